@@ -1,0 +1,90 @@
+import {
+  changePasswordRequest,
+  errorBody,
+  loginRequest,
+  meResponse,
+  okResponse,
+  registerCheckRequest,
+  registerRequest,
+  registerResponse,
+  sessionResponse,
+  fromMinor,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { userFigures } from "../ledger/service";
+import type { RouteContext } from "../platform/app";
+import { authSettings, requireUser } from "./guard";
+import { changePassword, checkRegistration, login, logout, register, toUserInfo } from "./service";
+
+const errors = { 400: errorBody, 401: errorBody, 429: errorBody };
+const bearer = [{ bearer: [] }];
+
+export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  const loginLimit = { max: context.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" };
+
+  return async (app) => {
+    app.post(
+      "/auth/register/check",
+      { schema: { tags: ["auth"], body: registerCheckRequest, response: { 200: okResponse, ...errors } }, config: { rateLimit: loginLimit } },
+      async (request) => {
+        await checkRegistration(db, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      "/auth/register",
+      { schema: { tags: ["auth"], body: registerRequest, response: { 201: registerResponse, ...errors } }, config: { rateLimit: loginLimit } },
+      async (request, reply) => {
+        const user = await register(db, clock, request.body);
+        return reply.status(201).send({ user: toUserInfo(user) });
+      },
+    );
+
+    app.post(
+      "/auth/login",
+      { schema: { tags: ["auth"], body: loginRequest, response: { 200: sessionResponse, ...errors } }, config: { rateLimit: loginLimit } },
+      async (request) => {
+        const session = await login(db, clock, authSettings(context), request.body);
+        return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toUserInfo(session.user) };
+      },
+    );
+
+    app.post(
+      "/auth/logout",
+      { schema: { tags: ["auth"], security: bearer, response: { 200: okResponse, ...errors } } },
+      async (request) => {
+        const { tokenHash } = await requireUser(context, request);
+        await logout(db, clock, tokenHash);
+        return { ok: true as const };
+      },
+    );
+
+    app.get("/me", { schema: { tags: ["auth"], security: bearer, response: { 200: meResponse, ...errors } } }, async (request) => {
+      const { user } = await requireUser(context, request);
+      const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
+      return {
+        user: toUserInfo(user),
+        summary: {
+          totalAssets: fromMinor(figures.totalAssets),
+          available: fromMinor(figures.available),
+          frozen: fromMinor(figures.frozen),
+          savings: fromMinor(figures.savings),
+          accountPnl: fromMinor(figures.accountPnl),
+          todayPnl: fromMinor(figures.todayPnl),
+        },
+      };
+    });
+
+    app.post(
+      "/me/password",
+      { schema: { tags: ["auth"], security: bearer, body: changePasswordRequest, response: { 200: okResponse, ...errors } } },
+      async (request) => {
+        const { user, tokenHash } = await requireUser(context, request);
+        await changePassword(db, clock, user, tokenHash, request.body);
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,287 @@
+import {
+  type ChangePasswordRequest,
+  type ErrorCode,
+  isPassword,
+  isPayPassword,
+  isUserId,
+  type LoginRequest,
+  type RegisterCheckRequest,
+  type RegisterRequest,
+  type UserInfo,
+} from "@tickfair/contract";
+import { normalizePhone } from "@tickfair/contract/phone";
+import { openUserAccounts } from "../ledger/service";
+import type { Clock } from "../platform/clock";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
+import { AppError, fieldErrors, invalidCredentials, unauthenticated } from "../platform/errors";
+import { isThrottled, throttleAfterFailure } from "../platform/login-throttle";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
+import type { User } from "../platform/schema";
+import { hashToken, newReadableCode, newToken } from "../platform/tokens";
+
+export interface AuthSettings {
+  sessionIdleMs: number;
+}
+
+type Fields = Record<string, ErrorCode>;
+
+/** Step 1 of registration: every problem with account, phone and code, as field errors. */
+export async function checkRegistration(db: Executor, input: RegisterCheckRequest): Promise<{ phone: string }> {
+  const fields: Fields = {};
+  const phone = input.phone ? normalizePhone(input.phoneCountry, input.phone) : null;
+
+  if (!input.account) fields.account = "REQUIRED";
+  else if (!isUserId(input.account)) fields.account = "ACCOUNT_ID_INVALID";
+  else if (await accountTaken(db, input.account)) fields.account = "ACCOUNT_TAKEN";
+
+  if (!input.phone) fields.phone = "REQUIRED";
+  else if (!phone) fields.phone = "PHONE_INVALID";
+  else if (await db.selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirst()) fields.phone = "PHONE_TAKEN";
+
+  if (!input.inviteCode) fields.inviteCode = "REQUIRED";
+  else {
+    const code = await findInviteCode(db, input.inviteCode);
+    if (!code) fields.inviteCode = "INVITE_CODE_INVALID";
+    else if (code.max_uses !== null && code.uses >= code.max_uses) fields.inviteCode = "INVITE_CODE_USED_UP";
+  }
+
+  if (Object.keys(fields).length > 0 || !phone) throw fieldErrors(fields);
+  return { phone };
+}
+
+function passwordProblems(input: RegisterRequest): Fields {
+  const fields: Fields = {};
+  if (!input.password) fields.password = "REQUIRED";
+  else if (!isPassword(input.password)) fields.password = "PASSWORD_INVALID";
+  else if (input.password !== input.passwordConfirm) fields.passwordConfirm = "PASSWORDS_DO_NOT_MATCH";
+  if (!input.payPassword) fields.payPassword = "REQUIRED";
+  else if (!isPayPassword(input.payPassword)) fields.payPassword = "PAY_PASSWORD_INVALID";
+  else if (input.payPassword !== input.payPasswordConfirm) fields.payPasswordConfirm = "PAY_PASSWORDS_DO_NOT_MATCH";
+  return fields;
+}
+
+/** Step 2: creates the user, their accounts and their own account-opening code, and uses up the code. */
+export async function register(db: Db, clock: Clock, input: RegisterRequest): Promise<User> {
+  const problems = passwordProblems(input);
+  const { phone } = await checkRegistration(db, input).catch((error: unknown) => {
+    if (error instanceof AppError && error.fields) throw fieldErrors({ ...error.fields, ...problems });
+    throw error;
+  });
+  if (Object.keys(problems).length > 0) throw fieldErrors(problems);
+
+  const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
+  const now = clock.now();
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const used = await tx
+        .updateTable("invite_codes")
+        .set((eb) => ({ uses: eb("uses", "+", 1) }))
+        .where((eb) => eb(eb.fn("upper", ["code"]), "=", input.inviteCode.toUpperCase()))
+        .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))]))
+        .returning("code")
+        .executeTakeFirst();
+      if (!used) throw fieldErrors({ inviteCode: "INVITE_CODE_USED_UP" });
+
+      const user = await tx
+        .insertInto("users")
+        .values({
+          account: input.account,
+          phone,
+          phone_country: input.phoneCountry,
+          nickname: input.account,
+          password_hash: passwordHash,
+          pay_password_hash: payPasswordHash,
+          invite_code: await unusedInviteCode(tx),
+          invited_by: used.code,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto("invite_codes")
+        .values({ code: user.invite_code, owner_user_id: user.id, max_uses: null, created_at: now })
+        .execute();
+      await openUserAccounts(tx, user.id, now);
+      return user;
+    });
+  } catch (error) {
+    // Two registrations racing for one account or phone: the database decides, the loser gets a field error.
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      const constraint = String((error as { constraint?: string }).constraint ?? "");
+      throw fieldErrors(constraint.includes("phone") ? { phone: "PHONE_TAKEN" } : { account: "ACCOUNT_TAKEN" });
+    }
+    throw error;
+  }
+}
+
+async function accountTaken(db: Executor, account: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["account"]), "=", account.toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function findInviteCode(db: Executor, code: string) {
+  return db
+    .selectFrom("invite_codes")
+    .selectAll()
+    .where((eb) => eb(eb.fn("upper", ["code"]), "=", code.toUpperCase()))
+    .executeTakeFirst();
+}
+
+export async function unusedInviteCode(db: Executor): Promise<string> {
+  for (;;) {
+    const code = newReadableCode(8);
+    const taken = await db.selectFrom("invite_codes").select("code").where("code", "=", code).executeTakeFirst();
+    if (!taken) return code;
+  }
+}
+
+export interface Session {
+  token: string;
+  expiresAt: Date;
+  user: User;
+}
+
+/**
+ * Signs a user in. Every failure, whether the account is missing, the password wrong or the account
+ * throttled, answers the same INVALID_CREDENTIALS after the same amount of work.
+ */
+export async function login(db: Db, clock: Clock, settings: AuthSettings, input: LoginRequest): Promise<Session> {
+  const now = clock.now();
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["account"]), "=", input.account.toLowerCase()))
+    .executeTakeFirst();
+  if (!user || !input.password) {
+    await verifyAgainstNothing(input.password);
+    throw invalidCredentials();
+  }
+  if (isThrottled(user.throttled_until, now)) {
+    await verifyAgainstNothing(input.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    await recordFailedLogin(db, user.id, now);
+    throw invalidCredentials();
+  }
+  if (user.failed_logins > 0) {
+    await db.updateTable("users").set({ failed_logins: 0, throttled_until: null }).where("id", "=", user.id).execute();
+  }
+  const { token, hash } = newToken();
+  const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
+  await db
+    .insertInto("sessions")
+    .values({ token_hash: hash, user_id: user.id, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null })
+    .execute();
+  return { token, expiresAt, user };
+}
+
+async function recordFailedLogin(db: Db, userId: bigint, now: Date): Promise<void> {
+  const { failed_logins } = await db
+    .updateTable("users")
+    .set((eb) => ({ failed_logins: eb("failed_logins", "+", 1) }))
+    .where("id", "=", userId)
+    .returning("failed_logins")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("users").set({ throttled_until: throttleAfterFailure(failed_logins, now) }).where("id", "=", userId).execute();
+}
+
+const SLIDE_EVERY_MS = 60_000;
+
+/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  settings: AuthSettings,
+  token: string,
+): Promise<{ user: User; tokenHash: string }> {
+  const now = clock.now();
+  const tokenHash = hashToken(token);
+  const session = await db
+    .selectFrom("sessions")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (!session) throw unauthenticated();
+  if (now.getTime() - session.last_seen_at.getTime() > SLIDE_EVERY_MS) {
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now, expires_at: new Date(now.getTime() + settings.sessionIdleMs) })
+      .where("token_hash", "=", tokenHash)
+      .execute();
+  }
+  const user = await db.selectFrom("users").selectAll().where("id", "=", session.user_id).executeTakeFirstOrThrow();
+  return { user, tokenHash };
+}
+
+export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<void> {
+  await db.updateTable("sessions").set({ revoked_at: clock.now() }).where("token_hash", "=", tokenHash).execute();
+}
+
+/**
+ * Self-service password change (ARCHITECTURE §1.7): the old password is required; a new login
+ * password ends every other session of the user.
+ */
+export async function changePassword(
+  db: Db,
+  clock: Clock,
+  user: User,
+  currentTokenHash: string,
+  input: ChangePasswordRequest,
+): Promise<void> {
+  const login = input.type === "login";
+  const fields: Fields = {};
+  const valid = login ? isPassword : isPayPassword;
+  if (!input.oldPassword) fields.oldPassword = "REQUIRED";
+  if (!input.newPassword) fields.newPassword = "REQUIRED";
+  else if (!valid(input.newPassword)) fields.newPassword = login ? "PASSWORD_INVALID" : "PAY_PASSWORD_INVALID";
+  else if (input.newPassword === input.oldPassword) fields.newPassword = "NEW_PASSWORD_SAME";
+  else if (input.newPassword !== input.confirmPassword) {
+    fields.confirmPassword = login ? "PASSWORDS_DO_NOT_MATCH" : "PAY_PASSWORDS_DO_NOT_MATCH";
+  }
+  if (Object.keys(fields).length > 0) throw fieldErrors(fields);
+
+  const stored = login ? user.password_hash : user.pay_password_hash;
+  if (!(await verifyPassword(stored, input.oldPassword))) throw fieldErrors({ oldPassword: "OLD_PASSWORD_WRONG" });
+
+  const newHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("users")
+      .set(login ? { password_hash: newHash } : { pay_password_hash: newHash })
+      .where("id", "=", user.id)
+      .execute();
+    if (login) {
+      await tx
+        .updateTable("sessions")
+        .set({ revoked_at: clock.now() })
+        .where("user_id", "=", user.id)
+        .where("token_hash", "<>", currentTokenHash)
+        .where("revoked_at", "is", null)
+        .execute();
+    }
+  });
+}
+
+export function maskPhone(phone: string): string {
+  return phone.length <= 7 ? phone : `${phone.slice(0, phone.length - 8)}****${phone.slice(-4)}`;
+}
+
+export function toUserInfo(user: User): UserInfo {
+  return {
+    id: String(user.id),
+    account: user.account,
+    nickname: user.nickname,
+    phone: maskPhone(user.phone),
+    inviteCode: user.invite_code,
+    creditScore: user.credit_score,
+    verified: user.verified,
+    createdAt: user.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,54 @@
+import { loadConfig } from "./platform/config";
+import { systemClock } from "./platform/clock";
+import { createDb } from "./platform/db";
+import { migrateToLatest } from "./platform/migrations";
+import { buildApp } from "./platform/app";
+import { DEMO, seedDemo } from "./platform/demo-seed";
+
+const config = loadConfig();
+const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrateToLatest(db);
+if (config.DEMO_MODE) await seedDemo(db, systemClock);
+
+const app = await buildApp({ config, db, clock: systemClock });
+app.addHook("onClose", async () => {
+  await db.destroy();
+});
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests, then closing the database`);
+    // Fastify stops accepting, lets in-flight requests finish, then runs onClose (database last).
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const base = `http://localhost:${config.PORT}`;
+const lines = [
+  "",
+  "Tickfair is running",
+  `  App (H5):       ${base}/h5/`,
+  `  API docs:       ${base}/api/docs`,
+  `  Health:         ${base}/api/v1/health`,
+  `  Database:       ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`,
+];
+if (config.DEMO_MODE) {
+  lines.push(
+    "",
+    "Demo mode (virtual money)",
+    `  User login:           ${DEMO.user.account} / ${DEMO.user.password}  (transaction password ${DEMO.user.payPassword})`,
+    `  Account-opening code: ${DEMO.inviteCode}`,
+    `  Operator login:       ${DEMO.operator.username} / ${DEMO.operator.password}  (POST /api/v1/operator/auth/login)`,
+  );
+}
+console.log(`${lines.join("\n")}\n`);

@@ -1,0 +1,155 @@
+import type { CreateInviteCodeRequest, InviteCode, OperatorInfo, OperatorLoginRequest, OperatorRole } from "@tickfair/contract";
+import { unusedInviteCode } from "../auth/service";
+import type { Clock } from "../platform/clock";
+import type { Db, Executor, Tx } from "../platform/db";
+import { AppError, invalidCredentials, unauthenticated } from "../platform/errors";
+import { isThrottled, throttleAfterFailure } from "../platform/login-throttle";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
+import type { Operator } from "../platform/schema";
+import { hashToken, newToken } from "../platform/tokens";
+
+const OPERATOR_SESSION_MS = 8 * 60 * 60_000;
+
+export async function createOperator(
+  db: Db,
+  clock: Clock,
+  input: { username: string; password: string; role: OperatorRole },
+): Promise<Operator> {
+  if (!/^\w{3,32}$/.test(input.username)) throw new Error("username: 3–32 letters, digits or underscores");
+  if (input.password.length < 10) throw new Error("password: at least 10 characters");
+  return db
+    .insertInto("operators")
+    .values({ username: input.username, password_hash: await hashPassword(input.password), role: input.role, created_at: clock.now() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function operatorLogin(
+  db: Db,
+  clock: Clock,
+  input: OperatorLoginRequest,
+): Promise<{ token: string; expiresAt: Date; operator: Operator }> {
+  const now = clock.now();
+  const operator = await db
+    .selectFrom("operators")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["username"]), "=", input.username.toLowerCase()))
+    .executeTakeFirst();
+  if (!operator || isThrottled(operator.throttled_until, now)) {
+    await verifyAgainstNothing(input.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(operator.password_hash, input.password))) {
+    const failures = operator.failed_logins + 1;
+    await db
+      .updateTable("operators")
+      .set({ failed_logins: failures, throttled_until: throttleAfterFailure(failures, now) })
+      .where("id", "=", operator.id)
+      .execute();
+    throw invalidCredentials();
+  }
+  await db.updateTable("operators").set({ failed_logins: 0, throttled_until: null }).where("id", "=", operator.id).execute();
+  const { token, hash } = newToken();
+  const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
+  await db
+    .insertInto("operator_sessions")
+    .values({ token_hash: hash, operator_id: operator.id, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null })
+    .execute();
+  await recordAudit(db, clock, { operatorId: operator.id, action: "operator.login", targetType: "operator", targetId: String(operator.id) });
+  return { token, expiresAt, operator };
+}
+
+export async function authenticateOperator(db: Db, clock: Clock, token: string): Promise<{ operator: Operator; tokenHash: string }> {
+  const tokenHash = hashToken(token);
+  const session = await db
+    .selectFrom("operator_sessions")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", clock.now())
+    .executeTakeFirst();
+  if (!session) throw unauthenticated();
+  const operator = await db.selectFrom("operators").selectAll().where("id", "=", session.operator_id).executeTakeFirstOrThrow();
+  return { operator, tokenHash };
+}
+
+export async function operatorLogout(db: Db, clock: Clock, operator: Operator, tokenHash: string): Promise<void> {
+  await db.updateTable("operator_sessions").set({ revoked_at: clock.now() }).where("token_hash", "=", tokenHash).execute();
+  await recordAudit(db, clock, { operatorId: operator.id, action: "operator.logout", targetType: "operator", targetId: String(operator.id) });
+}
+
+export function requireRole(operator: Operator, roles: readonly OperatorRole[]): void {
+  if (!roles.includes(operator.role)) throw new AppError("OPERATOR_ROLE_FORBIDDEN", 403);
+}
+
+export interface AuditInput {
+  operatorId: bigint | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** Appends to the audit log in the caller's transaction, so an action and its record land together. */
+export async function recordAudit(db: Executor | Tx, clock: Clock, input: AuditInput): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      operator_id: input.operatorId,
+      action: input.action,
+      target_type: input.targetType,
+      target_id: input.targetId,
+      reason: input.reason ?? null,
+      detail: JSON.stringify(input.detail ?? {}),
+      created_at: clock.now(),
+    })
+    .execute();
+}
+
+export async function createInviteCode(db: Db, clock: Clock, operator: Operator, input: CreateInviteCodeRequest): Promise<InviteCode> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto("invite_codes")
+      .values({ code: await unusedInviteCode(tx), created_by_operator: operator.id, max_uses: input.maxUses, note: input.note, created_at: clock.now() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "invite_code.create",
+      targetType: "invite_code",
+      targetId: row.code,
+      detail: { maxUses: input.maxUses, note: input.note },
+    });
+    return { code: row.code, maxUses: row.max_uses, uses: row.uses, note: row.note, createdAt: row.created_at.toISOString() };
+  });
+}
+
+export async function listAudit(db: Db, cursor: string | undefined, limit: number) {
+  const rows = await db
+    .selectFrom("audit_log as a")
+    .leftJoin("operators as o", "o.id", "a.operator_id")
+    .select(["a.id", "o.username", "a.action", "a.target_type", "a.target_id", "a.reason", "a.detail", "a.created_at"])
+    .$if(cursor !== undefined && /^\d+$/.test(cursor), (q) => q.where("a.id", "<", BigInt(cursor ?? "0")))
+    .orderBy("a.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((row) => ({
+      id: String(row.id),
+      operator: row.username ?? "system",
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      reason: row.reason,
+      detail: row.detail,
+      createdAt: row.created_at.toISOString(),
+    })),
+    nextCursor: rows.length > limit ? String(page[page.length - 1]?.id) : null,
+  };
+}
+
+export function toOperatorInfo(operator: Operator): OperatorInfo {
+  return { id: String(operator.id), username: operator.username, role: operator.role };
+}

@@ -1,0 +1,135 @@
+import fs from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { authRoutes } from "../auth/routes";
+import { cashierRoutes } from "../cashier/routes";
+import { operatorRoutes } from "../operators/routes";
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Db } from "./db";
+import { installErrorHandling } from "./error-handler";
+import { systemRoutes } from "./system-routes";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+}
+
+export type App = FastifyInstance;
+
+/** Everything a route needs, handed down explicitly rather than reached for. */
+export interface RouteContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  lifecycle: { shuttingDown: boolean };
+}
+
+/** Builds the whole server without listening, so tests drive it with `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd-mobile sets inline styles on elements; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Tickfair API", version: "1.0.0", description: "Mobile-web trading and savings app" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  const context: RouteContext = { config: deps.config, db: deps.db, clock: deps.clock, lifecycle: { shuttingDown: false } };
+  app.addHook("onClose", async () => {
+    context.lifecycle.shuttingDown = true;
+  });
+  app.decorate("tickfair", context);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(context));
+      await api.register(authRoutes(context));
+      await api.register(cashierRoutes(context));
+      await api.register(operatorRoutes(context));
+    },
+    { prefix: "/api/v1" },
+  );
+
+  await serveWebApp(app, deps.config.WEB_DIST);
+  return app;
+}
+
+/** The built H5 app under /h5/, with every unknown /h5/ path answered by index.html (history routing). */
+async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  app.get("/", (_request, reply) => reply.redirect("/h5/"));
+  const indexFile = path.join(dist, "index.html");
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`no built web app at ${dist}; run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: "/h5/",
+    index: false,
+    wildcard: false,
+    maxAge: "365d",
+    immutable: true,
+    setHeaders: (response, filePath) => {
+      if (!filePath.includes(`${path.sep}static${path.sep}`)) response.setHeader("cache-control", "no-cache");
+    },
+  });
+  const sendIndex = (_request: unknown, reply: FastifyReply) =>
+    reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
+  app.get("/h5", (_request, reply) => reply.redirect("/h5/"));
+  app.get("/h5/", sendIndex);
+  app.get("/h5/*", (request, reply) => {
+    const url = request.url.split("?")[0] ?? "";
+    if (url.startsWith("/h5/static/") || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      return reply.status(404).type("text/plain").send("Not found");
+    }
+    return sendIndex(request, reply);
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    tickfair: RouteContext;
+  }
+}

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Anything that can run a query: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+const INT8_OID = 20;
+
+/**
+ * PostgreSQL when a connection string is given, else embedded PGlite (in `dataDir`, or in memory when
+ * `dataDir` is null). 64-bit integers come back as bigint on both, so money never passes through a number.
+ */
+export function createDb(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Db {
+  if (options.databaseUrl) {
+    const types = {
+      getTypeParser: (oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
+    };
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, types });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
+  const pglite = new PGlite(options.dataDir ? path.resolve(options.dataDir, "pglite") : undefined, {
+    parsers: { [INT8_OID]: (value: string) => BigInt(value) },
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** PostgreSQL error codes the services map to user errors. */
+export const PG_CHECK_VIOLATION = "23514";
+export const PG_UNIQUE_VIOLATION = "23505";
+
+export function pgErrorCode(error: unknown): string | undefined {
+  if (typeof error === "object" && error !== null && "code" in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === "string" ? code : undefined;
+  }
+  return undefined;
+}
+
+export function pgConstraint(error: unknown): string | undefined {
+  if (typeof error === "object" && error !== null && "constraint" in error) {
+    const name = (error as { constraint: unknown }).constraint;
+    return typeof name === "string" ? name : undefined;
+  }
+  return undefined;
+}

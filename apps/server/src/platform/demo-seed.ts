@@ -1,0 +1,39 @@
+import { toMinor } from "@tickfair/contract";
+import { register } from "../auth/service";
+import { demoTopUp } from "../cashier/service";
+import { createOperator } from "../operators/service";
+import type { Clock } from "./clock";
+import type { Db } from "./db";
+
+export const DEMO = {
+  inviteCode: "TICKFAIR",
+  user: { account: "demo001", password: "demo123456", payPassword: "123456", phoneCountry: "CN" as const, phone: "13800138000" },
+  balance: "10000.00",
+  operator: { username: "admin", password: "admin-demo-123", role: "admin" as const },
+};
+
+/**
+ * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
+ * through the ledger like any other money, and a demo operator. Safe to run at every start.
+ */
+export async function seedDemo(db: Db, clock: Clock): Promise<void> {
+  await db
+    .insertInto("invite_codes")
+    .values({ code: DEMO.inviteCode, max_uses: null, note: "demo", created_at: clock.now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+
+  const existing = await db.selectFrom("users").select("id").where("account", "=", DEMO.user.account).executeTakeFirst();
+  if (!existing) {
+    const user = await register(db, clock, {
+      ...DEMO.user,
+      inviteCode: DEMO.inviteCode,
+      passwordConfirm: DEMO.user.password,
+      payPasswordConfirm: DEMO.user.payPassword,
+    });
+    await db.transaction().execute((tx) => demoTopUp(tx, user.id, toMinor(DEMO.balance), clock.now()));
+  }
+
+  const operator = await db.selectFrom("operators").select("id").where("username", "=", DEMO.operator.username).executeTakeFirst();
+  if (!operator) await createOperator(db, clock, DEMO.operator);
+}

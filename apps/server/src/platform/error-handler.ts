@@ -1,0 +1,44 @@
+import { type ErrorCode, isErrorCode, matchLocale } from "@tickfair/contract";
+import { errorMessage } from "@tickfair/contract/error-messages";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, fieldErrors } from "./errors";
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, fields?: Record<string, ErrorCode>) {
+  const message = errorMessage(code, matchLocale(request.headers["accept-language"]));
+  return reply.status(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
+}
+
+/** Turns a failed zod parse into field errors: a missing value is REQUIRED, a refined one keeps its code. */
+function validationToAppError(error: FastifyError & { validation: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[] }): AppError {
+  const fields: Record<string, ErrorCode> = {};
+  for (const issue of error.validation) {
+    const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+    const missing = issue.keyword === "invalid_type" && issue.params.input === undefined;
+    fields[field] ??= isErrorCode(issue.message) ? issue.message : missing ? "REQUIRED" : "VALIDATION_FAILED";
+  }
+  return fieldErrors(fields);
+}
+
+/**
+ * One error shape for every failure (ARCHITECTURE §6). Bad input is a 4xx with a code; only a fault of
+ * ours is a 500, logged with its stack and answered without one.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return send(reply, request, error.status, error.code, error.fields);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const appError = validationToAppError(error);
+      return send(reply, request, 400, appError.code, appError.fields);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, request, 429, "RATE_LIMITED");
+    if (status === 413) return send(reply, request, 413, "PAYLOAD_TOO_LARGE");
+    if (status === 415) return send(reply, request, 415, "UNSUPPORTED_MEDIA_TYPE");
+    if (status === 404) return send(reply, request, 404, "NOT_FOUND");
+    if (status >= 400 && status < 500) return send(reply, request, status, "VALIDATION_FAILED");
+    request.log.error({ err: error }, "request failed");
+    return send(reply, request, 500, "INTERNAL");
+  });
+  app.setNotFoundHandler((request, reply) => send(reply, request, 404, "NOT_FOUND"));
+}

@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import type { Db, Tx } from "./db";
+import { AppError } from "./errors";
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+export function readIdempotencyKey(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", 400);
+  if (!KEY_PATTERN.test(key)) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", 400);
+  return key;
+}
+
+/** What a request is, for telling a retry from a different request under the same key. */
+export function requestFingerprint(method: string, route: string, body: unknown): string {
+  return createHash("sha256").update(`${method} ${route} ${JSON.stringify(body)}`).digest("hex");
+}
+
+export interface IdempotentResult<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+/**
+ * Runs `work` once per (user, key) in one transaction with the key's row. A concurrent request with
+ * the same key waits on that row and then replays the stored answer; a key reused for a different
+ * request is refused. A failed attempt stores nothing (its transaction rolls back), so it can be retried.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  scope: { userId: bigint; key: string; fingerprint: string; at: Date },
+  work: (tx: Tx) => Promise<{ status: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  return db.transaction().execute(async (tx) => {
+    const claimed = await tx
+      .insertInto("idempotency_keys")
+      .values({
+        user_id: scope.userId,
+        key: scope.key,
+        request_hash: scope.fingerprint,
+        status_code: null,
+        response: null,
+        created_at: scope.at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("key")
+      .executeTakeFirst();
+
+    if (!claimed) {
+      const first = await tx
+        .selectFrom("idempotency_keys")
+        .select(["request_hash", "status_code", "response"])
+        .where("user_id", "=", scope.userId)
+        .where("key", "=", scope.key)
+        .executeTakeFirstOrThrow();
+      if (first.request_hash !== scope.fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED", 422);
+      return { status: first.status_code ?? 200, body: first.response as T, replayed: true };
+    }
+
+    const result = await work(tx);
+    await tx
+      .updateTable("idempotency_keys")
+      .set({ status_code: result.status, response: JSON.stringify(result.body) })
+      .where("user_id", "=", scope.userId)
+      .where("key", "=", scope.key)
+      .execute();
+    return { ...result, replayed: false };
+  });
+}

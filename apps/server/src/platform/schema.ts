@@ -1,0 +1,135 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, never>;
+type Id = Generated<bigint>;
+
+export const USER_ACCOUNT_KINDS = [
+  "cash",
+  "frozen_trade",
+  "frozen_withdrawal",
+  "savings_pending",
+  "savings_confirmed",
+] as const;
+export const SYSTEM_ACCOUNT_KINDS = ["house", "deposits", "withdrawals", "savings_income", "demo_grants"] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+export type AccountKind = UserAccountKind | SystemAccountKind;
+
+export interface UsersTable {
+  id: Id;
+  account: string;
+  phone: string;
+  phone_country: string;
+  nickname: string;
+  password_hash: string;
+  pay_password_hash: string;
+  invite_code: string;
+  invited_by: string | null;
+  credit_score: Generated<number>;
+  verified: Generated<boolean>;
+  failed_logins: Generated<number>;
+  throttled_until: Date | null;
+  created_at: Timestamp;
+}
+
+export interface InviteCodesTable {
+  code: string;
+  owner_user_id: bigint | null;
+  created_by_operator: bigint | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: bigint;
+  created_at: Timestamp;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface AccountsTable {
+  id: Id;
+  user_id: bigint | null;
+  kind: AccountKind;
+  /** Kept for user accounts by a database trigger from their entries; null for system accounts. */
+  balance: ColumnType<bigint | null, bigint | null | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface PostingsTable {
+  id: Id;
+  kind: string;
+  user_id: bigint | null;
+  reference: string | null;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  posting_id: bigint;
+  account_id: bigint;
+  amount: bigint;
+  /** Set by the database trigger for user accounts. */
+  balance_after: ColumnType<bigint | null, never, never>;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: bigint;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+  created_at: Timestamp;
+}
+
+export interface OperatorsTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  role: "support" | "finance" | "admin";
+  failed_logins: Generated<number>;
+  throttled_until: Date | null;
+  created_at: Timestamp;
+}
+
+export interface OperatorSessionsTable {
+  token_hash: string;
+  operator_id: bigint;
+  created_at: Timestamp;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  operator_id: bigint | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string | null;
+  detail: ColumnType<Record<string, unknown>, string, never>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  invite_codes: InviteCodesTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  postings: PostingsTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Operator = Selectable<OperatorsTable>;

@@ -1,0 +1,30 @@
+import { appInfo, errorBody, healthResponse } from "@tickfair/contract";
+import { sql } from "kysely";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RouteContext } from "./app";
+import { AppError } from "./errors";
+
+export const APP_VERSION = "1.0.0";
+
+export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/health",
+      { schema: { tags: ["system"], response: { 200: healthResponse, 503: errorBody } } },
+      async () => {
+        if (context.lifecycle.shuttingDown) throw new AppError("SERVICE_UNAVAILABLE", 503);
+        await sql`select 1`.execute(context.db);
+        return { status: "ok" as const, database: "ok" as const, time: context.clock.now().toISOString() };
+      },
+    );
+
+    app.get("/app", { schema: { tags: ["system"], response: { 200: appInfo } } }, async () => ({
+      name: "Tickfair",
+      version: APP_VERSION,
+      demoMode: context.config.DEMO_MODE,
+      platformTimeZone: context.config.PLATFORM_TZ,
+      currency: "USD",
+      serverTime: context.clock.now().toISOString(),
+    }));
+  };
+}

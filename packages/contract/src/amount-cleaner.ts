@@ -1,0 +1,25 @@
+export const DEFAULT_MAX_AMOUNT = 999999;
+
+/**
+ * The specification's amount input cleaner, applied on every keystroke: keeps only digits and one
+ * decimal point, at most two decimals, a value of zero or less becomes 1, capped at `max`.
+ *
+ * Inputs that are still being typed ("", "0.", "0.0") are kept as they are so a user can reach 0.5;
+ * a finished zero ("0", "0.00") becomes 1.
+ */
+export function cleanAmount(input: string, max: number = DEFAULT_MAX_AMOUNT): string {
+  let text = input.replace(/[^\d.]/g, "");
+  const dot = text.indexOf(".");
+  if (dot !== -1) text = text.slice(0, dot + 1) + text.slice(dot + 1).replace(/\./g, "");
+  if (text.startsWith(".")) text = `0${text}`;
+  const [whole = "", fraction] = text.split(".");
+  const trimmedWhole = whole.replace(/^0+(?=\d)/, "");
+  text = fraction === undefined ? trimmedWhole : `${trimmedWhole}.${fraction.slice(0, 2)}`;
+  if (text === "") return "";
+
+  const stillTyping = text.endsWith(".") || /^0\.0?$/.test(text);
+  if (stillTyping) return text;
+  if (Number(text) <= 0) return "1";
+  if (Number(text) > max) return String(max);
+  return text;
+}
