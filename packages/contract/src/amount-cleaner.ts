@@ -17,9 +17,10 @@ export function cleanAmount(input: string, max: number = DEFAULT_MAX_AMOUNT): st
   text = fraction === undefined ? trimmedWhole : `${trimmedWhole}.${fraction.slice(0, 2)}`;
   if (text === "") return "";
 
+  // The cap comes first so a trailing point ("1000000.") cannot carry a value past `max`.
+  if (Number(text) > max) return String(max);
   const stillTyping = text.endsWith(".") || /^0\.0?$/.test(text);
   if (stillTyping) return text;
   if (Number(text) <= 0) return "1";
-  if (Number(text) > max) return String(max);
   return text;
 }

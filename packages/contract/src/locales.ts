@@ -25,8 +25,11 @@ export function matchLocale(header: string | undefined | null): Locale {
   for (const part of header.split(",")) {
     const tag = part.split(";")[0]?.trim() ?? "";
     if (isLocale(tag)) return tag;
-    const lower = tag.toLowerCase();
-    if (lower === "zh-hk" || lower === "zh-mo" || lower.startsWith("zh-hant")) return "zh-TW";
+    // Language tags are case-insensitive; some clients write "zh_TW" or "zh-tw".
+    const lower = tag.toLowerCase().replace(/_/g, "-");
+    const exact = LOCALES.find((l) => l.toLowerCase() === lower);
+    if (exact) return exact;
+    if (/^zh-(tw|hk|mo)(-|$)/.test(lower) || lower.startsWith("zh-hant")) return "zh-TW";
     if (lower.startsWith("zh")) return "zh-CN";
     const base = lower.split("-")[0];
     const found = LOCALES.find((l) => l === base);

@@ -11,12 +11,18 @@ const DECIMAL = /^(-)?(\d{1,16})(?:\.(\d{1,2}))?$/;
 
 /** A money amount on the wire: a plain decimal string with at most two decimals. */
 export const moneyString = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? "REQUIRED" : "AMOUNT_INVALID") })
   .regex(DECIMAL, { message: "AMOUNT_INVALID" })
   .describe('Decimal amount, at most two decimals, e.g. "1234.50"');
 
 /** A strictly positive wire amount. */
-export const positiveMoneyString = moneyString.refine((s) => toMinor(s) > 0n, { message: "AMOUNT_INVALID" });
+export const positiveMoneyString = moneyString.refine((s) => isMoneyString(s) && toMinor(s) > 0n, { message: "AMOUNT_INVALID" });
+
+/** A positive wire amount no larger than `max` (a wire amount too). */
+export function boundedMoneyString(max: string) {
+  const limit = toMinor(max);
+  return positiveMoneyString.refine((s) => isMoneyString(s) && toMinor(s) <= limit, { message: "AMOUNT_INVALID" });
+}
 
 export function isMoneyString(text: string): boolean {
   return DECIMAL.test(text);

@@ -8,7 +8,8 @@ import { isMainlandPhone } from "./validators";
  * Kept out of the package index so the web app loads libphonenumber only on the register page.
  */
 export function normalizePhone(country: PhoneCountry, national: string): string | null {
-  const digits = national.replace(/[\s-]/g, "");
+  // Separators people type or paste, including libphonenumber's own national format ("(201) 555-0123").
+  const digits = national.replace(/[\s().-]/g, "");
   if (!/^\d{4,15}$/.test(digits)) return null;
   if (country === "CN" && !isMainlandPhone(digits)) return null;
   if (!isValidPhoneNumber(digits, country)) return null;

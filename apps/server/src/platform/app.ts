@@ -116,7 +116,7 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
     },
   });
   const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
+    reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
   app.get("/h5", (_request, reply) => reply.redirect("/h5/"));
   app.get("/h5/", sendIndex);
   app.get("/h5/*", (request, reply) => {

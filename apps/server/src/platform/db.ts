@@ -17,17 +17,26 @@ const INT8_OID = 20;
  * PostgreSQL when a connection string is given, else embedded PGlite (in `dataDir`, or in memory when
  * `dataDir` is null). 64-bit integers come back as bigint on both, so money never passes through a number.
  */
-export function createDb(options: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Db {
+export function createDb(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  poolSize?: number;
+  onIdleError?: (error: Error) => void;
+}): Db {
   if (options.databaseUrl) {
     const types = {
       getTypeParser: (oid: number, format?: "text" | "binary") =>
         oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
     };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, types });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool
+    // discards it and opens a new one on next use.
+    pool.on("error", (error) => options.onIdleError?.(error));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
-  const pglite = new PGlite(options.dataDir ? path.resolve(options.dataDir, "pglite") : undefined, {
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, "pglite") } : {}),
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -14,7 +14,7 @@ function validationToAppError(error: FastifyError & { validation: { instancePath
   const fields: Record<string, ErrorCode> = {};
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-    const missing = issue.keyword === "invalid_type" && issue.params.input === undefined;
+    const missing = issue.keyword === "invalid_type" && /received undefined/.test(issue.message ?? "");
     fields[field] ??= isErrorCode(issue.message) ? issue.message : missing ? "REQUIRED" : "VALIDATION_FAILED";
   }
   return fieldErrors(fields);

@@ -152,6 +152,11 @@ const foundation: Migration = {
         update accounts set balance = balance + new.amount
           where id = new.account_id and balance is not null
           returning balance into new.balance_after;
+        if found then
+          -- Numbered only once the account row is locked, so an account's entries in id order are
+          -- the order its balance moved in, and the last one's balance_after is its balance.
+          new.id := nextval(pg_get_serial_sequence('ledger_entries', 'id'));
+        end if;
         return new;
       end $$;
       create trigger ledger_entries_apply before insert on ledger_entries

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { moneyString, positiveMoneyString } from "../money";
+import { boundedMoneyString, moneyString } from "../money";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
-export const demoTopUpRequest = z.object({ amount: positiveMoneyString });
+export const DEMO_TOP_UP_MAX = "999999.00";
+export const demoTopUpRequest = z.object({ amount: boundedMoneyString(DEMO_TOP_UP_MAX) });
 export type DemoTopUpRequest = z.infer<typeof demoTopUpRequest>;
 
 export const demoTopUpResponse = z.object({ postingId: z.string(), available: moneyString });

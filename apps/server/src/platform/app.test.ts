@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../test/harness";
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-"));
+fs.mkdirSync(path.join(webDist, "static", "js"), { recursive: true });
+fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Tickfair</title>");
+fs.writeFileSync(path.join(webDist, "static", "js", "app-abc123.js"), "console.log(1)");
+
+const t = useTestApp({ WEB_DIST: webDist });
+
+describe("platform", () => {
+  it("reports health with the database checked", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("tells the client about the app", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/app" });
+    expect(response.json()).toMatchObject({ name: "Tickfair", version: "1.0.0", demoMode: true, platformTimeZone: "Asia/Shanghai" });
+  });
+
+  it("answers unknown API routes with the error shape", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/nope", headers: { "accept-language": "en" } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
+  });
+
+  it("refuses oversized and wrongly typed bodies with a code", async () => {
+    const big = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: JSON.stringify({ account: "a".repeat(2 * 1024 * 1024), password: "x" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+    const xml = await t.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: "<a/>", headers: { "content-type": "application/xml" } });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("sends a strict content security policy", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/health" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("serves the H5 app under /h5/ with history fallback and redirects / there", async () => {
+    const root = await t.app.inject({ method: "GET", url: "/" });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe("/h5/");
+    for (const url of ["/h5/", "/h5/pages/user/user", "/h5/pages/login/login?redirect=%2Fpages%2Fuser%2Fuser"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain("<title>Tickfair</title>");
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
+    const chunk = await t.app.inject({ method: "GET", url: "/h5/static/js/app-abc123.js" });
+    expect(chunk.statusCode).toBe(200);
+    expect(String(chunk.headers["cache-control"])).toContain("immutable");
+    const missing = await t.app.inject({ method: "GET", url: "/h5/static/js/missing-chunk.js" });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("publishes OpenAPI generated from the schemas", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(["/api/v1/auth/login", "/api/v1/me", "/api/v1/cashier/demo-topup"]));
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it("has no route that sets a balance, a price, a tick or an outcome", async () => {
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    expect(routes).not.toMatch(/balance|outcome|tick|price|result/i);
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { checkLedgerInvariants } from "../ledger/invariants";
+import { type App, buildApp } from "../platform/app";
+import { ManualClock } from "../platform/clock";
+import { type Config, loadConfig } from "../platform/config";
+import { createDb, type Db } from "../platform/db";
+import { migrateToLatest } from "../platform/migrations";
+import pg from "pg";
+
+export interface TestDb {
+  db: Db;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite, or — when the suite runs on PostgreSQL —
+ * a new database on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (process.env.TEST_DB !== "postgres") {
+    const db = createDb({ dataDir: null });
+    await migrateToLatest(db);
+    return { db, destroy: () => db.destroy() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `tickfair_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: url.toString(), dataDir: null, poolSize: 30 });
+  await migrateToLatest(db);
+  return {
+    db,
+    async destroy() {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: "unused", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", LOGIN_RATE_LIMIT_PER_MINUTE: "100000" }),
+    DEMO_MODE: true,
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+}
+
+/**
+ * Builds the app on a fresh database for one test file, and checks the ledger's invariants after
+ * every test, so no test can leave money in an impossible state unnoticed.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const context = {} as TestContext;
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    context.db = testDb.db;
+    context.clock = new ManualClock();
+    context.config = testConfig(overrides);
+    context.app = await buildApp({ config: context.config, db: context.db, clock: context.clock, logger: false });
+    await context.app.ready();
+  });
+  afterEach(async () => {
+    const report = await checkLedgerInvariants(context.db);
+    expect(report.violations).toEqual([]);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await testDb?.destroy();
+  });
+  return context;
+}
