@@ -6,6 +6,7 @@ import { checkLedgerInvariants } from "./invariants";
 /** `npm run ledger:check`: checks the ledger's invariants on the configured database; exits 1 on any violation. */
 const config = loadConfig();
 const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let exitCode = 1;
 try {
   await migrateToLatest(db);
   const report = await checkLedgerInvariants(db);
@@ -15,7 +16,9 @@ try {
   );
   for (const violation of report.violations) console.error(`VIOLATION ${violation}`);
   console.log(report.ok ? "All ledger invariants hold." : `${report.violations.length} violation(s) found.`);
-  process.exitCode = report.ok ? 0 : 1;
+  exitCode = report.ok ? 0 : 1;
 } finally {
   await db.destroy();
 }
+// Set only after closing: PGlite's runtime resets process.exitCode when it shuts down.
+process.exit(exitCode);

@@ -1,0 +1,67 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createDb, type Db } from "../platform/db";
+import { migrateToLatest } from "../platform/migrations";
+import { checkLedgerInvariants } from "./invariants";
+import { openUserAccounts, systemAccountIds, userAccountIds } from "./service";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../../../..");
+
+/** Breaks the ledger the only way possible: as a superuser with its guards switched off. */
+async function corrupt(db: Db): Promise<void> {
+  const user = await db
+    .insertInto("users")
+    .values({ account: "victim1", phone: "+8613900000001", phone_country: "CN", nickname: "v", password_hash: "x", pay_password_hash: "x", invite_code: "VICTIM01" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.transaction().execute((tx) => openUserAccounts(tx, user.id, new Date()));
+  const { cash } = await userAccountIds(db, user.id);
+  const { house } = await systemAccountIds(db);
+  await sql`alter table ledger_entries disable trigger user`.execute(db);
+  await sql`alter table accounts disable trigger user`.execute(db);
+  const posting = await db.insertInto("postings").values({ kind: "forged", user_id: user.id }).returning("id").executeTakeFirstOrThrow();
+  await sql`insert into ledger_entries (posting_id, account_id, amount) values (${posting.id}, ${cash}, 500), (${posting.id}, ${house}, -400)`.execute(db);
+  await sql`update accounts set balance = 999 where id = ${cash}`.execute(db);
+  await sql`alter table accounts enable trigger user`.execute(db);
+  await sql`alter table ledger_entries enable trigger user`.execute(db);
+}
+
+describe("ledger invariants", () => {
+  it("finds every kind of violation in a corrupted ledger", async () => {
+    const db = createDb({ dataDir: null });
+    await migrateToLatest(db);
+    expect((await checkLedgerInvariants(db)).ok).toBe(true);
+    await corrupt(db);
+    const report = await checkLedgerInvariants(db);
+    expect(report.ok).toBe(false);
+    expect(report.violations.join("\n")).toMatch(/all entries sum to 100/);
+    expect(report.violations.join("\n")).toMatch(/posting \d+ sums to 100 over 2 entries/);
+    expect(report.violations.join("\n")).toMatch(/holds 999 but its entries sum to 500/);
+    await db.destroy();
+  });
+
+  it("npm run ledger:check exits 0 on a sound ledger and 1 on a broken one", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-ledger-"));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+    const cli = ["--import", "tsx", path.join(root, "apps/server/src/ledger/check-cli.ts")];
+    const sound = await run(process.execPath, cli, { env, cwd: root });
+    expect(sound.stdout).toContain("All ledger invariants hold.");
+
+    const db = createDb({ dataDir });
+    await corrupt(db);
+    await db.destroy();
+    const broken = await run(process.execPath, cli, { env, cwd: root }).then(
+      (ok) => ({ code: 0, stderr: ok.stderr }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain("VIOLATION");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});
