@@ -3,15 +3,40 @@ import { defineConfig } from "vitest/config";
 const serverTests = ["apps/server/src/**/*.test.ts"];
 // The server suite runs on embedded PGlite always, and again on PostgreSQL when CI provides one.
 const onPostgres = process.env.TEST_DATABASE_URL
-  ? [{ test: { name: "server-postgres", include: serverTests, env: { TEST_DB: "postgres" }, testTimeout: 60_000, hookTimeout: 60_000 } }]
+  ? [
+      {
+        test: {
+          name: "server-postgres",
+          include: serverTests,
+          env: { TEST_DB: "postgres" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
   : [];
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
-      { test: { name: "web", include: ["apps/web/src/**/*.test.ts"], testTimeout: 180_000, hookTimeout: 180_000 } },
-      { test: { name: "server-pglite", include: serverTests, env: { TEST_DB: "pglite" }, testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: "server-pglite",
+          include: serverTests,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...onPostgres,
     ],
   },

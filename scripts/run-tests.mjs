@@ -26,7 +26,13 @@ if (run("npm", ["run", "build", "--silent"]) !== 0) {
 
 const vitestJson = path.join(results, "vitest.json");
 fs.rmSync(vitestJson, { force: true });
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
 if (fs.existsSync(vitestJson)) {
   const report = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
   passed += report.numPassedTests ?? 0;
@@ -42,7 +48,9 @@ if (fs.existsSync(vitestJson)) {
 
 const e2eJson = path.join(results, "e2e.json");
 fs.rmSync(e2eJson, { force: true });
-const e2eStatus = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+const e2eStatus = run("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+});
 if (fs.existsSync(e2eJson)) {
   const stats = JSON.parse(fs.readFileSync(e2eJson, "utf8")).stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

@@ -1,9 +1,9 @@
-import { loadConfig } from "./platform/config";
-import { systemClock } from "./platform/clock";
-import { createDb } from "./platform/db";
-import { migrateToLatest } from "./platform/migrations";
 import { buildApp } from "./platform/app";
+import { systemClock } from "./platform/clock";
+import { loadConfig } from "./platform/config";
+import { createDb } from "./platform/db";
 import { DEMO, seedDemo } from "./platform/demo-seed";
+import { migrateToLatest } from "./platform/migrations";
 
 const config = loadConfig();
 const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -8,7 +8,11 @@ export const DEFAULT_MAX_AMOUNT = 999999;
  * with `complete` (on blur, before submit) they become 1 and a trailing point is dropped. "0.00" is
  * a finished zero either way and becomes 1.
  */
-export function cleanAmount(input: string, max: number = DEFAULT_MAX_AMOUNT, options: { complete?: boolean } = {}): string {
+export function cleanAmount(
+  input: string,
+  max: number = DEFAULT_MAX_AMOUNT,
+  options: { complete?: boolean } = {},
+): string {
   let text = input.replace(/[^\d.]/g, "");
   const dot = text.indexOf(".");
   if (dot !== -1) text = text.slice(0, dot + 1) + text.slice(dot + 1).replace(/\./g, "");

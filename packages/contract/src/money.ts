@@ -16,12 +16,16 @@ export const moneyString = z
   .describe('Decimal amount, at most two decimals, e.g. "1234.50"');
 
 /** A strictly positive wire amount. */
-export const positiveMoneyString = moneyString.refine((s) => isMoneyString(s) && toMinor(s) > 0n, { message: "AMOUNT_INVALID" });
+export const positiveMoneyString = moneyString.refine((s) => isMoneyString(s) && toMinor(s) > 0n, {
+  message: "AMOUNT_INVALID",
+});
 
 /** A positive wire amount no larger than `max` (a wire amount too). */
 export function boundedMoneyString(max: string) {
   const limit = toMinor(max);
-  return positiveMoneyString.refine((s) => isMoneyString(s) && toMinor(s) <= limit, { message: "AMOUNT_INVALID" });
+  return positiveMoneyString.refine((s) => isMoneyString(s) && toMinor(s) <= limit, {
+    message: "AMOUNT_INVALID",
+  });
 }
 
 export function isMoneyString(text: string): boolean {
@@ -50,7 +54,11 @@ export function fromMinor(minor: bigint): string {
  * Formats a wire amount for a person in their locale ("1,234.50", "1.234,50", "1 234,50").
  * Intl formats the decimal string exactly, so no binary float ever touches the amount.
  */
-export function formatMoney(amount: string | bigint, locale: string, options: { signed?: boolean } = {}): string {
+export function formatMoney(
+  amount: string | bigint,
+  locale: string,
+  options: { signed?: boolean } = {},
+): string {
   const text = typeof amount === "bigint" ? fromMinor(amount) : fromMinor(toMinor(amount));
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits: MINOR_UNITS,

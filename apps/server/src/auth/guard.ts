@@ -10,7 +10,10 @@ export function authSettings(context: RouteContext) {
 }
 
 /** The signed-in user of a request, or 401. */
-export async function requireUser(context: RouteContext, request: FastifyRequest): Promise<{ user: User; tokenHash: string }> {
+export async function requireUser(
+  context: RouteContext,
+  request: FastifyRequest,
+): Promise<{ user: User; tokenHash: string }> {
   const token = bearerToken(request.headers.authorization);
   if (!token) throw unauthenticated();
   return authenticate(context.db, context.clock, authSettings(context), token);

@@ -11,15 +11,37 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 describe("registration", () => {
   it("checks step 1 and answers each problem as a field error", async () => {
     await ensureInviteCode(t);
-    const ok = await post("/auth/register/check", { account: "alice_01", phoneCountry: "CN", phone: "13912345678", inviteCode: INVITE });
+    const ok = await post("/auth/register/check", {
+      account: "alice_01",
+      phoneCountry: "CN",
+      phone: "13912345678",
+      inviteCode: INVITE,
+    });
     expect(ok.statusCode).toBe(200);
 
-    const empty = await post("/auth/register/check", { account: "", phoneCountry: "CN", phone: "", inviteCode: "" });
+    const empty = await post("/auth/register/check", {
+      account: "",
+      phoneCountry: "CN",
+      phone: "",
+      inviteCode: "",
+    });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toMatchObject({ code: "VALIDATION_FAILED", fields: { account: "REQUIRED", phone: "REQUIRED", inviteCode: "REQUIRED" } });
+    expect(empty.json().error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      fields: { account: "REQUIRED", phone: "REQUIRED", inviteCode: "REQUIRED" },
+    });
 
-    const bad = await post("/auth/register/check", { account: "ab", phoneCountry: "CN", phone: "12912345678", inviteCode: "NOPE" });
-    expect(bad.json().error.fields).toEqual({ account: "ACCOUNT_ID_INVALID", phone: "PHONE_INVALID", inviteCode: "INVITE_CODE_INVALID" });
+    const bad = await post("/auth/register/check", {
+      account: "ab",
+      phoneCountry: "CN",
+      phone: "12912345678",
+      inviteCode: "NOPE",
+    });
+    expect(bad.json().error.fields).toEqual({
+      account: "ACCOUNT_ID_INVALID",
+      phone: "PHONE_INVALID",
+      inviteCode: "INVITE_CODE_INVALID",
+    });
   });
 
   it("registers in two steps, gives the user an own code, and refuses a taken account or phone", async () => {
@@ -32,7 +54,10 @@ describe("registration", () => {
     expect(user.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(user.phone).not.toContain(registration.phone);
 
-    const again = await post("/auth/register", { ...registration, account: registration.account.toUpperCase() });
+    const again = await post("/auth/register", {
+      ...registration,
+      account: registration.account.toUpperCase(),
+    });
     expect(again.json().error.fields).toMatchObject({ account: "ACCOUNT_TAKEN", phone: "PHONE_TAKEN" });
 
     const viaOwnCode = await post("/auth/register", newRegistration({ inviteCode: user.inviteCode }));
@@ -41,18 +66,37 @@ describe("registration", () => {
 
   it("checks passwords and their confirmations in step 2", async () => {
     await ensureInviteCode(t);
-    const mismatch = await post("/auth/register", newRegistration({ passwordConfirm: "other-pass", payPasswordConfirm: "111111" }));
+    const mismatch = await post(
+      "/auth/register",
+      newRegistration({ passwordConfirm: "other-pass", payPasswordConfirm: "111111" }),
+    );
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error.fields).toEqual({ passwordConfirm: "PASSWORDS_DO_NOT_MATCH", payPasswordConfirm: "PAY_PASSWORDS_DO_NOT_MATCH" });
-    const weak = await post("/auth/register", newRegistration({ password: "123", passwordConfirm: "123", payPassword: "12ab56", payPasswordConfirm: "12ab56" }));
-    expect(weak.json().error.fields).toEqual({ password: "PASSWORD_INVALID", payPassword: "PAY_PASSWORD_INVALID" });
+    expect(mismatch.json().error.fields).toEqual({
+      passwordConfirm: "PASSWORDS_DO_NOT_MATCH",
+      payPasswordConfirm: "PAY_PASSWORDS_DO_NOT_MATCH",
+    });
+    const weak = await post(
+      "/auth/register",
+      newRegistration({
+        password: "123",
+        passwordConfirm: "123",
+        payPassword: "12ab56",
+        payPasswordConfirm: "12ab56",
+      }),
+    );
+    expect(weak.json().error.fields).toEqual({
+      password: "PASSWORD_INVALID",
+      payPassword: "PAY_PASSWORD_INVALID",
+    });
     const users = await t.db.selectFrom("users").select("id").where("account", "=", "nobody").execute();
     expect(users).toEqual([]);
   });
 
   it("uses up a limited code exactly, even when registrations race for its last use", async () => {
     await ensureInviteCode(t, "ONCEONLY", 1);
-    const results = await Promise.all(Array.from({ length: 5 }, () => post("/auth/register", newRegistration({ inviteCode: "ONCEONLY" }))));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post("/auth/register", newRegistration({ inviteCode: "ONCEONLY" }))),
+    );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.statusCode !== 201)) {
       expect(r.json().error.fields.inviteCode).toBe("INVITE_CODE_USED_UP");
@@ -65,7 +109,12 @@ describe("registration", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toMatch(/^[A-Z_]+$/);
     }
-    const notJson = await t.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: "{oops", headers: { "content-type": "application/json" } });
+    const notJson = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.code).toBe("VALIDATION_FAILED");
   });
@@ -78,7 +127,14 @@ describe("sessions", () => {
     expect(me.statusCode).toBe(200);
     const body = me.json<MeResponse>();
     expect(body.user.account).toBe(registration.account);
-    expect(body.summary).toEqual({ totalAssets: "0.00", available: "0.00", frozen: "0.00", savings: "0.00", accountPnl: "0.00", todayPnl: "0.00" });
+    expect(body.summary).toEqual({
+      totalAssets: "0.00",
+      available: "0.00",
+      frozen: "0.00",
+      savings: "0.00",
+      accountPnl: "0.00",
+      todayPnl: "0.00",
+    });
     expect(body.user).toMatchObject({ creditScore: 100, verified: false });
 
     expect((await post("/auth/logout", {}, auth)).statusCode).toBe(200);
@@ -89,12 +145,24 @@ describe("sessions", () => {
 
   it("answers a wrong password and an unknown account alike, in the caller's language", async () => {
     const { registration } = await registerAndLogin(t);
-    const wrong = await post("/auth/login", { account: registration.account, password: "wrong-pass" }, { "accept-language": "en" });
-    const unknown = await post("/auth/login", { account: "nosuchuser", password: "wrong-pass" }, { "accept-language": "en" });
+    const wrong = await post(
+      "/auth/login",
+      { account: registration.account, password: "wrong-pass" },
+      { "accept-language": "en" },
+    );
+    const unknown = await post(
+      "/auth/login",
+      { account: "nosuchuser", password: "wrong-pass" },
+      { "accept-language": "en" },
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().error.message).toBe("Wrong account or password.");
-    const zh = await post("/auth/login", { account: "nosuchuser", password: "x" }, { "accept-language": "zh-CN" });
+    const zh = await post(
+      "/auth/login",
+      { account: "nosuchuser", password: "x" },
+      { "accept-language": "zh-CN" },
+    );
     expect(zh.json().error.message).toBe("账号或密码错误。");
   });
 
@@ -143,31 +211,94 @@ describe("sessions", () => {
 describe("password changes", () => {
   it("changes the login password with the old one and ends the user's other sessions", async () => {
     const { auth, registration } = await registerAndLogin(t);
-    const other = await post("/auth/login", { account: registration.account, password: registration.password });
+    const other = await post("/auth/login", {
+      account: registration.account,
+      password: registration.password,
+    });
     const otherAuth = { authorization: `Bearer ${other.json().token}` };
 
-    const wrongOld = await post("/me/password", { type: "login", oldPassword: "nope-nope", newPassword: "brand-new-1", confirmPassword: "brand-new-1" }, auth);
+    const wrongOld = await post(
+      "/me/password",
+      { type: "login", oldPassword: "nope-nope", newPassword: "brand-new-1", confirmPassword: "brand-new-1" },
+      auth,
+    );
     expect(wrongOld.json().error.fields).toEqual({ oldPassword: "OLD_PASSWORD_WRONG" });
-    const mismatch = await post("/me/password", { type: "login", oldPassword: registration.password, newPassword: "brand-new-1", confirmPassword: "brand-new-2" }, auth);
+    const mismatch = await post(
+      "/me/password",
+      {
+        type: "login",
+        oldPassword: registration.password,
+        newPassword: "brand-new-1",
+        confirmPassword: "brand-new-2",
+      },
+      auth,
+    );
     expect(mismatch.json().error.fields).toEqual({ confirmPassword: "PASSWORDS_DO_NOT_MATCH" });
 
-    const changed = await post("/me/password", { type: "login", oldPassword: registration.password, newPassword: "brand-new-1", confirmPassword: "brand-new-1" }, auth);
+    const changed = await post(
+      "/me/password",
+      {
+        type: "login",
+        oldPassword: registration.password,
+        newPassword: "brand-new-1",
+        confirmPassword: "brand-new-1",
+      },
+      auth,
+    );
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/v1/me", headers: auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/v1/me", headers: otherAuth })).statusCode).toBe(401);
-    expect((await post("/auth/login", { account: registration.account, password: registration.password })).statusCode).toBe(401);
-    expect((await post("/auth/login", { account: registration.account, password: "brand-new-1" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/v1/me", headers: otherAuth })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post("/auth/login", { account: registration.account, password: registration.password }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await post("/auth/login", { account: registration.account, password: "brand-new-1" })).statusCode,
+    ).toBe(200);
   });
 
   it("changes the 6-digit transaction password with the old one", async () => {
     const { auth, registration } = await registerAndLogin(t);
-    const bad = await post("/me/password", { type: "pay", oldPassword: registration.payPassword, newPassword: "12345", confirmPassword: "12345" }, auth);
+    const bad = await post(
+      "/me/password",
+      { type: "pay", oldPassword: registration.payPassword, newPassword: "12345", confirmPassword: "12345" },
+      auth,
+    );
     expect(bad.json().error.fields).toEqual({ newPassword: "PAY_PASSWORD_INVALID" });
-    const same = await post("/me/password", { type: "pay", oldPassword: registration.payPassword, newPassword: registration.payPassword, confirmPassword: registration.payPassword }, auth);
+    const same = await post(
+      "/me/password",
+      {
+        type: "pay",
+        oldPassword: registration.payPassword,
+        newPassword: registration.payPassword,
+        confirmPassword: registration.payPassword,
+      },
+      auth,
+    );
     expect(same.json().error.fields).toEqual({ newPassword: "NEW_PASSWORD_SAME" });
-    const ok = await post("/me/password", { type: "pay", oldPassword: registration.payPassword, newPassword: "135790", confirmPassword: "135790" }, auth);
+    const ok = await post(
+      "/me/password",
+      {
+        type: "pay",
+        oldPassword: registration.payPassword,
+        newPassword: "135790",
+        confirmPassword: "135790",
+      },
+      auth,
+    );
     expect(ok.statusCode).toBe(200);
-    const again = await post("/me/password", { type: "pay", oldPassword: registration.payPassword, newPassword: "999999", confirmPassword: "999999" }, auth);
+    const again = await post(
+      "/me/password",
+      {
+        type: "pay",
+        oldPassword: registration.payPassword,
+        newPassword: "999999",
+        confirmPassword: "999999",
+      },
+      auth,
+    );
     expect(again.json().error.fields).toEqual({ oldPassword: "OLD_PASSWORD_WRONG" });
   });
 });

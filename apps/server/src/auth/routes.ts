@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   errorBody,
+  fromMinor,
   loginRequest,
   meResponse,
   okResponse,
@@ -8,7 +9,6 @@ import {
   registerRequest,
   registerResponse,
   sessionResponse,
-  fromMinor,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { userFigures } from "../ledger/service";
@@ -26,7 +26,10 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/auth/register/check",
-      { schema: { tags: ["auth"], body: registerCheckRequest, response: { 200: okResponse, ...errors } }, config: { rateLimit: loginLimit } },
+      {
+        schema: { tags: ["auth"], body: registerCheckRequest, response: { 200: okResponse, ...errors } },
+        config: { rateLimit: loginLimit },
+      },
       async (request) => {
         await checkRegistration(db, request.body);
         return { ok: true as const };
@@ -35,7 +38,10 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/register",
-      { schema: { tags: ["auth"], body: registerRequest, response: { 201: registerResponse, ...errors } }, config: { rateLimit: loginLimit } },
+      {
+        schema: { tags: ["auth"], body: registerRequest, response: { 201: registerResponse, ...errors } },
+        config: { rateLimit: loginLimit },
+      },
       async (request, reply) => {
         const user = await register(db, clock, request.body);
         return reply.status(201).send({ user: toUserInfo(user) });
@@ -44,10 +50,17 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       "/auth/login",
-      { schema: { tags: ["auth"], body: loginRequest, response: { 200: sessionResponse, ...errors } }, config: { rateLimit: loginLimit } },
+      {
+        schema: { tags: ["auth"], body: loginRequest, response: { 200: sessionResponse, ...errors } },
+        config: { rateLimit: loginLimit },
+      },
       async (request) => {
         const session = await login(db, clock, authSettings(context), request.body);
-        return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: toUserInfo(session.user) };
+        return {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          user: toUserInfo(session.user),
+        };
       },
     );
 
@@ -61,25 +74,36 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get("/me", { schema: { tags: ["auth"], security: bearer, response: { 200: meResponse, ...errors } } }, async (request) => {
-      const { user } = await requireUser(context, request);
-      const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
-      return {
-        user: toUserInfo(user),
-        summary: {
-          totalAssets: fromMinor(figures.totalAssets),
-          available: fromMinor(figures.available),
-          frozen: fromMinor(figures.frozen),
-          savings: fromMinor(figures.savings),
-          accountPnl: fromMinor(figures.accountPnl),
-          todayPnl: fromMinor(figures.todayPnl),
-        },
-      };
-    });
+    app.get(
+      "/me",
+      { schema: { tags: ["auth"], security: bearer, response: { 200: meResponse, ...errors } } },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
+        return {
+          user: toUserInfo(user),
+          summary: {
+            totalAssets: fromMinor(figures.totalAssets),
+            available: fromMinor(figures.available),
+            frozen: fromMinor(figures.frozen),
+            savings: fromMinor(figures.savings),
+            accountPnl: fromMinor(figures.accountPnl),
+            todayPnl: fromMinor(figures.todayPnl),
+          },
+        };
+      },
+    );
 
     app.post(
       "/me/password",
-      { schema: { tags: ["auth"], security: bearer, body: changePasswordRequest, response: { 200: okResponse, ...errors } } },
+      {
+        schema: {
+          tags: ["auth"],
+          security: bearer,
+          body: changePasswordRequest,
+          response: { 200: okResponse, ...errors },
+        },
+      },
       async (request) => {
         const { user, tokenHash } = await requireUser(context, request);
         await changePassword(db, clock, user, tokenHash, request.body);

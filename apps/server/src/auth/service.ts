@@ -26,7 +26,10 @@ export interface AuthSettings {
 type Fields = Record<string, ErrorCode>;
 
 /** Step 1 of registration: every problem with account, phone and code, as field errors. */
-export async function checkRegistration(db: Executor, input: RegisterCheckRequest): Promise<{ phone: string }> {
+export async function checkRegistration(
+  db: Executor,
+  input: RegisterCheckRequest,
+): Promise<{ phone: string }> {
   const fields: Fields = {};
   const phone = input.phone ? normalizePhone(input.phoneCountry, input.phone) : null;
 
@@ -36,7 +39,8 @@ export async function checkRegistration(db: Executor, input: RegisterCheckReques
 
   if (!input.phone) fields.phone = "REQUIRED";
   else if (!phone) fields.phone = "PHONE_INVALID";
-  else if (await db.selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirst()) fields.phone = "PHONE_TAKEN";
+  else if (await db.selectFrom("users").select("id").where("phone", "=", phone).executeTakeFirst())
+    fields.phone = "PHONE_TAKEN";
 
   if (!input.inviteCode) fields.inviteCode = "REQUIRED";
   else {
@@ -56,7 +60,8 @@ function passwordProblems(input: RegisterRequest): Fields {
   else if (input.password !== input.passwordConfirm) fields.passwordConfirm = "PASSWORDS_DO_NOT_MATCH";
   if (!input.payPassword) fields.payPassword = "REQUIRED";
   else if (!isPayPassword(input.payPassword)) fields.payPassword = "PAY_PASSWORD_INVALID";
-  else if (input.payPassword !== input.payPasswordConfirm) fields.payPasswordConfirm = "PAY_PASSWORDS_DO_NOT_MATCH";
+  else if (input.payPassword !== input.payPasswordConfirm)
+    fields.payPasswordConfirm = "PAY_PASSWORDS_DO_NOT_MATCH";
   return fields;
 }
 
@@ -69,7 +74,10 @@ export async function register(db: Db, clock: Clock, input: RegisterRequest): Pr
   });
   if (Object.keys(problems).length > 0) throw fieldErrors(problems);
 
-  const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(input.password), hashPassword(input.payPassword)]);
+  const [passwordHash, payPasswordHash] = await Promise.all([
+    hashPassword(input.password),
+    hashPassword(input.payPassword),
+  ]);
   const now = clock.now();
   try {
     return await db.transaction().execute(async (tx) => {
@@ -108,7 +116,9 @@ export async function register(db: Db, clock: Clock, input: RegisterRequest): Pr
     // Two registrations racing for one account or phone: the database decides, the loser gets a field error.
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
       const constraint = String((error as { constraint?: string }).constraint ?? "");
-      throw fieldErrors(constraint.includes("phone") ? { phone: "PHONE_TAKEN" } : { account: "ACCOUNT_TAKEN" });
+      throw fieldErrors(
+        constraint.includes("phone") ? { phone: "PHONE_TAKEN" } : { account: "ACCOUNT_TAKEN" },
+      );
     }
     throw error;
   }
@@ -134,7 +144,11 @@ function findInviteCode(db: Executor, code: string) {
 export async function unusedInviteCode(db: Executor): Promise<string> {
   for (;;) {
     const code = newReadableCode(8);
-    const taken = await db.selectFrom("invite_codes").select("code").where("code", "=", code).executeTakeFirst();
+    const taken = await db
+      .selectFrom("invite_codes")
+      .select("code")
+      .where("code", "=", code)
+      .executeTakeFirst();
     if (!taken) return code;
   }
 }
@@ -149,7 +163,12 @@ export interface Session {
  * Signs a user in. Every failure, whether the account is missing, the password wrong or the account
  * throttled, answers the same INVALID_CREDENTIALS after the same amount of work.
  */
-export async function login(db: Db, clock: Clock, settings: AuthSettings, input: LoginRequest): Promise<Session> {
+export async function login(
+  db: Db,
+  clock: Clock,
+  settings: AuthSettings,
+  input: LoginRequest,
+): Promise<Session> {
   const now = clock.now();
   const user = await db
     .selectFrom("users")
@@ -169,13 +188,24 @@ export async function login(db: Db, clock: Clock, settings: AuthSettings, input:
     throw invalidCredentials();
   }
   if (user.failed_logins > 0) {
-    await db.updateTable("users").set({ failed_logins: 0, throttled_until: null }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ failed_logins: 0, throttled_until: null })
+      .where("id", "=", user.id)
+      .execute();
   }
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
   await db
     .insertInto("sessions")
-    .values({ token_hash: hash, user_id: user.id, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null })
+    .values({
+      token_hash: hash,
+      user_id: user.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
     .execute();
   return { token, expiresAt, user };
 }
@@ -187,7 +217,11 @@ async function recordFailedLogin(db: Db, userId: bigint, now: Date): Promise<voi
     .where("id", "=", userId)
     .returning("failed_logins")
     .executeTakeFirstOrThrow();
-  await db.updateTable("users").set({ throttled_until: throttleAfterFailure(failed_logins, now) }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ throttled_until: throttleAfterFailure(failed_logins, now) })
+    .where("id", "=", userId)
+    .execute();
 }
 
 const SLIDE_EVERY_MS = 60_000;
@@ -216,12 +250,20 @@ export async function authenticate(
       .where("token_hash", "=", tokenHash)
       .execute();
   }
-  const user = await db.selectFrom("users").selectAll().where("id", "=", session.user_id).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", session.user_id)
+    .executeTakeFirstOrThrow();
   return { user, tokenHash };
 }
 
 export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<void> {
-  await db.updateTable("sessions").set({ revoked_at: clock.now() }).where("token_hash", "=", tokenHash).execute();
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: clock.now() })
+    .where("token_hash", "=", tokenHash)
+    .execute();
 }
 
 /**
@@ -240,7 +282,8 @@ export async function changePassword(
   const valid = login ? isPassword : isPayPassword;
   if (!input.oldPassword) fields.oldPassword = "REQUIRED";
   if (!input.newPassword) fields.newPassword = "REQUIRED";
-  else if (!valid(input.newPassword)) fields.newPassword = login ? "PASSWORD_INVALID" : "PAY_PASSWORD_INVALID";
+  else if (!valid(input.newPassword))
+    fields.newPassword = login ? "PASSWORD_INVALID" : "PAY_PASSWORD_INVALID";
   else if (input.newPassword === input.oldPassword) fields.newPassword = "NEW_PASSWORD_SAME";
   else if (input.newPassword !== input.confirmPassword) {
     fields.confirmPassword = login ? "PASSWORDS_DO_NOT_MATCH" : "PAY_PASSWORDS_DO_NOT_MATCH";
@@ -248,7 +291,8 @@ export async function changePassword(
   if (Object.keys(fields).length > 0) throw fieldErrors(fields);
 
   const stored = login ? user.password_hash : user.pay_password_hash;
-  if (!(await verifyPassword(stored, input.oldPassword))) throw fieldErrors({ oldPassword: "OLD_PASSWORD_WRONG" });
+  if (!(await verifyPassword(stored, input.oldPassword)))
+    throw fieldErrors({ oldPassword: "OLD_PASSWORD_WRONG" });
 
   const newHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (tx) => {

@@ -27,7 +27,9 @@ describe("demo top-up", () => {
 
   it("posts once when the same key is sent 20 times at once, and replays the first answer", async () => {
     const { auth, userId } = await registerAndLogin(t);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => topUp(auth, "10.00", "same-key-20")));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => topUp(auth, "10.00", "same-key-20")),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const postingIds = new Set(responses.map((r) => r.json().postingId));
     expect(postingIds.size).toBe(1);
@@ -57,7 +59,20 @@ describe("demo top-up", () => {
 
   it("answers every bad amount with AMOUNT_INVALID and moves nothing", async () => {
     const { auth, userId } = await registerAndLogin(t);
-    for (const amount of ["0", "0.00", "-5", "1.234", "abc", "", " 1", "1e3", 12, null, "10000000000000000000", "1000000.00"]) {
+    for (const amount of [
+      "0",
+      "0.00",
+      "-5",
+      "1.234",
+      "abc",
+      "",
+      " 1",
+      "1e3",
+      12,
+      null,
+      "10000000000000000000",
+      "1000000.00",
+    ]) {
       const response = await topUp(auth, amount, `bad-${String(amount)}`);
       expect(response.statusCode, `amount ${String(amount)}`).toBe(400);
       expect(response.json().error.code).toBe("AMOUNT_INVALID");

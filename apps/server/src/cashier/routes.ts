@@ -15,7 +15,13 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
           tags: ["cashier"],
           security: [{ bearer: [] }],
           body: demoTopUpRequest,
-          response: { 200: demoTopUpResponse, 400: errorBody, 401: errorBody, 403: errorBody, 422: errorBody },
+          response: {
+            200: demoTopUpResponse,
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            422: errorBody,
+          },
         },
       },
       async (request, reply) => {
@@ -24,8 +30,16 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const key = readIdempotencyKey(request.headers["idempotency-key"]);
         const result = await runIdempotent(
           context.db,
-          { userId: user.id, key, fingerprint: requestFingerprint("POST", "/cashier/demo-topup", request.body), at: context.clock.now() },
-          async (tx) => ({ status: 200, body: await demoTopUp(tx, user.id, toMinor(request.body.amount), context.clock.now()) }),
+          {
+            userId: user.id,
+            key,
+            fingerprint: requestFingerprint("POST", "/cashier/demo-topup", request.body),
+            at: context.clock.now(),
+          },
+          async (tx) => ({
+            status: 200,
+            body: await demoTopUp(tx, user.id, toMinor(request.body.amount), context.clock.now()),
+          }),
         );
         if (result.replayed) reply.header("idempotent-replayed", "true");
         return result.body;

@@ -17,7 +17,15 @@ const root = path.resolve(import.meta.dirname, "../../../..");
 async function corrupt(db: Db): Promise<void> {
   const user = await db
     .insertInto("users")
-    .values({ account: "victim1", phone: "+8613900000001", phone_country: "CN", nickname: "v", password_hash: "x", pay_password_hash: "x", invite_code: "VICTIM01" })
+    .values({
+      account: "victim1",
+      phone: "+8613900000001",
+      phone_country: "CN",
+      nickname: "v",
+      password_hash: "x",
+      pay_password_hash: "x",
+      invite_code: "VICTIM01",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.transaction().execute((tx) => openUserAccounts(tx, user.id, new Date()));
@@ -25,8 +33,14 @@ async function corrupt(db: Db): Promise<void> {
   const { house } = await systemAccountIds(db);
   await sql`alter table ledger_entries disable trigger user`.execute(db);
   await sql`alter table accounts disable trigger user`.execute(db);
-  const posting = await db.insertInto("postings").values({ kind: "forged", user_id: user.id }).returning("id").executeTakeFirstOrThrow();
-  await sql`insert into ledger_entries (posting_id, account_id, amount) values (${posting.id}, ${cash}, 500), (${posting.id}, ${house}, -400)`.execute(db);
+  const posting = await db
+    .insertInto("postings")
+    .values({ kind: "forged", user_id: user.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await sql`insert into ledger_entries (posting_id, account_id, amount) values (${posting.id}, ${cash}, 500), (${posting.id}, ${house}, -400)`.execute(
+    db,
+  );
   await sql`update accounts set balance = 999 where id = ${cash}`.execute(db);
   await sql`alter table accounts enable trigger user`.execute(db);
   await sql`alter table ledger_entries enable trigger user`.execute(db);

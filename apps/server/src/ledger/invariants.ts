@@ -15,7 +15,9 @@ export interface InvariantReport {
 export async function checkLedgerInvariants(db: Executor): Promise<InvariantReport> {
   const violations: string[] = [];
 
-  const total = await sql<{ total: string }>`select coalesce(sum(amount), 0)::text as total from ledger_entries`.execute(db);
+  const total = await sql<{
+    total: string;
+  }>`select coalesce(sum(amount), 0)::text as total from ledger_entries`.execute(db);
   if (total.rows[0]?.total !== "0") violations.push(`all entries sum to ${total.rows[0]?.total}, not 0`);
 
   const unbalanced = await sql<{ posting_id: string; total: string; entries: string }>`
@@ -28,7 +30,12 @@ export async function checkLedgerInvariants(db: Executor): Promise<InvariantRepo
     violations.push(`posting ${row.posting_id} sums to ${row.total} over ${row.entries} entries`);
   }
 
-  const drifted = await sql<{ account_id: string; balance: string; entries: string; last_after: string | null }>`
+  const drifted = await sql<{
+    account_id: string;
+    balance: string;
+    entries: string;
+    last_after: string | null;
+  }>`
     select a.id::text as account_id, a.balance::text as balance,
            coalesce(sum(e.amount), 0)::text as entries,
            (select e2.balance_after::text from ledger_entries e2 where e2.account_id = a.id order by e2.id desc limit 1) as last_after
@@ -45,7 +52,9 @@ export async function checkLedgerInvariants(db: Executor): Promise<InvariantRepo
   }
 
   const negative = await sql<{ id: string; balance: string }>`
-    select id::text as id, balance::text as balance from accounts where user_id is not null and balance < 0 limit 20`.execute(db);
+    select id::text as id, balance::text as balance from accounts where user_id is not null and balance < 0 limit 20`.execute(
+    db,
+  );
   for (const row of negative.rows) violations.push(`user account ${row.id} is below zero: ${row.balance}`);
 
   const counts = await sql<{ accounts: string; postings: string; entries: string }>`
@@ -56,6 +65,10 @@ export async function checkLedgerInvariants(db: Executor): Promise<InvariantRepo
   return {
     ok: violations.length === 0,
     violations,
-    counts: { accounts: Number(c?.accounts ?? 0), postings: Number(c?.postings ?? 0), entries: Number(c?.entries ?? 0) },
+    counts: {
+      accounts: Number(c?.accounts ?? 0),
+      postings: Number(c?.postings ?? 0),
+      entries: Number(c?.entries ?? 0),
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../platform/errors";
-import { useTestApp } from "../test/harness";
 import { registerAndLogin } from "../test/fixtures";
+import { useTestApp } from "../test/harness";
 import { checkLedgerInvariants } from "./invariants";
 import { post, systemAccountIds, userAccountIds, userBalances } from "./service";
 
@@ -42,9 +42,18 @@ describe("postings", () => {
     const balances = await userBalances(t.db, userId);
     expect(balances.cash).toBe(7_450n);
     expect(balances.frozen_trade).toBe(2_550n);
-    const last = await t.db.selectFrom("ledger_entries").select("balance_after").where("account_id", "=", user.cash).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom("ledger_entries")
+      .select("balance_after")
+      .where("account_id", "=", user.cash)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(last.balance_after).toBe(7_450n);
-    const house = await t.db.selectFrom("accounts").select("balance").where("id", "=", system.house).executeTakeFirstOrThrow();
+    const house = await t.db
+      .selectFrom("accounts")
+      .select("balance")
+      .where("id", "=", system.house)
+      .executeTakeFirstOrThrow();
     expect(house.balance).toBeNull();
   });
 
@@ -53,7 +62,15 @@ describe("postings", () => {
     const before = await checkLedgerInvariants(t.db);
     await expect(
       t.db.transaction().execute((tx) =>
-        post(tx, { kind: "stake", userId, at: t.clock.now(), legs: [{ accountId: user.cash, amount: -101n }, { accountId: system.house, amount: 101n }] }),
+        post(tx, {
+          kind: "stake",
+          userId,
+          at: t.clock.now(),
+          legs: [
+            { accountId: user.cash, amount: -101n },
+            { accountId: system.house, amount: 101n },
+          ],
+        }),
       ),
     ).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     expect((await userBalances(t.db, userId)).cash).toBe(100n);
@@ -65,25 +82,55 @@ describe("postings", () => {
     const attempt = (legs: { accountId: bigint; amount: bigint }[]) =>
       t.db.transaction().execute((tx) => post(tx, { kind: "bad", userId, at: t.clock.now(), legs }));
     await expect(attempt([{ accountId: user.cash, amount: -1n }])).rejects.toThrow(/two or more/);
-    await expect(attempt([{ accountId: user.cash, amount: -1n }, { accountId: system.house, amount: 2n }])).rejects.toThrow(/balance/);
-    await expect(attempt([{ accountId: user.cash, amount: 0n }, { accountId: system.house, amount: 0n }])).rejects.toThrow(/zero/);
+    await expect(
+      attempt([
+        { accountId: user.cash, amount: -1n },
+        { accountId: system.house, amount: 2n },
+      ]),
+    ).rejects.toThrow(/balance/);
+    await expect(
+      attempt([
+        { accountId: user.cash, amount: 0n },
+        { accountId: system.house, amount: 0n },
+      ]),
+    ).rejects.toThrow(/zero/);
   });
 
   it("is enforced by the database: unbalanced entries, edits, deletes and direct balance changes are refused", async () => {
     const { userId, user, system } = await fundedUser(100n);
     const postingId = await t.db.transaction().execute((tx) =>
-      post(tx, { kind: "stake", userId, at: t.clock.now(), legs: [{ accountId: user.cash, amount: -10n }, { accountId: system.house, amount: 10n }] }),
+      post(tx, {
+        kind: "stake",
+        userId,
+        at: t.clock.now(),
+        legs: [
+          { accountId: user.cash, amount: -10n },
+          { accountId: system.house, amount: 10n },
+        ],
+      }),
     );
     await expect(
-      sql`insert into ledger_entries (posting_id, account_id, amount) values (${postingId}, ${user.cash}, -5), (${postingId}, ${system.house}, 4)`.execute(t.db),
+      sql`insert into ledger_entries (posting_id, account_id, amount) values (${postingId}, ${user.cash}, -5), (${postingId}, ${system.house}, 4)`.execute(
+        t.db,
+      ),
     ).rejects.toThrow(/does not balance/);
-    await expect(sql`insert into ledger_entries (posting_id, account_id, amount) values (${postingId}, ${system.house}, 0)`.execute(t.db)).rejects.toThrow();
-    await expect(sql`update ledger_entries set amount = amount * 2`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`insert into ledger_entries (posting_id, account_id, amount) values (${postingId}, ${system.house}, 0)`.execute(
+        t.db,
+      ),
+    ).rejects.toThrow();
+    await expect(sql`update ledger_entries set amount = amount * 2`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`delete from ledger_entries`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`truncate ledger_entries cascade`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`update postings set kind = 'other'`.execute(t.db)).rejects.toThrow(/append-only/);
-    await expect(sql`update accounts set balance = 1000000 where id = ${user.cash}`.execute(t.db)).rejects.toThrow(/only through ledger entries/);
-    await expect(sql`delete from accounts where id = ${user.cash}`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(
+      sql`update accounts set balance = 1000000 where id = ${user.cash}`.execute(t.db),
+    ).rejects.toThrow(/only through ledger entries/);
+    await expect(sql`delete from accounts where id = ${user.cash}`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
     expect((await userBalances(t.db, userId)).cash).toBe(90n);
   });
 
@@ -92,7 +139,15 @@ describe("postings", () => {
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, () =>
         t.db.transaction().execute((tx) =>
-          post(tx, { kind: "stake", userId, at: t.clock.now(), legs: [{ accountId: user.cash, amount: -100n }, { accountId: system.house, amount: 100n }] }),
+          post(tx, {
+            kind: "stake",
+            userId,
+            at: t.clock.now(),
+            legs: [
+              { accountId: user.cash, amount: -100n },
+              { accountId: system.house, amount: 100n },
+            ],
+          }),
         ),
       ),
     );
@@ -110,9 +165,17 @@ describe("user figures", () => {
     const { userFigures } = await import("./service");
     const { userId, user, system } = await fundedUser(50_000n);
     const move = (legs: { accountId: bigint; amount: bigint }[]) =>
-      t.db.transaction().execute((tx) => post(tx, { kind: "contract_settle", userId, at: t.clock.now(), legs }));
-    await move([{ accountId: user.cash, amount: -1_000n }, { accountId: system.house, amount: 1_000n }]);
-    await move([{ accountId: system.house, amount: -2_500n }, { accountId: user.cash, amount: 2_500n }]);
+      t.db
+        .transaction()
+        .execute((tx) => post(tx, { kind: "contract_settle", userId, at: t.clock.now(), legs }));
+    await move([
+      { accountId: user.cash, amount: -1_000n },
+      { accountId: system.house, amount: 1_000n },
+    ]);
+    await move([
+      { accountId: system.house, amount: -2_500n },
+      { accountId: user.cash, amount: 2_500n },
+    ]);
     const figures = await userFigures(t.db, userId, t.clock.now(), "Asia/Shanghai");
     expect(figures.accountPnl).toBe(1_500n);
     expect(figures.todayPnl).toBe(1_500n);

@@ -56,7 +56,10 @@ export function systemAccountIds(db: Executor): Promise<Record<SystemAccountKind
   return systemIds;
 }
 
-function byKind<K extends AccountKind>(rows: { id: bigint; kind: AccountKind }[], kinds: readonly K[]): Record<K, bigint> {
+function byKind<K extends AccountKind>(
+  rows: { id: bigint; kind: AccountKind }[],
+  kinds: readonly K[],
+): Record<K, bigint> {
   const result = {} as Record<K, bigint>;
   for (const kind of kinds) {
     const row = rows.find((r) => r.kind === kind);
@@ -75,15 +78,29 @@ export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
   assertBalanced(input.legs);
   const posting = await tx
     .insertInto("postings")
-    .values({ kind: input.kind, user_id: input.userId, reference: input.reference ?? null, created_at: input.at })
+    .values({
+      kind: input.kind,
+      user_id: input.userId,
+      reference: input.reference ?? null,
+      created_at: input.at,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   // Rows lock in account order, so two postings over the same accounts cannot deadlock.
-  const legs = [...input.legs].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const legs = [...input.legs].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
   try {
     await tx
       .insertInto("ledger_entries")
-      .values(legs.map((leg) => ({ posting_id: posting.id, account_id: leg.accountId, amount: leg.amount, created_at: input.at })))
+      .values(
+        legs.map((leg) => ({
+          posting_id: posting.id,
+          account_id: leg.accountId,
+          amount: leg.amount,
+          created_at: input.at,
+        })),
+      )
       .execute();
   } catch (error) {
     if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
@@ -128,7 +145,12 @@ export interface UserFigures {
  * The personal center's figures (ARCHITECTURE §5). Contract results are whatever the house paid or
  * took in postings about this user, so P&L is the negated sum of the house's entries in them.
  */
-export async function userFigures(db: Executor, userId: bigint, now: Date, timeZone: string): Promise<UserFigures> {
+export async function userFigures(
+  db: Executor,
+  userId: bigint,
+  now: Date,
+  timeZone: string,
+): Promise<UserFigures> {
   const balances = await userBalances(db, userId);
   const { house } = await systemAccountIds(db);
   const pnl = await db

@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 const role = values.role as OperatorRole | undefined;
 if (!values.username || !role || !OPERATOR_ROLES.includes(role)) {
-  console.error(`usage: npm run operator:create -- --username NAME --role ${OPERATOR_ROLES.join("|")} [--password PASSWORD]`);
+  console.error(
+    `usage: npm run operator:create -- --username NAME --role ${OPERATOR_ROLES.join("|")} [--password PASSWORD]`,
+  );
   process.exit(2);
 }
 const generated = !values.password && !process.env.OPERATOR_PASSWORD;

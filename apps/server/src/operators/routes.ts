@@ -39,29 +39,52 @@ export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/operator/auth/login",
       {
-        schema: { tags: ["operators"], body: operatorLoginRequest, response: { 200: operatorSessionResponse, ...errors } },
+        schema: {
+          tags: ["operators"],
+          body: operatorLoginRequest,
+          response: { 200: operatorSessionResponse, ...errors },
+        },
         config: { rateLimit: { max: context.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" } },
       },
       async (request) => {
         const session = await operatorLogin(db, clock, request.body);
-        return { token: session.token, expiresAt: session.expiresAt.toISOString(), operator: toOperatorInfo(session.operator) };
+        return {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          operator: toOperatorInfo(session.operator),
+        };
       },
     );
 
-    app.post("/operator/auth/logout", { schema: { tags: ["operators"], security, response: { 200: okResponse, ...errors } } }, async (request) => {
-      const { operator, tokenHash } = await requireOperator(request);
-      await operatorLogout(db, clock, operator, tokenHash);
-      return { ok: true as const };
-    });
+    app.post(
+      "/operator/auth/logout",
+      { schema: { tags: ["operators"], security, response: { 200: okResponse, ...errors } } },
+      async (request) => {
+        const { operator, tokenHash } = await requireOperator(request);
+        await operatorLogout(db, clock, operator, tokenHash);
+        return { ok: true as const };
+      },
+    );
 
-    app.get("/operator/me", { schema: { tags: ["operators"], security, response: { 200: operatorInfo, ...errors } } }, async (request) => {
-      const { operator } = await requireOperator(request);
-      return toOperatorInfo(operator);
-    });
+    app.get(
+      "/operator/me",
+      { schema: { tags: ["operators"], security, response: { 200: operatorInfo, ...errors } } },
+      async (request) => {
+        const { operator } = await requireOperator(request);
+        return toOperatorInfo(operator);
+      },
+    );
 
     app.post(
       "/operator/invite-codes",
-      { schema: { tags: ["operators"], security, body: createInviteCodeRequest, response: { 200: inviteCode, ...errors } } },
+      {
+        schema: {
+          tags: ["operators"],
+          security,
+          body: createInviteCodeRequest,
+          response: { 200: inviteCode, ...errors },
+        },
+      },
       async (request) => {
         const { operator } = await requireOperator(request);
         requireRole(operator, ["support", "admin"]);
@@ -71,7 +94,14 @@ export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/operator/audit",
-      { schema: { tags: ["operators"], security, querystring: pageQuery, response: { 200: auditPage, ...errors } } },
+      {
+        schema: {
+          tags: ["operators"],
+          security,
+          querystring: pageQuery,
+          response: { 200: auditPage, ...errors },
+        },
+      },
       async (request) => {
         const { operator } = await requireOperator(request);
         requireRole(operator, ["admin"]);

@@ -1,4 +1,10 @@
-import type { CreateInviteCodeRequest, InviteCode, OperatorInfo, OperatorLoginRequest, OperatorRole } from "@tickfair/contract";
+import type {
+  CreateInviteCodeRequest,
+  InviteCode,
+  OperatorInfo,
+  OperatorLoginRequest,
+  OperatorRole,
+} from "@tickfair/contract";
 import { unusedInviteCode } from "../auth/service";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -19,7 +25,12 @@ export async function createOperator(
   if (input.password.length < 10) throw new Error("password: at least 10 characters");
   return db
     .insertInto("operators")
-    .values({ username: input.username, password_hash: await hashPassword(input.password), role: input.role, created_at: clock.now() })
+    .values({
+      username: input.username,
+      password_hash: await hashPassword(input.password),
+      role: input.role,
+      created_at: clock.now(),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -48,18 +59,38 @@ export async function operatorLogin(
       .execute();
     throw invalidCredentials();
   }
-  await db.updateTable("operators").set({ failed_logins: 0, throttled_until: null }).where("id", "=", operator.id).execute();
+  await db
+    .updateTable("operators")
+    .set({ failed_logins: 0, throttled_until: null })
+    .where("id", "=", operator.id)
+    .execute();
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
   await db
     .insertInto("operator_sessions")
-    .values({ token_hash: hash, operator_id: operator.id, created_at: now, last_seen_at: now, expires_at: expiresAt, revoked_at: null })
+    .values({
+      token_hash: hash,
+      operator_id: operator.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
     .execute();
-  await recordAudit(db, clock, { operatorId: operator.id, action: "operator.login", targetType: "operator", targetId: String(operator.id) });
+  await recordAudit(db, clock, {
+    operatorId: operator.id,
+    action: "operator.login",
+    targetType: "operator",
+    targetId: String(operator.id),
+  });
   return { token, expiresAt, operator };
 }
 
-export async function authenticateOperator(db: Db, clock: Clock, token: string): Promise<{ operator: Operator; tokenHash: string }> {
+export async function authenticateOperator(
+  db: Db,
+  clock: Clock,
+  token: string,
+): Promise<{ operator: Operator; tokenHash: string }> {
   const tokenHash = hashToken(token);
   const session = await db
     .selectFrom("operator_sessions")
@@ -69,13 +100,31 @@ export async function authenticateOperator(db: Db, clock: Clock, token: string):
     .where("expires_at", ">", clock.now())
     .executeTakeFirst();
   if (!session) throw unauthenticated();
-  const operator = await db.selectFrom("operators").selectAll().where("id", "=", session.operator_id).executeTakeFirstOrThrow();
+  const operator = await db
+    .selectFrom("operators")
+    .selectAll()
+    .where("id", "=", session.operator_id)
+    .executeTakeFirstOrThrow();
   return { operator, tokenHash };
 }
 
-export async function operatorLogout(db: Db, clock: Clock, operator: Operator, tokenHash: string): Promise<void> {
-  await db.updateTable("operator_sessions").set({ revoked_at: clock.now() }).where("token_hash", "=", tokenHash).execute();
-  await recordAudit(db, clock, { operatorId: operator.id, action: "operator.logout", targetType: "operator", targetId: String(operator.id) });
+export async function operatorLogout(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  tokenHash: string,
+): Promise<void> {
+  await db
+    .updateTable("operator_sessions")
+    .set({ revoked_at: clock.now() })
+    .where("token_hash", "=", tokenHash)
+    .execute();
+  await recordAudit(db, clock, {
+    operatorId: operator.id,
+    action: "operator.logout",
+    targetType: "operator",
+    targetId: String(operator.id),
+  });
 }
 
 export function requireRole(operator: Operator, roles: readonly OperatorRole[]): void {
@@ -107,11 +156,22 @@ export async function recordAudit(db: Executor | Tx, clock: Clock, input: AuditI
     .execute();
 }
 
-export async function createInviteCode(db: Db, clock: Clock, operator: Operator, input: CreateInviteCodeRequest): Promise<InviteCode> {
+export async function createInviteCode(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  input: CreateInviteCodeRequest,
+): Promise<InviteCode> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto("invite_codes")
-      .values({ code: await unusedInviteCode(tx), created_by_operator: operator.id, max_uses: input.maxUses, note: input.note, created_at: clock.now() })
+      .values({
+        code: await unusedInviteCode(tx),
+        created_by_operator: operator.id,
+        max_uses: input.maxUses,
+        note: input.note,
+        created_at: clock.now(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit(tx, clock, {
@@ -121,7 +181,13 @@ export async function createInviteCode(db: Db, clock: Clock, operator: Operator,
       targetId: row.code,
       detail: { maxUses: input.maxUses, note: input.note },
     });
-    return { code: row.code, maxUses: row.max_uses, uses: row.uses, note: row.note, createdAt: row.created_at.toISOString() };
+    return {
+      code: row.code,
+      maxUses: row.max_uses,
+      uses: row.uses,
+      note: row.note,
+      createdAt: row.created_at.toISOString(),
+    };
   });
 }
 
@@ -129,7 +195,16 @@ export async function listAudit(db: Db, cursor: string | undefined, limit: numbe
   const rows = await db
     .selectFrom("audit_log as a")
     .leftJoin("operators as o", "o.id", "a.operator_id")
-    .select(["a.id", "o.username", "a.action", "a.target_type", "a.target_id", "a.reason", "a.detail", "a.created_at"])
+    .select([
+      "a.id",
+      "o.username",
+      "a.action",
+      "a.target_type",
+      "a.target_id",
+      "a.reason",
+      "a.detail",
+      "a.created_at",
+    ])
     .$if(cursor !== undefined && /^\d+$/.test(cursor), (q) => q.where("a.id", "<", BigInt(cursor ?? "0")))
     .orderBy("a.id", "desc")
     .limit(limit + 1)

@@ -20,11 +20,20 @@ describe("platform", () => {
 
   it("tells the client about the app", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/v1/app" });
-    expect(response.json()).toMatchObject({ name: "Tickfair", version: "1.0.0", demoMode: true, platformTimeZone: "Asia/Shanghai" });
+    expect(response.json()).toMatchObject({
+      name: "Tickfair",
+      version: "1.0.0",
+      demoMode: true,
+      platformTimeZone: "Asia/Shanghai",
+    });
   });
 
   it("answers unknown API routes with the error shape", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/v1/nope", headers: { "accept-language": "en" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/nope",
+      headers: { "accept-language": "en" },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found." } });
   });
@@ -38,7 +47,12 @@ describe("platform", () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
-    const xml = await t.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: "<a/>", headers: { "content-type": "application/xml" } });
+    const xml = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: "<a/>",
+      headers: { "content-type": "application/xml" },
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });
@@ -55,7 +69,11 @@ describe("platform", () => {
     const root = await t.app.inject({ method: "GET", url: "/" });
     expect(root.statusCode).toBe(302);
     expect(root.headers.location).toBe("/h5/");
-    for (const url of ["/h5/", "/h5/pages/user/user", "/h5/pages/login/login?redirect=%2Fpages%2Fuser%2Fuser"]) {
+    for (const url of [
+      "/h5/",
+      "/h5/pages/user/user",
+      "/h5/pages/login/login?redirect=%2Fpages%2Fuser%2Fuser",
+    ]) {
       const page = await t.app.inject({ method: "GET", url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain("<title>Tickfair</title>");
@@ -72,7 +90,9 @@ describe("platform", () => {
     const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);
     const spec = response.json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(["/api/v1/auth/login", "/api/v1/me", "/api/v1/cashier/demo-topup"]));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/auth/login", "/api/v1/me", "/api/v1/cashier/demo-topup"]),
+    );
     const ui = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -6,7 +6,12 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/routes";
 import { cashierRoutes } from "../cashier/routes";
 import { operatorRoutes } from "../operators/routes";
@@ -76,7 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
-  const context: RouteContext = { config: deps.config, db: deps.db, clock: deps.clock, lifecycle: { shuttingDown: false } };
+  const context: RouteContext = {
+    config: deps.config,
+    db: deps.db,
+    clock: deps.clock,
+    lifecycle: { shuttingDown: false },
+  };
   app.addHook("onClose", async () => {
     context.lifecycle.shuttingDown = true;
   });

@@ -36,10 +36,14 @@ export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MO
  * and off when a PostgreSQL server is configured, so a real-money setup never gets a demo top-up by accident.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const { DEMO_MODE, ...rest } = parsed.data;

@@ -7,7 +7,13 @@ import type { Db } from "./db";
 
 export const DEMO = {
   inviteCode: "TICKFAIR",
-  user: { account: "demo001", password: "demo123456", payPassword: "123456", phoneCountry: "CN" as const, phone: "13800138000" },
+  user: {
+    account: "demo001",
+    password: "demo123456",
+    payPassword: "123456",
+    phoneCountry: "CN" as const,
+    phone: "13800138000",
+  },
   balance: "10000.00",
   operator: { username: "admin", password: "admin-demo-123", role: "admin" as const },
 };
@@ -23,7 +29,11 @@ export async function seedDemo(db: Db, clock: Clock): Promise<void> {
     .onConflict((oc) => oc.doNothing())
     .execute();
 
-  const existing = await db.selectFrom("users").select("id").where("account", "=", DEMO.user.account).executeTakeFirst();
+  const existing = await db
+    .selectFrom("users")
+    .select("id")
+    .where("account", "=", DEMO.user.account)
+    .executeTakeFirst();
   if (!existing) {
     const user = await register(db, clock, {
       ...DEMO.user,
@@ -34,6 +44,10 @@ export async function seedDemo(db: Db, clock: Clock): Promise<void> {
     await db.transaction().execute((tx) => demoTopUp(tx, user.id, toMinor(DEMO.balance), clock.now()));
   }
 
-  const operator = await db.selectFrom("operators").select("id").where("username", "=", DEMO.operator.username).executeTakeFirst();
+  const operator = await db
+    .selectFrom("operators")
+    .select("id")
+    .where("username", "=", DEMO.operator.username)
+    .executeTakeFirst();
   if (!operator) await createOperator(db, clock, DEMO.operator);
 }

@@ -4,13 +4,28 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, fieldErrors } from "./errors";
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, fields?: Record<string, ErrorCode>) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  fields?: Record<string, ErrorCode>,
+) {
   const message = errorMessage(code, matchLocale(request.headers["accept-language"]));
   return reply.status(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
 
 /** Turns a failed zod parse into field errors: a missing value is REQUIRED, a refined one keeps its code. */
-function validationToAppError(error: FastifyError & { validation: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> }[] }): AppError {
+function validationToAppError(
+  error: FastifyError & {
+    validation: {
+      instancePath: string;
+      keyword: string;
+      message?: string;
+      params: Record<string, unknown>;
+    }[];
+  },
+): AppError {
   const fields: Record<string, ErrorCode> = {};
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";

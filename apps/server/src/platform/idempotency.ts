@@ -13,7 +13,9 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 
 /** What a request is, for telling a retry from a different request under the same key. */
 export function requestFingerprint(method: string, route: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${route} ${JSON.stringify(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${route} ${JSON.stringify(body)}`)
+    .digest("hex");
 }
 
 export interface IdempotentResult<T> {

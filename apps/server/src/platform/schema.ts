@@ -10,7 +10,13 @@ export const USER_ACCOUNT_KINDS = [
   "savings_pending",
   "savings_confirmed",
 ] as const;
-export const SYSTEM_ACCOUNT_KINDS = ["house", "deposits", "withdrawals", "savings_income", "demo_grants"] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  "house",
+  "deposits",
+  "withdrawals",
+  "savings_income",
+  "demo_grants",
+] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;

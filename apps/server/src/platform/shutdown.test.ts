@@ -4,8 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDb } from "./db";
 import { checkLedgerInvariants } from "../ledger/invariants";
+import { createDb } from "./db";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
 
@@ -21,7 +21,10 @@ function freePort(): Promise<number> {
 function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let seen = "";
-    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${seen}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${seen}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       if (seen.includes(text)) {
@@ -40,7 +43,15 @@ describe("graceful shutdown", () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", DEMO_MODE: "true" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        DEMO_MODE: "true",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -1,6 +1,6 @@
 import { appInfo, errorBody, healthResponse } from "@tickfair/contract";
-import { sql } from "kysely";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import type { RouteContext } from "./app";
 import { AppError } from "./errors";
 

@@ -4,7 +4,11 @@ import type { TestContext } from "./harness";
 export const INVITE = "TESTCODE";
 let counter = 0;
 
-export async function ensureInviteCode(t: TestContext, code = INVITE, maxUses: number | null = null): Promise<string> {
+export async function ensureInviteCode(
+  t: TestContext,
+  code = INVITE,
+  maxUses: number | null = null,
+): Promise<string> {
   await t.db
     .insertInto("invite_codes")
     .values({ code, max_uses: maxUses, created_at: t.clock.now() })
@@ -41,5 +45,11 @@ export async function registerAndLogin(t: TestContext, overrides: Partial<Regist
     payload: { account: registration.account, password: registration.password },
   });
   const session = login.json<SessionResponse>();
-  return { registration, session, token: session.token, userId: BigInt(session.user.id), auth: { authorization: `Bearer ${session.token}` } };
+  return {
+    registration,
+    session,
+    token: session.token,
+    userId: BigInt(session.user.id),
+    auth: { authorization: `Bearer ${session.token}` },
+  };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { checkLedgerInvariants } from "../ledger/invariants";
 import { type App, buildApp } from "../platform/app";
@@ -6,7 +7,6 @@ import { ManualClock } from "../platform/clock";
 import { type Config, loadConfig } from "../platform/config";
 import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
-import pg from "pg";
 
 export interface TestDb {
   db: Db;
@@ -48,7 +48,12 @@ export async function createTestDb(): Promise<TestDb> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: "unused", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000", LOGIN_RATE_LIMIT_PER_MINUTE: "100000" }),
+    ...loadConfig({
+      DATA_DIR: "unused",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+    }),
     DEMO_MODE: true,
     ...overrides,
   };
@@ -73,7 +78,12 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     context.db = testDb.db;
     context.clock = new ManualClock();
     context.config = testConfig(overrides);
-    context.app = await buildApp({ config: context.config, db: context.db, clock: context.clock, logger: false });
+    context.app = await buildApp({
+      config: context.config,
+      db: context.db,
+      clock: context.clock,
+      logger: false,
+    });
     await context.app.ready();
   });
   afterEach(async () => {

@@ -8,10 +8,17 @@ export type OperatorRole = z.infer<typeof operatorRole>;
 export const operatorInfo = z.object({ id: z.string(), username: z.string(), role: operatorRole });
 export type OperatorInfo = z.infer<typeof operatorInfo>;
 
-export const operatorLoginRequest = z.object({ username: z.string().trim().max(64), password: z.string().max(128) });
+export const operatorLoginRequest = z.object({
+  username: z.string().trim().max(64),
+  password: z.string().max(128),
+});
 export type OperatorLoginRequest = z.infer<typeof operatorLoginRequest>;
 
-export const operatorSessionResponse = z.object({ token: z.string(), expiresAt: isoTime, operator: operatorInfo });
+export const operatorSessionResponse = z.object({
+  token: z.string(),
+  expiresAt: isoTime,
+  operator: operatorInfo,
+});
 export type OperatorSessionResponse = z.infer<typeof operatorSessionResponse>;
 
 export const createInviteCodeRequest = z.object({

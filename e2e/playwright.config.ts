@@ -1,0 +1,66 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Journeys in Debian's Chromium against the real server (fresh embedded database) and the built H5 app. */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.journey.ts",
+  outputDir: path.join(root, "test-results"),
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [
+    ["list"],
+    [
+      "json",
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, ".vitest-results/e2e.json") },
+    ],
+  ],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "rm -rf e2e/.data && node --import tsx apps/server/src/main.ts",
+    cwd: root,
+    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: "e2e/.data",
+      DATABASE_URL: "",
+      DEMO_MODE: "true",
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
+      RATE_LIMIT_PER_MINUTE: "10000",
+    },
+  },
+});
