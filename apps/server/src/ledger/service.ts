@@ -76,39 +76,32 @@ function byKind<K extends AccountKind>(
  */
 export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
   assertBalanced(input.legs);
-  const posting = await tx
-    .insertInto("postings")
-    .values({
-      kind: input.kind,
-      user_id: input.userId,
-      reference: input.reference ?? null,
-      created_at: input.at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  // Rows lock in account order, so two postings over the same accounts cannot deadlock.
-  const legs = [...input.legs].sort((a, b) =>
-    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
-  );
+  const legs = sql.join(input.legs.map((leg) => sql`(${leg.accountId}::bigint, ${leg.amount}::bigint)`));
   try {
-    await tx
-      .insertInto("ledger_entries")
-      .values(
-        legs.map((leg) => ({
-          posting_id: posting.id,
-          account_id: leg.accountId,
-          amount: leg.amount,
-          created_at: input.at,
-        })),
+    // One statement, one round trip: the posting and its entries. Entries go in in account order, so
+    // two postings over the same accounts take their row locks in the same order and cannot deadlock.
+    const result = await sql<{ id: bigint }>`
+      with posting as (
+        insert into postings (kind, user_id, reference, created_at)
+        values (${input.kind}, ${input.userId}::bigint, ${input.reference ?? null}::text, ${input.at}::timestamptz)
+        returning id
+      ), entries as (
+        insert into ledger_entries (posting_id, account_id, amount, created_at)
+        select posting.id, leg.account_id, leg.amount, ${input.at}::timestamptz
+        from posting cross join (values ${legs}) as leg (account_id, amount)
+        order by leg.account_id
+        returning id
       )
-      .execute();
+      select id from posting`.execute(tx);
+    const row = result.rows[0];
+    if (!row) throw new Error("posting was not written");
+    return row.id;
   } catch (error) {
     if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
       throw new AppError("INSUFFICIENT_BALANCE", 400);
     }
     throw error;
   }
-  return posting.id;
 }
 
 export function assertBalanced(legs: Leg[]): void {

@@ -181,11 +181,14 @@ const foundation: Migration = {
       create function check_postings_balanced() returns trigger language plpgsql as $$
       declare unbalanced bigint;
       begin
-        select e.posting_id into unbalanced
-          from ledger_entries e
-          where e.posting_id in (select distinct posting_id from inserted)
-          group by e.posting_id
-          having sum(e.amount) <> 0 or count(*) < 2
+        -- Looks each touched posting up through its index, so the cost stays per posting, not per ledger.
+        select touched.posting_id into unbalanced
+          from (select distinct posting_id from inserted) touched
+          cross join lateral (
+            select sum(e.amount) as total, count(*) as entries
+            from ledger_entries e where e.posting_id = touched.posting_id
+          ) posting
+          where posting.total <> 0 or posting.entries < 2
           limit 1;
         if unbalanced is not null then
           raise exception 'posting % does not balance', unbalanced using errcode = '23514';

@@ -1,0 +1,308 @@
+/**
+ * Ledger benchmark: postings per second through the real `post()` (one posting, one transaction,
+ * `cash → house` of one minor unit), on embedded PGlite and on PostgreSQL, next to pgbench's TPC-B-like
+ * figure on the same PostgreSQL server as a yardstick. Goal: pg_postings_per_s / pgbench_tps ≥ 0.5.
+ */
+import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
+import { openUserAccounts, post, systemAccountIds, userAccountIds } from "../apps/server/src/ledger/service";
+import { createDb, type Db } from "../apps/server/src/platform/db";
+import { migrateToLatest } from "../apps/server/src/platform/migrations";
+import type { BenchResult } from "./bench";
+import { exec, openPgServer, type PgServer, pgProgram } from "./pg-cluster";
+
+const CONFIG = {
+  pglite: { users: 16, concurrency: 1, warmupMs: 1_000, durationMs: 5_000 },
+  pg: { users: 64, concurrency: 16, poolSize: 20, warmupMs: 2_000, durationMs: 10_000 },
+  pgbench: { scale: 10, clients: 16, threads: 2, seconds: 10 },
+  /** Each user's opening grant, in minor units: far more than a run can spend at one unit a posting. */
+  grant: 1_000_000_000_000n,
+  ledgerDatabase: "tickfair_bench",
+  pgbenchDatabase: "tickfair_pgbench",
+};
+
+export interface Workload {
+  postings: number;
+  seconds: number;
+  perSecond: number;
+  errors: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Postings committed in the window's first and last whole second: shows whether the rate holds up as the ledger grows. */
+  firstSecond: number;
+  lastSecond: number;
+}
+
+export interface Accounts {
+  users: { userId: bigint; cash: bigint }[];
+  house: bigint;
+}
+
+/** N users with their five accounts, each user's cash granted from `demo_grants` in one posting. */
+export async function seedUsers(db: Db, count: number): Promise<Accounts> {
+  const at = new Date();
+  const users: Accounts["users"] = [];
+  const { house, demo_grants } = await systemAccountIds(db);
+  for (let i = 0; i < count; i++) {
+    const userId = await db.transaction().execute(async (tx) => {
+      const tag = `bench${String(i).padStart(5, "0")}`;
+      const user = await tx
+        .insertInto("users")
+        .values({
+          account: tag,
+          phone: `1380000${String(i).padStart(4, "0")}`,
+          phone_country: "CN",
+          nickname: tag,
+          // No login happens in the benchmark; any string will do.
+          password_hash: "bench-not-a-hash",
+          pay_password_hash: "bench-not-a-hash",
+          invite_code: `BENCH${i}`,
+          invited_by: null,
+          throttled_until: null,
+          created_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await openUserAccounts(tx, user.id, at);
+      return user.id;
+    });
+    const { cash } = await userAccountIds(db, userId);
+    await db.transaction().execute((tx) =>
+      post(tx, {
+        kind: "bench_grant",
+        userId,
+        legs: [
+          { accountId: demo_grants, amount: -CONFIG.grant },
+          { accountId: cash, amount: CONFIG.grant },
+        ],
+        at,
+      }),
+    );
+    users.push({ userId, cash });
+  }
+  return { users, house };
+}
+
+/**
+ * `concurrency` workers post `cash → house` of one minor unit, each in its own transaction, picking
+ * users round-robin, for warm-up + duration; only postings committed inside the measured window count.
+ */
+export async function runPostings(
+  db: Db,
+  accounts: Accounts,
+  options: { concurrency: number; warmupMs: number; durationMs: number },
+): Promise<Workload> {
+  const { users, house } = accounts;
+  let next = 0;
+  let postings = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const perSecond = new Array<number>(Math.ceil(options.durationMs / 1000)).fill(0);
+  const started = performance.now();
+  const windowStart = started + options.warmupMs;
+  const windowEnd = windowStart + options.durationMs;
+  let firstError: unknown;
+
+  const worker = async () => {
+    while (performance.now() < windowEnd) {
+      const user = users[next++ % users.length];
+      if (!user) throw new Error("no users");
+      const t0 = performance.now();
+      try {
+        await db.transaction().execute((tx) =>
+          post(tx, {
+            kind: "bench",
+            userId: user.userId,
+            legs: [
+              { accountId: user.cash, amount: -1n },
+              { accountId: house, amount: 1n },
+            ],
+            at: new Date(),
+          }),
+        );
+        const t1 = performance.now();
+        if (t0 >= windowStart && t1 <= windowEnd) {
+          postings++;
+          latencies.push(t1 - t0);
+          const second = Math.floor((t1 - windowStart) / 1000);
+          perSecond[second] = (perSecond[second] ?? 0) + 1;
+        }
+      } catch (error) {
+        errors++;
+        firstError ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  if (errors > 0) console.error(`  ${errors} posting(s) failed; first error:`, firstError);
+
+  latencies.sort((a, b) => a - b);
+  const quantile = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const seconds = options.durationMs / 1000;
+  return {
+    postings,
+    seconds,
+    perSecond: postings / seconds,
+    errors,
+    p50Ms: quantile(0.5),
+    p99Ms: quantile(0.99),
+    firstSecond: perSecond[0] ?? 0,
+    lastSecond: perSecond[Math.floor(options.durationMs / 1000) - 1] ?? 0,
+  };
+}
+
+async function benchPglite(): Promise<Workload> {
+  const c = CONFIG.pglite;
+  console.log(
+    `PGlite (in memory): ${c.users} users, ${c.concurrency} client, ${c.warmupMs / 1000} s warm-up + ${c.durationMs / 1000} s`,
+  );
+  const db = createDb({ dataDir: null });
+  try {
+    await migrateToLatest(db);
+    const accounts = await seedUsers(db, c.users);
+    const result = await runPostings(db, accounts, c);
+    const report = await checkLedgerInvariants(db);
+    if (!report.ok) throw new Error(`ledger invariants broken on PGlite:\n${report.violations.join("\n")}`);
+    return result;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function benchPostgres(
+  server: PgServer,
+): Promise<{ workload: Workload; invariantsOk: boolean; violations: string[] }> {
+  const c = CONFIG.pg;
+  console.log(
+    `PostgreSQL: ${c.users} users, ${c.concurrency} clients (pool ${c.poolSize}), ${c.warmupMs / 1000} s warm-up + ${c.durationMs / 1000} s`,
+  );
+  const url = await server.createDatabase(CONFIG.ledgerDatabase);
+  const db = createDb({ databaseUrl: url, dataDir: null, poolSize: c.poolSize });
+  try {
+    await migrateToLatest(db);
+    const accounts = await seedUsers(db, c.users);
+    const workload = await runPostings(db, accounts, c);
+    const report = await checkLedgerInvariants(db);
+    console.log(
+      `  ledger invariants: ${report.ok ? "hold" : "BROKEN"} (${report.counts.postings} postings, ${report.counts.entries} entries)`,
+    );
+    for (const violation of report.violations) console.error(`  VIOLATION ${violation}`);
+    return { workload, invariantsOk: report.ok, violations: report.violations };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function benchPgbench(server: PgServer): Promise<number> {
+  const c = CONFIG.pgbench;
+  const pgbench = pgProgram(server.binDir, "pgbench");
+  console.log(
+    `pgbench: -i -s ${c.scale}, then -b tpcb-like -c ${c.clients} -j ${c.threads} -T ${c.seconds} -n`,
+  );
+  const url = await server.createDatabase(CONFIG.pgbenchDatabase);
+  try {
+    await exec(pgbench, ["-i", "-s", String(c.scale), "-q", url]);
+    const { stdout } = await exec(pgbench, [
+      "-b",
+      "tpcb-like",
+      "-c",
+      String(c.clients),
+      "-j",
+      String(c.threads),
+      "-T",
+      String(c.seconds),
+      "-n",
+      url,
+    ]);
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    if (!match?.[1]) throw new Error(`no tps line in pgbench output:\n${stdout}`);
+    return Number(match[1]);
+  } finally {
+    await server.dropDatabase(CONFIG.pgbenchDatabase);
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join("  "),
+    )
+    .join("\n");
+}
+
+function row(label: string, w: Workload): string[] {
+  const trend = `${fmt(w.firstSecond)} → ${fmt(w.lastSecond)}`;
+  return [
+    label,
+    fmt(w.perSecond),
+    trend,
+    fmt(w.postings),
+    fmt(w.seconds, 1),
+    fmt(w.p50Ms, 2),
+    fmt(w.p99Ms, 2),
+    String(w.errors),
+  ];
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export async function runLedgerBench(): Promise<BenchResult> {
+  const pglite = await benchPglite();
+  console.log(`  ${fmt(pglite.perSecond)} postings/s`);
+
+  const server = await openPgServer({ log: (message) => console.log(`  ${message}`) });
+  let pgResult: Awaited<ReturnType<typeof benchPostgres>>;
+  let tps: number;
+  try {
+    console.log(`PostgreSQL ${server.version} (${server.origin})`);
+    pgResult = await benchPostgres(server);
+    console.log(`  ${fmt(pgResult.workload.perSecond)} postings/s`);
+    tps = await benchPgbench(server);
+    console.log(`  ${fmt(tps)} tps`);
+  } finally {
+    // On someone else's server, leave nothing behind; a throwaway cluster goes away whole.
+    if (server.origin === "DATABASE_URL") await server.dropDatabase(CONFIG.ledgerDatabase).catch(() => {});
+    await server.close();
+  }
+
+  const pg = pgResult.workload;
+  const ratio = pg.perSecond / tps;
+  console.log("");
+  console.log(
+    table([
+      ["measure", "per second", "1st s → last s", "count", "window s", "p50 ms", "p99 ms", "errors"],
+      row("PGlite postings (1 client)", pglite),
+      row(`PostgreSQL postings (${CONFIG.pg.concurrency} clients)`, pg),
+      [
+        `pgbench tpcb-like (${CONFIG.pgbench.clients} clients)`,
+        fmt(tps),
+        "",
+        "",
+        fmt(CONFIG.pgbench.seconds, 1),
+        "",
+        "",
+        "",
+      ],
+    ]),
+  );
+  console.log("");
+  console.log(
+    `ratio pg_postings_per_s / pgbench_tps = ${ratio.toFixed(2)} (goal ≥ 0.5: ${ratio >= 0.5 ? "met" : "NOT met"})`,
+  );
+  console.log(`ledger invariants after the PostgreSQL run: ${pgResult.invariantsOk ? "hold" : "BROKEN"}`);
+
+  return {
+    ok: pgResult.invariantsOk && pglite.errors === 0 && pg.errors === 0,
+    summary: {
+      bench: "ledger",
+      pglite_postings_per_s: Math.round(pglite.perSecond),
+      pg_postings_per_s: Math.round(pg.perSecond),
+      pgbench_tps: Math.round(tps),
+      ratio: Math.round(ratio * 100) / 100,
+    },
+  };
+}

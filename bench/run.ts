@@ -1,0 +1,49 @@
+/**
+ * `npm run bench [-- <name>…]`: runs the named benchmarks, or all of them without a name. Each prints a
+ * readable table and, as its last line, one JSON object of its figures. Exit 1 when a bench finds
+ * something wrong (e.g. broken ledger invariants), 2 on an unknown name.
+ *
+ * To add a bench, write bench/<name>.ts exporting a function that returns a BenchResult, and list it here.
+ */
+import type { Bench } from "./bench";
+import { runLedgerBench } from "./ledger";
+
+const BENCHES: Bench[] = [
+  {
+    name: "ledger",
+    description: "postings per second on PGlite and PostgreSQL, against pgbench tpcb-like on the same server",
+    run: runLedgerBench,
+  },
+];
+
+function usage(): string {
+  const names = BENCHES.map((bench) => `  ${bench.name.padEnd(10)} ${bench.description}`).join("\n");
+  return `usage: npm run bench [-- <name>…]\n\nWithout a name, every bench runs. Benches:\n${names}\n\nDATABASE_URL: run the PostgreSQL parts on that server instead of a throwaway cluster.`;
+}
+
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(usage());
+  process.exit(0);
+}
+const unknown = args.filter((name) => !BENCHES.some((bench) => bench.name === name));
+if (unknown.length > 0) {
+  console.error(`unknown bench: ${unknown.join(", ")}\n`);
+  console.error(usage());
+  process.exit(2);
+}
+const selected = args.length === 0 ? BENCHES : BENCHES.filter((bench) => args.includes(bench.name));
+
+let failed = false;
+for (const bench of selected) {
+  console.log(`== bench ${bench.name} ==`);
+  try {
+    const result = await bench.run();
+    if (!result.ok) failed = true;
+    console.log(JSON.stringify(result.summary));
+  } catch (error) {
+    failed = true;
+    console.error(`bench ${bench.name} failed:`, error);
+  }
+}
+process.exitCode = failed ? 1 : 0;
