@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ERROR_MESSAGES, errorMessage } from "./error-messages";
-import { ERROR_CODES, type ErrorCode, errorBody, errorCode, isErrorCode } from "./errors";
+import { errorBody, errorCode } from "./error-schema";
+import { ERROR_CODES, type ErrorCode, isErrorCode } from "./errors";
 import { LOCALES, type Locale } from "./locales";
 
 const LOCALE_DIR = new URL("../locales/errors/", import.meta.url);

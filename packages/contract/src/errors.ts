@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Every error code the API returns. Each has a message in every locale
  * (packages/contract/locales/errors/*.json); a test keeps them in step.
@@ -37,18 +35,6 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-export const errorCode = z.enum(ERROR_CODES);
-
-/** `{ "error": { "code", "message", "fields"? } }`; `fields` maps a form field to its error code. */
-export const errorBody = z.object({
-  error: z.object({
-    code: errorCode,
-    message: z.string(),
-    fields: z.record(z.string(), errorCode).optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
-
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
 }

@@ -1,15 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  boundedMoneyString,
-  formatMoney,
-  fromMinor,
-  isMoneyString,
-  moneyString,
-  positiveMoneyString,
-  sumMinor,
-  toMinor,
-} from "./money";
+import { formatMoney, fromMinor, isMoneyString, sumMinor, toMinor } from "./money";
+import { boundedMoneyString, moneyString, positiveMoneyString } from "./money-schema";
 
 const BAD_AMOUNTS = [
   "1.234",

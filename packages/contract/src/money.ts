@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money is integer minor units (bigint) everywhere on the server and a decimal string on the wire.
  * This module is the only place that converts between the two or formats for people.
@@ -7,26 +5,7 @@ import { z } from "zod";
 export const MINOR_UNITS = 2;
 const SCALE = 10n ** BigInt(MINOR_UNITS);
 
-const DECIMAL = /^(-)?(\d{1,16})(?:\.(\d{1,2}))?$/;
-
-/** A money amount on the wire: a plain decimal string with at most two decimals. */
-export const moneyString = z
-  .string({ error: (issue) => (issue.input === undefined ? "REQUIRED" : "AMOUNT_INVALID") })
-  .regex(DECIMAL, { message: "AMOUNT_INVALID" })
-  .describe('Decimal amount, at most two decimals, e.g. "1234.50"');
-
-/** A strictly positive wire amount. */
-export const positiveMoneyString = moneyString.refine((s) => isMoneyString(s) && toMinor(s) > 0n, {
-  message: "AMOUNT_INVALID",
-});
-
-/** A positive wire amount no larger than `max` (a wire amount too). */
-export function boundedMoneyString(max: string) {
-  const limit = toMinor(max);
-  return positiveMoneyString.refine((s) => isMoneyString(s) && toMinor(s) <= limit, {
-    message: "AMOUNT_INVALID",
-  });
-}
+export const DECIMAL = /^(-)?(\d{1,16})(?:\.(\d{1,2}))?$/;
 
 export function isMoneyString(text: string): boolean {
   return DECIMAL.test(text);

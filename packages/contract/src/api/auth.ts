@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyString } from "../money";
+import { moneyString } from "../money-schema";
 import { PHONE_COUNTRIES } from "../phone-countries";
 import { isoTime } from "./common";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedMoneyString, moneyString } from "../money";
+import { boundedMoneyString, moneyString } from "../money-schema";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
 export const DEMO_TOP_UP_MAX = "999999.00";

@@ -1,0 +1,61 @@
+import { useMutation } from "@tanstack/react-query";
+import type {
+  LoginRequest,
+  OkResponse,
+  RegisterCheckRequest,
+  RegisterRequest,
+  RegisterResponse,
+  SessionResponse,
+} from "@tickfair/contract";
+import { useSession } from "../store/session";
+import { apiRequest } from "./client";
+import { queryClient } from "./query-client";
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      apiRequest<SessionResponse>("/v1/auth/login", { method: "POST", body }),
+    onSuccess: (session) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "app" });
+      useSession.getState().setSession(session);
+    },
+  });
+}
+
+export function useRegisterCheck() {
+  return useMutation({
+    mutationFn: (body: RegisterCheckRequest) =>
+      apiRequest<OkResponse>("/v1/auth/register/check", { method: "POST", body }),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) =>
+      apiRequest<RegisterResponse>("/v1/auth/register", { method: "POST", body }),
+  });
+}
+
+/**
+ * Ends the session on the server (failures ignored: the token is forgotten either way),
+ * then forgets it here and drops every cached answer.
+ */
+export async function logout(): Promise<void> {
+  if (useSession.getState().token) {
+    try {
+      await apiRequest<OkResponse>("/v1/auth/logout", {
+        method: "POST",
+        auth: true,
+        ignoreUnauthorized: true,
+      });
+    } catch {
+      // Offline or already expired: nothing more to end on the server from here.
+    }
+  }
+  useSession.getState().clearSession();
+  queryClient.clear();
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}

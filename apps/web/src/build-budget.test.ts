@@ -1,0 +1,180 @@
+/**
+ * Size budgets of the production build, read from dist/.vite/manifest.json (build.manifest: true).
+ *
+ * First load of /h5/pages/index/index = the entry chunk and everything it imports statically, plus the
+ * lazily imported route chunks the home page needs (the tab layout and the home page) with their
+ * static imports, plus the active locale's files (the app's messages and the contract's error
+ * messages, both default zh-CN). Sizes are gzip (level 9) of each file, each file counted once.
+ */
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const KB = 1024;
+const BUDGET = { firstLoadJs: 150 * KB, allCss: 25 * KB, routeChunk: 50 * KB };
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const distDir = join(webDir, "dist");
+const manifestPath = join(distDir, ".vite", "manifest.json");
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const HOME_ROUTE_MODULES = ["src/components/TabLayout.tsx", "src/pages/index/Home.tsx"];
+const APP_LOCALE = /^src\/i18n\/locales\/([\w-]+)\.json$/;
+const ERROR_LOCALE = /packages\/contract\/locales\/errors\/([\w-]+)\.json$/;
+const DEFAULT_LOCALE = "zh-CN";
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuild(): void {
+  const stale =
+    !existsSync(manifestPath) ||
+    newestMtime(join(webDir, "src")) > statSync(manifestPath).mtimeMs ||
+    statSync(join(webDir, "vite.config.ts")).mtimeMs > statSync(manifestPath).mtimeMs;
+  if (stale) {
+    // Vitest sets NODE_ENV=test, which would give React's development build: build for production.
+    execSync("npm run build -w @tickfair/web", {
+      cwd: resolve(webDir, "../.."),
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  }
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** The manifest keys of `keys` and of every chunk they import statically. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+const jsSize = (manifest: Manifest, keys: Iterable<string>): number =>
+  [...new Set([...keys].map((k) => (manifest[k] as ManifestChunk).file))].reduce(
+    (sum, f) => sum + gzipSize(f),
+    0,
+  );
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+let manifest: Manifest;
+let entryKey: string;
+let entryClosure: Set<string>;
+
+describe("web build budgets", () => {
+  beforeAll(() => {
+    ensureBuild();
+    manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+    expect(entries.map(([k]) => k)).toEqual(["index.html"]);
+    entryKey = (entries[0] as [string, ManifestChunk])[0];
+    entryClosure = staticClosure(manifest, [entryKey]);
+  }, 300_000);
+
+  it("puts every script under /h5/static/js/", () => {
+    for (const chunk of Object.values(manifest)) {
+      if (chunk.file.endsWith(".js")) expect(chunk.file).toMatch(/^static\/js\/[^/]+\.js$/);
+    }
+    const html = readFileSync(join(distDir, "index.html"), "utf8");
+    expect(html).toMatch(
+      /<script type="module" crossorigin src="\/h5\/static\/js\/index-[\w-]+\.js"><\/script>/,
+    );
+    // The server's CSP allows no inline script.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it("keeps locale files in chunks of their own, none in the entry", () => {
+    const appLocales = Object.keys(manifest).filter((k) => APP_LOCALE.test(k));
+    expect(appLocales).toHaveLength(10);
+    for (const key of appLocales) {
+      expect((manifest[key] as ManifestChunk).isDynamicEntry).toBe(true);
+      expect(entryClosure.has(key)).toBe(false);
+    }
+    const inEntry = [...entryClosure].filter((k) => APP_LOCALE.test(k) || ERROR_LOCALE.test(k));
+    expect(inEntry).toEqual([]);
+  });
+
+  it(`loads /h5/pages/index/index with ≤ ${kb(BUDGET.firstLoadJs)} of gzip JS and exactly one locale`, () => {
+    const routeKeys = HOME_ROUTE_MODULES.map((src) => {
+      expect(manifest[src]?.isDynamicEntry, `${src} is a lazy route chunk`).toBe(true);
+      return src;
+    });
+    const localeKeys = Object.keys(manifest).filter((k) => {
+      const match = APP_LOCALE.exec(k) ?? ERROR_LOCALE.exec(k);
+      return match?.[1] === DEFAULT_LOCALE;
+    });
+    const firstLoad = staticClosure(manifest, [entryKey, ...routeKeys, ...localeKeys]);
+    const appLocalesLoaded = [...firstLoad].filter((k) => APP_LOCALE.test(k));
+    expect(appLocalesLoaded).toEqual([`src/i18n/locales/${DEFAULT_LOCALE}.json`]);
+
+    const entryBytes = jsSize(manifest, entryClosure);
+    const total = jsSize(manifest, firstLoad);
+    console.info(
+      `[budget] first load of /h5/pages/index/index: ${kb(total)} gzip ` +
+        `(entry + static imports ${kb(entryBytes)}, ${firstLoad.size} chunks)`,
+    );
+    expect(total).toBeLessThanOrEqual(BUDGET.firstLoadJs);
+  });
+
+  it(`keeps all CSS ≤ ${kb(BUDGET.allCss)} gzip`, () => {
+    const cssDir = join(distDir, "static", "css");
+    const files = existsSync(cssDir) ? readdirSync(cssDir).filter((f) => f.endsWith(".css")) : [];
+    const total = files.reduce((sum, f) => sum + gzipSize(join("static", "css", f)), 0);
+    console.info(`[budget] all CSS: ${kb(total)} gzip in ${files.length} files`);
+    expect(total).toBeLessThanOrEqual(BUDGET.allCss);
+  });
+
+  it(`keeps every other route chunk ≤ ${kb(BUDGET.routeChunk)} gzip beyond the entry`, () => {
+    const routes = Object.entries(manifest).filter(
+      ([key, chunk]) =>
+        chunk.isDynamicEntry &&
+        (key.startsWith("src/pages/") || key === "src/components/TabLayout.tsx") &&
+        !HOME_ROUTE_MODULES.includes(key),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    const report: string[] = [];
+    for (const [key] of routes) {
+      const own = [...staticClosure(manifest, [key])].filter((k) => !entryClosure.has(k));
+      const size = jsSize(manifest, own);
+      report.push(`${key}: ${kb(size)}`);
+      expect(size, key).toBeLessThanOrEqual(BUDGET.routeChunk);
+    }
+    console.info(`[budget] route chunks beyond the entry (gzip):\n  ${report.join("\n  ")}`);
+  });
+});

@@ -1,0 +1,61 @@
+/** The app's base path (vite `base` and the router's basename). */
+export const BASENAME = "/h5";
+
+/** Routes of this issue and the later routes that entries already link to (ARCHITECTURE §4). */
+export const paths = {
+  welcome: "/pages/welcome/welcome",
+  home: "/pages/index/index",
+  product: "/pages/product/product",
+  moneyRecords: "/pages/money-record/money-records",
+  user: "/pages/user/user",
+  login: "/pages/login/login",
+  registerCheck: "/pages/login/registerCheck",
+  register: "/pages/login/register",
+  settings: "/pages/set/set",
+  password: "/pages/password/password",
+  deposit: "/pages/deposit/deposit",
+  withdraw: "/pages/withdraw-money/withdraw-money",
+  verify: "/pages/verify/verify",
+  order: "/pages/order/order",
+  depositDetails: "/pages/withdraw-list/withdraw-open",
+  withdrawDetails: "/pages/withdraw-list/withdraw-list",
+  capitalRecord: "/pages/money-record/money-record",
+  withdrawAccount: "/pages/account/account",
+  aboutUs: "/pages/aboutUs/aboutUs",
+  messages: "/pages/message/message",
+  kefu: "/pages/kefu/kefu",
+  privacy: "/pages/yinsi/yinsi",
+} as const;
+
+const AUTH_PAGES: readonly string[] = [paths.login, paths.registerCheck, paths.register];
+
+/** The app path (without the /h5 base) of a browser pathname. */
+export function stripBasename(pathname: string): string {
+  if (pathname === BASENAME) return "/";
+  return pathname.startsWith(`${BASENAME}/`) ? pathname.slice(BASENAME.length) : pathname;
+}
+
+/**
+ * A `?redirect=` target that is safe to follow: a path inside this app (no scheme, no other host,
+ * not a login or register page), else the fallback.
+ */
+export function safeRedirect(target: string | null | undefined, fallback: string): string {
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if ([...target].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, "http://app.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://app.invalid") return fallback;
+  const path = stripBasename(url.pathname);
+  if (AUTH_PAGES.includes(path)) return fallback;
+  return `${path}${url.search}${url.hash}`;
+}
+
+/** The login page, coming back to `from` (an app path) afterwards. */
+export function loginPath(from?: string | null): string {
+  if (!from || from === "/" || AUTH_PAGES.some((p) => from.startsWith(p))) return paths.login;
+  return `${paths.login}?redirect=${encodeURIComponent(from)}`;
+}

@@ -1,0 +1,49 @@
+import { unstableSetRender } from "antd-mobile";
+import { StrictMode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { App } from "./App";
+import { setUnauthorizedHandler } from "./api/client";
+import { BootFailure } from "./components/BootFailure";
+import { initI18n } from "./i18n";
+import { loginPath, stripBasename } from "./lib/paths";
+import { router } from "./router";
+import "./styles/app.css";
+
+// antd-mobile 5 renders Toast/Dialog/Popup roots itself; with React 19 it must use createRoot.
+type Container = (Element | DocumentFragment) & { _reactRoot?: Root };
+unstableSetRender((node, container) => {
+  const target = container as Container;
+  target._reactRoot ||= createRoot(target);
+  const root = target._reactRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    target._reactRoot = undefined;
+  };
+});
+
+// A 401 from an authenticated call: the session is over; log in again and come back here.
+setUnauthorizedHandler(() => {
+  const here = stripBasename(window.location.pathname) + window.location.search;
+  void router.navigate(loginPath(here), { replace: true });
+});
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("#root missing");
+
+const root = createRoot(rootElement);
+initI18n().then(
+  () => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    // Not even the language file could be loaded (offline): no words to show, only a reload button.
+    console.error(error);
+    root.render(<BootFailure />);
+  },
+);

@@ -1,0 +1,205 @@
+import {
+  isUserId,
+  PHONE_COUNTRIES,
+  PHONE_COUNTRY_CODES,
+  type PhoneCountry,
+  type RegisterCheckRequest,
+} from "@tickfair/contract";
+import { Button, Picker, Toast } from "antd-mobile";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useRegisterCheck } from "../../api/auth";
+import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
+import { IconChevronDown } from "../../components/icons";
+import { PageNavBar } from "../../components/PageNavBar";
+import { StepIndicator } from "../../components/StepIndicator";
+import { TextField } from "../../components/TextField";
+import { paths } from "../../lib/paths";
+import { useSession } from "../../store/session";
+import "./register.css";
+
+type Field = "account" | "phone" | "inviteCode";
+
+// libphonenumber (in the contract's phone module) is only needed here: fetched when the page opens,
+// in its own chunk, so the page itself shows at once.
+const loadPhone = () => import("@tickfair/contract/phone");
+type Errors = Partial<Record<Field, string>>;
+
+function regionNames(locale: string): (country: PhoneCountry) => string {
+  try {
+    const names = new Intl.DisplayNames([locale, "en"], { type: "region" });
+    return (country) => names.of(country) ?? country;
+  } catch {
+    return (country) => country;
+  }
+}
+
+export default function RegisterCheck() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const draft = useSession((s) => s.registerInfo);
+  const setRegisterInfo = useSession((s) => s.setRegisterInfo);
+  const [account, setAccount] = useState(draft?.account ?? "");
+  const [country, setCountry] = useState<PhoneCountry>(draft?.phoneCountry ?? "CN");
+  const [phone, setPhone] = useState(draft?.phone ?? "");
+  const [inviteCode, setInviteCode] = useState(() => params.get("code") ?? draft?.inviteCode ?? "");
+  const [errors, setErrors] = useState<Errors>({});
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const check = useRegisterCheck();
+
+  useEffect(() => {
+    loadPhone().catch(() => undefined);
+  }, []);
+
+  const countryColumns = useMemo(() => {
+    const nameOf = regionNames(i18n.language);
+    return [PHONE_COUNTRIES.map((c) => ({ value: c, label: `${nameOf(c)}  ${PHONE_COUNTRY_CODES[c]}` }))];
+  }, [i18n.language]);
+
+  function clear(field: Field) {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (check.isPending) return;
+    const body: RegisterCheckRequest = {
+      account: account.trim(),
+      phoneCountry: country,
+      phone: phone.replace(/[\s-]/g, ""),
+      inviteCode: inviteCode.trim(),
+    };
+    const next: Errors = {};
+    if (body.account === "") next.account = t("register.accountRequired");
+    else if (!isUserId(body.account)) next.account = codeText("ACCOUNT_ID_INVALID");
+    if (body.phone === "") next.phone = t("register.phoneRequired");
+    else {
+      let normalizePhone: typeof import("@tickfair/contract/phone")["normalizePhone"];
+      try {
+        ({ normalizePhone } = await loadPhone());
+      } catch {
+        Toast.show({ content: t("common.networkError") });
+        return;
+      }
+      if (normalizePhone(country, body.phone) === null) next.phone = codeText("PHONE_INVALID");
+    }
+    if (body.inviteCode === "") next.inviteCode = t("register.codeRequired");
+    setErrors(next);
+    const first = next.account ?? next.phone ?? next.inviteCode;
+    if (first) {
+      Toast.show({ content: first });
+      return;
+    }
+    try {
+      await check.mutateAsync(body);
+      setRegisterInfo(body);
+      navigate(paths.register);
+    } catch (error) {
+      const fields = fieldErrorTexts(error);
+      setErrors({ account: fields.account, phone: fields.phone, inviteCode: fields.inviteCode });
+      Toast.show({
+        icon: "fail",
+        content: fields.account ?? fields.phone ?? fields.inviteCode ?? errorText(error),
+      });
+    }
+  }
+
+  return (
+    <div className="page page--white">
+      <PageNavBar title={t("register.title")} backTo={paths.login} />
+      <main className="page__body">
+        <StepIndicator current={1} />
+        <form className="tf-form" onSubmit={submit} noValidate>
+          <TextField
+            label={t("register.account")}
+            name="account"
+            testId="register-account"
+            autoComplete="username"
+            placeholder={t("register.accountPlaceholder")}
+            maxLength={12}
+            value={account}
+            onValueChange={(value) => {
+              setAccount(value);
+              clear("account");
+            }}
+            hint={t("register.accountHint")}
+            error={errors.account}
+          />
+          <TextField
+            label={t("register.phone")}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            testId="register-phone"
+            autoComplete="tel-national"
+            placeholder={t("register.phonePlaceholder")}
+            maxLength={20}
+            value={phone}
+            onValueChange={(value) => {
+              setPhone(value.replace(/[^\d\s-]/g, ""));
+              clear("phone");
+            }}
+            error={errors.phone}
+            prefix={
+              <button
+                type="button"
+                className="phone-prefix"
+                data-testid="register-country"
+                aria-label={`${t("register.country")}: ${PHONE_COUNTRY_CODES[country]}`}
+                onClick={() => setPickerOpen(true)}
+              >
+                <span className="num">{PHONE_COUNTRY_CODES[country]}</span>
+                <IconChevronDown />
+              </button>
+            }
+          />
+          <TextField
+            label={t("register.code")}
+            name="inviteCode"
+            testId="register-code"
+            placeholder={t("register.codePlaceholder")}
+            maxLength={32}
+            value={inviteCode}
+            onValueChange={(value) => {
+              setInviteCode(value);
+              clear("inviteCode");
+            }}
+            error={errors.inviteCode}
+          />
+          <Button
+            type="submit"
+            color="primary"
+            size="large"
+            block
+            className="tf-submit"
+            loading={check.isPending}
+            disabled={check.isPending}
+            data-testid="register-next"
+          >
+            {t("register.next")}
+          </Button>
+        </form>
+        <p className="auth__switch">
+          {t("register.haveAccount")}
+          <Link to={paths.login}>{t("register.toLogin")}</Link>
+        </p>
+      </main>
+      <Picker
+        columns={countryColumns}
+        visible={pickerOpen}
+        value={[country]}
+        title={t("register.country")}
+        onClose={() => setPickerOpen(false)}
+        onConfirm={(value) => {
+          const picked = value[0];
+          if (typeof picked === "string" && picked in PHONE_COUNTRY_CODES) {
+            setCountry(picked as PhoneCountry);
+            clear("phone");
+          }
+        }}
+      />
+    </div>
+  );
+}

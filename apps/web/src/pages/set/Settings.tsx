@@ -1,0 +1,110 @@
+import { LOCALE_NAMES } from "@tickfair/contract";
+import { Dialog, List, Toast } from "antd-mobile";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { logout } from "../../api/auth";
+import { queryClient } from "../../api/query-client";
+import { IconGlobe, IconKey, IconLock, IconPhone, IconTrash } from "../../components/icons";
+import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
+import { PageNavBar } from "../../components/PageNavBar";
+import { currentLocale } from "../../i18n";
+import { LANGUAGE_STORAGE_KEY } from "../../i18n/language";
+import { paths } from "../../lib/paths";
+import { resetSessionStore, useSession } from "../../store/session";
+import "./settings.css";
+
+/** Forgets everything this browser keeps for the app except the chosen language. */
+function clearLocalData(): void {
+  resetSessionStore();
+  queryClient.clear();
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key !== LANGUAGE_STORAGE_KEY) localStorage.removeItem(key);
+    }
+    sessionStorage.clear();
+  } catch {
+    // storage unavailable: nothing kept there either
+  }
+}
+
+export default function Settings() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const version = useSession((s) => s.appInfo?.version) ?? "1.0.0";
+  const [languageOpen, setLanguageOpen] = useState(false);
+  const [clearing, setClearing] = useState(false);
+
+  async function clearCache() {
+    const confirmed = await Dialog.confirm({ content: t("settings.clearCacheConfirm") });
+    if (!confirmed) return;
+    setClearing(true);
+    const toast = Toast.show({ icon: "loading", duration: 0, content: t("common.loading") });
+    try {
+      await logout(); // ends the session on the server; failures are ignored
+    } finally {
+      clearLocalData();
+      toast.close();
+      setClearing(false);
+    }
+    Toast.show({ icon: "success", content: t("common.operationSuccess") });
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <div className="page">
+      <PageNavBar title={t("settings.title")} backTo={paths.user} />
+      <main className="page__body settings">
+        <List header={t("settings.general")} className="settings__group">
+          <List.Item
+            prefix={<IconGlobe className="settings__icon" />}
+            extra={<span data-testid="set-language-value">{LOCALE_NAMES[currentLocale()]}</span>}
+            onClick={() => setLanguageOpen(true)}
+            data-testid="set-language"
+          >
+            {t("settings.language")}
+          </List.Item>
+          <List.Item
+            prefix={<IconTrash className="settings__icon" />}
+            onClick={clearing ? undefined : clearCache}
+            disabled={clearing}
+            data-testid="set-clear-cache"
+          >
+            {t("settings.clearCache")}
+          </List.Item>
+        </List>
+        <List header={t("settings.security")} className="settings__group">
+          <List.Item
+            prefix={<IconLock className="settings__icon" />}
+            extra={t("settings.modify")}
+            onClick={() => navigate(`${paths.password}?type=login`)}
+            data-testid="set-login-password"
+          >
+            {t("settings.loginPassword")}
+          </List.Item>
+          <List.Item
+            prefix={<IconKey className="settings__icon" />}
+            extra={t("settings.modify")}
+            onClick={() => navigate(`${paths.password}?type=pay`)}
+            data-testid="set-pay-password"
+          >
+            {t("settings.payPassword")}
+          </List.Item>
+        </List>
+        <List className="settings__group">
+          <List.Item
+            prefix={<IconPhone className="settings__icon" />}
+            extra={
+              <span className="num" data-testid="set-version">
+                {version}
+              </span>
+            }
+          >
+            {t("settings.version")}
+          </List.Item>
+        </List>
+      </main>
+      <LanguageSheetLoader visible={languageOpen} onClose={() => setLanguageOpen(false)} />
+    </div>
+  );
+}

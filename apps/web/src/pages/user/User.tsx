@@ -1,0 +1,281 @@
+import { type AccountSummary, formatMoney } from "@tickfair/contract";
+import { Button, Dialog, List, PullToRefresh, Skeleton, Toast } from "antd-mobile";
+import type { ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useLogout } from "../../api/auth";
+import { useMe } from "../../api/me";
+import { errorText } from "../../api/messages";
+import {
+  IconBadgeCheck,
+  IconCard,
+  IconClipboard,
+  IconCopy,
+  IconDeposit,
+  IconFile,
+  IconLogout,
+  type IconProps,
+  IconSettings,
+  IconShield,
+  IconStar,
+  IconUserCheck,
+  IconWithdraw,
+} from "../../components/icons";
+import { copyText } from "../../lib/clipboard";
+import { paths } from "../../lib/paths";
+import { pnlClass } from "../../lib/pnl";
+import { useSession } from "../../store/session";
+import "./user.css";
+
+type ActionKey = "user.deposit" | "user.withdraw" | "user.verify";
+type ListKey =
+  | "user.orders"
+  | "user.depositDetails"
+  | "user.withdrawDetails"
+  | "user.capitalRecord"
+  | "user.withdrawAccount"
+  | "user.settings";
+
+const ACTIONS: readonly { label: ActionKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
+  { label: "user.deposit", to: paths.deposit, Icon: IconDeposit, testId: "user-deposit" },
+  { label: "user.withdraw", to: paths.withdraw, Icon: IconWithdraw, testId: "user-withdraw" },
+  { label: "user.verify", to: paths.verify, Icon: IconUserCheck, testId: "user-verify" },
+];
+
+const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
+  { label: "user.orders", to: paths.order, Icon: IconClipboard, testId: "user-orders" },
+  {
+    label: "user.depositDetails",
+    to: paths.depositDetails,
+    Icon: IconDeposit,
+    testId: "user-deposit-details",
+  },
+  {
+    label: "user.withdrawDetails",
+    to: paths.withdrawDetails,
+    Icon: IconWithdraw,
+    testId: "user-withdraw-details",
+  },
+  { label: "user.capitalRecord", to: paths.capitalRecord, Icon: IconFile, testId: "user-capital-record" },
+  {
+    label: "user.withdrawAccount",
+    to: paths.withdrawAccount,
+    Icon: IconCard,
+    testId: "user-withdraw-account",
+  },
+  { label: "user.settings", to: paths.settings, Icon: IconSettings, testId: "user-settings" },
+];
+
+function Figure({
+  label,
+  amount,
+  locale,
+  testId,
+  signed = false,
+}: {
+  label: string;
+  amount: string | undefined;
+  locale: string;
+  testId: string;
+  signed?: boolean;
+}) {
+  return (
+    <div className="user-figure">
+      <span className="user-figure__label">{label}</span>
+      {amount === undefined ? (
+        <Skeleton animated className="user-figure__skeleton" />
+      ) : (
+        <span className={`user-figure__value num ${signed ? pnlClass(amount) : ""}`} data-testid={testId}>
+          {formatMoney(amount, locale, { signed })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export default function User() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const storedUser = useSession((s) => s.userInfo);
+  const currency = useSession((s) => s.appInfo?.currency);
+  const me = useMe();
+  const logout = useLogout();
+  const user = me.data?.user ?? storedUser;
+  const summary: Partial<AccountSummary> = me.data?.summary ?? {};
+  const locale = i18n.language;
+  const name = user?.nickname || user?.account || "";
+
+  async function copyInvite() {
+    if (!user?.inviteCode) return;
+    const ok = await copyText(user.inviteCode);
+    Toast.show(ok ? { icon: "success", content: t("user.copied") } : { content: t("user.copyFailed") });
+  }
+
+  async function confirmLogout() {
+    const confirmed = await Dialog.confirm({ content: t("user.logoutConfirm") });
+    if (!confirmed) return;
+    await logout.mutateAsync();
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <div className="user">
+      <PullToRefresh
+        onRefresh={async () => {
+          await me.refetch();
+        }}
+        pullingText={t("user.pulling")}
+        canReleaseText={t("user.canRelease")}
+        refreshingText={t("user.refreshing")}
+        completeText={t("user.refreshed")}
+      >
+        <header className="user-head">
+          <div className="user-head__top">
+            <span className="user-head__title">{t("user.title")}</span>
+            <Link to={paths.settings} className="user-head__icon" aria-label={t("user.settings")}>
+              <IconSettings />
+            </Link>
+          </div>
+          <div className="user-head__profile">
+            <span className="user-head__avatar" aria-hidden="true">
+              {name.slice(0, 1).toUpperCase() || "·"}
+            </span>
+            <div className="user-head__who">
+              <div className="user-head__name" data-testid="user-nickname">
+                {name || <Skeleton.Title animated className="user-head__skeleton" />}
+              </div>
+              {user?.nickname && user.nickname !== user.account ? (
+                <div className="user-head__account">{t("user.accountLabel", { account: user.account })}</div>
+              ) : null}
+              <div className="user-head__tags">
+                <span className="user-tag">{t("user.generalUser")}</span>
+                {user ? (
+                  <span
+                    className={`user-tag ${user.verified ? "user-tag--ok" : "user-tag--muted"}`}
+                    data-testid="user-verified"
+                    data-verified={user.verified}
+                  >
+                    {user.verified ? <IconBadgeCheck /> : <IconShield />}
+                    {user.verified ? t("user.verified") : t("user.notVerified")}
+                  </span>
+                ) : null}
+                {user ? (
+                  <span className="user-tag" data-testid="user-credit-score">
+                    <IconStar />
+                    {t("user.creditScore")} <b className="num">{user.creditScore}</b>
+                  </span>
+                ) : null}
+              </div>
+            </div>
+          </div>
+          {user?.inviteCode ? (
+            <div className="user-invite">
+              <span className="user-invite__text">
+                <span className="user-invite__label">{t("user.inviteCode")}</span>
+                <span className="user-invite__code num" data-testid="user-invite-code">
+                  {user.inviteCode}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="user-invite__copy"
+                data-testid="copy-invite-code"
+                onClick={copyInvite}
+              >
+                <IconCopy />
+                {t("user.copy")}
+              </button>
+            </div>
+          ) : null}
+        </header>
+
+        <main className="user-body">
+          <section className="user-figures card" aria-busy={me.isPending}>
+            <div className="user-total">
+              <span className="user-figure__label">
+                {currency ? t("user.totalAssetsIn", { currency }) : t("user.totalAssets")}
+              </span>
+              {summary.totalAssets === undefined ? (
+                <Skeleton animated className="user-total__skeleton" />
+              ) : (
+                <span className="user-total__value num" data-testid="user-total-assets">
+                  {formatMoney(summary.totalAssets, locale)}
+                </span>
+              )}
+            </div>
+            <div className="user-figures__grid">
+              <Figure
+                label={t("user.available")}
+                amount={summary.available}
+                locale={locale}
+                testId="user-available"
+              />
+              <Figure
+                label={t("user.accountPnl")}
+                amount={summary.accountPnl}
+                locale={locale}
+                testId="user-account-pnl"
+                signed
+              />
+              <Figure
+                label={t("user.todayPnl")}
+                amount={summary.todayPnl}
+                locale={locale}
+                testId="user-today-pnl"
+                signed
+              />
+            </div>
+            {me.isError && !me.data ? (
+              <div className="user-figures__error" role="alert">
+                <span>
+                  <strong>{t("user.loadFailed")}</strong>
+                  <small>{errorText(me.error)}</small>
+                </span>
+                <Button size="mini" color="primary" fill="outline" onClick={() => void me.refetch()}>
+                  {t("common.retry")}
+                </Button>
+              </div>
+            ) : null}
+          </section>
+
+          <nav className="user-actions card">
+            {ACTIONS.map(({ label, to, Icon, testId }) => (
+              <Link key={to} to={to} className="user-action" data-testid={testId}>
+                <span className="user-action__icon">
+                  <Icon strokeWidth={2} />
+                </span>
+                <span className="user-action__label">{t(label)}</span>
+              </Link>
+            ))}
+          </nav>
+
+          <List className="user-list card">
+            {LIST.map(({ label, to, Icon, testId }) => (
+              <List.Item
+                key={to}
+                prefix={<Icon className="user-list__icon" />}
+                onClick={() => navigate(to)}
+                arrowIcon
+                data-testid={testId}
+              >
+                {t(label)}
+              </List.Item>
+            ))}
+          </List>
+
+          <Button
+            block
+            size="large"
+            className="user-logout"
+            onClick={confirmLogout}
+            loading={logout.isPending}
+            disabled={logout.isPending}
+            data-testid="user-logout"
+          >
+            <IconLogout /> {t("user.logout")}
+          </Button>
+        </main>
+      </PullToRefresh>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { BootSplash, Root } from "./components/Root";
+import { RouteError } from "./components/RouteError";
+import { BASENAME, loginPath, paths, stripBasename } from "./lib/paths";
+import { useSession } from "./store/session";
+
+type PageModule = { default: ComponentType };
+
+/** Every page is its own chunk. */
+const page =
+  (load: () => Promise<PageModule>): RouteObject["lazy"] =>
+  async () => ({
+    Component: (await load()).default,
+  });
+
+/** Pages that need a session send a visitor to log in and come back afterwards. */
+export function requireSession({ request }: LoaderFunctionArgs): Response | null {
+  if (useSession.getState().token) return null;
+  const url = new URL(request.url);
+  throw redirect(loginPath(stripBasename(url.pathname) + url.search));
+}
+
+const welcome = page(() => import("./pages/welcome/Welcome"));
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootSplash />,
+    children: [
+      { index: true, lazy: welcome },
+      { path: paths.welcome, lazy: welcome },
+      {
+        lazy: page(() => import("./components/TabLayout")),
+        children: [
+          { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
+          { path: paths.user, loader: requireSession, lazy: page(() => import("./pages/user/User")) },
+        ],
+      },
+      { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
+      { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck")) },
+      { path: paths.register, lazy: page(() => import("./pages/login/Register")) },
+      { path: paths.settings, loader: requireSession, lazy: page(() => import("./pages/set/Settings")) },
+      { path: paths.password, loader: requireSession, lazy: page(() => import("./pages/password/Password")) },
+      { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: BASENAME });
