@@ -29,11 +29,8 @@ export default function Login() {
     if (account.trim() === "") next.account = t("login.accountRequired");
     if (password === "") next.password = t("login.passwordRequired");
     setErrors(next);
-    const first = next.account ?? next.password;
-    if (first) {
-      Toast.show({ content: first });
-      return;
-    }
+    // Each problem is shown under its field; a toast on top would repeat it.
+    if (Object.keys(next).length > 0) return;
     try {
       await login.mutateAsync({ account: account.trim(), password });
       navigate(safeRedirect(redirectParam, paths.user), { replace: true });
@@ -42,6 +39,7 @@ export default function Login() {
       if (error instanceof ApiError && error.code === "INVALID_CREDENTIALS") {
         setErrors({ password: message });
         setPassword("");
+        return;
       }
       Toast.show({ icon: "fail", content: message });
     }

@@ -60,11 +60,8 @@ export default function Register() {
     if (register.isPending) return;
     const next = validate();
     setErrors(next);
-    const first = next.password ?? next.passwordConfirm ?? next.payPassword ?? next.payPasswordConfirm;
-    if (first) {
-      Toast.show({ content: first });
-      return;
-    }
+    // Each problem is shown under its field; a toast on top would repeat it.
+    if (Object.keys(next).length > 0) return;
     try {
       await register.mutateAsync({ ...registerInfo, ...values });
       setDone(true);
@@ -80,16 +77,13 @@ export default function Register() {
         payPasswordConfirm: fields.payPasswordConfirm,
       });
       // Step-1 fields (account taken meanwhile, code used up) are fixed on step 1: the toast says which.
-      const message =
-        fields.account ??
-        fields.phone ??
-        fields.inviteCode ??
-        fields.password ??
-        fields.passwordConfirm ??
-        fields.payPassword ??
-        fields.payPasswordConfirm ??
-        errorText(error);
-      Toast.show({ icon: "fail", content: message });
+      const shownInline =
+        fields.password ?? fields.passwordConfirm ?? fields.payPassword ?? fields.payPasswordConfirm;
+      if (!shownInline)
+        Toast.show({
+          icon: "fail",
+          content: fields.account ?? fields.phone ?? fields.inviteCode ?? errorText(error),
+        });
     }
   }
 

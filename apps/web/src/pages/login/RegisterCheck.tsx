@@ -87,11 +87,8 @@ export default function RegisterCheck() {
     }
     if (body.inviteCode === "") next.inviteCode = t("register.codeRequired");
     setErrors(next);
-    const first = next.account ?? next.phone ?? next.inviteCode;
-    if (first) {
-      Toast.show({ content: first });
-      return;
-    }
+    // Each problem is shown under its field; a toast on top would repeat it.
+    if (Object.keys(next).length > 0) return;
     try {
       await check.mutateAsync(body);
       setRegisterInfo(body);
@@ -99,10 +96,8 @@ export default function RegisterCheck() {
     } catch (error) {
       const fields = fieldErrorTexts(error);
       setErrors({ account: fields.account, phone: fields.phone, inviteCode: fields.inviteCode });
-      Toast.show({
-        icon: "fail",
-        content: fields.account ?? fields.phone ?? fields.inviteCode ?? errorText(error),
-      });
+      const shownInline = fields.account ?? fields.phone ?? fields.inviteCode;
+      if (!shownInline) Toast.show({ icon: "fail", content: errorText(error) });
     }
   }
 

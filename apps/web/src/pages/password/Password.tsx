@@ -62,11 +62,8 @@ function PasswordForm({ type }: { type: PasswordType }) {
     if (change.isPending) return;
     const next = validate();
     setErrors(next);
-    const first = next.oldPassword ?? next.newPassword ?? next.confirmPassword;
-    if (first) {
-      Toast.show({ content: first });
-      return;
-    }
+    // Each problem is shown under its field; a toast on top would repeat it.
+    if (Object.keys(next).length > 0) return;
     try {
       await change.mutateAsync({ type, ...values });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
@@ -78,10 +75,8 @@ function PasswordForm({ type }: { type: PasswordType }) {
         newPassword: fields.newPassword,
         confirmPassword: fields.confirmPassword,
       });
-      Toast.show({
-        icon: "fail",
-        content: fields.oldPassword ?? fields.newPassword ?? fields.confirmPassword ?? errorText(error),
-      });
+      const shownInline = fields.oldPassword ?? fields.newPassword ?? fields.confirmPassword;
+      if (!shownInline) Toast.show({ icon: "fail", content: errorText(error) });
     }
   }
 

@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+import { confirmDialog, ERRORS, expectPolished, newIdentity, shot, TEXT } from "./support";
+
+const zh = TEXT["zh-CN"];
+
+test("a new user registers, signs in, sees the ledger's figures, changes language and password, and leaves", async ({ page }) => {
+  const { account, phone } = newIdentity();
+  const password = "first-pass-1";
+  const newPassword = "second-pass-2";
+
+  // Register, step 1: empty fields are named, then the demo code opens an account.
+  await page.goto("/h5/pages/login/registerCheck");
+  await page.getByTestId("register-next").click();
+  await expect(page.getByTestId("register-account-error")).toHaveText(zh.register.accountRequired);
+  await expect(page.getByTestId("register-phone-error")).toHaveText(zh.register.phoneRequired);
+  await expect(page.getByTestId("register-code-error")).toHaveText(zh.register.codeRequired);
+  await page.getByTestId("register-account").fill(account);
+  await page.getByTestId("register-phone").fill(phone);
+  await page.getByTestId("register-code").fill("TICKFAIR");
+  await page.getByTestId("register-next").click();
+
+  // Step 2: mismatched confirmations are caught before anything is sent.
+  await expect(page).toHaveURL(/\/h5\/pages\/login\/register$/);
+  await page.getByTestId("register-password").fill(password);
+  await page.getByTestId("register-password-confirm").fill("something-else");
+  await page.getByTestId("register-pay").fill("135790");
+  await page.getByTestId("register-pay-confirm").fill("135791");
+  await page.getByTestId("register-submit").click();
+  await expect(page.getByTestId("register-password-confirm-error")).toHaveText(zh.register.passwordsMismatch);
+  await expect(page.getByTestId("register-pay-confirm-error")).toHaveText(zh.register.payPasswordsMismatch);
+  await page.getByTestId("register-password-confirm").fill(password);
+  await page.getByTestId("register-pay-confirm").fill("135790");
+  await page.getByTestId("register-submit").click();
+  await expect(page.getByText(zh.register.success)).toBeVisible();
+
+  // Login: an empty password and a wrong one each say so; the right one opens the personal center.
+  await expect(page).toHaveURL(/\/h5\/pages\/login\/login/);
+  await expect(page.getByTestId("login-account")).toHaveValue(account);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-password-error")).toHaveText(zh.login.passwordRequired);
+  await page.getByTestId("login-password").fill("wrong-password");
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-password-error")).toHaveText(ERRORS["zh-CN"].INVALID_CREDENTIALS);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+  await expect(page.getByTestId("user-total-assets")).toHaveText("0.00");
+
+  // Money posted through the ledger shows in the figures.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("tickfair-session") ?? "{}").state?.token as string);
+  const topUp = await page.request.post("/api/v1/cashier/demo-topup", {
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": `e2e-${account}` },
+    data: { amount: "12345.60" },
+  });
+  expect(topUp.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("user-total-assets")).toHaveText("12,345.60");
+  await expect(page.getByTestId("user-available")).toHaveText("12,345.60");
+  await expect(page.getByTestId("user-account-pnl")).toContainText("0.00");
+  await expect(page.getByTestId("user-today-pnl")).toContainText("0.00");
+  await expectPolished(page);
+
+  // Settings: English, then Thai; a reload keeps the choice.
+  await page.getByTestId("user-settings").click();
+  await page.getByTestId("set-language").click();
+  await page.getByTestId("language-option-en").click();
+  await expect(page.getByTestId("set-language")).toContainText(TEXT.en.settings.language);
+  await page.getByTestId("set-language").click();
+  await page.getByTestId("language-option-th").click();
+  await expect(page.getByTestId("set-language")).toContainText(TEXT.th.settings.language);
+  await page.reload();
+  await expect(page.getByTestId("set-language")).toContainText(TEXT.th.settings.language);
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem("language")])).toEqual(["th", "th"]);
+  await page.getByTestId("set-language").click();
+  await page.getByTestId("language-option-en").click();
+  await expect(page.getByTestId("set-language")).toContainText(TEXT.en.settings.language);
+
+  // Change the login password: the old one is required.
+  await page.getByTestId("set-login-password").click();
+  await page.getByTestId("password-old").fill("not-my-password");
+  await page.getByTestId("password-new").fill(newPassword);
+  await page.getByTestId("password-confirm").fill(newPassword);
+  await page.getByTestId("password-submit").click();
+  await expect(page.getByTestId("password-old-error")).toHaveText(ERRORS.en.OLD_PASSWORD_WRONG);
+  await page.getByTestId("password-old").fill(password);
+  await page.getByTestId("password-confirm").fill("mismatch-123");
+  await page.getByTestId("password-submit").click();
+  await expect(page.getByTestId("password-confirm-error")).toHaveText(TEXT.en.password.mismatch);
+  await page.getByTestId("password-confirm").fill(newPassword);
+  await page.getByTestId("password-submit").click();
+  await expect(page.getByText(TEXT.en.common.operationSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/h5\/pages\/set\/set/);
+
+  // Log out, with a confirmation.
+  await page.goto("/h5/pages/user/user");
+  await page.getByTestId("user-logout").click();
+  await expect(page.getByText(TEXT.en.user.logoutConfirm)).toBeVisible();
+  await confirmDialog(page);
+  await expect(page).toHaveURL(/\/h5\/pages\/login\/login/);
+
+  // The old password no longer works; the new one does.
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-password-error")).toHaveText(ERRORS.en.INVALID_CREDENTIALS);
+  await page.getByTestId("login-password").fill(newPassword);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+  await expect(page.getByTestId("user-total-assets")).toHaveText("12,345.60");
+
+  // Clear the cache: the session ends, storage is emptied, and a login is required again.
+  await page.getByTestId("user-settings").click();
+  await page.getByTestId("set-clear-cache").click();
+  await expect(page.getByText(TEXT.en.settings.clearCacheConfirm)).toBeVisible();
+  await confirmDialog(page);
+  await expect(page).toHaveURL(/\/h5\/pages\/login\/login/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("tickfair-session") ?? "{}").state?.token ?? null)).toBeNull();
+  const ended = await page.request.get("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+  expect(ended.status()).toBe(401);
+  await page.goto("/h5/pages/user/user");
+  await expect(page).toHaveURL(/\/h5\/pages\/login\/login\?redirect=/);
+});

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectPolished, newIdentity, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+
+const DEMO = { account: "demo001", password: "demo123456" };
+
+async function logIn(page: Page, account: string, password: string) {
+  await page.goto("/h5/pages/login/login");
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale];
+
+  test(`every screen in ${locale}, looked at as a user would`, async ({ page }) => {
+    await setLanguage(page, locale);
+
+    await page.goto("/h5/");
+    await expect(page.getByTestId("welcome-login")).toHaveText(text.welcome.login);
+    await expectPolished(page);
+    await shot(page, locale, "01-welcome");
+
+    await page.goto("/h5/pages/index/index");
+    await expect(page.getByTestId("tab-home")).toContainText(text.tabs.home);
+    await expectPolished(page);
+    await shot(page, locale, "02-home-visitor");
+
+    await page.goto("/h5/pages/login/login");
+    await page.getByTestId("login-submit").click();
+    await expect(page.getByTestId("login-account-error")).toHaveText(text.login.accountRequired);
+    await expectPolished(page);
+    await shot(page, locale, "03-login-empty");
+
+    const { account, phone } = newIdentity();
+    await page.goto("/h5/pages/login/registerCheck?code=TICKFAIR");
+    await expect(page.getByTestId("register-code")).toHaveValue("TICKFAIR");
+    await page.getByTestId("register-account").fill(account);
+    await page.getByTestId("register-phone").fill(phone);
+    await expectPolished(page);
+    await shot(page, locale, "04-register-step1");
+    await page.getByTestId("register-next").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/login\/register$/);
+    await page.getByTestId("register-password").fill("abc");
+    await page.getByTestId("register-submit").click();
+    await expectPolished(page);
+    await shot(page, locale, "05-register-step2-errors");
+
+    await logIn(page, DEMO.account, DEMO.password);
+    await expect(page.getByTestId("user-available")).not.toHaveText("");
+    await expectPolished(page);
+    await shot(page, locale, "06-personal-center");
+
+    await page.goto("/h5/pages/index/index");
+    await expect(page.getByTestId("home-account")).toBeVisible();
+    await shot(page, locale, "07-home-signed-in");
+
+    await page.goto("/h5/pages/set/set");
+    await expect(page.getByTestId("set-language")).toContainText(text.settings.language);
+    await expectPolished(page);
+    await shot(page, locale, "08-settings");
+    await page.getByTestId("set-language").click();
+    await expect(page.getByTestId("language-sheet")).toBeVisible();
+    await shot(page, locale, "09-language-sheet");
+
+    await page.goto("/h5/pages/password/password?type=login");
+    await expect(page.getByText(text.password.titleLogin).first()).toBeVisible();
+    await expectPolished(page);
+    await shot(page, locale, "10-password-login");
+
+    await page.goto("/h5/pages/password/password?type=pay");
+    await expect(page.getByText(text.password.titlePay).first()).toBeVisible();
+    await page.getByTestId("password-submit").click();
+    await expectPolished(page);
+    await shot(page, locale, "11-password-pay-errors");
+
+    await page.goto("/h5/pages/no/such/page");
+    await expect(page.getByTestId("not-found")).toBeVisible();
+    await expectPolished(page);
+    await shot(page, locale, "12-not-found");
+  });
+}
+
+test("a page whose code cannot load offers a retry that recovers", async ({ page }) => {
+  await page.route(/\/h5\/static\/js\/Settings-.*\.js$/, (route) => route.abort());
+  await page.goto("/h5/pages/login/login");
+  await page.getByTestId("login-account").fill(DEMO.account);
+  await page.getByTestId("login-password").fill(DEMO.password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+  await page.getByTestId("user-settings").click();
+  await expect(page.getByTestId("chunk-error")).toBeVisible();
+  await shot(page, "zh-CN", "13-chunk-error");
+  await page.unroute(/\/h5\/static\/js\/Settings-.*\.js$/);
+  await page.getByTestId("chunk-retry").click();
+  await expect(page.getByTestId("set-language")).toBeVisible();
+});

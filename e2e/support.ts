@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import en from "../apps/web/src/i18n/locales/en.json" with { type: "json" };
+import th from "../apps/web/src/i18n/locales/th.json" with { type: "json" };
+import zhCN from "../apps/web/src/i18n/locales/zh-CN.json" with { type: "json" };
+import enErrors from "../packages/contract/locales/errors/en.json" with { type: "json" };
+import zhErrors from "../packages/contract/locales/errors/zh-CN.json" with { type: "json" };
+
+export const TEXT = { "zh-CN": zhCN, en, th } as const;
+export const ERRORS = { "zh-CN": zhErrors, en: enErrors } as const;
+export type ShotLocale = "zh-CN" | "en";
+
+const artifacts = path.resolve(import.meta.dirname, "artifacts");
+
+let counter = 0;
+/** A fresh account id and mainland phone number per call, unique across runs. */
+export function newIdentity() {
+  counter += 1;
+  const stamp = `${Date.now() % 1e6}`.padStart(6, "0");
+  return {
+    account: `e2e${stamp}${counter}`.slice(0, 12),
+    phone: `139${stamp}${String(counter).padStart(2, "0")}`,
+  };
+}
+
+/** Saves a full-page screenshot under e2e/artifacts/<locale>/<name>.png. */
+export async function shot(page: Page, locale: string, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const dir = path.join(artifacts, locale);
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const KEY_GROUPS = "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors";
+
+/** What a user would notice at once: a raw translation key on screen, or a page wider than the phone. */
+export async function expectPolished(page: Page): Promise<void> {
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(new RegExp(`\\b(${KEY_GROUPS})[.:][a-zA-Z]+`));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Confirms the open antd-mobile dialog. */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator(".adm-dialog-body");
+  await expect(dialog).toBeVisible();
+  await dialog.locator(".adm-dialog-button-bold").click();
+}
+
+export async function setLanguage(page: Page, locale: string): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem("e2e-language-set")) {
+      localStorage.setItem("language", value);
+      sessionStorage.setItem("e2e-language-set", "1");
+    }
+  }, locale);
+}
