@@ -50,7 +50,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await logIn(page, DEMO.account, DEMO.password);
     await expect(page.getByTestId("user-available")).not.toHaveText("");
     await expectPolished(page);
-    await shot(page, locale, "06-personal-center");
+    await shot(page, locale, "06-personal-center", { viewport: true });
 
     await page.goto("/h5/pages/index/index");
     await expect(page.getByTestId("home-account")).toBeVisible();
@@ -95,4 +95,25 @@ test("a page whose code cannot load offers a retry that recovers", async ({ page
   await page.unroute(/\/h5\/static\/js\/Settings-.*\.js$/);
   await page.getByTestId("chunk-retry").click();
   await expect(page.getByTestId("set-language")).toBeVisible();
+});
+
+const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
+
+test("the main screens fit the phone in all ten languages", async ({ page }) => {
+  await logIn(page, DEMO.account, DEMO.password);
+  for (const locale of ALL_LOCALES) {
+    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+    for (const [name, url, ready] of [
+      ["home", "/h5/pages/index/index", "tab-home"],
+      ["personal-center", "/h5/pages/user/user", "user-total-assets"],
+      ["settings", "/h5/pages/set/set", "set-language"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await expect(page.getByTestId("user-total-assets").or(page.getByTestId(ready))).not.toHaveText("");
+      await expectPolished(page);
+      await shot(page, `all/${locale}`, name);
+    }
+  }
 });

@@ -24,12 +24,16 @@ export function newIdentity() {
   };
 }
 
-/** Saves a full-page screenshot under e2e/artifacts/<locale>/<name>.png. */
-export async function shot(page: Page, locale: string, name: string): Promise<void> {
+/**
+ * Saves a full-page screenshot under e2e/artifacts/<locale>/<name>.png (and, with `viewport`, also
+ * what the phone's screen shows, as <name>-screen.png).
+ */
+export async function shot(page: Page, locale: string, name: string, options: { viewport?: boolean } = {}): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   const dir = path.join(artifacts, locale);
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  if (options.viewport) await page.screenshot({ path: path.join(dir, `${name}-screen.png`) });
 }
 
 const KEY_GROUPS = "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors";
@@ -40,6 +44,14 @@ export async function expectPolished(page: Page): Promise<void> {
   expect(text).not.toMatch(new RegExp(`\\b(${KEY_GROUPS})[.:][a-zA-Z]+`));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Labels cut off with "…" (inputs' placeholders aside) hide words from the user.
+  const truncated = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("body *:not(input)")]
+      .filter((el) => getComputedStyle(el).textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.innerText.trim())
+      .filter(Boolean),
+  );
+  expect(truncated).toEqual([]);
 }
 
 /** Confirms the open antd-mobile dialog. */
