@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { confirmDialog, ERRORS, expectPolished, newIdentity, shot, TEXT } from "./support";
+import { confirmDialog, ERRORS, expectPolished, newIdentity, TEXT } from "./support";
 
 const zh = TEXT["zh-CN"];
 
-test("a new user registers, signs in, sees the ledger's figures, changes language and password, and leaves", async ({ page }) => {
+test("a new user registers, signs in, sees the ledger's figures, changes language and password, and leaves", async ({
+  page,
+}) => {
   const { account, phone } = newIdentity();
   const password = "first-pass-1";
   const newPassword = "second-pass-2";
@@ -47,7 +49,9 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByTestId("user-total-assets")).toHaveText("0.00");
 
   // Money posted through the ledger shows in the figures.
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem("tickfair-session") ?? "{}").state?.token as string);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("tickfair-session") ?? "{}").state?.token as string,
+  );
   const topUp = await page.request.post("/api/v1/cashier/demo-topup", {
     headers: { authorization: `Bearer ${token}`, "idempotency-key": `e2e-${account}` },
     data: { amount: "12345.60" },
@@ -70,7 +74,9 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByTestId("set-language")).toContainText(TEXT.th.settings.language);
   await page.reload();
   await expect(page.getByTestId("set-language")).toContainText(TEXT.th.settings.language);
-  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem("language")])).toEqual(["th", "th"]);
+  expect(
+    await page.evaluate(() => [document.documentElement.lang, localStorage.getItem("language")]),
+  ).toEqual(["th", "th"]);
   await page.getByTestId("set-language").click();
   await page.getByTestId("language-option-en").click();
   await expect(page.getByTestId("set-language")).toContainText(TEXT.en.settings.language);
@@ -114,7 +120,11 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByText(TEXT.en.settings.clearCacheConfirm)).toBeVisible();
   await confirmDialog(page);
   await expect(page).toHaveURL(/\/h5\/pages\/login\/login/);
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("tickfair-session") ?? "{}").state?.token ?? null)).toBeNull();
+  expect(
+    await page.evaluate(
+      () => JSON.parse(localStorage.getItem("tickfair-session") ?? "{}").state?.token ?? null,
+    ),
+  ).toBeNull();
   const ended = await page.request.get("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
   expect(ended.status()).toBe(401);
   await page.goto("/h5/pages/user/user");

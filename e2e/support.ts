@@ -28,7 +28,12 @@ export function newIdentity() {
  * Saves a full-page screenshot under e2e/artifacts/<locale>/<name>.png (and, with `viewport`, also
  * what the phone's screen shows, as <name>-screen.png).
  */
-export async function shot(page: Page, locale: string, name: string, options: { viewport?: boolean } = {}): Promise<void> {
+export async function shot(
+  page: Page,
+  locale: string,
+  name: string,
+  options: { viewport?: boolean } = {},
+): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   const dir = path.join(artifacts, locale);
   fs.mkdirSync(dir, { recursive: true });
@@ -36,7 +41,8 @@ export async function shot(page: Page, locale: string, name: string, options: { 
   if (options.viewport) await page.screenshot({ path: path.join(dir, `${name}-screen.png`) });
 }
 
-const KEY_GROUPS = "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors";
+const KEY_GROUPS =
+  "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors";
 
 /** What a user would notice at once: a raw translation key on screen, or a page wider than the phone. */
 export async function expectPolished(page: Page): Promise<void> {
