@@ -87,8 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock,
     lifecycle: { shuttingDown: false },
   };
-  app.addHook("onClose", async () => {
+  app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
+  });
+  // Responses finished while closing end their keep-alive connection, so shutdown does not wait
+  // out idle clients' keep-alive timeout.
+  app.addHook("onSend", async (_request, reply) => {
+    if (context.lifecycle.shuttingDown) reply.header("connection", "close");
   });
   app.decorate("tickfair", context);
 

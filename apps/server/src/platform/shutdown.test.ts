@@ -18,8 +18,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
+function waitForOutput(child: ChildProcess, text: string, timeoutMs: number, times = 1): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     let seen = "";
     const timer = setTimeout(
       () => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${seen}`)),
@@ -27,13 +27,16 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Pr
     );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
-      if (seen.includes(text)) {
+      if (seen.split(text).length - 1 >= times) {
         clearTimeout(timer);
         resolve();
       }
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
+  }).finally(() => {
+    child.stdout?.removeAllListeners("data");
+    child.stderr?.removeAllListeners("data");
   });
 }
 
@@ -49,7 +52,7 @@ describe("graceful shutdown", () => {
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         DATABASE_URL: "",
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
         DEMO_MODE: "true",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -66,7 +69,8 @@ describe("graceful shutdown", () => {
         body: JSON.stringify({ account: "demo001", password: "demo123456" }),
       }).then((response) => response.status),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The signal lands once the server has taken in every request.
+    await waitForOutput(child, '"msg":"incoming request"', 30_000, 8);
     child.kill("SIGTERM");
     const statuses = await Promise.all(inFlight);
     expect(statuses.every((status) => status === 200)).toBe(true);
