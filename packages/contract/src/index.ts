@@ -12,3 +12,4 @@ export * from "./money-schema";
 export * from "./phone-countries";
 export * from "./relative-time";
 export * from "./validators";
+export * from "./api/realtime";

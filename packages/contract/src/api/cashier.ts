@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { boundedMoneyString, moneyString } from "../money-schema";
+import { boundedMoneyString, moneyString, positiveMoneyString } from "../money-schema";
+import { idString, isoTime, pageOf } from "./common";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
 export const DEMO_TOP_UP_MAX = "999999.00";
@@ -8,3 +9,229 @@ export type DemoTopUpRequest = z.infer<typeof demoTopUpRequest>;
 
 export const demoTopUpResponse = z.object({ postingId: z.string(), available: moneyString });
 export type DemoTopUpResponse = z.infer<typeof demoTopUpResponse>;
+
+const text = (max: number) => z.string().trim().max(max);
+
+// ── Deposit methods ─────────────────────────────────────────────────────────────────────────────
+
+export const DEPOSIT_METHOD_KINDS = ["bank", "crypto"] as const;
+export const depositMethodKind = z.enum(DEPOSIT_METHOD_KINDS);
+export type DepositMethodKind = z.infer<typeof depositMethodKind>;
+
+/** What a user needs to pay: bank transfer details, or a currency address (shown with a QR code). */
+export const depositMethod = z.object({
+  id: z.string(),
+  kind: depositMethodKind,
+  name: z.string(),
+  bankName: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  instructions: z.string(),
+  minAmount: moneyString,
+  maxAmount: moneyString,
+  active: z.boolean(),
+});
+export type DepositMethod = z.infer<typeof depositMethod>;
+export const depositMethodList = z.object({ items: z.array(depositMethod) });
+export type DepositMethodList = z.infer<typeof depositMethodList>;
+
+export const depositMethodInput = z.object({
+  kind: depositMethodKind,
+  name: text(60).min(1),
+  bankName: text(80).nullable().default(null),
+  accountName: text(80).nullable().default(null),
+  accountNumber: text(40).nullable().default(null),
+  network: text(30).nullable().default(null),
+  address: text(120).nullable().default(null),
+  instructions: text(1000).default(""),
+  minAmount: positiveMoneyString,
+  maxAmount: positiveMoneyString,
+  active: z.boolean().default(true),
+});
+export type DepositMethodInput = z.infer<typeof depositMethodInput>;
+
+// ── Deposits ────────────────────────────────────────────────────────────────────────────────────
+
+/** success, under review, failed (the specification's three), and the user's own cancellation. */
+export const CASHIER_STATUSES = ["under_review", "success", "failed", "cancelled"] as const;
+export const cashierStatus = z.enum(CASHIER_STATUSES);
+export type CashierStatus = z.infer<typeof cashierStatus>;
+
+export const createDepositRequest = z.object({
+  methodId: idString,
+  amount: positiveMoneyString,
+  reference: text(100),
+  proofFileId: z.string().uuid().nullable().default(null),
+});
+export type CreateDepositRequest = z.infer<typeof createDepositRequest>;
+
+export const deposit = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  method: z.object({ id: z.string(), kind: depositMethodKind, name: z.string() }),
+  amount: moneyString,
+  reference: z.string(),
+  status: cashierStatus,
+  reason: z.string().nullable(),
+  hasProof: z.boolean(),
+  createdAt: isoTime,
+  reviewedAt: isoTime.nullable(),
+});
+export type Deposit = z.infer<typeof deposit>;
+export const depositPage = pageOf(deposit);
+export type DepositPage = z.infer<typeof depositPage>;
+
+export const uploadResponse = z.object({ fileId: z.string(), contentType: z.string(), size: z.number().int() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+// ── Withdrawal account ──────────────────────────────────────────────────────────────────────────
+
+export const bankCardInput = z.object({
+  type: z.literal("bank"),
+  accountName: text(60),
+  nationality: text(60),
+  bankName: text(80),
+  cardNumber: text(30),
+  bankAddress: text(160),
+});
+export const cryptoAddressInput = z.object({
+  type: z.literal("crypto"),
+  network: text(30),
+  address: text(120),
+});
+export const bindWithdrawalAccountRequest = z.discriminatedUnion("type", [bankCardInput, cryptoAddressInput]);
+export type BindWithdrawalAccountRequest = z.infer<typeof bindWithdrawalAccountRequest>;
+
+/** A bound account as shown back: numbers and addresses masked. */
+export const withdrawalAccount = z.object({
+  type: z.enum(["bank", "crypto"]),
+  accountName: z.string().nullable(),
+  nationality: z.string().nullable(),
+  bankName: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  bankAddress: z.string().nullable(),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  boundAt: isoTime,
+});
+export type WithdrawalAccount = z.infer<typeof withdrawalAccount>;
+export const withdrawalAccountResponse = z.object({ account: withdrawalAccount.nullable() });
+export type WithdrawalAccountResponse = z.infer<typeof withdrawalAccountResponse>;
+
+/** Networks a currency address can be on. */
+export const CRYPTO_NETWORKS = ["TRC20", "ERC20", "BEP20", "BTC"] as const;
+
+// ── Withdrawals ─────────────────────────────────────────────────────────────────────────────────
+
+export const withdrawalQuote = z.object({
+  available: moneyString,
+  feeFixed: moneyString,
+  feeRateBps: z.number().int(),
+  minAmount: moneyString,
+  lockedUntil: isoTime.nullable(),
+  account: withdrawalAccount.nullable(),
+});
+export type WithdrawalQuote = z.infer<typeof withdrawalQuote>;
+
+export const createWithdrawalRequest = z.object({
+  amount: positiveMoneyString,
+  payPassword: z.string().max(32),
+});
+export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalRequest>;
+
+export const withdrawal = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  amount: moneyString,
+  fee: moneyString,
+  netAmount: moneyString,
+  method: z.enum(["bank", "crypto"]),
+  destination: z.string().describe("Masked card number or address"),
+  status: cashierStatus,
+  reason: z.string().nullable(),
+  createdAt: isoTime,
+  reviewedAt: isoTime.nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+export const withdrawalPage = pageOf(withdrawal);
+export type WithdrawalPage = z.infer<typeof withdrawalPage>;
+
+// ── Fund records ────────────────────────────────────────────────────────────────────────────────
+
+/** What moved a user's money; each posting kind the ledger writes for a user is one of these. */
+export const FUND_RECORD_TYPES = [
+  "deposit",
+  "withdrawal",
+  "withdrawal_return",
+  "withdrawal_fee",
+  "stake",
+  "payout",
+  "refund",
+  "savings_in",
+  "savings_out",
+  "savings_income",
+  "demo_grant",
+] as const;
+export const fundRecordType = z.enum(FUND_RECORD_TYPES);
+export type FundRecordType = z.infer<typeof fundRecordType>;
+
+export const fundRecordQuery = z.object({
+  type: fundRecordType.optional(),
+  cursor: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type FundRecordQuery = z.infer<typeof fundRecordQuery>;
+
+export const fundRecord = z.object({
+  id: z.string(),
+  type: fundRecordType,
+  /** Signed: positive money in, negative money out. */
+  amount: moneyString,
+  balanceAfter: moneyString,
+  /** Which balance moved: available cash, or Yu'ebao for savings income. */
+  balance: z.enum(["available", "savings"]),
+  reference: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type FundRecord = z.infer<typeof fundRecord>;
+export const fundRecordPage = pageOf(fundRecord);
+export type FundRecordPage = z.infer<typeof fundRecordPage>;
+
+// ── Operator review ─────────────────────────────────────────────────────────────────────────────
+
+export const reviewQuery = z.object({
+  status: cashierStatus.optional(),
+  cursor: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ReviewQuery = z.infer<typeof reviewQuery>;
+
+export const rejectRequest = z.object({ reason: text(300) });
+export type RejectRequest = z.infer<typeof rejectRequest>;
+
+export const operatorDeposit = deposit.extend({
+  user: z.object({ id: z.string(), account: z.string() }),
+  approvals: z.array(z.object({ operator: z.string(), at: isoTime })),
+});
+export type OperatorDeposit = z.infer<typeof operatorDeposit>;
+export const operatorDepositPage = pageOf(operatorDeposit);
+
+export const operatorWithdrawal = withdrawal.extend({
+  user: z.object({ id: z.string(), account: z.string() }),
+  /** The full, unmasked destination, for the operator who pays it out. */
+  payTo: z.record(z.string(), z.string().nullable()),
+});
+export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
+export const operatorWithdrawalPage = pageOf(operatorWithdrawal);
+
+export const unbindWithdrawalAccountRequest = z.object({ reason: text(300) });
+
+export const cashierSettings = z.object({
+  withdrawalFeeFixed: moneyString,
+  withdrawalFeeRateBps: z.number().int().min(0).max(10_000),
+  withdrawalMinAmount: moneyString,
+  depositSecondApprovalAbove: moneyString,
+});
+export type CashierSettings = z.infer<typeof cashierSettings>;
