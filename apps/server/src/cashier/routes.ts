@@ -1,48 +1,266 @@
-import { demoTopUpRequest, demoTopUpResponse, errorBody, toMinor } from "@tickfair/contract";
+import {
+  bindWithdrawalAccountRequest,
+  createDepositRequest,
+  createWithdrawalRequest,
+  demoTopUpRequest,
+  demoTopUpResponse,
+  deposit,
+  depositMethodList,
+  depositPage,
+  errorBody,
+  fundRecordPage,
+  fundRecordQuery,
+  idString,
+  pageQuery,
+  toMinor,
+  withdrawal,
+  withdrawalAccountResponse,
+  withdrawalPage,
+  withdrawalQuote,
+} from "@tickfair/contract";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireUser } from "../auth/guard";
 import type { RouteContext } from "../platform/app";
+import type { Tx } from "../platform/db";
 import { forbidden } from "../platform/errors";
+import { readFile } from "../platform/files";
 import { readIdempotencyKey, requestFingerprint, runIdempotent } from "../platform/idempotency";
-import { demoTopUp } from "./service";
+import { demoTopUp } from "./demo-top-up";
+import { listDepositMethods } from "./deposit-methods";
+import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
+import { fundRecordsCsv, listFundRecords } from "./fund-records";
+import { bindWithdrawalAccount, boundAccount, toWithdrawalAccount } from "./withdrawal-accounts";
+import {
+  cancelWithdrawal,
+  checkPayPassword,
+  createWithdrawal,
+  listUserWithdrawals,
+  withdrawalQuote as quoteFor,
+} from "./withdrawals";
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  422: errorBody,
+  423: errorBody,
+};
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: idString });
 
 export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+
+  /** Runs a money-moving request once per Idempotency-Key, then tells the user's open app. */
+  async function moveMoney<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: bigint,
+    status: number,
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const key = readIdempotencyKey(request.headers["idempotency-key"]);
+    const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, {
+      params: request.params,
+      body: request.body,
+    });
+    const result = await runIdempotent(db, { userId, key, fingerprint, at: clock.now() }, async (tx) => ({
+      status,
+      body: await work(tx),
+    }));
+    if (result.replayed) reply.header("idempotent-replayed", "true");
+    else void context.realtime.accountChanged(userId);
+    reply.status(result.status);
+    return result.body;
+  }
+
   return async (app) => {
     app.post(
       "/cashier/demo-topup",
       {
         schema: {
           tags: ["cashier"],
-          security: [{ bearer: [] }],
+          security,
           body: demoTopUpRequest,
-          response: {
-            200: demoTopUpResponse,
-            400: errorBody,
-            401: errorBody,
-            403: errorBody,
-            422: errorBody,
-          },
+          response: { 200: demoTopUpResponse, ...errors },
         },
       },
       async (request, reply) => {
         const { user } = await requireUser(context, request);
         if (!context.config.DEMO_MODE) throw forbidden("DEMO_MODE_ONLY");
-        const key = readIdempotencyKey(request.headers["idempotency-key"]);
-        const result = await runIdempotent(
-          context.db,
-          {
-            userId: user.id,
-            key,
-            fingerprint: requestFingerprint("POST", "/cashier/demo-topup", request.body),
-            at: context.clock.now(),
-          },
-          async (tx) => ({
-            status: 200,
-            body: await demoTopUp(tx, user.id, toMinor(request.body.amount), context.clock.now()),
-          }),
+        return moveMoney(request, reply, user.id, 200, (tx) =>
+          demoTopUp(tx, user.id, toMinor(request.body.amount), clock.now()),
         );
-        if (result.replayed) reply.header("idempotent-replayed", "true");
-        return result.body;
+      },
+    );
+
+    app.get(
+      "/cashier/deposit-methods",
+      { schema: { tags: ["cashier"], security, response: { 200: depositMethodList, ...errors } } },
+      async (request) => {
+        await requireUser(context, request);
+        return { items: await listDepositMethods(db, { activeOnly: true }) };
+      },
+    );
+
+    app.post(
+      "/cashier/deposits",
+      {
+        schema: {
+          tags: ["cashier"],
+          security,
+          body: createDepositRequest,
+          response: { 201: deposit, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        return moveMoney(request, reply, user.id, 201, (tx) =>
+          createDeposit(tx, user.id, request.body, clock.now()),
+        );
+      },
+    );
+
+    app.get(
+      "/cashier/deposits",
+      {
+        schema: {
+          tags: ["cashier"],
+          security,
+          querystring: pageQuery,
+          response: { 200: depositPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return listUserDeposits(db, user.id, request.query.cursor, request.query.limit);
+      },
+    );
+
+    app.get(
+      "/cashier/deposits/:id/proof",
+      { schema: { tags: ["cashier"], security, params: idParams } },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        const file = await readFile(db, await depositProofFileId(db, user.id, BigInt(request.params.id)));
+        return reply.type(file.content_type).header("cache-control", "private, no-store").send(file.data);
+      },
+    );
+
+    app.get(
+      "/cashier/withdrawal-account",
+      { schema: { tags: ["cashier"], security, response: { 200: withdrawalAccountResponse, ...errors } } },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        const row = await boundAccount(db, user.id);
+        return { account: row ? toWithdrawalAccount(row) : null };
+      },
+    );
+
+    app.post(
+      "/cashier/withdrawal-account",
+      {
+        schema: {
+          tags: ["cashier"],
+          security,
+          body: bindWithdrawalAccountRequest,
+          response: { 201: withdrawalAccountResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        const account = await bindWithdrawalAccount(db, user.id, request.body, clock.now());
+        return reply.status(201).send({ account });
+      },
+    );
+
+    app.get(
+      "/cashier/withdrawals/quote",
+      { schema: { tags: ["cashier"], security, response: { 200: withdrawalQuote, ...errors } } },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return quoteFor(db, user, clock.now());
+      },
+    );
+
+    app.post(
+      "/cashier/withdrawals",
+      {
+        schema: {
+          tags: ["cashier"],
+          security,
+          body: createWithdrawalRequest,
+          response: { 201: withdrawal, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        readIdempotencyKey(request.headers["idempotency-key"]);
+        await checkPayPassword(db, user, request.body.payPassword, clock.now());
+        return moveMoney(request, reply, user.id, 201, (tx) =>
+          createWithdrawal(tx, user.id, request.body, clock.now()),
+        );
+      },
+    );
+
+    app.post(
+      "/cashier/withdrawals/:id/cancel",
+      { schema: { tags: ["cashier"], security, params: idParams, response: { 200: withdrawal, ...errors } } },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        return moveMoney(request, reply, user.id, 200, (tx) =>
+          cancelWithdrawal(tx, user.id, BigInt(request.params.id), clock.now()),
+        );
+      },
+    );
+
+    app.get(
+      "/cashier/withdrawals",
+      {
+        schema: {
+          tags: ["cashier"],
+          security,
+          querystring: pageQuery,
+          response: { 200: withdrawalPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return listUserWithdrawals(db, user.id, request.query.cursor, request.query.limit);
+      },
+    );
+
+    app.get(
+      "/cashier/fund-records",
+      {
+        schema: {
+          tags: ["cashier"],
+          security,
+          querystring: fundRecordQuery,
+          response: { 200: fundRecordPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return listFundRecords(db, user.id, request.query);
+      },
+    );
+
+    app.get(
+      "/cashier/fund-records.csv",
+      { schema: { tags: ["cashier"], security, querystring: fundRecordQuery.pick({ type: true }) } },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        const csv = await fundRecordsCsv(db, user.id, request.query.type);
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", 'attachment; filename="tickfair-fund-records.csv"')
+          .header("cache-control", "private, no-store")
+          .send(csv);
       },
     );
   };

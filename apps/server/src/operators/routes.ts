@@ -12,10 +12,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/app";
-import { unauthenticated } from "../platform/errors";
-import { bearerToken } from "../platform/tokens";
+import { requireOperator as requireOperatorOf } from "./guard";
 import {
-  authenticateOperator,
   createInviteCode,
   listAudit,
   operatorLogin,
@@ -29,11 +27,7 @@ const security = [{ bearer: [] }];
 
 export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  const requireOperator = (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthenticated();
-    return authenticateOperator(db, clock, token);
-  };
+  const requireOperator = (request: FastifyRequest) => requireOperatorOf(context, request);
 
   return async (app) => {
     app.post(

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
@@ -13,12 +15,15 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { authRoutes } from "../auth/routes";
+import { cashierOperatorRoutes } from "../cashier/operator-routes";
 import { cashierRoutes } from "../cashier/routes";
 import { operatorRoutes } from "../operators/routes";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import { installErrorHandling } from "./error-handler";
+import { filesRoutes } from "./files-routes";
+import { RealtimeHub } from "./realtime";
 import { systemRoutes } from "./system-routes";
 
 export interface AppDeps {
@@ -37,6 +42,7 @@ export interface RouteContext {
   db: Db;
   clock: Clock;
   lifecycle: { shuttingDown: boolean };
+  realtime: RealtimeHub;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -81,11 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
   const context: RouteContext = {
     config: deps.config,
     db: deps.db,
     clock: deps.clock,
     lifecycle: { shuttingDown: false },
+    realtime: new RealtimeHub(deps),
   };
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
@@ -102,11 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(systemRoutes(context));
       await api.register(authRoutes(context));
       await api.register(cashierRoutes(context));
+      await api.register(cashierOperatorRoutes(context));
+      await api.register(filesRoutes(context));
       await api.register(operatorRoutes(context));
     },
     { prefix: "/api/v1" },
   );
 
+  context.realtime.register(app, deps.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000);
   await serveWebApp(app, deps.config.WEB_DIST);
   return app;
 }

@@ -1,6 +1,7 @@
 import { toMinor } from "@tickfair/contract";
 import { register } from "../auth/service";
-import { demoTopUp } from "../cashier/service";
+import { demoTopUp } from "../cashier/demo-top-up";
+import { createDepositMethod } from "../cashier/deposit-methods";
 import { createOperator } from "../operators/service";
 import type { Clock } from "./clock";
 import type { Db } from "./db";
@@ -16,6 +17,34 @@ export const DEMO = {
   },
   balance: "10000.00",
   operator: { username: "admin", password: "admin-demo-123", role: "admin" as const },
+  depositMethods: [
+    {
+      kind: "bank" as const,
+      name: "Bank transfer (demo)",
+      bankName: "Demo Bank",
+      accountName: "Tickfair Demo Ltd",
+      accountNumber: "6222 0000 1234 5678",
+      network: null,
+      address: null,
+      instructions: "Put your account id in the transfer reference. Demo details: no real money is received.",
+      minAmount: "10.00",
+      maxAmount: "50000.00",
+      active: true,
+    },
+    {
+      kind: "crypto" as const,
+      name: "USDT (TRC20, demo)",
+      bankName: null,
+      accountName: null,
+      accountNumber: null,
+      network: "TRC20",
+      address: "TDemoAddressTickfair1111111111111",
+      instructions: "Send only USDT on TRC20. Demo address: do not send real funds.",
+      minAmount: "10.00",
+      maxAmount: "100000.00",
+      active: true,
+    },
+  ],
 };
 
 /**

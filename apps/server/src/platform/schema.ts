@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, never>;
 type Id = Generated<bigint>;
@@ -16,6 +16,7 @@ export const SYSTEM_ACCOUNT_KINDS = [
   "withdrawals",
   "savings_income",
   "demo_grants",
+  "fees",
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
@@ -35,6 +36,8 @@ export interface UsersTable {
   verified: Generated<boolean>;
   failed_logins: Generated<number>;
   throttled_until: Date | null;
+  pay_failures: Generated<number>;
+  pay_locked_until: Date | null;
   created_at: Timestamp;
 }
 
@@ -123,6 +126,92 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface SettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Date;
+}
+
+export interface FilesTable {
+  id: string;
+  owner_user_id: bigint;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+export interface DepositMethodsTable {
+  id: Id;
+  kind: "bank" | "crypto";
+  name: string;
+  bank_name: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  network: string | null;
+  address: string | null;
+  instructions: string;
+  min_amount: bigint;
+  max_amount: bigint;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Date;
+}
+
+export type CashierStatus = "under_review" | "success" | "failed" | "cancelled";
+
+export interface DepositsTable {
+  id: Id;
+  order_no: GeneratedAlways<string>;
+  user_id: bigint;
+  method_id: bigint;
+  amount: bigint;
+  reference: string;
+  proof_file_id: string | null;
+  status: Generated<Exclude<CashierStatus, "cancelled">>;
+  reason: string | null;
+  posting_id: bigint | null;
+  created_at: Timestamp;
+  reviewed_at: Date | null;
+  reviewed_by: bigint | null;
+}
+
+export interface DepositApprovalsTable {
+  deposit_id: bigint;
+  operator_id: bigint;
+  created_at: Timestamp;
+}
+
+export interface WithdrawalAccountsTable {
+  id: Id;
+  user_id: bigint;
+  type: "bank" | "crypto";
+  account_name: string | null;
+  nationality: string | null;
+  bank_name: string | null;
+  card_number: string | null;
+  bank_address: string | null;
+  network: string | null;
+  address: string | null;
+  bound_at: Date;
+  unbound_at: Date | null;
+  unbound_by: bigint | null;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  order_no: GeneratedAlways<string>;
+  user_id: bigint;
+  withdrawal_account_id: bigint;
+  amount: bigint;
+  fee: bigint;
+  status: Generated<CashierStatus>;
+  reason: string | null;
+  created_at: Timestamp;
+  reviewed_at: Date | null;
+  reviewed_by: bigint | null;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -134,8 +223,17 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  settings: SettingsTable;
+  files: FilesTable;
+  deposit_methods: DepositMethodsTable;
+  deposits: DepositsTable;
+  deposit_approvals: DepositApprovalsTable;
+  withdrawal_accounts: WithdrawalAccountsTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Operator = Selectable<OperatorsTable>;
+export type DepositMethodRow = Selectable<DepositMethodsTable>;
+export type WithdrawalAccountRow = Selectable<WithdrawalAccountsTable>;

@@ -83,7 +83,11 @@ export type Deposit = z.infer<typeof deposit>;
 export const depositPage = pageOf(deposit);
 export type DepositPage = z.infer<typeof depositPage>;
 
-export const uploadResponse = z.object({ fileId: z.string(), contentType: z.string(), size: z.number().int() });
+export const uploadResponse = z.object({
+  fileId: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
 export type UploadResponse = z.infer<typeof uploadResponse>;
 
 // ── Withdrawal account ──────────────────────────────────────────────────────────────────────────
@@ -165,7 +169,6 @@ export const FUND_RECORD_TYPES = [
   "deposit",
   "withdrawal",
   "withdrawal_return",
-  "withdrawal_fee",
   "stake",
   "payout",
   "refund",

@@ -1,0 +1,97 @@
+import { type DepositMethod, type DepositMethodInput, fromMinor, toMinor } from "@tickfair/contract";
+import type { Executor } from "../platform/db";
+import { AppError, fieldErrors, notFound } from "../platform/errors";
+import type { DepositMethodRow } from "../platform/schema";
+
+export function toDepositMethod(row: DepositMethodRow): DepositMethod {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    name: row.name,
+    bankName: row.bank_name,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    network: row.network,
+    address: row.address,
+    instructions: row.instructions,
+    minAmount: fromMinor(row.min_amount),
+    maxAmount: fromMinor(row.max_amount),
+    active: row.active,
+  };
+}
+
+export async function listDepositMethods(
+  db: Executor,
+  options: { activeOnly: boolean },
+): Promise<DepositMethod[]> {
+  const rows = await db
+    .selectFrom("deposit_methods")
+    .selectAll()
+    .$if(options.activeOnly, (q) => q.where("active", "=", true))
+    .orderBy("id")
+    .execute();
+  return rows.map(toDepositMethod);
+}
+
+function validMethod(input: DepositMethodInput) {
+  const fields: Record<string, "REQUIRED" | "AMOUNT_INVALID"> = {};
+  if (input.kind === "bank") {
+    if (!input.bankName) fields.bankName = "REQUIRED";
+    if (!input.accountName) fields.accountName = "REQUIRED";
+    if (!input.accountNumber) fields.accountNumber = "REQUIRED";
+  } else {
+    if (!input.network) fields.network = "REQUIRED";
+    if (!input.address) fields.address = "REQUIRED";
+  }
+  if (toMinor(input.maxAmount) < toMinor(input.minAmount)) fields.maxAmount = "AMOUNT_INVALID";
+  if (Object.keys(fields).length > 0) throw fieldErrors(fields);
+  const bank = input.kind === "bank";
+  return {
+    kind: input.kind,
+    name: input.name,
+    bank_name: bank ? input.bankName : null,
+    account_name: bank ? input.accountName : null,
+    account_number: bank ? input.accountNumber : null,
+    network: bank ? null : input.network,
+    address: bank ? null : input.address,
+    instructions: input.instructions,
+    min_amount: toMinor(input.minAmount),
+    max_amount: toMinor(input.maxAmount),
+    active: input.active,
+  };
+}
+
+export async function createDepositMethod(
+  db: Executor,
+  input: DepositMethodInput,
+  at: Date,
+): Promise<DepositMethod> {
+  const row = await db
+    .insertInto("deposit_methods")
+    .values({ ...validMethod(input), created_at: at, updated_at: at })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toDepositMethod(row);
+}
+
+export async function updateDepositMethod(
+  db: Executor,
+  id: bigint,
+  input: DepositMethodInput,
+  at: Date,
+): Promise<DepositMethod> {
+  const row = await db
+    .updateTable("deposit_methods")
+    .set({ ...validMethod(input), updated_at: at })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toDepositMethod(row);
+}
+
+export async function activeDepositMethod(db: Executor, id: bigint): Promise<DepositMethodRow> {
+  const row = await db.selectFrom("deposit_methods").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row?.active) throw new AppError("DEPOSIT_METHOD_UNAVAILABLE", 400);
+  return row;
+}

@@ -1,0 +1,274 @@
+import {
+  type CreateDepositRequest,
+  type Deposit,
+  fromMinor,
+  type OperatorDeposit,
+  toMinor,
+} from "@tickfair/contract";
+import { sql } from "kysely";
+import { post, systemAccountIds, userAccountIds } from "../ledger/service";
+import { recordAudit } from "../operators/service";
+import type { Clock } from "../platform/clock";
+import type { Db, Executor, Tx } from "../platform/db";
+import { AppError, conflict, notFound } from "../platform/errors";
+import { assertOwnFile } from "../platform/files";
+import type { Operator } from "../platform/schema";
+import { activeDepositMethod } from "./deposit-methods";
+import { cashierRules } from "./settings";
+
+const depositColumns = [
+  "d.id",
+  "d.order_no",
+  "d.user_id",
+  "d.amount",
+  "d.reference",
+  "d.status",
+  "d.reason",
+  "d.proof_file_id",
+  "d.created_at",
+  "d.reviewed_at",
+  "m.id as method_id",
+  "m.kind as method_kind",
+  "m.name as method_name",
+] as const;
+
+function depositQuery(db: Executor) {
+  return db
+    .selectFrom("deposits as d")
+    .innerJoin("deposit_methods as m", "m.id", "d.method_id")
+    .select(depositColumns);
+}
+
+type DepositRow = Awaited<ReturnType<ReturnType<typeof depositQuery>["executeTakeFirstOrThrow"]>>;
+
+function toDeposit(row: DepositRow): Deposit {
+  return {
+    id: String(row.id),
+    orderNo: row.order_no,
+    method: { id: String(row.method_id), kind: row.method_kind, name: row.method_name },
+    amount: fromMinor(row.amount),
+    reference: row.reference,
+    status: row.status,
+    reason: row.reason,
+    hasProof: row.proof_file_id !== null,
+    createdAt: row.created_at.toISOString(),
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+  };
+}
+
+/** A deposit request: nothing moves until an operator confirms the money arrived. */
+export async function createDeposit(
+  tx: Tx,
+  userId: bigint,
+  input: CreateDepositRequest,
+  at: Date,
+): Promise<Deposit> {
+  const method = await activeDepositMethod(tx, BigInt(input.methodId));
+  const amount = toMinor(input.amount);
+  if (amount < method.min_amount) throw new AppError("AMOUNT_BELOW_MINIMUM", 400);
+  if (amount > method.max_amount) throw new AppError("AMOUNT_ABOVE_MAXIMUM", 400);
+  if (!input.reference) throw new AppError("REFERENCE_REQUIRED", 400, { reference: "REFERENCE_REQUIRED" });
+  if (input.proofFileId) await assertOwnFile(tx, userId, input.proofFileId);
+  const { id } = await tx
+    .insertInto("deposits")
+    .values({
+      user_id: userId,
+      method_id: method.id,
+      amount,
+      reference: input.reference,
+      proof_file_id: input.proofFileId,
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return toDeposit(await depositQuery(tx).where("d.id", "=", id).executeTakeFirstOrThrow());
+}
+
+export async function listUserDeposits(
+  db: Executor,
+  userId: bigint,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const rows = await depositQuery(db)
+    .where("d.user_id", "=", userId)
+    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
+      q.where("d.id", "<", BigInt(cursor ?? "0")),
+    )
+    .orderBy("d.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  return pageOfRows(rows, limit, toDeposit);
+}
+
+export async function depositProofFileId(
+  db: Executor,
+  userId: bigint | null,
+  depositId: bigint,
+): Promise<string> {
+  const row = await db
+    .selectFrom("deposits")
+    .select("proof_file_id")
+    .where("id", "=", depositId)
+    .$if(userId !== null, (q) => q.where("user_id", "=", userId ?? 0n))
+    .executeTakeFirst();
+  if (!row?.proof_file_id) throw notFound();
+  return row.proof_file_id;
+}
+
+export function pageOfRows<R extends { id: bigint }, T>(rows: R[], limit: number, map: (row: R) => T) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(map), nextCursor: rows.length > limit && last ? String(last.id) : null };
+}
+
+async function lockDeposit(tx: Tx, id: bigint) {
+  const row = await tx.selectFrom("deposits").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.status !== "under_review") throw conflict("ALREADY_REVIEWED");
+  return row;
+}
+
+export type ConfirmOutcome = { state: "confirmed" | "awaiting_second_approval"; deposit: OperatorDeposit };
+
+/**
+ * Confirms that a deposit's money arrived and credits it (`deposits → cash`). Above the configured
+ * amount one operator's confirmation is not enough: a second, different operator must confirm too.
+ */
+export async function confirmDeposit(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  id: bigint,
+): Promise<ConfirmOutcome & { userId: bigint }> {
+  const result = await db.transaction().execute(async (tx) => {
+    const now = clock.now();
+    const row = await lockDeposit(tx, id);
+    const rules = await cashierRules(tx);
+    if (row.amount > rules.depositSecondApprovalAbove) {
+      const inserted = await tx
+        .insertInto("deposit_approvals")
+        .values({ deposit_id: id, operator_id: operator.id, created_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .returning("operator_id")
+        .executeTakeFirst();
+      if (!inserted) throw conflict("SECOND_APPROVER_REQUIRED");
+      const approvals = await tx
+        .selectFrom("deposit_approvals")
+        .select((eb) => eb.fn.countAll<string>().as("count"))
+        .where("deposit_id", "=", id)
+        .executeTakeFirstOrThrow();
+      if (Number(approvals.count) < 2) {
+        await recordAudit(tx, clock, {
+          operatorId: operator.id,
+          action: "deposit.approve_first",
+          targetType: "deposit",
+          targetId: String(id),
+          detail: { amount: fromMinor(row.amount) },
+        });
+        return { state: "awaiting_second_approval" as const, userId: row.user_id };
+      }
+    }
+    const [system, accounts] = await Promise.all([systemAccountIds(tx), userAccountIds(tx, row.user_id)]);
+    const postingId = await post(tx, {
+      kind: "deposit",
+      userId: row.user_id,
+      reference: `deposit:${id}`,
+      at: now,
+      legs: [
+        { accountId: system.deposits, amount: -row.amount },
+        { accountId: accounts.cash, amount: row.amount },
+      ],
+    });
+    await tx
+      .updateTable("deposits")
+      .set({ status: "success", posting_id: postingId, reviewed_at: now, reviewed_by: operator.id })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "deposit.confirm",
+      targetType: "deposit",
+      targetId: String(id),
+      detail: { amount: fromMinor(row.amount), postingId: String(postingId) },
+    });
+    return { state: "confirmed" as const, userId: row.user_id };
+  });
+  return { ...result, deposit: await operatorDeposit(db, id) };
+}
+
+export async function rejectDeposit(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  id: bigint,
+  reason: string,
+): Promise<OperatorDeposit> {
+  if (!reason) throw new AppError("REASON_REQUIRED", 400, { reason: "REASON_REQUIRED" });
+  await db.transaction().execute(async (tx) => {
+    const now = clock.now();
+    await lockDeposit(tx, id);
+    await tx
+      .updateTable("deposits")
+      .set({ status: "failed", reason, reviewed_at: now, reviewed_by: operator.id })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "deposit.reject",
+      targetType: "deposit",
+      targetId: String(id),
+      reason,
+    });
+  });
+  return operatorDeposit(db, id);
+}
+
+function operatorDepositQuery(db: Executor) {
+  return depositQuery(db)
+    .innerJoin("users as u", "u.id", "d.user_id")
+    .select([
+      "u.account as user_account",
+      sql<
+        { operator: string; at: Date }[]
+      >`coalesce((select json_agg(json_build_object('operator', o.username, 'at', a.created_at) order by a.created_at)
+        from deposit_approvals a join operators o on o.id = a.operator_id where a.deposit_id = d.id), '[]'::json)`.as(
+        "approvals",
+      ),
+    ]);
+}
+
+type OperatorDepositRow = Awaited<
+  ReturnType<ReturnType<typeof operatorDepositQuery>["executeTakeFirstOrThrow"]>
+>;
+
+function toOperatorDeposit(row: OperatorDepositRow): OperatorDeposit {
+  return {
+    ...toDeposit(row),
+    user: { id: String(row.user_id), account: row.user_account },
+    approvals: row.approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
+  };
+}
+
+export async function operatorDeposit(db: Executor, id: bigint): Promise<OperatorDeposit> {
+  const row = await operatorDepositQuery(db).where("d.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound();
+  return toOperatorDeposit(row);
+}
+
+export async function listDepositsForReview(
+  db: Executor,
+  status: string | undefined,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const rows = await operatorDepositQuery(db)
+    .$if(status !== undefined, (q) => q.where("d.status", "=", status as "under_review"))
+    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
+      q.where("d.id", "<", BigInt(cursor ?? "0")),
+    )
+    .orderBy("d.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  return pageOfRows(rows, limit, toOperatorDeposit);
+}

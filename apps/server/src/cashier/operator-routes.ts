@@ -1,0 +1,244 @@
+import {
+  cashierSettings,
+  depositMethod,
+  depositMethodInput,
+  depositMethodList,
+  errorBody,
+  idString,
+  okResponse,
+  operatorDeposit,
+  operatorDepositPage,
+  operatorWithdrawal,
+  operatorWithdrawalPage,
+  rejectRequest,
+  reviewQuery,
+  unbindWithdrawalAccountRequest,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireOperator } from "../operators/guard";
+import { recordAudit } from "../operators/service";
+import type { RouteContext } from "../platform/app";
+import { createDepositMethod, listDepositMethods, updateDepositMethod } from "./deposit-methods";
+import { confirmDeposit, listDepositsForReview, rejectDeposit } from "./deposits";
+import { readCashierSettings, writeCashierSettings } from "./settings";
+import { unbindWithdrawalAccount } from "./withdrawal-accounts";
+import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: idString });
+const FINANCE = ["finance", "admin"] as const;
+const SUPPORT = ["support", "admin"] as const;
+
+/** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
+export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  const tags = ["operator cashier"];
+
+  return async (app) => {
+    app.get(
+      "/operator/deposits",
+      {
+        schema: {
+          tags,
+          security,
+          querystring: reviewQuery,
+          response: { 200: operatorDepositPage, ...errors },
+        },
+      },
+      async (request) => {
+        await requireOperator(context, request, FINANCE);
+        return listDepositsForReview(db, request.query.status, request.query.cursor, request.query.limit);
+      },
+    );
+
+    app.post(
+      "/operator/deposits/:id/confirm",
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          response: { 200: operatorDeposit, 202: operatorDeposit, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        const outcome = await confirmDeposit(db, clock, operator, BigInt(request.params.id));
+        if (outcome.state === "confirmed") void context.realtime.accountChanged(outcome.userId);
+        return reply.status(outcome.state === "confirmed" ? 200 : 202).send(outcome.deposit);
+      },
+    );
+
+    app.post(
+      "/operator/deposits/:id/reject",
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: rejectRequest,
+          response: { 200: operatorDeposit, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        return rejectDeposit(db, clock, operator, BigInt(request.params.id), request.body.reason);
+      },
+    );
+
+    app.get(
+      "/operator/withdrawals",
+      {
+        schema: {
+          tags,
+          security,
+          querystring: reviewQuery,
+          response: { 200: operatorWithdrawalPage, ...errors },
+        },
+      },
+      async (request) => {
+        await requireOperator(context, request, FINANCE);
+        return listWithdrawalsForReview(db, request.query.status, request.query.cursor, request.query.limit);
+      },
+    );
+
+    app.post(
+      "/operator/withdrawals/:id/approve",
+      { schema: { tags, security, params: idParams, response: { 200: operatorWithdrawal, ...errors } } },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        const result = await approveWithdrawal(db, clock, operator, BigInt(request.params.id));
+        void context.realtime.accountChanged(BigInt(result.user.id));
+        return result;
+      },
+    );
+
+    app.post(
+      "/operator/withdrawals/:id/reject",
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: rejectRequest,
+          response: { 200: operatorWithdrawal, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        const result = await rejectWithdrawal(
+          db,
+          clock,
+          operator,
+          BigInt(request.params.id),
+          request.body.reason,
+        );
+        void context.realtime.accountChanged(BigInt(result.user.id));
+        return result;
+      },
+    );
+
+    app.delete(
+      "/operator/users/:id/withdrawal-account",
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: unbindWithdrawalAccountRequest,
+          response: { 200: okResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, SUPPORT);
+        await unbindWithdrawalAccount(db, clock, operator, BigInt(request.params.id), request.body.reason);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      "/operator/deposit-methods",
+      { schema: { tags, security, response: { 200: depositMethodList, ...errors } } },
+      async (request) => {
+        await requireOperator(context, request, FINANCE);
+        return { items: await listDepositMethods(db, { activeOnly: false }) };
+      },
+    );
+
+    app.post(
+      "/operator/deposit-methods",
+      { schema: { tags, security, body: depositMethodInput, response: { 200: depositMethod, ...errors } } },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        return db.transaction().execute(async (tx) => {
+          const method = await createDepositMethod(tx, request.body, clock.now());
+          await recordAudit(tx, clock, {
+            operatorId: operator.id,
+            action: "deposit_method.create",
+            targetType: "deposit_method",
+            targetId: method.id,
+            detail: method,
+          });
+          return method;
+        });
+      },
+    );
+
+    app.put(
+      "/operator/deposit-methods/:id",
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: depositMethodInput,
+          response: { 200: depositMethod, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        return db.transaction().execute(async (tx) => {
+          const method = await updateDepositMethod(tx, BigInt(request.params.id), request.body, clock.now());
+          await recordAudit(tx, clock, {
+            operatorId: operator.id,
+            action: "deposit_method.update",
+            targetType: "deposit_method",
+            targetId: method.id,
+            detail: method,
+          });
+          return method;
+        });
+      },
+    );
+
+    app.get(
+      "/operator/cashier-settings",
+      { schema: { tags, security, response: { 200: cashierSettings, ...errors } } },
+      async (request) => {
+        await requireOperator(context, request, FINANCE);
+        return readCashierSettings(db);
+      },
+    );
+
+    app.put(
+      "/operator/cashier-settings",
+      { schema: { tags, security, body: cashierSettings, response: { 200: cashierSettings, ...errors } } },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        await db.transaction().execute(async (tx) => {
+          await writeCashierSettings(tx, request.body, clock.now());
+          await recordAudit(tx, clock, {
+            operatorId: operator.id,
+            action: "cashier_settings.update",
+            targetType: "settings",
+            targetId: "cashier",
+            detail: request.body,
+          });
+        });
+        return request.body;
+      },
+    );
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  type BindWithdrawalAccountRequest,
+  CRYPTO_NETWORKS,
+  type ErrorCode,
+  type WithdrawalAccount,
+} from "@tickfair/contract";
+import { recordAudit } from "../operators/service";
+import type { Clock } from "../platform/clock";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
+import { conflict, fieldErrors, notFound } from "../platform/errors";
+import type { Operator, WithdrawalAccountRow } from "../platform/schema";
+
+const CRYPTO_ADDRESS: Record<(typeof CRYPTO_NETWORKS)[number], RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+  BTC: /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+};
+
+/** Checks every field of a withdrawal account and answers all problems at once. */
+export function validateWithdrawalAccount(
+  input: BindWithdrawalAccountRequest,
+): Omit<WithdrawalAccountRow, "id" | "user_id" | "bound_at" | "unbound_at" | "unbound_by"> {
+  const fields: Record<string, ErrorCode> = {};
+  if (input.type === "bank") {
+    const cardNumber = input.cardNumber.replace(/[\s-]/g, "");
+    if (input.accountName.length < 2) fields.accountName = "ACCOUNT_NAME_INVALID";
+    if (input.nationality.length < 2) fields.nationality = "NATIONALITY_INVALID";
+    if (input.bankName.length < 2) fields.bankName = "BANK_NAME_INVALID";
+    if (!/^\d{8,30}$/.test(cardNumber)) fields.cardNumber = "CARD_NUMBER_INVALID";
+    if (input.bankAddress.length < 2) fields.bankAddress = "BANK_ADDRESS_INVALID";
+    if (Object.keys(fields).length > 0) throw fieldErrors(fields);
+    return {
+      type: "bank",
+      account_name: input.accountName,
+      nationality: input.nationality,
+      bank_name: input.bankName,
+      card_number: cardNumber,
+      bank_address: input.bankAddress,
+      network: null,
+      address: null,
+    };
+  }
+  const network = (CRYPTO_NETWORKS as readonly string[]).includes(input.network)
+    ? (input.network as (typeof CRYPTO_NETWORKS)[number])
+    : null;
+  if (!network) fields.network = "NETWORK_INVALID";
+  else if (!CRYPTO_ADDRESS[network].test(input.address)) fields.address = "CRYPTO_ADDRESS_INVALID";
+  if (!input.address) fields.address = "CRYPTO_ADDRESS_INVALID";
+  if (Object.keys(fields).length > 0) throw fieldErrors(fields);
+  return {
+    type: "crypto",
+    account_name: null,
+    nationality: null,
+    bank_name: null,
+    card_number: null,
+    bank_address: null,
+    network,
+    address: input.address,
+  };
+}
+
+export function maskTail(value: string, visible = 4): string {
+  if (value.length <= visible) return value;
+  return `${"*".repeat(Math.min(value.length - visible, 8))}${value.slice(-visible)}`;
+}
+
+export function maskAddress(value: string): string {
+  return value.length <= 12 ? value : `${value.slice(0, 6)}…${value.slice(-6)}`;
+}
+
+export function toWithdrawalAccount(row: WithdrawalAccountRow): WithdrawalAccount {
+  return {
+    type: row.type,
+    accountName: row.account_name,
+    nationality: row.nationality,
+    bankName: row.bank_name,
+    cardNumber: row.card_number ? maskTail(row.card_number) : null,
+    bankAddress: row.bank_address,
+    network: row.network,
+    address: row.address ? maskAddress(row.address) : null,
+    boundAt: row.bound_at.toISOString(),
+  };
+}
+
+export function boundAccount(db: Executor, userId: bigint): Promise<WithdrawalAccountRow | undefined> {
+  return db
+    .selectFrom("withdrawal_accounts")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("unbound_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Binds the user's withdrawal account; once bound it is locked, and only an operator can unbind it. */
+export async function bindWithdrawalAccount(
+  db: Db,
+  userId: bigint,
+  input: BindWithdrawalAccountRequest,
+  at: Date,
+): Promise<WithdrawalAccount> {
+  const values = validateWithdrawalAccount(input);
+  if (await boundAccount(db, userId)) throw conflict("WITHDRAWAL_ACCOUNT_LOCKED");
+  try {
+    const row = await db
+      .insertInto("withdrawal_accounts")
+      .values({ ...values, user_id: userId, bound_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toWithdrawalAccount(row);
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict("WITHDRAWAL_ACCOUNT_LOCKED");
+    throw error;
+  }
+}
+
+/** Customer service unbinds an account at the user's request; the audit log keeps what it was. */
+export async function unbindWithdrawalAccount(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  userId: bigint,
+  reason: string,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable("withdrawal_accounts")
+      .set({ unbound_at: clock.now(), unbound_by: operator.id })
+      .where("user_id", "=", userId)
+      .where("unbound_at", "is", null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "withdrawal_account.unbind",
+      targetType: "user",
+      targetId: String(userId),
+      reason,
+      detail: { withdrawalAccountId: String(row.id), ...toWithdrawalAccount(row) },
+    });
+  });
+}

@@ -1,0 +1,326 @@
+import {
+  type CreateWithdrawalRequest,
+  fromMinor,
+  isPayPassword,
+  type OperatorWithdrawal,
+  toMinor,
+  type Withdrawal,
+  type WithdrawalQuote,
+} from "@tickfair/contract";
+import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
+import { recordAudit } from "../operators/service";
+import type { Clock } from "../platform/clock";
+import type { Db, Executor, Tx } from "../platform/db";
+import { AppError, conflict, notFound } from "../platform/errors";
+import { verifyPassword } from "../platform/passwords";
+import type { Operator, User } from "../platform/schema";
+import { pageOfRows } from "./deposits";
+import { cashierRules, withdrawalFee } from "./settings";
+import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
+
+export const PAY_PASSWORD_ATTEMPTS = 5;
+export const PAY_LOCK_MS = 15 * 60_000;
+
+function withdrawalQuery(db: Executor) {
+  return db
+    .selectFrom("withdrawals as w")
+    .innerJoin("withdrawal_accounts as a", "a.id", "w.withdrawal_account_id")
+    .innerJoin("users as u", "u.id", "w.user_id")
+    .select([
+      "w.id",
+      "w.order_no",
+      "w.user_id",
+      "w.amount",
+      "w.fee",
+      "w.status",
+      "w.reason",
+      "w.created_at",
+      "w.reviewed_at",
+      "a.type",
+      "a.account_name",
+      "a.bank_name",
+      "a.card_number",
+      "a.bank_address",
+      "a.nationality",
+      "a.network",
+      "a.address",
+      "u.account as user_account",
+    ]);
+}
+
+type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalQuery>["executeTakeFirstOrThrow"]>>;
+
+function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: String(row.id),
+    orderNo: row.order_no,
+    amount: fromMinor(row.amount),
+    fee: fromMinor(row.fee),
+    netAmount: fromMinor(row.amount - row.fee),
+    method: row.type,
+    destination:
+      row.type === "bank"
+        ? `${row.bank_name ?? ""} ${maskTail(row.card_number ?? "")}`.trim()
+        : `${row.network ?? ""} ${maskAddress(row.address ?? "")}`.trim(),
+    status: row.status,
+    reason: row.reason,
+    createdAt: row.created_at.toISOString(),
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+  };
+}
+
+function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
+  return {
+    ...toWithdrawal(row),
+    user: { id: String(row.user_id), account: row.user_account },
+    payTo:
+      row.type === "bank"
+        ? {
+            accountName: row.account_name,
+            bankName: row.bank_name,
+            cardNumber: row.card_number,
+            bankAddress: row.bank_address,
+            nationality: row.nationality,
+          }
+        : { network: row.network, address: row.address },
+  };
+}
+
+export async function withdrawalQuote(db: Executor, user: User, now: Date): Promise<WithdrawalQuote> {
+  const [rules, balances, account] = await Promise.all([
+    cashierRules(db),
+    userBalances(db, user.id),
+    boundAccount(db, user.id),
+  ]);
+  const locked = user.pay_locked_until && user.pay_locked_until > now ? user.pay_locked_until : null;
+  return {
+    available: fromMinor(balances.cash),
+    feeFixed: fromMinor(rules.withdrawalFeeFixed),
+    feeRateBps: rules.withdrawalFeeRateBps,
+    minAmount: fromMinor(rules.withdrawalMinAmount),
+    lockedUntil: locked?.toISOString() ?? null,
+    account: account ? toWithdrawalAccount(account) : null,
+  };
+}
+
+/**
+ * Checks the transaction password before any money moves. Failures are counted in their own write,
+ * so they stick even though the withdrawal is refused; the fifth locks withdrawals for 15 minutes.
+ */
+export async function checkPayPassword(db: Db, user: User, payPassword: string, now: Date): Promise<void> {
+  if (user.pay_locked_until && user.pay_locked_until > now) throw new AppError("WITHDRAWALS_LOCKED", 423);
+  if (isPayPassword(payPassword) && (await verifyPassword(user.pay_password_hash, payPassword))) {
+    if (user.pay_failures > 0)
+      await db
+        .updateTable("users")
+        .set({ pay_failures: 0, pay_locked_until: null })
+        .where("id", "=", user.id)
+        .execute();
+    return;
+  }
+  const { pay_failures } = await db
+    .updateTable("users")
+    .set((eb) => ({ pay_failures: eb("pay_failures", "+", 1) }))
+    .where("id", "=", user.id)
+    .returning("pay_failures")
+    .executeTakeFirstOrThrow();
+  if (pay_failures >= PAY_PASSWORD_ATTEMPTS) {
+    await db
+      .updateTable("users")
+      .set({ pay_failures: 0, pay_locked_until: new Date(now.getTime() + PAY_LOCK_MS) })
+      .where("id", "=", user.id)
+      .execute();
+    throw new AppError("WITHDRAWALS_LOCKED", 423);
+  }
+  throw new AppError("PAY_PASSWORD_WRONG", 400, { payPassword: "PAY_PASSWORD_WRONG" });
+}
+
+/** A withdrawal request: the amount leaves `cash` for `frozen_withdrawal` and waits for review. */
+export async function createWithdrawal(
+  tx: Tx,
+  userId: bigint,
+  input: CreateWithdrawalRequest,
+  at: Date,
+): Promise<Withdrawal> {
+  const account = await boundAccount(tx, userId);
+  if (!account) throw new AppError("WITHDRAWAL_ACCOUNT_REQUIRED", 400);
+  const rules = await cashierRules(tx);
+  const amount = toMinor(input.amount);
+  if (amount < rules.withdrawalMinAmount) throw new AppError("AMOUNT_BELOW_MINIMUM", 400);
+  const fee = withdrawalFee(amount, rules);
+  if (fee >= amount) throw new AppError("AMOUNT_NOT_ABOVE_FEE", 400);
+  const { id } = await tx
+    .insertInto("withdrawals")
+    .values({ user_id: userId, withdrawal_account_id: account.id, amount, fee, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const accounts = await userAccountIds(tx, userId);
+  await post(tx, {
+    kind: "withdrawal",
+    userId,
+    reference: `withdrawal:${id}`,
+    at,
+    legs: [
+      { accountId: accounts.cash, amount: -amount },
+      { accountId: accounts.frozen_withdrawal, amount },
+    ],
+  });
+  return toWithdrawal(await withdrawalQuery(tx).where("w.id", "=", id).executeTakeFirstOrThrow());
+}
+
+async function lockWithdrawal(tx: Tx, id: bigint, userId?: bigint) {
+  const row = await tx
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("id", "=", id)
+    .$if(userId !== undefined, (q) => q.where("user_id", "=", userId ?? 0n))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function returnToCash(
+  tx: Tx,
+  row: { id: bigint; user_id: bigint; amount: bigint },
+  at: Date,
+): Promise<void> {
+  const accounts = await userAccountIds(tx, row.user_id);
+  await post(tx, {
+    kind: "withdrawal_return",
+    userId: row.user_id,
+    reference: `withdrawal:${row.id}`,
+    at,
+    legs: [
+      { accountId: accounts.frozen_withdrawal, amount: -row.amount },
+      { accountId: accounts.cash, amount: row.amount },
+    ],
+  });
+}
+
+/** The user takes back a withdrawal still under review; the money returns to `cash` at once. */
+export async function cancelWithdrawal(tx: Tx, userId: bigint, id: bigint, at: Date): Promise<Withdrawal> {
+  const row = await lockWithdrawal(tx, id, userId);
+  if (row.status !== "under_review") throw conflict("NOT_UNDER_REVIEW");
+  await returnToCash(tx, row, at);
+  await tx
+    .updateTable("withdrawals")
+    .set({ status: "cancelled", reviewed_at: at })
+    .where("id", "=", id)
+    .execute();
+  return toWithdrawal(await withdrawalQuery(tx).where("w.id", "=", id).executeTakeFirstOrThrow());
+}
+
+function reviewConflict(status: string): AppError {
+  return conflict(status === "cancelled" ? "NOT_UNDER_REVIEW" : "ALREADY_REVIEWED");
+}
+
+/** Paid out: `frozen_withdrawal → withdrawals` for what the user receives, the fee to `fees`. */
+export async function approveWithdrawal(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  id: bigint,
+): Promise<OperatorWithdrawal> {
+  await db.transaction().execute(async (tx) => {
+    const now = clock.now();
+    const row = await lockWithdrawal(tx, id);
+    if (row.status !== "under_review") throw reviewConflict(row.status);
+    const [system, accounts] = await Promise.all([systemAccountIds(tx), userAccountIds(tx, row.user_id)]);
+    const legs = [
+      { accountId: accounts.frozen_withdrawal, amount: -row.amount },
+      { accountId: system.withdrawals, amount: row.amount - row.fee },
+    ];
+    if (row.fee > 0n) legs.push({ accountId: system.fees, amount: row.fee });
+    await post(tx, {
+      kind: "withdrawal_paid",
+      userId: row.user_id,
+      reference: `withdrawal:${id}`,
+      at: now,
+      legs,
+    });
+    await tx
+      .updateTable("withdrawals")
+      .set({ status: "success", reviewed_at: now, reviewed_by: operator.id })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "withdrawal.approve",
+      targetType: "withdrawal",
+      targetId: String(id),
+      detail: { amount: fromMinor(row.amount), fee: fromMinor(row.fee) },
+    });
+  });
+  return operatorWithdrawal(db, id);
+}
+
+export async function rejectWithdrawal(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  id: bigint,
+  reason: string,
+): Promise<OperatorWithdrawal> {
+  if (!reason) throw new AppError("REASON_REQUIRED", 400, { reason: "REASON_REQUIRED" });
+  await db.transaction().execute(async (tx) => {
+    const now = clock.now();
+    const row = await lockWithdrawal(tx, id);
+    if (row.status !== "under_review") throw reviewConflict(row.status);
+    await returnToCash(tx, row, now);
+    await tx
+      .updateTable("withdrawals")
+      .set({ status: "failed", reason, reviewed_at: now, reviewed_by: operator.id })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "withdrawal.reject",
+      targetType: "withdrawal",
+      targetId: String(id),
+      reason,
+      detail: { amount: fromMinor(row.amount) },
+    });
+  });
+  return operatorWithdrawal(db, id);
+}
+
+export async function operatorWithdrawal(db: Executor, id: bigint): Promise<OperatorWithdrawal> {
+  const row = await withdrawalQuery(db).where("w.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound();
+  return toOperatorWithdrawal(row);
+}
+
+export async function listUserWithdrawals(
+  db: Executor,
+  userId: bigint,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const rows = await withdrawalQuery(db)
+    .where("w.user_id", "=", userId)
+    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
+      q.where("w.id", "<", BigInt(cursor ?? "0")),
+    )
+    .orderBy("w.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  return pageOfRows(rows, limit, toWithdrawal);
+}
+
+export async function listWithdrawalsForReview(
+  db: Executor,
+  status: string | undefined,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const rows = await withdrawalQuery(db)
+    .$if(status !== undefined, (q) => q.where("w.status", "=", status as "under_review"))
+    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
+      q.where("w.id", "<", BigInt(cursor ?? "0")),
+    )
+    .orderBy("w.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  return pageOfRows(rows, limit, toOperatorWithdrawal);
+}

@@ -1,0 +1,33 @@
+import { errorBody, uploadResponse } from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser } from "../auth/guard";
+import type { RouteContext } from "./app";
+import { AppError } from "./errors";
+import { MAX_FILE_BYTES, storePrivateImage } from "./files";
+
+export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/files",
+      {
+        schema: {
+          tags: ["files"],
+          security: [{ bearer: [] }],
+          consumes: ["multipart/form-data"],
+          response: { 201: uploadResponse, 400: errorBody, 401: errorBody, 413: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        if (!request.isMultipart()) throw new AppError("FILE_INVALID", 400);
+        const part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+        if (!part) throw new AppError("FILE_INVALID", 400);
+        const data = await part.toBuffer().catch(() => {
+          throw new AppError("FILE_INVALID", 400);
+        });
+        const stored = await storePrivateImage(context.db, user.id, data, context.clock.now());
+        return reply.status(201).send(stored);
+      },
+    );
+  };
+}
