@@ -1,0 +1,86 @@
+import type { AddressInfo } from "node:net";
+import type { ServerMessage } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { key } from "../test/cashier-fixtures";
+import { registerAndLogin } from "../test/fixtures";
+import { useTestApp } from "../test/harness";
+
+const t = useTestApp();
+let base = "";
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+function connect(): Promise<{ socket: WebSocket; next: () => Promise<ServerMessage> }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(base);
+    const queue: ServerMessage[] = [];
+    const waiting: ((message: ServerMessage) => void)[] = [];
+    socket.on("message", (raw) => {
+      const message = JSON.parse(raw.toString()) as ServerMessage;
+      const waiter = waiting.shift();
+      if (waiter) waiter(message);
+      else queue.push(message);
+    });
+    const next = () =>
+      new Promise<ServerMessage>((res, rej) => {
+        const queued = queue.shift();
+        if (queued) return res(queued);
+        const timer = setTimeout(() => rej(new Error("no message within 5 s")), 5000);
+        waiting.push((m) => {
+          clearTimeout(timer);
+          res(m);
+        });
+      });
+    socket.on("open", () => resolve({ socket, next }));
+    socket.on("error", reject);
+  });
+}
+
+describe("realtime", () => {
+  it("pushes the user's new figures after a movement of their money, to them only", async () => {
+    const user = await registerAndLogin(t);
+    const other = await registerAndLogin(t);
+    const mine = await connect();
+    mine.socket.send(JSON.stringify({ type: "auth", token: user.token }));
+    expect(await mine.next()).toEqual({ type: "ready" });
+    const theirs = await connect();
+    theirs.socket.send(JSON.stringify({ type: "auth", token: other.token }));
+    expect(await theirs.next()).toEqual({ type: "ready" });
+
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/cashier/demo-topup",
+      payload: { amount: "42.50" },
+      headers: { ...user.auth, "idempotency-key": key() },
+    });
+    expect(await mine.next()).toMatchObject({
+      type: "account.updated",
+      summary: { available: "42.50", totalAssets: "42.50" },
+    });
+
+    theirs.socket.send(JSON.stringify({ type: "ping" }));
+    expect(await theirs.next()).toEqual({ type: "pong" });
+    mine.socket.close();
+    theirs.socket.close();
+  });
+
+  it("closes a socket that does not authenticate with a valid session", async () => {
+    const client = await connect();
+    const closed = new Promise<number>((resolve) => client.socket.on("close", (code) => resolve(code)));
+    client.socket.send(JSON.stringify({ type: "auth", token: "A".repeat(43) }));
+    expect(await client.next()).toEqual({ type: "error", code: "UNAUTHENTICATED" });
+    expect(await closed).toBe(4401);
+
+    const garbage = await connect();
+    garbage.socket.send("{not json");
+    expect(await garbage.next()).toEqual({ type: "error", code: "VALIDATION_FAILED" });
+    garbage.socket.close();
+  });
+});
