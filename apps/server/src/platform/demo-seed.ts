@@ -49,7 +49,7 @@ export const DEMO = {
 
 /**
  * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
- * through the ledger like any other money, and a demo operator. Safe to run at every start.
+ * through the ledger like any other money, a demo operator and two demo deposit methods. Safe to run at every start.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<void> {
   await db
@@ -71,6 +71,11 @@ export async function seedDemo(db: Db, clock: Clock): Promise<void> {
       payPasswordConfirm: DEMO.user.payPassword,
     });
     await db.transaction().execute((tx) => demoTopUp(tx, user.id, toMinor(DEMO.balance), clock.now()));
+  }
+
+  const methods = await db.selectFrom("deposit_methods").select("id").limit(1).execute();
+  if (methods.length === 0) {
+    for (const method of DEMO.depositMethods) await createDepositMethod(db, method, clock.now());
   }
 
   const operator = await db
