@@ -13,3 +13,4 @@ export * from "./money-schema";
 export * from "./phone-countries";
 export * from "./relative-time";
 export * from "./validators";
+export * from "./api/market";
