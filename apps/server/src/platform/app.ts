@@ -17,6 +17,7 @@ import {
 import { authRoutes } from "../auth/routes";
 import { cashierOperatorRoutes } from "../cashier/operator-routes";
 import { cashierRoutes } from "../cashier/routes";
+import { createMarket, type Market, marketRoutes } from "../market";
 import { operatorRoutes } from "../operators/routes";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
@@ -43,6 +44,7 @@ export interface RouteContext {
   clock: Clock;
   lifecycle: { shuttingDown: boolean };
   realtime: RealtimeHub;
+  market: Market;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -96,9 +98,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock,
     lifecycle: { shuttingDown: false },
     realtime: new RealtimeHub(deps),
+    market: createMarket(
+      { db: deps.db, clock: deps.clock, log: app.log },
+      {
+        feedEnabled: deps.config.FEED_ENABLED,
+        feedSeed: deps.config.FEED_SEED,
+        feedIntervalMs: deps.config.FEED_INTERVAL_MS,
+        databaseUrl: deps.config.DATABASE_URL,
+      },
+    ),
   };
+  app.addHook("onReady", async () => {
+    await context.market.start();
+  });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
+    // The feed's last write lands before the database closes.
+    await context.market.stop();
   });
   // Responses finished while closing end their keep-alive connection, so shutdown does not wait
   // out idle clients' keep-alive timeout.
@@ -114,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(cashierRoutes(context));
       await api.register(cashierOperatorRoutes(context));
       await api.register(filesRoutes(context));
+      await api.register(marketRoutes(context));
       await api.register(operatorRoutes(context));
     },
     { prefix: "/api/v1" },

@@ -27,6 +27,9 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  FEED_ENABLED: flag.default(true),
+  FEED_SEED: z.string().min(1).optional(),
+  FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MODE: boolean };

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { marketMigration } from "../market/migration";
 import type { Db } from "./db";
 
 /**
@@ -347,6 +348,7 @@ const cashier: Migration = {
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_cashier": cashier,
+  "0003_market": marketMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { positiveMoneyString } from "../money-schema";
 import { isoTime } from "./common";
+
+/** A time a client sends (a query bound, a reopening time): ISO 8601 with a zone, e.g. "2026-01-05T08:00:00Z". */
+const isoTimeInput = z.iso.datetime({ offset: true, error: "RANGE_INVALID" });
 
 /**
  * Prices travel as decimal strings with the product's own precision ("67012.35", "1.08421"); like
@@ -79,6 +83,16 @@ export const candleQuery = z.object({
 export const candleList = z.object({ symbol: z.string(), interval: candleInterval, items: z.array(candle) });
 export type CandleList = z.infer<typeof candleList>;
 
+/**
+ * The hash chain's start: the `prevHash` of every product's first tick (seq 1).
+ *
+ * Each tick's `hash` is the lowercase hex SHA-256 of the UTF-8 text
+ * `${prevHash}|${symbol}|${seq}|${time}|${price}` built from exactly the fields served here
+ * (time as served: ISO 8601 UTC with milliseconds; price as served: the product's precision), and its
+ * `prevHash` is the previous tick's `hash`; so anyone can check a contract's entry and exit ticks.
+ */
+export const TICK_GENESIS_HASH = "0".repeat(64);
+
 export const tick = z.object({
   symbol: z.string(),
   seq: z.string(),
@@ -89,26 +103,60 @@ export const tick = z.object({
 });
 export type Tick = z.infer<typeof tick>;
 
+const seqParam = z.string().regex(/^\d{1,18}$/, { error: "RANGE_INVALID" });
+
+/**
+ * Either `fromSeq` or `from` (not both) starts the range, oldest first; `to` ends it. With neither
+ * start, the latest `limit` ticks at or before `to` (or now).
+ */
 export const tickRangeQuery = z.object({
-  fromSeq: z.string().regex(/^\d{1,19}$/).optional(),
-  from: isoTime.optional(),
-  to: isoTime.optional(),
+  fromSeq: seqParam.optional(),
+  from: isoTimeInput.optional(),
+  to: isoTimeInput.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(300),
 });
 export const tickList = z.object({ items: z.array(tick) });
 export type TickList = z.infer<typeof tickList>;
 
-export const chainVerifyQuery = z.object({
-  fromSeq: z.string().regex(/^\d{1,19}$/),
-  toSeq: z.string().regex(/^\d{1,19}$/),
-});
+export const chainVerifyQuery = z.object({ fromSeq: seqParam, toSeq: seqParam });
 export const chainVerification = z.object({
   symbol: z.string(),
   fromSeq: z.string(),
+  /** Where checking ended: the requested end, the latest tick if that came first, or the mismatch. */
   toSeq: z.string(),
   checked: z.number().int(),
   valid: z.boolean(),
-  /** The first tick whose stored hash differs from the recomputed one, if any. */
+  /**
+   * The first tick whose stored hash differs from the recomputed one, that does not link to the tick
+   * before it, or that is missing; null when the range is intact.
+   */
   firstMismatchSeq: z.string().nullable(),
 });
 export type ChainVerification = z.infer<typeof chainVerification>;
+
+/**
+ * An operator's change to a product (admin only, audited). Only what the operator may decide: the
+ * trading status, the durations with their payout rates, and the stake limits; a change applies to
+ * contracts placed after it. Strict, so nothing else (a price, a tick) can ride along.
+ */
+export const updateProductRequest = z
+  .object({
+    status: z.enum(["open", "maintenance"]).optional(),
+    /** With "maintenance": when the product opens again by itself; null for until further notice. */
+    reopensAt: isoTimeInput.nullable().optional(),
+    durations: z
+      .array(
+        z.object({
+          seconds: z.number().int().min(5).max(86_400),
+          payoutRateBps: z.number().int().min(1).max(100_000),
+        }),
+      )
+      .min(1)
+      .max(12)
+      .optional(),
+    minStake: positiveMoneyString.optional(),
+    maxStake: positiveMoneyString.optional(),
+    reason: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type UpdateProductRequest = z.infer<typeof updateProductRequest>;

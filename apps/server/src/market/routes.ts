@@ -1,0 +1,114 @@
+import {
+  candleList,
+  candleQuery,
+  chainVerification,
+  chainVerifyQuery,
+  errorBody,
+  matchLocale,
+  product,
+  productList,
+  productQuery,
+  tickList,
+  tickRangeQuery,
+  updateProductRequest,
+} from "@tickfair/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireOperator } from "../operators/guard";
+import type { RouteContext } from "../platform/app";
+import {
+  getProduct,
+  listProducts,
+  productCandles,
+  productTicks,
+  updateProduct,
+  verifyProductChain,
+} from "./service";
+
+const errors = { 400: errorBody, 404: errorBody, 429: errorBody };
+const operatorErrors = { ...errors, 401: errorBody, 403: errorBody };
+/** A symbol in a path: "BTC%2FUSDT", "BTC-USDT" or "btcusdt". */
+const symbolParams = z.object({ symbol: z.string().max(64) });
+const locale = (request: FastifyRequest) => matchLocale(request.headers["accept-language"]);
+
+/**
+ * Market data, public (no session), and the operators' product settings. Read-only except for
+ * status, durations and stake limits: there is no route that sets a price or a tick.
+ */
+export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  return async (app) => {
+    app.get(
+      "/market/products",
+      { schema: { tags: ["market"], querystring: productQuery, response: { 200: productList, ...errors } } },
+      async (request) => ({
+        items: await listProducts(db, clock.now(), { q: request.query.q, locale: locale(request) }),
+      }),
+    );
+
+    app.get(
+      "/market/products/:symbol",
+      { schema: { tags: ["market"], params: symbolParams, response: { 200: product, ...errors } } },
+      async (request) => getProduct(db, clock.now(), request.params.symbol, locale(request)),
+    );
+
+    app.get(
+      "/market/products/:symbol/candles",
+      {
+        schema: {
+          tags: ["market"],
+          params: symbolParams,
+          querystring: candleQuery,
+          response: { 200: candleList, ...errors },
+        },
+      },
+      async (request) =>
+        productCandles(db, request.params.symbol, request.query.interval, request.query.limit),
+    );
+
+    app.get(
+      "/market/products/:symbol/ticks",
+      {
+        schema: {
+          tags: ["market"],
+          params: symbolParams,
+          querystring: tickRangeQuery,
+          response: { 200: tickList, ...errors },
+        },
+      },
+      async (request) => productTicks(db, request.params.symbol, request.query),
+    );
+
+    app.get(
+      "/market/products/:symbol/verify",
+      {
+        schema: {
+          tags: ["market"],
+          params: symbolParams,
+          querystring: chainVerifyQuery,
+          response: { 200: chainVerification, ...errors },
+        },
+      },
+      async (request) =>
+        verifyProductChain(db, request.params.symbol, request.query.fromSeq, request.query.toSeq),
+    );
+
+    app.put(
+      "/operator/market/products/:symbol",
+      {
+        schema: {
+          tags: ["operators", "market"],
+          security: [{ bearer: [] }],
+          params: symbolParams,
+          body: updateProductRequest,
+          response: { 200: product, ...operatorErrors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, ["admin"]);
+        return updateProduct(db, clock, operator, request.params.symbol, request.body, locale(request));
+      },
+    );
+  };
+}

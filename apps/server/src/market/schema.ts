@@ -1,0 +1,80 @@
+import type { ProductCategory } from "@tickfair/contract";
+import type { ColumnType, Kysely, Selectable } from "kysely";
+import type { Db, Executor } from "../platform/db";
+import type { Database } from "../platform/schema";
+import type { TradingSchedule } from "./catalogue";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ProductsTable {
+  symbol: string;
+  category: ProductCategory;
+  /** Locale → name. */
+  names: ColumnType<Record<string, string>, string, string>;
+  price_precision: number;
+  volume_precision: number;
+  schedule: TradingSchedule;
+  /** "closed" is never stored: it follows from the schedule and the time. */
+  status: ColumnType<"open" | "maintenance", "open" | "maintenance" | undefined, "open" | "maintenance">;
+  reopens_at: Date | null;
+  min_stake: bigint;
+  max_stake: bigint;
+  /** The feed that produces the product's ticks ("simulated" for the built-in simulator). */
+  source: ColumnType<string, string | undefined, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductDurationsTable {
+  symbol: string;
+  seconds: number;
+  payout_rate_bps: number;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE, and any tick that breaks its chain. */
+export interface TicksTable {
+  symbol: string;
+  seq: bigint;
+  time: Date;
+  price: bigint;
+  volume: bigint;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface CandlesTable {
+  symbol: string;
+  period: string;
+  bucket_start: Date;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  volume: bigint;
+  /** Σ price × volume, scaled by 10^(price precision + volume precision); numeric, read as text. */
+  amount: ColumnType<string, string, string>;
+  tick_count: number;
+  first_seq: bigint;
+  last_seq: bigint;
+}
+
+// A type alias, not an interface: Kysely's withTables wants an index-signature-compatible record.
+export type MarketTables = {
+  products: ProductsTable;
+  product_durations: ProductDurationsTable;
+  ticks: TicksTable;
+  candles: CandlesTable;
+};
+
+export type ProductRow = Selectable<ProductsTable>;
+export type MarketDatabase = Database & MarketTables;
+
+/**
+ * The market's tables on top of the platform's. (They can move into platform/schema.ts's Database when
+ * the migration is registered; until then this keeps the capability self-contained.)
+ */
+export type MarketExecutor = Kysely<MarketDatabase>;
+export function marketDb(db: Db | Executor): MarketExecutor {
+  return db.withTables<MarketTables>();
+}

@@ -1,0 +1,321 @@
+import {
+  type CandleInterval,
+  type CandleList,
+  type ChainVerification,
+  fromMinor,
+  type Locale,
+  type Product,
+  type ProductDuration,
+  type Ticker,
+  type TickList,
+  toMinor,
+  type UpdateProductRequest,
+} from "@tickfair/contract";
+import { sql } from "kysely";
+import { recordAudit } from "../operators/service";
+import type { Clock } from "../platform/clock";
+import type { Db, Executor } from "../platform/db";
+import { AppError, badRequest } from "../platform/errors";
+import type { Operator } from "../platform/schema";
+import { formatScaled } from "./prices";
+import { effectiveStatus } from "./schedule";
+import { type MarketExecutor, marketDb, type ProductRow } from "./schema";
+import { latestCandles, latestTickers, type StoredTick, ticksInRange, verifyChain } from "./ticks";
+
+/** The widest time range one ticks request may span; longer history is what candles are for. */
+export const MAX_TICK_SPAN_MS = 24 * 60 * 60_000;
+/** The most ticks one verification recomputes. */
+export const MAX_VERIFY_TICKS = 10_000n;
+
+const productNotFound = () => new AppError("PRODUCT_NOT_FOUND", 404);
+
+/** "BTC/USDT", "btc-usdt" and "BTCUSDT" all name BTC/USDT (a unique index keeps that unambiguous). */
+export function symbolCode(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase();
+}
+
+const fold = (text: string) => text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+
+/** Search by symbol (ignoring case and separators) or by the name in any language, case-insensitively. */
+export function matchesQuery(
+  product: { symbol: string; names: Record<string, string> },
+  query: string,
+): boolean {
+  const q = fold(query);
+  if (q === "") return true;
+  const code = symbolCode(query);
+  if (code !== "" && symbolCode(product.symbol).includes(code)) return true;
+  return Object.values(product.names).some((name) => fold(name).includes(q));
+}
+
+function toProduct(
+  row: ProductRow,
+  durations: ProductDuration[],
+  ticker: Ticker | null,
+  locale: Locale,
+  now: Date,
+): Product {
+  const status = effectiveStatus(
+    { schedule: row.schedule, status: row.status, reopensAt: row.reopens_at },
+    now,
+  );
+  return {
+    symbol: row.symbol,
+    name: row.names[locale] ?? row.names.en ?? row.symbol,
+    names: row.names,
+    category: row.category,
+    precision: row.price_precision,
+    status: status.status,
+    reopensAt: status.reopensAt?.toISOString() ?? null,
+    durations,
+    minStake: fromMinor(row.min_stake),
+    maxStake: fromMinor(row.max_stake),
+    simulated: row.source === "simulated",
+    ticker,
+  };
+}
+
+async function durationsOf(m: MarketExecutor, symbols: readonly string[]) {
+  const map = new Map<string, ProductDuration[]>();
+  if (symbols.length === 0) return map;
+  const rows = await m
+    .selectFrom("product_durations")
+    .selectAll()
+    .where("symbol", "in", symbols)
+    .orderBy("symbol")
+    .orderBy("seconds")
+    .execute();
+  for (const row of rows) {
+    const list = map.get(row.symbol) ?? [];
+    list.push({ seconds: row.seconds, payoutRateBps: row.payout_rate_bps });
+    map.set(row.symbol, list);
+  }
+  return map;
+}
+
+async function productViews(db: Executor, rows: ProductRow[], locale: Locale, now: Date): Promise<Product[]> {
+  const symbols = rows.map((row) => row.symbol);
+  const [durations, tickers] = await Promise.all([
+    durationsOf(marketDb(db), symbols),
+    symbols.length > 0 ? latestTickers(db, now, symbols) : new Map<string, Ticker>(),
+  ]);
+  return rows.map((row) =>
+    toProduct(row, durations.get(row.symbol) ?? [], tickers.get(row.symbol) ?? null, locale, now),
+  );
+}
+
+export async function listProducts(
+  db: Executor,
+  now: Date,
+  options: { q?: string | undefined; locale: Locale },
+): Promise<Product[]> {
+  const rows = await marketDb(db)
+    .selectFrom("products")
+    .selectAll()
+    .orderBy("sort_order")
+    .orderBy("symbol")
+    .execute();
+  const matching = options.q ? rows.filter((row) => matchesQuery(row, options.q ?? "")) : rows;
+  return productViews(db, matching, options.locale, now);
+}
+
+/** The product a path parameter names, or PRODUCT_NOT_FOUND. */
+export async function findProduct(db: Executor, symbol: string): Promise<ProductRow> {
+  const code = symbolCode(symbol);
+  if (code === "" || code.length > 40) throw productNotFound();
+  const row = await marketDb(db)
+    .selectFrom("products")
+    .selectAll()
+    .where(sql<string>`upper(regexp_replace(symbol, '[^A-Za-z0-9]', '', 'g'))`, "=", code)
+    .executeTakeFirst();
+  if (!row) throw productNotFound();
+  return row;
+}
+
+export async function getProduct(db: Executor, now: Date, symbol: string, locale: Locale): Promise<Product> {
+  const row = await findProduct(db, symbol);
+  const [view] = await productViews(db, [row], locale, now);
+  if (!view) throw productNotFound();
+  return view;
+}
+
+export async function productCandles(
+  db: Executor,
+  symbol: string,
+  interval: CandleInterval,
+  limit: number,
+): Promise<CandleList> {
+  const product = await findProduct(db, symbol);
+  const rows = await latestCandles(db, product.symbol, interval, limit);
+  const price = (value: bigint) => formatScaled(value, product.price_precision);
+  return {
+    symbol: product.symbol,
+    interval,
+    items: rows.map((row) => ({
+      time: row.bucketStart.toISOString(),
+      open: price(row.open),
+      high: price(row.high),
+      low: price(row.low),
+      close: price(row.close),
+      volume: formatScaled(row.volume, product.volume_precision),
+    })),
+  };
+}
+
+export function toWireTick(tick: StoredTick) {
+  return {
+    symbol: tick.symbol,
+    seq: tick.seq.toString(),
+    time: tick.time.toISOString(),
+    price: tick.priceText,
+    prevHash: tick.prevHash,
+    hash: tick.hash,
+  };
+}
+
+export interface TickQuery {
+  fromSeq?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  limit: number;
+}
+
+export async function productTicks(db: Executor, symbol: string, query: TickQuery): Promise<TickList> {
+  const product = await findProduct(db, symbol);
+  const from = query.from === undefined ? undefined : new Date(query.from);
+  const to = query.to === undefined ? undefined : new Date(query.to);
+  if (query.fromSeq !== undefined && from !== undefined) throw badRequest("RANGE_INVALID");
+  if (query.fromSeq !== undefined && BigInt(query.fromSeq) < 1n) throw badRequest("RANGE_INVALID");
+  if (from && to && from > to) throw badRequest("RANGE_INVALID");
+  if (from && to && to.getTime() - from.getTime() > MAX_TICK_SPAN_MS) throw badRequest("RANGE_TOO_LARGE");
+  const ticks = await ticksInRange(db, product.symbol, {
+    ...(query.fromSeq !== undefined ? { fromSeq: BigInt(query.fromSeq) } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    limit: query.limit,
+  });
+  return { items: ticks.map(toWireTick) };
+}
+
+export async function verifyProductChain(
+  db: Executor,
+  symbol: string,
+  fromSeqText: string,
+  toSeqText: string,
+): Promise<ChainVerification> {
+  const product = await findProduct(db, symbol);
+  const fromSeq = BigInt(fromSeqText);
+  const toSeq = BigInt(toSeqText);
+  if (fromSeq < 1n || fromSeq > toSeq) throw badRequest("RANGE_INVALID");
+  if (toSeq - fromSeq + 1n > MAX_VERIFY_TICKS) throw badRequest("RANGE_TOO_LARGE");
+  const head = await marketDb(db)
+    .selectFrom("ticks")
+    .select("seq")
+    .where("symbol", "=", product.symbol)
+    .orderBy("seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  // Nothing recorded there yet: nothing to vouch for.
+  if (!head || fromSeq > head.seq) throw badRequest("RANGE_INVALID");
+  const check = await verifyChain(db, product.symbol, fromSeq, toSeq < head.seq ? toSeq : head.seq);
+  return {
+    symbol: check.symbol,
+    fromSeq: check.fromSeq.toString(),
+    toSeq: check.toSeq.toString(),
+    checked: check.checked,
+    valid: check.valid,
+    firstMismatchSeq: check.firstMismatchSeq?.toString() ?? null,
+  };
+}
+
+/**
+ * An operator's change to a product's status, durations or stake limits, audited in the same
+ * transaction. Contracts keep the terms they were placed under; this applies to new ones.
+ */
+export async function updateProduct(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  symbol: string,
+  input: UpdateProductRequest,
+  locale: Locale,
+): Promise<Product> {
+  const now = clock.now();
+  const canonical = await db.transaction().execute(async (tx) => {
+    const m = marketDb(tx);
+    const found = await findProduct(tx, symbol);
+    const row = await m
+      .selectFrom("products")
+      .selectAll()
+      .where("symbol", "=", found.symbol)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow();
+
+    const status = input.status ?? row.status;
+    let reopensAt: Date | null;
+    if (input.reopensAt !== undefined)
+      reopensAt = input.reopensAt === null ? null : new Date(input.reopensAt);
+    else reopensAt = input.status === "maintenance" ? null : row.reopens_at;
+    if (status === "open") {
+      if (input.reopensAt) throw badRequest("REOPENS_AT_INVALID");
+      reopensAt = null;
+    } else if (reopensAt && reopensAt <= now) {
+      throw badRequest("REOPENS_AT_INVALID");
+    }
+    const minStake = input.minStake === undefined ? row.min_stake : toMinor(input.minStake);
+    const maxStake = input.maxStake === undefined ? row.max_stake : toMinor(input.maxStake);
+    if (minStake > maxStake) throw badRequest("STAKE_RANGE_INVALID");
+    const durations = input.durations?.toSorted((a, b) => a.seconds - b.seconds);
+    if (durations && new Set(durations.map((d) => d.seconds)).size !== durations.length) {
+      throw badRequest("DURATIONS_INVALID");
+    }
+
+    const before = {
+      status: row.status,
+      reopensAt: row.reopens_at?.toISOString() ?? null,
+      minStake: fromMinor(row.min_stake),
+      maxStake: fromMinor(row.max_stake),
+      ...(durations ? { durations: (await durationsOf(m, [row.symbol])).get(row.symbol) ?? [] } : {}),
+    };
+    await m
+      .updateTable("products")
+      .set({ status, reopens_at: reopensAt, min_stake: minStake, max_stake: maxStake, updated_at: now })
+      .where("symbol", "=", row.symbol)
+      .execute();
+    if (durations) {
+      await m.deleteFrom("product_durations").where("symbol", "=", row.symbol).execute();
+      await m
+        .insertInto("product_durations")
+        .values(
+          durations.map((d) => ({
+            symbol: row.symbol,
+            seconds: d.seconds,
+            payout_rate_bps: d.payoutRateBps,
+          })),
+        )
+        .execute();
+    }
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "market.product.update",
+      targetType: "product",
+      targetId: row.symbol,
+      reason: input.reason ?? null,
+      detail: {
+        before,
+        after: {
+          status,
+          reopensAt: reopensAt?.toISOString() ?? null,
+          minStake: fromMinor(minStake),
+          maxStake: fromMinor(maxStake),
+          ...(durations ? { durations } : {}),
+        },
+      },
+    });
+    return row.symbol;
+  });
+  return getProduct(db, now, canonical, locale);
+}

@@ -1,0 +1,467 @@
+import type { CandleInterval, Ticker } from "@tickfair/contract";
+import { sql } from "kysely";
+import type { Db, Executor } from "../platform/db";
+import { aggregateCandles, stats24h, window24h } from "./candles";
+import type { FeedTick } from "./feed";
+import { TICK_GENESIS_HASH, tickHash } from "./hash";
+import { changePercent, formatScaled, rescale } from "./prices";
+import { effectiveStatus } from "./schedule";
+import { type MarketExecutor, marketDb } from "./schema";
+
+/** A tick as recorded: numbered and chained. */
+export interface StoredTick {
+  symbol: string;
+  seq: bigint;
+  time: Date;
+  price: bigint;
+  volume: bigint;
+  prevHash: string;
+  hash: string;
+  /** The price as served and hashed, at the product's precision. */
+  priceText: string;
+}
+
+export interface RecordOptions {
+  /** PostgreSQL: also NOTIFY this channel with the stored ticks, delivered when the transaction commits. */
+  notifyChannel?: string;
+}
+
+/** NOTIFY payloads stay well under PostgreSQL's 8000-byte limit at about 300 bytes a tick. */
+const NOTIFY_TICKS_PER_MESSAGE = 20;
+
+interface ChainHead {
+  seq: bigint;
+  hash: string;
+  time: Date | null;
+}
+
+function isPlausible(tick: FeedTick): boolean {
+  return tick.price > 0n && tick.volume >= 0n && Number.isFinite(tick.time.getTime());
+}
+
+/**
+ * Records a batch of ticks in one transaction, continuing each product's chain, and folds them into the
+ * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, one insert, one upsert (plus one NOTIFY
+ * on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
+ * (maintenance, outside trading hours), when they would go back in time, or when implausible: the
+ * stored ticks are returned, in the order written.
+ */
+export async function recordTicks(
+  db: Db,
+  ticks: readonly FeedTick[],
+  options: RecordOptions = {},
+): Promise<StoredTick[]> {
+  const symbols = [...new Set(ticks.map((tick) => tick.symbol))].sort();
+  if (symbols.length === 0) return [];
+  return db.transaction().execute(async (tx) => {
+    const m = marketDb(tx);
+    // One writer per product at a time, so two writers cannot fork a chain. Locked in symbol order so
+    // two batches cannot deadlock; NO KEY UPDATE leaves rows that reference the product insertable.
+    const products = await m
+      .selectFrom("products")
+      .select(["symbol", "price_precision", "schedule", "status", "reopens_at"])
+      .where("symbol", "in", symbols)
+      .orderBy("symbol")
+      .forNoKeyUpdate()
+      .execute();
+    if (products.length !== symbols.length) {
+      const known = new Set(products.map((product) => product.symbol));
+      throw new Error(`ticks for unknown products: ${symbols.filter((s) => !known.has(s)).join(", ")}`);
+    }
+    // Read after the lock, in a new statement, so a head another writer just committed is seen.
+    const heads = new Map<string, ChainHead>(
+      (await chainHeads(m, symbols)).map((head) => [head.symbol, head]),
+    );
+    const bySymbol = new Map(products.map((product) => [product.symbol, product]));
+
+    const stored: StoredTick[] = [];
+    for (const tick of ticks) {
+      const product = bySymbol.get(tick.symbol);
+      if (!product || !isPlausible(tick)) continue;
+      const status = effectiveStatus(
+        { schedule: product.schedule, status: product.status, reopensAt: product.reopens_at },
+        tick.time,
+      );
+      if (status.status !== "open") continue;
+      const head = heads.get(tick.symbol) ?? { seq: 0n, hash: TICK_GENESIS_HASH, time: null };
+      if (head.time && tick.time < head.time) continue;
+      const seq = head.seq + 1n;
+      const priceText = formatScaled(tick.price, product.price_precision);
+      const hash = tickHash({
+        prevHash: head.hash,
+        symbol: tick.symbol,
+        seq,
+        time: tick.time,
+        price: priceText,
+      });
+      stored.push({ ...tick, seq, prevHash: head.hash, hash, priceText });
+      heads.set(tick.symbol, { seq, hash, time: tick.time });
+    }
+    if (stored.length === 0) return stored;
+
+    await m
+      .insertInto("ticks")
+      .values(
+        stored.map((tick) => ({
+          symbol: tick.symbol,
+          seq: tick.seq,
+          time: tick.time,
+          price: tick.price,
+          volume: tick.volume,
+          prev_hash: tick.prevHash,
+          hash: tick.hash,
+        })),
+      )
+      .execute();
+    await upsertCandles(m, stored);
+    if (options.notifyChannel) {
+      for (let i = 0; i < stored.length; i += NOTIFY_TICKS_PER_MESSAGE) {
+        const payload = serializeTicks(stored.slice(i, i + NOTIFY_TICKS_PER_MESSAGE));
+        await sql`select pg_notify(${options.notifyChannel}, ${payload})`.execute(tx);
+      }
+    }
+    return stored;
+  });
+}
+
+/** One statement for every interval of every product in the batch. */
+async function upsertCandles(m: MarketExecutor, ticks: readonly StoredTick[]): Promise<void> {
+  const candles = aggregateCandles(ticks);
+  await m
+    .insertInto("candles")
+    .values(
+      candles.map((candle) => ({
+        symbol: candle.symbol,
+        period: candle.period,
+        bucket_start: candle.bucketStart,
+        open: candle.open,
+        high: candle.high,
+        low: candle.low,
+        close: candle.close,
+        volume: candle.volume,
+        amount: candle.amount.toString(),
+        tick_count: candle.tickCount,
+        first_seq: candle.firstSeq,
+        last_seq: candle.lastSeq,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(["symbol", "period", "bucket_start"]).doUpdateSet({
+        // The same merge as mergeCandles in candles.ts.
+        open: sql`case when excluded.first_seq < candles.first_seq then excluded.open else candles.open end`,
+        high: sql`greatest(candles.high, excluded.high)`,
+        low: sql`least(candles.low, excluded.low)`,
+        close: sql`case when excluded.last_seq > candles.last_seq then excluded.close else candles.close end`,
+        volume: sql`candles.volume + excluded.volume`,
+        amount: sql`candles.amount + excluded.amount`,
+        tick_count: sql`candles.tick_count + excluded.tick_count`,
+        first_seq: sql`least(candles.first_seq, excluded.first_seq)`,
+        last_seq: sql`greatest(candles.last_seq, excluded.last_seq)`,
+      }),
+    )
+    .execute();
+}
+
+/** The latest tick of each product (an index lookup per product, never a scan of the ticks). */
+async function chainHeads(m: MarketExecutor, symbols?: readonly string[]) {
+  return m
+    .selectFrom("products as p")
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("ticks as t")
+          .select(["t.seq", "t.hash", "t.time", "t.price"])
+          .whereRef("t.symbol", "=", "p.symbol")
+          .orderBy("t.seq", "desc")
+          .limit(1)
+          .as("h"),
+      (join) => join.onTrue(),
+    )
+    .select(["p.symbol", "p.price_precision", "p.volume_precision", "h.seq", "h.hash", "h.time", "h.price"])
+    .$if(symbols !== undefined, (q) => q.where("p.symbol", "in", symbols ?? []))
+    .execute();
+}
+
+/** Where each product's chain stands: the simulator resumes from these prices. */
+export async function lastTicks(
+  db: Executor,
+): Promise<Map<string, { seq: bigint; price: bigint; time: Date }>> {
+  const heads = await chainHeads(marketDb(db));
+  return new Map(heads.map((head) => [head.symbol, { seq: head.seq, price: head.price, time: head.time }]));
+}
+
+export interface ChainCheck {
+  symbol: string;
+  fromSeq: bigint;
+  /** The end actually checked: `toSeq`, or the latest tick when the range reaches past it. */
+  toSeq: bigint;
+  checked: number;
+  valid: boolean;
+  /** The first tick whose hash does not recompute, that does not link to its predecessor, or is missing. */
+  firstMismatchSeq: bigint | null;
+}
+
+const VERIFY_CHUNK = 2000;
+
+/**
+ * Recomputes every hash from `fromSeq` to `toSeq` and checks each tick links to the one before (the
+ * first to the genesis hash, or to tick fromSeq − 1). Stops at the first mismatch. Reads in chunks, so
+ * memory stays flat however long the range.
+ */
+export async function verifyChain(
+  db: Executor,
+  symbol: string,
+  fromSeq: bigint,
+  toSeq: bigint,
+): Promise<ChainCheck> {
+  const m = marketDb(db);
+  const product = await m
+    .selectFrom("products")
+    .select("price_precision")
+    .where("symbol", "=", symbol)
+    .executeTakeFirstOrThrow();
+  const result: ChainCheck = { symbol, fromSeq, toSeq, checked: 0, valid: true, firstMismatchSeq: null };
+  const fail = (seq: bigint): ChainCheck => ({ ...result, toSeq: seq, valid: false, firstMismatchSeq: seq });
+
+  let expectedPrev = TICK_GENESIS_HASH;
+  if (fromSeq > 1n) {
+    const before = await m
+      .selectFrom("ticks")
+      .select("hash")
+      .where("symbol", "=", symbol)
+      .where("seq", "=", fromSeq - 1n)
+      .executeTakeFirst();
+    if (!before) return fail(fromSeq);
+    expectedPrev = before.hash;
+  }
+  let expectedSeq = fromSeq;
+  while (expectedSeq <= toSeq) {
+    const rows = await m
+      .selectFrom("ticks")
+      .select(["seq", "time", "price", "prev_hash", "hash"])
+      .where("symbol", "=", symbol)
+      .where("seq", ">=", expectedSeq)
+      .where("seq", "<=", toSeq)
+      .orderBy("seq")
+      .limit(VERIFY_CHUNK)
+      .execute();
+    for (const row of rows) {
+      if (row.seq !== expectedSeq) return fail(expectedSeq);
+      const recomputed = tickHash({
+        prevHash: row.prev_hash,
+        symbol,
+        seq: row.seq,
+        time: row.time,
+        price: formatScaled(row.price, product.price_precision),
+      });
+      if (row.prev_hash !== expectedPrev || recomputed !== row.hash) return fail(row.seq);
+      result.checked += 1;
+      expectedPrev = row.hash;
+      expectedSeq += 1n;
+    }
+    if (rows.length < VERIFY_CHUNK) break;
+  }
+  // Past the latest tick there is nothing to check (yet); the result says where it ended.
+  return { ...result, toSeq: expectedSeq - 1n };
+}
+
+export interface TickRange {
+  fromSeq?: bigint;
+  from?: Date;
+  to?: Date;
+  limit: number;
+}
+
+/**
+ * Ticks oldest first: from `fromSeq` or `from` onwards up to `to`, or with neither, the latest `limit`
+ * at or before `to` (which is how settlement will find "the last tick at or before expiry").
+ */
+export async function ticksInRange(db: Executor, symbol: string, range: TickRange): Promise<StoredTick[]> {
+  const m = marketDb(db);
+  const product = await m
+    .selectFrom("products")
+    .select("price_precision")
+    .where("symbol", "=", symbol)
+    .executeTakeFirstOrThrow();
+  const forward = range.fromSeq !== undefined || range.from !== undefined;
+  const rows = await m
+    .selectFrom("ticks")
+    .selectAll()
+    .where("symbol", "=", symbol)
+    .$if(range.fromSeq !== undefined, (q) => q.where("seq", ">=", range.fromSeq ?? 0n))
+    .$if(range.from !== undefined, (q) => q.where("time", ">=", range.from ?? new Date(0)))
+    .$if(range.to !== undefined, (q) => q.where("time", "<=", range.to ?? new Date(0)))
+    .orderBy("seq", forward ? "asc" : "desc")
+    .limit(range.limit)
+    .execute();
+  if (!forward) rows.reverse();
+  return rows.map((row) => ({
+    symbol: row.symbol,
+    seq: row.seq,
+    time: row.time,
+    price: row.price,
+    volume: row.volume,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+    priceText: formatScaled(row.price, product.price_precision),
+  }));
+}
+
+export interface CandleRow {
+  bucketStart: Date;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  volume: bigint;
+  amount: bigint;
+}
+
+/** The latest `limit` candles of an interval, oldest first. */
+export async function latestCandles(
+  db: Executor,
+  symbol: string,
+  interval: CandleInterval,
+  limit: number,
+): Promise<CandleRow[]> {
+  const rows = await marketDb(db)
+    .selectFrom("candles")
+    .select([
+      "bucket_start",
+      "open",
+      "high",
+      "low",
+      "close",
+      "volume",
+      sql<string>`amount::text`.as("amount"),
+    ])
+    .where("symbol", "=", symbol)
+    .where("period", "=", interval)
+    .orderBy("bucket_start", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((row) => ({
+    bucketStart: row.bucket_start,
+    open: row.open,
+    high: row.high,
+    low: row.low,
+    close: row.close,
+    volume: row.volume,
+    amount: BigInt(row.amount),
+  }));
+}
+
+/**
+ * Each product's ticker: the latest tick and the rolling 24H open/high/low/change/volume/amount, read
+ * from candles (two queries for all products, never a day of ticks). Products without ticks are absent.
+ */
+export async function latestTickers(
+  db: Executor,
+  now: Date,
+  symbols?: readonly string[],
+): Promise<Map<string, Ticker>> {
+  const m = marketDb(db);
+  const heads = await chainHeads(m, symbols);
+  const tickers = new Map<string, Ticker>();
+  if (heads.length === 0) return tickers;
+  const { minutesFrom, hoursFrom } = window24h(now);
+  const rows = await m
+    .selectFrom("candles")
+    .select([
+      "symbol",
+      "bucket_start",
+      "open",
+      "high",
+      "low",
+      "volume",
+      sql<string>`amount::text`.as("amount"),
+    ])
+    .where(
+      "symbol",
+      "in",
+      heads.map((head) => head.symbol),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb("period", "=", "1m"),
+          eb("bucket_start", ">=", minutesFrom),
+          eb("bucket_start", "<", hoursFrom),
+        ]),
+        eb.and([eb("period", "=", "1h"), eb("bucket_start", ">=", hoursFrom), eb("bucket_start", "<=", now)]),
+      ]),
+    )
+    .orderBy("symbol")
+    .orderBy("bucket_start")
+    .execute();
+  const windows = new Map<
+    string,
+    { open: bigint; high: bigint; low: bigint; volume: bigint; amount: bigint }[]
+  >();
+  for (const row of rows) {
+    const list = windows.get(row.symbol) ?? [];
+    list.push({ ...row, amount: BigInt(row.amount) });
+    windows.set(row.symbol, list);
+  }
+  for (const head of heads) {
+    const stats = stats24h(windows.get(head.symbol) ?? [], head.price);
+    const price = (value: bigint) => formatScaled(value, head.price_precision);
+    // The last price may be newer than the window's candles read (a tick committed in between).
+    const high = stats.high > head.price ? stats.high : head.price;
+    const low = stats.low < head.price ? stats.low : head.price;
+    tickers.set(head.symbol, {
+      symbol: head.symbol,
+      price: price(head.price),
+      time: head.time.toISOString(),
+      seq: head.seq.toString(),
+      change24h: changePercent(stats.open, head.price),
+      open24h: price(stats.open),
+      high24h: price(high),
+      low24h: price(low),
+      volume24h: formatScaled(stats.volume, head.volume_precision),
+      amount24h: formatScaled(rescale(stats.amount, head.price_precision + head.volume_precision, 2), 2),
+    });
+  }
+  return tickers;
+}
+
+/** The wire form of stored ticks for NOTIFY (bigint and Date as text). */
+export function serializeTicks(ticks: readonly StoredTick[]): string {
+  return JSON.stringify(
+    ticks.map((tick) => [
+      tick.symbol,
+      tick.seq.toString(),
+      tick.time.toISOString(),
+      tick.price.toString(),
+      tick.volume.toString(),
+      tick.prevHash,
+      tick.hash,
+      tick.priceText,
+    ]),
+  );
+}
+
+export function deserializeTicks(payload: string): StoredTick[] {
+  const rows = JSON.parse(payload) as string[][];
+  return rows.map(
+    ([
+      symbol = "",
+      seq = "0",
+      time = "",
+      price = "0",
+      volume = "0",
+      prevHash = "",
+      hash = "",
+      priceText = "",
+    ]) => ({
+      symbol,
+      seq: BigInt(seq),
+      time: new Date(time),
+      price: BigInt(price),
+      volume: BigInt(volume),
+      prevHash,
+      hash,
+      priceText,
+    }),
+  );
+}
