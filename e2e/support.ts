@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import en from "../apps/web/src/i18n/locales/en.json" with { type: "json" };
 import th from "../apps/web/src/i18n/locales/th.json" with { type: "json" };
 import zhCN from "../apps/web/src/i18n/locales/zh-CN.json" with { type: "json" };
@@ -42,7 +42,8 @@ export async function shot(
 }
 
 const KEY_GROUPS =
-  "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors";
+  "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors|" +
+  "cashier|deposit|account|withdraw|records|orders";
 
 /** What a user would notice at once: a raw translation key on screen, or a page wider than the phone. */
 export async function expectPolished(page: Page): Promise<void> {
@@ -74,4 +75,47 @@ export async function setLanguage(page: Page, locale: string): Promise<void> {
       sessionStorage.setItem("e2e-language-set", "1");
     }
   }, locale);
+}
+
+/** Opens an account through the API (demo account-opening code); answers what is needed to log in. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  options: { password?: string; payPassword?: string } = {},
+): Promise<{ account: string; phone: string; password: string; payPassword: string }> {
+  const { account, phone } = newIdentity();
+  const password = options.password ?? "journey-pass-1";
+  const payPassword = options.payPassword ?? "246810";
+  const answer = await request.post("/api/v1/auth/register", {
+    data: {
+      account,
+      phoneCountry: "CN",
+      phone,
+      inviteCode: "TICKFAIR",
+      password,
+      passwordConfirm: password,
+      payPassword,
+      payPasswordConfirm: payPassword,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return { account, phone, password, payPassword };
+}
+
+/** Logs in through the login form and waits for the personal center. */
+export async function logInViaForm(page: Page, account: string, password: string): Promise<void> {
+  await page.goto("/h5/pages/login/login");
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+}
+
+/** The demo operator's bearer headers (admin / admin-demo-123). */
+export async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const answer = await request.post("/api/v1/operator/auth/login", {
+    data: { username: "admin", password: "admin-demo-123" },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { token } = (await answer.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
 }

@@ -32,6 +32,18 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const HOME_ROUTE_MODULES = ["src/components/TabLayout.tsx", "src/pages/index/Home.tsx"];
+/** The cashier screens: each a lazy route chunk of its own. */
+const CASHIER_ROUTE_MODULES = [
+  "src/pages/deposit/Deposit.tsx",
+  "src/pages/account/Account.tsx",
+  "src/pages/account/AccountDetail.tsx",
+  "src/pages/withdraw-money/Withdraw.tsx",
+  "src/pages/money-record/MoneyRecords.tsx",
+  "src/pages/money-record/MoneyRecord.tsx",
+  "src/pages/withdraw-list/DepositDetails.tsx",
+  "src/pages/withdraw-list/WithdrawalDetails.tsx",
+];
+const QR_LIBRARY = /node_modules\/qrcode\//;
 const APP_LOCALE = /^src\/i18n\/locales\/([\w-]+)\.json$/;
 const ERROR_LOCALE = /packages\/contract\/locales\/errors\/([\w-]+)\.json$/;
 const DEFAULT_LOCALE = "zh-CN";
@@ -167,7 +179,8 @@ describe("web build budgets", () => {
         (key.startsWith("src/pages/") || key === "src/components/TabLayout.tsx") &&
         !HOME_ROUTE_MODULES.includes(key),
     );
-    expect(routes.length).toBeGreaterThanOrEqual(7);
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const key of CASHIER_ROUTE_MODULES) expect(manifest[key]?.isDynamicEntry, key).toBe(true);
     const report: string[] = [];
     for (const [key] of routes) {
       const own = [...staticClosure(manifest, [key])].filter((k) => !entryClosure.has(k));
@@ -176,5 +189,35 @@ describe("web build budgets", () => {
       expect(size, key).toBeLessThanOrEqual(BUDGET.routeChunk);
     }
     console.info(`[budget] route chunks beyond the entry (gzip):\n  ${report.join("\n  ")}`);
+  });
+
+  it("loads the QR code library only when the deposit page shows a currency address", () => {
+    const qr = Object.keys(manifest).filter((k) => QR_LIBRARY.test(k));
+    expect(qr).toHaveLength(1);
+    const qrKey = qr[0] as string;
+    expect((manifest[qrKey] as ManifestChunk).isDynamicEntry).toBe(true);
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.dynamicImports?.includes(qrKey))
+      .map(([key]) => key);
+    expect(importers).toEqual(["src/pages/deposit/AddressQr.tsx"]);
+    // Neither the entry nor any page pulls it in statically (the deposit page included).
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (key === qrKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+      expect(staticClosure(manifest, [key]).has(qrKey), key).toBe(false);
+    }
+  });
+
+  it("starts the realtime socket's code after the first page, not with it", () => {
+    const realtime = manifest["src/api/realtime.ts"];
+    expect(realtime?.isDynamicEntry).toBe(true);
+    expect(entryClosure.has("src/api/realtime.ts")).toBe(false);
+  });
+
+  it("keeps zod out of the app (contract values come only from zod-free modules)", () => {
+    const withZod = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith(".js"))
+      .filter((file) => /\$ZodType|ZodError/.test(readFileSync(join(distDir, file), "utf8")));
+    expect(withZod).toEqual([]);
   });
 });

@@ -36,6 +36,11 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("./components/TabLayout")),
         children: [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
+          {
+            path: paths.moneyRecords,
+            loader: requireSession,
+            lazy: page(() => import("./pages/money-record/MoneyRecords")),
+          },
           { path: paths.user, loader: requireSession, lazy: page(() => import("./pages/user/User")) },
         ],
       },
@@ -44,6 +49,37 @@ export const routes: RouteObject[] = [
       { path: paths.register, lazy: page(() => import("./pages/login/Register")) },
       { path: paths.settings, loader: requireSession, lazy: page(() => import("./pages/set/Settings")) },
       { path: paths.password, loader: requireSession, lazy: page(() => import("./pages/password/Password")) },
+      { path: paths.deposit, loader: requireSession, lazy: page(() => import("./pages/deposit/Deposit")) },
+      {
+        path: paths.withdrawAccount,
+        loader: requireSession,
+        lazy: page(() => import("./pages/account/Account")),
+      },
+      {
+        path: paths.withdrawAccountDetail,
+        loader: requireSession,
+        lazy: page(() => import("./pages/account/AccountDetail")),
+      },
+      {
+        path: paths.withdraw,
+        loader: requireSession,
+        lazy: page(() => import("./pages/withdraw-money/Withdraw")),
+      },
+      {
+        path: paths.capitalRecord,
+        loader: requireSession,
+        lazy: page(() => import("./pages/money-record/MoneyRecord")),
+      },
+      {
+        path: paths.depositDetails,
+        loader: requireSession,
+        lazy: page(() => import("./pages/withdraw-list/DepositDetails")),
+      },
+      {
+        path: paths.withdrawDetails,
+        loader: requireSession,
+        lazy: page(() => import("./pages/withdraw-list/WithdrawalDetails")),
+      },
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],
   },

@@ -13,7 +13,6 @@ export async function demoTopUp(
   const postingId = await post(tx, {
     kind: "demo_grant",
     userId,
-    reference: "demo-top-up",
     at,
     legs: [
       { accountId: system.demo_grants, amount: -amount },

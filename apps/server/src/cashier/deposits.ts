@@ -173,7 +173,7 @@ export async function confirmDeposit(
     const postingId = await post(tx, {
       kind: "deposit",
       userId: row.user_id,
-      reference: `deposit:${id}`,
+      reference: row.order_no,
       at: now,
       legs: [
         { accountId: system.deposits, amount: -row.amount },

@@ -149,16 +149,16 @@ export async function createWithdrawal(
   if (amount < rules.withdrawalMinAmount) throw new AppError("AMOUNT_BELOW_MINIMUM", 400);
   const fee = withdrawalFee(amount, rules);
   if (fee >= amount) throw new AppError("AMOUNT_NOT_ABOVE_FEE", 400);
-  const { id } = await tx
+  const { id, order_no } = await tx
     .insertInto("withdrawals")
     .values({ user_id: userId, withdrawal_account_id: account.id, amount, fee, created_at: at })
-    .returning("id")
+    .returning(["id", "order_no"])
     .executeTakeFirstOrThrow();
   const accounts = await userAccountIds(tx, userId);
   await post(tx, {
     kind: "withdrawal",
     userId,
-    reference: `withdrawal:${id}`,
+    reference: order_no,
     at,
     legs: [
       { accountId: accounts.cash, amount: -amount },
@@ -182,14 +182,14 @@ async function lockWithdrawal(tx: Tx, id: bigint, userId?: bigint) {
 
 async function returnToCash(
   tx: Tx,
-  row: { id: bigint; user_id: bigint; amount: bigint },
+  row: { order_no: string; user_id: bigint; amount: bigint },
   at: Date,
 ): Promise<void> {
   const accounts = await userAccountIds(tx, row.user_id);
   await post(tx, {
     kind: "withdrawal_return",
     userId: row.user_id,
-    reference: `withdrawal:${row.id}`,
+    reference: row.order_no,
     at,
     legs: [
       { accountId: accounts.frozen_withdrawal, amount: -row.amount },
@@ -235,7 +235,7 @@ export async function approveWithdrawal(
     await post(tx, {
       kind: "withdrawal_paid",
       userId: row.user_id,
-      reference: `withdrawal:${id}`,
+      reference: row.order_no,
       at: now,
       legs,
     });

@@ -108,8 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     ),
   };
+  context.realtime.attachMarket(context.market.bus);
   app.addHook("onReady", async () => {
     await context.market.start();
+  });
+  app.addHook("onClose", async () => {
+    context.realtime.detach();
   });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;

@@ -84,3 +84,34 @@ describe("realtime", () => {
     garbage.socket.close();
   });
 });
+
+describe("market channels", () => {
+  it("sends tickers and one product's ticks to anyone, with a backfill from a sequence", async () => {
+    const { recordTicks } = await import("../market/ticks");
+    const { seedCatalogue } = await import("../market/seed");
+    await seedCatalogue(t.db);
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 6, 10, 0, s));
+    t.clock.set(at(0));
+    await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(1), price: 6_700_000n, volume: 5n }]);
+    await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(2), price: 6_700_100n, volume: 5n }]);
+
+    const client = await connect();
+    client.socket.send(JSON.stringify({ type: "subscribe.tickers" }));
+    const tickers = await client.next();
+    expect(tickers).toMatchObject({ type: "tickers", items: [{ symbol: "BTC/USDT", seq: "2" }] });
+
+    client.socket.send(JSON.stringify({ type: "subscribe.product", symbol: "btc-usdt", fromSeq: "1" }));
+    const backfill = await client.next();
+    expect(backfill).toMatchObject({ type: "ticks", symbol: "BTC/USDT", items: [{ seq: "2" }] });
+
+    const stored = await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(3), price: 6_700_200n, volume: 5n }]);
+    t.app.tickfair.market.bus.publish(stored);
+    expect(await client.next()).toMatchObject({ type: "ticks", items: [{ seq: "3" }] });
+    const update = await client.next();
+    expect(update).toMatchObject({ type: "tickers", items: [{ symbol: "BTC/USDT", seq: "3" }] });
+
+    client.socket.send(JSON.stringify({ type: "subscribe.product", symbol: "NOPE" }));
+    expect(await client.next()).toEqual({ type: "error", code: "PRODUCT_NOT_FOUND" });
+    client.socket.close();
+  });
+});

@@ -4,53 +4,92 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { authenticate } from "../auth/service";
 import { userFigures } from "../ledger/service";
+import type { MarketBus } from "../market/bus";
+import { findProduct, productTicks, toWireTick } from "../market/service";
+import type { StoredTick } from "../market/ticks";
+import { latestTickers } from "../market/ticks";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
 
 const AUTH_TIMEOUT_MS = 10_000;
+const TICKERS_EVERY_MS = 1000;
+const BACKFILL_LIMIT = 1000;
+
+interface Client {
+  socket: WebSocket;
+  userId: bigint | null;
+  tickers: boolean;
+  product: string | null;
+}
 
 /**
- * The one WebSocket (`/api/ws`): a client authenticates with its first message and then receives its
- * own user's events. Sockets are kept per user in this process.
+ * The one WebSocket (`/api/ws`). Market channels are public: tickers for all products (at most one
+ * message a second) and one product's ticks, with a backfill from the last sequence a client saw.
+ * A client that authenticates also receives its own user's events.
  */
 export class RealtimeHub {
-  readonly #sockets = new Map<bigint, Set<WebSocket>>();
+  readonly #clients = new Set<Client>();
+  readonly #byUser = new Map<bigint, Set<Client>>();
+  #tickersTimer: NodeJS.Timeout | null = null;
+  #lastTickersAt = 0;
+  #detachMarket: (() => void) | null = null;
 
   constructor(private readonly deps: { db: Db; clock: Clock; config: Config }) {}
 
-  get connectedUsers(): number {
-    return this.#sockets.size;
+  get connectedClients(): number {
+    return this.#clients.size;
   }
 
-  add(userId: bigint, socket: WebSocket): void {
-    let set = this.#sockets.get(userId);
-    if (!set) {
-      set = new Set();
-      this.#sockets.set(userId, set);
+  /** Listens to recorded ticks: product subscribers get them at once, tickers at most once a second. */
+  attachMarket(bus: MarketBus): void {
+    this.#detachMarket = bus.onTicks((ticks) => this.#onTicks(ticks));
+  }
+
+  detach(): void {
+    this.#detachMarket?.();
+    if (this.#tickersTimer) clearTimeout(this.#tickersTimer);
+    this.#tickersTimer = null;
+  }
+
+  #onTicks(ticks: readonly StoredTick[]): void {
+    const bySymbol = new Map<string, StoredTick[]>();
+    for (const tick of ticks) bySymbol.set(tick.symbol, [...(bySymbol.get(tick.symbol) ?? []), tick]);
+    for (const client of this.#clients) {
+      const mine = client.product ? bySymbol.get(client.product) : undefined;
+      if (mine && client.product) this.#send(client, { type: "ticks", symbol: client.product, items: mine.map(toWireTick) });
     }
-    set.add(socket);
-    socket.on("close", () => {
-      set.delete(socket);
-      if (set.size === 0) this.#sockets.delete(userId);
-    });
+    this.#scheduleTickers();
   }
 
-  send(userId: bigint, message: ServerMessage): void {
-    const text = JSON.stringify(message);
-    for (const socket of this.#sockets.get(userId) ?? []) socket.send(text);
+  #scheduleTickers(): void {
+    if (this.#tickersTimer) return;
+    const wait = Math.max(0, this.#lastTickersAt + TICKERS_EVERY_MS - Date.now());
+    this.#tickersTimer = setTimeout(() => {
+      this.#tickersTimer = null;
+      this.#lastTickersAt = Date.now();
+      void this.#broadcastTickers();
+    }, wait);
+  }
+
+  async #broadcastTickers(): Promise<void> {
+    const listeners = [...this.#clients].filter((client) => client.tickers);
+    if (listeners.length === 0) return;
+    const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
+    const text = JSON.stringify({ type: "tickers", items: [...tickers.values()] } satisfies ServerMessage);
+    for (const client of listeners) client.socket.send(text);
+  }
+
+  #send(client: Client, message: ServerMessage): void {
+    client.socket.send(JSON.stringify(message));
   }
 
   /** After a movement of the user's money commits: the personal center's figures as they now stand. */
   async accountChanged(userId: bigint): Promise<void> {
-    if (!this.#sockets.has(userId)) return;
-    const figures = await userFigures(
-      this.deps.db,
-      userId,
-      this.deps.clock.now(),
-      this.deps.config.PLATFORM_TZ,
-    );
-    this.send(userId, {
+    const clients = this.#byUser.get(userId);
+    if (!clients || clients.size === 0) return;
+    const figures = await userFigures(this.deps.db, userId, this.deps.clock.now(), this.deps.config.PLATFORM_TZ);
+    const message: ServerMessage = {
       type: "account.updated",
       summary: {
         totalAssets: fromMinor(figures.totalAssets),
@@ -60,40 +99,88 @@ export class RealtimeHub {
         accountPnl: fromMinor(figures.accountPnl),
         todayPnl: fromMinor(figures.todayPnl),
       },
-    });
+    };
+    for (const client of clients) this.#send(client, message);
+  }
+
+  async #handle(client: Client, message: ClientMessage, sessionIdleMs: number, authTimer: NodeJS.Timeout): Promise<void> {
+    switch (message.type) {
+      case "ping":
+        this.#send(client, { type: "pong" });
+        return;
+      case "subscribe.tickers": {
+        client.tickers = true;
+        const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
+        this.#send(client, { type: "tickers", items: [...tickers.values()] });
+        return;
+      }
+      case "subscribe.product": {
+        const product = await findProduct(this.deps.db, message.symbol).catch(() => null);
+        if (!product) {
+          this.#send(client, { type: "error", code: "PRODUCT_NOT_FOUND" });
+          return;
+        }
+        client.product = product.symbol;
+        if (message.fromSeq !== undefined) {
+          const missed = await productTicks(this.deps.db, product.symbol, {
+            fromSeq: (BigInt(message.fromSeq) + 1n).toString(),
+            limit: BACKFILL_LIMIT,
+          });
+          this.#send(client, { type: "ticks", symbol: product.symbol, items: missed.items });
+        }
+        return;
+      }
+      case "unsubscribe.product":
+        client.product = null;
+        return;
+      case "auth": {
+        if (client.userId !== null) return;
+        const session = await authenticate(this.deps.db, this.deps.clock, { sessionIdleMs }, message.token).catch(() => null);
+        if (!session) {
+          this.#send(client, { type: "error", code: "UNAUTHENTICATED" });
+          client.socket.close(4401, "unauthenticated");
+          return;
+        }
+        clearTimeout(authTimer);
+        client.userId = session.user.id;
+        const set = this.#byUser.get(session.user.id) ?? new Set<Client>();
+        set.add(client);
+        this.#byUser.set(session.user.id, set);
+        this.#send(client, { type: "ready" });
+        return;
+      }
+    }
   }
 
   register(app: FastifyInstance, sessionIdleMs: number): void {
     app.get("/api/ws", { websocket: true, schema: { hide: true } }, (socket) => {
-      const reply = (message: ServerMessage) => socket.send(JSON.stringify(message));
-      let userId: bigint | null = null;
-      const timer = setTimeout(() => socket.close(4401, "auth timeout"), AUTH_TIMEOUT_MS);
-      socket.on("close", () => clearTimeout(timer));
+      const client: Client = { socket, userId: null, tickers: false, product: null };
+      this.#clients.add(client);
+      // A socket that neither authenticates nor subscribes to anything public is closed.
+      const authTimer = setTimeout(() => {
+        if (client.userId === null && !client.tickers && client.product === null) socket.close(4401, "auth timeout");
+      }, AUTH_TIMEOUT_MS);
+      socket.on("close", () => {
+        clearTimeout(authTimer);
+        this.#clients.delete(client);
+        if (client.userId !== null) {
+          const set = this.#byUser.get(client.userId);
+          set?.delete(client);
+          if (set?.size === 0) this.#byUser.delete(client.userId);
+        }
+      });
       socket.on("message", (raw: Buffer) => {
         let message: ClientMessage;
         try {
           message = clientMessage.parse(JSON.parse(raw.toString()));
         } catch {
-          reply({ type: "error", code: "VALIDATION_FAILED" });
+          this.#send(client, { type: "error", code: "VALIDATION_FAILED" });
           return;
         }
-        if (message.type === "ping") {
-          reply({ type: "pong" });
-          return;
-        }
-        if (userId !== null) return;
-        authenticate(this.deps.db, this.deps.clock, { sessionIdleMs }, message.token).then(
-          ({ user }) => {
-            clearTimeout(timer);
-            userId = user.id;
-            this.add(user.id, socket);
-            reply({ type: "ready" });
-          },
-          () => {
-            reply({ type: "error", code: "UNAUTHENTICATED" });
-            socket.close(4401, "unauthenticated");
-          },
-        );
+        this.#handle(client, message, sessionIdleMs, authTimer).catch((error: unknown) => {
+          app.log.error({ err: error }, "websocket message failed");
+          this.#send(client, { type: "error", code: "INTERNAL" });
+        });
       });
     });
   }

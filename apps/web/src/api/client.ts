@@ -45,12 +45,10 @@ async function readBody(response: Response): Promise<unknown> {
 /** Calls the API (`/api` + path) with JSON, a 60 s timeout and the session token; throws ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? "GET" : "POST", body, auth = false } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (i18next.language) headers["Accept-Language"] = i18next.language;
+  const token = auth ? useSession.getState().token : null;
+  const headers = baseHeaders(token);
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
-  const token = auth ? useSession.getState().token : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
 
   const controller = new AbortController();
   let timedOut = false;
@@ -86,14 +84,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const error = apiErrorFromResponse(response.status, payload);
-    if (response.status === 401 && auth && token && !options.ignoreUnauthorized) {
-      // Only end the session this request was made with (a newer login must survive a late 401).
-      if (useSession.getState().token === token) {
-        useSession.getState().clearSession();
-        unauthorizedHandler?.();
-      }
-    }
+    if (response.status === 401 && auth && token && !options.ignoreUnauthorized) sessionRefused(token);
     throw error;
   }
   return payload as T;
+}
+
+/**
+ * A 401 to a call made with `token`: ends that session and sends the visitor to log in. Only the
+ * session the request was made with ends (a newer login must survive a late 401).
+ */
+export function sessionRefused(token: string): void {
+  if (useSession.getState().token !== token) return;
+  useSession.getState().clearSession();
+  unauthorizedHandler?.();
+}
+
+/** Headers every call sends: JSON, the active language, and the session token when `auth`. */
+export function baseHeaders(token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (i18next.language) headers["Accept-Language"] = i18next.language;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
 }

@@ -16,4 +16,12 @@ export const queryClient = new QueryClient({
 export const queryKeys = {
   app: ["app"] as const,
   me: ["me"] as const,
+  /** Everything below ["cashier"] changes when the user's money moves. */
+  cashier: ["cashier"] as const,
+  depositMethods: ["cashier", "deposit-methods"] as const,
+  deposits: ["cashier", "deposits"] as const,
+  withdrawals: ["cashier", "withdrawals"] as const,
+  withdrawalAccount: ["cashier", "withdrawal-account"] as const,
+  withdrawalQuote: ["cashier", "withdrawal-quote"] as const,
+  fundRecords: (type: string) => ["cashier", "fund-records", type] as const,
 };

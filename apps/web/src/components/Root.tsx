@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useAppInfo } from "../api/app";
+import { useSession } from "../store/session";
 
 /** Shown only when a page takes longer than the specification's 200 ms to arrive. */
 function useDelayed(active: boolean, delayMs: number): boolean {
@@ -17,10 +18,36 @@ function useDelayed(active: boolean, delayMs: number): boolean {
   return shown;
 }
 
+/**
+ * While a session exists, keeps the realtime socket open (its code is downloaded only then, after the
+ * first page): the personal center's figures and the cashier lists follow every movement of money.
+ */
+function useRealtime(): void {
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import("../api/realtime").then(
+      (realtime) => {
+        if (!cancelled) stop = realtime.connectRealtime(token);
+      },
+      () => {
+        // Chunk unavailable (offline): pages still work, figures refresh on their next fetch.
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token]);
+}
+
 /** Root layout: the page, a progress bar while the next page's chunk loads, scroll restoration. */
 export function Root() {
   const { t } = useTranslation();
   useAppInfo();
+  useRealtime();
   const navigation = useNavigation();
   const loading = useDelayed(navigation.state === "loading", 200);
   return (

@@ -21,6 +21,7 @@ export const paths = {
   withdrawDetails: "/pages/withdraw-list/withdraw-list",
   capitalRecord: "/pages/money-record/money-record",
   withdrawAccount: "/pages/account/account",
+  withdrawAccountDetail: "/pages/account/account-detail",
   aboutUs: "/pages/aboutUs/aboutUs",
   messages: "/pages/message/message",
   kefu: "/pages/kefu/kefu",

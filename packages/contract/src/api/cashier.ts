@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cashier-constants";
 import { boundedMoneyString, moneyString, positiveMoneyString } from "../money-schema";
 import { idString, isoTime, pageOf } from "./common";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
-export const DEMO_TOP_UP_MAX = "999999.00";
 export const demoTopUpRequest = z.object({ amount: boundedMoneyString(DEMO_TOP_UP_MAX) });
 export type DemoTopUpRequest = z.infer<typeof demoTopUpRequest>;
 
@@ -124,9 +124,6 @@ export type WithdrawalAccount = z.infer<typeof withdrawalAccount>;
 export const withdrawalAccountResponse = z.object({ account: withdrawalAccount.nullable() });
 export type WithdrawalAccountResponse = z.infer<typeof withdrawalAccountResponse>;
 
-/** Networks a currency address can be on. */
-export const CRYPTO_NETWORKS = ["TRC20", "ERC20", "BEP20", "BTC"] as const;
-
 // ── Withdrawals ─────────────────────────────────────────────────────────────────────────────────
 
 export const withdrawalQuote = z.object({
@@ -164,19 +161,6 @@ export type WithdrawalPage = z.infer<typeof withdrawalPage>;
 
 // ── Fund records ────────────────────────────────────────────────────────────────────────────────
 
-/** What moved a user's money; each posting kind the ledger writes for a user is one of these. */
-export const FUND_RECORD_TYPES = [
-  "deposit",
-  "withdrawal",
-  "withdrawal_return",
-  "stake",
-  "payout",
-  "refund",
-  "savings_in",
-  "savings_out",
-  "savings_income",
-  "demo_grant",
-] as const;
 export const fundRecordType = z.enum(FUND_RECORD_TYPES);
 export type FundRecordType = z.infer<typeof fundRecordType>;
 

@@ -1,13 +1,26 @@
 import { z } from "zod";
 import { accountSummary } from "./auth";
+import { tick, ticker } from "./market";
 
 /**
- * The one WebSocket at /api/ws. The client authenticates with its first message; the server then
- * pushes the user's own events. Later capabilities add message types here.
+ * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to
+ * authenticate first with `auth`. Later capabilities add message types here.
  */
 export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth"), token: z.string().max(200) }),
   z.object({ type: z.literal("ping") }),
+  /** All products' tickers, at most one message a second. */
+  z.object({ type: z.literal("subscribe.tickers") }),
+  /** One product's ticks as they are recorded; `fromSeq` asks for the ticks missed since that one first. */
+  z.object({
+    type: z.literal("subscribe.product"),
+    symbol: z.string().max(20),
+    fromSeq: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  }),
+  z.object({ type: z.literal("unsubscribe.product") }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
@@ -17,5 +30,7 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: z.string() }),
   /** Sent after every movement of the user's money, with the figures as they now stand. */
   z.object({ type: z.literal("account.updated"), summary: accountSummary }),
+  z.object({ type: z.literal("tickers"), items: z.array(ticker) }),
+  z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -1,0 +1,325 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  BindWithdrawalAccountRequest,
+  CreateDepositRequest,
+  CreateWithdrawalRequest,
+  DemoTopUpRequest,
+  DemoTopUpResponse,
+  Deposit,
+  DepositMethodList,
+  DepositPage,
+  FundRecordPage,
+  FundRecordType,
+  MeResponse,
+  UploadResponse,
+  Withdrawal,
+  WithdrawalAccountResponse,
+  WithdrawalPage,
+  WithdrawalQuote,
+} from "@tickfair/contract";
+import { fromMinor, toMinor } from "@tickfair/contract";
+import { useRef } from "react";
+import { createSubmissionKey, type SubmissionKey } from "../lib/submission-key";
+import { useSession } from "../store/session";
+import {
+  API_PREFIX,
+  apiRequest,
+  baseHeaders,
+  newIdempotencyKey,
+  REQUEST_TIMEOUT_MS,
+  sessionRefused,
+} from "./client";
+import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
+import { queryClient, queryKeys } from "./query-client";
+
+const PAGE_SIZE = 20;
+
+/** One Idempotency-Key per attempt of a money form (see lib/submission-key). */
+export function useSubmissionKey(): SubmissionKey {
+  const ref = useRef<SubmissionKey | null>(null);
+  ref.current ??= createSubmissionKey(newIdempotencyKey);
+  return ref.current;
+}
+
+/** Money moved: the personal center's figures and every cashier list may have changed. */
+export function refreshMoney(): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
+}
+
+// ── Deposits ────────────────────────────────────────────────────────────────────────────────────
+
+export function useDepositMethods() {
+  return useQuery({
+    queryKey: queryKeys.depositMethods,
+    queryFn: ({ signal }) =>
+      apiRequest<DepositMethodList>("/v1/cashier/deposit-methods", { auth: true, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCreateDeposit() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CreateDepositRequest; key: string }) =>
+      apiRequest<Deposit>("/v1/cashier/deposits", { method: "POST", body, auth: true, idempotencyKey: key }),
+    onSuccess: refreshMoney,
+  });
+}
+
+export function useDemoTopUp() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: DemoTopUpRequest; key: string }) =>
+      apiRequest<DemoTopUpResponse>("/v1/cashier/demo-topup", {
+        method: "POST",
+        body,
+        auth: true,
+        idempotencyKey: key,
+      }),
+    onSuccess: (answer) => {
+      // The new balance is known at once: show it without waiting for the refetch.
+      queryClient.setQueryData<MeResponse>(queryKeys.me, (me) => {
+        if (!me) return me;
+        const delta = toMinor(answer.available) - toMinor(me.summary.available);
+        return {
+          ...me,
+          summary: {
+            ...me.summary,
+            available: answer.available,
+            totalAssets: fromMinor(toMinor(me.summary.totalAssets) + delta),
+          },
+        };
+      });
+      refreshMoney();
+    },
+  });
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * Uploads an image (multipart field "file") to POST /api/v1/files with upload progress, the session
+ * token and the 60 s timeout; answers the file id. XMLHttpRequest because fetch reports no upload progress.
+ */
+export function uploadFile(
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  const token = useSession.getState().token;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${API_PREFIX}/v1/files`);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(baseHeaders(token))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = xhr.responseText === "" ? undefined : JSON.parse(xhr.responseText);
+      } catch {
+        payload = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(payload as UploadResponse);
+        return;
+      }
+      if (xhr.status === 401 && token) sessionRefused(token);
+      reject(apiErrorFromResponse(xhr.status, payload));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
+    xhr.ontimeout = () => reject(new ApiError(TIMEOUT, 0));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("file", file);
+    xhr.send(form);
+  });
+}
+
+const nextPageParam = (last: { nextCursor: string | null }) => last.nextCursor ?? undefined;
+const pagePath = (base: string, cursor: string | undefined, extra: Record<string, string> = {}) => {
+  const params = new URLSearchParams({ ...extra, limit: String(PAGE_SIZE) });
+  if (cursor) params.set("cursor", cursor);
+  return `${base}?${params}`;
+};
+
+export function useDeposits() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.deposits,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<DepositPage>(pagePath("/v1/cashier/deposits", pageParam), { auth: true, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+// ── Withdrawal account ──────────────────────────────────────────────────────────────────────────
+
+export function useWithdrawalAccount() {
+  return useQuery({
+    queryKey: queryKeys.withdrawalAccount,
+    queryFn: ({ signal }) =>
+      apiRequest<WithdrawalAccountResponse>("/v1/cashier/withdrawal-account", { auth: true, signal }),
+  });
+}
+
+export function useBindWithdrawalAccount() {
+  return useMutation({
+    mutationFn: (body: BindWithdrawalAccountRequest) =>
+      apiRequest<WithdrawalAccountResponse>("/v1/cashier/withdrawal-account", {
+        method: "POST",
+        body,
+        auth: true,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.withdrawalAccount, answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.withdrawalQuote });
+    },
+  });
+}
+
+// ── Withdrawals ─────────────────────────────────────────────────────────────────────────────────
+
+export function useWithdrawalQuote() {
+  return useQuery({
+    queryKey: queryKeys.withdrawalQuote,
+    queryFn: ({ signal }) =>
+      apiRequest<WithdrawalQuote>("/v1/cashier/withdrawals/quote", { auth: true, signal }),
+    staleTime: 0,
+  });
+}
+
+export function useCreateWithdrawal() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CreateWithdrawalRequest; key: string }) =>
+      apiRequest<Withdrawal>("/v1/cashier/withdrawals", {
+        method: "POST",
+        body,
+        auth: true,
+        idempotencyKey: key,
+      }),
+    onSuccess: refreshMoney,
+  });
+}
+
+export function useCancelWithdrawal() {
+  return useMutation({
+    mutationFn: ({ id, key }: { id: string; key: string }) =>
+      apiRequest<Withdrawal>(`/v1/cashier/withdrawals/${encodeURIComponent(id)}/cancel`, {
+        method: "POST",
+        auth: true,
+        idempotencyKey: key,
+      }),
+    onSuccess: (answer) => {
+      // Show the new status at once; the refetch follows.
+      queryClient.setQueryData<InfiniteData<WithdrawalPage>>(queryKeys.withdrawals, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) => (item.id === answer.id ? answer : item)),
+              })),
+            }
+          : data,
+      );
+      refreshMoney();
+    },
+  });
+}
+
+export function useWithdrawals() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.withdrawals,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<WithdrawalPage>(pagePath("/v1/cashier/withdrawals", pageParam), { auth: true, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+// ── Fund records ────────────────────────────────────────────────────────────────────────────────
+
+/** `type` "" is every type. */
+export function useFundRecords(type: FundRecordType | "") {
+  return useInfiniteQuery({
+    queryKey: queryKeys.fundRecords(type),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<FundRecordPage>(pagePath("/v1/cashier/fund-records", pageParam, type ? { type } : {}), {
+        auth: true,
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+/** The file name a Content-Disposition header gives, if any. */
+function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() ?? null;
+}
+
+/** Fetches the fund records as CSV with the session token and hands the file to the browser's download. */
+export async function downloadFundRecordsCsv(type: FundRecordType | ""): Promise<void> {
+  const token = useSession.getState().token;
+  const headers = baseHeaders(token);
+  headers.Accept = "text/csv";
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  let blob: Blob;
+  try {
+    const query = type ? `?${new URLSearchParams({ type })}` : "";
+    response = await fetch(`${API_PREFIX}/v1/cashier/fund-records.csv${query}`, {
+      headers,
+      signal: controller.signal,
+      credentials: "same-origin",
+    });
+    if (!response.ok) {
+      const text = await response.text();
+      let payload: unknown = text;
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        // not JSON: apiErrorFromResponse copes
+      }
+      if (response.status === 401 && token) sessionRefused(token);
+      throw apiErrorFromResponse(response.status, payload);
+    }
+    blob = await response.blob();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(controller.signal.aborted ? TIMEOUT : NETWORK_ERROR, 0);
+  } finally {
+    clearTimeout(timer);
+  }
+  const name =
+    dispositionName(response.headers.get("content-disposition")) ??
+    `fund-records-${new Date().toISOString().slice(0, 10)}.csv`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the URL is revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

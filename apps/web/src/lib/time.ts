@@ -1,0 +1,15 @@
+import { formatRelativeTime } from "@tickfair/contract";
+
+/** Date and time of an ISO instant in the user's locale and time zone ("21 Nov 2025, 14:05"). */
+export function formatDateTime(iso: string, locale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+}
+
+/** The specification's relative time: "just now" under 15 minutes, then minutes, hours, else date and time. */
+export function formatWhen(iso: string, locale: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return formatRelativeTime(at, now, locale);
+}

@@ -1,0 +1,99 @@
+import { Button, Skeleton } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useWithdrawalAccount } from "../../api/cashier";
+import { EmptyState } from "../../components/EmptyState";
+import { IconBank, IconCard, IconChevronRight, IconCoin } from "../../components/icons";
+import { LoadError } from "../../components/LoadError";
+import { LockedNote } from "../../components/LockedNote";
+import { PageNavBar } from "../../components/PageNavBar";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
+import { paths } from "../../lib/paths";
+import "../../styles/cashier.css";
+import "./account.css";
+
+const accountDetailPath = (type: "bank" | "crypto") => `${paths.withdrawAccountDetail}?type=${type}`;
+
+/** Withdrawal account: the bound one (locked), or "not yet bound" with the two kinds to choose from. */
+export default function Account() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useWithdrawalAccount();
+  const account = query.data?.account;
+
+  return (
+    <div className="page">
+      <PageNavBar title={t("account.title")} backTo={paths.user} />
+      <main className="page__body cashier">
+        {query.isPending ? (
+          <div className="card cashier-card">
+            <Skeleton.Paragraph lineCount={4} animated />
+          </div>
+        ) : query.isError ? (
+          <div className="card cashier-card">
+            <LoadError error={query.error} onRetry={() => void query.refetch()} />
+          </div>
+        ) : account ? (
+          <>
+            <section className="card cashier-card">
+              <WithdrawalAccountCard account={account} />
+            </section>
+            <LockedNote />
+            <Button
+              block
+              color="primary"
+              size="large"
+              className="tf-submit"
+              data-testid="account-withdraw"
+              onClick={() => navigate(paths.withdraw)}
+            >
+              {t("account.withdrawNow")}
+            </Button>
+          </>
+        ) : (
+          <>
+            <div className="card">
+              <EmptyState
+                icon={<IconCard />}
+                title={t("cashier.notBound")}
+                text={t("account.notBoundText")}
+                testId="account-not-bound"
+              />
+            </div>
+            <h2 className="cashier__heading">{t("account.chooseType")}</h2>
+            <div className="type-choices">
+              <Link
+                to={accountDetailPath("bank")}
+                className="type-choice card"
+                data-testid="account-bind-bank"
+              >
+                <span className="type-choice__icon type-choice__icon--bank">
+                  <IconBank />
+                </span>
+                <span className="type-choice__text">
+                  <strong>{t("account.typeBank")}</strong>
+                  <small>{t("account.typeBankText")}</small>
+                </span>
+                <IconChevronRight className="type-choice__arrow" />
+              </Link>
+              <Link
+                to={accountDetailPath("crypto")}
+                className="type-choice card"
+                data-testid="account-bind-crypto"
+              >
+                <span className="type-choice__icon type-choice__icon--crypto">
+                  <IconCoin />
+                </span>
+                <span className="type-choice__text">
+                  <strong>{t("account.typeCrypto")}</strong>
+                  <small>{t("account.typeCryptoText")}</small>
+                </span>
+                <IconChevronRight className="type-choice__arrow" />
+              </Link>
+            </div>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

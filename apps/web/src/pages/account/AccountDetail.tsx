@@ -1,0 +1,267 @@
+import type { BindWithdrawalAccountRequest } from "@tickfair/contract";
+import { CRYPTO_NETWORKS } from "@tickfair/contract";
+import { Button, Dialog, Skeleton, Toast } from "antd-mobile";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { useBindWithdrawalAccount, useWithdrawalAccount } from "../../api/cashier";
+import { ApiError } from "../../api/errors";
+import { errorText, fieldErrorTexts } from "../../api/messages";
+import { queryClient, queryKeys } from "../../api/query-client";
+import { LoadError } from "../../components/LoadError";
+import { LockedNote } from "../../components/LockedNote";
+import { PageNavBar } from "../../components/PageNavBar";
+import { TextField } from "../../components/TextField";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
+import { paths } from "../../lib/paths";
+import "../../styles/cashier.css";
+import "./account.css";
+
+type Kind = "bank" | "crypto";
+type BankField = "accountName" | "nationality" | "bankName" | "cardNumber" | "bankAddress";
+type CryptoField = "network" | "address";
+type Field = BankField | CryptoField;
+type Errors = Partial<Record<Field, string>>;
+
+const BANK_FIELDS: readonly BankField[] = [
+  "accountName",
+  "nationality",
+  "bankName",
+  "cardNumber",
+  "bankAddress",
+];
+const CRYPTO_FIELDS: readonly CryptoField[] = ["network", "address"];
+
+/** Which field a top-level error code belongs to, when the server names no field. */
+const FIELD_OF_CODE: Record<string, Field> = {
+  ACCOUNT_NAME_INVALID: "accountName",
+  NATIONALITY_INVALID: "nationality",
+  BANK_NAME_INVALID: "bankName",
+  CARD_NUMBER_INVALID: "cardNumber",
+  BANK_ADDRESS_INVALID: "bankAddress",
+  NETWORK_INVALID: "network",
+  CRYPTO_ADDRESS_INVALID: "address",
+};
+
+/** `?type=bank|crypto`: the bind form; once an account is bound, that account, read-only. */
+export default function AccountDetail() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const kind: Kind = params.get("type") === "crypto" ? "crypto" : "bank";
+  const query = useWithdrawalAccount();
+  const account = query.data?.account;
+
+  return (
+    <div className="page">
+      <PageNavBar
+        title={
+          account ? t("account.title") : kind === "bank" ? t("account.bindBank") : t("account.bindCrypto")
+        }
+        backTo={paths.withdrawAccount}
+      />
+      <main className="page__body cashier">
+        {query.isPending ? (
+          <div className="card cashier-card">
+            <Skeleton.Paragraph lineCount={5} animated />
+          </div>
+        ) : query.isError ? (
+          <div className="card cashier-card">
+            <LoadError error={query.error} onRetry={() => void query.refetch()} />
+          </div>
+        ) : account ? (
+          <>
+            <section className="card cashier-card" data-testid="account-readonly">
+              <WithdrawalAccountCard account={account} />
+            </section>
+            <LockedNote />
+          </>
+        ) : (
+          <>
+            <div className="segmented" role="tablist" aria-label={t("account.chooseType")}>
+              {(["bank", "crypto"] as const).map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="tab"
+                  aria-selected={kind === k}
+                  className={`segmented__item${kind === k ? " segmented__item--active" : ""}`}
+                  data-testid={`account-type-${k}`}
+                  onClick={() => setParams({ type: k }, { replace: true })}
+                >
+                  {k === "bank" ? t("account.typeBank") : t("account.typeCrypto")}
+                </button>
+              ))}
+            </div>
+            <BindForm key={kind} kind={kind} />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function BindForm({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bind = useBindWithdrawalAccount();
+  const fields = kind === "bank" ? BANK_FIELDS : CRYPTO_FIELDS;
+  const [values, setValues] = useState<Record<Field, string>>({
+    accountName: "",
+    nationality: "",
+    bankName: "",
+    cardNumber: "",
+    bankAddress: "",
+    network: CRYPTO_NETWORKS[0],
+    address: "",
+  });
+  const [errors, setErrors] = useState<Errors>({});
+
+  function set(field: Field, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  }
+
+  function body(): BindWithdrawalAccountRequest {
+    const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as Record<
+      Field,
+      string
+    >;
+    return kind === "bank"
+      ? {
+          type: "bank",
+          accountName: v.accountName,
+          nationality: v.nationality,
+          bankName: v.bankName,
+          cardNumber: v.cardNumber.replace(/\s+/g, ""),
+          bankAddress: v.bankAddress,
+        }
+      : { type: "crypto", network: v.network, address: v.address };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (bind.isPending) return;
+    const next: Errors = {};
+    for (const field of fields) if (values[field].trim() === "") next[field] = t("cashier.emptyValue");
+    setErrors(next);
+    // Each empty field says so under itself; a toast on top would repeat it.
+    if (Object.keys(next).length > 0) return;
+    const confirmed = await Dialog.confirm({
+      title: t("account.confirmTitle"),
+      content: t("account.confirmText"),
+      confirmText: t("account.confirmBind"),
+      cancelText: t("common.cancel"),
+    });
+    if (!confirmed) return;
+    try {
+      await bind.mutateAsync(body());
+      Toast.show({ icon: "success", content: t("common.operationSuccess") });
+      navigate(paths.withdrawAccount, { replace: true });
+    } catch (error) {
+      const byField = fieldErrorTexts(error);
+      const code = error instanceof ApiError ? error.code : "";
+      const inline: Errors = {};
+      for (const field of fields) if (byField[field]) inline[field] = byField[field];
+      const codeField = FIELD_OF_CODE[code];
+      if (codeField && (fields as readonly Field[]).includes(codeField) && !inline[codeField])
+        inline[codeField] = errorText(error);
+      setErrors(inline);
+      if (Object.keys(inline).length === 0) Toast.show({ icon: "fail", content: errorText(error) });
+      if (code === "WITHDRAWAL_ACCOUNT_LOCKED") {
+        // Bound meanwhile (another device): show that account.
+        await queryClient.invalidateQueries({ queryKey: queryKeys.withdrawalAccount });
+      }
+    }
+  }
+
+  const field = (name: Field, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      key={name}
+      label={label}
+      name={name}
+      testId={`account-${name}`}
+      autoComplete="off"
+      value={values[name]}
+      onValueChange={(v) => set(name, v)}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+
+  return (
+    <form className="card cashier-card tf-form" onSubmit={submit} noValidate>
+      {kind === "bank" ? (
+        <>
+          {field("accountName", t("account.accountName"), {
+            placeholder: t("account.accountNamePlaceholder"),
+            maxLength: 60,
+            autoComplete: "name",
+          })}
+          {field("nationality", t("account.nationality"), {
+            placeholder: t("account.nationalityPlaceholder"),
+            maxLength: 60,
+            autoComplete: "country-name",
+          })}
+          {field("bankName", t("account.bankName"), {
+            placeholder: t("account.bankNamePlaceholder"),
+            maxLength: 80,
+          })}
+          {field("cardNumber", t("account.cardNumber"), {
+            placeholder: t("account.cardNumberPlaceholder"),
+            maxLength: 30,
+            inputMode: "numeric",
+          })}
+          {field("bankAddress", t("account.bankAddress"), {
+            placeholder: t("account.bankAddressPlaceholder"),
+            maxLength: 160,
+          })}
+        </>
+      ) : (
+        <>
+          <div className={`tf-field${errors.network ? " tf-field--error" : ""}`}>
+            <span className="tf-field__label" id="account-network-label">
+              {t("account.network")}
+            </span>
+            <div className="chips">
+              {CRYPTO_NETWORKS.map((network) => (
+                <button
+                  key={network}
+                  type="button"
+                  aria-pressed={values.network === network}
+                  className={`chip${values.network === network ? " chip--active" : ""}`}
+                  data-testid={`account-network-${network}`}
+                  onClick={() => set("network", network)}
+                >
+                  {network}
+                </button>
+              ))}
+            </div>
+            {errors.network ? (
+              <div className="tf-field__error" role="alert" data-testid="account-network-error">
+                {errors.network}
+              </div>
+            ) : null}
+          </div>
+          {field("address", t("account.address"), {
+            placeholder: t("account.addressPlaceholder"),
+            maxLength: 120,
+            hint: t("account.addressHint"),
+          })}
+        </>
+      )}
+      <p className="cashier-note cashier-note--warn">{t("account.bindWarning")}</p>
+      <Button
+        type="submit"
+        color="primary"
+        size="large"
+        block
+        className="tf-submit"
+        loading={bind.isPending}
+        disabled={bind.isPending}
+        data-testid="account-submit"
+      >
+        {t("account.submit")}
+      </Button>
+    </form>
+  );
+}

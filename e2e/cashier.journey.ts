@@ -1,0 +1,525 @@
+import { deflateSync } from "node:zlib";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  confirmDialog,
+  ERRORS,
+  expectPolished,
+  logInViaForm,
+  operatorHeaders,
+  registerViaApi,
+  type ShotLocale,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
+
+/** A small real PNG (a blue square with a lighter band), for the deposit's proof image. */
+function proofPng(size = 48): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) {
+      const band = y > size / 3 && y < (2 * size) / 3;
+      rows.push(band ? 120 : 31, band ? 160 : 90, 240);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.from(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+interface ReviewItem {
+  id: string;
+  amount: string;
+  user: { account: string };
+}
+
+/** The one item under review for this user in an operator list (deposits or withdrawals). */
+async function underReview(request: APIRequestContext, kind: "deposits" | "withdrawals", account: string) {
+  const headers = await operatorHeaders(request);
+  const answer = await request.get(`/api/v1/operator/${kind}?status=under_review&limit=100`, { headers });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { items } = (await answer.json()) as { items: ReviewItem[] };
+  const mine = items.filter((item) => item.user.account.toLowerCase() === account.toLowerCase());
+  expect(mine).toHaveLength(1);
+  return { item: mine[0] as ReviewItem, headers };
+}
+
+async function toast(page: Page, text: string) {
+  await expect(page.locator(".adm-toast-main").filter({ hasText: text })).toBeVisible();
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale];
+  const errors = ERRORS[locale];
+  /**
+   * A screenshot of what the user sees once things have settled: no toast or closing dialog on top
+   * (unless the dialog is the point, then after its opening animation), scrolled to the top.
+   */
+  const shoot = async (page: Page, name: string, options: { viewport?: boolean; dialog?: boolean } = {}) => {
+    if (options.dialog) {
+      await expect(page.locator(".adm-dialog-body")).toBeVisible();
+      await page.waitForTimeout(600);
+    } else {
+      await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
+      await expect(page.locator(".adm-dialog-body")).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await shot(page, locale, `cashier-${name}`, { viewport: options.viewport });
+  };
+
+  test(`cashier in ${locale}: demo top-up, bind, withdraw, cancel, approve, deposit, confirm`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await setLanguage(page, locale);
+    const user = await registerViaApi(request);
+    await logInViaForm(page, user.account, user.password);
+
+    // ── A fresh user: every list is empty, no withdrawal account ───────────────────────────────
+    await page.goto("/h5/pages/money-record/money-records");
+    await expect(page.getByTestId("records-empty")).toContainText(text.cashier.noFundRecords);
+    await expect(page.getByTestId("tab-records")).toHaveClass(/active/);
+    await expectPolished(page);
+    await shoot(page, "01-fund-records-empty");
+
+    await page.goto("/h5/pages/withdraw-list/withdraw-open");
+    await expect(page.getByTestId("deposits-empty")).toContainText(text.cashier.noDepositRecords);
+    await expectPolished(page);
+    await shoot(page, "02-deposits-empty");
+
+    await page.goto("/h5/pages/withdraw-list/withdraw-list");
+    await expect(page.getByTestId("withdrawals-empty")).toContainText(text.cashier.noWithdrawalRecords);
+    await expectPolished(page);
+    await shoot(page, "03-withdrawals-empty");
+
+    await page.goto("/h5/pages/withdraw-money/withdraw-money");
+    await expect(page.getByTestId("withdraw-not-bound")).toContainText(text.cashier.notBound);
+    await expectPolished(page);
+    await shoot(page, "04-withdraw-not-bound");
+
+    // ── Deposit page: the demo top-up credits virtual money at once ────────────────────────────
+    await page.goto("/h5/pages/user/user");
+    await page.getByTestId("user-deposit").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/deposit\/deposit$/);
+    await expect(page.getByTestId("deposit-demo")).toContainText(text.deposit.demoTitle);
+    await expect(page.getByTestId("deposit-available")).toHaveText("0.00");
+    await expect(page.getByTestId("deposit-method-bank")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("deposit-account-number")).not.toBeEmpty();
+    await expectPolished(page);
+    await shoot(page, "05-deposit");
+    await page.getByTestId("deposit-demo-amount").fill("");
+    await page.getByTestId("deposit-demo-amount").pressSequentially("20000.555");
+    await expect(page.getByTestId("deposit-demo-amount")).toHaveValue("20000.55");
+    await page.getByTestId("deposit-demo-amount").fill("20000");
+    await page.getByTestId("deposit-demo-submit").click();
+    await toast(page, text.common.operationSuccess);
+    await expect(page.getByTestId("deposit-available")).toHaveText("20,000.00");
+
+    // The currency method shows its address with a QR code drawn in the page.
+    await page.getByTestId("deposit-method-crypto").click();
+    await expect(page.getByTestId("deposit-address")).not.toBeEmpty();
+    await expect(page.getByTestId("deposit-qr")).toHaveAttribute("data-ready", "true");
+    await expect(page.getByTestId("deposit-qr").locator("img")).toBeVisible();
+    await expectPolished(page);
+    await shoot(page, "06-deposit-crypto");
+
+    // ── Withdrawal account: not bound, then a bank card (every field required) ─────────────────
+    await page.goto("/h5/pages/user/user");
+    await page.getByTestId("user-withdraw-account").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/account\/account$/);
+    await expect(page.getByTestId("account-not-bound")).toContainText(text.cashier.notBound);
+    await expectPolished(page);
+    await shoot(page, "07-account-not-bound");
+    await page.getByTestId("account-bind-bank").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/account\/account-detail\?type=bank$/);
+    await page.getByTestId("account-submit").click();
+    for (const field of ["accountName", "nationality", "bankName", "cardNumber", "bankAddress"]) {
+      await expect(page.getByTestId(`account-${field}-error`)).toHaveText(text.cashier.emptyValue);
+    }
+    await expectPolished(page);
+    await shoot(page, "08-account-bind-errors");
+    await page.getByTestId("account-accountName").fill("Li Lei");
+    await page.getByTestId("account-nationality").fill(locale === "en" ? "China" : "中国");
+    await page.getByTestId("account-bankName").fill(locale === "en" ? "Bank of Example" : "示例银行");
+    await page.getByTestId("account-cardNumber").fill("6222 0212 3456 7890");
+    await page
+      .getByTestId("account-bankAddress")
+      .fill(locale === "en" ? "1 Main Street, Shanghai" : "上海市示例路 1 号");
+    await expectPolished(page);
+    await shoot(page, "09-account-bind-filled");
+    await page.getByTestId("account-submit").click();
+    await expect(page.locator(".adm-dialog-body")).toContainText(text.account.confirmText);
+    await shoot(page, "10-account-bind-confirm", { dialog: true });
+    await confirmDialog(page);
+    await toast(page, text.common.operationSuccess);
+    await expect(page).toHaveURL(/\/h5\/pages\/account\/account$/);
+    await expect(page.getByTestId("account-card")).toContainText("7890");
+    await expect(page.getByTestId("account-card")).not.toContainText("0212 3456");
+    await expect(page.getByTestId("account-locked-note")).toContainText(text.account.lockedNote);
+    await expect(page.getByTestId("account-kefu")).toHaveAttribute("href", "/h5/pages/kefu/kefu");
+    await expectPolished(page);
+    await shoot(page, "11-account-bound");
+    await page.goto("/h5/pages/account/account-detail?type=crypto");
+    await expect(page.getByTestId("account-readonly")).toBeVisible();
+    await expect(page.getByTestId("account-submit")).toHaveCount(0);
+    await expectPolished(page);
+    await shoot(page, "12-account-detail-readonly");
+
+    // ── Withdraw: checks, a wrong transaction password, then a withdrawal that is cancelled ────
+    await page.goto("/h5/pages/user/user");
+    await page.getByTestId("user-withdraw").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/withdraw-money\/withdraw-money$/);
+    await expect(page.getByTestId("withdraw-available")).toHaveText("20,000.00");
+    await page.getByTestId("withdraw-submit").click();
+    await expect(page.getByTestId("withdraw-amount-error")).toHaveText(text.cashier.amountRequired);
+    await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(text.cashier.emptyValue);
+    await page.getByTestId("withdraw-all").click();
+    await expect(page.getByTestId("withdraw-amount")).toHaveValue("20000.00");
+    await page.getByTestId("withdraw-amount").fill("1000");
+    await page.getByTestId("withdraw-pay-password").fill("135791");
+    await page.getByTestId("withdraw-submit").click();
+    await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(errors.PAY_PASSWORD_WRONG);
+    await expectPolished(page);
+    await shoot(page, "13-withdraw-wrong-password");
+    await page.getByTestId("withdraw-pay-password").fill(user.payPassword);
+    await expect(page.getByTestId("withdraw-received")).not.toHaveText("—");
+    await shoot(page, "14-withdraw-filled");
+    await page.getByTestId("withdraw-submit").click();
+    await toast(page, text.common.operationSuccess);
+    await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-list$/);
+    const first = page.getByTestId("withdrawal-item").first();
+    await expect(first.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.under_review);
+    await expect(first.getByTestId("withdrawal-amount-value")).toHaveText("1,000.00");
+    await expectPolished(page);
+    await shoot(page, "15-withdrawal-under-review");
+    await first.getByTestId("withdrawal-cancel").click();
+    await expect(page.locator(".adm-dialog-body")).toContainText("1,000.00");
+    await shoot(page, "16-withdrawal-cancel-confirm", { dialog: true });
+    await confirmDialog(page);
+    await toast(page, text.common.operationSuccess);
+    await expect(first.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.cancelled);
+    await expect(first.getByTestId("withdrawal-cancel")).toHaveCount(0);
+
+    // Withdraw again; an operator approves it; the details say success.
+    await page.goto("/h5/pages/withdraw-money/withdraw-money");
+    await expect(page.getByTestId("withdraw-available")).toHaveText("20,000.00");
+    await page.getByTestId("withdraw-amount").fill("1500.50");
+    await page.getByTestId("withdraw-pay-password").fill(user.payPassword);
+    await page.getByTestId("withdraw-submit").click();
+    await toast(page, text.common.operationSuccess);
+    await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-list$/);
+    await expect(page.getByTestId("withdrawal-item")).toHaveCount(2);
+    const pending = await underReview(request, "withdrawals", user.account);
+    expect(pending.item.amount).toBe("1500.50");
+    const approved = await request.post(`/api/v1/operator/withdrawals/${pending.item.id}/approve`, {
+      headers: pending.headers,
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    await page.reload();
+    const latest = page.getByTestId("withdrawal-item").first();
+    await expect(latest.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.success);
+    await expect(latest.getByTestId("withdrawal-amount-value")).toHaveText("1,500.50");
+    await expect(latest.getByTestId("withdrawal-cancel")).toHaveCount(0);
+    await expectPolished(page);
+    await shoot(page, "17-withdrawals-success");
+
+    // ── A bank deposit request with a proof image; an operator confirms it ─────────────────────
+    await page.goto("/h5/pages/deposit/deposit");
+    await page.getByTestId("deposit-method-bank").click();
+    await page.getByTestId("deposit-submit").click();
+    await expect(page.getByTestId("deposit-amount-error")).toHaveText(text.cashier.amountRequired);
+    await expect(page.getByTestId("deposit-reference-error")).toHaveText(text.deposit.referenceRequired);
+    await page.getByTestId("deposit-amount").fill("5");
+    await page.getByTestId("deposit-amount").blur();
+    await page.getByTestId("deposit-submit").click();
+    await expect(page.getByTestId("deposit-amount-error")).toHaveText(
+      text.cashier.amountBelowMin.replace("{{amount}}", "10.00"),
+    );
+    await page.getByTestId("deposit-quick-500").click();
+    await expect(page.getByTestId("deposit-amount")).toHaveValue("500");
+    await page.getByTestId("deposit-amount").fill("300");
+    await page.getByTestId("deposit-reference").fill(`E2E ${user.account}`);
+    await page.getByTestId("deposit-proof-input").setInputFiles({
+      name: "transfer.png",
+      mimeType: "image/png",
+      buffer: proofPng(),
+    });
+    await expect(page.getByTestId("deposit-proof-thumb")).toHaveAttribute("data-status", "done");
+    await expectPolished(page);
+    await shoot(page, "18-deposit-filled");
+    await page.getByTestId("deposit-submit").click();
+    await toast(page, text.common.operationSuccess);
+    await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-open$/);
+    const deposit = page.getByTestId("deposit-item").first();
+    await expect(deposit.getByTestId("deposit-status")).toHaveText(text.cashier.status.under_review);
+    await expect(deposit.getByTestId("deposit-amount-value")).toHaveText("300.00");
+    await expectPolished(page);
+    await shoot(page, "19-deposit-under-review");
+
+    // The personal center is open while the operator confirms: its figures follow without a reload.
+    await page.goto("/h5/pages/user/user");
+    await expect(page.getByTestId("user-available")).toHaveText("18,499.50");
+    const waiting = await underReview(request, "deposits", user.account);
+    expect(waiting.item.amount).toBe("300.00");
+    const confirmed = await request.post(`/api/v1/operator/deposits/${waiting.item.id}/confirm`, {
+      headers: waiting.headers,
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await expect(page.getByTestId("user-available")).toHaveText("18,799.50");
+    await expect(page.getByTestId("user-total-assets")).toHaveText("18,799.50");
+    await expectPolished(page);
+    await shoot(page, "20-personal-center-after");
+
+    await page.getByTestId("user-deposit-details").click();
+    await expect(page.getByTestId("deposit-item").first().getByTestId("deposit-status")).toHaveText(
+      text.cashier.status.success,
+    );
+
+    // ── Fund records (tab 3): every movement, signed and coloured, filterable, exportable ───────
+    await page.goBack();
+    await page.getByTestId("user-capital-record").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/money-record\/money-record$/);
+    await expect(page.getByTestId("fund-record").first()).toBeVisible();
+    await expectPolished(page);
+    await shoot(page, "21-fund-records-page");
+
+    await page.goto("/h5/pages/index/index");
+    await page.getByTestId("tab-records").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/money-record\/money-records$/);
+    const rows = page.getByTestId("fund-record");
+    const newest = rows.first();
+    await expect(newest).toHaveAttribute("data-type", "deposit");
+    await expect(newest.getByTestId("fund-record-amount")).toHaveText("+300.00");
+    await expect(newest.getByTestId("fund-record-amount")).toHaveClass(/pnl-up/);
+    await expect(newest).toContainText(text.cashier.fundType.deposit);
+    await expect(page.locator('[data-testid="fund-record"][data-type="withdrawal"]').first()).toBeVisible();
+    await expect(
+      page
+        .locator('[data-testid="fund-record"][data-type="withdrawal"]')
+        .first()
+        .getByTestId("fund-record-amount"),
+    ).toHaveClass(/pnl-down/);
+    await expect(page.locator('[data-testid="fund-record"][data-type="demo_grant"]')).toHaveCount(1);
+    await expectPolished(page);
+    await shoot(page, "22-fund-records", { viewport: true });
+
+    await page.getByTestId("records-filter-deposit").click();
+    await expect(page.getByTestId("records-filter-deposit")).toHaveAttribute("aria-pressed", "true");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute("data-type", "deposit");
+    await expectPolished(page);
+    await shoot(page, "23-fund-records-filtered");
+    await page.getByTestId("records-filter-savings_income").click();
+    await expect(page.getByTestId("records-empty")).toContainText(text.cashier.noFundRecords);
+
+    await page.getByTestId("records-filter-all").click();
+    const download = page.waitForEvent("download");
+    await page.getByTestId("records-export").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = (await (await file.createReadStream()).toArray()).join("");
+    expect(csv).toContain("300.00");
+    expect(csv).toContain("deposit");
+  });
+}
+
+test("fund records page through the cursor as the list is scrolled", async ({ page, request }) => {
+  await setLanguage(page, "en");
+  const user = await registerViaApi(request);
+  const login = await request.post("/api/v1/auth/login", {
+    data: { account: user.account, password: user.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  // 25 movements: more than one page of 20.
+  for (let n = 1; n <= 25; n++) {
+    const answer = await request.post("/api/v1/cashier/demo-topup", {
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": `page-${user.account}-${n}` },
+      data: { amount: `${n}.00` },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+  await logInViaForm(page, user.account, user.password);
+  await page.getByTestId("user-capital-record").click();
+  const rows = page.getByTestId("fund-record");
+  await expect(rows.first().getByTestId("fund-record-amount")).toHaveText("+25.00");
+  await rows.nth(19).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 4000);
+  await expect(rows).toHaveCount(25);
+  await expect(rows.last().getByTestId("fund-record-amount")).toHaveText("+1.00");
+  await expect(page.getByText(TEXT.en.cashier.noMore)).toBeVisible();
+  await expectPolished(page);
+});
+
+const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
+
+test("the cashier screens fit the phone in all ten languages", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // One user with something in every list (set up through the API), one with nothing bound yet.
+  const full = await registerViaApi(request);
+  const fresh = await registerViaApi(request);
+  const login = await request.post("/api/v1/auth/login", {
+    data: { account: full.account, password: full.password },
+  });
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const post = async (path: string, data: unknown, key?: string) => {
+    const answer = await request.post(`/api/v1${path}`, {
+      headers: key ? { ...auth, "idempotency-key": key } : auth,
+      data,
+    });
+    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+    return answer.json();
+  };
+  await post("/cashier/demo-topup", { amount: "123456.78" }, `all-${full.account}-1`);
+  await post("/cashier/withdrawal-account", {
+    type: "crypto",
+    network: "TRC20",
+    address: "TXyz123456789abcdefghijkmnopqrstuv",
+  });
+  await post(
+    "/cashier/withdrawals",
+    { amount: "2345.60", payPassword: full.payPassword },
+    `all-${full.account}-2`,
+  );
+  const methods = (await (
+    await request.get("/api/v1/cashier/deposit-methods", { headers: auth })
+  ).json()) as {
+    items: { id: string; kind: string }[];
+  };
+  const bank = methods.items.find((m) => m.kind === "bank");
+  expect(bank).toBeTruthy();
+  await post(
+    "/cashier/deposits",
+    { methodId: bank?.id, amount: "888.00", reference: "ALL-LOCALES", proofFileId: null },
+    `all-${full.account}-3`,
+  );
+
+  const screens = [
+    ["deposit", "/h5/pages/deposit/deposit", "deposit-submit"],
+    ["account", "/h5/pages/account/account", "withdrawal-account"],
+    ["withdraw", "/h5/pages/withdraw-money/withdraw-money", "withdraw-submit"],
+    ["withdrawals", "/h5/pages/withdraw-list/withdraw-list", "withdrawal-item"],
+    ["deposits", "/h5/pages/withdraw-list/withdraw-open", "deposit-item"],
+    ["fund-records", "/h5/pages/money-record/money-records", "fund-record"],
+  ] as const;
+
+  await logInViaForm(page, full.account, full.password);
+  for (const locale of ALL_LOCALES) {
+    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+    for (const [name, url, ready] of screens) {
+      await page.goto(url);
+      await expect(page.getByTestId(ready).first()).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      if (name === "withdraw") {
+        // The checks' messages, the fee and the amount received, in this language.
+        await page.getByTestId("withdraw-amount").fill("5");
+        await page.getByTestId("withdraw-submit").click();
+        await expect(page.getByTestId("withdraw-pay-password-error")).toBeVisible();
+      }
+      await expectPolished(page);
+      await shot(page, `all/${locale}`, `cashier-${name}`);
+    }
+  }
+
+  // Nothing bound: the not-bound states and the bind form with every field's message.
+  await page.evaluate(() => localStorage.removeItem("tickfair-session"));
+  await logInViaForm(page, fresh.account, fresh.password);
+  for (const locale of ALL_LOCALES) {
+    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+    await page.goto("/h5/pages/account/account");
+    await expect(page.getByTestId("account-not-bound")).toBeVisible();
+    await expectPolished(page);
+    await shot(page, `all/${locale}`, "cashier-account-not-bound");
+    await page.goto("/h5/pages/account/account-detail?type=bank");
+    await page.getByTestId("account-submit").click();
+    await expect(page.getByTestId("account-bankAddress-error")).toBeVisible();
+    await expectPolished(page);
+    await shot(page, `all/${locale}`, "cashier-bind-bank-errors");
+    await page.getByTestId("account-type-crypto").click();
+    await expect(page.getByTestId("account-network-TRC20")).toBeVisible();
+    await expectPolished(page);
+    await shot(page, `all/${locale}`, "cashier-bind-crypto");
+  }
+});
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  test(`repeated wrong transaction passwords lock withdrawals, and the page says until when (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const text = TEXT[locale];
+    const errors = ERRORS[locale];
+    await setLanguage(page, locale);
+    const user = await registerViaApi(request);
+    const login = await request.post("/api/v1/auth/login", {
+      data: { account: user.account, password: user.password },
+    });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    expect(
+      (
+        await request.post("/api/v1/cashier/demo-topup", {
+          headers: { ...auth, "idempotency-key": `lock-${user.account}` },
+          data: { amount: "500.00" },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await request.post("/api/v1/cashier/withdrawal-account", {
+          headers: auth,
+          data: { type: "crypto", network: "ERC20", address: `0x${"ab12".repeat(10)}` },
+        })
+      ).ok(),
+    ).toBe(true);
+
+    await logInViaForm(page, user.account, user.password);
+    await page.goto("/h5/pages/withdraw-money/withdraw-money");
+    await expect(page.getByTestId("withdraw-locked")).toHaveCount(0);
+    await page.getByTestId("withdraw-amount").fill("100");
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await page.getByTestId("withdraw-pay-password").fill(`00000${attempt}`);
+      await page.getByTestId("withdraw-submit").click();
+      await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(errors.PAY_PASSWORD_WRONG);
+    }
+    await page.getByTestId("withdraw-pay-password").fill("000005");
+    await page.getByTestId("withdraw-submit").click();
+    const banner = page.getByTestId("withdraw-locked");
+    await expect(banner).toBeVisible();
+    const prefix = text.withdraw.lockedUntil.split("{{time}}")[0] as string;
+    await expect(banner).toContainText(prefix.trim());
+    await expect(page.getByTestId("withdraw-submit")).toBeDisabled();
+    // The right password does not help while the lock lasts, and a reload still shows it.
+    await page.reload();
+    await expect(page.getByTestId("withdraw-locked")).toBeVisible();
+    await expect(page.getByTestId("withdraw-submit")).toBeDisabled();
+    await expectPolished(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, locale, "cashier-24-withdraw-locked");
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The cashier's plain constants, apart from its zod schemas so a client can import them without
+ * pulling in zod.
+ */
+
+/** The largest demo top-up. */
+export const DEMO_TOP_UP_MAX = "999999.00";
+
+/** Networks a currency address can be on. */
+export const CRYPTO_NETWORKS = ["TRC20", "ERC20", "BEP20", "BTC"] as const;
+
+/** What moved a user's money; each posting kind the ledger writes for a user's cash is one of these. */
+export const FUND_RECORD_TYPES = [
+  "deposit",
+  "withdrawal",
+  "withdrawal_return",
+  "stake",
+  "payout",
+  "refund",
+  "savings_in",
+  "savings_out",
+  "savings_income",
+  "demo_grant",
+] as const;
