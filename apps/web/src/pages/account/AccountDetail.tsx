@@ -1,6 +1,6 @@
 import type { BindWithdrawalAccountRequest } from "@tickfair/contract";
 import { CRYPTO_NETWORKS } from "@tickfair/contract";
-import { Button, Dialog, Skeleton, Toast } from "antd-mobile";
+import { Dialog, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -11,6 +11,7 @@ import { queryClient, queryKeys } from "../../api/query-client";
 import { LoadError } from "../../components/LoadError";
 import { LockedNote } from "../../components/LockedNote";
 import { PageNavBar } from "../../components/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
@@ -250,18 +251,9 @@ function BindForm({ kind }: { kind: Kind }) {
         </>
       )}
       <p className="cashier-note cashier-note--warn">{t("account.bindWarning")}</p>
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        className="tf-submit"
-        loading={bind.isPending}
-        disabled={bind.isPending}
-        data-testid="account-submit"
-      >
+      <SubmitButton pending={bind.isPending} testId="account-submit">
         {t("account.submit")}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

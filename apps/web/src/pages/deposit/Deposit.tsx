@@ -18,6 +18,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { IconBank, IconCheck, IconCoin, IconGift } from "../../components/icons";
 import { LoadError } from "../../components/LoadError";
 import { PageNavBar } from "../../components/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { paths } from "../../lib/paths";
 import { lessThan } from "../../lib/withdrawal-fee";
@@ -352,18 +353,13 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
         }}
         error={errors.proof}
       />
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        className="tf-submit"
-        loading={create.isPending}
-        disabled={create.isPending || proof.state.status === "uploading"}
-        data-testid="deposit-submit"
+      <SubmitButton
+        pending={create.isPending}
+        disabled={proof.state.status === "uploading"}
+        testId="deposit-submit"
       >
         {t("deposit.submit")}
-      </Button>
+      </SubmitButton>
       <p className="cashier-note">{t("deposit.reviewNote")}</p>
     </form>
   );

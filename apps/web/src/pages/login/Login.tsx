@@ -1,4 +1,4 @@
-import { Button, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,6 +7,7 @@ import { ApiError } from "../../api/errors";
 import { errorText } from "../../api/messages";
 import { BrandMark } from "../../components/BrandMark";
 import { PageNavBar } from "../../components/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { paths, safeRedirect } from "../../lib/paths";
 
@@ -86,18 +87,9 @@ export default function Login() {
             }}
             error={errors.password}
           />
-          <Button
-            type="submit"
-            color="primary"
-            size="large"
-            block
-            className="tf-submit"
-            loading={login.isPending}
-            disabled={login.isPending}
-            data-testid="login-submit"
-          >
+          <SubmitButton pending={login.isPending} testId="login-submit">
             {t("login.submit")}
-          </Button>
+          </SubmitButton>
         </form>
         <p className="auth__switch">
           {t("login.noAccount")}

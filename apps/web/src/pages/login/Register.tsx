@@ -1,5 +1,5 @@
 import { isPassword, isPayPassword, PHONE_COUNTRY_CODES } from "@tickfair/contract";
-import { Button, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -7,6 +7,7 @@ import { useRegister } from "../../api/auth";
 import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar";
 import { StepIndicator } from "../../components/StepIndicator";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
@@ -158,18 +159,9 @@ export default function Register() {
             onValueChange={(v) => set("payPasswordConfirm", digits6(v))}
             error={errors.payPasswordConfirm}
           />
-          <Button
-            type="submit"
-            color="primary"
-            size="large"
-            block
-            className="tf-submit"
-            loading={register.isPending}
-            disabled={register.isPending}
-            data-testid="register-submit"
-          >
+          <SubmitButton pending={register.isPending} testId="register-submit">
             {t("register.submit")}
-          </Button>
+          </SubmitButton>
         </form>
       </main>
     </div>

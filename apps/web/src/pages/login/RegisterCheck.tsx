@@ -5,7 +5,7 @@ import {
   type PhoneCountry,
   type RegisterCheckRequest,
 } from "@tickfair/contract";
-import { Button, Picker, Toast } from "antd-mobile";
+import { Picker, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -14,6 +14,7 @@ import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
 import { IconChevronDown } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar";
 import { StepIndicator } from "../../components/StepIndicator";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
@@ -163,18 +164,9 @@ export default function RegisterCheck() {
             }}
             error={errors.inviteCode}
           />
-          <Button
-            type="submit"
-            color="primary"
-            size="large"
-            block
-            className="tf-submit"
-            loading={check.isPending}
-            disabled={check.isPending}
-            data-testid="register-next"
-          >
+          <SubmitButton pending={check.isPending} testId="register-next">
             {t("register.next")}
-          </Button>
+          </SubmitButton>
         </form>
         <p className="auth__switch">
           {t("register.haveAccount")}

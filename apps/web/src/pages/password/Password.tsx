@@ -1,11 +1,12 @@
 import { isPassword, isPayPassword, type PasswordType } from "@tickfair/contract";
-import { Button, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useChangePassword } from "../../api/me";
 import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
@@ -126,18 +127,9 @@ function PasswordForm({ type }: { type: PasswordType }) {
             onValueChange={(v) => set("confirmPassword", v)}
             error={errors.confirmPassword}
           />
-          <Button
-            type="submit"
-            color="primary"
-            size="large"
-            block
-            className="tf-submit"
-            loading={change.isPending}
-            disabled={change.isPending}
-            data-testid="password-submit"
-          >
+          <SubmitButton pending={change.isPending} testId="password-submit">
             {t("password.submit")}
-          </Button>
+          </SubmitButton>
         </form>
       </main>
     </div>

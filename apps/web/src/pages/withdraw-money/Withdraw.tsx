@@ -16,6 +16,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { IconCard, IconClock } from "../../components/icons";
 import { LoadError } from "../../components/LoadError";
 import { PageNavBar } from "../../components/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
@@ -282,18 +283,9 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
           error={errors.payPassword}
         />
 
-        <Button
-          type="submit"
-          color="primary"
-          size="large"
-          block
-          className="tf-submit"
-          loading={create.isPending}
-          disabled={create.isPending || lockedUntil !== null}
-          data-testid="withdraw-submit"
-        >
+        <SubmitButton pending={create.isPending} disabled={lockedUntil !== null} testId="withdraw-submit">
           {t("withdraw.submit")}
-        </Button>
+        </SubmitButton>
         <p className="cashier-note">{t("withdraw.reviewNote")}</p>
       </form>
     </>
