@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("./components/TabLayout")),
         children: [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
+          { path: paths.product, lazy: page(() => import("./pages/product/Product")) },
           {
             path: paths.moneyRecords,
             loader: requireSession,

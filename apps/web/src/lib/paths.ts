@@ -26,7 +26,13 @@ export const paths = {
   messages: "/pages/message/message",
   kefu: "/pages/kefu/kefu",
   privacy: "/pages/yinsi/yinsi",
+  detail: "/pages/Detail/Detail",
 } as const;
+
+/** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */
+export function detailPath(symbol: string): string {
+  return `${paths.detail}?symbol=${encodeURIComponent(symbol)}`;
+}
 
 const AUTH_PAGES: readonly string[] = [paths.login, paths.registerCheck, paths.register];
 

@@ -1,5 +1,5 @@
 import { LOCALE_NAMES } from "@tickfair/contract";
-import { type ComponentType, useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BrandMark } from "../../components/BrandMark";
@@ -26,6 +26,26 @@ import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import "./home.css";
+
+// Its own chunk: prices, formatting and the market socket stay out of the first load.
+const RecommendedProducts = lazy(() => import("./RecommendedProducts"));
+
+function RecommendedFallback() {
+  return (
+    <section className="home-market card" aria-busy="true">
+      <div className="home-market__header home-market__header--loading" />
+      <ul className="market-skeletons" data-testid="products-loading">
+        {[0, 1, 2, 3, 4].map((n) => (
+          <li key={n} className="market-skeleton">
+            <span />
+            <span />
+            <span />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 type EntryKey =
   | "home.deposit"
@@ -169,6 +189,10 @@ export default function Home() {
             </Link>
           ))}
         </nav>
+
+        <Suspense fallback={<RecommendedFallback />}>
+          <RecommendedProducts />
+        </Suspense>
 
         <RiskWarning />
 

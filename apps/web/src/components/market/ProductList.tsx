@@ -1,0 +1,80 @@
+import type { Product } from "@tickfair/contract";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LoadError } from "../LoadError";
+import { ProductRow } from "./ProductRow";
+import "./market.css";
+
+/** Placeholder rows while the products load. */
+export function ProductListSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <ul className="market-skeletons" aria-busy="true" data-testid="products-loading">
+      {Array.from({ length: rows }, (_, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
+        <li key={n} className="market-skeleton">
+          <span />
+          <span />
+          <span />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ProductListProps {
+  products: readonly Product[] | undefined;
+  pending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  empty: ReactNode;
+  showCategory?: boolean;
+  skeletonRows?: number;
+  testId?: string;
+}
+
+/** The column heads and the rows, or a skeleton, a retry or the empty state. */
+export function ProductList({
+  products,
+  pending,
+  error,
+  onRetry,
+  empty,
+  showCategory,
+  skeletonRows,
+  testId,
+}: ProductListProps) {
+  const { t } = useTranslation();
+  if (!products) {
+    if (pending) return <ProductListSkeleton rows={skeletonRows} />;
+    return (
+      <div className="market-error">
+        <LoadError error={error} onRetry={onRetry} title={t("market.loadFailed")} />
+      </div>
+    );
+  }
+  if (products.length === 0) return <>{empty}</>;
+  return (
+    <div data-testid={testId}>
+      <div className="market-head" aria-hidden="true">
+        <span>{t("market.colName")}</span>
+        <span>{t("market.colPrice")}</span>
+        <span>{t("market.colChange")}</span>
+      </div>
+      <ul className="market-list">
+        {products.map((product) => (
+          <ProductRow key={product.symbol} product={product} showCategory={showCategory} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** "Simulated prices": the feed is the built-in simulator, and the screen says so. */
+export function SimulatedBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="market-sim" data-testid="market-simulated" title={t("market.simulatedHint")}>
+      {t("market.simulated")}
+    </span>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Product } from "@tickfair/contract";
+import { memo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useTicker } from "../../api/market-socket";
+import { formatChange, formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
+import { detailPath } from "../../lib/paths";
+import { signOf } from "../../lib/pnl";
+
+const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
+
+/** One product: name, symbol, latest price, 24H volume and 24H rise, live from the ticker feed. */
+export const ProductRow = memo(function ProductRow({
+  product,
+  showCategory = false,
+}: {
+  product: Product;
+  showCategory?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const ticker = useTicker(product.symbol, product.ticker);
+  const open = product.status === "open";
+
+  let figures: ReactNode;
+  if (!open) {
+    figures = (
+      <span className="market-row__status">
+        <span className={`market-tag market-tag--${product.status}`} data-testid="product-status">
+          {t(`market.status.${product.status}`)}
+        </span>
+        {product.reopensAt ? (
+          <small>{t("market.reopens", { time: formatReopens(product.reopensAt, locale) })}</small>
+        ) : null}
+      </span>
+    );
+  } else if (!ticker) {
+    figures = <span className="market-row__none">{t("market.noQuote")}</span>;
+  } else {
+    const direction = DIRECTION[signOf(ticker.change24h)];
+    figures = (
+      <>
+        <span className="market-row__quote">
+          <strong className="market-row__price" data-testid="product-price">
+            {formatPrice(ticker.price, product.precision, locale)}
+          </strong>
+          <small className="market-row__volume">
+            {t("market.volume", { value: formatVolume(ticker.volume24h, locale) })}
+          </small>
+        </span>
+        <span className={`market-change market-change--${direction}`} data-testid="product-change">
+          {formatChange(ticker.change24h, locale)}
+        </span>
+      </>
+    );
+  }
+
+  return (
+    <li>
+      <Link
+        to={detailPath(product.symbol)}
+        className="market-row"
+        data-testid="product-row"
+        data-symbol={product.symbol}
+        data-status={product.status}
+      >
+        <span className="market-row__name">
+          <strong>{product.name}</strong>
+          <small>
+            {product.symbol}
+            {showCategory ? (
+              <span className="market-row__category">{t(`market.category.${product.category}`)}</span>
+            ) : null}
+          </small>
+        </span>
+        {figures}
+      </Link>
+    </li>
+  );
+});
