@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   "STAKE_RANGE_INVALID",
   "DURATIONS_INVALID",
   "REOPENS_AT_INVALID",
+  "PRODUCT_CLOSED",
+  "DURATION_NOT_OFFERED",
+  "STAKE_OUT_OF_RANGE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,6 +6,7 @@ export * from "./api/common";
 export * from "./api/market";
 export * from "./api/operators";
 export * from "./api/realtime";
+export * from "./api/trading";
 export * from "./cashier-constants";
 export * from "./error-schema";
 export * from "./errors";

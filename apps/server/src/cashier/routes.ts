@@ -26,7 +26,7 @@ import type { RouteContext } from "../platform/app";
 import type { Tx } from "../platform/db";
 import { forbidden } from "../platform/errors";
 import { readFile } from "../platform/files";
-import { readIdempotencyKey, requestFingerprint, runIdempotent } from "../platform/idempotency";
+import { moveMoney as moveMoneyOnce, readIdempotencyKey } from "../platform/idempotency";
 import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
@@ -56,27 +56,13 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
 
   /** Runs a money-moving request once per Idempotency-Key, then tells the user's open app. */
-  async function moveMoney<T>(
+  const moveMoney = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     userId: bigint,
     status: number,
     work: (tx: Tx) => Promise<T>,
-  ): Promise<T> {
-    const key = readIdempotencyKey(request.headers["idempotency-key"]);
-    const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, {
-      params: request.params,
-      body: request.body,
-    });
-    const result = await runIdempotent(db, { userId, key, fingerprint, at: clock.now() }, async (tx) => ({
-      status,
-      body: await work(tx),
-    }));
-    if (result.replayed) reply.header("idempotent-replayed", "true");
-    else void context.realtime.accountChanged(userId);
-    reply.status(result.status);
-    return result.body;
-  }
+  ): Promise<T> => moveMoneyOnce(context, request, reply, userId, status, work);
 
   return async (app) => {
     app.post(

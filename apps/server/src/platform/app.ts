@@ -19,6 +19,8 @@ import { cashierOperatorRoutes } from "../cashier/operator-routes";
 import { cashierRoutes } from "../cashier/routes";
 import { createMarket, type Market, marketRoutes } from "../market";
 import { operatorRoutes } from "../operators/routes";
+import { tradingRoutes } from "../trading/routes";
+import { TradingWorker } from "../trading/worker";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
@@ -45,6 +47,7 @@ export interface RouteContext {
   lifecycle: { shuttingDown: boolean };
   realtime: RealtimeHub;
   market: Market;
+  trading: TradingWorker;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -92,32 +95,43 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
+  const market = createMarket(
+    { db: deps.db, clock: deps.clock, log: app.log },
+    {
+      feedEnabled: deps.config.FEED_ENABLED,
+      feedSeed: deps.config.FEED_SEED,
+      feedIntervalMs: deps.config.FEED_INTERVAL_MS,
+      databaseUrl: deps.config.DATABASE_URL,
+    },
+  );
+  const realtime = new RealtimeHub(deps);
   const context: RouteContext = {
     config: deps.config,
     db: deps.db,
     clock: deps.clock,
     lifecycle: { shuttingDown: false },
-    realtime: new RealtimeHub(deps),
-    market: createMarket(
-      { db: deps.db, clock: deps.clock, log: app.log },
-      {
-        feedEnabled: deps.config.FEED_ENABLED,
-        feedSeed: deps.config.FEED_SEED,
-        feedIntervalMs: deps.config.FEED_INTERVAL_MS,
-        databaseUrl: deps.config.DATABASE_URL,
-      },
-    ),
+    realtime,
+    market,
+    trading: new TradingWorker({
+      db: deps.db,
+      clock: deps.clock,
+      bus: market.bus,
+      log: app.log,
+      accountChanged: (userId) => realtime.accountChanged(userId),
+    }),
   };
   context.realtime.attachMarket(context.market.bus);
   app.addHook("onReady", async () => {
     await context.market.start();
+    if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
   });
   app.addHook("onClose", async () => {
     context.realtime.detach();
   });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
-    // The feed's last write lands before the database closes.
+    // Settlement stops first (its run in flight finishes), then the feed's last write lands, then the database closes.
+    await context.trading.stop();
     await context.market.stop();
   });
   // Responses finished while closing end their keep-alive connection, so shutdown does not wait
@@ -136,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(filesRoutes(context));
       await api.register(marketRoutes(context));
       await api.register(operatorRoutes(context));
+      await api.register(tradingRoutes(context));
     },
     { prefix: "/api/v1" },
   );

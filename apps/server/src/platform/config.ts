@@ -30,6 +30,8 @@ const configSchema = z.object({
   FEED_ENABLED: flag.default(true),
   FEED_SEED: z.string().min(1).optional(),
   FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Settle contracts in this process (any number of processes may; tests settle by hand). */
+  TRADING_WORKER_ENABLED: flag.default(true),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MODE: boolean };

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Clock } from "./clock";
 import type { Db, Tx } from "./db";
 import { AppError } from "./errors";
 
@@ -69,4 +71,35 @@ export async function runIdempotent<T>(
       .execute();
     return { ...result, replayed: false };
   });
+}
+
+/**
+ * A money-moving request: runs `work` once per Idempotency-Key in one transaction (a retry replays the
+ * first answer with `idempotent-replayed: true`), then tells the user's open app its figures changed.
+ */
+export async function moveMoney<T>(
+  deps: { db: Db; clock: Clock; realtime: { accountChanged(userId: bigint): Promise<void> } },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: bigint,
+  status: number,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const key = readIdempotencyKey(request.headers["idempotency-key"]);
+  const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, {
+    params: request.params,
+    body: request.body,
+  });
+  const result = await runIdempotent(
+    deps.db,
+    { userId, key, fingerprint, at: deps.clock.now() },
+    async (tx) => ({
+      status,
+      body: await work(tx),
+    }),
+  );
+  if (result.replayed) reply.header("idempotent-replayed", "true");
+  else void deps.realtime.accountChanged(userId);
+  reply.status(result.status);
+  return result.body;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { marketMigration } from "../market/migration";
+import { tradingMigration } from "../trading/migration";
 import type { Db } from "./db";
 
 /**
@@ -349,6 +350,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0001_foundation": foundation,
   "0002_cashier": cashier,
   "0003_market": marketMigration,
+  "0004_trading": tradingMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

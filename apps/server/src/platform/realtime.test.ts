@@ -104,7 +104,9 @@ describe("market channels", () => {
     const backfill = await client.next();
     expect(backfill).toMatchObject({ type: "ticks", symbol: "BTC/USDT", items: [{ seq: "2" }] });
 
-    const stored = await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(3), price: 6_700_200n, volume: 5n }]);
+    const stored = await recordTicks(t.db, [
+      { symbol: "BTC/USDT", time: at(3), price: 6_700_200n, volume: 5n },
+    ]);
     t.app.tickfair.market.bus.publish(stored);
     expect(await client.next()).toMatchObject({ type: "ticks", items: [{ seq: "3" }] });
     const update = await client.next();

@@ -57,7 +57,8 @@ export class RealtimeHub {
     for (const tick of ticks) bySymbol.set(tick.symbol, [...(bySymbol.get(tick.symbol) ?? []), tick]);
     for (const client of this.#clients) {
       const mine = client.product ? bySymbol.get(client.product) : undefined;
-      if (mine && client.product) this.#send(client, { type: "ticks", symbol: client.product, items: mine.map(toWireTick) });
+      if (mine && client.product)
+        this.#send(client, { type: "ticks", symbol: client.product, items: mine.map(toWireTick) });
     }
     this.#scheduleTickers();
   }
@@ -88,7 +89,12 @@ export class RealtimeHub {
   async accountChanged(userId: bigint): Promise<void> {
     const clients = this.#byUser.get(userId);
     if (!clients || clients.size === 0) return;
-    const figures = await userFigures(this.deps.db, userId, this.deps.clock.now(), this.deps.config.PLATFORM_TZ);
+    const figures = await userFigures(
+      this.deps.db,
+      userId,
+      this.deps.clock.now(),
+      this.deps.config.PLATFORM_TZ,
+    );
     const message: ServerMessage = {
       type: "account.updated",
       summary: {
@@ -103,7 +109,12 @@ export class RealtimeHub {
     for (const client of clients) this.#send(client, message);
   }
 
-  async #handle(client: Client, message: ClientMessage, sessionIdleMs: number, authTimer: NodeJS.Timeout): Promise<void> {
+  async #handle(
+    client: Client,
+    message: ClientMessage,
+    sessionIdleMs: number,
+    authTimer: NodeJS.Timeout,
+  ): Promise<void> {
     switch (message.type) {
       case "ping":
         this.#send(client, { type: "pong" });
@@ -135,7 +146,12 @@ export class RealtimeHub {
         return;
       case "auth": {
         if (client.userId !== null) return;
-        const session = await authenticate(this.deps.db, this.deps.clock, { sessionIdleMs }, message.token).catch(() => null);
+        const session = await authenticate(
+          this.deps.db,
+          this.deps.clock,
+          { sessionIdleMs },
+          message.token,
+        ).catch(() => null);
         if (!session) {
           this.#send(client, { type: "error", code: "UNAUTHENTICATED" });
           client.socket.close(4401, "unauthenticated");
@@ -158,7 +174,8 @@ export class RealtimeHub {
       this.#clients.add(client);
       // A socket that neither authenticates nor subscribes to anything public is closed.
       const authTimer = setTimeout(() => {
-        if (client.userId === null && !client.tickers && client.product === null) socket.close(4401, "auth timeout");
+        if (client.userId === null && !client.tickers && client.product === null)
+          socket.close(4401, "auth timeout");
       }, AUTH_TIMEOUT_MS);
       socket.on("close", () => {
         clearTimeout(authTimer);

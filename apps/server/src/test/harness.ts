@@ -53,6 +53,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: "silent",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      // Tests record ticks and settle contracts by hand, on a manual clock.
+      FEED_ENABLED: "false",
+      TRADING_WORKER_ENABLED: "false",
     }),
     DEMO_MODE: true,
     ...overrides,

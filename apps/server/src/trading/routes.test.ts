@@ -1,0 +1,398 @@
+import type { Contract, ContractDetail } from "@tickfair/contract";
+import { describe, expect, it } from "vitest";
+import { userBalances } from "../ledger/service";
+import { feedTick } from "../market/testing";
+import { recordTicks } from "../market/ticks";
+import { key } from "../test/cashier-fixtures";
+import { registerAndLogin } from "../test/fixtures";
+import { useTestApp } from "../test/harness";
+import { settleDueContracts } from "./service";
+
+// No simulated feed: every tick here is recorded by the test, at times the manual clock sets.
+const t = useTestApp({ FEED_ENABLED: false });
+
+const BTC = "BTC/USDT";
+const ETH = "ETH/USDT";
+
+/** Each test starts an hour after the previous one, so its ticks continue every product's chain. */
+function nextHour(): Date {
+  t.clock.advance(60 * 60_000);
+  return t.clock.now();
+}
+const at = (base: Date, ms: number) => new Date(base.getTime() + ms).toISOString();
+
+async function fundedUser(amount: string) {
+  const user = await registerAndLogin(t);
+  const topUp = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/cashier/demo-topup",
+    payload: { amount },
+    headers: { ...user.auth, "idempotency-key": key() },
+  });
+  expect(topUp.statusCode).toBe(200);
+  return user;
+}
+
+function place(
+  auth: Record<string, string>,
+  body: Record<string, unknown>,
+  idempotencyKey: string | null = key(),
+) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/v1/trading/contracts",
+    payload: body,
+    headers: { ...auth, ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+  });
+}
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  symbol: BTC,
+  direction: "up",
+  stake: "100.00",
+  durationSeconds: 60,
+  ...overrides,
+});
+
+async function contractsOf(userId: bigint) {
+  return t.db
+    .withTables<{ contracts: { user_id: bigint; status: string } }>()
+    .selectFrom("contracts")
+    .select(["status"])
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+describe("placing and settling contracts", () => {
+  it("takes the entry from the first tick after acceptance and settles win, lose and draw exactly", async () => {
+    const start = nextHour();
+    // A tick at the very moment of acceptance is not "after" it.
+    await recordTicks(t.db, [feedTick(BTC, at(start, 0), 9_000_000n), feedTick(ETH, at(start, 0), 300_000n)]);
+    const user = await fundedUser("1000.00");
+    const up = await place(user.auth, order({ direction: "up" }));
+    const down = await place(user.auth, order({ direction: "down" }));
+    const draw = await place(user.auth, order({ symbol: ETH, direction: "up" }));
+    for (const r of [up, down, draw]) expect(r.statusCode, r.body).toBe(201);
+    const placed = up.json<Contract>();
+    expect(placed).toMatchObject({ status: "pending", stake: "100.00", payoutRateBps: 8500, entry: null });
+    expect(placed.orderNo).toMatch(/^C\d{10}$/);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 70_000n, frozen_trade: 30_000n });
+
+    const entryTicks = await recordTicks(t.db, [
+      feedTick(BTC, at(start, 1000), 9_500_000n),
+      feedTick(ETH, at(start, 1000), 350_000n),
+    ]);
+    await settleDueContracts(t.db, t.clock.now());
+    const open = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/trading/contracts/open",
+      headers: user.auth,
+    });
+    const items = open.json<{ items: Contract[] }>().items;
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item.status).toBe("open");
+      expect(item.expiresAt).toBe(at(start, 61_000));
+    }
+    const btcEntry = items.find((c) => c.id === placed.id)?.entry;
+    expect(btcEntry).toEqual({
+      seq: entryTicks[0]?.seq.toString(),
+      time: at(start, 1000),
+      price: "95000.00",
+      hash: entryTicks[0]?.hash,
+    });
+
+    await recordTicks(t.db, [
+      feedTick(BTC, at(start, 30_000), 9_400_000n),
+      feedTick(BTC, at(start, 60_500), 9_600_000n),
+      feedTick(ETH, at(start, 59_000), 350_000n),
+    ]);
+    // Expired, but the exit is not final yet: a later tick could still be the last one at or before expiry.
+    t.clock.set(at(start, 61_500));
+    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    // An exit exactly at expiry counts.
+    await recordTicks(t.db, [feedTick(BTC, at(start, 61_000), 9_700_000n)]);
+    await recordTicks(t.db, [feedTick(BTC, at(start, 62_000), 1n), feedTick(ETH, at(start, 62_000), 1n)]);
+    t.clock.set(at(start, 62_000));
+    const settled = await settleDueContracts(t.db, t.clock.now());
+    expect(settled.map((s) => s.result).sort()).toEqual(["draw", "lose", "win"]);
+    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+
+    // 700 + 185 (win) + 0 (loss) + 100 (draw)
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 98_500n, frozen_trade: 0n });
+    const me = await t.app.inject({ method: "GET", url: "/api/v1/me", headers: user.auth });
+    expect(me.json().summary).toMatchObject({ available: "985.00", frozen: "0.00", accountPnl: "-15.00" });
+
+    const closed = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/trading/contracts/closed",
+      headers: user.auth,
+    });
+    const page = closed.json<{ items: Contract[]; nextCursor: string | null }>();
+    expect(page.items.map((c) => [c.symbol, c.direction, c.result, c.payout, c.profit])).toEqual([
+      [ETH, "up", "draw", "100.00", "0.00"],
+      [BTC, "down", "lose", "0.00", "-100.00"],
+      [BTC, "up", "win", "185.00", "85.00"],
+    ]);
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/trading/contracts/${placed.id}`,
+      headers: user.auth,
+    });
+    const body = detail.json<ContractDetail>();
+    expect(body.exit).toMatchObject({ time: at(start, 61_000), price: "97000.00" });
+    expect(body.ticks.map((tick) => tick.price)).toEqual(["95000.00", "94000.00", "96000.00", "97000.00"]);
+    expect(body.ticks[0]).toEqual(body.entry);
+    expect(body.ticks.at(-1)).toEqual(body.exit);
+    expect(
+      (
+        await t.app.inject({ method: "GET", url: "/api/v1/trading/contracts/open", headers: user.auth })
+      ).json().items,
+    ).toEqual([]);
+
+    const records = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/cashier/fund-records",
+      headers: user.auth,
+    });
+    expect(records.json().items.map((r: { type: string }) => r.type)).toEqual(
+      expect.arrayContaining(["stake", "payout", "refund"]),
+    );
+  });
+
+  it("pages closed contracts newest first and hides other users' contracts", async () => {
+    const start = nextHour();
+    const user = await fundedUser("1000.00");
+    for (let i = 0; i < 3; i++) expect((await place(user.auth, order())).statusCode).toBe(201);
+    t.clock.set(at(start, 10_000)); // no entry tick: all three void
+    expect(await settleDueContracts(t.db, t.clock.now())).toHaveLength(3);
+    const first = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/trading/contracts/closed?limit=2",
+      headers: user.auth,
+    });
+    const page1 = first.json<{ items: Contract[]; nextCursor: string }>();
+    expect(page1.items).toHaveLength(2);
+    const second = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/trading/contracts/closed?limit=2&cursor=${page1.nextCursor}`,
+      headers: user.auth,
+    });
+    const page2 = second.json<{ items: Contract[]; nextCursor: string | null }>();
+    expect(page2.items).toHaveLength(1);
+    expect(page2.nextCursor).toBeNull();
+    expect(Number(page2.items[0]?.id)).toBeLessThan(Number(page1.items[1]?.id));
+    const other = await registerAndLogin(t);
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/trading/contracts/${page1.items[0]?.id}`,
+      headers: other.auth,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe("feed gaps", () => {
+  it("voids a contract without a tick within the gap before expiry, returning the stake", async () => {
+    const start = nextHour();
+    const user = await fundedUser("100.00");
+    expect((await place(user.auth, order({ stake: "40.00", direction: "down" }))).statusCode).toBe(201);
+    await recordTicks(t.db, [
+      feedTick(BTC, at(start, 500), 9_500_000n),
+      feedTick(BTC, at(start, 30_000), 9_000_000n),
+    ]);
+    // Nothing from 30 s until well after expiry (60.5 s): the last tick before expiry is too old to be the exit.
+    await recordTicks(t.db, [feedTick(BTC, at(start, 70_000), 8_000_000n)]);
+    t.clock.set(at(start, 70_000));
+    const settled = await settleDueContracts(t.db, t.clock.now());
+    expect(settled).toMatchObject([{ result: "void", payout: 4_000n }]);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
+    const closed = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/trading/contracts/closed",
+      headers: user.auth,
+    });
+    expect(closed.json().items[0]).toMatchObject({
+      status: "void",
+      result: "void",
+      exit: null,
+      profit: "0.00",
+    });
+  });
+
+  it("settles with the ticks there are once the gap after expiry has passed without a later tick", async () => {
+    const start = nextHour();
+    const user = await fundedUser("100.00");
+    expect((await place(user.auth, order({ stake: "10.00" }))).statusCode).toBe(201);
+    await recordTicks(t.db, [
+      feedTick(BTC, at(start, 500), 9_500_000n),
+      feedTick(BTC, at(start, 59_000), 9_500_001n),
+    ]);
+    t.clock.set(at(start, 64_000));
+    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    t.clock.set(at(start, 66_000));
+    expect(await settleDueContracts(t.db, t.clock.now())).toMatchObject([{ result: "win", payout: 1_850n }]);
+    expect((await userBalances(t.db, user.userId)).cash).toBe(10_850n);
+  });
+
+  it("voids a contract whose entry tick never comes, even if the feed comes back later", async () => {
+    const start = nextHour();
+    const user = await fundedUser("100.00");
+    expect((await place(user.auth, order({ stake: "25.00" }))).statusCode).toBe(201);
+    t.clock.set(at(start, 4_000));
+    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    t.clock.set(at(start, 5_001));
+    expect(await settleDueContracts(t.db, t.clock.now())).toMatchObject([{ result: "void", payout: 2_500n }]);
+    await recordTicks(t.db, [feedTick(BTC, at(start, 6_000), 9_500_000n)]);
+    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
+    expect(await contractsOf(user.userId)).toEqual([{ status: "void" }]);
+  });
+});
+
+describe("concurrency", () => {
+  it("settles each contract exactly once with several workers racing", async () => {
+    const start = nextHour();
+    const users = await Promise.all([fundedUser("1000.00"), fundedUser("1000.00"), fundedUser("1000.00")]);
+    // Round robin, so every batch a worker claims spans several users' accounts.
+    for (let i = 0; i < 12; i++) {
+      for (const user of users) {
+        const r = await place(user.auth, order({ stake: "10.00", direction: i % 2 === 0 ? "up" : "down" }));
+        expect(r.statusCode).toBe(201);
+      }
+    }
+    await recordTicks(t.db, [feedTick(BTC, at(start, 200), 9_500_000n)]);
+    await recordTicks(t.db, [
+      feedTick(BTC, at(start, 60_000), 9_600_000n),
+      feedTick(BTC, at(start, 61_000), 1n),
+    ]);
+    t.clock.set(at(start, 61_000));
+    const worker = async () => {
+      const mine: bigint[] = [];
+      for (;;) {
+        const settled = await settleDueContracts(t.db, t.clock.now(), 5);
+        mine.push(...settled.map((s) => s.id));
+        if (settled.length === 0) return mine;
+      }
+    };
+    const runs = await Promise.all([worker(), worker(), worker(), worker()]);
+    const all = runs.flat();
+    expect(all).toHaveLength(36);
+    expect(new Set(all).size).toBe(36);
+    for (const user of users) {
+      // 6 ups win 18.50 each, 6 downs lose: 1000 − 120 + 111
+      expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 99_100n, frozen_trade: 0n });
+    }
+  });
+
+  it("never overdraws with 100 orders racing one balance", async () => {
+    nextHour();
+    const user = await fundedUser("505.00");
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => place(user.auth, order({ stake: "10.00" }))),
+    );
+    const ok = responses.filter((r) => r.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    expect(ok).toHaveLength(50);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(400);
+      expect(r.json().error.code).toBe("INSUFFICIENT_BALANCE");
+    }
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 500n, frozen_trade: 50_000n });
+    expect(await contractsOf(user.userId)).toHaveLength(50);
+  });
+});
+
+describe("bad orders", () => {
+  it("answers every bad order with a 4xx code and changes nothing", async () => {
+    nextHour();
+    const user = await fundedUser("100.00");
+    await t.db
+      .withTables<{ products: { symbol: string; status: "open" | "maintenance" } }>()
+      .updateTable("products")
+      .set({ status: "maintenance" })
+      .where("symbol", "=", "SOL/USDT")
+      .execute();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [order({ stake: "0" }), 400, "AMOUNT_INVALID"],
+      [order({ stake: "0.00" }), 400, "AMOUNT_INVALID"],
+      [order({ stake: "-10.00" }), 400, "AMOUNT_INVALID"],
+      [order({ stake: "10.001" }), 400, "AMOUNT_INVALID"],
+      [order({ stake: "1e3" }), 400, "AMOUNT_INVALID"],
+      [order({ stake: 10 }), 400, "AMOUNT_INVALID"],
+      [order({ stake: "9.99" }), 400, "STAKE_OUT_OF_RANGE"],
+      [order({ stake: "50000.01" }), 400, "STAKE_OUT_OF_RANGE"],
+      [order({ stake: "99999999999999.99" }), 400, "STAKE_OUT_OF_RANGE"],
+      [order({ stake: "100.01" }), 400, "INSUFFICIENT_BALANCE"],
+      [order({ symbol: "NOPE/USDT" }), 404, "PRODUCT_NOT_FOUND"],
+      [order({ symbol: "" }), 400, "VALIDATION_FAILED"],
+      [order({ symbol: "SOL/USDT" }), 409, "PRODUCT_CLOSED"],
+      [order({ durationSeconds: 45 }), 400, "DURATION_NOT_OFFERED"],
+      [order({ durationSeconds: 0 }), 400, "VALIDATION_FAILED"],
+      [order({ durationSeconds: 60.5 }), 400, "VALIDATION_FAILED"],
+      [order({ durationSeconds: "60" }), 400, "VALIDATION_FAILED"],
+      [order({ direction: "sideways" }), 400, "VALIDATION_FAILED"],
+      [{ symbol: BTC, direction: "up", stake: "10.00" }, 400, "REQUIRED"],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await place(user.auth, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.json().error.code, JSON.stringify(body)).toBe(code);
+    }
+    const missingKey = await place(user.auth, order(), null);
+    expect(missingKey.statusCode).toBe(400);
+    expect(missingKey.json().error.code).toBe("IDEMPOTENCY_KEY_REQUIRED");
+    const unauthenticated = await place({}, order());
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(await contractsOf(user.userId)).toEqual([]);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
+    await t.db
+      .withTables<{ products: { symbol: string; status: "open" | "maintenance" } }>()
+      .updateTable("products")
+      .set({ status: "open" })
+      .where("symbol", "=", "SOL/USDT")
+      .execute();
+  });
+
+  it("places once per Idempotency-Key and refuses the key for a different order", async () => {
+    nextHour();
+    const user = await fundedUser("100.00");
+    const first = await place(user.auth, order({ stake: "20.00" }), "order-1");
+    const retry = await place(user.auth, order({ stake: "20.00" }), "order-1");
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json().id).toBe(first.json().id);
+    const reused = await place(user.auth, order({ stake: "30.00" }), "order-1");
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 8_000n, frozen_trade: 2_000n });
+    expect(await contractsOf(user.userId)).toHaveLength(1);
+  });
+
+  it("ignores any price, time or outcome a client sends along", async () => {
+    const start = nextHour();
+    const user = await fundedUser("100.00");
+    const response = await place(
+      user.auth,
+      order({
+        entryPrice: "1.00",
+        exitPrice: "999999.00",
+        result: "win",
+        acceptedAt: "2020-01-01T00:00:00Z",
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ acceptedAt: start.toISOString(), entry: null, result: null });
+    t.clock.set(at(start, 6_000));
+    const settled = await settleDueContracts(t.db, t.clock.now());
+    expect(settled.filter((s) => s.userId === user.userId)).toMatchObject([{ result: "void" }]);
+  });
+
+  it("offers no write route but placing an order", async () => {
+    const routes = t.app.printRoutes({ commonPrefix: false }).split("\n");
+    const writes = routes.filter((line) => line.includes("/trading") && /(POST|PUT|PATCH|DELETE)/.test(line));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/api\/v1\/trading\/contracts \(POST\)$/);
+  });
+});

@@ -1,0 +1,87 @@
+import {
+  contract,
+  contractDetail as contractDetailSchema,
+  contractList,
+  contractPage,
+  contractPageQuery,
+  errorBody,
+  idString,
+  placeContractRequest,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser } from "../auth/guard";
+import type { RouteContext } from "../platform/app";
+import { moveMoney } from "../platform/idempotency";
+import { contractDetail, listClosedContracts, listOpenContracts, placeContract } from "./service";
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const security = [{ bearer: [] }];
+
+/**
+ * Rise/fall contracts. A user can place an order and read their own contracts; nothing here (or
+ * anywhere) sets a price, a tick or an outcome: those come only from recorded ticks at settlement.
+ */
+export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  return async (app) => {
+    app.post(
+      "/trading/contracts",
+      {
+        schema: {
+          tags: ["trading"],
+          security,
+          body: placeContractRequest,
+          response: { 201: contract, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(context, request);
+        return moveMoney(context, request, reply, user.id, 201, (tx) =>
+          placeContract(tx, user, request.body, clock.now()),
+        );
+      },
+    );
+
+    app.get(
+      "/trading/contracts/open",
+      { schema: { tags: ["trading"], security, response: { 200: contractList, ...errors } } },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return listOpenContracts(db, user.id);
+      },
+    );
+
+    app.get(
+      "/trading/contracts/closed",
+      {
+        schema: {
+          tags: ["trading"],
+          security,
+          querystring: contractPageQuery,
+          response: { 200: contractPage, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return listClosedContracts(db, user.id, request.query.cursor, request.query.limit);
+      },
+    );
+
+    app.get(
+      "/trading/contracts/:id",
+      {
+        schema: {
+          tags: ["trading"],
+          security,
+          params: z.object({ id: idString }),
+          response: { 200: contractDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await requireUser(context, request);
+        return contractDetail(db, user.id, BigInt(request.params.id));
+      },
+    );
+  };
+}

@@ -1,0 +1,394 @@
+import {
+  type Contract,
+  type ContractDetail,
+  type ContractTick,
+  fromMinor,
+  type PlaceContractRequest,
+  toMinor,
+} from "@tickfair/contract";
+import { sql } from "kysely";
+import { post, systemAccountIds } from "../ledger/service";
+import { formatScaled } from "../market/prices";
+import { effectiveStatus } from "../market/schedule";
+import { findProduct } from "../market/service";
+import type { Db, Executor, Tx } from "../platform/db";
+import { AppError, badRequest, notFound } from "../platform/errors";
+import { decideOutcome, payoutFor, type Result } from "./outcome";
+import { type ContractRow, tradingDb } from "./schema";
+
+/**
+ * How far around a contract's start and expiry the feed must have a tick. No tick within this gap after
+ * acceptance, or before expiry, and the contract is void with its stake returned (ARCHITECTURE §5).
+ */
+export const FEED_GAP_MS = 5_000;
+/** The most ticks a contract's detail lists between its entry and its exit. */
+export const DETAIL_TICK_LIMIT = 600;
+
+const orderNo = (id: bigint) => `C${id.toString().padStart(10, "0")}`;
+
+/**
+ * Accepts an order: the product must be open now, the duration offered, the stake within the product's
+ * limits. The stake moves cash → frozen_trade in the caller's transaction and the payout rate is fixed
+ * here; the entry is the first tick after `now`, assigned when it is recorded (assignEntries).
+ */
+export async function placeContract(
+  tx: Tx,
+  user: { id: bigint },
+  input: PlaceContractRequest,
+  now: Date,
+): Promise<Contract> {
+  const t = tradingDb(tx);
+  const product = await findProduct(tx, input.symbol);
+  const status = effectiveStatus(
+    { schedule: product.schedule, status: product.status, reopensAt: product.reopens_at },
+    now,
+  );
+  if (status.status !== "open") throw new AppError("PRODUCT_CLOSED", 409);
+  const duration = await t
+    .selectFrom("product_durations")
+    .select("payout_rate_bps")
+    .where("symbol", "=", product.symbol)
+    .where("seconds", "=", input.durationSeconds)
+    .executeTakeFirst();
+  if (!duration) throw badRequest("DURATION_NOT_OFFERED");
+  const stake = toMinor(input.stake);
+  if (stake < product.min_stake || stake > product.max_stake) throw badRequest("STAKE_OUT_OF_RANGE");
+
+  const accounts = await t
+    .selectFrom("accounts")
+    .select(["id", "kind"])
+    .where("user_id", "=", user.id)
+    .where("kind", "in", ["cash", "frozen_trade"])
+    .execute();
+  const cash = accounts.find((a) => a.kind === "cash")?.id;
+  const frozen = accounts.find((a) => a.kind === "frozen_trade")?.id;
+  if (cash === undefined || frozen === undefined) throw new Error(`user ${user.id} has no trading accounts`);
+
+  // The id first, so the posting can name the order it froze money for.
+  const next = await sql<{
+    id: bigint;
+  }>`select nextval(pg_get_serial_sequence('contracts', 'id')) as id`.execute(tx);
+  const id = next.rows[0]?.id;
+  if (id === undefined) throw new Error("no contract id");
+  const postingId = await post(tx, {
+    kind: "stake",
+    userId: user.id,
+    reference: orderNo(id),
+    legs: [
+      { accountId: cash, amount: -stake },
+      { accountId: frozen, amount: stake },
+    ],
+    at: now,
+  });
+  const row = await t
+    .insertInto("contracts")
+    .values({
+      id,
+      user_id: user.id,
+      symbol: product.symbol,
+      direction: input.direction,
+      stake,
+      duration_seconds: input.durationSeconds,
+      payout_rate_bps: duration.payout_rate_bps,
+      status: "pending",
+      accepted_at: now,
+      entry_seq: null,
+      entry_price: null,
+      entry_time: null,
+      entry_hash: null,
+      expiry_at: null,
+      exit_seq: null,
+      exit_price: null,
+      exit_time: null,
+      exit_hash: null,
+      result: null,
+      payout: null,
+      settled_at: null,
+      stake_posting_id: postingId,
+      settle_posting_id: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toContract(row, product.price_precision);
+}
+
+/**
+ * Gives each pending contract its entry: the first recorded tick of its symbol after acceptance (within
+ * the feed gap), and expiry = entry time + duration. One statement for all of them; rows another worker
+ * holds are skipped and picked up on its next run. `symbols` narrows the work to a tick batch's products.
+ */
+export async function assignEntries(
+  db: Executor,
+  symbols?: readonly string[],
+  limit = 5_000,
+): Promise<{ id: bigint; userId: bigint }[]> {
+  if (symbols && symbols.length === 0) return [];
+  const bySymbol = symbols ? sql`and c.symbol in (${sql.join([...symbols])})` : sql``;
+  const gap = `${FEED_GAP_MS} milliseconds`;
+  const result = await sql<{ id: bigint; user_id: bigint }>`
+    with waiting as (
+      select c.id, c.symbol, c.accepted_at, c.duration_seconds
+      from contracts c
+      where c.status = 'pending' ${bySymbol}
+      order by c.id
+      limit ${limit}
+      for update skip locked
+    ), entry as (
+      select w.id, w.duration_seconds, t.seq, t.time, t.price, t.hash
+      from waiting w
+      cross join lateral (
+        select t.seq, t.time, t.price, t.hash from ticks t
+        where t.symbol = w.symbol and t.time > w.accepted_at and t.time <= w.accepted_at + ${gap}::interval
+        order by t.time, t.seq
+        limit 1
+      ) t
+    )
+    update contracts c
+    set status = 'open', entry_seq = entry.seq, entry_price = entry.price, entry_time = entry.time,
+      entry_hash = entry.hash, expiry_at = entry.time + make_interval(secs => entry.duration_seconds)
+    from entry
+    where c.id = entry.id
+    returning c.id, c.user_id`.execute(db);
+  return result.rows.map((row) => ({ id: row.id, userId: row.user_id }));
+}
+
+interface Due {
+  id: bigint;
+  user_id: bigint;
+  direction: "up" | "down";
+  stake: bigint;
+  payout_rate_bps: number;
+  entry_price: bigint | null;
+  expiry_at: Date | null;
+  exit_seq: bigint | null;
+  exit_time: Date | null;
+  exit_price: bigint | null;
+  exit_hash: string | null;
+}
+
+export interface Settled {
+  id: bigint;
+  userId: bigint;
+  result: Result;
+  payout: bigint;
+}
+
+/**
+ * The settlement worker's step, safe to run on any number of processes at once. First, entries that
+ * have arrived are assigned. Then, in one transaction, it claims up to `batchSize` due contracts with
+ * FOR UPDATE SKIP LOCKED, so each is settled exactly once:
+ * - an open contract whose expiry has passed, once its exit (the last tick at or before expiry) is final
+ *   — a later tick exists, and ticks never go back in time — or the gap after expiry has passed;
+ *   without a tick within the gap before expiry it is void;
+ * - a pending contract that got no tick within the gap after acceptance (feed outage): void.
+ * Each contract's money moves in one posting: `payout` (win), `stake_lost` (loss), `refund` (draw, void).
+ */
+export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Promise<Settled[]> {
+  await assignEntries(db);
+  const gap = `${FEED_GAP_MS} milliseconds`;
+  return db.transaction().execute(async (tx) => {
+    const open = await sql<Due>`
+      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price, c.expiry_at,
+        x.seq as exit_seq, x.time as exit_time, x.price as exit_price, x.hash as exit_hash
+      from contracts c
+      left join lateral (
+        select t.seq, t.time, t.price, t.hash from ticks t
+        where t.symbol = c.symbol and t.time <= c.expiry_at and t.time > c.expiry_at - ${gap}::interval
+        order by t.time desc, t.seq desc
+        limit 1
+      ) x on true
+      where c.status = 'open' and c.expiry_at <= ${now}::timestamptz
+        and (c.expiry_at < ${now}::timestamptz - ${gap}::interval
+          or exists (select 1 from ticks a where a.symbol = c.symbol and a.time > c.expiry_at))
+      order by c.expiry_at, c.id
+      limit ${batchSize}
+      for update of c skip locked`.execute(tx);
+    const room = batchSize - open.rows.length;
+    const stale =
+      room <= 0
+        ? []
+        : (
+            await sql<Due>`
+      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price, c.expiry_at,
+        null::bigint as exit_seq, null::timestamptz as exit_time, null::bigint as exit_price, null::text as exit_hash
+      from contracts c
+      where c.status = 'pending' and c.accepted_at < ${now}::timestamptz - ${gap}::interval
+        and not exists (select 1 from ticks t where t.symbol = c.symbol and t.time > c.accepted_at
+          and t.time <= c.accepted_at + ${gap}::interval)
+      order by c.id
+      limit ${room}
+      for update of c skip locked`.execute(tx)
+          ).rows;
+    const due = [...open.rows, ...stale];
+    if (due.length === 0) return [];
+
+    const { house } = await systemAccountIds(tx);
+    const userIds = [...new Set(due.map((c) => c.user_id))];
+    // Every account this batch will post to, locked up front in id order: two workers whose batches
+    // share users then queue on the first shared account instead of deadlocking on each other's.
+    const accounts = await tx
+      .selectFrom("accounts")
+      .select(["id", "user_id", "kind"])
+      .where("user_id", "in", userIds)
+      .where("kind", "in", ["cash", "frozen_trade"])
+      .orderBy("id")
+      .forNoKeyUpdate()
+      .execute();
+    const accountOf = (userId: bigint, kind: "cash" | "frozen_trade") => {
+      const found = accounts.find((a) => a.user_id === userId && a.kind === kind);
+      if (!found) throw new Error(`user ${userId} has no ${kind} account`);
+      return found.id;
+    };
+
+    const settled: (Settled & { postingId: bigint; exit: boolean; row: Due })[] = [];
+    for (const c of due) {
+      const hasExit = c.exit_seq !== null && c.exit_price !== null && c.entry_price !== null;
+      const result: Result =
+        hasExit && c.entry_price !== null && c.exit_price !== null
+          ? decideOutcome(c.direction, c.entry_price, c.exit_price)
+          : "void";
+      const payout = payoutFor(c.stake, c.payout_rate_bps, result);
+      const cash = accountOf(c.user_id, "cash");
+      const frozen = accountOf(c.user_id, "frozen_trade");
+      const legs = [{ accountId: frozen, amount: -c.stake }];
+      let kind: string;
+      if (result === "win") {
+        kind = "payout";
+        legs.push({ accountId: cash, amount: payout });
+        if (payout > c.stake) legs.push({ accountId: house, amount: c.stake - payout });
+      } else if (result === "lose") {
+        kind = "stake_lost";
+        legs.push({ accountId: house, amount: c.stake });
+      } else {
+        kind = "refund";
+        legs.push({ accountId: cash, amount: c.stake });
+      }
+      const postingId = await post(tx, { kind, userId: c.user_id, reference: orderNo(c.id), legs, at: now });
+      settled.push({ id: c.id, userId: c.user_id, result, payout, postingId, exit: hasExit, row: c });
+    }
+
+    // One statement closes the whole batch.
+    const values = sql.join(
+      settled.map(
+        (s) =>
+          sql`(${s.id}::bigint, ${s.result === "void" ? "void" : "settled"}::text, ${s.result}::text, ${s.payout}::bigint,
+            ${s.postingId}::bigint, ${s.exit ? s.row.exit_seq : null}::bigint, ${s.exit ? s.row.exit_price : null}::bigint,
+            ${s.exit ? s.row.exit_time : null}::timestamptz, ${s.exit ? s.row.exit_hash : null}::text)`,
+      ),
+    );
+    await sql`
+      update contracts c
+      set status = v.status, result = v.result, payout = v.payout, settle_posting_id = v.posting_id,
+        exit_seq = v.exit_seq, exit_price = v.exit_price, exit_time = v.exit_time, exit_hash = v.exit_hash,
+        settled_at = ${now}::timestamptz
+      from (values ${values}) as v (id, status, result, payout, posting_id, exit_seq, exit_price, exit_time, exit_hash)
+      where c.id = v.id`.execute(tx);
+    return settled.map(({ id, userId, result, payout }) => ({ id, userId, result, payout }));
+  });
+}
+
+function tickOf(
+  seq: bigint | null,
+  time: Date | null,
+  price: bigint | null,
+  hash: string | null,
+  precision: number,
+): ContractTick | null {
+  if (seq === null || time === null || price === null || hash === null) return null;
+  return { seq: seq.toString(), time: time.toISOString(), price: formatScaled(price, precision), hash };
+}
+
+export function toContract(row: ContractRow, precision: number): Contract {
+  return {
+    id: row.id.toString(),
+    orderNo: row.order_no,
+    symbol: row.symbol,
+    direction: row.direction,
+    stake: fromMinor(row.stake),
+    durationSeconds: row.duration_seconds,
+    payoutRateBps: row.payout_rate_bps,
+    status: row.status,
+    acceptedAt: row.accepted_at.toISOString(),
+    entry: tickOf(row.entry_seq, row.entry_time, row.entry_price, row.entry_hash, precision),
+    expiresAt: row.expiry_at?.toISOString() ?? null,
+    exit: tickOf(row.exit_seq, row.exit_time, row.exit_price, row.exit_hash, precision),
+    result: row.result,
+    payout: row.payout === null ? null : fromMinor(row.payout),
+    profit: row.payout === null ? null : fromMinor(row.payout - row.stake),
+    settledAt: row.settled_at?.toISOString() ?? null,
+  };
+}
+
+function contractsWithPrecision(db: Executor) {
+  return tradingDb(db)
+    .selectFrom("contracts as c")
+    .innerJoin("products as p", "p.symbol", "c.symbol")
+    .selectAll("c")
+    .select("p.price_precision");
+}
+
+/** The user's positions: pending and open contracts, newest first. */
+export async function listOpenContracts(db: Executor, userId: bigint): Promise<{ items: Contract[] }> {
+  const rows = await contractsWithPrecision(db)
+    .where("c.user_id", "=", userId)
+    .where("c.status", "in", ["pending", "open"])
+    .orderBy("c.id", "desc")
+    .limit(500)
+    .execute();
+  return { items: rows.map((row) => toContract(row, row.price_precision)) };
+}
+
+/** Closed positions (settled or void), newest first, `cursor` being the last id of the previous page. */
+export async function listClosedContracts(
+  db: Executor,
+  userId: bigint,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ items: Contract[]; nextCursor: string | null }> {
+  const rows = await contractsWithPrecision(db)
+    .where("c.user_id", "=", userId)
+    .where("c.status", "in", ["settled", "void"])
+    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
+      q.where("c.id", "<", BigInt(cursor ?? "0")),
+    )
+    .orderBy("c.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => toContract(row, row.price_precision)),
+    nextCursor: rows.length > limit && last ? last.id.toString() : null,
+  };
+}
+
+/** One of the user's contracts with its entry, exit and every tick between them (at most 600). */
+export async function contractDetail(db: Executor, userId: bigint, id: bigint): Promise<ContractDetail> {
+  const row = await contractsWithPrecision(db)
+    .where("c.user_id", "=", userId)
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const contract = toContract(row, row.price_precision);
+  let ticks: ContractTick[] = [];
+  if (row.entry_seq !== null) {
+    const last = row.exit_seq;
+    const rows = await tradingDb(db)
+      .selectFrom("ticks")
+      .select(["seq", "time", "price", "hash"])
+      .where("symbol", "=", row.symbol)
+      .where("seq", ">=", row.entry_seq)
+      .$if(last !== null, (q) => q.where("seq", "<=", last ?? 0n))
+      .$if(last === null && row.expiry_at !== null, (q) =>
+        q.where("time", "<=", row.expiry_at ?? new Date(0)),
+      )
+      .orderBy("seq")
+      .limit(DETAIL_TICK_LIMIT)
+      .execute();
+    ticks = rows.flatMap((tick) => {
+      const ref = tickOf(tick.seq, tick.time, tick.price, tick.hash, row.price_precision);
+      return ref ? [ref] : [];
+    });
+  }
+  return { ...contract, ticks };
+}

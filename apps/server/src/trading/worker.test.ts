@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { userBalances } from "../ledger/service";
+import { MarketBus } from "../market/bus";
+import { feedTick } from "../market/testing";
+import { recordTicks } from "../market/ticks";
+import { key } from "../test/cashier-fixtures";
+import { registerAndLogin } from "../test/fixtures";
+import { useTestApp } from "../test/harness";
+import { TradingWorker } from "./worker";
+
+const t = useTestApp({ FEED_ENABLED: false });
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("TradingWorker", () => {
+  it("assigns entries from published ticks, settles on its timer and tells the user's app", async () => {
+    const bus = new MarketBus();
+    const changed: bigint[] = [];
+    const worker = new TradingWorker(
+      {
+        db: t.db,
+        clock: t.clock,
+        bus,
+        log: { error: () => {} },
+        accountChanged: (id) => void changed.push(id),
+      },
+      { intervalMs: 20 },
+    );
+    worker.start();
+    const start = t.clock.now();
+    const at = (ms: number) => new Date(start.getTime() + ms).toISOString();
+    const user = await registerAndLogin(t);
+    const headers = { ...user.auth, "idempotency-key": key() };
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/cashier/demo-topup",
+      payload: { amount: "50.00" },
+      headers,
+    });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/trading/contracts",
+      payload: { symbol: "ETH/USDT", direction: "down", stake: "20.00", durationSeconds: 30 },
+      headers: { ...user.auth, "idempotency-key": key() },
+    });
+    expect(placed.statusCode).toBe(201);
+
+    bus.publish(await recordTicks(t.db, [feedTick("ETH/USDT", at(1000), 350_000n)]));
+    const open = () =>
+      t.app.inject({ method: "GET", url: "/api/v1/trading/contracts/open", headers: user.auth });
+    await until(async () => (await open()).json().items[0]?.status === "open");
+    bus.publish(await recordTicks(t.db, [feedTick("ETH/USDT", at(30_000), 340_000n)]));
+    t.clock.set(at(31_500));
+    bus.publish(await recordTicks(t.db, [feedTick("ETH/USDT", at(31_500), 330_000n)]));
+    await until(async () => (await open()).json().items.length === 0);
+    await worker.stop();
+    // 50 − 20 + 20 × 1.80 (30 s: 8000 bps)
+    expect((await userBalances(t.db, user.userId)).cash).toBe(6_600n);
+    expect(changed).toContain(user.userId);
+    expect(bus.listenerCount).toBe(0);
+  });
+});
