@@ -14,7 +14,13 @@ import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const KB = 1024;
-const BUDGET = { firstLoadJs: 150 * KB, allCss: 25 * KB, routeChunk: 50 * KB };
+const BUDGET = {
+  firstLoadJs: 150 * KB,
+  allCss: 25 * KB,
+  routeChunk: 50 * KB,
+  detailPage: 50 * KB,
+  chartLibrary: 70 * KB,
+};
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = join(webDir, "dist");
@@ -44,6 +50,8 @@ const CASHIER_ROUTE_MODULES = [
   "src/pages/withdraw-list/WithdrawalDetails.tsx",
 ];
 const QR_LIBRARY = /node_modules\/qrcode\//;
+const CHART_LIBRARY = /node_modules\/lightweight-charts\//;
+const DETAIL_PAGE = "src/pages/detail/Detail.tsx";
 const APP_LOCALE = /^src\/i18n\/locales\/([\w-]+)\.json$/;
 const ERROR_LOCALE = /packages\/contract\/locales\/errors\/([\w-]+)\.json$/;
 const DEFAULT_LOCALE = "zh-CN";
@@ -205,6 +213,34 @@ describe("web build budgets", () => {
       if (key === qrKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
       expect(staticClosure(manifest, [key]).has(qrKey), key).toBe(false);
     }
+  });
+
+  it(`loads the chart library lazily on the detail page only (page ≤ ${kb(BUDGET.detailPage)}, library ≤ ${kb(BUDGET.chartLibrary)} gzip)`, () => {
+    const page = manifest[DETAIL_PAGE];
+    expect(page?.isDynamicEntry, DETAIL_PAGE).toBe(true);
+    const charts = Object.keys(manifest).filter((k) => CHART_LIBRARY.test(k));
+    expect(charts).toHaveLength(1);
+    const chartKey = charts[0] as string;
+    expect((manifest[chartKey] as ManifestChunk).isDynamicEntry).toBe(true);
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.dynamicImports?.includes(chartKey))
+      .map(([key]) => key);
+    expect(importers).toEqual([DETAIL_PAGE]);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (key === chartKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+      expect(staticClosure(manifest, [key]).has(chartKey), key).toBe(false);
+    }
+    const pageSize = jsSize(
+      manifest,
+      [...staticClosure(manifest, [DETAIL_PAGE])].filter((k) => !entryClosure.has(k)),
+    );
+    const chartSize = jsSize(
+      manifest,
+      [...staticClosure(manifest, [chartKey])].filter((k) => !entryClosure.has(k)),
+    );
+    console.info(`[budget] detail page: ${kb(pageSize)} gzip; chart library: ${kb(chartSize)} gzip`);
+    expect(pageSize).toBeLessThanOrEqual(BUDGET.detailPage);
+    expect(chartSize).toBeLessThanOrEqual(BUDGET.chartLibrary);
   });
 
   it("starts the realtime socket's code after the first page, not with it", () => {

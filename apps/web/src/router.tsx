@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: paths.user, loader: requireSession, lazy: page(() => import("./pages/user/User")) },
         ],
       },
+      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail")) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
       { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck")) },
       { path: paths.register, lazy: page(() => import("./pages/login/Register")) },

@@ -24,4 +24,7 @@ export const queryKeys = {
   withdrawalAccount: ["cashier", "withdrawal-account"] as const,
   withdrawalQuote: ["cashier", "withdrawal-quote"] as const,
   fundRecords: (type: string) => ["cashier", "fund-records", type] as const,
+  /** The user's contracts: stale whenever their money moves. */
+  trading: ["trading"] as const,
+  openContracts: ["trading", "open"] as const,
 };

@@ -26,6 +26,8 @@ export function applyServerMessage(message: ServerMessage): void {
   queryClient.setQueryData<MeResponse>(queryKeys.me, (me) => (me ? { ...me, summary: message.summary } : me));
   // Fund records, deposits, withdrawals and the withdrawal quote are stale now.
   void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
+  // A contract was placed or settled: the open positions changed.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
 }
 
 function parse(data: unknown): ServerMessage | null {

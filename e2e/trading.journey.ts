@@ -1,0 +1,102 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  expectPolished,
+  logInViaForm,
+  registerViaApi,
+  type ShotLocale,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
+
+const BTC = "BTC/USDT";
+const DETAIL = `/h5/pages/Detail/Detail?symbol=${encodeURIComponent(BTC)}`;
+
+/** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
+async function expectTradingPolished(page: Page): Promise<void> {
+  await expectPolished(page);
+  expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
+}
+
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale] as (typeof TEXT)["en"];
+
+  test(`buy up on BTC/USDT and watch it settle in ${locale}`, async ({ page, request }) => {
+    test.setTimeout(150_000);
+    await setLanguage(page, locale);
+    const user = await registerViaApi(request);
+    const login = await request.post("/api/v1/auth/login", {
+      data: { account: user.account, password: user.password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const topUp = await request.post("/api/v1/cashier/demo-topup", {
+      headers: { ...auth, "idempotency-key": `trade-${user.account}` },
+      data: { amount: "1000.00" },
+    });
+    expect(topUp.ok(), await topUp.text()).toBe(true);
+
+    // Without a session the page shows; buying sends the visitor to log in.
+    await page.goto(DETAIL);
+    await expect(page.getByTestId("detail-simulated")).toHaveText(text.market.simulated);
+    await page.getByTestId("trade-buy-up").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/login\/login\?redirect=/);
+
+    await logInViaForm(page, user.account, user.password);
+    await page.goto(DETAIL);
+    await expect(page.getByTestId("detail-name")).toBeVisible();
+    await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", {
+      timeout: 15_000,
+    });
+    await expect(page.locator('[data-testid="detail-chart"] canvas').first()).toBeVisible();
+    const price = page.getByTestId("detail-price");
+    await expect(price).toHaveText(/^\d[\d,.]*$/);
+    const first = await price.innerText();
+    await expect(price).not.toHaveText(first, { timeout: 15_000 });
+    await expect(page.getByTestId("trade-available")).toContainText("1,000.00");
+
+    // Candles switch in place.
+    await page.getByTestId("detail-view-1m").click();
+    await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", {
+      timeout: 15_000,
+    });
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-01-detail", { viewport: true });
+
+    // The shortest duration, a small amount, the estimate computed exactly.
+    const short = page.locator('[data-testid^="trade-duration-"]').first();
+    await expect(short).toHaveAttribute("data-testid", "trade-duration-30");
+    await short.click();
+    await page.getByTestId("trade-amount").fill("10");
+    await expect(page.getByTestId("trade-estimate")).toHaveText("18.00");
+    await page.getByTestId("trade-buy-up").click();
+    const confirm = page.getByTestId("trade-confirm");
+    await expect(confirm).toBeVisible();
+    await expect(page.getByTestId("trade-confirm-direction")).toHaveText(text.trading.up);
+    await expect(page.getByTestId("trade-confirm-estimate")).toHaveText("18.00");
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-02-confirm");
+    await page.getByTestId("trade-confirm-submit").click();
+    await expect(page.locator(".adm-toast-main")).toHaveText(text.trading.buySuccess);
+
+    const position = page.getByTestId("position");
+    await expect(position).toHaveCount(1);
+    await expect(page.getByTestId("position-countdown")).toHaveText(/\d{2}:\d{2}/, { timeout: 15_000 });
+    await expect(page.getByTestId("trade-available")).toContainText("990.00");
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-03-position");
+
+    // Settlement: the position leaves, the stake is lost, refunded or paid out.
+    await expect(position).toHaveCount(0, { timeout: 60_000 });
+    const open = await request.get("/api/v1/trading/contracts/open", { headers: auth });
+    expect(((await open.json()) as { items: unknown[] }).items).toHaveLength(0);
+    const me = await request.get("/api/v1/me", { headers: auth });
+    const { summary } = (await me.json()) as { summary: { available: string; frozen: string } };
+    expect([99000, 100000, 100800]).toContain(cents(summary.available));
+    expect(cents(summary.frozen)).toBe(0);
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-04-settled");
+  });
+}
