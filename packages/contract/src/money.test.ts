@@ -225,3 +225,33 @@ describe("zod schemas", () => {
     expect(() => boundedMoneyString("1e3")).toThrow(RangeError);
   });
 });
+
+describe("rates in basis points", () => {
+  it("pays a win stake × (1 + rate), rounded down to the minor unit", async () => {
+    const { winPayout } = await import("./money");
+    expect(winPayout(1_000n, 8_500)).toBe(1_850n);
+    expect(winPayout(333n, 8_500)).toBe(616n); // 616.05 → 616
+    expect(winPayout(1n, 9_999)).toBe(1n);
+    expect(winPayout(10n ** 17n, 9_200)).toBe(192n * 10n ** 15n);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 20_000 }),
+        (stake, rate) => {
+          const paid = winPayout(stake, rate);
+          expect(paid * 10_000n <= stake * BigInt(10_000 + rate)).toBe(true);
+          expect((paid + 1n) * 10_000n > stake * BigInt(10_000 + rate)).toBe(true);
+        },
+      ),
+    );
+    expect(() => winPayout(1n, 0.5)).toThrow(RangeError);
+  });
+
+  it("charges a withdrawal fee of a fixed part plus a rate, rounded down", async () => {
+    const { withdrawalFee } = await import("./money");
+    expect(withdrawalFee(20_000n, 100n, 50)).toBe(200n);
+    expect(withdrawalFee(19_999n, 0n, 50)).toBe(99n);
+    expect(withdrawalFee(5n, 0n, 0)).toBe(0n);
+    expect(() => withdrawalFee(5n, 0n, -1)).toThrow(RangeError);
+  });
+});

@@ -53,3 +53,22 @@ export function sumMinor(values: Iterable<bigint>): bigint {
   for (const value of values) total += value;
   return total;
 }
+
+const BASIS_POINTS = 10_000n;
+
+function assertRateBps(rateBps: number): bigint {
+  if (!Number.isInteger(rateBps) || rateBps < 0)
+    throw new RangeError("a rate is a whole number of basis points");
+  return BigInt(rateBps);
+}
+
+/** What a winning stake pays: stake × (1 + rate), rounded down to the minor unit. */
+export function winPayout(stake: bigint, rateBps: number): bigint {
+  // Both factors are non-negative, so bigint division (which truncates) is a floor.
+  return (stake * (BASIS_POINTS + assertRateBps(rateBps))) / BASIS_POINTS;
+}
+
+/** A withdrawal's fee: a fixed part plus `rateBps` of the amount, rounded down. */
+export function withdrawalFee(amount: bigint, feeFixed: bigint, rateBps: number): bigint {
+  return feeFixed + (amount * assertRateBps(rateBps)) / BASIS_POINTS;
+}

@@ -1,4 +1,4 @@
-import { type CashierSettings, cashierSettings, toMinor } from "@tickfair/contract";
+import { type CashierSettings, cashierSettings, toMinor, withdrawalFee } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 
 export interface CashierRules {
@@ -42,9 +42,9 @@ export async function cashierRules(db: Executor): Promise<CashierRules> {
 }
 
 /** The withdrawal fee: a fixed part plus a rate in basis points of the amount, rounded down. */
-export function withdrawalFee(
+export function withdrawalFeeFor(
   amount: bigint,
   rules: Pick<CashierRules, "withdrawalFeeFixed" | "withdrawalFeeRateBps">,
 ): bigint {
-  return rules.withdrawalFeeFixed + (amount * BigInt(rules.withdrawalFeeRateBps)) / 10_000n;
+  return withdrawalFee(amount, rules.withdrawalFeeFixed, rules.withdrawalFeeRateBps);
 }

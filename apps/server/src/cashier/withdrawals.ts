@@ -15,7 +15,7 @@ import { AppError, conflict, notFound } from "../platform/errors";
 import { verifyPassword } from "../platform/passwords";
 import type { Operator, User } from "../platform/schema";
 import { pageOfRows } from "./deposits";
-import { cashierRules, withdrawalFee } from "./settings";
+import { cashierRules, withdrawalFeeFor } from "./settings";
 import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
 
 export const PAY_PASSWORD_ATTEMPTS = 5;
@@ -147,7 +147,7 @@ export async function createWithdrawal(
   const rules = await cashierRules(tx);
   const amount = toMinor(input.amount);
   if (amount < rules.withdrawalMinAmount) throw new AppError("AMOUNT_BELOW_MINIMUM", 400);
-  const fee = withdrawalFee(amount, rules);
+  const fee = withdrawalFeeFor(amount, rules);
   if (fee >= amount) throw new AppError("AMOUNT_NOT_ABOVE_FEE", 400);
   const { id, order_no } = await tx
     .insertInto("withdrawals")

@@ -1,3 +1,5 @@
+import { winPayout } from "@tickfair/contract";
+
 /** The pure rules of a rise/fall contract (ARCHITECTURE §5). No I/O, no numbers: prices and money are bigint. */
 
 export type Direction = "up" | "down";
@@ -11,8 +13,6 @@ export function decideOutcome(direction: Direction, entry: bigint, exit: bigint)
   return rose === (direction === "up") ? "win" : "lose";
 }
 
-const BPS = 10_000n;
-
 /**
  * What the user receives at settlement: a win pays stake × (1 + rate) rounded down to the minor unit,
  * a draw or a void returns the stake, a loss pays nothing.
@@ -23,8 +23,7 @@ export function payoutFor(stake: bigint, rateBps: number, outcome: Result): bigi
     throw new RangeError("a payout rate is a whole number of basis points");
   switch (outcome) {
     case "win":
-      // Both factors are non-negative, so bigint division (which truncates) is a floor.
-      return (stake * (BPS + BigInt(rateBps))) / BPS;
+      return winPayout(stake, rateBps);
     case "draw":
     case "void":
       return stake;

@@ -1,4 +1,4 @@
-import { fromMinor, isMoneyString, toMinor } from "@tickfair/contract";
+import { fromMinor, isMoneyString, toMinor, withdrawalFee } from "@tickfair/contract";
 
 export interface WithdrawalFigures {
   /** feeFixed + floor(amount × feeRateBps / 10 000), in wire form. */
@@ -22,7 +22,7 @@ export function withdrawalFigures(
   if (!isMoneyString(text) || !isMoneyString(feeFixed)) return null;
   const minor = toMinor(text);
   if (minor <= 0n) return null;
-  const fee = toMinor(feeFixed) + (minor * BigInt(Math.max(0, Math.trunc(feeRateBps)))) / 10_000n;
+  const fee = withdrawalFee(minor, toMinor(feeFixed), Math.max(0, Math.trunc(feeRateBps)));
   const received = minor - fee;
   return {
     fee: fromMinor(fee),

@@ -8,6 +8,7 @@ import {
   type Product,
   type Tick,
   toMinor,
+  winPayout,
 } from "@tickfair/contract";
 import { Button, Popup, Skeleton, Toast } from "antd-mobile";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -39,9 +40,9 @@ const CHANGE = { 1: "up", 0: "flat", [-1]: "down" } as const;
 
 const lessThan = (a: string, b: string) => toMinor(a) < toMinor(b);
 /** stake × (1 + rate), rounded down to the cent, in exact minor units. */
-export function winPayout(stake: string, payoutRateBps: number): string | null {
+export function winEstimate(stake: string, payoutRateBps: number): string | null {
   if (!isMoneyString(stake) || toMinor(stake) <= 0n) return null;
-  return fromMinor((toMinor(stake) * (10_000n + BigInt(payoutRateBps))) / 10_000n);
+  return fromMinor(winPayout(toMinor(stake), payoutRateBps));
 }
 
 function percent(bps: number, locale: string): string {
@@ -213,7 +214,7 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
   const keys = useSubmissionKey();
   const duration = product.durations.find((d) => d.seconds === seconds) ?? product.durations[0];
   const max = Number(product.maxStake) || undefined;
-  const estimate = duration ? winPayout(amount, duration.payoutRateBps) : null;
+  const estimate = duration ? winEstimate(amount, duration.payoutRateBps) : null;
   const tradable = product.status === "open" && duration !== undefined;
   const money = (value: string) => formatMoney(value, locale);
 
