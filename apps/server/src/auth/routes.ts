@@ -1,7 +1,6 @@
 import {
   changePasswordRequest,
   errorBody,
-  fromMinor,
   loginRequest,
   meResponse,
   okResponse,
@@ -11,7 +10,7 @@ import {
   sessionResponse,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userFigures } from "../ledger/service";
+import { toAccountSummary, userFigures } from "../ledger/service";
 import type { RouteContext } from "../platform/app";
 import { authSettings, requireUser } from "./guard";
 import { changePassword, checkRegistration, login, logout, register, toUserInfo } from "./service";
@@ -82,14 +81,7 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
         return {
           user: toUserInfo(user),
-          summary: {
-            totalAssets: fromMinor(figures.totalAssets),
-            available: fromMinor(figures.available),
-            frozen: fromMinor(figures.frozen),
-            savings: fromMinor(figures.savings),
-            accountPnl: fromMinor(figures.accountPnl),
-            todayPnl: fromMinor(figures.todayPnl),
-          },
+          summary: toAccountSummary(figures),
         };
       },
     );

@@ -1,7 +1,9 @@
 import { type DepositMethod, type DepositMethodInput, fromMinor, toMinor } from "@tickfair/contract";
-import type { Executor } from "../platform/db";
+import { recordAudit } from "../operators/service";
+import type { Clock } from "../platform/clock";
+import type { Db, Executor } from "../platform/db";
 import { AppError, fieldErrors, notFound } from "../platform/errors";
-import type { DepositMethodRow } from "../platform/schema";
+import type { DepositMethodRow, Operator } from "../platform/schema";
 
 export function toDepositMethod(row: DepositMethodRow): DepositMethod {
   return {
@@ -94,4 +96,28 @@ export async function activeDepositMethod(db: Executor, id: bigint): Promise<Dep
   const row = await db.selectFrom("deposit_methods").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row?.active) throw new AppError("DEPOSIT_METHOD_UNAVAILABLE", 400);
   return row;
+}
+
+/** Creates (id null) or changes a deposit method, with its audit record in the same transaction. */
+export function saveDepositMethod(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  id: bigint | null,
+  input: DepositMethodInput,
+): Promise<DepositMethod> {
+  return db.transaction().execute(async (tx) => {
+    const method =
+      id === null
+        ? await createDepositMethod(tx, input, clock.now())
+        : await updateDepositMethod(tx, id, input, clock.now());
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: id === null ? "deposit_method.create" : "deposit_method.update",
+      targetType: "deposit_method",
+      targetId: method.id,
+      detail: method,
+    });
+    return method;
+  });
 }

@@ -12,6 +12,7 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, conflict, notFound } from "../platform/errors";
 import { assertOwnFile } from "../platform/files";
+import { cursorId, pageOfRows } from "../platform/pagination";
 import type { Operator } from "../platform/schema";
 import { activeDepositMethod } from "./deposit-methods";
 import { cashierRules } from "./settings";
@@ -92,9 +93,7 @@ export async function listUserDeposits(
 ) {
   const rows = await depositQuery(db)
     .where("d.user_id", "=", userId)
-    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
-      q.where("d.id", "<", BigInt(cursor ?? "0")),
-    )
+    .$if(cursorId(cursor) !== null, (q) => q.where("d.id", "<", cursorId(cursor) ?? 0n))
     .orderBy("d.id", "desc")
     .limit(limit + 1)
     .execute();
@@ -114,12 +113,6 @@ export async function depositProofFileId(
     .executeTakeFirst();
   if (!row?.proof_file_id) throw notFound();
   return row.proof_file_id;
-}
-
-export function pageOfRows<R extends { id: bigint }, T>(rows: R[], limit: number, map: (row: R) => T) {
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { items: page.map(map), nextCursor: rows.length > limit && last ? String(last.id) : null };
 }
 
 async function lockDeposit(tx: Tx, id: bigint) {
@@ -264,9 +257,7 @@ export async function listDepositsForReview(
 ) {
   const rows = await operatorDepositQuery(db)
     .$if(status !== undefined, (q) => q.where("d.status", "=", status as "under_review"))
-    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
-      q.where("d.id", "<", BigInt(cursor ?? "0")),
-    )
+    .$if(cursorId(cursor) !== null, (q) => q.where("d.id", "<", cursorId(cursor) ?? 0n))
     .orderBy("d.id", "desc")
     .limit(limit + 1)
     .execute();

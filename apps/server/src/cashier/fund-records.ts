@@ -1,7 +1,7 @@
 import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, fromMinor } from "@tickfair/contract";
 import { userAccountIds } from "../ledger/service";
 import type { Executor } from "../platform/db";
-import { pageOfRows } from "./deposits";
+import { cursorId, pageOfRows } from "../platform/pagination";
 
 function recordsQuery(
   db: Executor,
@@ -33,9 +33,7 @@ export async function listFundRecords(
   const ids = await userAccountIds(db, userId);
   const accounts = { cash: ids.cash, savingsConfirmed: ids.savings_confirmed };
   const rows = await recordsQuery(db, accounts, query.type)
-    .$if(query.cursor !== undefined && /^\d{1,19}$/.test(query.cursor), (q) =>
-      q.where("e.id", "<", BigInt(query.cursor ?? "0")),
-    )
+    .$if(cursorId(query.cursor) !== null, (q) => q.where("e.id", "<", cursorId(query.cursor) ?? 0n))
     .orderBy("e.id", "desc")
     .limit(query.limit + 1)
     .execute();

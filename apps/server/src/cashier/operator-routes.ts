@@ -17,11 +17,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireOperator } from "../operators/guard";
-import { recordAudit } from "../operators/service";
 import type { RouteContext } from "../platform/app";
-import { createDepositMethod, listDepositMethods, updateDepositMethod } from "./deposit-methods";
+import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, listDepositsForReview, rejectDeposit } from "./deposits";
-import { readCashierSettings, writeCashierSettings } from "./settings";
+import { readCashierSettings, updateCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
 import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
 
@@ -172,17 +171,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       { schema: { tags, security, body: depositMethodInput, response: { 200: depositMethod, ...errors } } },
       async (request) => {
         const { operator } = await requireOperator(context, request, FINANCE);
-        return db.transaction().execute(async (tx) => {
-          const method = await createDepositMethod(tx, request.body, clock.now());
-          await recordAudit(tx, clock, {
-            operatorId: operator.id,
-            action: "deposit_method.create",
-            targetType: "deposit_method",
-            targetId: method.id,
-            detail: method,
-          });
-          return method;
-        });
+        return saveDepositMethod(db, clock, operator, null, request.body);
       },
     );
 
@@ -199,17 +188,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       },
       async (request) => {
         const { operator } = await requireOperator(context, request, FINANCE);
-        return db.transaction().execute(async (tx) => {
-          const method = await updateDepositMethod(tx, BigInt(request.params.id), request.body, clock.now());
-          await recordAudit(tx, clock, {
-            operatorId: operator.id,
-            action: "deposit_method.update",
-            targetType: "deposit_method",
-            targetId: method.id,
-            detail: method,
-          });
-          return method;
-        });
+        return saveDepositMethod(db, clock, operator, BigInt(request.params.id), request.body);
       },
     );
 
@@ -227,16 +206,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       { schema: { tags, security, body: cashierSettings, response: { 200: cashierSettings, ...errors } } },
       async (request) => {
         const { operator } = await requireOperator(context, request, FINANCE);
-        await db.transaction().execute(async (tx) => {
-          await writeCashierSettings(tx, request.body, clock.now());
-          await recordAudit(tx, clock, {
-            operatorId: operator.id,
-            action: "cashier_settings.update",
-            targetType: "settings",
-            targetId: "cashier",
-            detail: request.body,
-          });
-        });
+        await updateCashierSettings(db, clock, operator, request.body);
         return request.body;
       },
     );

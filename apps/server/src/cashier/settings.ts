@@ -1,5 +1,8 @@
 import { type CashierSettings, cashierSettings, toMinor, withdrawalFee } from "@tickfair/contract";
-import type { Executor } from "../platform/db";
+import { recordAudit } from "../operators/service";
+import type { Clock } from "../platform/clock";
+import type { Db, Executor } from "../platform/db";
+import type { Operator } from "../platform/schema";
 
 export interface CashierRules {
   withdrawalFeeFixed: bigint;
@@ -47,4 +50,23 @@ export function withdrawalFeeFor(
   rules: Pick<CashierRules, "withdrawalFeeFixed" | "withdrawalFeeRateBps">,
 ): bigint {
   return withdrawalFee(amount, rules.withdrawalFeeFixed, rules.withdrawalFeeRateBps);
+}
+
+/** An operator's change of the cashier settings, audited in the same transaction. */
+export async function updateCashierSettings(
+  db: Db,
+  clock: Clock,
+  operator: Operator,
+  settings: CashierSettings,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await writeCashierSettings(tx, settings, clock.now());
+    await recordAudit(tx, clock, {
+      operatorId: operator.id,
+      action: "cashier_settings.update",
+      targetType: "settings",
+      targetId: "cashier",
+      detail: settings,
+    });
+  });
 }

@@ -12,9 +12,9 @@ import { recordAudit } from "../operators/service";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, conflict, notFound } from "../platform/errors";
+import { cursorId, pageOfRows } from "../platform/pagination";
 import { verifyPassword } from "../platform/passwords";
 import type { Operator, User } from "../platform/schema";
-import { pageOfRows } from "./deposits";
 import { cashierRules, withdrawalFeeFor } from "./settings";
 import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
 
@@ -299,9 +299,7 @@ export async function listUserWithdrawals(
 ) {
   const rows = await withdrawalQuery(db)
     .where("w.user_id", "=", userId)
-    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
-      q.where("w.id", "<", BigInt(cursor ?? "0")),
-    )
+    .$if(cursorId(cursor) !== null, (q) => q.where("w.id", "<", cursorId(cursor) ?? 0n))
     .orderBy("w.id", "desc")
     .limit(limit + 1)
     .execute();
@@ -316,9 +314,7 @@ export async function listWithdrawalsForReview(
 ) {
   const rows = await withdrawalQuery(db)
     .$if(status !== undefined, (q) => q.where("w.status", "=", status as "under_review"))
-    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
-      q.where("w.id", "<", BigInt(cursor ?? "0")),
-    )
+    .$if(cursorId(cursor) !== null, (q) => q.where("w.id", "<", cursorId(cursor) ?? 0n))
     .orderBy("w.id", "desc")
     .limit(limit + 1)
     .execute();

@@ -1,3 +1,4 @@
+import { type AccountSummary, fromMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import { type Executor, PG_CHECK_VIOLATION, pgConstraint, pgErrorCode, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -123,6 +124,18 @@ export async function userBalances(db: Executor, userId: bigint): Promise<UserBa
   const balances = {} as UserBalances;
   for (const kind of USER_ACCOUNT_KINDS) balances[kind] = rows.find((r) => r.kind === kind)?.balance ?? 0n;
   return balances;
+}
+
+/** The figures as the API shows them (decimal strings). */
+export function toAccountSummary(figures: UserFigures): AccountSummary {
+  return {
+    totalAssets: fromMinor(figures.totalAssets),
+    available: fromMinor(figures.available),
+    frozen: fromMinor(figures.frozen),
+    savings: fromMinor(figures.savings),
+    accountPnl: fromMinor(figures.accountPnl),
+    todayPnl: fromMinor(figures.todayPnl),
+  };
 }
 
 export interface UserFigures {

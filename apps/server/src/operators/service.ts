@@ -10,6 +10,7 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, invalidCredentials, unauthenticated } from "../platform/errors";
 import { isThrottled, throttleAfterFailure } from "../platform/login-throttle";
+import { cursorId, pageOfRows } from "../platform/pagination";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
 import { hashToken, newToken } from "../platform/tokens";
@@ -205,24 +206,20 @@ export async function listAudit(db: Db, cursor: string | undefined, limit: numbe
       "a.detail",
       "a.created_at",
     ])
-    .$if(cursor !== undefined && /^\d+$/.test(cursor), (q) => q.where("a.id", "<", BigInt(cursor ?? "0")))
+    .$if(cursorId(cursor) !== null, (q) => q.where("a.id", "<", cursorId(cursor) ?? 0n))
     .orderBy("a.id", "desc")
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  return {
-    items: page.map((row) => ({
-      id: String(row.id),
-      operator: row.username ?? "system",
-      action: row.action,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      reason: row.reason,
-      detail: row.detail,
-      createdAt: row.created_at.toISOString(),
-    })),
-    nextCursor: rows.length > limit ? String(page[page.length - 1]?.id) : null,
-  };
+  return pageOfRows(rows, limit, (row) => ({
+    id: String(row.id),
+    operator: row.username ?? "system",
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    reason: row.reason,
+    detail: row.detail,
+    createdAt: row.created_at.toISOString(),
+  }));
 }
 
 export function toOperatorInfo(operator: Operator): OperatorInfo {

@@ -1,9 +1,9 @@
 import type {} from "@fastify/websocket";
-import { type ClientMessage, clientMessage, fromMinor, type ServerMessage } from "@tickfair/contract";
+import { type ClientMessage, clientMessage, type ServerMessage } from "@tickfair/contract";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { authenticate } from "../auth/service";
-import { userFigures } from "../ledger/service";
+import { toAccountSummary, userFigures } from "../ledger/service";
 import type { MarketBus } from "../market/bus";
 import { findProduct, productTicks, toWireTick } from "../market/service";
 import type { StoredTick } from "../market/ticks";
@@ -97,14 +97,7 @@ export class RealtimeHub {
     );
     const message: ServerMessage = {
       type: "account.updated",
-      summary: {
-        totalAssets: fromMinor(figures.totalAssets),
-        available: fromMinor(figures.available),
-        frozen: fromMinor(figures.frozen),
-        savings: fromMinor(figures.savings),
-        accountPnl: fromMinor(figures.accountPnl),
-        todayPnl: fromMinor(figures.todayPnl),
-      },
+      summary: toAccountSummary(figures),
     };
     for (const client of clients) this.#send(client, message);
   }

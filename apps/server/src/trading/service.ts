@@ -13,6 +13,7 @@ import { effectiveStatus } from "../market/schedule";
 import { findProduct } from "../market/service";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, badRequest, notFound } from "../platform/errors";
+import { cursorId, pageOfRows } from "../platform/pagination";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
 import { type ContractRow, tradingDb } from "./schema";
 
@@ -348,18 +349,11 @@ export async function listClosedContracts(
   const rows = await contractsWithPrecision(db)
     .where("c.user_id", "=", userId)
     .where("c.status", "in", ["settled", "void"])
-    .$if(cursor !== undefined && /^\d{1,19}$/.test(cursor), (q) =>
-      q.where("c.id", "<", BigInt(cursor ?? "0")),
-    )
+    .$if(cursorId(cursor) !== null, (q) => q.where("c.id", "<", cursorId(cursor) ?? 0n))
     .orderBy("c.id", "desc")
     .limit(limit + 1)
     .execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((row) => toContract(row, row.price_precision)),
-    nextCursor: rows.length > limit && last ? last.id.toString() : null,
-  };
+  return pageOfRows(rows, limit, (row) => toContract(row, row.price_precision));
 }
 
 /** One of the user's contracts with its entry, exit and every tick between them (at most 600). */
