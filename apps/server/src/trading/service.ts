@@ -4,6 +4,7 @@ import {
   type ContractTick,
   fromMinor,
   type PlaceContractRequest,
+  type Tick,
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
@@ -364,12 +365,12 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
     .executeTakeFirst();
   if (!row) throw notFound();
   const contract = toContract(row, row.price_precision);
-  let ticks: ContractTick[] = [];
+  let ticks: Tick[] = [];
   if (row.entry_seq !== null) {
     const last = row.exit_seq;
     const rows = await tradingDb(db)
       .selectFrom("ticks")
-      .select(["seq", "time", "price", "hash"])
+      .select(["seq", "time", "price", "prev_hash", "hash"])
       .where("symbol", "=", row.symbol)
       .where("seq", ">=", row.entry_seq)
       .$if(last !== null, (q) => q.where("seq", "<=", last ?? 0n))
@@ -379,10 +380,14 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
       .orderBy("seq")
       .limit(DETAIL_TICK_LIMIT)
       .execute();
-    ticks = rows.flatMap((tick) => {
-      const ref = tickOf(tick.seq, tick.time, tick.price, tick.hash, row.price_precision);
-      return ref ? [ref] : [];
-    });
+    ticks = rows.map((tick) => ({
+      symbol: row.symbol,
+      seq: tick.seq.toString(),
+      time: tick.time.toISOString(),
+      price: formatScaled(tick.price, row.price_precision),
+      prevHash: tick.prev_hash,
+      hash: tick.hash,
+    }));
   }
   return { ...contract, ticks };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountSummary } from "./auth";
 import { tick, ticker } from "./market";
+import { contract } from "./trading";
 
 /**
  * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to
@@ -30,6 +31,10 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("error"), code: z.string() }),
   /** Sent after every movement of the user's money, with the figures as they now stand. */
   z.object({ type: z.literal("account.updated"), summary: accountSummary }),
+  /** One of the user's contracts got its entry tick: it now runs until `expiresAt`. */
+  z.object({ type: z.literal("contract.opened"), contract }),
+  /** One of the user's contracts closed: its result and payout, with the user's figures right after. */
+  z.object({ type: z.literal("contract.settled"), contract, summary: accountSummary }),
   z.object({ type: z.literal("tickers"), items: z.array(ticker) }),
   z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
 ]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { moneyString, positiveMoneyString } from "../money-schema";
 import { idString, isoTime, pageOf, pageQuery } from "./common";
-import { priceString } from "./market";
+import { priceString, tick } from "./market";
 
 export const CONTRACT_DIRECTIONS = ["up", "down"] as const;
 export const contractDirection = z.enum(CONTRACT_DIRECTIONS);
@@ -64,6 +64,9 @@ export const contractPage = pageOf(contract);
 export type ContractPage = z.infer<typeof contractPage>;
 export const contractPageQuery = pageQuery;
 
-/** One contract with every recorded tick from its entry to its exit (at most 600). */
-export const contractDetail = contract.extend({ ticks: z.array(contractTick) });
+/**
+ * One contract with every recorded tick from its entry to its exit (at most 600), each with the hash it
+ * links to, so a reader can recompute the chain from the entry to the exit (see TICK_GENESIS_HASH).
+ */
+export const contractDetail = contract.extend({ ticks: z.array(tick) });
 export type ContractDetail = z.infer<typeof contractDetail>;
