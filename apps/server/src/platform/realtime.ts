@@ -77,7 +77,11 @@ export class RealtimeHub {
     const listeners = [...this.#clients].filter((client) => client.tickers);
     if (listeners.length === 0) return;
     const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
-    const text = JSON.stringify({ type: "tickers", items: [...tickers.values()] } satisfies ServerMessage);
+    const text = JSON.stringify({
+      type: "tickers",
+      at: new Date().toISOString(),
+      items: [...tickers.values()],
+    } satisfies ServerMessage);
     for (const client of listeners) client.socket.send(text);
   }
 
@@ -115,7 +119,7 @@ export class RealtimeHub {
       case "subscribe.tickers": {
         client.tickers = true;
         const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
-        this.#send(client, { type: "tickers", items: [...tickers.values()] });
+        this.#send(client, { type: "tickers", at: new Date().toISOString(), items: [...tickers.values()] });
         return;
       }
       case "subscribe.product": {

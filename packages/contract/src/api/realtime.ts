@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { accountSummary } from "./auth";
+import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { contract } from "./trading";
 
@@ -35,7 +36,8 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("contract.opened"), contract }),
   /** One of the user's contracts closed: its result and payout, with the user's figures right after. */
   z.object({ type: z.literal("contract.settled"), contract, summary: accountSummary }),
-  z.object({ type: z.literal("tickers"), items: z.array(ticker) }),
+  /** `at`: when the server sent it, so a client can tell how fresh the figures are. */
+  z.object({ type: z.literal("tickers"), at: isoTime, items: z.array(ticker) }),
   z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
