@@ -55,7 +55,7 @@ describe("ledger invariants", () => {
     const report = await checkLedgerInvariants(db);
     expect(report.ok).toBe(false);
     expect(report.violations.join("\n")).toMatch(/all entries sum to 100/);
-    expect(report.violations.join("\n")).toMatch(/posting \d+ sums to 100 over 2 entries/);
+    expect(report.violations.join("\n")).toMatch(/journal \d+ sums to 100 over 2 entries/);
     expect(report.violations.join("\n")).toMatch(/holds 999 but its entries sum to 500/);
     await db.destroy();
   });

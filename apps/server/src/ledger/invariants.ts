@@ -9,7 +9,8 @@ export interface InvariantReport {
 
 /**
  * The ledger's invariants (ARCHITECTURE §1.3), checked on a live database: all entries sum to zero,
- * every posting balances with two or more entries, every user balance equals the sum of its entries and
+ * every journal (a posting on its own, or postings written together as one) balances with two or more
+ * entries and none of its postings is empty, every user balance equals the sum of its entries and
  * the last entry's balance_after, and no user account is below zero.
  */
 export async function checkLedgerInvariants(db: Executor): Promise<InvariantReport> {
@@ -20,14 +21,17 @@ export async function checkLedgerInvariants(db: Executor): Promise<InvariantRepo
   }>`select coalesce(sum(amount), 0)::text as total from ledger_entries`.execute(db);
   if (total.rows[0]?.total !== "0") violations.push(`all entries sum to ${total.rows[0]?.total}, not 0`);
 
-  const unbalanced = await sql<{ posting_id: string; total: string; entries: string }>`
-    select p.id::text as posting_id, coalesce(sum(e.amount), 0)::text as total, count(e.id)::text as entries
+  const unbalanced = await sql<{ journal: string; total: string; entries: string; empty: string }>`
+    select coalesce(p.journal_id, p.id)::text as journal, coalesce(sum(e.amount), 0)::text as total,
+      count(e.id)::text as entries, count(*) filter (where e.id is null)::text as empty
     from postings p left join ledger_entries e on e.posting_id = p.id
-    group by p.id
-    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2
+    group by coalesce(p.journal_id, p.id)
+    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2 or count(*) filter (where e.id is null) > 0
     limit 20`.execute(db);
   for (const row of unbalanced.rows) {
-    violations.push(`posting ${row.posting_id} sums to ${row.total} over ${row.entries} entries`);
+    violations.push(
+      `journal ${row.journal} sums to ${row.total} over ${row.entries} entries (${row.empty} postings without one)`,
+    );
   }
 
   const drifted = await sql<{

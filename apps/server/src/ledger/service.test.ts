@@ -4,7 +4,7 @@ import { AppError } from "../platform/errors";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { checkLedgerInvariants } from "./invariants";
-import { post, systemAccountIds, userAccountIds, userBalances } from "./service";
+import { post, postJournal, systemAccountIds, userAccountIds, userBalances } from "./service";
 
 const t = useTestApp();
 
@@ -160,30 +160,99 @@ describe("postings", () => {
   });
 });
 
-describe("user figures", () => {
-  it("reports P&L from what the house paid or took in postings about the user", async () => {
-    const { userFigures } = await import("./service");
-    const { userId, user, system } = await fundedUser(50_000n);
-    const move = (legs: { accountId: bigint; amount: bigint }[]) =>
-      t.db
-        .transaction()
-        .execute((tx) => post(tx, { kind: "contract_settle", userId, at: t.clock.now(), legs }));
-    await move([
-      { accountId: user.cash, amount: -1_000n },
-      { accountId: system.house, amount: 1_000n },
-    ]);
-    await move([
-      { accountId: system.house, amount: -2_500n },
-      { accountId: user.cash, amount: 2_500n },
-    ]);
-    const figures = await userFigures(t.db, userId, t.clock.now(), "Asia/Shanghai");
-    expect(figures.accountPnl).toBe(1_500n);
-    expect(figures.todayPnl).toBe(1_500n);
-    expect(figures.available).toBe(51_500n);
-    expect(figures.totalAssets).toBe(51_500n);
-    t.clock.advance(24 * 60 * 60_000);
-    const tomorrow = await userFigures(t.db, userId, t.clock.now(), "Asia/Shanghai");
-    expect(tomorrow.todayPnl).toBe(0n);
-    expect(tomorrow.accountPnl).toBe(1_500n);
+describe("journals", () => {
+  it("writes postings that balance only together in one statement, with one entry for the house", async () => {
+    const a = await fundedUser(1_000n);
+    const b = await fundedUser(1_000n);
+    const ids = await t.db.transaction().execute((tx) =>
+      postJournal(
+        tx,
+        [
+          { kind: "settlement_house", userId: null, legs: [{ accountId: a.system.house, amount: 150n }] },
+          {
+            kind: "stake_lost",
+            userId: a.userId,
+            reference: "A",
+            legs: [{ accountId: a.user.cash, amount: -300n }],
+          },
+          {
+            kind: "payout",
+            userId: b.userId,
+            reference: "B",
+            legs: [{ accountId: b.user.cash, amount: 150n }],
+          },
+        ],
+        t.clock.now(),
+      ),
+    );
+    expect(ids).toHaveLength(3);
+    const postings = await t.db
+      .selectFrom("postings")
+      .select(["id", "journal_id", "reference"])
+      .where("id", "in", ids)
+      .orderBy("id")
+      .execute();
+    expect(postings.map((p) => p.journal_id)).toEqual([ids[0], ids[0], ids[0]]);
+    expect(postings.map((p) => p.reference)).toEqual([null, "A", "B"]);
+    expect((await userBalances(t.db, a.userId)).cash).toBe(700n);
+    expect((await userBalances(t.db, b.userId)).cash).toBe(1_150n);
+    expect((await checkLedgerInvariants(t.db)).ok).toBe(true);
+  });
+
+  it("refuses a journal that does not balance, an empty posting, or an overdraft, and writes none of it", async () => {
+    const a = await fundedUser(1_000n);
+    const before = await t.db
+      .selectFrom("postings")
+      .select(sql<string>`count(*)::text`.as("n"))
+      .executeTakeFirst();
+    const write = (postings: Parameters<typeof postJournal>[1]) =>
+      t.db.transaction().execute((tx) => postJournal(tx, postings, t.clock.now()));
+    await expect(
+      write([
+        { kind: "x", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -1n }] },
+        { kind: "x", userId: null, legs: [{ accountId: a.system.house, amount: 2n }] },
+      ]),
+    ).rejects.toThrow(/does not balance/);
+    await expect(
+      write([
+        {
+          kind: "x",
+          userId: a.userId,
+          legs: [
+            { accountId: a.user.cash, amount: -1n },
+            { accountId: a.system.house, amount: 1n },
+          ],
+        },
+        { kind: "x", userId: a.userId, legs: [] },
+      ]),
+    ).rejects.toThrow(/entry/);
+    await expect(
+      write([
+        { kind: "x", userId: null, legs: [{ accountId: a.system.house, amount: 5_000n }] },
+        { kind: "x", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -5_000n }] },
+      ]),
+    ).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    // The database itself refuses a journal whose postings do not sum to zero.
+    await expect(
+      t.db.transaction().execute(async (tx) => {
+        const [p] = await postJournal(
+          tx,
+          [
+            { kind: "x", userId: null, legs: [{ accountId: a.system.house, amount: 1n }] },
+            { kind: "x", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -1n }] },
+          ],
+          t.clock.now(),
+        );
+        await sql`insert into ledger_entries (posting_id, account_id, amount) values (${p}, ${a.user.cash}, -1)`.execute(
+          tx,
+        );
+      }),
+    ).rejects.toThrow(/does not balance/);
+    const after = await t.db
+      .selectFrom("postings")
+      .select(sql<string>`count(*)::text`.as("n"))
+      .executeTakeFirst();
+    expect(after).toEqual(before);
+    expect((await userBalances(t.db, a.userId)).cash).toBe(1_000n);
   });
 });

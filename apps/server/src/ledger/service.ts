@@ -105,6 +105,68 @@ export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
   }
 }
 
+export interface JournalPosting {
+  kind: string;
+  userId: bigint | null;
+  reference?: string;
+  /** One or more entries; the journal's postings together sum to zero, each alone need not. */
+  legs: Leg[];
+}
+
+/**
+ * Writes postings that balance as one journal (see journal-migration.ts) in one statement, whatever their
+ * number: the settlement worker's batch in a single round trip. Returns the postings' ids, in order.
+ * Entries go in in account order, like post(); refusals surface the same way.
+ */
+export async function postJournal(tx: Tx, postings: readonly JournalPosting[], at: Date): Promise<bigint[]> {
+  if (postings.length === 0) return [];
+  const all = postings.flatMap((posting) => {
+    if (posting.legs.length === 0) throw new Error("a journal's posting needs an entry");
+    return posting.legs;
+  });
+  assertBalanced(all);
+  const allocated = await sql<{ id: string }>`
+    select nextval(pg_get_serial_sequence('postings', 'id'))::text as id
+    from generate_series(1, ${postings.length}::int)`.execute(tx);
+  const ids = allocated.rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const journal = ids[0];
+  if (journal === undefined || ids.length !== postings.length)
+    throw new Error("posting ids were not allocated");
+  const entryPostings: string[] = [];
+  const entryAccounts: string[] = [];
+  const entryAmounts: string[] = [];
+  postings.forEach((posting, index) => {
+    for (const leg of posting.legs) {
+      entryPostings.push(String(ids[index]));
+      entryAccounts.push(String(leg.accountId));
+      entryAmounts.push(String(leg.amount));
+    }
+  });
+  // Arrays as text, unnested on the server: one parameter per column, whatever the batch's size.
+  try {
+    await sql`
+      with written as (
+        insert into postings (id, kind, user_id, reference, created_at, journal_id)
+        select p.id, p.kind, p.user_id, p.reference, ${at}::timestamptz, ${journal}::bigint
+        from unnest(${ids.map(String)}::text[]::bigint[], ${postings.map((p) => p.kind)}::text[],
+          ${postings.map((p) => (p.userId === null ? null : String(p.userId)))}::text[]::bigint[],
+          ${postings.map((p) => p.reference ?? null)}::text[]) as p (id, kind, user_id, reference)
+        returning id
+      )
+      insert into ledger_entries (posting_id, account_id, amount, created_at)
+      select e.posting_id, e.account_id, e.amount, ${at}::timestamptz
+      from unnest(${entryPostings}::text[]::bigint[], ${entryAccounts}::text[]::bigint[],
+        ${entryAmounts}::text[]::bigint[]) as e (posting_id, account_id, amount)
+      order by e.account_id, e.posting_id`.execute(tx);
+  } catch (error) {
+    if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
+      throw new AppError("INSUFFICIENT_BALANCE", 400);
+    }
+    throw error;
+  }
+  return ids;
+}
+
 export function assertBalanced(legs: Leg[]): void {
   if (legs.length < 2) throw new Error("a posting needs two or more entries");
   let sum = 0n;
@@ -148,8 +210,9 @@ export interface UserFigures {
 }
 
 /**
- * The personal center's figures (ARCHITECTURE §5). Contract results are whatever the house paid or
- * took in postings about this user, so P&L is the negated sum of the house's entries in them.
+ * The personal center's figures (ARCHITECTURE §5). P&L is the sum of settled contracts' results
+ * (payout − stake), read from the contracts: the house's side of a settlement is one entry per batch,
+ * not per user, so it cannot be attributed from the ledger.
  */
 export async function userFigures(
   db: Executor,
@@ -158,19 +221,13 @@ export async function userFigures(
   timeZone: string,
 ): Promise<UserFigures> {
   const balances = await userBalances(db, userId);
-  const { house } = await systemAccountIds(db);
-  const pnl = await db
-    .selectFrom("ledger_entries as e")
-    .innerJoin("postings as p", "p.id", "e.posting_id")
-    .where("p.user_id", "=", userId)
-    .where("e.account_id", "=", house)
-    .select([
-      sql<string>`coalesce(-sum(e.amount), 0)::text`.as("total"),
-      sql<string>`coalesce(-sum(e.amount) filter (where (p.created_at at time zone ${timeZone})::date = (${now}::timestamptz at time zone ${timeZone})::date), 0)::text`.as(
-        "today",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
+  const pnl = await sql<{ total: string; today: string }>`
+    select coalesce(sum(payout - stake), 0)::text as total,
+      coalesce(sum(payout - stake) filter (where (settled_at at time zone ${timeZone})::date
+        = (${now}::timestamptz at time zone ${timeZone})::date), 0)::text as today
+    from contracts
+    where user_id = ${userId} and status = 'settled'`.execute(db);
+  const row = pnl.rows[0] ?? { total: "0", today: "0" };
   const frozen = balances.frozen_trade + balances.frozen_withdrawal;
   const savings = balances.savings_pending + balances.savings_confirmed;
   return {
@@ -178,7 +235,7 @@ export async function userFigures(
     frozen,
     savings,
     totalAssets: balances.cash + frozen + savings,
-    accountPnl: BigInt(pnl.total),
-    todayPnl: BigInt(pnl.today),
+    accountPnl: BigInt(row.total),
+    todayPnl: BigInt(row.today),
   };
 }

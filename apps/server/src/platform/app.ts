@@ -117,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock: deps.clock,
       bus: market.bus,
       log: app.log,
-      accountChanged: (userId) => realtime.accountChanged(userId),
+      contractsOpened: (contracts) => realtime.contractsOpened(contracts),
+      contractsSettled: (contracts) => realtime.contractsSettled(contracts),
     }),
   };
   context.realtime.attachMarket(context.market.bus);

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { ledgerJournalMigration } from "../ledger/journal-migration";
 import { marketMigration } from "../market/migration";
 import { tradingMigration } from "../trading/migration";
 import type { Db } from "./db";
@@ -351,6 +352,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0002_cashier": cashier,
   "0003_market": marketMigration,
   "0004_trading": tradingMigration,
+  "0005_ledger_journals": ledgerJournalMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -117,3 +117,69 @@ describe("market channels", () => {
     client.socket.close();
   });
 });
+
+describe("contract events", () => {
+  it("tells the owner when a contract opens and when it settles, with the new figures", async () => {
+    const { recordTicks } = await import("../market/ticks");
+    const { seedCatalogue } = await import("../market/seed");
+    await seedCatalogue(t.db);
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 6, 11, 0, s));
+    t.clock.set(at(0));
+    const user = await registerAndLogin(t);
+    const other = await registerAndLogin(t);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/cashier/demo-topup",
+      payload: { amount: "100.00" },
+      headers: { ...user.auth, "idempotency-key": key() },
+    });
+    const mine = await connect();
+    mine.socket.send(JSON.stringify({ type: "auth", token: user.token }));
+    expect(await mine.next()).toEqual({ type: "ready" });
+    const theirs = await connect();
+    theirs.socket.send(JSON.stringify({ type: "auth", token: other.token }));
+    expect(await theirs.next()).toEqual({ type: "ready" });
+
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/trading/contracts",
+      payload: { symbol: "ETH/USDT", direction: "up", stake: "10.00", durationSeconds: 30 },
+      headers: { ...user.auth, "idempotency-key": key() },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await mine.next()).toMatchObject({ type: "account.updated", summary: { available: "90.00" } });
+
+    const worker = t.app.tickfair.trading;
+    await recordTicks(t.db, [{ symbol: "ETH/USDT", time: at(1), price: 350_000n, volume: 1n }]);
+    await worker.flush();
+    expect(await mine.next()).toMatchObject({
+      type: "contract.opened",
+      contract: {
+        id: placed.json().id,
+        status: "open",
+        entry: { price: "3500.00" },
+        expiresAt: at(31).toISOString(),
+      },
+    });
+
+    await recordTicks(t.db, [
+      { symbol: "ETH/USDT", time: at(30), price: 350_100n, volume: 1n },
+      { symbol: "ETH/USDT", time: at(32), price: 349_000n, volume: 1n },
+    ]);
+    t.clock.set(at(32));
+    await worker.flush();
+    // 10 × (1 + 0.80) for a 30 s contract: 18.00 back, 108.00 available, P&L +8.00.
+    expect(await mine.next()).toMatchObject({
+      type: "contract.settled",
+      contract: { id: placed.json().id, status: "settled", result: "win", payout: "18.00", profit: "8.00" },
+      summary: { available: "108.00", accountPnl: "8.00" },
+    });
+    expect(await mine.next()).toMatchObject({ type: "account.updated", summary: { available: "108.00" } });
+
+    // The other user heard nothing of it.
+    theirs.socket.send(JSON.stringify({ type: "ping" }));
+    expect(await theirs.next()).toEqual({ type: "pong" });
+    mine.socket.close();
+    theirs.socket.close();
+  });
+});

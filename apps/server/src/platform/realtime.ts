@@ -1,5 +1,11 @@
 import type {} from "@fastify/websocket";
-import { type ClientMessage, clientMessage, type ServerMessage } from "@tickfair/contract";
+import {
+  type AccountSummary,
+  type ClientMessage,
+  type Contract,
+  clientMessage,
+  type ServerMessage,
+} from "@tickfair/contract";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import { authenticate } from "../auth/service";
@@ -8,6 +14,7 @@ import type { MarketBus } from "../market/bus";
 import { findProduct, productTicks, toWireTick } from "../market/service";
 import type { StoredTick } from "../market/ticks";
 import { latestTickers } from "../market/ticks";
+import { type ContractRef, contractsByIds } from "../trading/service";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
@@ -93,17 +100,65 @@ export class RealtimeHub {
   async accountChanged(userId: bigint): Promise<void> {
     const clients = this.#byUser.get(userId);
     if (!clients || clients.size === 0) return;
+    const message: ServerMessage = { type: "account.updated", summary: await this.#summaryOf(userId) };
+    for (const client of clients) this.#send(client, message);
+  }
+
+  /** Contracts got their entry tick: each connected owner learns its expiry. */
+  async contractsOpened(refs: readonly ContractRef[]): Promise<void> {
+    for (const { userId, contract } of await this.#connectedOwnersContracts(refs)) {
+      this.#sendToUser(userId, { type: "contract.opened", contract });
+    }
+  }
+
+  /**
+   * A settlement batch committed: each connected owner gets each result with the figures after the
+   * batch, then the figures once more as account.updated for screens that only follow the figures.
+   */
+  async contractsSettled(refs: readonly ContractRef[]): Promise<void> {
+    const contracts = await this.#connectedOwnersContracts(refs);
+    const summaries = new Map<bigint, AccountSummary>();
+    for (const { userId } of contracts) {
+      if (!summaries.has(userId)) summaries.set(userId, await this.#summaryOf(userId));
+    }
+    for (const { userId, contract } of contracts) {
+      const summary = summaries.get(userId);
+      if (summary) this.#sendToUser(userId, { type: "contract.settled", contract, summary });
+    }
+    for (const [userId, summary] of summaries) this.#sendToUser(userId, { type: "account.updated", summary });
+  }
+
+  /** Only the contracts whose owner has the app open are read; at scale most are not. */
+  async #connectedOwnersContracts(
+    refs: readonly ContractRef[],
+  ): Promise<{ userId: bigint; contract: Contract }[]> {
+    const wanted = refs.filter((ref) => this.#byUser.has(ref.userId));
+    const owners = new Map(wanted.map((ref) => [ref.id.toString(), ref.userId]));
+    const contracts = await contractsByIds(
+      this.deps.db,
+      wanted.map((ref) => ref.id),
+    );
+    return contracts.flatMap((contract) => {
+      const userId = owners.get(contract.id);
+      return userId === undefined ? [] : [{ userId, contract }];
+    });
+  }
+
+  async #summaryOf(userId: bigint): Promise<AccountSummary> {
     const figures = await userFigures(
       this.deps.db,
       userId,
       this.deps.clock.now(),
       this.deps.config.PLATFORM_TZ,
     );
-    const message: ServerMessage = {
-      type: "account.updated",
-      summary: toAccountSummary(figures),
-    };
-    for (const client of clients) this.#send(client, message);
+    return toAccountSummary(figures);
+  }
+
+  #sendToUser(userId: bigint, message: ServerMessage): void {
+    const clients = this.#byUser.get(userId);
+    if (!clients) return;
+    const text = JSON.stringify(message);
+    for (const client of clients) client.socket.send(text);
   }
 
   async #handle(

@@ -75,6 +75,8 @@ export interface PostingsTable {
   user_id: bigint | null;
   reference: string | null;
   created_at: Timestamp;
+  /** Postings written as one journal share the id of its first; null: the posting balances on its own. */
+  journal_id: ColumnType<bigint | null, bigint | null | undefined, never>;
 }
 
 export interface LedgerEntriesTable {

@@ -1,15 +1,21 @@
 import type { Contract, ContractDetail } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { userBalances } from "../ledger/service";
+import { systemAccountIds, userBalances } from "../ledger/service";
 import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { key } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { settleDueContracts } from "./service";
+import { assignEntries, settleDueContracts } from "./service";
 
 // No simulated feed: every tick here is recorded by the test, at times the manual clock sets.
 const t = useTestApp({ FEED_ENABLED: false });
+
+/** What a worker run does: entries that have arrived first, then whatever is due. */
+async function settle(batchSize?: number) {
+  await assignEntries(t.db);
+  return settleDueContracts(t.db, t.clock.now(), batchSize);
+}
 
 const BTC = "BTC/USDT";
 const ETH = "ETH/USDT";
@@ -82,7 +88,7 @@ describe("placing and settling contracts", () => {
       feedTick(BTC, at(start, 1000), 9_500_000n),
       feedTick(ETH, at(start, 1000), 350_000n),
     ]);
-    await settleDueContracts(t.db, t.clock.now());
+    await settle();
     const open = await t.app.inject({
       method: "GET",
       url: "/api/v1/trading/contracts/open",
@@ -109,19 +115,32 @@ describe("placing and settling contracts", () => {
     ]);
     // Expired, but the exit is not final yet: a later tick could still be the last one at or before expiry.
     t.clock.set(at(start, 61_500));
-    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    expect(await settle()).toEqual([]);
     // An exit exactly at expiry counts.
     await recordTicks(t.db, [feedTick(BTC, at(start, 61_000), 9_700_000n)]);
     await recordTicks(t.db, [feedTick(BTC, at(start, 62_000), 1n), feedTick(ETH, at(start, 62_000), 1n)]);
     t.clock.set(at(start, 62_000));
-    const settled = await settleDueContracts(t.db, t.clock.now());
+    const settled = await settle();
     expect(settled.map((s) => s.result).sort()).toEqual(["draw", "lose", "win"]);
-    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    expect(await settle()).toEqual([]);
 
     // 700 + 185 (win) + 0 (loss) + 100 (draw)
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 98_500n, frozen_trade: 0n });
     const me = await t.app.inject({ method: "GET", url: "/api/v1/me", headers: user.auth });
-    expect(me.json().summary).toMatchObject({ available: "985.00", frozen: "0.00", accountPnl: "-15.00" });
+    expect(me.json().summary).toMatchObject({
+      available: "985.00",
+      frozen: "0.00",
+      accountPnl: "-15.00",
+      todayPnl: "-15.00",
+    });
+    // One journal for the batch: three contract postings and one house entry for the net (+15.00).
+    const { house } = await systemAccountIds(t.db);
+    const houseEntries = await t.db
+      .selectFrom("ledger_entries")
+      .select("amount")
+      .where("account_id", "=", house)
+      .execute();
+    expect(houseEntries).toEqual([{ amount: 1_500n }]);
 
     const closed = await t.app.inject({
       method: "GET",
@@ -142,8 +161,8 @@ describe("placing and settling contracts", () => {
     const body = detail.json<ContractDetail>();
     expect(body.exit).toMatchObject({ time: at(start, 61_000), price: "97000.00" });
     expect(body.ticks.map((tick) => tick.price)).toEqual(["95000.00", "94000.00", "96000.00", "97000.00"]);
-    expect(body.ticks[0]).toEqual(body.entry);
-    expect(body.ticks.at(-1)).toEqual(body.exit);
+    expect(body.ticks[0]).toMatchObject(body.entry);
+    expect(body.ticks.at(-1)).toMatchObject(body.exit);
     expect(
       (
         await t.app.inject({ method: "GET", url: "/api/v1/trading/contracts/open", headers: user.auth })
@@ -165,7 +184,7 @@ describe("placing and settling contracts", () => {
     const user = await fundedUser("1000.00");
     for (let i = 0; i < 3; i++) expect((await place(user.auth, order())).statusCode).toBe(201);
     t.clock.set(at(start, 10_000)); // no entry tick: all three void
-    expect(await settleDueContracts(t.db, t.clock.now())).toHaveLength(3);
+    expect(await settle()).toHaveLength(3);
     const first = await t.app.inject({
       method: "GET",
       url: "/api/v1/trading/contracts/closed?limit=2",
@@ -204,7 +223,7 @@ describe("feed gaps", () => {
     // Nothing from 30 s until well after expiry (60.5 s): the last tick before expiry is too old to be the exit.
     await recordTicks(t.db, [feedTick(BTC, at(start, 70_000), 8_000_000n)]);
     t.clock.set(at(start, 70_000));
-    const settled = await settleDueContracts(t.db, t.clock.now());
+    const settled = await settle();
     expect(settled).toMatchObject([{ result: "void", payout: 4_000n }]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
     const closed = await t.app.inject({
@@ -229,9 +248,9 @@ describe("feed gaps", () => {
       feedTick(BTC, at(start, 59_000), 9_500_001n),
     ]);
     t.clock.set(at(start, 64_000));
-    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    expect(await settle()).toEqual([]);
     t.clock.set(at(start, 66_000));
-    expect(await settleDueContracts(t.db, t.clock.now())).toMatchObject([{ result: "win", payout: 1_850n }]);
+    expect(await settle()).toMatchObject([{ result: "win", payout: 1_850n }]);
     expect((await userBalances(t.db, user.userId)).cash).toBe(10_850n);
   });
 
@@ -240,11 +259,11 @@ describe("feed gaps", () => {
     const user = await fundedUser("100.00");
     expect((await place(user.auth, order({ stake: "25.00" }))).statusCode).toBe(201);
     t.clock.set(at(start, 4_000));
-    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    expect(await settle()).toEqual([]);
     t.clock.set(at(start, 5_001));
-    expect(await settleDueContracts(t.db, t.clock.now())).toMatchObject([{ result: "void", payout: 2_500n }]);
+    expect(await settle()).toMatchObject([{ result: "void", payout: 2_500n }]);
     await recordTicks(t.db, [feedTick(BTC, at(start, 6_000), 9_500_000n)]);
-    expect(await settleDueContracts(t.db, t.clock.now())).toEqual([]);
+    expect(await settle()).toEqual([]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
     expect(await contractsOf(user.userId)).toEqual([{ status: "void" }]);
   });
@@ -270,7 +289,7 @@ describe("concurrency", () => {
     const worker = async () => {
       const mine: bigint[] = [];
       for (;;) {
-        const settled = await settleDueContracts(t.db, t.clock.now(), 5);
+        const settled = await settle(5);
         mine.push(...settled.map((s) => s.id));
         if (settled.length === 0) return mine;
       }
@@ -385,7 +404,7 @@ describe("bad orders", () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ acceptedAt: start.toISOString(), entry: null, result: null });
     t.clock.set(at(start, 6_000));
-    const settled = await settleDueContracts(t.db, t.clock.now());
+    const settled = await settle();
     expect(settled.filter((s) => s.userId === user.userId)).toMatchObject([{ result: "void" }]);
   });
 

@@ -8,7 +8,7 @@ import {
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { post, systemAccountIds } from "../ledger/service";
+import { type JournalPosting, type Leg, post, postJournal, systemAccountIds } from "../ledger/service";
 import { formatScaled } from "../market/prices";
 import { effectiveStatus } from "../market/schedule";
 import { findProduct } from "../market/service";
@@ -123,7 +123,7 @@ export async function assignEntries(
   db: Executor,
   symbols?: readonly string[],
   limit = 5_000,
-): Promise<{ id: bigint; userId: bigint }[]> {
+): Promise<ContractRef[]> {
   if (symbols && symbols.length === 0) return [];
   const bySymbol = symbols ? sql`and c.symbol in (${sql.join([...symbols])})` : sql``;
   const gap = `${FEED_GAP_MS} milliseconds`;
@@ -161,36 +161,52 @@ interface Due {
   stake: bigint;
   payout_rate_bps: number;
   entry_price: bigint | null;
-  expiry_at: Date | null;
   exit_seq: bigint | null;
   exit_time: Date | null;
   exit_price: bigint | null;
   exit_hash: string | null;
 }
 
-export interface Settled {
+/** A contract and whose it is: enough to tell its user. */
+export interface ContractRef {
   id: bigint;
   userId: bigint;
+}
+
+export interface Settled extends ContractRef {
   result: Result;
   payout: bigint;
 }
 
+/** What settling one contract moves: its own posting's entries, and what the house gains (or pays when negative). */
+export function settlementOf(
+  contract: { stake: bigint; payoutRateBps: number; result: Result },
+  accounts: { cash: bigint; frozen: bigint },
+): { kind: "payout" | "stake_lost" | "refund"; payout: bigint; legs: Leg[]; houseGain: bigint } {
+  const payout = payoutFor(contract.stake, contract.payoutRateBps, contract.result);
+  const legs: Leg[] = [{ accountId: accounts.frozen, amount: -contract.stake }];
+  if (payout > 0n) legs.push({ accountId: accounts.cash, amount: payout });
+  const kind = contract.result === "win" ? "payout" : contract.result === "lose" ? "stake_lost" : "refund";
+  return { kind, payout, legs, houseGain: contract.stake - payout };
+}
+
 /**
- * The settlement worker's step, safe to run on any number of processes at once. First, entries that
- * have arrived are assigned. Then, in one transaction, it claims up to `batchSize` due contracts with
- * FOR UPDATE SKIP LOCKED, so each is settled exactly once:
+ * The settlement worker's step, safe to run on any number of processes at once (call assignEntries
+ * first: only contracts with an entry can come due). In one transaction it claims up to `batchSize` due
+ * contracts with FOR UPDATE SKIP LOCKED, so each is settled exactly once:
  * - an open contract whose expiry has passed, once its exit (the last tick at or before expiry) is final
  *   — a later tick exists, and ticks never go back in time — or the gap after expiry has passed;
  *   without a tick within the gap before expiry it is void;
  * - a pending contract that got no tick within the gap after acceptance (feed outage): void.
- * Each contract's money moves in one posting: `payout` (win), `stake_lost` (loss), `refund` (draw, void).
+ * The whole batch is one journal written in one statement: each contract's posting (`payout`,
+ * `stake_lost` or `refund`) moves its user's money, and one house posting takes the batch's net.
+ * A crash before the commit leaves every claimed contract open and unclaimed for the next run.
  */
 export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Promise<Settled[]> {
-  await assignEntries(db);
   const gap = `${FEED_GAP_MS} milliseconds`;
   return db.transaction().execute(async (tx) => {
     const open = await sql<Due>`
-      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price, c.expiry_at,
+      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
         x.seq as exit_seq, x.time as exit_time, x.price as exit_price, x.hash as exit_hash
       from contracts c
       left join lateral (
@@ -211,7 +227,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         ? []
         : (
             await sql<Due>`
-      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price, c.expiry_at,
+      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
         null::bigint as exit_seq, null::timestamptz as exit_time, null::bigint as exit_price, null::text as exit_hash
       from contracts c
       where c.status = 'pending' and c.accepted_at < ${now}::timestamptz - ${gap}::interval
@@ -224,66 +240,73 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     const due = [...open.rows, ...stale];
     if (due.length === 0) return [];
 
-    const { house } = await systemAccountIds(tx);
-    const userIds = [...new Set(due.map((c) => c.user_id))];
+    const userIds = [...new Set(due.map((c) => String(c.user_id)))];
     // Every account this batch will post to, locked up front in id order: two workers whose batches
     // share users then queue on the first shared account instead of deadlocking on each other's.
-    const accounts = await tx
-      .selectFrom("accounts")
-      .select(["id", "user_id", "kind"])
-      .where("user_id", "in", userIds)
-      .where("kind", "in", ["cash", "frozen_trade"])
-      .orderBy("id")
-      .forNoKeyUpdate()
-      .execute();
-    const accountOf = (userId: bigint, kind: "cash" | "frozen_trade") => {
-      const found = accounts.find((a) => a.user_id === userId && a.kind === kind);
-      if (!found) throw new Error(`user ${userId} has no ${kind} account`);
-      return found.id;
-    };
-
-    const settled: (Settled & { postingId: bigint; exit: boolean; row: Due })[] = [];
-    for (const c of due) {
-      const hasExit = c.exit_seq !== null && c.exit_price !== null && c.entry_price !== null;
-      const result: Result =
-        hasExit && c.entry_price !== null && c.exit_price !== null
-          ? decideOutcome(c.direction, c.entry_price, c.exit_price)
-          : "void";
-      const payout = payoutFor(c.stake, c.payout_rate_bps, result);
-      const cash = accountOf(c.user_id, "cash");
-      const frozen = accountOf(c.user_id, "frozen_trade");
-      const legs = [{ accountId: frozen, amount: -c.stake }];
-      let kind: string;
-      if (result === "win") {
-        kind = "payout";
-        legs.push({ accountId: cash, amount: payout });
-        if (payout > c.stake) legs.push({ accountId: house, amount: c.stake - payout });
-      } else if (result === "lose") {
-        kind = "stake_lost";
-        legs.push({ accountId: house, amount: c.stake });
-      } else {
-        kind = "refund";
-        legs.push({ accountId: cash, amount: c.stake });
-      }
-      const postingId = await post(tx, { kind, userId: c.user_id, reference: orderNo(c.id), legs, at: now });
-      settled.push({ id: c.id, userId: c.user_id, result, payout, postingId, exit: hasExit, row: c });
+    const accounts = await sql<{ id: bigint; user_id: bigint; kind: "cash" | "frozen_trade" }>`
+      select id, user_id, kind from accounts
+      where user_id = any(${userIds}::text[]::bigint[]) and kind in ('cash', 'frozen_trade')
+      order by id
+      for no key update`.execute(tx);
+    const accountsOf = new Map<bigint, { cash?: bigint; frozen?: bigint }>();
+    for (const account of accounts.rows) {
+      const held = accountsOf.get(account.user_id) ?? {};
+      if (account.kind === "cash") held.cash = account.id;
+      else held.frozen = account.id;
+      accountsOf.set(account.user_id, held);
     }
 
+    const settled: (Settled & { row: Due; exit: boolean })[] = [];
+    const postings: JournalPosting[] = [];
+    let houseGain = 0n;
+    for (const c of due) {
+      const exit = c.exit_seq !== null && c.exit_price !== null && c.entry_price !== null;
+      const result: Result =
+        exit && c.entry_price !== null && c.exit_price !== null
+          ? decideOutcome(c.direction, c.entry_price, c.exit_price)
+          : "void";
+      const held = accountsOf.get(c.user_id);
+      if (held?.cash === undefined || held.frozen === undefined)
+        throw new Error(`user ${c.user_id} has no trading accounts`);
+      const money = settlementOf(
+        { stake: c.stake, payoutRateBps: c.payout_rate_bps, result },
+        { cash: held.cash, frozen: held.frozen },
+      );
+      houseGain += money.houseGain;
+      postings.push({ kind: money.kind, userId: c.user_id, reference: orderNo(c.id), legs: money.legs });
+      settled.push({ id: c.id, userId: c.user_id, result, payout: money.payout, row: c, exit });
+    }
+    if (houseGain !== 0n) {
+      const { house } = await systemAccountIds(tx);
+      postings.unshift({
+        kind: "settlement_house",
+        userId: null,
+        reference: `${settled.length} contracts`,
+        legs: [{ accountId: house, amount: houseGain }],
+      });
+    }
+    const postingIds = await postJournal(tx, postings, now);
+    const settlePostings = houseGain !== 0n ? postingIds.slice(1) : postingIds;
+
     // One statement closes the whole batch.
-    const values = sql.join(
-      settled.map(
-        (s) =>
-          sql`(${s.id}::bigint, ${s.result === "void" ? "void" : "settled"}::text, ${s.result}::text, ${s.payout}::bigint,
-            ${s.postingId}::bigint, ${s.exit ? s.row.exit_seq : null}::bigint, ${s.exit ? s.row.exit_price : null}::bigint,
-            ${s.exit ? s.row.exit_time : null}::timestamptz, ${s.exit ? s.row.exit_hash : null}::text)`,
-      ),
-    );
+    const column = <T>(pick: (s: (typeof settled)[number]) => T) => settled.map(pick);
+    const text = (value: bigint | null) => (value === null ? null : String(value));
     await sql`
       update contracts c
       set status = v.status, result = v.result, payout = v.payout, settle_posting_id = v.posting_id,
         exit_seq = v.exit_seq, exit_price = v.exit_price, exit_time = v.exit_time, exit_hash = v.exit_hash,
         settled_at = ${now}::timestamptz
-      from (values ${values}) as v (id, status, result, payout, posting_id, exit_seq, exit_price, exit_time, exit_hash)
+      from unnest(
+        ${column((s) => String(s.id))}::text[]::bigint[],
+        ${column((s) => (s.result === "void" ? "void" : "settled"))}::text[],
+        ${column((s) => s.result)}::text[],
+        ${column((s) => String(s.payout))}::text[]::bigint[],
+        ${settlePostings.map(String)}::text[]::bigint[],
+        ${column((s) => (s.exit ? text(s.row.exit_seq) : null))}::text[]::bigint[],
+        ${column((s) => (s.exit ? text(s.row.exit_price) : null))}::text[]::bigint[],
+        ${column((s) => (s.exit ? (s.row.exit_time?.toISOString() ?? null) : null))}::text[]::timestamptz[],
+        ${column((s) => (s.exit ? s.row.exit_hash : null))}::text[]
+      ) as v (id, status, result, payout, posting_id, exit_seq, exit_price, exit_time, exit_hash)
       where c.id = v.id`.execute(tx);
     return settled.map(({ id, userId, result, payout }) => ({ id, userId, result, payout }));
   });
@@ -327,6 +350,16 @@ function contractsWithPrecision(db: Executor) {
     .innerJoin("products as p", "p.symbol", "c.symbol")
     .selectAll("c")
     .select("p.price_precision");
+}
+
+/** Contracts by id, in id order, for telling their users. */
+export async function contractsByIds(db: Executor, ids: readonly bigint[]): Promise<Contract[]> {
+  if (ids.length === 0) return [];
+  const rows = await contractsWithPrecision(db)
+    .where(sql<boolean>`c.id = any(${ids.map(String)}::text[]::bigint[])`)
+    .orderBy("c.id")
+    .execute();
+  return rows.map((row) => toContract(row, row.price_precision));
 }
 
 /** The user's positions: pending and open contracts, newest first. */

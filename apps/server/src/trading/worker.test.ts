@@ -6,6 +6,7 @@ import { recordTicks } from "../market/ticks";
 import { key } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import type { ContractRef } from "./service";
 import { TradingWorker } from "./worker";
 
 const t = useTestApp({ FEED_ENABLED: false });
@@ -19,16 +20,18 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Pro
 }
 
 describe("TradingWorker", () => {
-  it("assigns entries from published ticks, settles on its timer and tells the user's app", async () => {
+  it("assigns entries from published ticks, settles on its timer and tells the user's app of both", async () => {
     const bus = new MarketBus();
-    const changed: bigint[] = [];
+    const opened: ContractRef[] = [];
+    const settled: ContractRef[] = [];
     const worker = new TradingWorker(
       {
         db: t.db,
         clock: t.clock,
         bus,
         log: { error: () => {} },
-        accountChanged: (id) => void changed.push(id),
+        contractsOpened: (refs) => void opened.push(...refs),
+        contractsSettled: (refs) => void settled.push(...refs),
       },
       { intervalMs: 20 },
     );
@@ -62,7 +65,9 @@ describe("TradingWorker", () => {
     await worker.stop();
     // 50 − 20 + 20 × 1.80 (30 s: 8000 bps)
     expect((await userBalances(t.db, user.userId)).cash).toBe(6_600n);
-    expect(changed).toContain(user.userId);
+    const contract = { id: BigInt(placed.json().id), userId: user.userId };
+    expect(opened).toEqual([contract]);
+    expect(settled).toMatchObject([contract]);
     expect(bus.listenerCount).toBe(0);
   });
 });

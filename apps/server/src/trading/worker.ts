@@ -2,15 +2,17 @@ import type { MarketBus } from "../market/bus";
 import type { StoredTick } from "../market/ticks";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries, type ContractRef, settleDueContracts } from "./service";
 
 export interface TradingWorkerDeps {
   db: Db;
   clock: Clock;
   bus: MarketBus;
   log: { error(object: unknown, message: string): void };
-  /** After a settlement commits: push the user's new figures to their open app. */
-  accountChanged(userId: bigint): void | Promise<void>;
+  /** After contracts get their entry: tell their users' open apps (the countdown starts). */
+  contractsOpened(contracts: readonly ContractRef[]): void | Promise<void>;
+  /** After a settlement batch commits: tell their users' open apps the results and new figures. */
+  contractsSettled(contracts: readonly ContractRef[]): void | Promise<void>;
 }
 
 export interface TradingWorkerOptions {
@@ -93,19 +95,23 @@ export class TradingWorker {
   async #runOnce(): Promise<void> {
     const symbols = [...this.#pendingSymbols];
     this.#pendingSymbols.clear();
-    const users = new Set<bigint>();
-    // An entry moves no money, so it needs no account update.
-    if (symbols.length > 0) await assignEntries(this.#deps.db, symbols);
-    // Settle until nothing more is due, a batch at a time.
+    // Entries first (those of the symbols just ticked, or all on the timer), then whatever is due.
+    const opened = await assignEntries(this.#deps.db, symbols.length > 0 ? symbols : undefined);
+    if (opened.length > 0) this.#tell(this.#deps.contractsOpened, opened);
     for (;;) {
       const settled = await settleDueContracts(this.#deps.db, this.#deps.clock.now(), this.#batchSize);
-      for (const contract of settled) users.add(contract.userId);
+      if (settled.length > 0) this.#tell(this.#deps.contractsSettled, settled);
       if (settled.length < this.#batchSize || this.#stopped) break;
     }
-    for (const userId of users) {
-      Promise.resolve(this.#deps.accountChanged(userId)).catch((error: unknown) =>
-        this.#deps.log.error({ err: error }, "trading: account update failed"),
-      );
-    }
+  }
+
+  /** Telling users is best effort: it never holds up or fails the settlement that already committed. */
+  #tell(
+    notify: (contracts: readonly ContractRef[]) => void | Promise<void>,
+    contracts: readonly ContractRef[],
+  ) {
+    Promise.resolve()
+      .then(() => notify(contracts))
+      .catch((error: unknown) => this.#deps.log.error({ err: error }, "trading: telling users failed"));
   }
 }
