@@ -161,8 +161,8 @@ describe("placing and settling contracts", () => {
     const body = detail.json<ContractDetail>();
     expect(body.exit).toMatchObject({ time: at(start, 61_000), price: "97000.00" });
     expect(body.ticks.map((tick) => tick.price)).toEqual(["95000.00", "94000.00", "96000.00", "97000.00"]);
-    expect(body.ticks[0]).toMatchObject(body.entry);
-    expect(body.ticks.at(-1)).toMatchObject(body.exit);
+    expect(body.ticks[0]).toMatchObject({ ...body.entry });
+    expect(body.ticks.at(-1)).toMatchObject({ ...body.exit });
     expect(
       (
         await t.app.inject({ method: "GET", url: "/api/v1/trading/contracts/open", headers: user.auth })
