@@ -6,6 +6,7 @@ import { useTicker } from "../../api/market-socket";
 import { formatChange, formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
 import { detailPath } from "../../lib/paths";
 import { signOf } from "../../lib/pnl";
+import { ProductIcon } from "./ProductIcon";
 
 const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
 
@@ -65,6 +66,7 @@ export const ProductRow = memo(function ProductRow({
         data-status={product.status}
       >
         <span className="market-row__name">
+          <ProductIcon symbol={product.symbol} size={28} />
           <strong>{product.name}</strong>
           <small>
             {product.symbol}

@@ -22,6 +22,7 @@ import { codeText, errorText } from "../../api/messages";
 import { useProductFeed } from "../../api/product-feed";
 import { refreshOpenContracts, useOpenContracts, usePlaceContract, useProduct } from "../../api/trading";
 import { LoadError } from "../../components/LoadError";
+import { ProductIcon } from "../../components/market/ProductIcon";
 import { PageNavBar } from "../../components/PageNavBar";
 import { RiskWarning } from "../../components/RiskWarning";
 import { TextField } from "../../components/TextField";
@@ -134,6 +135,7 @@ function DetailBody({ product, refetch }: { product: Product; refetch: () => voi
       <section className="card detail-card detail-head" data-testid="detail-head">
         <div className="detail-head__title">
           <span className="detail-head__name">
+            <ProductIcon symbol={product.symbol} size={36} />
             <strong data-testid="detail-name">{product.name}</strong>
             <small>{product.symbol}</small>
           </span>
