@@ -67,6 +67,12 @@ export const routes: RouteObject[] = [
         loader: requireSession,
         lazy: page(() => import("./pages/withdraw-money/Withdraw")),
       },
+      { path: paths.order, loader: requireSession, lazy: page(() => import("./pages/order/Orders")) },
+      {
+        path: paths.orderDetail,
+        loader: requireSession,
+        lazy: page(() => import("./pages/order/ContractDetail")),
+      },
       {
         path: paths.capitalRecord,
         loader: requireSession,

@@ -27,4 +27,6 @@ export const queryKeys = {
   /** The user's contracts: stale whenever their money moves. */
   trading: ["trading"] as const,
   openContracts: ["trading", "open"] as const,
+  closedContracts: ["trading", "closed"] as const,
+  contract: (id: string) => ["trading", "contract", id] as const,
 };

@@ -1,5 +1,6 @@
-import type { MeResponse } from "@tickfair/contract";
-import { describe, expect, it } from "vitest";
+import type { InfiniteData } from "@tanstack/react-query";
+import type { Contract, ContractList, ContractPage, MeResponse } from "@tickfair/contract";
+import { afterEach, describe, expect, it } from "vitest";
 import { queryClient, queryKeys } from "./query-client";
 import { applyServerMessage, backoffDelay, realtimeUrl } from "./realtime";
 
@@ -12,7 +13,39 @@ const summary = {
   todayPnl: "0.00",
 };
 
+/** A contract as the server sends it; `pending` until its entry tick, `settled` with a result. */
+function contract(id: string, status: Contract["status"] = "pending"): Contract {
+  const entry = { seq: "41", time: "2026-01-05T08:00:01.000Z", price: "100.00", hash: "e".repeat(64) };
+  const exit = { seq: "71", time: "2026-01-05T08:00:31.000Z", price: "100.50", hash: "f".repeat(64) };
+  const closed = status === "settled";
+  return {
+    id,
+    orderNo: `C${id.padStart(10, "0")}`,
+    symbol: "BTC/USDT",
+    direction: "up",
+    stake: "10.00",
+    durationSeconds: 30,
+    payoutRateBps: 8000,
+    status,
+    acceptedAt: "2026-01-05T08:00:00.500Z",
+    entry: status === "pending" ? null : entry,
+    expiresAt: status === "pending" ? null : "2026-01-05T08:00:31.000Z",
+    exit: closed ? exit : null,
+    result: closed ? "win" : null,
+    payout: closed ? "18.00" : null,
+    profit: closed ? "8.00" : null,
+    settledAt: closed ? "2026-01-05T08:00:32.000Z" : null,
+  };
+}
+
+const closedPages = (...pages: Contract[][]): InfiniteData<ContractPage> => ({
+  pages: pages.map((items, n) => ({ items, nextCursor: n < pages.length - 1 ? String(n) : null })),
+  pageParams: pages.map((_, n) => (n === 0 ? undefined : String(n - 1))),
+});
+
 describe("realtime", () => {
+  afterEach(() => queryClient.clear());
+
   it("connects to the same host, wss on https", () => {
     expect(realtimeUrl({ protocol: "https:", host: "x.example:8443" })).toBe("wss://x.example:8443/api/ws");
     expect(realtimeUrl({ protocol: "http:", host: "127.0.0.1:8181" })).toBe("ws://127.0.0.1:8181/api/ws");
@@ -38,11 +71,76 @@ describe("realtime", () => {
     expect(after?.summary.available).toBe("25.50");
     expect(after?.summary.totalAssets).toBe("25.50");
     expect(after?.user).toBe(me.user);
-    queryClient.clear();
   });
 
   it("leaves an empty cache empty", () => {
     applyServerMessage({ type: "account.updated", summary });
+    applyServerMessage({ type: "contract.opened", contract: contract("9", "open") });
+    applyServerMessage({ type: "contract.settled", contract: contract("9", "settled"), summary });
     expect(queryClient.getQueryData(queryKeys.me)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.openContracts)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.closedContracts)).toBeUndefined();
+  });
+
+  it("marks the open positions stale on an account update (a contract was placed or settled)", () => {
+    queryClient.setQueryData<ContractList>(queryKeys.openContracts, { items: [contract("9")] });
+    queryClient.setQueryData(queryKeys.closedContracts, closedPages([]));
+    applyServerMessage({ type: "account.updated", summary });
+    expect(queryClient.getQueryState(queryKeys.openContracts)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.closedContracts)?.isInvalidated).toBe(true);
+  });
+
+  it("starts the countdown of an opened contract in place, newest first", () => {
+    queryClient.setQueryData<ContractList>(queryKeys.openContracts, {
+      items: [contract("10"), contract("9")],
+    });
+    applyServerMessage({ type: "contract.opened", contract: contract("9", "open") });
+    const after = queryClient.getQueryData<ContractList>(queryKeys.openContracts);
+    expect(after?.items.map((c) => [c.id, c.status, c.expiresAt])).toEqual([
+      ["10", "pending", null],
+      ["9", "open", "2026-01-05T08:00:31.000Z"],
+    ]);
+    expect(queryClient.getQueryState(queryKeys.openContracts)?.isInvalidated).toBe(false);
+
+    // One placed elsewhere (another device) joins the list in its place.
+    applyServerMessage({ type: "contract.opened", contract: contract("11", "open") });
+    expect(queryClient.getQueryData<ContractList>(queryKeys.openContracts)?.items.map((c) => c.id)).toEqual([
+      "11",
+      "10",
+      "9",
+    ]);
+  });
+
+  it("moves a settled contract from the positions to the top of the closed records, with the new figures", () => {
+    const me = { user: { id: "1" }, summary } as unknown as MeResponse;
+    queryClient.setQueryData(queryKeys.me, me);
+    queryClient.setQueryData<ContractList>(queryKeys.openContracts, {
+      items: [contract("10", "open"), contract("9", "open")],
+    });
+    queryClient.setQueryData(
+      queryKeys.closedContracts,
+      closedPages([contract("5", "settled")], [contract("3", "settled")]),
+    );
+
+    const settled = contract("9", "settled");
+    const figures = { ...summary, available: "18.00", accountPnl: "8.00", todayPnl: "8.00" };
+    applyServerMessage({ type: "contract.settled", contract: settled, summary: figures });
+
+    expect(queryClient.getQueryData<ContractList>(queryKeys.openContracts)?.items.map((c) => c.id)).toEqual([
+      "10",
+    ]);
+    const closed = queryClient.getQueryData<InfiniteData<ContractPage>>(queryKeys.closedContracts);
+    expect(closed?.pages.map((page) => page.items.map((c) => c.id))).toEqual([["9", "5"], ["3"]]);
+    expect(closed?.pages[0]?.items[0]).toEqual(settled);
+    expect(closed?.pageParams).toEqual([undefined, "0"]);
+    expect(queryClient.getQueryData<MeResponse>(queryKeys.me)?.summary).toEqual(figures);
+
+    // The same message again (a reconnect) changes nothing.
+    applyServerMessage({ type: "contract.settled", contract: settled, summary: figures });
+    expect(
+      queryClient
+        .getQueryData<InfiniteData<ContractPage>>(queryKeys.closedContracts)
+        ?.pages.map((page) => page.items.map((c) => c.id)),
+    ).toEqual([["9", "5"], ["3"]]);
   });
 });

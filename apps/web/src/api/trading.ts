@@ -1,11 +1,15 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import type {
   CandleInterval,
   CandleList,
+  ChainVerification,
   Contract,
+  ContractDetail,
   ContractList,
+  ContractPage,
   PlaceContractRequest,
   Product,
+  Tick,
   TickList,
 } from "@tickfair/contract";
 import { useSession } from "../store/session";
@@ -52,8 +56,74 @@ export function useOpenContracts() {
   });
 }
 
+const CLOSED_PAGE_SIZE = 20;
+
+/** Closed positions (settled or void), newest first, page by page; kept current by the socket (realtime.ts). */
+export function useClosedContracts() {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: queryKeys.closedContracts,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(CLOSED_PAGE_SIZE) });
+      if (pageParam) params.set("cursor", pageParam);
+      return apiRequest<ContractPage>(`/v1/trading/contracts/closed?${params}`, { auth: true, signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: token !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One of the user's contracts with the ticks from its entry to its exit. */
+export function useContractDetail(id: string) {
+  return useQuery({
+    queryKey: queryKeys.contract(id),
+    queryFn: ({ signal }) =>
+      apiRequest<ContractDetail>(`/v1/trading/contracts/${encodeURIComponent(id)}`, { auth: true, signal }),
+    enabled: /^\d{1,19}$/.test(id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The most ticks the ticks endpoint answers at once. */
+const TICK_PAGE = 1000;
+
+/**
+ * The contract's ticks from its entry to its exit. The detail lists at most 600; a longer contract's
+ * remaining ticks come from the product's public tick list, page by page.
+ */
+export async function contractTicks(contract: ContractDetail, signal?: AbortSignal): Promise<Tick[]> {
+  const ticks = [...contract.ticks];
+  const exitSeq = contract.exit ? BigInt(contract.exit.seq) : null;
+  for (;;) {
+    const last = ticks.at(-1);
+    if (!last || exitSeq === null || BigInt(last.seq) >= exitSeq) return ticks;
+    const from = BigInt(last.seq) + 1n;
+    const limit = Math.min(TICK_PAGE, Number(exitSeq - from + 1n));
+    const path = `${productPath(contract.symbol)}/ticks?fromSeq=${from}&limit=${limit}`;
+    const page = await apiRequest<TickList>(path, { signal });
+    const next = page.items.at(-1);
+    // Nothing further served: the chain check will say what is missing.
+    if (!next || BigInt(next.seq) <= BigInt(last.seq)) return ticks;
+    ticks.push(...page.items);
+  }
+}
+
+/** The server's own recomputation of a product's hash chain from `fromSeq` to `toSeq`. */
+export function verifyTickChain(
+  symbol: string,
+  fromSeq: string,
+  toSeq: string,
+  signal?: AbortSignal,
+): Promise<ChainVerification> {
+  const params = new URLSearchParams({ fromSeq, toSeq });
+  return apiRequest<ChainVerification>(`${productPath(symbol)}/verify?${params}`, { signal });
+}
+
+/** Reads the open positions again (only them: closed records and details do not change with an entry). */
 export function refreshOpenContracts(): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.openContracts });
 }
 
 export function usePlaceContract() {

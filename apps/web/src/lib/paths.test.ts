@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, paths, safeRedirect, stripBasename } from "./paths";
+import { loginPath, orderDetailPath, paths, safeRedirect, stripBasename } from "./paths";
 
 describe("safeRedirect", () => {
   it("keeps paths inside the app", () => {
@@ -42,5 +42,12 @@ describe("stripBasename", () => {
     expect(stripBasename("/h5/pages/user/user")).toBe("/pages/user/user");
     expect(stripBasename("/h5")).toBe("/");
     expect(stripBasename("/h5x")).toBe("/h5x");
+  });
+});
+
+describe("orderDetailPath", () => {
+  it("names the contract in the query", () => {
+    expect(orderDetailPath("12")).toBe("/pages/order/detail?id=12");
+    expect(safeRedirect(orderDetailPath("12"), paths.home)).toBe("/pages/order/detail?id=12");
   });
 });

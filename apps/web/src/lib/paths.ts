@@ -17,6 +17,7 @@ export const paths = {
   withdraw: "/pages/withdraw-money/withdraw-money",
   verify: "/pages/verify/verify",
   order: "/pages/order/order",
+  orderDetail: "/pages/order/detail",
   depositDetails: "/pages/withdraw-list/withdraw-open",
   withdrawDetails: "/pages/withdraw-list/withdraw-list",
   capitalRecord: "/pages/money-record/money-record",
@@ -32,6 +33,11 @@ export const paths = {
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */
 export function detailPath(symbol: string): string {
   return `${paths.detail}?symbol=${encodeURIComponent(symbol)}`;
+}
+
+/** One contract's terms, ticks and verification (/pages/order/detail?id=12). */
+export function orderDetailPath(id: string): string {
+  return `${paths.orderDetail}?id=${encodeURIComponent(id)}`;
 }
 
 const AUTH_PAGES: readonly string[] = [paths.login, paths.registerCheck, paths.register];

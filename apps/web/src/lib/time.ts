@@ -13,3 +13,10 @@ export function formatWhen(iso: string, locale: string, now: Date = new Date()):
   if (Number.isNaN(at.getTime())) return iso;
   return formatRelativeTime(at, now, locale);
 }
+
+/** Date and time to the second, for recorded ticks and contract times ("21 Nov 2025, 14:05:09"). */
+export function formatDateTimeSeconds(iso: string, locale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(at);
+}

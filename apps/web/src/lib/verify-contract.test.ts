@@ -1,0 +1,221 @@
+import { createHash } from "node:crypto";
+import type { ContractDetail, Tick } from "@tickfair/contract";
+import { describe, expect, it } from "vitest";
+import {
+  type CheckName,
+  serverCheckHolds,
+  sha256Hex,
+  tickHashInput,
+  verifyContract,
+} from "./verify-contract";
+
+const SYMBOL = "BTC/USDT";
+const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** A hash chain of ticks seq 41.. one second apart, hashed by node:crypto as the server does. */
+function chain(prices: string[], prevHash = "a".repeat(64)): Tick[] {
+  const ticks: Tick[] = [];
+  let prev = prevHash;
+  prices.forEach((price, n) => {
+    const base = {
+      symbol: SYMBOL,
+      seq: String(41 + n),
+      time: new Date(Date.UTC(2026, 0, 5, 8, 0, 1 + n)).toISOString(),
+      price,
+      prevHash: prev,
+    };
+    const tick = { ...base, hash: nodeSha256(tickHashInput(base)) };
+    ticks.push(tick);
+    prev = tick.hash;
+  });
+  return ticks;
+}
+
+const ref = (tick: Tick) => ({ seq: tick.seq, time: tick.time, price: tick.price, hash: tick.hash });
+
+/** A 30 s UP contract of 10.00 at 80 % entered at the first tick and closed at the last one. */
+function settledUp(ticks: Tick[], result: ContractDetail["result"], payout: string): ContractDetail {
+  const entry = ticks[0] as Tick;
+  const exit = ticks.at(-1) as Tick;
+  return {
+    id: "7",
+    orderNo: "C0000000007",
+    symbol: SYMBOL,
+    direction: "up",
+    stake: "10.00",
+    durationSeconds: 4,
+    payoutRateBps: 8000,
+    status: result === "void" ? "void" : "settled",
+    acceptedAt: "2026-01-05T08:00:00.500Z",
+    entry: ref(entry),
+    expiresAt: new Date(Date.parse(entry.time) + 4000).toISOString(),
+    exit: ref(exit),
+    result,
+    payout,
+    profit: (Number(payout) - 10).toFixed(2),
+    settledAt: "2026-01-05T08:00:06.000Z",
+    ticks,
+  };
+}
+
+const failed = (checks: { name: CheckName; ok: boolean; seq: string | null }[]) =>
+  checks.filter((c) => !c.ok).map((c) => [c.name, c.seq]);
+
+describe("sha256Hex", () => {
+  it("computes what node:crypto computes", async () => {
+    const text = tickHashInput(chain(["67012.35"])[0] as Tick);
+    expect(await sha256Hex(text)).toBe(nodeSha256(text));
+    expect(await sha256Hex("価格|฿")).toBe(nodeSha256("価格|฿"));
+  });
+});
+
+describe("verifyContract", () => {
+  const ticks = chain(["100.00", "100.20", "99.90", "100.10", "100.40"]);
+
+  it("passes an intact winning contract, recomputing every hash", async () => {
+    const verification = await verifyContract(settledUp(ticks, "win", "18.00"));
+    expect(failed(verification.checks)).toEqual([]);
+    expect(verification.ok).toBe(true);
+    expect(verification.ticks).toBe(5);
+    expect(verification.checks.map((c) => c.name)).toEqual([
+      "hashes",
+      "links",
+      "entry",
+      "exit",
+      "timing",
+      "result",
+      "payout",
+    ]);
+  });
+
+  it("catches a price changed after it was recorded", async () => {
+    const tampered = ticks.map((t) => (t.seq === "43" ? { ...t, price: "99.80" } : t));
+    const verification = await verifyContract(settledUp(tampered, "win", "18.00"));
+    expect(verification.ok).toBe(false);
+    expect(failed(verification.checks)).toEqual([["hashes", "43"]]);
+  });
+
+  it("catches a changed exit price even when the result was recomputed to match", async () => {
+    const tampered = ticks.map((t) => (t.seq === "45" ? { ...t, price: "99.00" } : t));
+    const contract = settledUp(tampered, "lose", "0.00");
+    const verification = await verifyContract(contract);
+    expect(failed(verification.checks)).toEqual([["hashes", "45"]]);
+  });
+
+  it("catches a tick whose prevHash does not link to the tick before it", async () => {
+    // The tick is re-hashed after its link was changed, so only the link is wrong.
+    const broken = ticks.map((t) => {
+      if (t.seq !== "44") return t;
+      const relinked = { ...t, prevHash: "b".repeat(64) };
+      return { ...relinked, hash: nodeSha256(tickHashInput(relinked)) };
+    });
+    const verification = await verifyContract(settledUp(broken, "win", "18.00"));
+    expect(verification.ok).toBe(false);
+    expect(failed(verification.checks)).toContainEqual(["links", "44"]);
+  });
+
+  it("catches a missing tick in the chain", async () => {
+    const gap = ticks.filter((t) => t.seq !== "43");
+    const verification = await verifyContract(settledUp(gap, "win", "18.00"));
+    expect(failed(verification.checks)).toEqual([["links", "44"]]);
+  });
+
+  it("catches a result that does not follow from the prices", async () => {
+    const verification = await verifyContract(settledUp(ticks, "lose", "0.00"));
+    expect(verification.ok).toBe(false);
+    expect(failed(verification.checks)).toEqual([["result", null]]);
+  });
+
+  it("catches a wrong payout for the result", async () => {
+    const verification = await verifyContract(settledUp(ticks, "win", "18.50"));
+    expect(failed(verification.checks)).toEqual([["payout", null]]);
+  });
+
+  it("treats equal entry and exit prices as a draw that returns the stake", async () => {
+    const flat = chain(["100.00", "101.00", "100.00"]);
+    const draw = { ...settledUp(flat, "draw", "10.00"), durationSeconds: 2 };
+    draw.expiresAt = new Date(Date.parse(flat[0]?.time ?? "") + 2000).toISOString();
+    expect((await verifyContract(draw)).ok).toBe(true);
+    expect(failed((await verifyContract({ ...draw, result: "win" })).checks)).toContainEqual([
+      "result",
+      null,
+    ]);
+  });
+
+  it("wants the chain to start at the entry tick and end at the exit tick", async () => {
+    const contract = settledUp(ticks, "win", "18.00");
+    const shortened = await verifyContract({ ...contract, ticks: ticks.slice(0, 4) });
+    expect(failed(shortened.checks)).toEqual([["exit", "44"]]);
+    const late = await verifyContract({ ...contract, ticks: ticks.slice(1) });
+    expect(failed(late.checks)).toContainEqual(["entry", "42"]);
+  });
+
+  it("catches an exit after expiry and an entry before acceptance", async () => {
+    const contract = settledUp(ticks, "win", "18.00");
+    const early = await verifyContract({
+      ...contract,
+      durationSeconds: 3,
+      expiresAt: ticks[3]?.time ?? null,
+    });
+    expect(failed(early.checks)).toEqual([["timing", null]]);
+    const before = await verifyContract({ ...contract, acceptedAt: ticks[0]?.time ?? "" });
+    expect(failed(before.checks)).toEqual([["timing", null]]);
+  });
+
+  it("passes a void contract without an exit tick, whose stake came back", async () => {
+    const contract = settledUp(ticks, "void", "10.00");
+    const verification = await verifyContract({ ...contract, exit: null });
+    expect(failed(verification.checks)).toEqual([]);
+    // With an exit tick, the prices decide: void is then wrong.
+    expect(failed((await verifyContract(contract)).checks)).toContainEqual(["result", null]);
+  });
+
+  it("leaves the hashes to the server where the browser cannot compute them, and checks the rest", async () => {
+    const tampered = ticks.map((t) => (t.seq === "43" ? { ...t, price: "99.80" } : t));
+    const verification = await verifyContract(settledUp(tampered, "lose", "0.00"), null);
+    expect(verification.ticks).toBe(0);
+    expect(verification.checks.map((c) => c.name)).not.toContain("hashes");
+    expect(failed(verification.checks)).toEqual([["result", null]]);
+  });
+
+  it("passes a void contract that never got an entry tick", async () => {
+    const contract = settledUp(ticks, "void", "10.00");
+    const verification = await verifyContract({
+      ...contract,
+      entry: null,
+      exit: null,
+      expiresAt: null,
+      ticks: [],
+    });
+    expect(verification.ok).toBe(true);
+    expect(verification.checks.map((c) => c.name)).toEqual(["entry", "timing", "result", "payout"]);
+  });
+});
+
+describe("serverCheckHolds", () => {
+  const intact = {
+    symbol: SYMBOL,
+    fromSeq: "41",
+    toSeq: "71",
+    checked: 31,
+    valid: true,
+    firstMismatchSeq: null,
+  };
+
+  it("holds when the server recomputed the whole range and found it intact", () => {
+    expect(serverCheckHolds(intact, "41", "71")).toEqual({ ok: true, seq: null });
+  });
+
+  it("fails at the server's first mismatch", () => {
+    const broken = { ...intact, toSeq: "55", checked: 14, valid: false, firstMismatchSeq: "55" };
+    expect(serverCheckHolds(broken, "41", "71")).toEqual({ ok: false, seq: "55" });
+  });
+
+  it("fails when the server checked less than the contract's ticks", () => {
+    expect(serverCheckHolds({ ...intact, toSeq: "60", checked: 20 }, "41", "71")).toEqual({
+      ok: false,
+      seq: "60",
+    });
+    expect(serverCheckHolds({ ...intact, checked: 30 }, "41", "71").ok).toBe(false);
+  });
+});

@@ -1,0 +1,182 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type Contract, type ContractList, formatMoney, type Product } from "@tickfair/contract";
+import { Button, PullToRefresh, Skeleton } from "antd-mobile";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { useTicker } from "../../api/market-socket";
+import { refreshOpenContracts } from "../../api/trading";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadError } from "../../components/LoadError";
+import { comparePrices, estimateAt } from "../../lib/contract-outcome";
+import { orderDetailPath, paths } from "../../lib/paths";
+import { pnlClass } from "../../lib/pnl";
+import { formatTickPrice } from "./format";
+import { PositionTimer } from "./PositionTimer";
+import { DirectionTag, ProductName } from "./parts";
+import { type PositionCard as Card, PositionTracker } from "./position-tracker";
+import { useNow } from "./use-now";
+
+/**
+ * The entry tick normally arrives within a second or two and contract.opened says so. Should that
+ * message be missed (the socket was reconnecting), the open list is read once more after this long.
+ */
+const ENTRY_GRACE_MS = 3_000;
+
+function useEntryFallback(open: readonly Contract[] | undefined): void {
+  useEffect(() => {
+    const timers = (open ?? [])
+      .filter((contract) => contract.status === "pending")
+      .map((contract) =>
+        setTimeout(
+          refreshOpenContracts,
+          Math.max(0, Date.parse(contract.acceptedAt) + ENTRY_GRACE_MS - Date.now()),
+        ),
+      );
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [open]);
+}
+
+interface PositionsProps {
+  query: UseQueryResult<ContractList>;
+  /** The closed records loaded so far, where a position that just closed finds its result. */
+  closed: readonly Contract[];
+  products: ReadonlyMap<string, Product>;
+  onRefresh: () => Promise<void>;
+}
+
+/** The positions tab: pending and open contracts, each with its countdown and live estimate. */
+export function Positions({ query, closed, products, onRefresh }: PositionsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tracker = useRef<PositionTracker | null>(null);
+  tracker.current ??= new PositionTracker();
+  const shown = useRef(0);
+  const now = useNow((query.data?.items.length ?? 0) > 0 || shown.current > 0);
+  useEntryFallback(query.data?.items);
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <ul className="record-list" aria-busy="true">
+        {[0, 1].map((n) => (
+          <li key={n} className="card record-skeleton">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={3} animated />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (query.isError && !query.data) {
+    body = (
+      <div className="card cashier-card">
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  } else {
+    const cards = tracker.current.cards(query.data?.items ?? [], closed, now);
+    shown.current = cards.length;
+    body =
+      cards.length === 0 ? (
+        <div className="card">
+          <EmptyState
+            title={t("orders.noPositions")}
+            text={t("orders.noPositionsText")}
+            testId="positions-empty"
+            action={
+              <Button color="primary" shape="rounded" onClick={() => navigate(paths.product)}>
+                {t("orders.tradeNow")}
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <ul className="record-list" data-testid="positions">
+          {cards.map((card) => (
+            <PositionCard
+              key={card.contract.id}
+              card={card}
+              product={products.get(card.contract.symbol)}
+              now={now}
+            />
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <PullToRefresh
+      onRefresh={onRefresh}
+      pullingText={t("user.pulling")}
+      canReleaseText={t("user.canRelease")}
+      refreshingText={t("user.refreshing")}
+      completeText={t("user.refreshed")}
+    >
+      {body}
+    </PullToRefresh>
+  );
+}
+
+function PositionCard({ card, product, now }: { card: Card; product: Product | undefined; now: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { contract, phase } = card;
+  const ticker = useTicker(contract.symbol, product?.ticker ?? null);
+  const settled = phase === "settled";
+  const price = settled ? (contract.exit?.price ?? null) : (ticker?.price ?? null);
+  const estimate = settled ? null : estimateAt(contract, price);
+  const profit = settled ? contract.profit : (estimate?.profit ?? null);
+  const move = contract.entry && price ? comparePrices(price, contract.entry.price) : 0;
+
+  return (
+    <li
+      className={`contract-card card contract-card--${phase}`}
+      data-testid="position"
+      data-id={contract.id}
+      data-status={contract.status}
+      data-phase={phase}
+    >
+      <Link to={orderDetailPath(contract.id)} className="contract-card__link">
+        <div className="contract-card__head">
+          <ProductName symbol={contract.symbol} product={product} />
+          <DirectionTag direction={contract.direction} />
+        </div>
+        <PositionTimer contract={contract} phase={phase} now={now} />
+        <dl className="contract-rows">
+          <div>
+            <dt>{t("trading.amount")}</dt>
+            <dd className="num" data-testid="position-amount">
+              {formatMoney(contract.stake, locale)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("orders.buyPrice")}</dt>
+            <dd className="num" data-testid="position-entry">
+              {contract.entry ? formatTickPrice(contract.entry.price, locale) : "—"}
+            </dd>
+          </div>
+          <div>
+            <dt>{settled ? t("orders.closePrice") : t("orders.livePrice")}</dt>
+            <dd
+              className={`num contract-price contract-price--${move > 0 ? "up" : move < 0 ? "down" : "flat"}`}
+              data-testid="position-price"
+            >
+              {price ? formatTickPrice(price, locale) : "—"}
+            </dd>
+          </div>
+          <div>
+            <dt>{settled ? t("orders.pnl") : t("orders.estPnl")}</dt>
+            <dd
+              className={`num contract-rows__strong ${profit ? pnlClass(profit) : ""}`}
+              data-testid="position-pnl"
+            >
+              {profit ? formatMoney(profit, locale, { signed: true }) : "—"}
+            </dd>
+          </div>
+        </dl>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ContractDirection, ContractResult, Product } from "@tickfair/contract";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useProducts } from "../../api/market";
+
+/** "Buy up" in green or "Buy down" in red. */
+export function DirectionTag({ direction }: { direction: ContractDirection }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`contract-dir contract-dir--${direction}`} data-testid="contract-direction">
+      {direction === "up" ? t("trading.buyUp") : t("trading.buyDown")}
+    </span>
+  );
+}
+
+/** Win (green), loss (red), draw or void (grey). */
+export function ResultTag({ result }: { result: ContractResult }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`contract-result contract-result--${result}`}
+      data-testid="contract-result"
+      data-result={result}
+    >
+      {t(`orders.result.${result}`)}
+    </span>
+  );
+}
+
+/**
+ * The products by symbol, names in the user's language (the list the home and products pages also
+ * use, so usually already cached); contracts carry only the symbol.
+ */
+export function useProductsBySymbol(): ReadonlyMap<string, Product> {
+  const { i18n } = useTranslation();
+  const products = useProducts(i18n.language, "");
+  return useMemo(
+    () => new Map((products.data?.items ?? []).map((product) => [product.symbol, product])),
+    [products.data],
+  );
+}
+
+/** The product's name and symbol, one above the other (the symbol alone until the names arrive). */
+export function ProductName({ symbol, product }: { symbol: string; product: Product | undefined }) {
+  return (
+    <span className="contract-product">
+      <strong data-testid="contract-product">{product?.name ?? symbol}</strong>
+      {product && product.name !== symbol ? <small>{symbol}</small> : null}
+    </span>
+  );
+}

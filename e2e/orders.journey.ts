@@ -1,0 +1,174 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  expectPolished,
+  logInViaForm,
+  registerViaApi,
+  type ShotLocale,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
+
+const BTC = "BTC/USDT";
+const DETAIL = `/h5/pages/Detail/Detail?symbol=${encodeURIComponent(BTC)}`;
+const ORDERS = "/h5/pages/order/order";
+
+/** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
+async function expectOrdersPolished(page: Page): Promise<void> {
+  await expectPolished(page);
+  expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
+}
+
+/** "00:27" → 27 */
+const seconds = (clock: string) => {
+  const [m = "0", s = "0"] = clock.trim().split(":");
+  return Number(m) * 60 + Number(s);
+};
+
+/** What a 10.00 stake at 80 % comes to, by result: the P&L shown and the payout received. */
+const OUTCOME = {
+  win: { pnl: "+8.00", payout: 1800 },
+  lose: { pnl: "-10.00", payout: 0 },
+  draw: { pnl: "0.00", payout: 1000 },
+} as const;
+
+async function buy(page: Page, direction: "up" | "down", successText: string): Promise<void> {
+  await page.getByTestId(`trade-buy-${direction}`).click();
+  await expect(page.getByTestId("trade-confirm")).toBeVisible();
+  await page.getByTestId("trade-confirm-submit").click();
+  await expect(page.locator(".adm-toast-main")).toHaveText(successText);
+  await expect(page.getByTestId("trade-confirm")).toBeHidden();
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale] as (typeof TEXT)["en"];
+
+  test(`buy up and down, watch both positions settle and verify a contract in ${locale}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await setLanguage(page, locale);
+    const user = await registerViaApi(request);
+    const login = await request.post("/api/v1/auth/login", {
+      data: { account: user.account, password: user.password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const topUp = await request.post("/api/v1/cashier/demo-topup", {
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": `orders-${user.account}` },
+      data: { amount: "1000.00" },
+    });
+    expect(topUp.ok(), await topUp.text()).toBe(true);
+    await logInViaForm(page, user.account, user.password);
+
+    // A fresh user: no closed positions yet.
+    await page.goto(`${ORDERS}?tab=closed`);
+    await expect(page.getByTestId("records-empty")).toContainText(text.orders.noOrderRecords);
+    await expectOrdersPolished(page);
+    await shot(page, locale, "orders-01-records-empty");
+    await page.getByTestId("orders-tab-positions").click();
+    await expect(page.getByTestId("positions-empty")).toContainText(text.orders.noPositions);
+
+    // Buy up and buy down back to back, 10.00 for the shortest duration (30 s at 80 %).
+    await page.goto(DETAIL);
+    await expect(page.getByTestId("detail-name")).toBeVisible();
+    await page.getByTestId("trade-duration-30").click();
+    await page.getByTestId("trade-amount").fill("10");
+    await expect(page.getByTestId("trade-estimate")).toHaveText("18.00");
+    await buy(page, "up", text.trading.buySuccess);
+    await buy(page, "down", text.trading.buySuccess);
+
+    // Home's "my orders" leads to the orders page.
+    await page.goto("/h5/pages/index/index");
+    await page.getByTestId("home-orders").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/order\/order$/);
+    // From here on nothing reloads the page: everything that changes arrives over the sockets.
+    await page.evaluate(() => {
+      (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+    });
+
+    const positions = page.getByTestId("position");
+    await expect(positions).toHaveCount(2);
+    await expect(page.getByTestId("orders-open-count")).toHaveText("2");
+    await expect(positions.getByTestId("contract-direction")).toHaveText([
+      text.trading.buyDown,
+      text.trading.buyUp,
+    ]);
+    await expect(positions.getByTestId("position-amount")).toHaveText(["10.00", "10.00"]);
+    // Each has its entry price, the live price and an estimate, and a countdown that runs.
+    const countdowns = page.getByTestId("position-countdown");
+    await expect(countdowns).toHaveCount(2, { timeout: 15_000 });
+    await expect(positions.getByTestId("position-entry").first()).toHaveText(/^\d[\d,.]*$/);
+    await expect(positions.getByTestId("position-price").first()).toHaveText(/^\d[\d,.]*$/);
+    await expect(positions.getByTestId("position-pnl").first()).toHaveText(/^(\+8\.00|-10\.00|0\.00)$/);
+    const before = (await countdowns.allInnerTexts()).map(seconds);
+    expect(Math.max(...before)).toBeLessThanOrEqual(30);
+    await page.waitForTimeout(2_100);
+    const after = (await countdowns.allInnerTexts()).map(seconds);
+    for (const [n, left] of after.entries()) expect(left).toBeLessThan(before[n] ?? 0);
+    await expectOrdersPolished(page);
+    await shot(page, locale, "orders-02-positions");
+
+    // Settlement, live: each card shows its result for a moment, then the positions are empty.
+    const justSettled = page.getByTestId("position-settled").first();
+    await expect(justSettled).toBeVisible({ timeout: 60_000 });
+    await expect(justSettled.getByTestId("contract-result")).toHaveAttribute(
+      "data-result",
+      /^(win|lose|draw)$/,
+    );
+    await expectOrdersPolished(page);
+    await shot(page, locale, "orders-02-positions-settled");
+    await expect(page.getByTestId("positions-empty")).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByTestId("orders-open-count")).toHaveCount(0);
+
+    // Both are in the closed records with their result and P&L.
+    await page.getByTestId("orders-tab-closed").click();
+    const records = page.getByTestId("record");
+    await expect(records).toHaveCount(2);
+    const results = (await records.evaluateAll((items) =>
+      items.map((item) => item.getAttribute("data-result")),
+    )) as (keyof typeof OUTCOME)[];
+    for (const [n, result] of results.entries()) {
+      expect(Object.keys(OUTCOME)).toContain(result);
+      const record = records.nth(n);
+      await expect(record.getByTestId("contract-result")).toHaveText(text.orders.result[result]);
+      await expect(record.getByTestId("record-pnl")).toHaveText(OUTCOME[result].pnl);
+      await expect(record.getByTestId("record-entry")).toHaveText(/^\d[\d,.]*$/);
+      await expect(record.getByTestId("record-exit")).toHaveText(/^\d[\d,.]*$/);
+      await expect(record.getByTestId("record-order-no")).toHaveText(/^C\d{10}$/);
+    }
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(
+      true,
+    );
+    await expectOrdersPolished(page);
+    await shot(page, locale, "orders-03-records");
+
+    // A contract's detail: terms, entry and exit ticks, and Verify passes.
+    const orderNo = await records.first().getByTestId("record-order-no").innerText();
+    await records.first().click();
+    await expect(page).toHaveURL(/\/h5\/pages\/order\/detail\?id=\d+$/);
+    await expect(page.getByTestId("contract-order-no")).toContainText(orderNo);
+    await expect(page.getByTestId("contract-entry-hash")).toHaveText(/^[0-9a-f]{8}…[0-9a-f]{8}$/);
+    await expect(page.getByTestId("contract-exit-hash")).toHaveText(/^[0-9a-f]{8}…[0-9a-f]{8}$/);
+    await expect(page.getByTestId("tick-row").first()).toBeVisible();
+    await page.getByTestId("verify-run").click();
+    const outcome = page.getByTestId("verify-outcome");
+    await expect(outcome).toHaveAttribute("data-ok", "true", { timeout: 15_000 });
+    await expect(page.getByTestId("verify-verdict")).toHaveText(text.orders.verify.pass);
+    for (const check of ["hashes", "links", "entry", "exit", "timing", "result", "payout", "server"]) {
+      await expect(page.getByTestId(`verify-check-${check}`)).toHaveAttribute("data-ok", "true");
+    }
+    await expectOrdersPolished(page);
+    // The nav bar sticks to the top: scrolled back there, the full-page picture shows it once, on top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, locale, "orders-04-detail-verified");
+
+    // The balance reflects both payouts: 1,000.00 − 2 × 10.00 + what came back.
+    const back = results.reduce((sum, result) => sum + OUTCOME[result].payout, 0);
+    const expected = new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(
+      (100_000 - 2_000 + back) / 100,
+    );
+    await page.goto("/h5/pages/user/user");
+    await expect(page.getByTestId("user-available")).toHaveText(expected);
+  });
+}
