@@ -1,11 +1,10 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type Contract, type ContractList, formatMoney, type Product } from "@tickfair/contract";
 import { Button, PullToRefresh, Skeleton } from "antd-mobile";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useTicker } from "../../api/market-socket";
-import { refreshOpenContracts } from "../../api/trading";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { comparePrices, estimateAt } from "../../lib/contract-outcome";
@@ -16,28 +15,6 @@ import { PositionTimer } from "./PositionTimer";
 import { DirectionTag, ProductName } from "./parts";
 import { type PositionCard as Card, PositionTracker } from "./position-tracker";
 import { useNow } from "./use-now";
-
-/**
- * The entry tick normally arrives within a second or two and contract.opened says so. Should that
- * message be missed (the socket was reconnecting), the open list is read once more after this long.
- */
-const ENTRY_GRACE_MS = 3_000;
-
-function useEntryFallback(open: readonly Contract[] | undefined): void {
-  useEffect(() => {
-    const timers = (open ?? [])
-      .filter((contract) => contract.status === "pending")
-      .map((contract) =>
-        setTimeout(
-          refreshOpenContracts,
-          Math.max(0, Date.parse(contract.acceptedAt) + ENTRY_GRACE_MS - Date.now()),
-        ),
-      );
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
-    };
-  }, [open]);
-}
 
 interface PositionsProps {
   query: UseQueryResult<ContractList>;
@@ -55,7 +32,6 @@ export function Positions({ query, closed, products, onRefresh }: PositionsProps
   tracker.current ??= new PositionTracker();
   const shown = useRef(0);
   const now = useNow((query.data?.items.length ?? 0) > 0 || shown.current > 0);
-  useEntryFallback(query.data?.items);
 
   let body: ReactNode;
   if (query.isPending) {
