@@ -1,5 +1,6 @@
 import type { ClientMessage, ServerMessage, Ticker } from "@tickfair/contract";
 import { useEffect, useSyncExternalStore } from "react";
+import { observeServerTime } from "../lib/server-clock";
 
 /**
  * The public market socket: one WebSocket to /api/ws subscribed to all products' tickers (no session
@@ -86,7 +87,10 @@ function open(): void {
     if (typeof event.data !== "string") return;
     try {
       const message = JSON.parse(event.data) as ServerMessage;
-      if (message.type === "tickers" && Array.isArray(message.items)) applyTickers(message.items);
+      if (message.type === "tickers" && Array.isArray(message.items)) {
+        observeServerTime(message.at);
+        applyTickers(message.items);
+      }
     } catch {
       // Not JSON: ignore.
     }

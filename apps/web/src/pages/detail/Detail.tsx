@@ -35,6 +35,7 @@ import { CHART_VIEWS, PriceChart } from "./PriceChart";
 import "../../components/market/market.css";
 import "../../styles/cashier.css";
 import "./detail.css";
+import { serverNow } from "../../lib/server-clock";
 
 const QUICK_AMOUNTS = ["10", "50", "100", "500"];
 const CHANGE = { 1: "up", 0: "flat", [-1]: "down" } as const;
@@ -449,11 +450,11 @@ function Positions({ product, contracts }: { product: Product; contracts: Contra
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const mine = contracts.filter((c) => c.symbol === product.symbol);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const running = mine.length > 0;
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    const timer = setInterval(() => setNow(serverNow()), 1_000);
     return () => clearInterval(timer);
   }, [running]);
   if (mine.length === 0) return null;

@@ -1,17 +1,18 @@
 import { useEffect, useState } from "react";
+import { serverNow } from "../../lib/server-clock";
 
 /**
- * The current time, re-read on every whole second while `active`, so countdowns on screen change
- * together and exactly when the second turns.
+ * The current time on the server's clock, re-read on every whole second while `active`, so countdowns
+ * on screen change together and exactly when the second turns.
  */
 export function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
     if (!active) return;
     let timer: ReturnType<typeof setTimeout>;
     const next = () => {
-      setNow(Date.now());
-      timer = setTimeout(next, 1000 - (Date.now() % 1000));
+      setNow(serverNow());
+      timer = setTimeout(next, 1000 - (serverNow() % 1000));
     };
     next();
     return () => clearTimeout(timer);
