@@ -22,9 +22,13 @@ const STATEMENTS: readonly string[] = [
           from (select distinct posting_id from inserted) i join postings p on p.id = i.posting_id
         ) touched
         cross join lateral (
-          select sum(e.amount) as total, count(e.id) as entries,
-            count(*) filter (where e.id is null) as empty_postings
-          from postings p left join ledger_entries e on e.posting_id = p.id
+          select sum(posting.total) as total, sum(posting.entries) as entries,
+            count(*) filter (where posting.entries = 0) as empty_postings
+          from postings p
+          cross join lateral (
+            select coalesce(sum(e.amount), 0) as total, count(*) as entries
+            from ledger_entries e where e.posting_id = p.id
+          ) posting
           where coalesce(p.journal_id, p.id) = touched.journal
         ) journal
         where journal.total <> 0 or journal.entries < 2 or journal.empty_postings > 0
