@@ -7,12 +7,19 @@
  */
 import type { Bench } from "./bench";
 import { runLedgerBench } from "./ledger";
+import { runTradingBench } from "./trading";
 
 const BENCHES: Bench[] = [
   {
     name: "ledger",
     description: "postings per second on PGlite and PostgreSQL, against pgbench tpcb-like on the same server",
     run: runLedgerBench,
+  },
+  {
+    name: "trading",
+    description:
+      "contracts placed per second over HTTP against pgbench, 100,000 due contracts settled, WebSocket tickers lag of 5,000 clients",
+    run: runTradingBench,
   },
 ];
 
