@@ -27,7 +27,7 @@ export const MAX_TICK_SPAN_MS = 24 * 60 * 60_000;
 /** The most ticks one verification recomputes. */
 export const MAX_VERIFY_TICKS = 10_000n;
 
-const productNotFound = () => new AppError("PRODUCT_NOT_FOUND", 404);
+export const productNotFound = () => new AppError("PRODUCT_NOT_FOUND", 404);
 
 /** "BTC/USDT", "btc-usdt" and "BTCUSDT" all name BTC/USDT (a unique index keeps that unambiguous). */
 export function symbolCode(text: string): string {

@@ -8,11 +8,19 @@ import {
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { type JournalPosting, type Leg, post, postJournal, systemAccountIds } from "../ledger/service";
+import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger/service";
+import type { TradingSchedule } from "../market/catalogue";
 import { formatScaled } from "../market/prices";
 import { effectiveStatus } from "../market/schedule";
-import { findProduct } from "../market/service";
-import type { Db, Executor, Tx } from "../platform/db";
+import { productNotFound, symbolCode } from "../market/service";
+import {
+  type Db,
+  type Executor,
+  PG_CHECK_VIOLATION,
+  pgConstraint,
+  pgErrorCode,
+  type Tx,
+} from "../platform/db";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
@@ -32,6 +40,8 @@ const orderNo = (id: bigint) => `C${id.toString().padStart(10, "0")}`;
  * Accepts an order: the product must be open now, the duration offered, the stake within the product's
  * limits. The stake moves cash → frozen_trade in the caller's transaction and the payout rate is fixed
  * here; the entry is the first tick after `now`, assigned when it is recorded (assignEntries).
+ * Two statements: the product's terms, then one that numbers the contract, posts the stake and
+ * writes the contract (placement is the request path that must keep up with the database).
  */
 export async function placeContract(
   tx: Tx,
@@ -39,79 +49,72 @@ export async function placeContract(
   input: PlaceContractRequest,
   now: Date,
 ): Promise<Contract> {
-  const t = tradingDb(tx);
-  const product = await findProduct(tx, input.symbol);
+  const code = symbolCode(input.symbol);
+  if (code === "" || code.length > 40) throw productNotFound();
+  const product = await sql<ProductTerms>`
+    select p.symbol, p.schedule, p.status, p.reopens_at, p.min_stake, p.max_stake, p.price_precision,
+      d.payout_rate_bps
+    from products p
+    left join product_durations d on d.symbol = p.symbol and d.seconds = ${input.durationSeconds}::int
+    where upper(regexp_replace(p.symbol, '[^A-Za-z0-9]', '', 'g')) = ${code}`.execute(tx);
+  const terms = product.rows[0];
+  if (!terms) throw productNotFound();
   const status = effectiveStatus(
-    { schedule: product.schedule, status: product.status, reopensAt: product.reopens_at },
+    { schedule: terms.schedule, status: terms.status, reopensAt: terms.reopens_at },
     now,
   );
   if (status.status !== "open") throw new AppError("PRODUCT_CLOSED", 409);
-  const duration = await t
-    .selectFrom("product_durations")
-    .select("payout_rate_bps")
-    .where("symbol", "=", product.symbol)
-    .where("seconds", "=", input.durationSeconds)
-    .executeTakeFirst();
-  if (!duration) throw badRequest("DURATION_NOT_OFFERED");
+  if (terms.payout_rate_bps === null) throw badRequest("DURATION_NOT_OFFERED");
   const stake = toMinor(input.stake);
-  if (stake < product.min_stake || stake > product.max_stake) throw badRequest("STAKE_OUT_OF_RANGE");
+  if (stake < terms.min_stake || stake > terms.max_stake) throw badRequest("STAKE_OUT_OF_RANGE");
 
-  const accounts = await t
-    .selectFrom("accounts")
-    .select(["id", "kind"])
-    .where("user_id", "=", user.id)
-    .where("kind", "in", ["cash", "frozen_trade"])
-    .execute();
-  const cash = accounts.find((a) => a.kind === "cash")?.id;
-  const frozen = accounts.find((a) => a.kind === "frozen_trade")?.id;
-  if (cash === undefined || frozen === undefined) throw new Error(`user ${user.id} has no trading accounts`);
+  try {
+    // The id first, so the stake posting names the order it froze money for; entries in account order
+    // like every posting (post()), so concurrent postings over the same accounts cannot deadlock.
+    const placed = await sql<ContractRow>`
+      with numbered as (
+        select nextval(pg_get_serial_sequence('contracts', 'id')) as id
+      ), held as (
+        select id, kind from accounts where user_id = ${user.id} and kind in ('cash', 'frozen_trade')
+      ), posting as (
+        insert into postings (kind, user_id, reference, created_at)
+        select 'stake', ${user.id}::bigint, 'C' || lpad(numbered.id::text, 10, '0'), ${now}::timestamptz
+        from numbered
+        returning id
+      ), entries as (
+        insert into ledger_entries (posting_id, account_id, amount, created_at)
+        select posting.id, held.id, case held.kind when 'cash' then -${stake}::bigint else ${stake}::bigint end,
+          ${now}::timestamptz
+        from posting cross join held
+        order by held.id
+        returning id
+      )
+      insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, status,
+        accepted_at, stake_posting_id)
+      select numbered.id, ${user.id}::bigint, ${terms.symbol}, ${input.direction}, ${stake}::bigint,
+        ${input.durationSeconds}::int, ${terms.payout_rate_bps}::int, 'pending', ${now}::timestamptz, posting.id
+      from numbered cross join posting
+      returning *`.execute(tx);
+    const row = placed.rows[0];
+    if (!row) throw new Error("contract was not written");
+    return toContract(row, terms.price_precision);
+  } catch (error) {
+    if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
+      throw new AppError("INSUFFICIENT_BALANCE", 400);
+    }
+    throw error;
+  }
+}
 
-  // The id first, so the posting can name the order it froze money for.
-  const next = await sql<{
-    id: bigint;
-  }>`select nextval(pg_get_serial_sequence('contracts', 'id')) as id`.execute(tx);
-  const id = next.rows[0]?.id;
-  if (id === undefined) throw new Error("no contract id");
-  const postingId = await post(tx, {
-    kind: "stake",
-    userId: user.id,
-    reference: orderNo(id),
-    legs: [
-      { accountId: cash, amount: -stake },
-      { accountId: frozen, amount: stake },
-    ],
-    at: now,
-  });
-  const row = await t
-    .insertInto("contracts")
-    .values({
-      id,
-      user_id: user.id,
-      symbol: product.symbol,
-      direction: input.direction,
-      stake,
-      duration_seconds: input.durationSeconds,
-      payout_rate_bps: duration.payout_rate_bps,
-      status: "pending",
-      accepted_at: now,
-      entry_seq: null,
-      entry_price: null,
-      entry_time: null,
-      entry_hash: null,
-      expiry_at: null,
-      exit_seq: null,
-      exit_price: null,
-      exit_time: null,
-      exit_hash: null,
-      result: null,
-      payout: null,
-      settled_at: null,
-      stake_posting_id: postingId,
-      settle_posting_id: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toContract(row, product.price_precision);
+interface ProductTerms {
+  symbol: string;
+  schedule: TradingSchedule;
+  status: "open" | "maintenance";
+  reopens_at: Date | null;
+  min_stake: bigint;
+  max_stake: bigint;
+  price_precision: number;
+  payout_rate_bps: number | null;
 }
 
 /**
