@@ -84,12 +84,15 @@ export class RealtimeHub {
     const listeners = [...this.#clients].filter((client) => client.tickers);
     if (listeners.length === 0) return;
     const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
-    const text = JSON.stringify({
-      type: "tickers",
-      at: new Date().toISOString(),
-      items: [...tickers.values()],
-    } satisfies ServerMessage);
-    for (const client of listeners) client.socket.send(text);
+    // Encoded once for every listener: per socket, only the frame is written.
+    const data = Buffer.from(
+      JSON.stringify({
+        type: "tickers",
+        at: new Date().toISOString(),
+        items: [...tickers.values()],
+      } satisfies ServerMessage),
+    );
+    for (const client of listeners) client.socket.send(data, { binary: false });
   }
 
   #send(client: Client, message: ServerMessage): void {
@@ -157,8 +160,8 @@ export class RealtimeHub {
   #sendToUser(userId: bigint, message: ServerMessage): void {
     const clients = this.#byUser.get(userId);
     if (!clients) return;
-    const text = JSON.stringify(message);
-    for (const client of clients) client.socket.send(text);
+    const data = Buffer.from(JSON.stringify(message));
+    for (const client of clients) client.socket.send(data, { binary: false });
   }
 
   async #handle(

@@ -20,7 +20,7 @@ import { useTicker } from "../../api/market-socket";
 import { useMe } from "../../api/me";
 import { codeText, errorText } from "../../api/messages";
 import { useProductFeed } from "../../api/product-feed";
-import { refreshOpenContracts, useOpenContracts, usePlaceContract, useProduct } from "../../api/trading";
+import { useOpenContracts, usePlaceContract, useProduct } from "../../api/trading";
 import { LoadError } from "../../components/LoadError";
 import { ProductIcon } from "../../components/market/ProductIcon";
 import { PageNavBar } from "../../components/PageNavBar";
@@ -100,18 +100,12 @@ function DetailBody({ product, refetch }: { product: Product; refetch: () => voi
   const [view, setView] = useState<(typeof CHART_VIEWS)[number]>("line");
   const lastSeq = useRef<string | null>(null);
   const open = useOpenContracts();
-  const hasPending =
-    open.data?.items.some((c) => c.symbol === product.symbol && c.status === "pending") ?? false;
-  const pendingRef = useRef(hasPending);
-  pendingRef.current = hasPending;
 
   const onTicks = useCallback((items: Tick[]) => {
     const last = items.at(-1);
     if (!last) return;
     lastSeq.current = last.seq;
     setTick(last);
-    // A pending contract takes its entry from the next tick: read the positions again.
-    if (pendingRef.current) refreshOpenContracts();
   }, []);
   useProductFeed(
     product.symbol,
