@@ -8,7 +8,7 @@ import { openUserAccounts, post, systemAccountIds, userAccountIds } from "../app
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import type { BenchResult } from "./bench";
-import { exec, openPgServer, type PgServer, pgProgram } from "./pg-cluster";
+import { openPgServer, type PgServer, pgbenchTps } from "./pg-cluster";
 
 const CONFIG = {
   pglite: { users: 16, concurrency: 1, warmupMs: 1_000, durationMs: 5_000 },
@@ -193,35 +193,6 @@ async function benchPostgres(
   }
 }
 
-async function benchPgbench(server: PgServer): Promise<number> {
-  const c = CONFIG.pgbench;
-  const pgbench = pgProgram(server.binDir, "pgbench");
-  console.log(
-    `pgbench: -i -s ${c.scale}, then -b tpcb-like -c ${c.clients} -j ${c.threads} -T ${c.seconds} -n`,
-  );
-  const url = await server.createDatabase(CONFIG.pgbenchDatabase);
-  try {
-    await exec(pgbench, ["-i", "-s", String(c.scale), "-q", url]);
-    const { stdout } = await exec(pgbench, [
-      "-b",
-      "tpcb-like",
-      "-c",
-      String(c.clients),
-      "-j",
-      String(c.threads),
-      "-T",
-      String(c.seconds),
-      "-n",
-      url,
-    ]);
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!match?.[1]) throw new Error(`no tps line in pgbench output:\n${stdout}`);
-    return Number(match[1]);
-  } finally {
-    await server.dropDatabase(CONFIG.pgbenchDatabase);
-  }
-}
-
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
   return rows
@@ -261,7 +232,7 @@ export async function runLedgerBench(): Promise<BenchResult> {
     console.log(`PostgreSQL ${server.version} (${server.origin})`);
     pgResult = await benchPostgres(server);
     console.log(`  ${fmt(pgResult.workload.perSecond)} postings/s`);
-    tps = await benchPgbench(server);
+    tps = await pgbenchTps(server, { database: CONFIG.pgbenchDatabase, ...CONFIG.pgbench });
     console.log(`  ${fmt(tps)} tps`);
   } finally {
     // On someone else's server, leave nothing behind; a throwaway cluster goes away whole.

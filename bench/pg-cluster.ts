@@ -370,3 +370,43 @@ export function exec(
     });
   });
 }
+
+export interface PgbenchSettings {
+  database: string;
+  scale: number;
+  clients: number;
+  threads: number;
+  seconds: number;
+}
+
+/**
+ * The yardstick of the benches: `pgbench -b tpcb-like` on a fresh database of `server` (dropped
+ * afterwards), returning its tps without connection time.
+ */
+export async function pgbenchTps(server: PgServer, settings: PgbenchSettings): Promise<number> {
+  const { database, scale, clients, threads, seconds } = settings;
+  const pgbench = pgProgram(server.binDir, "pgbench");
+  console.log(`pgbench: -i -s ${scale}, then -b tpcb-like -c ${clients} -j ${threads} -T ${seconds} -n`);
+  const url = await server.createDatabase(database);
+  try {
+    await exec(pgbench, ["-i", "-s", String(scale), "-q", url]);
+    const args = [
+      "-b",
+      "tpcb-like",
+      "-c",
+      String(clients),
+      "-j",
+      String(threads),
+      "-T",
+      String(seconds),
+      "-n",
+      url,
+    ];
+    const { stdout } = await exec(pgbench, args);
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+    if (!match?.[1]) throw new Error(`no tps line in pgbench output:\n${stdout}`);
+    return Number(match[1]);
+  } finally {
+    await server.dropDatabase(database);
+  }
+}

@@ -39,7 +39,7 @@ import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { USER_ACCOUNT_KINDS } from "../apps/server/src/platform/schema";
 import { assignEntries, settleDueContracts } from "../apps/server/src/trading/service";
 import type { BenchResult } from "./bench";
-import { exec, openPgServer, type PgServer, pgProgram } from "./pg-cluster";
+import { openPgServer, pgbenchTps } from "./pg-cluster";
 import type { PlaceOptions, PlaceResult } from "./place-clients";
 import type { WsOptions, WsResult } from "./ws-clients";
 
@@ -257,35 +257,6 @@ async function checkPlacements(db: Db): Promise<PlaceCheck> {
     invariantsOk: report.ok,
     violations: report.violations,
   };
-}
-
-async function benchPgbench(server: PgServer, clients: number): Promise<number> {
-  const c = CONFIG.pgbench;
-  const pgbench = pgProgram(server.binDir, "pgbench");
-  console.log(
-    `pgbench: -i -s ${c.scale}, then -b tpcb-like -c ${clients} -j ${c.threads} -T ${c.seconds} -n`,
-  );
-  const url = await server.createDatabase(c.database);
-  try {
-    await exec(pgbench, ["-i", "-s", String(c.scale), "-q", url]);
-    const { stdout } = await exec(pgbench, [
-      "-b",
-      "tpcb-like",
-      "-c",
-      String(clients),
-      "-j",
-      String(c.threads),
-      "-T",
-      String(c.seconds),
-      "-n",
-      url,
-    ]);
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!match?.[1]) throw new Error(`no tps line in pgbench output:\n${stdout}`);
-    return Number(match[1]);
-  } finally {
-    await server.dropDatabase(c.database);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -748,7 +719,7 @@ export async function runTradingBench(): Promise<BenchResult> {
       await app.app.close();
     }
 
-    tps = await benchPgbench(server, CONFIG.place.concurrency);
+    tps = await pgbenchTps(server, { ...CONFIG.pgbench, clients: CONFIG.place.concurrency });
     console.log(`  ${fmt(tps)} tps`);
 
     const s = CONFIG.settle;

@@ -40,16 +40,7 @@ export function PagedList<T extends { id: string }>({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <ul className={`record-list ${className ?? ""}`} aria-busy="true">
-        {[0, 1, 2].map((n) => (
-          <li key={n} className="card record-skeleton">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={2} animated />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <RecordListSkeleton rows={3} lines={2} className={className} />;
   } else if (query.isError && !query.data) {
     body = (
       <div className="card cashier-card">
@@ -83,5 +74,27 @@ export function PagedList<T extends { id: string }>({
     >
       {body}
     </PullToRefresh>
+  );
+}
+
+/** Placeholder cards while a list of records loads. */
+export function RecordListSkeleton({
+  rows,
+  lines,
+  className,
+}: {
+  rows: number;
+  lines: number;
+  className?: string;
+}) {
+  return (
+    <ul className={`record-list ${className ?? ""}`} aria-busy="true">
+      {Array.from({ length: rows }, (_, n) => (
+        <li key={n} className="card record-skeleton">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={lines} animated />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type Contract, type ContractList, formatMoney, type Product } from "@tickfair/contract";
-import { Button, PullToRefresh, Skeleton } from "antd-mobile";
+import { Button, PullToRefresh } from "antd-mobile";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useTicker } from "../../api/market-socket";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
+import { RecordListSkeleton } from "../../components/PagedList";
 import { comparePrices, estimateAt } from "../../lib/contract-outcome";
 import { orderDetailPath, paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
@@ -35,16 +36,7 @@ export function Positions({ query, closed, products, onRefresh }: PositionsProps
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <ul className="record-list" aria-busy="true">
-        {[0, 1].map((n) => (
-          <li key={n} className="card record-skeleton">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={3} animated />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <RecordListSkeleton rows={2} lines={3} />;
   } else if (query.isError && !query.data) {
     body = (
       <div className="card cashier-card">
