@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { ledgerJournalMigration } from "../ledger/journal-migration";
 import { marketMigration } from "../market/migration";
+import { tradingIndexMigration } from "../trading/index-migration";
 import { tradingMigration } from "../trading/migration";
 import type { Db } from "./db";
 
@@ -353,6 +354,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0003_market": marketMigration,
   "0004_trading": tradingMigration,
   "0005_ledger_journals": ledgerJournalMigration,
+  "0006_settlement_indexes": tradingIndexMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
