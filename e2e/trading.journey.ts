@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   expectPolished,
   logInViaForm,
+  operatorHeaders,
   registerViaApi,
   type ShotLocale,
   setLanguage,
@@ -98,5 +99,49 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     expect(cents(summary.frozen)).toBe(0);
     await expectTradingPolished(page);
     await shot(page, locale, "trading-04-settled");
+  });
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale] as (typeof TEXT)["en"];
+
+  test(`a product under maintenance shows when it reopens and cannot be bought, in ${locale}`, async ({
+    page,
+    request,
+  }) => {
+    const symbol = "SOL/USDT";
+    const operator = await operatorHeaders(request);
+    const settings = `/api/v1/operator/market/products/${encodeURIComponent(symbol)}`;
+    // Two hours from now, on a whole minute, as an operator would pick it.
+    const reopensAt = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000).toISOString();
+    const paused = await request.put(settings, {
+      headers: operator,
+      data: { status: "maintenance", reopensAt, reason: "journey: maintenance screen" },
+    });
+    expect(paused.ok(), await paused.text()).toBe(true);
+    try {
+      await setLanguage(page, locale);
+      await page.goto(`/h5/pages/Detail/Detail?symbol=${encodeURIComponent(symbol)}`);
+      const banner = page.getByTestId("trade-closed");
+      await expect(banner).toBeVisible();
+      // Formatted as the app does, in the browser's own time zone.
+      const time = await page.evaluate(
+        ([lng, iso]) =>
+          new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+        [locale, reopensAt] as const,
+      );
+      await expect(banner).toContainText(time);
+      await expect(banner).toContainText(text.trading.closedUntil.split("{{time}}")[0]?.trim() ?? "");
+      await expect(page.getByTestId("trade-buy-up")).toBeDisabled();
+      await expect(page.getByTestId("trade-buy-down")).toBeDisabled();
+      await expectTradingPolished(page);
+      await shot(page, locale, "trading-05-maintenance", { viewport: true });
+    } finally {
+      const reopened = await request.put(settings, {
+        headers: operator,
+        data: { status: "open", reason: "journey: maintenance over" },
+      });
+      expect(reopened.ok(), await reopened.text()).toBe(true);
+    }
   });
 }
