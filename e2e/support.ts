@@ -1,13 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import en from "../apps/web/src/i18n/locales/en.json" with { type: "json" };
-import th from "../apps/web/src/i18n/locales/th.json" with { type: "json" };
-import zhCN from "../apps/web/src/i18n/locales/zh-CN.json" with { type: "json" };
+import type { AppTexts } from "../apps/web/src/i18n/text-groups";
 import enErrors from "../packages/contract/locales/errors/en.json" with { type: "json" };
 import zhErrors from "../packages/contract/locales/errors/zh-CN.json" with { type: "json" };
 
-export const TEXT = { "zh-CN": zhCN, en, th } as const;
+const localesDir = path.resolve(import.meta.dirname, "../apps/web/src/i18n/locales");
+
+/** A locale's texts as the app has them once every screen has been shown: the core and every group. */
+function textsOf(locale: string): AppTexts {
+  const groups = fs.readdirSync(localesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const files = [`${locale}.json`, ...groups.map((group) => `${group.name}/${locale}.json`)];
+  // Each group file holds only its own top-level key (apps/web/src/i18n/locales.test.ts).
+  const parts = files.map(
+    (file) => JSON.parse(fs.readFileSync(path.join(localesDir, file), "utf8")) as object,
+  );
+  return Object.fromEntries(parts.flatMap((part) => Object.entries(part))) as AppTexts;
+}
+
+export const TEXT: Record<"zh-CN" | "en" | "th", AppTexts> = {
+  "zh-CN": textsOf("zh-CN"),
+  en: textsOf("en"),
+  th: textsOf("th"),
+};
 export const ERRORS = { "zh-CN": zhErrors, en: enErrors } as const;
 export type ShotLocale = "zh-CN" | "en";
 

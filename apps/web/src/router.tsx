@@ -2,17 +2,23 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { BootSplash, Root } from "./components/Root";
 import { RouteError } from "./components/RouteError";
+import { loadTextGroups } from "./i18n";
+import type { TextGroup } from "./i18n/text-groups";
 import { BASENAME, loginPath, paths, stripBasename } from "./lib/paths";
 import { useSession } from "./store/session";
 
 type PageModule = { default: ComponentType };
 
-/** Every page is its own chunk. */
+/**
+ * Every page is its own chunk, downloaded with the groups of texts it shows beyond the core ones
+ * (i18n/text-groups.ts): the page renders only once they are there.
+ */
 const page =
-  (load: () => Promise<PageModule>): RouteObject["lazy"] =>
-  async () => ({
-    Component: (await load()).default,
-  });
+  (load: () => Promise<PageModule>, textGroups: readonly TextGroup[] = []): RouteObject["lazy"] =>
+  async () => {
+    const [module] = await Promise.all([load(), loadTextGroups(textGroups)]);
+    return { Component: module.default };
+  };
 
 /** Pages that need a session send a visitor to log in and come back afterwards. */
 export function requireSession({ request }: LoaderFunctionArgs): Response | null {
@@ -36,57 +42,83 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("./components/TabLayout")),
         children: [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
-          { path: paths.product, lazy: page(() => import("./pages/product/Product")) },
+          { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
           {
             path: paths.moneyRecords,
             loader: requireSession,
-            lazy: page(() => import("./pages/money-record/MoneyRecords")),
+            lazy: page(() => import("./pages/money-record/MoneyRecords"), ["records", "user"]),
           },
-          { path: paths.user, loader: requireSession, lazy: page(() => import("./pages/user/User")) },
+          {
+            path: paths.user,
+            loader: requireSession,
+            lazy: page(() => import("./pages/user/User"), ["user"]),
+          },
         ],
       },
-      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail")) },
+      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "withdraw"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
-      { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck")) },
-      { path: paths.register, lazy: page(() => import("./pages/login/Register")) },
-      { path: paths.settings, loader: requireSession, lazy: page(() => import("./pages/set/Settings")) },
-      { path: paths.password, loader: requireSession, lazy: page(() => import("./pages/password/Password")) },
-      { path: paths.deposit, loader: requireSession, lazy: page(() => import("./pages/deposit/Deposit")) },
+      { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck"), ["register"]) },
+      { path: paths.register, lazy: page(() => import("./pages/login/Register"), ["register"]) },
+      {
+        path: paths.settings,
+        loader: requireSession,
+        lazy: page(() => import("./pages/set/Settings"), ["settings"]),
+      },
+      {
+        path: paths.password,
+        loader: requireSession,
+        lazy: page(() => import("./pages/password/Password"), ["password"]),
+      },
+      {
+        path: paths.deposit,
+        loader: requireSession,
+        lazy: page(() => import("./pages/deposit/Deposit"), ["deposit", "user"]),
+      },
       {
         path: paths.withdrawAccount,
         loader: requireSession,
-        lazy: page(() => import("./pages/account/Account")),
+        lazy: page(() => import("./pages/account/Account"), ["account"]),
       },
       {
         path: paths.withdrawAccountDetail,
         loader: requireSession,
-        lazy: page(() => import("./pages/account/AccountDetail")),
+        lazy: page(() => import("./pages/account/AccountDetail"), ["account"]),
       },
       {
         path: paths.withdraw,
         loader: requireSession,
-        lazy: page(() => import("./pages/withdraw-money/Withdraw")),
+        lazy: page(() => import("./pages/withdraw-money/Withdraw"), ["withdraw", "account", "user"]),
       },
-      { path: paths.order, loader: requireSession, lazy: page(() => import("./pages/order/Orders")) },
+      {
+        path: paths.order,
+        loader: requireSession,
+        lazy: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
+      },
       {
         path: paths.orderDetail,
         loader: requireSession,
-        lazy: page(() => import("./pages/order/ContractDetail")),
+        lazy: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
       },
       {
         path: paths.capitalRecord,
         loader: requireSession,
-        lazy: page(() => import("./pages/money-record/MoneyRecord")),
+        lazy: page(() => import("./pages/money-record/MoneyRecord"), ["records", "user"]),
       },
       {
         path: paths.depositDetails,
         loader: requireSession,
-        lazy: page(() => import("./pages/withdraw-list/DepositDetails")),
+        lazy: page(
+          () => import("./pages/withdraw-list/DepositDetails"),
+          ["deposit", "account", "orders", "user"],
+        ),
       },
       {
         path: paths.withdrawDetails,
         loader: requireSession,
-        lazy: page(() => import("./pages/withdraw-list/WithdrawalDetails")),
+        lazy: page(
+          () => import("./pages/withdraw-list/WithdrawalDetails"),
+          ["withdraw", "account", "orders", "user"],
+        ),
       },
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],

@@ -89,7 +89,7 @@ export function RecordListSkeleton({
 }) {
   return (
     <ul className={`record-list ${className ?? ""}`} aria-busy="true">
-      {Array.from({ length: rows }, (_, n) => (
+      {Array.from({ length: rows }, (_, n) => n).map((n) => (
         <li key={n} className="card record-skeleton">
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={lines} animated />

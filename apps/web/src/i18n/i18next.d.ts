@@ -1,11 +1,11 @@
 import type errors from "../../../../packages/contract/locales/errors/en.json";
-import type translation from "./locales/en.json";
+import type { AppTexts } from "./text-groups";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
     resources: {
-      translation: typeof translation;
+      translation: AppTexts;
       errors: typeof errors;
     };
   }

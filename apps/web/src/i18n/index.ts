@@ -4,11 +4,12 @@ import type { Locale as AntdLocale } from "antd-mobile/es/locales/base";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGE_STORAGE_KEY, resolveInitialLocale } from "./language";
+import type { TextGroup } from "./text-groups";
+import { createTextLoader, type Messages, type TextFiles } from "./text-loader";
 
-type Messages = Record<string, unknown>;
-
-// One JSON chunk per locale; only the active one is downloaded.
-const appMessages = import.meta.glob<Messages>("./locales/*.json", { import: "default" });
+// One JSON chunk per locale for the core texts (the groups of texts of lazily loaded screens are in
+// group-files.ts); only the active locale's is downloaded.
+const coreTexts = import.meta.glob<Messages>("./locales/*.json", { import: "default" });
 // The contract's error messages per locale (packages/contract/locales/errors/<locale>.json).
 const errorMessages = import.meta.glob<Messages>("../../../../packages/contract/locales/errors/*.json", {
   import: "default",
@@ -33,10 +34,21 @@ function pick<T>(loaders: Record<string, () => Promise<T>>, suffix: string): (()
   return key ? loaders[key] : undefined;
 }
 
-async function loadAppMessages(lng: Locale): Promise<Messages> {
-  const loader = pick(appMessages, `/${lng}.json`) ?? pick(appMessages, "/en.json");
-  return loader ? loader() : {};
-}
+const textFiles: TextFiles = {
+  async core(lng) {
+    const loader = pick(coreTexts, `/${lng}.json`) ?? pick(coreTexts, "/en.json");
+    return loader ? loader() : {};
+  },
+  async group(lng, group) {
+    const { groupFiles } = await import("./group-files");
+    const loader = pick(groupFiles, `/${group}/${lng}.json`) ?? pick(groupFiles, `/${group}/en.json`);
+    return loader ? loader() : {};
+  },
+};
+
+const texts = createTextLoader(textFiles, (lng, messages) => {
+  i18next.addResourceBundle(lng, "translation", messages, true, true);
+});
 
 async function loadErrorMessages(lng: Locale): Promise<Messages> {
   // Until every locale has its file in the contract package, fall back to English.
@@ -71,15 +83,16 @@ function applyLanguage(lng: Locale, locale: AntdLocale): void {
   document.documentElement.lang = lng;
 }
 
-async function loadBundles(lng: Locale): Promise<AntdLocale> {
-  const [app, errors, antd] = await Promise.all([
-    loadAppMessages(lng),
+/** Loads all a language needs (the texts of the screens shown so far included), then switches to it. */
+async function show(lng: Locale): Promise<void> {
+  const [errors, antd] = await Promise.all([
     loadErrorMessages(lng),
     loadAntdLocale(lng),
+    texts.loadLanguage(lng),
   ]);
-  i18next.addResourceBundle(lng, "translation", app, true, true);
   i18next.addResourceBundle(lng, "errors", errors, true, true);
-  return antd;
+  await i18next.changeLanguage(lng);
+  applyLanguage(lng, antd);
 }
 
 function readStoredLanguage(): string | null {
@@ -104,21 +117,25 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  const antd = await loadBundles(lng);
-  await i18next.changeLanguage(lng);
-  applyLanguage(lng, antd);
+  await texts.switchLanguage(lng, () => show(lng));
 }
 
-/** Switches the language at once: loads its files, remembers the choice, updates <html lang>. */
+/** Switches the language at once: loads its files, updates <html lang>, remembers the choice. */
 export async function changeLanguage(lng: Locale): Promise<void> {
-  const antd = await loadBundles(lng);
-  await i18next.changeLanguage(lng);
+  await texts.switchLanguage(lng, () => show(lng));
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     // private mode: the choice lasts for this visit only
   }
-  applyLanguage(lng, antd);
+}
+
+/**
+ * Loads the texts a lazily loaded screen needs (router.tsx), for the language it will be shown in;
+ * later language switches load them too.
+ */
+export function loadTextGroups(groups: readonly TextGroup[]): Promise<void> {
+  return texts.loadGroups(groups);
 }
 
 /** The active locale as one of ours. */

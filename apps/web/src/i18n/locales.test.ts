@@ -20,28 +20,52 @@ function leaves(value: unknown, prefix = ""): Map<string, unknown> {
   return out;
 }
 
-const read = (locale: string) => leaves(JSON.parse(readFileSync(join(dir, `${locale}.json`), "utf8")));
+/** The groups of texts loaded with lazily loaded screens, each a directory of locales/. */
+const groups = readdirSync(dir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Where the locale files are under locales/: the core's, <lng>.json, and each group's, <group>/<lng>.json. */
+const parts = ["", ...groups.map((group) => `${group}/`)];
+
+const parse = (part: string, locale: string): unknown =>
+  JSON.parse(readFileSync(join(dir, `${part}${locale}.json`), "utf8"));
 
 describe("locale files", () => {
-  it("exist for exactly the ten locales", () => {
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith(".json"))
-      .map((f) => f.replace(/\.json$/, ""));
-    expect(files.sort()).toEqual([...LOCALES].sort());
+  it("exist for exactly the ten locales, in the core and in each group", () => {
+    expect(groups.length).toBeGreaterThan(0);
+    for (const part of parts) {
+      const files = readdirSync(join(dir, part))
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => f.replace(/\.json$/, ""));
+      expect(files.sort(), `locales/${part}`).toEqual([...LOCALES].sort());
+    }
+  });
+
+  it("hold each group in its own files only, under its name", () => {
+    for (const locale of LOCALES) {
+      const core = Object.keys(parse("", locale) as object);
+      for (const group of groups) {
+        expect(core, `${locale}: ${group}`).not.toContain(group);
+        expect(Object.keys(parse(`${group}/`, locale) as object), `${locale}: ${group}`).toEqual([group]);
+      }
+    }
   });
 
   it("have the same keys as en.json, each a non-empty string with the same {{placeholders}}", () => {
-    const en = read("en");
-    for (const locale of LOCALES) {
-      const messages = read(locale);
-      expect([...messages.keys()].sort(), locale).toEqual([...en.keys()].sort());
-      for (const [key, text] of messages) {
-        expect(typeof text === "string" && text.trim() !== "", `${locale}: ${key}`).toBe(true);
-        const vars = (s: unknown) =>
-          String(s)
-            .match(/{{\s*\w+\s*}}/g)
-            ?.sort() ?? [];
-        expect(vars(text), `${locale}: ${key}`).toEqual(vars(en.get(key)));
+    for (const part of parts) {
+      const en = leaves(parse(part, "en"));
+      for (const locale of LOCALES) {
+        const messages = leaves(parse(part, locale));
+        const file = `${part}${locale}.json`;
+        expect([...messages.keys()].sort(), file).toEqual([...en.keys()].sort());
+        for (const [key, text] of messages) {
+          expect(typeof text === "string" && text.trim() !== "", `${file}: ${key}`).toBe(true);
+          const vars = (s: unknown) =>
+            String(s)
+              .match(/{{\s*\w+\s*}}/g)
+              ?.sort() ?? [];
+          expect(vars(text), `${file}: ${key}`).toEqual(vars(en.get(key)));
+        }
       }
     }
   });

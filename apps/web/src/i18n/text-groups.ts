@@ -1,0 +1,33 @@
+import type account from "./locales/account/en.json";
+import type deposit from "./locales/deposit/en.json";
+import type core from "./locales/en.json";
+import type orders from "./locales/orders/en.json";
+import type password from "./locales/password/en.json";
+import type records from "./locales/records/en.json";
+import type register from "./locales/register/en.json";
+import type settings from "./locales/settings/en.json";
+import type trading from "./locales/trading/en.json";
+import type user from "./locales/user/en.json";
+import type withdraw from "./locales/withdraw/en.json";
+
+/**
+ * The texts only lazily loaded screens show, one top-level group per directory:
+ * locales/<group>/<lng>.json holds { "<group>": {...} } and is downloaded with the first screen that
+ * needs it (router.tsx). What the first screens show stays in the core file, locales/<lng>.json.
+ */
+type GroupTexts = typeof account &
+  typeof deposit &
+  typeof orders &
+  typeof password &
+  typeof records &
+  typeof register &
+  typeof settings &
+  typeof trading &
+  typeof user &
+  typeof withdraw;
+
+/** One group of texts, loaded with the screens that show it. */
+export type TextGroup = keyof GroupTexts;
+
+/** Every text of the app (one namespace, "translation"), as it is once all groups are loaded. */
+export type AppTexts = typeof core & GroupTexts;
