@@ -172,3 +172,71 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("user-available")).toHaveText(expected);
   });
 }
+
+const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
+
+test("the trading screens fit the phone in all ten languages", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const user = await registerViaApi(request);
+  const login = await request.post("/api/v1/auth/login", {
+    data: { account: user.account, password: user.password },
+  });
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const post = async (path: string, data: unknown, key: string) => {
+    const answer = await request.post(`/api/v1${path}`, {
+      headers: { ...auth, "idempotency-key": key },
+      data,
+    });
+    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+    return answer.json() as Promise<{ id: string }>;
+  };
+  await post("/cashier/demo-topup", { amount: "98765.43" }, `fit-${user.account}-1`);
+  // One contract closed (30 s), one running through the whole tour (300 s).
+  const closed = await post(
+    "/trading/contracts",
+    { symbol: BTC, direction: "up", stake: "1234.56", durationSeconds: 30 },
+    `fit-${user.account}-2`,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v1/trading/contracts/${closed.id}`, { headers: auth })).json()) as {
+            status: string;
+          }
+        ).status,
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toMatch(/^(settled|void)$/);
+  await post(
+    "/trading/contracts",
+    { symbol: BTC, direction: "down", stake: "2345.67", durationSeconds: 300 },
+    `fit-${user.account}-3`,
+  );
+
+  await logInViaForm(page, user.account, user.password);
+  for (const locale of ALL_LOCALES) {
+    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+    await page.goto(DETAIL);
+    await expect(page.getByTestId("positions")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expectOrdersPolished(page);
+    await shot(page, `all/${locale}`, "trading-detail");
+
+    await page.goto(ORDERS);
+    await expect(page.getByTestId("position-countdown")).toBeVisible();
+    await expectOrdersPolished(page);
+    await shot(page, `all/${locale}`, "orders-positions");
+
+    await page.goto(`${ORDERS}?tab=closed`);
+    await expect(page.getByTestId("record")).toHaveCount(1);
+    await expectOrdersPolished(page);
+    await shot(page, `all/${locale}`, "orders-records");
+
+    await page.goto(`/h5/pages/order/detail?id=${closed.id}`);
+    await page.getByTestId("verify-run").click();
+    await expect(page.getByTestId("verify-verdict")).toBeVisible();
+    await expectOrdersPolished(page);
+    await shot(page, `all/${locale}`, "orders-detail");
+  }
+});

@@ -52,7 +52,8 @@ export function PriceChart({
   view: ChartView;
   tick: Tick | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
   const box = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
@@ -85,7 +86,14 @@ export function PriceChart({
           grid: { vertLines: { color: "#f1f2f6" }, horzLines: { color: "#f1f2f6" } },
           rightPriceScale: { borderVisible: false },
           timeScale: { borderVisible: false, timeVisible: true, secondsVisible: view === "line" },
-          localization: { priceFormatter: (price: number) => price.toFixed(precision) },
+          // The axis speaks the app's language: its digit grouping and decimal sign.
+          localization: {
+            locale,
+            priceFormatter: new Intl.NumberFormat(locale, {
+              minimumFractionDigits: precision,
+              maximumFractionDigits: precision,
+            }).format,
+          },
           handleScale: false,
         });
         if ("items" in data && view === "line") {
@@ -136,7 +144,7 @@ export function PriceChart({
       live.current = null;
       chart?.remove();
     };
-  }, [symbol, precision, view, attempt]);
+  }, [symbol, precision, view, attempt, locale]);
 
   useEffect(() => {
     const state = live.current;
