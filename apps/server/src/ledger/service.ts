@@ -98,10 +98,7 @@ export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
     if (!row) throw new Error("posting was not written");
     return row.id;
   } catch (error) {
-    if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
-      throw new AppError("INSUFFICIENT_BALANCE", 400);
-    }
-    throw error;
+    throw asLedgerError(error);
   }
 }
 
@@ -159,12 +156,19 @@ export async function postJournal(tx: Tx, postings: readonly JournalPosting[], a
         ${entryAmounts}::text[]::bigint[]) as e (posting_id, account_id, amount)
       order by e.account_id, e.posting_id`.execute(tx);
   } catch (error) {
-    if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
-      throw new AppError("INSUFFICIENT_BALANCE", 400);
-    }
-    throw error;
+    throw asLedgerError(error);
   }
   return ids;
+}
+
+/**
+ * The database's refusal of an overdraft (the CHECK that keeps user balances ≥ 0), as the API states
+ * it; any other error as it is. For every statement that writes ledger entries.
+ */
+export function asLedgerError(error: unknown): unknown {
+  return pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative"
+    ? new AppError("INSUFFICIENT_BALANCE", 400)
+    : error;
 }
 
 export function assertBalanced(legs: Leg[]): void {

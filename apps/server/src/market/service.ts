@@ -11,7 +11,7 @@ import {
   toMinor,
   type UpdateProductRequest,
 } from "@tickfair/contract";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { recordAudit } from "../operators/service";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
@@ -30,6 +30,11 @@ export const MAX_VERIFY_TICKS = 10_000n;
 export const productNotFound = () => new AppError("PRODUCT_NOT_FOUND", 404);
 
 /** "BTC/USDT", "btc-usdt" and "BTCUSDT" all name BTC/USDT (a unique index keeps that unambiguous). */
+/** A symbol column's code in SQL, the expression the products_code index is built on. */
+export function symbolCodeOf(column: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g'))`;
+}
+
 export function symbolCode(text: string): string {
   return text
     .normalize("NFKC")
@@ -129,7 +134,7 @@ export async function findProduct(db: Executor, symbol: string): Promise<Product
   const row = await marketDb(db)
     .selectFrom("products")
     .selectAll()
-    .where(sql<string>`upper(regexp_replace(symbol, '[^A-Za-z0-9]', '', 'g'))`, "=", code)
+    .where(symbolCodeOf(sql.ref("symbol")), "=", code)
     .executeTakeFirst();
   if (!row) throw productNotFound();
   return row;

@@ -101,10 +101,8 @@ export class RealtimeHub {
 
   /** After a movement of the user's money commits: the personal center's figures as they now stand. */
   async accountChanged(userId: bigint): Promise<void> {
-    const clients = this.#byUser.get(userId);
-    if (!clients || clients.size === 0) return;
-    const message: ServerMessage = { type: "account.updated", summary: await this.#summaryOf(userId) };
-    for (const client of clients) this.#send(client, message);
+    if (!this.#byUser.has(userId)) return;
+    this.#sendToUser(userId, { type: "account.updated", summary: await this.#summaryOf(userId) });
   }
 
   /** Contracts got their entry tick: each connected owner learns its expiry. */

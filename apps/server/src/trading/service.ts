@@ -8,19 +8,18 @@ import {
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger/service";
+import {
+  asLedgerError,
+  type JournalPosting,
+  type Leg,
+  postJournal,
+  systemAccountIds,
+} from "../ledger/service";
 import type { TradingSchedule } from "../market/catalogue";
 import { formatScaled } from "../market/prices";
 import { effectiveStatus } from "../market/schedule";
-import { productNotFound, symbolCode } from "../market/service";
-import {
-  type Db,
-  type Executor,
-  PG_CHECK_VIOLATION,
-  pgConstraint,
-  pgErrorCode,
-  type Tx,
-} from "../platform/db";
+import { productNotFound, symbolCode, symbolCodeOf } from "../market/service";
+import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, badRequest, notFound } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
@@ -56,7 +55,7 @@ export async function placeContract(
       d.payout_rate_bps
     from products p
     left join product_durations d on d.symbol = p.symbol and d.seconds = ${input.durationSeconds}::int
-    where upper(regexp_replace(p.symbol, '[^A-Za-z0-9]', '', 'g')) = ${code}`.execute(tx);
+    where ${symbolCodeOf(sql.ref("p.symbol"))} = ${code}`.execute(tx);
   const terms = product.rows[0];
   if (!terms) throw productNotFound();
   const status = effectiveStatus(
@@ -99,10 +98,7 @@ export async function placeContract(
     if (!row) throw new Error("contract was not written");
     return toContract(row, terms.price_precision);
   } catch (error) {
-    if (pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative") {
-      throw new AppError("INSUFFICIENT_BALANCE", 400);
-    }
-    throw error;
+    throw asLedgerError(error);
   }
 }
 

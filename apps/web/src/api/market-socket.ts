@@ -1,6 +1,7 @@
-import type { ClientMessage, ServerMessage, Ticker } from "@tickfair/contract";
+import type { ServerMessage, Ticker } from "@tickfair/contract";
 import { useEffect, useSyncExternalStore } from "react";
 import { observeServerTime } from "../lib/server-clock";
+import { keepSocketOpen, type SocketSession } from "./socket";
 
 /**
  * The public market socket: one WebSocket to /api/ws subscribed to all products' tickers (no session
@@ -8,9 +9,6 @@ import { observeServerTime } from "../lib/server-clock";
  * The latest ticker per symbol lives in a small store the rows read with useTicker.
  */
 
-const HEARTBEAT_MS = 25_000;
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
 /** Keeps the socket open briefly after the last screen leaves (home ⇄ products tab). */
 const LINGER_MS = 15_000;
 
@@ -52,87 +50,19 @@ export function useTicker(symbol: string, fallback: Ticker | null): Ticker | nul
   return fallback && isNewer(fallback, live) ? fallback : live;
 }
 
+/**
+ * What a tickers message does, wherever it arrives: the latest figures, and how far this phone's clock
+ * is from the server's.
+ */
+export function receiveTickers(message: ServerMessage): void {
+  if (message.type !== "tickers") return;
+  observeServerTime(message.at);
+  applyTickers(message.items);
+}
+
 let users = 0;
-let socket: WebSocket | null = null;
-let attempt = 0;
-let heartbeat: ReturnType<typeof setInterval> | undefined;
-let retry: ReturnType<typeof setTimeout> | undefined;
+let session: SocketSession | null = null;
 let linger: ReturnType<typeof setTimeout> | undefined;
-
-function url(): string {
-  return `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/api/ws`;
-}
-
-function send(ws: WebSocket, message: ClientMessage): void {
-  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-}
-
-function open(): void {
-  clearTimeout(retry);
-  retry = undefined;
-  let ws: WebSocket;
-  try {
-    ws = new WebSocket(url());
-  } catch {
-    scheduleReconnect();
-    return;
-  }
-  socket = ws;
-  ws.onopen = () => {
-    attempt = 0;
-    send(ws, { type: "subscribe.tickers" });
-    heartbeat = setInterval(() => send(ws, { type: "ping" }), HEARTBEAT_MS);
-  };
-  ws.onmessage = (event) => {
-    if (typeof event.data !== "string") return;
-    try {
-      const message = JSON.parse(event.data) as ServerMessage;
-      if (message.type === "tickers" && Array.isArray(message.items)) {
-        observeServerTime(message.at);
-        applyTickers(message.items);
-      }
-    } catch {
-      // Not JSON: ignore.
-    }
-  };
-  ws.onclose = () => {
-    if (socket === ws) socket = null;
-    clearInterval(heartbeat);
-    heartbeat = undefined;
-    scheduleReconnect();
-  };
-}
-
-function scheduleReconnect(): void {
-  if (users === 0 || retry !== undefined) return;
-  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(attempt, 10));
-  attempt += 1;
-  retry = setTimeout(open, Math.round(base * (0.8 + 0.4 * Math.random())));
-}
-
-function online(): void {
-  if (users > 0 && socket === null) {
-    attempt = 0;
-    clearTimeout(retry);
-    retry = undefined;
-    open();
-  }
-}
-
-function close(): void {
-  clearTimeout(retry);
-  retry = undefined;
-  clearInterval(heartbeat);
-  heartbeat = undefined;
-  window.removeEventListener("online", online);
-  const ws = socket;
-  socket = null;
-  if (ws) {
-    ws.onclose = null;
-    ws.onmessage = null;
-    ws.close(1000);
-  }
-}
 
 /** Keeps the ticker subscription open while the calling component is mounted. */
 export function useLiveTickers(): void {
@@ -140,13 +70,20 @@ export function useLiveTickers(): void {
     users += 1;
     clearTimeout(linger);
     linger = undefined;
-    if (socket === null && retry === undefined) {
-      window.addEventListener("online", online);
-      open();
-    }
+    session ??= keepSocketOpen({
+      onOpen(socket) {
+        socket.markHealthy();
+        socket.send({ type: "subscribe.tickers" });
+      },
+      onMessage: receiveTickers,
+    });
     return () => {
       users -= 1;
-      if (users === 0) linger = setTimeout(close, LINGER_MS);
+      if (users === 0)
+        linger = setTimeout(() => {
+          session?.stop();
+          session = null;
+        }, LINGER_MS);
     };
   }, []);
 }

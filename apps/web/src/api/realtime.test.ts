@@ -2,7 +2,8 @@ import type { InfiniteData } from "@tanstack/react-query";
 import type { Contract, ContractList, ContractPage, MeResponse } from "@tickfair/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryClient, queryKeys } from "./query-client";
-import { applyServerMessage, backoffDelay, realtimeUrl } from "./realtime";
+import { applyServerMessage } from "./realtime";
+import { backoffDelay, realtimeUrl } from "./socket";
 
 const summary = {
   totalAssets: "10.00",
