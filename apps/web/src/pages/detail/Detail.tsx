@@ -26,6 +26,7 @@ import { ProductIcon } from "../../components/market/ProductIcon";
 import { PageNavBar } from "../../components/PageNavBar";
 import { RiskWarning } from "../../components/RiskWarning";
 import { TextField } from "../../components/TextField";
+import { timeLeftMs } from "../../lib/countdown";
 import { formatChange, formatPrice, formatVolume } from "../../lib/market-format";
 import { loginPath, paths } from "../../lib/paths";
 import { signOf } from "../../lib/pnl";
@@ -458,7 +459,7 @@ function Positions({ product, contracts }: { product: Product; contracts: Contra
       <h3 className="positions__title">{t("trading.positions")}</h3>
       <ul>
         {mine.map((c) => {
-          const left = c.expiresAt ? new Date(c.expiresAt).getTime() - now : null;
+          const left = timeLeftMs(c, now);
           return (
             <li key={c.id} className="position" data-testid="position" data-status={c.status}>
               <div className="position__row">

@@ -1,6 +1,7 @@
 import type { Contract } from "@tickfair/contract";
 import { DotLoading } from "antd-mobile";
 import { useTranslation } from "react-i18next";
+import { timeLeftMs } from "../../lib/countdown";
 import { formatCountdown } from "./format";
 import { ResultTag } from "./parts";
 import type { PositionPhase } from "./position-tracker";
@@ -25,8 +26,7 @@ export function PositionTimer({
     );
   }
   const duration = contract.durationSeconds * 1000;
-  // Tick times come from the server's clock: a phone a little behind it must not count down from 31 s.
-  const left = contract.expiresAt ? Math.min(duration, Date.parse(contract.expiresAt) - now) : null;
+  const left = timeLeftMs(contract, now);
   if (left === null || left <= 0 || phase === "settling") {
     return (
       <div className="position-state" data-testid="position-waiting">
