@@ -25,7 +25,7 @@ import path from "node:path";
 import { toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
-import { systemAccountIds } from "../apps/server/src/ledger/service";
+import { systemAccountIds, writeLegs } from "../apps/server/src/ledger/service";
 import { CATALOGUE } from "../apps/server/src/market/catalogue";
 import type { FeedTick } from "../apps/server/src/market/feed";
 import { parseScaled } from "../apps/server/src/market/prices";
@@ -292,7 +292,10 @@ interface DueSetup {
  * real assignEntries gives each its entry and expiry. Each user holds one contract of each duration
  * (300/180/60/30 s, accepted at different times), so all of them expire in the same second.
  */
-async function setupDueContracts(db: Db, log: (message: string) => void = () => {}): Promise<DueSetup> {
+export async function setupDueContracts(
+  db: Db,
+  log: (message: string) => void = () => {},
+): Promise<DueSetup> {
   const c = CONFIG.settle;
   const started = performance.now();
   let stepStarted = started;
@@ -367,14 +370,14 @@ async function setupDueContracts(db: Db, log: (message: string) => void = () => 
         select 'bench_grant', u.id, ${at}::timestamptz
         from (select id from users order by id offset ${first - 1} limit 5000) u
         returning id, user_id
-      )
-      insert into ledger_entries (posting_id, account_id, amount, created_at)
-      select granted.id, leg.account_id, leg.amount, ${at}::timestamptz
-      from granted
-      join accounts cash on cash.user_id = granted.user_id and cash.kind = 'cash'
-      cross join lateral (values (cash.id, ${grantMinor}::bigint), (${demo_grants}::bigint, ${-grantMinor}::bigint))
-        as leg (account_id, amount)
-      order by leg.account_id`.execute(db);
+      ), legs as (
+        select granted.id as posting_id, leg.account_id, leg.amount, 0 as seq
+        from granted
+        join accounts cash on cash.user_id = granted.user_id and cash.kind = 'cash'
+        cross join lateral (values (cash.id, ${grantMinor}::bigint), (${demo_grants}::bigint, ${-grantMinor}::bigint))
+          as leg (account_id, amount)
+      ), ${writeLegs(at)}
+      select count(*) from granted`.execute(db);
     await analyze();
   }
   step(`${c.users} grants posted`);
@@ -438,16 +441,14 @@ async function setupDueContracts(db: Db, log: (message: string) => void = () => 
         insert into postings (kind, user_id, reference, created_at)
         select 'stake', spec.user_id, 'C' || lpad(spec.id::text, 10, '0'), spec.accepted_at from spec
         returning id, reference
-      ), frozen as (
-        insert into ledger_entries (posting_id, account_id, amount, created_at)
-        select posted.id, leg.account_id, leg.amount, spec.accepted_at
+      ), legs as (
+        select posted.id as posting_id, leg.account_id, leg.amount, 0 as seq
         from spec
         join posted on posted.reference = 'C' || lpad(spec.id::text, 10, '0')
         join accounts cash on cash.user_id = spec.user_id and cash.kind = 'cash'
         join accounts held on held.user_id = spec.user_id and held.kind = 'frozen_trade'
         cross join lateral (values (cash.id, -spec.stake), (held.id, spec.stake)) as leg (account_id, amount)
-        order by leg.account_id
-      )
+      ), ${writeLegs(at)}
       insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
         status, accepted_at, stake_posting_id)
       select spec.id, spec.user_id, spec.symbol, spec.direction, spec.stake, spec.duration_seconds,
@@ -499,8 +500,8 @@ interface SettleRun {
   gaveUp: boolean;
 }
 
-/** `workers` settleDueContracts loops at once on one pool, each until it finds nothing more due. */
-async function settleAll(url: string): Promise<SettleRun> {
+/** `workers` settleDueContracts loops at once on one pool, each until nothing is due any more. */
+export async function settleAll(url: string): Promise<SettleRun> {
   const c = CONFIG.settle;
   const db = createDb({ databaseUrl: url, dataDir: null, poolSize: c.workers + 2 });
   let settled = 0;
@@ -525,7 +526,14 @@ async function settleAll(url: string): Promise<SettleRun> {
           const t0 = performance.now();
           try {
             const done = await settleDueContracts(db, new Date(), c.batchSize);
-            if (done.length === 0) return;
+            // A run leaves contracts whose users another loop holds for a later run: stop only when
+            // nothing is due any more.
+            if (done.length === 0) {
+              const left = await sql<{ n: number }>`
+                select count(*)::int as n from contracts where status in ('pending', 'open')`.execute(db);
+              if (left.rows[0]?.n === 0) return;
+              continue;
+            }
             const ms = performance.now() - t0;
             settled += done.length;
             batches++;
@@ -572,7 +580,7 @@ interface SettleCheck {
   violations: string[];
 }
 
-async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck> {
+export async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck> {
   const counts = await sql<Record<string, string>>`
     select count(*) filter (where status in ('settled', 'void'))::text as closed,
       count(*) filter (where status = 'void')::text as voided,

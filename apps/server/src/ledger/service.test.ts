@@ -96,6 +96,41 @@ describe("postings", () => {
     ).rejects.toThrow(/zero/);
   });
 
+  it("refuses entries whose balance_after does not follow the account's balance, and names that do not exist", async () => {
+    const { userId, user, system } = await fundedUser(100n);
+    // A posting of +5 to cash and −5 to house; only the balance_after each entry states differs.
+    const write = (cashAfter: bigint | null, houseAfter: bigint | null, account = user.cash) =>
+      t.db.transaction().execute(async (tx) => {
+        const posting = await tx
+          .insertInto("postings")
+          .values({ kind: "forged", user_id: userId })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await sql`insert into ledger_entries (posting_id, account_id, amount, balance_after)
+          values (${posting.id}, ${account}, 5, ${cashAfter}::bigint), (${posting.id}, ${system.house}, -5, ${houseAfter}::bigint)`.execute(
+          tx,
+        );
+      });
+    await expect(write(null, null)).rejects.toThrow(/state the balance after/);
+    // A chain that holds together but starts from another balance than the account's: a writer that
+    // read the balance without locking it, and lost a race.
+    await expect(write(1_000n, null)).rejects.toThrow(/balance changed while its entries were written/);
+    await expect(write(105n, 7n)).rejects.toThrow(/state the balance after/);
+    await expect(write(105n, null, 999_999n)).rejects.toThrow(/names no account/);
+    await expect(
+      sql`insert into ledger_entries (posting_id, account_id, amount, balance_after) values (999999, ${user.cash}, 5, 105)`.execute(
+        t.db,
+      ),
+    ).rejects.toThrow(/names no posting/);
+    await expect(
+      t.db.insertInto("postings").values({ kind: "forged", user_id: 999_999n }).execute(),
+    ).rejects.toThrow(/does not exist/);
+    expect(await userBalances(t.db, userId)).toMatchObject({ cash: 100n });
+    // The chain that does follow is taken, and moves the balance.
+    await write(105n, null);
+    expect(await userBalances(t.db, userId)).toMatchObject({ cash: 105n });
+  });
+
   it("is enforced by the database: unbalanced entries, edits, deletes and direct balance changes are refused", async () => {
     const { userId, user, system } = await fundedUser(100n);
     const postingId = await t.db.transaction().execute((tx) =>

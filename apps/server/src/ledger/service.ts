@@ -77,22 +77,20 @@ function byKind<K extends AccountKind>(
  */
 export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
   assertBalanced(input.legs);
-  const legs = sql.join(input.legs.map((leg) => sql`(${leg.accountId}::bigint, ${leg.amount}::bigint)`));
+  const legs = sql.join(
+    input.legs.map((leg, seq) => sql`(${leg.accountId}::bigint, ${leg.amount}::bigint, ${seq}::int)`),
+  );
   try {
-    // One statement, one round trip: the posting and its entries. Entries go in in account order, so
-    // two postings over the same accounts take their row locks in the same order and cannot deadlock.
+    // One statement, one round trip: the posting and its entries.
     const result = await sql<{ id: bigint }>`
       with posting as (
         insert into postings (kind, user_id, reference, created_at)
         values (${input.kind}, ${input.userId}::bigint, ${input.reference ?? null}::text, ${input.at}::timestamptz)
         returning id
-      ), entries as (
-        insert into ledger_entries (posting_id, account_id, amount, created_at)
-        select posting.id, leg.account_id, leg.amount, ${input.at}::timestamptz
-        from posting cross join (values ${legs}) as leg (account_id, amount)
-        order by leg.account_id
-        returning id
-      )
+      ), legs as (
+        select posting.id as posting_id, leg.account_id, leg.amount, leg.seq
+        from posting cross join (values ${legs}) as leg (account_id, amount, seq)
+      ), ${writeLegs(input.at)}
       select id from posting`.execute(tx);
     const row = result.rows[0];
     if (!row) throw new Error("posting was not written");
@@ -113,7 +111,7 @@ export interface JournalPosting {
 /**
  * Writes postings that balance as one journal (see journal-migration.ts) in one statement, whatever their
  * number: the settlement worker's batch in a single round trip. Returns the postings' ids, in order.
- * Entries go in in account order, like post(); refusals surface the same way.
+ * Entries are written like post()'s (writeLegs); refusals surface the same way.
  */
 export async function postJournal(tx: Tx, postings: readonly JournalPosting[], at: Date): Promise<bigint[]> {
   if (postings.length === 0) return [];
@@ -149,16 +147,43 @@ export async function postJournal(tx: Tx, postings: readonly JournalPosting[], a
           ${postings.map((p) => (p.userId === null ? null : String(p.userId)))}::text[]::bigint[],
           ${postings.map((p) => p.reference ?? null)}::text[]) as p (id, kind, user_id, reference)
         returning id
-      )
-      insert into ledger_entries (posting_id, account_id, amount, created_at)
-      select e.posting_id, e.account_id, e.amount, ${at}::timestamptz
-      from unnest(${entryPostings}::text[]::bigint[], ${entryAccounts}::text[]::bigint[],
-        ${entryAmounts}::text[]::bigint[]) as e (posting_id, account_id, amount)
-      order by e.account_id, e.posting_id`.execute(tx);
+      ), legs as (
+        select e.posting_id, e.account_id, e.amount, e.seq::int as seq
+        from unnest(${entryPostings}::text[]::bigint[], ${entryAccounts}::text[]::bigint[],
+          ${entryAmounts}::text[]::bigint[]) with ordinality as e (posting_id, account_id, amount, seq)
+      ), ${writeLegs(at)}
+      select count(*) from written`.execute(tx);
   } catch (error) {
     throw asLedgerError(error);
   }
   return ids;
+}
+
+/**
+ * The tail of every statement that writes ledger entries, after a CTE `legs (posting_id, account_id,
+ * amount, seq)`: locks the legs' user accounts in id order (two writers over the same accounts queue on
+ * the first shared one instead of deadlocking; system accounts keep no balance and are not locked, so
+ * writers never queue on them), then inserts the entries in (account, posting, seq) order,
+ * each stating its balance_after: the locked balance plus the running sum of the account's entries in
+ * that same order, which is the order their ids are drawn in. The database checks every chain and moves
+ * each balance once (statement-checks-migration.ts); a system account's balance_after stays null.
+ */
+export function writeLegs(at: Date) {
+  return sql`locked as (
+        select a.id, a.balance from accounts a
+        where a.id in (select account_id from legs) and a.balance is not null
+        order by a.id
+        for no key update
+      ), entries as (
+        insert into ledger_entries (posting_id, account_id, amount, balance_after, created_at)
+        select l.posting_id, l.account_id, l.amount,
+          locked.balance + sum(l.amount) over (partition by l.account_id order by l.posting_id, l.seq
+            rows between unbounded preceding and current row),
+          ${at}::timestamptz
+        from legs l left join locked on locked.id = l.account_id
+        order by l.account_id, l.posting_id, l.seq
+        returning id
+      )`;
 }
 
 /**

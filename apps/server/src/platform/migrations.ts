@@ -1,8 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { ledgerJournalMigration } from "../ledger/journal-migration";
+import { ledgerStatementChecksMigration } from "../ledger/statement-checks-migration";
 import { marketMigration } from "../market/migration";
 import { tradingIndexMigration } from "../trading/index-migration";
 import { tradingMigration } from "../trading/migration";
+import { tradingStatementChecksMigration } from "../trading/statement-checks-migration";
 import type { Db } from "./db";
 
 /**
@@ -355,6 +357,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0004_trading": tradingMigration,
   "0005_ledger_journals": ledgerJournalMigration,
   "0006_settlement_indexes": tradingIndexMigration,
+  "0007_ledger_statement_checks": ledgerStatementChecksMigration,
+  "0008_contract_statement_checks": tradingStatementChecksMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

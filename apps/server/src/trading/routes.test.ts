@@ -1,7 +1,8 @@
 import type { Contract, ContractDetail } from "@tickfair/contract";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { systemAccountIds, userBalances } from "../ledger/service";
-import { feedTick } from "../market/testing";
+import { systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
+import { feedTick, onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { key } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
@@ -59,6 +60,16 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   durationSeconds: 60,
   ...overrides,
 });
+
+async function stillRunning(): Promise<number> {
+  const rows = await t.db
+    .withTables<{ contracts: { status: string } }>()
+    .selectFrom("contracts")
+    .select(["status"])
+    .where("status", "in", ["pending", "open"])
+    .execute();
+  return rows.length;
+}
 
 async function contractsOf(userId: bigint) {
   return t.db
@@ -286,12 +297,14 @@ describe("concurrency", () => {
       feedTick(BTC, at(start, 61_000), 1n),
     ]);
     t.clock.set(at(start, 61_000));
+    // A worker may leave a contract whose user another worker holds for a later run, so each runs
+    // until nothing is due any more rather than until one run finds nothing.
     const worker = async () => {
       const mine: bigint[] = [];
       for (;;) {
         const settled = await settle(5);
         mine.push(...settled.map((s) => s.id));
-        if (settled.length === 0) return mine;
+        if (settled.length === 0 && (await stillRunning()) === 0) return mine;
       }
     };
     const runs = await Promise.all([worker(), worker(), worker(), worker()]);
@@ -303,6 +316,39 @@ describe("concurrency", () => {
       expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 99_100n, frozen_trade: 0n });
     }
   });
+
+  it.skipIf(!onPostgres())(
+    "leaves a contract whose user another transaction holds for a later run, without waiting for it",
+    async () => {
+      const start = nextHour();
+      const [held, free] = await Promise.all([fundedUser("100.00"), fundedUser("100.00")]);
+      for (const user of [held, free]) expect((await place(user.auth, order())).statusCode).toBe(201);
+      await recordTicks(t.db, [feedTick(BTC, at(start, 200), 9_500_000n)]);
+      await recordTicks(t.db, [
+        feedTick(BTC, at(start, 60_000), 9_600_000n),
+        feedTick(BTC, at(start, 61_000), 1n),
+      ]);
+      t.clock.set(at(start, 61_000));
+      const databaseUrl = await testDatabaseUrl(t.db);
+      if (!databaseUrl) throw new Error("no database url");
+      const other = new pg.Client({ connectionString: databaseUrl });
+      await other.connect();
+      try {
+        await other.query("begin");
+        await other.query("select id from accounts where id = $1 for update", [
+          String((await userAccountIds(t.db, held.userId)).cash),
+        ]);
+        const first = await settle();
+        expect(first.map((s) => s.userId)).toEqual([free.userId]);
+        await other.query("rollback");
+      } finally {
+        await other.end();
+      }
+      const second = await settle();
+      expect(second.map((s) => s.userId)).toEqual([held.userId]);
+      expect(await stillRunning()).toBe(0);
+    },
+  );
 
   it("never overdraws with 100 orders racing one balance", async () => {
     nextHour();

@@ -14,6 +14,7 @@ import {
   type Leg,
   postJournal,
   systemAccountIds,
+  writeLegs,
 } from "../ledger/service";
 import type { TradingSchedule } from "../market/catalogue";
 import { formatScaled } from "../market/prices";
@@ -68,26 +69,23 @@ export async function placeContract(
   if (stake < terms.min_stake || stake > terms.max_stake) throw badRequest("STAKE_OUT_OF_RANGE");
 
   try {
-    // The id first, so the stake posting names the order it froze money for; entries in account order
-    // like every posting (post()), so concurrent postings over the same accounts cannot deadlock.
+    // The id first, so the stake posting names the order it froze money for; entries written like
+    // every posting's (writeLegs).
     const placed = await sql<ContractRow>`
       with numbered as (
         select nextval(pg_get_serial_sequence('contracts', 'id')) as id
-      ), held as (
-        select id, kind from accounts where user_id = ${user.id} and kind in ('cash', 'frozen_trade')
       ), posting as (
         insert into postings (kind, user_id, reference, created_at)
         select 'stake', ${user.id}::bigint, 'C' || lpad(numbered.id::text, 10, '0'), ${now}::timestamptz
         from numbered
         returning id
-      ), entries as (
-        insert into ledger_entries (posting_id, account_id, amount, created_at)
-        select posting.id, held.id, case held.kind when 'cash' then -${stake}::bigint else ${stake}::bigint end,
-          ${now}::timestamptz
-        from posting cross join held
-        order by held.id
-        returning id
-      )
+      ), legs as (
+        select posting.id as posting_id, held.id as account_id,
+          case held.kind when 'cash' then -${stake}::bigint else ${stake}::bigint end as amount, 0 as seq
+        from posting
+        cross join accounts held
+        where held.user_id = ${user.id} and held.kind in ('cash', 'frozen_trade')
+      ), ${writeLegs(now)}
       insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, status,
         accepted_at, stake_posting_id)
       select numbered.id, ${user.id}::bigint, ${terms.symbol}, ${input.direction}, ${stake}::bigint,
@@ -197,6 +195,9 @@ export function settlementOf(
  *   — a later tick exists, and ticks never go back in time — or the gap after expiry has passed;
  *   without a tick within the gap before expiry it is void;
  * - a pending contract that got no tick within the gap after acceptance (feed outage): void.
+ * Then it locks the claimed contracts' users' accounts, also with SKIP LOCKED: workers never wait for
+ * each other (batches sharing users would otherwise queue behind each other's commits); a contract whose
+ * user's accounts another transaction holds is left for a later run.
  * The whole batch is one journal written in one statement: each contract's posting (`payout`,
  * `stake_lost` or `refund`) moves its user's money, and one house posting takes the batch's net.
  * A crash before the commit leaves every claimed contract open and unclaimed for the next run.
@@ -236,17 +237,18 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
       limit ${room}
       for update of c skip locked`.execute(tx)
           ).rows;
-    const due = [...open.rows, ...stale];
-    if (due.length === 0) return [];
+    const claimed = [...open.rows, ...stale];
+    if (claimed.length === 0) return [];
 
-    const userIds = [...new Set(due.map((c) => String(c.user_id)))];
-    // Every account this batch will post to, locked up front in id order: two workers whose batches
-    // share users then queue on the first shared account instead of deadlocking on each other's.
+    // The accounts of the claimed contracts' users, locked with SKIP LOCKED: a worker never waits for
+    // another whose batch shares a user (batches would queue behind each other's commits). A contract
+    // whose user's accounts another transaction holds is left for a later run; its claim ends at commit.
+    const userIds = [...new Set(claimed.map((c) => String(c.user_id)))];
     const accounts = await sql<{ id: bigint; user_id: bigint; kind: "cash" | "frozen_trade" }>`
       select id, user_id, kind from accounts
       where user_id = any(${userIds}::text[]::bigint[]) and kind in ('cash', 'frozen_trade')
       order by id
-      for no key update`.execute(tx);
+      for no key update skip locked`.execute(tx);
     const accountsOf = new Map<bigint, { cash?: bigint; frozen?: bigint }>();
     for (const account of accounts.rows) {
       const held = accountsOf.get(account.user_id) ?? {};
@@ -254,6 +256,11 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
       else held.frozen = account.id;
       accountsOf.set(account.user_id, held);
     }
+    const due = claimed.filter((c) => {
+      const held = accountsOf.get(c.user_id);
+      return held?.cash !== undefined && held.frozen !== undefined;
+    });
+    if (due.length === 0) return [];
 
     const settled: (Settled & { row: Due; exit: boolean })[] = [];
     const postings: JournalPosting[] = [];
@@ -265,8 +272,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
           ? decideOutcome(c.direction, c.entry_price, c.exit_price)
           : "void";
       const held = accountsOf.get(c.user_id);
-      if (held?.cash === undefined || held.frozen === undefined)
-        throw new Error(`user ${c.user_id} has no trading accounts`);
+      if (held?.cash === undefined || held.frozen === undefined) throw new Error("accounts not locked");
       const money = settlementOf(
         { stake: c.stake, payoutRateBps: c.payout_rate_bps, result },
         { cash: held.cash, frozen: held.frozen },

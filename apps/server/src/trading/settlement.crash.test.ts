@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { userAccountIds, userBalances } from "../ledger/service";
+import { userBalances } from "../ledger/service";
 import { feedTick, onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { key } from "../test/cashier-fixtures";
@@ -86,16 +87,27 @@ describe.skipIf(!onPostgres())("settlement across a crash (PostgreSQL)", () => {
     ]);
     const now = at(62_000);
 
-    // Another session holds X's cash account: the worker's third batch (X's contracts) claims its
-    // contracts, then waits on that lock inside its transaction — where it is killed.
+    // Settlement never waits on a row another transaction holds (it skips it), so this test makes the
+    // batch of user X wait by hand: a trigger of this test database holds any statement writing X's
+    // postings on an advisory lock another session keeps. The worker's third batch (X's contracts)
+    // claims them, writes its journal, and waits there inside its transaction — where it is killed.
     const x = users[2];
     if (!x) throw new Error("no user X");
+    const HOLD = 4_242;
+    await sql
+      .raw(`create function hold_batch_of_x() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from written where user_id = ${x.userId}) then
+          perform pg_advisory_xact_lock(${HOLD});
+        end if;
+        return null;
+      end $$`)
+      .execute(t.db);
+    await sql`create trigger hold_batch_of_x after insert on postings referencing new table as written
+      for each statement execute function hold_batch_of_x()`.execute(t.db);
     const blocker = new pg.Client({ connectionString: databaseUrl });
     await blocker.connect();
-    await blocker.query("begin");
-    await blocker.query("select id from accounts where id = $1 for update", [
-      String((await userAccountIds(t.db, x.userId)).cash),
-    ]);
+    await blocker.query("select pg_advisory_lock($1)", [HOLD]);
 
     const url = new URL(databaseUrl);
     url.searchParams.set("application_name", APP_NAME);
@@ -116,7 +128,7 @@ describe.skipIf(!onPostgres())("settlement across a crash (PostgreSQL)", () => {
     expect(await worker.exited).toBe("SIGKILL");
 
     // Let the orphaned server session run into its dead client and roll back.
-    await blocker.query("rollback");
+    await blocker.query("select pg_advisory_unlock($1)", [HOLD]);
     await until("the killed worker's session to end", async () => {
       const result = await blocker.query(
         "select count(*)::int as n from pg_stat_activity where application_name = $1",
@@ -125,6 +137,8 @@ describe.skipIf(!onPostgres())("settlement across a crash (PostgreSQL)", () => {
       return result.rows[0].n === 0;
     });
     await blocker.end();
+    await sql`drop trigger hold_batch_of_x on postings`.execute(t.db);
+    await sql`drop function hold_batch_of_x()`.execute(t.db);
 
     const statuses = async () =>
       t.db
