@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { ledgerJournalMigration } from "../ledger/journal-migration";
 import { ledgerStatementChecksMigration } from "../ledger/statement-checks-migration";
 import { marketMigration } from "../market/migration";
+import { tradingDueIndexMigration } from "../trading/due-index-migration";
 import { tradingIndexMigration } from "../trading/index-migration";
 import { tradingMigration } from "../trading/migration";
 import { tradingStatementChecksMigration } from "../trading/statement-checks-migration";
@@ -359,6 +360,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006_settlement_indexes": tradingIndexMigration,
   "0007_ledger_statement_checks": ledgerStatementChecksMigration,
   "0008_contract_statement_checks": tradingStatementChecksMigration,
+  "0009_due_contracts_order": tradingDueIndexMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
