@@ -111,9 +111,15 @@ export interface JournalPosting {
 /**
  * Writes postings that balance as one journal (see journal-migration.ts) in one statement, whatever their
  * number: the settlement worker's batch in a single round trip. Returns the postings' ids, in order.
- * Entries are written like post()'s (writeLegs); refusals surface the same way.
+ * Entries are written like post()'s (writeLegs; `held`: the caller has locked the user accounts);
+ * refusals surface the same way.
  */
-export async function postJournal(tx: Tx, postings: readonly JournalPosting[], at: Date): Promise<bigint[]> {
+export async function postJournal(
+  tx: Tx,
+  postings: readonly JournalPosting[],
+  at: Date,
+  accounts: "lock" | "held" = "lock",
+): Promise<bigint[]> {
   if (postings.length === 0) return [];
   const all = postings.flatMap((posting) => {
     if (posting.legs.length === 0) throw new Error("a journal's posting needs an entry");
@@ -151,7 +157,7 @@ export async function postJournal(tx: Tx, postings: readonly JournalPosting[], a
         select e.posting_id, e.account_id, e.amount, e.seq::int as seq
         from unnest(${entryPostings}::text[]::bigint[], ${entryAccounts}::text[]::bigint[],
           ${entryAmounts}::text[]::bigint[]) with ordinality as e (posting_id, account_id, amount, seq)
-      ), ${writeLegs(at)}
+      ), ${writeLegs(at, accounts)}
       select count(*) from written`.execute(tx);
   } catch (error) {
     throw asLedgerError(error);
@@ -167,13 +173,17 @@ export async function postJournal(tx: Tx, postings: readonly JournalPosting[], a
  * each stating its balance_after: the locked balance plus the running sum of the account's entries in
  * that same order, which is the order their ids are drawn in. The database checks every chain and moves
  * each balance once (statement-checks-migration.ts); a system account's balance_after stays null.
+ * `held`: the caller's transaction has locked these accounts already (a writer that has not, and races
+ * another, is refused by the database's chain check rather than mis-posted).
  */
-export function writeLegs(at: Date) {
+export function writeLegs(at: Date, accounts: "lock" | "held" = "lock") {
+  // Accounts the caller's transaction already holds need no second lock: nobody else can have moved
+  // them since, so this statement reads their balances as they are.
+  const lock = accounts === "lock" ? sql`order by a.id for no key update` : sql``;
   return sql`locked as (
         select a.id, a.balance from accounts a
         where a.id in (select account_id from legs) and a.balance is not null
-        order by a.id
-        for no key update
+        ${lock}
       ), entries as (
         insert into ledger_entries (posting_id, account_id, amount, balance_after, created_at)
         select l.posting_id, l.account_id, l.amount,

@@ -291,7 +291,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         legs: [{ accountId: house, amount: houseGain }],
       });
     }
-    const postingIds = await postJournal(tx, postings, now);
+    const postingIds = await postJournal(tx, postings, now, "held");
     const settlePostings = houseGain !== 0n ? postingIds.slice(1) : postingIds;
 
     // One statement closes the whole batch; the exit tick's time and hash are read where they are kept.
