@@ -44,10 +44,6 @@ const STATEMENTS: readonly string[] = [
     declare
       verdict record;
     begin
-      if exists (select 1 from (select distinct posting_id from inserted) i
-          where not exists (select 1 from postings p where p.id = i.posting_id)) then
-        raise exception 'an entry names no posting' using errcode = '23503';
-      end if;
       with chain as (
         select i.account_id, i.amount, i.balance_after,
           i.balance_after - sum(i.amount) over (partition by i.account_id order by i.id
@@ -72,11 +68,16 @@ const STATEMENTS: readonly string[] = [
           as broken,
         count(*) filter (where a.balance is not null and p.lowest < 0) as overdrawn,
         count(*) filter (where a.balance is not null) as user_accounts,
-        (select count(*) from moved) as moved
+        (select count(*) from moved) as moved,
+        (select count(*) from (select distinct posting_id from inserted) i
+          where not exists (select 1 from postings t where t.id = i.posting_id)) as orphans
       into verdict
       from per_account p left join accounts a on a.id = p.account_id;
       if verdict.unknown > 0 then
         raise exception 'an entry names no account' using errcode = '23503';
+      end if;
+      if verdict.orphans > 0 then
+        raise exception 'an entry names no posting' using errcode = '23503';
       end if;
       if verdict.stated_for_system > 0 or verdict.broken > 0 then
         raise exception 'entries must state the balance after them, in id order, from the account''s balance'
