@@ -11,6 +11,7 @@ import {
 } from "@tickfair/contract";
 import { normalizePhone } from "@tickfair/contract/phone";
 import { openUserAccounts } from "../ledger/service";
+import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
 import { AppError, fieldErrors, invalidCredentials, unauthenticated } from "../platform/errors";
@@ -227,6 +228,56 @@ async function recordFailedLogin(db: Db, userId: bigint, now: Date): Promise<voi
 const SLIDE_EVERY_MS = 60_000;
 
 /** The user behind a bearer token; an active session's expiry slides forward as it is used. */
+interface SessionLookup {
+  tokenHash: string;
+  now: Date;
+}
+
+interface FoundSession {
+  user: User;
+  lastSeenAt: Date;
+}
+
+const lookupsByDb = new WeakMap<object, Batcher<SessionLookup, FoundSession | null>>();
+
+/**
+ * Every authenticated request starts by finding its session with its user. Requests that arrive
+ * together are looked up together, in one query (Batcher): under load a round trip per request was
+ * the largest part of the server's time (each one a system call on both ends).
+ */
+function sessionLookups(db: Db): Batcher<SessionLookup, FoundSession | null> {
+  let lookups = lookupsByDb.get(db);
+  if (!lookups) {
+    lookups = new Batcher((batch) => findSessions(db, batch), { maxSize: 256, concurrency: 2 });
+    lookupsByDb.set(db, lookups);
+  }
+  return lookups;
+}
+
+async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSession | null)[]> {
+  const earliest = new Date(Math.min(...lookups.map((lookup) => lookup.now.getTime())));
+  const rows = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .selectAll("u")
+    .select([
+      "s.token_hash as session_token_hash",
+      "s.last_seen_at as session_last_seen_at",
+      "s.expires_at as session_expires_at",
+    ])
+    .where("s.token_hash", "in", [...new Set(lookups.map((lookup) => lookup.tokenHash))])
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", earliest)
+    .execute();
+  const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
+  return lookups.map((lookup) => {
+    const row = byHash.get(lookup.tokenHash);
+    if (!row || row.session_expires_at <= lookup.now) return null;
+    const { session_token_hash: _hash, session_last_seen_at, session_expires_at: _expires, ...user } = row;
+    return { user, lastSeenAt: session_last_seen_at };
+  });
+}
+
 export async function authenticate(
   db: Db,
   clock: Clock,
@@ -235,18 +286,9 @@ export async function authenticate(
 ): Promise<{ user: User; tokenHash: string }> {
   const now = clock.now();
   const tokenHash = hashToken(token);
-  // The session and its user in one round trip: every authenticated request starts here.
-  const found = await db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .selectAll("u")
-    .select("s.last_seen_at as session_last_seen_at")
-    .where("s.token_hash", "=", tokenHash)
-    .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", now)
-    .executeTakeFirst();
+  const found = await sessionLookups(db).add({ tokenHash, now });
   if (!found) throw unauthenticated();
-  const { session_last_seen_at: lastSeenAt, ...user } = found;
+  const { lastSeenAt, user } = found;
   if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
     await db
       .updateTable("sessions")

@@ -73,23 +73,44 @@ export async function runIdempotent<T>(
   });
 }
 
+/** A money-moving request's Idempotency-Key, and the fingerprint that tells a retry from another request. */
+export function idempotencyOf(request: FastifyRequest): { key: string; fingerprint: string } {
+  const key = readIdempotencyKey(request.headers["idempotency-key"]);
+  const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, {
+    params: request.params,
+    body: request.body,
+  });
+  return { key, fingerprint };
+}
+
+type Realtime = { realtime: { accountChanged(userId: bigint): Promise<void> } };
+
+/** Answers a money-moving request: a replay says so; a first answer tells the user's open app. */
+export function answerMoneyMove<T>(
+  deps: Realtime,
+  reply: FastifyReply,
+  userId: bigint,
+  result: IdempotentResult<T>,
+): T {
+  if (result.replayed) reply.header("idempotent-replayed", "true");
+  else void deps.realtime.accountChanged(userId);
+  reply.status(result.status);
+  return result.body;
+}
+
 /**
  * A money-moving request: runs `work` once per Idempotency-Key in one transaction (a retry replays the
  * first answer with `idempotent-replayed: true`), then tells the user's open app its figures changed.
  */
 export async function moveMoney<T>(
-  deps: { db: Db; clock: Clock; realtime: { accountChanged(userId: bigint): Promise<void> } },
+  deps: { db: Db; clock: Clock } & Realtime,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: bigint,
   status: number,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const key = readIdempotencyKey(request.headers["idempotency-key"]);
-  const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, {
-    params: request.params,
-    body: request.body,
-  });
+  const { key, fingerprint } = idempotencyOf(request);
   const result = await runIdempotent(
     deps.db,
     { userId, key, fingerprint, at: deps.clock.now() },
@@ -98,8 +119,5 @@ export async function moveMoney<T>(
       body: await work(tx),
     }),
   );
-  if (result.replayed) reply.header("idempotent-replayed", "true");
-  else void deps.realtime.accountChanged(userId);
-  reply.status(result.status);
-  return result.body;
+  return answerMoneyMove(deps, reply, userId, result);
 }

@@ -12,8 +12,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/guard";
 import type { RouteContext } from "../platform/app";
-import { moveMoney } from "../platform/idempotency";
-import { contractDetail, listClosedContracts, listOpenContracts, placeContract } from "./service";
+import { Batcher } from "../platform/batcher";
+import { answerMoneyMove, idempotencyOf, runIdempotent } from "../platform/idempotency";
+import { type Order, type OrderOutcome, placeContract, placeContracts } from "./placement";
+import { contractDetail, listClosedContracts, listOpenContracts } from "./service";
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const security = [{ bearer: [] }];
@@ -24,6 +26,12 @@ const security = [{ bearer: [] }];
  */
 export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
+  // Orders that arrive while others are being written go together in the next batch (group commit):
+  // a few statements for the whole batch instead of several round trips per order.
+  const orders = new Batcher<Order, OrderOutcome>((batch) => placeContracts(db, batch, clock.now()), {
+    maxSize: 64,
+    concurrency: 2,
+  });
   return async (app) => {
     app.post(
       "/trading/contracts",
@@ -37,9 +45,24 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { user } = await requireUser(context, request);
-        return moveMoney(context, request, reply, user.id, 201, (tx) =>
-          placeContract(tx, user, request.body, clock.now()),
+        const { key, fingerprint } = idempotencyOf(request);
+        const outcome = await orders.add({ userId: user.id, input: request.body, key, fingerprint });
+        if ("placed" in outcome)
+          return answerMoneyMove(context, reply, user.id, {
+            status: 201,
+            body: outcome.placed,
+            replayed: false,
+          });
+        if ("refused" in outcome) throw outcome.refused;
+        const alone = await runIdempotent(
+          db,
+          { userId: user.id, key, fingerprint, at: clock.now() },
+          async (tx) => ({
+            status: 201,
+            body: await placeContract(tx, user, request.body, clock.now()),
+          }),
         );
+        return answerMoneyMove(context, reply, user.id, alone);
       },
     );
 

@@ -3,25 +3,13 @@ import {
   type ContractDetail,
   type ContractTick,
   fromMinor,
-  type PlaceContractRequest,
   type Tick,
-  toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import {
-  asLedgerError,
-  type JournalPosting,
-  type Leg,
-  postJournal,
-  systemAccountIds,
-  writeLegs,
-} from "../ledger/service";
-import type { TradingSchedule } from "../market/catalogue";
+import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger/service";
 import { formatScaled } from "../market/prices";
-import { effectiveStatus } from "../market/schedule";
-import { productNotFound, symbolCode, symbolCodeOf } from "../market/service";
-import type { Db, Executor, Tx } from "../platform/db";
-import { AppError, badRequest, notFound } from "../platform/errors";
+import type { Db, Executor } from "../platform/db";
+import { notFound } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
 import { type ContractRow, tradingDb } from "./schema";
@@ -35,81 +23,6 @@ export const FEED_GAP_MS = 5_000;
 export const DETAIL_TICK_LIMIT = 600;
 
 const orderNo = (id: bigint) => `C${id.toString().padStart(10, "0")}`;
-
-/**
- * Accepts an order: the product must be open now, the duration offered, the stake within the product's
- * limits. The stake moves cash → frozen_trade in the caller's transaction and the payout rate is fixed
- * here; the entry is the first tick after `now`, assigned when it is recorded (assignEntries).
- * Two statements: the product's terms, then one that numbers the contract, posts the stake and
- * writes the contract (placement is the request path that must keep up with the database).
- */
-export async function placeContract(
-  tx: Tx,
-  user: { id: bigint },
-  input: PlaceContractRequest,
-  now: Date,
-): Promise<Contract> {
-  const code = symbolCode(input.symbol);
-  if (code === "" || code.length > 40) throw productNotFound();
-  const product = await sql<ProductTerms>`
-    select p.symbol, p.schedule, p.status, p.reopens_at, p.min_stake, p.max_stake, p.price_precision,
-      d.payout_rate_bps
-    from products p
-    left join product_durations d on d.symbol = p.symbol and d.seconds = ${input.durationSeconds}::int
-    where ${symbolCodeOf(sql.ref("p.symbol"))} = ${code}`.execute(tx);
-  const terms = product.rows[0];
-  if (!terms) throw productNotFound();
-  const status = effectiveStatus(
-    { schedule: terms.schedule, status: terms.status, reopensAt: terms.reopens_at },
-    now,
-  );
-  if (status.status !== "open") throw new AppError("PRODUCT_CLOSED", 409);
-  if (terms.payout_rate_bps === null) throw badRequest("DURATION_NOT_OFFERED");
-  const stake = toMinor(input.stake);
-  if (stake < terms.min_stake || stake > terms.max_stake) throw badRequest("STAKE_OUT_OF_RANGE");
-
-  try {
-    // The id first, so the stake posting names the order it froze money for; entries written like
-    // every posting's (writeLegs).
-    const placed = await sql<ContractRow>`
-      with numbered as (
-        select nextval(pg_get_serial_sequence('contracts', 'id')) as id
-      ), posting as (
-        insert into postings (kind, user_id, reference, created_at)
-        select 'stake', ${user.id}::bigint, 'C' || lpad(numbered.id::text, 10, '0'), ${now}::timestamptz
-        from numbered
-        returning id
-      ), legs as (
-        select posting.id as posting_id, held.id as account_id,
-          case held.kind when 'cash' then -${stake}::bigint else ${stake}::bigint end as amount, 0 as seq
-        from posting
-        cross join accounts held
-        where held.user_id = ${user.id} and held.kind in ('cash', 'frozen_trade')
-      ), ${writeLegs(now)}
-      insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, status,
-        accepted_at, stake_posting_id)
-      select numbered.id, ${user.id}::bigint, ${terms.symbol}, ${input.direction}, ${stake}::bigint,
-        ${input.durationSeconds}::int, ${terms.payout_rate_bps}::int, 'pending', ${now}::timestamptz, posting.id
-      from numbered cross join posting
-      returning *`.execute(tx);
-    const row = placed.rows[0];
-    if (!row) throw new Error("contract was not written");
-    return toContract(row, terms.price_precision);
-  } catch (error) {
-    throw asLedgerError(error);
-  }
-}
-
-interface ProductTerms {
-  symbol: string;
-  schedule: TradingSchedule;
-  status: "open" | "maintenance";
-  reopens_at: Date | null;
-  min_stake: bigint;
-  max_stake: bigint;
-  price_precision: number;
-  payout_rate_bps: number | null;
-}
 
 /**
  * Gives each pending contract its entry: the first recorded tick of its symbol after acceptance (within
