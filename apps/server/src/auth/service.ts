@@ -248,7 +248,7 @@ const lookupsByDb = new WeakMap<object, Batcher<SessionLookup, FoundSession | nu
 function sessionLookups(db: Db): Batcher<SessionLookup, FoundSession | null> {
   let lookups = lookupsByDb.get(db);
   if (!lookups) {
-    lookups = new Batcher((batch) => findSessions(db, batch), { maxSize: 256, concurrency: 2 });
+    lookups = new Batcher((batch) => findSessions(db, batch), { maxSize: 256, concurrency: 1 });
     lookupsByDb.set(db, lookups);
   }
   return lookups;
