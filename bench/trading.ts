@@ -292,7 +292,7 @@ interface DueSetup {
  * real assignEntries gives each its entry and expiry. Each user holds one contract of each duration
  * (300/180/60/30 s, accepted at different times), so all of them expire in the same second.
  */
-export async function setupDueContracts(
+async function setupDueContracts(
   db: Db,
   log: (message: string) => void = () => {},
 ): Promise<DueSetup> {
@@ -501,7 +501,7 @@ interface SettleRun {
 }
 
 /** `workers` settleDueContracts loops at once on one pool, each until nothing is due any more. */
-export async function settleAll(url: string): Promise<SettleRun> {
+async function settleAll(url: string): Promise<SettleRun> {
   const c = CONFIG.settle;
   const db = createDb({ databaseUrl: url, dataDir: null, poolSize: c.workers + 2 });
   let settled = 0;
@@ -580,7 +580,7 @@ interface SettleCheck {
   violations: string[];
 }
 
-export async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck> {
+async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck> {
   const counts = await sql<Record<string, string>>`
     select count(*) filter (where status in ('settled', 'void'))::text as closed,
       count(*) filter (where status = 'void')::text as voided,
