@@ -1,5 +1,6 @@
 import { createDepositMethod } from "../cashier/deposit-methods";
 import { createOperator } from "../operators/service";
+import { registerAndLogin } from "./fixtures";
 import type { TestContext } from "./harness";
 
 let operators = 0;
@@ -50,3 +51,16 @@ export const BANK_CARD = {
 
 let keys = 0;
 export const key = () => `test-key-${++keys}-${Math.random().toString(36).slice(2)}`;
+
+/** A signed-in user who took a demo top-up of `amount` through the API. */
+export async function toppedUpUser(t: TestContext, amount: string) {
+  const user = await registerAndLogin(t);
+  const topUp = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/cashier/demo-topup",
+    payload: { amount },
+    headers: { ...user.auth, "idempotency-key": key() },
+  });
+  if (topUp.statusCode !== 200) throw new Error(`demo top-up answered ${topUp.statusCode}`);
+  return user;
+}

@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
-import { key } from "../test/cashier-fixtures";
-import { registerAndLogin } from "../test/fixtures";
+import { key, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
 import { type Order, placeContracts } from "./placement";
 
 const t = useTestApp({ FEED_ENABLED: false });
 
-async function fundedUser(amount: string) {
-  const user = await registerAndLogin(t);
-  const topUp = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/demo-topup",
-    payload: { amount },
-    headers: { ...user.auth, "idempotency-key": key() },
-  });
-  expect(topUp.statusCode).toBe(200);
-  return user;
-}
+const fundedUser = (amount: string) => toppedUpUser(t, amount);
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   symbol: "BTC/USDT",

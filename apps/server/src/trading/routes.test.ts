@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
 import { feedTick, onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
-import { key } from "../test/cashier-fixtures";
+import { key, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { assignEntries, settleDueContracts } from "./service";
@@ -28,17 +28,7 @@ function nextHour(): Date {
 }
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms).toISOString();
 
-async function fundedUser(amount: string) {
-  const user = await registerAndLogin(t);
-  const topUp = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/demo-topup",
-    payload: { amount },
-    headers: { ...user.auth, "idempotency-key": key() },
-  });
-  expect(topUp.statusCode).toBe(200);
-  return user;
-}
+const fundedUser = (amount: string) => toppedUpUser(t, amount);
 
 function place(
   auth: Record<string, string>,
