@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type WebSocket as PageSocket, test } from "@playwright/test";
 import {
   expectPolished,
   logInViaForm,
@@ -48,6 +48,10 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     request,
   }) => {
     test.setTimeout(180_000);
+    // The app keeps one WebSocket per page load, whatever it shows: the user's events, tickers and a
+    // product's ticks.
+    const sockets: PageSocket[] = [];
+    page.on("websocket", (socket) => sockets.push(socket));
     await setLanguage(page, locale);
     const user = await registerViaApi(request);
     const login = await request.post("/api/v1/auth/login", {
@@ -70,6 +74,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("positions-empty")).toContainText(text.orders.noPositions);
 
     // Buy up and buy down back to back, 10.00 for the shortest duration (30 s at 80 %).
+    sockets.length = 0;
     await page.goto(DETAIL);
     await expect(page.getByTestId("detail-name")).toBeVisible();
     await page.getByTestId("trade-duration-30").click();
@@ -77,18 +82,21 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("trade-estimate")).toHaveText("18.00");
     await buy(page, "up", text.trading.buySuccess);
     await buy(page, "down", text.trading.buySuccess);
+    expect(sockets.map((socket) => new URL(socket.url()).pathname)).toEqual(["/api/ws"]);
 
     // Home's "my orders" leads to the orders page.
+    sockets.length = 0;
     await page.goto("/h5/pages/index/index");
     await page.getByTestId("home-orders").click();
     await expect(page).toHaveURL(/\/h5\/pages\/order\/order$/);
-    // From here on nothing reloads the page: everything that changes arrives over the sockets.
+    // From here on nothing reloads the page: everything that changes arrives over the socket.
     await page.evaluate(() => {
       (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
     });
 
     const positions = page.getByTestId("position");
     await expect(positions).toHaveCount(2);
+    expect(sockets).toHaveLength(1);
     await expect(page.getByTestId("orders-open-count")).toHaveText("2");
     await expect(positions.getByTestId("contract-direction")).toHaveText([
       text.trading.buyDown,

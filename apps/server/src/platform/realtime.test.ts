@@ -114,6 +114,18 @@ describe("market channels", () => {
 
     client.socket.send(JSON.stringify({ type: "subscribe.product", symbol: "NOPE" }));
     expect(await client.next()).toEqual({ type: "error", code: "PRODUCT_NOT_FOUND" });
+
+    // One socket serves every screen: what a screen no longer shows stops coming.
+    client.socket.send(JSON.stringify({ type: "unsubscribe.tickers" }));
+    client.socket.send(JSON.stringify({ type: "unsubscribe.product" }));
+    client.socket.send(JSON.stringify({ type: "ping" }));
+    expect(await client.next()).toEqual({ type: "pong" });
+    t.app.tickfair.market.bus.publish(
+      await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(4), price: 6_700_300n, volume: 5n }]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    client.socket.send(JSON.stringify({ type: "ping" }));
+    expect(await client.next()).toEqual({ type: "pong" });
     client.socket.close();
   });
 });

@@ -197,6 +197,9 @@ export class RealtimeHub {
       case "unsubscribe.product":
         client.product = null;
         return;
+      case "unsubscribe.tickers":
+        client.tickers = false;
+        return;
       case "auth": {
         if (client.userId !== null) return;
         const session = await authenticate(

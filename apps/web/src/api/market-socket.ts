@@ -1,16 +1,12 @@
 import type { ServerMessage, Ticker } from "@tickfair/contract";
 import { useEffect, useSyncExternalStore } from "react";
 import { observeServerTime } from "../lib/server-clock";
-import { keepSocketOpen, type SocketSession } from "./socket";
+import { listen, wantTickers } from "./live-socket";
 
 /**
- * The public market socket: one WebSocket to /api/ws subscribed to all products' tickers (no session
- * needed), shared by every screen that shows prices and closed a little after the last one leaves.
- * The latest ticker per symbol lives in a small store the rows read with useTicker.
+ * All products' tickers, over the app's one socket (live-socket.ts) while a screen shows prices. The
+ * latest ticker per symbol lives in a small store the rows read with useTicker.
  */
-
-/** Keeps the socket open briefly after the last screen leaves (home ⇄ products tab). */
-const LINGER_MS = 15_000;
 
 const tickers = new Map<string, Ticker>();
 const listeners = new Set<() => void>();
@@ -60,30 +56,9 @@ export function receiveTickers(message: ServerMessage): void {
   applyTickers(message.items);
 }
 
-let users = 0;
-let session: SocketSession | null = null;
-let linger: ReturnType<typeof setTimeout> | undefined;
+listen(receiveTickers);
 
-/** Keeps the ticker subscription open while the calling component is mounted. */
+/** Keeps the tickers coming while the calling component is mounted. */
 export function useLiveTickers(): void {
-  useEffect(() => {
-    users += 1;
-    clearTimeout(linger);
-    linger = undefined;
-    session ??= keepSocketOpen({
-      onOpen(socket) {
-        socket.markHealthy();
-        socket.send({ type: "subscribe.tickers" });
-      },
-      onMessage: receiveTickers,
-    });
-    return () => {
-      users -= 1;
-      if (users === 0)
-        linger = setTimeout(() => {
-          session?.stop();
-          session = null;
-        }, LINGER_MS);
-    };
-  }, []);
+  useEffect(() => wantTickers(), []);
 }

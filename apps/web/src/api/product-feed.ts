@@ -1,12 +1,11 @@
 import type { Tick } from "@tickfair/contract";
 import { useEffect, useRef } from "react";
-import { receiveTickers } from "./market-socket";
-import { keepSocketOpen } from "./socket";
+import { listen, wantProduct, wantTickers } from "./live-socket";
 
 /**
- * The detail page's public socket: all tickers (for the 24H figures, shared with market-socket's
- * store) and every new tick of one product. After a drop it reconnects with `fromSeq` = the last tick
- * seen, so the server backfills the gap.
+ * The detail page's live data, over the app's one socket: all tickers (for the 24H figures, shared with
+ * market-socket's store) and every new tick of one product. On each (re)subscription it asks from the
+ * last tick seen, so the server backfills the gap.
  */
 export function useProductFeed(
   symbol: string,
@@ -20,20 +19,15 @@ export function useProductFeed(
 
   useEffect(() => {
     if (symbol === "") return;
-    const session = keepSocketOpen({
-      onOpen(socket) {
-        socket.markHealthy();
-        socket.send({ type: "subscribe.tickers" });
-        const fromSeq = seq.current();
-        socket.send(
-          fromSeq ? { type: "subscribe.product", symbol, fromSeq } : { type: "subscribe.product", symbol },
-        );
-      },
-      onMessage(message) {
-        if (message.type === "ticks" && message.symbol === symbol) handler.current(message.items);
-        else receiveTickers(message);
-      },
+    const stopListening = listen((message) => {
+      if (message.type === "ticks" && message.symbol === symbol) handler.current(message.items);
     });
-    return session.stop;
+    const releaseTickers = wantTickers();
+    const releaseProduct = wantProduct({ symbol, fromSeq: () => seq.current() });
+    return () => {
+      releaseProduct();
+      releaseTickers();
+      stopListening();
+    };
   }, [symbol]);
 }

@@ -7,11 +7,8 @@ import type {
   MeResponse,
   ServerMessage,
 } from "@tickfair/contract";
+import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
-import { keepSocketOpen } from "./socket";
-
-/** Close code the server uses when the token is refused (or never sent). */
-const UNAUTHORIZED_CLOSE = 4401;
 
 /** Newest first, as the server lists them (ids grow). */
 const newestFirst = (a: Contract, b: Contract) =>
@@ -70,30 +67,27 @@ export function applyServerMessage(message: ServerMessage): void {
 }
 
 /**
- * Keeps the user's socket open for `token`: authenticates on each connection, and stops for good when
- * the server refuses the token (a new login starts a new connection). Returns the function that closes it.
+ * The user's own events for `token` over the app's one socket (live-socket.ts): what each does to the
+ * cached answers, and after a reconnection everything that may have moved meanwhile fetched again.
+ * Returns the function that stops them (signing out).
  */
 export function connectRealtime(token: string): () => void {
   let connectedBefore = false;
-  const session = keepSocketOpen({
-    onOpen: (socket) => socket.send({ type: "auth", token }),
-    onMessage(message, socket) {
-      if (message.type === "ready") {
-        socket.markHealthy();
-        if (connectedBefore) {
-          // Anything that moved while the socket was down is fetched again.
-          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
-        }
-        connectedBefore = true;
-      } else if (message.type === "error" && message.code === "UNAUTHENTICATED") {
-        socket.stop();
-      } else {
-        applyServerMessage(message);
+  const stopListening = listen((message) => {
+    if (message.type === "ready") {
+      if (connectedBefore) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
       }
-    },
-    reconnectAfter: (event) => event.code !== UNAUTHORIZED_CLOSE,
+      connectedBefore = true;
+    } else {
+      applyServerMessage(message);
+    }
   });
-  return session.stop;
+  setAccountToken(token);
+  return () => {
+    setAccountToken(null);
+    stopListening();
+  };
 }

@@ -19,8 +19,9 @@ function useDelayed(active: boolean, delayMs: number): boolean {
 }
 
 /**
- * While a session exists, keeps the realtime socket open (its code is downloaded only then, after the
- * first page): the personal center's figures and the cashier lists follow every movement of money.
+ * While a session exists, the app's socket also carries the user's own events (their code is downloaded
+ * only then, after the first page): the personal center's figures, the positions and the cashier lists
+ * follow every movement of money.
  */
 function useRealtime(): void {
   const token = useSession((s) => s.token);

@@ -13,6 +13,7 @@ export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
   /** All products' tickers, at most one message a second. */
   z.object({ type: z.literal("subscribe.tickers") }),
+  z.object({ type: z.literal("unsubscribe.tickers") }),
   /** One product's ticks as they are recorded; `fromSeq` asks for the ticks missed since that one first. */
   z.object({
     type: z.literal("subscribe.product"),
