@@ -11,3 +11,19 @@ export interface Bench {
   description: string;
   run(): Promise<BenchResult>;
 }
+
+/** Rows as aligned text columns: the first left-aligned, the others right-aligned. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join("  "),
+    )
+    .join("\n");
+}
+
+/** A figure for the report: thousands separated, `digits` decimals. */
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });

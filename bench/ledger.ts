@@ -7,7 +7,7 @@ import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { openUserAccounts, post, systemAccountIds, userAccountIds } from "../apps/server/src/ledger/service";
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
-import type { BenchResult } from "./bench";
+import { type BenchResult, fmt, table } from "./bench";
 import { openPgServer, type PgServer, pgbenchTps } from "./pg-cluster";
 
 const CONFIG = {
@@ -193,17 +193,6 @@ async function benchPostgres(
   }
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-        .join("  "),
-    )
-    .join("\n");
-}
-
 function row(label: string, w: Workload): string[] {
   const trend = `${fmt(w.firstSecond)} → ${fmt(w.lastSecond)}`;
   return [
@@ -217,9 +206,6 @@ function row(label: string, w: Workload): string[] {
     String(w.errors),
   ];
 }
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export async function runLedgerBench(): Promise<BenchResult> {
   const pglite = await benchPglite();

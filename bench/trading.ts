@@ -38,7 +38,7 @@ import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { USER_ACCOUNT_KINDS } from "../apps/server/src/platform/schema";
 import { assignEntries, settleDueContracts } from "../apps/server/src/trading/service";
-import type { BenchResult } from "./bench";
+import { type BenchResult, fmt, table } from "./bench";
 import { openPgServer, pgbenchTps } from "./pg-cluster";
 import type { PlaceOptions, PlaceResult } from "./place-clients";
 import type { WsOptions, WsResult } from "./ws-clients";
@@ -292,10 +292,7 @@ interface DueSetup {
  * real assignEntries gives each its entry and expiry. Each user holds one contract of each duration
  * (300/180/60/30 s, accepted at different times), so all of them expire in the same second.
  */
-async function setupDueContracts(
-  db: Db,
-  log: (message: string) => void = () => {},
-): Promise<DueSetup> {
+async function setupDueContracts(db: Db, log: (message: string) => void = () => {}): Promise<DueSetup> {
   const c = CONFIG.settle;
   const started = performance.now();
   let stepStarted = started;
@@ -626,19 +623,6 @@ async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck>
 // ---------------------------------------------------------------------------------------------------
 // Output
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-        .join("  "),
-    )
-    .join("\n");
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 const verdict = (met: boolean) => (met ? "met" : "NOT met");
 

@@ -12,9 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/guard";
 import type { RouteContext } from "../platform/app";
-import { Batcher } from "../platform/batcher";
-import { answerMoneyMove, idempotencyOf, runIdempotent } from "../platform/idempotency";
-import { type Order, type OrderOutcome, placeContract, placeContracts } from "./placement";
+import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
+import { OrderDesk } from "./placement";
 import { contractDetail, listClosedContracts, listOpenContracts } from "./service";
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -26,13 +25,7 @@ const security = [{ bearer: [] }];
  */
 export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  // Orders that arrive while others are being written go together in the next batch (group commit):
-  // a few statements for the whole batch instead of several round trips per order. One batch at a time
-  // measured best (npm run bench -- trading: more at once made smaller batches and more round trips).
-  const orders = new Batcher<Order, OrderOutcome>((batch) => placeContracts(db, batch, clock.now()), {
-    maxSize: 64,
-    concurrency: 1,
-  });
+  const orders = new OrderDesk(db, clock);
   return async (app) => {
     app.post(
       "/trading/contracts",
@@ -47,23 +40,8 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = await requireUser(context, request);
         const { key, fingerprint } = idempotencyOf(request);
-        const outcome = await orders.add({ userId: user.id, input: request.body, key, fingerprint });
-        if ("placed" in outcome)
-          return answerMoneyMove(context, reply, user.id, {
-            status: 201,
-            body: outcome.placed,
-            replayed: false,
-          });
-        if ("refused" in outcome) throw outcome.refused;
-        const alone = await runIdempotent(
-          db,
-          { userId: user.id, key, fingerprint, at: clock.now() },
-          async (tx) => ({
-            status: 201,
-            body: await placeContract(tx, user, request.body, clock.now()),
-          }),
-        );
-        return answerMoneyMove(context, reply, user.id, alone);
+        const result = await orders.place({ userId: user.id, input: request.body, key, fingerprint });
+        return answerMoneyMove(context, reply, user.id, result);
       },
     );
 

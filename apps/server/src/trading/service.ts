@@ -170,27 +170,24 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
       else held.frozen = account.id;
       accountsOf.set(account.user_id, held);
     }
-    const due = claimed.filter((c) => {
+    const due = claimed.flatMap((c) => {
       const held = accountsOf.get(c.user_id);
-      return held?.cash !== undefined && held.frozen !== undefined;
+      return held?.cash !== undefined && held.frozen !== undefined
+        ? [{ c, accounts: { cash: held.cash, frozen: held.frozen } }]
+        : [];
     });
     if (due.length === 0) return [];
 
     const settled: (Settled & { row: Due; exit: boolean })[] = [];
     const postings: JournalPosting[] = [];
     let houseGain = 0n;
-    for (const c of due) {
+    for (const { c, accounts: held } of due) {
       const exit = c.exit_seq !== null && c.exit_price !== null && c.entry_price !== null;
       const result: Result =
         exit && c.entry_price !== null && c.exit_price !== null
           ? decideOutcome(c.direction, c.entry_price, c.exit_price)
           : "void";
-      const held = accountsOf.get(c.user_id);
-      if (held?.cash === undefined || held.frozen === undefined) throw new Error("accounts not locked");
-      const money = settlementOf(
-        { stake: c.stake, payoutRateBps: c.payout_rate_bps, result },
-        { cash: held.cash, frozen: held.frozen },
-      );
+      const money = settlementOf({ stake: c.stake, payoutRateBps: c.payout_rate_bps, result }, held);
       houseGain += money.houseGain;
       postings.push({ kind: money.kind, userId: c.user_id, reference: orderNo(c.id), legs: money.legs });
       settled.push({ id: c.id, userId: c.user_id, result, payout: money.payout, row: c, exit });

@@ -1,6 +1,7 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import type { Contract, ContractList, ContractPage, MeResponse } from "@tickfair/contract";
 import { afterEach, describe, expect, it } from "vitest";
+import { contract } from "../test/contract-fixture";
 import { queryClient, queryKeys } from "./query-client";
 import { applyServerMessage } from "./realtime";
 import { backoffDelay, realtimeUrl } from "./socket";
@@ -13,31 +14,6 @@ const summary = {
   accountPnl: "0.00",
   todayPnl: "0.00",
 };
-
-/** A contract as the server sends it; `pending` until its entry tick, `settled` with a result. */
-function contract(id: string, status: Contract["status"] = "pending"): Contract {
-  const entry = { seq: "41", time: "2026-01-05T08:00:01.000Z", price: "100.00", hash: "e".repeat(64) };
-  const exit = { seq: "71", time: "2026-01-05T08:00:31.000Z", price: "100.50", hash: "f".repeat(64) };
-  const closed = status === "settled";
-  return {
-    id,
-    orderNo: `C${id.padStart(10, "0")}`,
-    symbol: "BTC/USDT",
-    direction: "up",
-    stake: "10.00",
-    durationSeconds: 30,
-    payoutRateBps: 8000,
-    status,
-    acceptedAt: "2026-01-05T08:00:00.500Z",
-    entry: status === "pending" ? null : entry,
-    expiresAt: status === "pending" ? null : "2026-01-05T08:00:31.000Z",
-    exit: closed ? exit : null,
-    result: closed ? "win" : null,
-    payout: closed ? "18.00" : null,
-    profit: closed ? "8.00" : null,
-    settledAt: closed ? "2026-01-05T08:00:32.000Z" : null,
-  };
-}
 
 const closedPages = (...pages: Contract[][]): InfiniteData<ContractPage> => ({
   pages: pages.map((items, n) => ({ items, nextCursor: n < pages.length - 1 ? String(n) : null })),

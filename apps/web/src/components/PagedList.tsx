@@ -1,9 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { InfiniteScroll, PullToRefresh, Skeleton } from "antd-mobile";
+import { InfiniteScroll, Skeleton } from "antd-mobile";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ListFooter } from "./ListFooter";
 import { LoadError } from "./LoadError";
+import { RefreshOnPull } from "./RefreshOnPull";
 
 interface Page<T> {
   items: T[];
@@ -30,7 +30,6 @@ export function PagedList<T extends { id: string }>({
   className,
   testId,
 }: PagedListProps<T>) {
-  const { t } = useTranslation();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
 
   async function loadMore() {
@@ -62,19 +61,7 @@ export function PagedList<T extends { id: string }>({
     );
   }
 
-  return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await query.refetch();
-      }}
-      pullingText={t("user.pulling")}
-      canReleaseText={t("user.canRelease")}
-      refreshingText={t("user.refreshing")}
-      completeText={t("user.refreshed")}
-    >
-      {body}
-    </PullToRefresh>
-  );
+  return <RefreshOnPull onRefresh={() => query.refetch()}>{body}</RefreshOnPull>;
 }
 
 /** Placeholder cards while a list of records loads. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ContractDetail, Tick } from "@tickfair/contract";
+import { type ContractDetail, fromMinor, type Tick, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import {
   type CheckName,
@@ -52,7 +52,7 @@ function settledUp(ticks: Tick[], result: ContractDetail["result"], payout: stri
     exit: ref(exit),
     result,
     payout,
-    profit: (Number(payout) - 10).toFixed(2),
+    profit: fromMinor(toMinor(payout) - toMinor("10.00")),
     settledAt: "2026-01-05T08:00:06.000Z",
     ticks,
   };

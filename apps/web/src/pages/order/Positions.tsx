@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type Contract, type ContractList, formatMoney, type Product } from "@tickfair/contract";
-import { Button, PullToRefresh } from "antd-mobile";
+import { Button } from "antd-mobile";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { useTicker } from "../../api/market-socket";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadError } from "../../components/LoadError";
 import { RecordListSkeleton } from "../../components/PagedList";
+import { RefreshOnPull } from "../../components/RefreshOnPull";
 import { comparePrices, estimateAt } from "../../lib/contract-outcome";
 import { orderDetailPath, paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
@@ -74,17 +75,7 @@ export function Positions({ query, closed, products, onRefresh }: PositionsProps
       );
   }
 
-  return (
-    <PullToRefresh
-      onRefresh={onRefresh}
-      pullingText={t("user.pulling")}
-      canReleaseText={t("user.canRelease")}
-      refreshingText={t("user.refreshing")}
-      completeText={t("user.refreshed")}
-    >
-      {body}
-    </PullToRefresh>
-  );
+  return <RefreshOnPull onRefresh={onRefresh}>{body}</RefreshOnPull>;
 }
 
 function PositionCard({ card, product, now }: { card: Card; product: Product | undefined; now: number }) {

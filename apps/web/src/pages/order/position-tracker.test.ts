@@ -1,25 +1,7 @@
 import type { Contract } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
+import { contract } from "../../test/contract-fixture";
 import { PositionTracker, SETTLED_SHOWN_MS } from "./position-tracker";
-
-const contract = (id: string, status: Contract["status"]): Contract => ({
-  id,
-  orderNo: `C${id.padStart(10, "0")}`,
-  symbol: "BTC/USDT",
-  direction: "up",
-  stake: "10.00",
-  durationSeconds: 30,
-  payoutRateBps: 8000,
-  status,
-  acceptedAt: "2026-01-05T08:00:00.000Z",
-  entry: null,
-  expiresAt: null,
-  exit: null,
-  result: status === "settled" ? "win" : null,
-  payout: status === "settled" ? "18.00" : null,
-  profit: status === "settled" ? "8.00" : null,
-  settledAt: null,
-});
 
 const shown = (cards: { contract: Contract; phase: string }[]) => cards.map((c) => [c.contract.id, c.phase]);
 

@@ -1,5 +1,5 @@
 import type { ProductCategory } from "@tickfair/contract";
-import { PullToRefresh, SearchBar, Toast } from "antd-mobile";
+import { SearchBar, Toast } from "antd-mobile";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProducts } from "../../api/market";
@@ -9,6 +9,7 @@ import { ProductList, SimulatedBadge } from "../../components/market/ProductList
 import { PageNavBar } from "../../components/PageNavBar";
 import "../../styles/cashier.css";
 import "./product.css";
+import { RefreshOnPull } from "../../components/RefreshOnPull";
 
 const SEARCH_DEBOUNCE_MS = 250;
 /** The contract's PRODUCT_CATEGORIES, restated: that module carries zod, which stays out of the app. */
@@ -76,15 +77,7 @@ export default function ProductPage() {
           ))}
         </div>
       </div>
-      <PullToRefresh
-        onRefresh={async () => {
-          await query.refetch();
-        }}
-        pullingText={t("user.pulling")}
-        canReleaseText={t("user.canRelease")}
-        refreshingText={t("user.refreshing")}
-        completeText={t("user.refreshed")}
-      >
+      <RefreshOnPull onRefresh={() => query.refetch()}>
         <div className="product-page__body">
           <div className="card product-list">
             <ProductList
@@ -106,7 +99,7 @@ export default function ProductPage() {
           </div>
           {simulated ? <p className="product-page__note">{t("market.simulatedHint")}</p> : null}
         </div>
-      </PullToRefresh>
+      </RefreshOnPull>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type AccountSummary, formatMoney } from "@tickfair/contract";
-import { Button, Dialog, List, PullToRefresh, Skeleton, Toast } from "antd-mobile";
+import { Button, Dialog, List, Skeleton, Toast } from "antd-mobile";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -26,6 +26,7 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { useSession } from "../../store/session";
 import "./user.css";
+import { RefreshOnPull } from "../../components/RefreshOnPull";
 
 type ActionKey = "user.deposit" | "user.withdraw" | "user.verify";
 type ListKey =
@@ -120,15 +121,7 @@ export default function User() {
 
   return (
     <div className="user">
-      <PullToRefresh
-        onRefresh={async () => {
-          await me.refetch();
-        }}
-        pullingText={t("user.pulling")}
-        canReleaseText={t("user.canRelease")}
-        refreshingText={t("user.refreshing")}
-        completeText={t("user.refreshed")}
-      >
+      <RefreshOnPull onRefresh={() => me.refetch()}>
         <header className="user-head">
           <div className="user-head__top">
             <span className="user-head__title">{t("user.title")}</span>
@@ -275,7 +268,7 @@ export default function User() {
             <IconLogout /> {t("user.logout")}
           </Button>
         </main>
-      </PullToRefresh>
+      </RefreshOnPull>
     </div>
   );
 }
