@@ -10,10 +10,11 @@ import {
   type UserInfo,
 } from "@tickfair/contract";
 import { normalizePhone } from "@tickfair/contract/phone";
+import { sql } from "kysely";
 import { openUserAccounts } from "../ledger/service";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared } from "../platform/db";
 import { AppError, fieldErrors, invalidCredentials, unauthenticated } from "../platform/errors";
 import { isThrottled, throttleAfterFailure } from "../platform/login-throttle";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
@@ -254,21 +255,37 @@ function sessionLookups(db: Db): Batcher<SessionLookup, FoundSession | null> {
   return lookups;
 }
 
+/** Every column of a user, named: a prepared statement's result must not change when a column is added. */
+const USER_COLUMNS = Object.keys({
+  id: true,
+  account: true,
+  phone: true,
+  phone_country: true,
+  nickname: true,
+  password_hash: true,
+  pay_password_hash: true,
+  invite_code: true,
+  invited_by: true,
+  credit_score: true,
+  verified: true,
+  failed_logins: true,
+  throttled_until: true,
+  pay_failures: true,
+  pay_locked_until: true,
+  created_at: true,
+} satisfies Record<keyof User, true>);
+
 async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSession | null)[]> {
   const earliest = new Date(Math.min(...lookups.map((lookup) => lookup.now.getTime())));
-  const rows = await db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .selectAll("u")
-    .select([
-      "s.token_hash as session_token_hash",
-      "s.last_seen_at as session_last_seen_at",
-      "s.expires_at as session_expires_at",
-    ])
-    .where("s.token_hash", "in", [...new Set(lookups.map((lookup) => lookup.tokenHash))])
-    .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", earliest)
-    .execute();
+  // One text whatever the batch's size (an array, not a list of parameters), so it is prepared once.
+  const { rows } = await prepared(sql<
+    User & { session_token_hash: string; session_last_seen_at: Date; session_expires_at: Date }
+  >`
+    select ${sql.join(USER_COLUMNS.map((column) => sql.ref(`u.${column}`)))}, s.token_hash as session_token_hash, s.last_seen_at as session_last_seen_at,
+      s.expires_at as session_expires_at
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = any(${[...new Set(lookups.map((lookup) => lookup.tokenHash))]}::text[])
+      and s.revoked_at is null and s.expires_at > ${earliest}`).execute(db);
   const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
   return lookups.map((lookup) => {
     const row = byHash.get(lookup.tokenHash);

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, type RawBuilder, sql, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -32,6 +33,7 @@ export function createDb(options: {
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
     // discards it and opens a new one on next use.
     pool.on("error", (error) => options.onIdleError?.(error));
+    pool.on("connect", prepareMarkedStatements);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
@@ -40,6 +42,39 @@ export function createDb(options: {
     parsers: { [INT8_OID]: (value: string) => BigInt(value) },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+const PREPARED_MARK = "/* prepared */";
+
+/**
+ * A statement PostgreSQL parses and plans once per connection, then only binds and runs: for the hot
+ * statements whose text never changes, where parsing and planning cost as much as running (on
+ * PostgreSQL; PGlite runs it as any other). Name its result columns (no `*`): a column a later migration
+ * adds must not change the result of a statement a running server has prepared.
+ */
+export function prepared<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(PREPARED_MARK)} ${statement}`;
+}
+
+/**
+ * Kysely never names a statement, and node-postgres prepares only named ones: a statement marked by
+ * `prepared` runs under a name drawn from its text (the same text, the same name, on every connection).
+ */
+function prepareMarkedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+  const names = new Map<string, string>();
+  const named = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `prepared_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  client.query = ((config: unknown, values?: unknown) =>
+    typeof config === "string" && config.startsWith(PREPARED_MARK)
+      ? query({ name: named(config), text: config, values })
+      : query(config, values)) as typeof client.query;
 }
 
 /** PostgreSQL error codes the services map to user errors. */

@@ -1,0 +1,36 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onPostgres } from "../market/testing";
+import { createTestDb, type TestDb } from "../test/harness";
+import { prepared } from "./db";
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+const nextOf = (n: number) => prepared(sql<{ next: number }>`select ${n}::int + 1 as next`);
+
+describe("prepared statements", () => {
+  it("answer with each run's own parameters", async () => {
+    for (const n of [1, 41, -7]) {
+      const { rows } = await nextOf(n).execute(testDb.db);
+      expect(rows).toEqual([{ next: n + 1 }]);
+    }
+  });
+
+  it.skipIf(!onPostgres())("are parsed once per connection on PostgreSQL; others are not kept", async () => {
+    const kept = await testDb.db.connection().execute(async (connection) => {
+      await nextOf(1).execute(connection);
+      await nextOf(2).execute(connection);
+      await sql`select ${3}::int as unmarked`.execute(connection);
+      return sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+    });
+    expect(kept.rows.map((row) => row.statement)).toEqual([
+      expect.stringMatching(/^\/\* prepared \*\/ select \$1::int \+ 1 as next$/),
+    ]);
+  });
+});
