@@ -1,8 +1,9 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { key, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { type Order, placeContracts } from "./placement";
+import { type Order, placeContracts, TermsBook } from "./placement";
 
 const t = useTestApp({ FEED_ENABLED: false });
 
@@ -26,25 +27,24 @@ function place(auth: Record<string, string>, body: Record<string, unknown>, idem
 }
 
 describe("orders placed together", () => {
+  const asOrder = (userId: bigint, overrides: Record<string, unknown> = {}): Order => ({
+    userId,
+    input: order(overrides),
+    key: key(),
+    fingerprint: `fingerprint ${key()}`,
+  });
+
   it("writes a batch of several users' orders in one go, each once, and stores each key's answer", async () => {
     const users = await Promise.all([fundedUser("100.00"), fundedUser("100.00"), fundedUser("100.00")]);
     const orders: Order[] = users.flatMap((user, u) =>
-      [1, 2].map((n) => ({
-        userId: user.userId,
-        input: order({ stake: `${10 + u + n}.00`, direction: n === 1 ? "up" : "down" }),
-        key: key(),
-        fingerprint: `fingerprint ${u} ${n}`,
-      })),
+      [1, 2].map((n) =>
+        asOrder(user.userId, { stake: `${10 + u + n}.00`, direction: n === 1 ? "up" : "down" }),
+      ),
     );
-    const refused: Order = {
-      userId: users[0]?.userId ?? 0n,
-      input: order({ stake: "1.00" }),
-      key: key(),
-      fingerprint: "below the minimum stake",
-    };
-    const outcomes = await placeContracts(t.db, [...orders, refused], t.clock.now());
-    const last = outcomes.pop();
-    expect(last && "refused" in last ? last.refused.code : null).toBe("STAKE_OUT_OF_RANGE");
+    // Below the minimum stake: left to the one-order path, which refuses it (its key may hold an answer).
+    const refused = asOrder(users[0]?.userId ?? 0n, { stake: "1.00" });
+    const outcomes = await placeContracts(t.db, [...orders, refused], t.clock.now(), new TermsBook());
+    expect(outcomes.pop()).toEqual({ alone: true });
     const placed = outcomes.map((outcome) => ("placed" in outcome ? outcome.placed : null));
     expect(placed.every((contract) => contract !== null)).toBe(true);
     expect(new Set(placed.map((contract) => contract?.id)).size).toBe(6);
@@ -62,15 +62,83 @@ describe("orders placed together", () => {
     }
     const keys = await t.db
       .selectFrom("idempotency_keys")
-      .select(["key", "status_code"])
+      .select(["key", "status_code", "response"])
+      .where(
+        "key",
+        "in",
+        [...orders, refused].map((o) => o.key),
+      )
+      .execute();
+    expect(keys).toHaveLength(6);
+    for (const [i, stored] of orders.entries()) {
+      expect(keys.find((k) => k.key === stored.key)).toMatchObject({ status_code: 201, response: placed[i] });
+    }
+  });
+
+  it("answers each placed order with the contract as the API shows it afterwards", async () => {
+    const user = await fundedUser("100.00");
+    const [outcome] = await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), new TermsBook());
+    const answer = outcome && "placed" in outcome ? outcome.placed : null;
+    expect(answer?.orderNo).toMatch(/^C\d{10}$/);
+    const shown = await t.app.inject({ url: `/api/v1/trading/contracts/${answer?.id}`, headers: user.auth });
+    expect(shown.statusCode).toBe(200);
+    const { ticks: _ticks, ...contract } = shown.json();
+    expect(contract).toEqual(answer);
+  });
+
+  it("places nothing under terms that changed after the batch read them: the order goes alone", async () => {
+    const user = await fundedUser("100.00");
+    const book = new TermsBook(60_000);
+    await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book);
+    // An operator's new rate for 60 s (as updateProduct writes it), after the book read the old one.
+    await sql`update product_durations set payout_rate_bps = payout_rate_bps - 100
+      where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
+    const stale = asOrder(user.userId);
+    expect(await placeContracts(t.db, [stale], t.clock.now(), book)).toEqual([{ alone: true }]);
+    const stored = await t.db
+      .selectFrom("idempotency_keys")
+      .select("key")
+      .where("key", "=", stale.key)
+      .execute();
+    expect(stored).toEqual([]);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 9_000n, frozen_trade: 1_000n });
+    // The batch forgot the product's terms: the next one reads them afresh and places at the new rate.
+    const [fresh] = await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book);
+    const { rows } = await sql<{ payout_rate_bps: number }>`
+      select payout_rate_bps from product_durations where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
+    expect(fresh && "placed" in fresh ? fresh.placed.payoutRateBps : null).toBe(rows[0]?.payout_rate_bps);
+  });
+
+  it("leaves an order whose key is already used to the one-order path, and writes nothing for it", async () => {
+    const user = await fundedUser("100.00");
+    const first = asOrder(user.userId);
+    const book = new TermsBook();
+    await placeContracts(t.db, [first], t.clock.now(), book);
+    const [again, other] = await placeContracts(t.db, [first, asOrder(user.userId)], t.clock.now(), book);
+    expect(again).toEqual({ alone: true });
+    expect(other && "placed" in other).toBe(true);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 8_000n, frozen_trade: 2_000n });
+  });
+
+  it("writes nothing when one order of the batch would overdraw: every order goes alone", async () => {
+    const poor = await fundedUser("15.00");
+    const rich = await fundedUser("100.00");
+    const orders = [asOrder(rich.userId), asOrder(poor.userId), asOrder(poor.userId)];
+    expect(await placeContracts(t.db, orders, t.clock.now(), new TermsBook())).toEqual(
+      orders.map(() => ({ alone: true })),
+    );
+    expect(await userBalances(t.db, rich.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
+    expect(await userBalances(t.db, poor.userId)).toMatchObject({ cash: 1_500n, frozen_trade: 0n });
+    const stored = await t.db
+      .selectFrom("idempotency_keys")
+      .select("key")
       .where(
         "key",
         "in",
         orders.map((o) => o.key),
       )
       .execute();
-    expect(keys).toHaveLength(6);
-    expect(keys.every((k) => k.status_code === 201)).toBe(true);
+    expect(stored).toEqual([]);
   });
 
   it("answers each order of a concurrent burst as if it were alone: refusals, overdrafts and retries included", async () => {

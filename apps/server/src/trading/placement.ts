@@ -1,12 +1,12 @@
-import { type Contract, type PlaceContractRequest, toMinor } from "@tickfair/contract";
-import { sql } from "kysely";
+import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
+import { type RawBuilder, sql } from "kysely";
 import { asLedgerError, writeLegs } from "../ledger/service";
 import type { TradingSchedule } from "../market/catalogue";
 import { effectiveStatus } from "../market/schedule";
 import { productNotFound, symbolCode, symbolCodeOf } from "../market/service";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import type { Db, Executor, Tx } from "../platform/db";
+import { type Db, type Executor, prepared, type Tx } from "../platform/db";
 import { AppError, badRequest } from "../platform/errors";
 import { type IdempotentResult, runIdempotent } from "../platform/idempotency";
 import type { ContractRow } from "./schema";
@@ -119,38 +119,24 @@ export function acceptOrder(
   };
 }
 
+/** A contract's order number from its id, as the contracts table generates it (trading/migration.ts). */
+const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, '0')`;
+
 /**
- * Writes accepted orders in one statement, in the caller's transaction: numbers each contract, posts
- * its stake cash → frozen_trade (writeLegs: the users' accounts locked in id order) and writes it
- * pending; the entry is the first tick after `now`, assigned when it is recorded (assignEntries).
- * One order overdrawing refuses the whole statement (INSUFFICIENT_BALANCE). Returns the contracts in
- * the orders' order.
+ * The CTEs that write the orders of a CTE `o (id, user_id, symbol, direction, stake, duration_seconds,
+ * payout_rate_bps)`, ending with `placed` (the contracts written): a posting per order, named by its
+ * order number, that moves its stake cash → frozen_trade (writeLegs: the users' accounts locked in id
+ * order), and the contract, pending; its entry is the first tick after `now`, assigned when that tick
+ * is recorded (assignEntries). One order overdrawing refuses the whole statement.
  */
-export async function writeContracts(
-  tx: Tx,
-  orders: readonly AcceptedOrder[],
-  now: Date,
-): Promise<Contract[]> {
-  if (orders.length === 0) return [];
-  const column = <T>(pick: (order: AcceptedOrder) => T) => orders.map(pick);
-  try {
-    // The ids first, so each stake posting names the order it froze money for.
-    const placed = await sql<ContractRow & { ord: string }>`
-      with o as materialized (
-        select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.symbol,
-          o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
-        from unnest(${column((o) => String(o.userId))}::text[]::bigint[], ${column((o) => o.symbol)}::text[],
-          ${column((o) => o.direction)}::text[], ${column((o) => String(o.stake))}::text[]::bigint[],
-          ${column((o) => o.durationSeconds)}::int[], ${column((o) => o.payoutRateBps)}::int[])
-          with ordinality as o (user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, ord)
-        order by o.ord
-      ), posting as (
+function contractWrites(now: Date) {
+  return sql`posting as (
         insert into postings (kind, user_id, reference, created_at)
-        select 'stake', o.user_id, 'C' || lpad(o.id::text, 10, '0'), ${now}::timestamptz from o
+        select 'stake', o.user_id, ${orderNoOf(sql.ref("o.id"))}, ${now}::timestamptz from o
         returning id, reference
       ), numbered as (
         select o.*, posting.id as posting_id
-        from o join posting on posting.reference = 'C' || lpad(o.id::text, 10, '0')
+        from o join posting on posting.reference = ${orderNoOf(sql.ref("o.id"))}
       ), legs as (
         select n.posting_id, held.id as account_id,
           case held.kind when 'cash' then -n.stake else n.stake end as amount, 0 as seq
@@ -163,7 +149,32 @@ export async function writeContracts(
           'pending', ${now}::timestamptz, n.posting_id
         from numbered n
         returning *
-      )
+      )`;
+}
+
+/**
+ * Writes accepted orders in one statement, in the caller's transaction (contractWrites); the ids are
+ * drawn first, so each stake posting names the order it froze money for. One order overdrawing refuses
+ * the whole statement (INSUFFICIENT_BALANCE). Returns the contracts in the orders' order.
+ */
+export async function writeContracts(
+  tx: Tx,
+  orders: readonly AcceptedOrder[],
+  now: Date,
+): Promise<Contract[]> {
+  if (orders.length === 0) return [];
+  const column = <T>(pick: (order: AcceptedOrder) => T) => orders.map(pick);
+  try {
+    const placed = await sql<ContractRow & { ord: string }>`
+      with o as materialized (
+        select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.symbol,
+          o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
+        from unnest(${column((o) => String(o.userId))}::text[]::bigint[], ${column((o) => o.symbol)}::text[],
+          ${column((o) => o.direction)}::text[], ${column((o) => String(o.stake))}::text[]::bigint[],
+          ${column((o) => o.durationSeconds)}::int[], ${column((o) => o.payoutRateBps)}::int[])
+          with ordinality as o (user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, ord)
+        order by o.ord
+      ), ${contractWrites(now)}
       select placed.*, o.ord::text as ord from placed join o on o.id = placed.id order by o.ord`.execute(tx);
     if (placed.rows.length !== orders.length) throw new Error("contracts were not written");
     return placed.rows.map((row, index) => toContract(row, orders[index]?.pricePrecision ?? 0));
@@ -198,106 +209,173 @@ export interface Order {
 }
 
 /**
- * What became of an order in a batch: placed (its key now holds the answer), refused by the product's
- * terms (nothing stored), or to be placed alone through the one-order path — a retry of a key already
- * used, a second order under the same key in the batch, or every order of a batch that failed as a whole.
+ * What became of an order in a batch: placed (its key now holds the answer), or to be placed alone
+ * through the one-order path — refused by the terms the batch knew (the key may hold an earlier answer
+ * to replay, and the terms may have changed since), a key already used, a second order under the same
+ * key in the batch, terms changed since they were read, or every order of a batch that failed as a whole.
  */
-export type OrderOutcome = { placed: Contract } | { refused: AppError } | { alone: true };
+export type OrderOutcome = { placed: Contract } | { alone: true };
 
 /**
- * Places concurrent orders together, in one transaction of four statements whatever their number
- * (group commit): claims their Idempotency-Keys, reads the products' terms, writes the accepted
- * orders (writeContracts) and stores each key's answer. Any failure inside — one order overdrawing its
- * balance refuses the statement for all — rolls the batch back whole, and every order is then placed
- * alone, as if there had been no batch. An order refused by the product's terms gives its key back.
+ * The product terms a batch judges its orders by, read at most once a second per product and process.
+ * Being stale costs time, never a wrong contract: the batch's statement places an order only under the
+ * terms it was judged by (placeContracts), and any other order is placed alone under fresh terms.
  */
-export async function placeContracts(db: Db, orders: readonly Order[], now: Date): Promise<OrderOutcome[]> {
+export class TermsBook {
+  readonly #maxAgeMs: number;
+  readonly #known = new Map<string, { terms: ProductTerms | undefined; readAt: number }>();
+
+  constructor(maxAgeMs = 1_000) {
+    this.#maxAgeMs = maxAgeMs;
+  }
+
+  /** The terms of the products with these symbol codes, read again where older than the limit. */
+  async termsOf(db: Executor, codes: Iterable<string>): Promise<Map<string, ProductTerms | undefined>> {
+    const at = performance.now();
+    const wanted = new Set(codes);
+    const stale = [...wanted].filter((code) => {
+      const known = this.#known.get(code);
+      return !known || at - known.readAt > this.#maxAgeMs;
+    });
+    if (stale.length > 0) {
+      const read = await productTerms(db, stale);
+      for (const code of stale) this.#known.set(code, { terms: read.get(code), readAt: at });
+    }
+    return new Map([...wanted].map((code) => [code, this.#known.get(code)?.terms]));
+  }
+
+  /** Reads these products' terms afresh next time. */
+  forget(codes: Iterable<string>): void {
+    for (const code of codes) this.#known.delete(code);
+  }
+}
+
+/** An order the batch's terms accept, with the terms it was judged by and the answer it will get. */
+interface BatchedOrder {
+  index: number;
+  order: Order;
+  code: string;
+  terms: ProductTerms;
+  accepted: AcceptedOrder;
+}
+
+/**
+ * The answer to a placed order, but for its id and order number (drawn when it is written): a pending
+ * contract as toContract shows one, accepted `now` with no entry yet.
+ */
+function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "orderNo"> {
+  return {
+    symbol: order.symbol,
+    direction: order.direction,
+    stake: fromMinor(order.stake),
+    durationSeconds: order.durationSeconds,
+    payoutRateBps: order.payoutRateBps,
+    status: "pending",
+    acceptedAt: now.toISOString(),
+    entry: null,
+    expiresAt: null,
+    exit: null,
+    result: null,
+    payout: null,
+    profit: null,
+    settledAt: null,
+  };
+}
+
+/**
+ * Places concurrent orders together in one statement, whatever their number (group commit): each order
+ * the terms in `book` accept is written only if the product still has exactly those terms (status,
+ * reopening time, trading hours, stake limits, the duration's rate) and its Idempotency-Key is still
+ * free. The key is claimed with its answer, in key order, before any account is locked (the one-order
+ * path's order too, so the two never deadlock); then the orders are written (contractWrites). Any
+ * failure — one order overdrawing refuses the statement for all — writes nothing, and every order is
+ * then placed alone, as if there had been no batch.
+ */
+export async function placeContracts(
+  db: Db,
+  orders: readonly Order[],
+  now: Date,
+  book: TermsBook,
+): Promise<OrderOutcome[]> {
   const outcomes: OrderOutcome[] = orders.map(() => ({ alone: true }));
   const seen = new Set<string>();
-  const candidates: number[] = [];
+  const codes = new Map<number, string>();
   orders.forEach((order, index) => {
     const scope = `${order.userId} ${order.key}`;
     if (seen.has(scope)) return;
     seen.add(scope);
-    candidates.push(index);
-  });
-  const codes = new Map<number, string>();
-  for (const index of candidates) {
-    const order = orders[index];
-    if (!order) continue;
     try {
       codes.set(index, orderCode(order.input));
     } catch {
       // Refused alone: its key may hold an earlier answer to replay.
     }
-  }
-  const eligible = candidates.filter((index) => codes.has(index));
-  if (eligible.length === 0) return outcomes;
-  const of = (index: number): Order => {
-    const order = orders[index];
-    if (!order) throw new Error("no such order");
-    return order;
-  };
+  });
+  if (codes.size === 0) return outcomes;
+  let batch: BatchedOrder[];
   try {
-    return await db.transaction().execute(async (tx) => {
-      // Keys in one order for every batch, so two batches racing over the same keys (a client's
-      // retries) queue instead of deadlocking.
-      const claimed = await sql<{ user_id: string; key: string }>`
-        insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-        select k.user_id, k.key, k.request_hash, null, null, ${now}::timestamptz
-        from unnest(${eligible.map((i) => String(of(i).userId))}::text[]::bigint[],
-          ${eligible.map((i) => of(i).key)}::text[], ${eligible.map((i) => of(i).fingerprint)}::text[])
-          as k (user_id, key, request_hash)
-        order by k.user_id, k.key
-        on conflict do nothing
-        returning user_id::text as user_id, key`.execute(tx);
-      const mine = new Set(claimed.rows.map((row) => `${row.user_id} ${row.key}`));
-      const claimedOrders = eligible.filter((i) => mine.has(`${of(i).userId} ${of(i).key}`));
-      const terms = await productTerms(tx, [...new Set(claimedOrders.map((i) => codes.get(i) ?? ""))]);
-      const accepted: { index: number; order: AcceptedOrder }[] = [];
-      const givenBack: number[] = [];
-      for (const index of claimedOrders) {
-        const order = of(index);
-        try {
-          accepted.push({
-            index,
-            order: acceptOrder(terms.get(codes.get(index) ?? ""), order.userId, order.input, now),
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes[index] = { refused: error };
-          givenBack.push(index);
-        }
+    const known = await book.termsOf(db, codes.values());
+    batch = [...codes].flatMap(([index, code]) => {
+      const order = orders[index];
+      const terms = known.get(code);
+      if (!order || !terms) return [];
+      try {
+        return [{ index, order, code, terms, accepted: acceptOrder(terms, order.userId, order.input, now) }];
+      } catch {
+        return [];
       }
-      if (givenBack.length > 0) {
-        await sql`
-          delete from idempotency_keys k
-          using unnest(${givenBack.map((i) => String(of(i).userId))}::text[]::bigint[],
-            ${givenBack.map((i) => of(i).key)}::text[]) as g (user_id, key)
-          where k.user_id = g.user_id and k.key = g.key`.execute(tx);
-      }
-      const contracts = await writeContracts(
-        tx,
-        accepted.map((a) => a.order),
-        now,
-      );
-      if (contracts.length > 0) {
-        await sql`
-          update idempotency_keys k set status_code = 201, response = a.response
-          from unnest(${accepted.map((a) => String(of(a.index).userId))}::text[]::bigint[],
-            ${accepted.map((a) => of(a.index).key)}::text[],
-            ${contracts.map((contract) => JSON.stringify(contract))}::text[]::jsonb[]) as a (user_id, key, response)
-          where k.user_id = a.user_id and k.key = a.key`.execute(tx);
-      }
-      accepted.forEach((a, n) => {
-        const contract = contracts[n];
-        if (contract) outcomes[a.index] = { placed: contract };
-      });
-      return outcomes;
     });
+  } catch {
+    return outcomes;
+  }
+  if (batch.length === 0) return outcomes;
+  const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
+  try {
+    const placed = await prepared(sql<{ ord: string; response: Contract }>`
+      with offered as materialized (
+        select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
+          o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
+        from unnest(${column((b) => String(b.order.userId))}::text[]::bigint[], ${column((b) => b.order.key)}::text[],
+          ${column((b) => b.order.fingerprint)}::text[],
+          ${column((b) => JSON.stringify(pendingAnswer(b.accepted, now)))}::text[]::jsonb[],
+          ${column((b) => b.terms.symbol)}::text[], ${column((b) => b.accepted.direction)}::text[],
+          ${column((b) => String(b.accepted.stake))}::text[]::bigint[],
+          ${column((b) => b.accepted.durationSeconds)}::int[], ${column((b) => b.accepted.payoutRateBps)}::int[],
+          ${column((b) => b.terms.status)}::text[],
+          ${column((b) => b.terms.reopensAt?.toISOString() ?? null)}::text[]::timestamptz[],
+          ${column((b) => b.terms.schedule)}::text[])
+          with ordinality as o (user_id, key, request_hash, answer, symbol, direction, stake, duration_seconds,
+            payout_rate_bps, status, reopens_at, schedule, ord)
+        join products p on p.symbol = o.symbol and p.status = o.status
+          and p.reopens_at is not distinct from o.reopens_at and p.schedule = o.schedule
+          and o.stake between p.min_stake and p.max_stake
+        join product_durations d on d.symbol = o.symbol and d.seconds = o.duration_seconds
+          and d.payout_rate_bps = o.payout_rate_bps
+        order by o.ord
+      ), keyed as (
+        insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+        select user_id, key, request_hash, 201,
+          answer || jsonb_build_object('id', id::text, 'orderNo', ${orderNoOf(sql.ref("id"))}), ${now}::timestamptz
+        from offered
+        order by user_id, key
+        on conflict do nothing
+        returning user_id, key, response
+      ), o as materialized (
+        select offered.*, keyed.response from offered join keyed using (user_id, key)
+      ), ${contractWrites(now)}
+      select o.ord::text as ord, o.response from o join placed on placed.id = o.id`).execute(db);
+    const written = new Set<BatchedOrder>();
+    for (const row of placed.rows) {
+      const entry = batch[Number(row.ord) - 1];
+      if (!entry) continue;
+      outcomes[entry.index] = { placed: row.response };
+      written.add(entry);
+    }
+    // An order left out may have met changed terms: the next batch reads its product afresh.
+    book.forget(batch.filter((entry) => !written.has(entry)).map((entry) => entry.code));
   } catch {
     return orders.map(() => ({ alone: true }));
   }
+  return outcomes;
 }
 
 /**
@@ -314,7 +392,8 @@ export class OrderDesk {
   constructor(db: Db, clock: Clock) {
     this.#db = db;
     this.#clock = clock;
-    this.#batches = new Batcher((orders) => placeContracts(db, orders, clock.now()), {
+    const book = new TermsBook();
+    this.#batches = new Batcher((orders) => placeContracts(db, orders, clock.now(), book), {
       maxSize: 64,
       concurrency: 1,
     });
@@ -323,7 +402,6 @@ export class OrderDesk {
   async place(order: Order): Promise<IdempotentResult<Contract>> {
     const outcome = await this.#batches.add(order);
     if ("placed" in outcome) return { status: 201, body: outcome.placed, replayed: false };
-    if ("refused" in outcome) throw outcome.refused;
     const { userId, input, key, fingerprint } = order;
     return runIdempotent(this.#db, { userId, key, fingerprint, at: this.#clock.now() }, async (tx) => ({
       status: 201,
