@@ -1,20 +1,37 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cleanAmount, DEFAULT_MAX_AMOUNT } from "./amount-cleaner";
+import { fromMinor, maxMoney, toMinor } from "./money";
 
 /** The three states a user passes through while typing towards a value below 1. */
 const TYPING = new Set(["", "0", "0.", "0.0"]);
 
-/** Strings rich in the characters the cleaner cares about, plus noise. */
+/** A capped result: the cap as a person types it, without trailing zeros after the point. */
+const TYPED_CAP = /^(0|[1-9]\d*)(\.\d?[1-9])?$/;
+
+/** Strings rich in the characters the cleaner cares about, plus noise, and some longer than any amount. */
 const amountish = fc.oneof(
   fc.string(),
   fc.string({ unit: fc.constantFrom(..."0123456789.", "a", "-", " ", ",", "e", "+", "１", "٣", "€") }),
   fc.string({ unit: fc.constantFrom(..."0000123456789..") }),
+  fc.string({ unit: fc.constantFrom(..."0123456789."), minLength: 15, maxLength: 40 }),
 );
-const maxAmount = fc.integer({ min: 1, max: 10_000_000 });
+
+/**
+ * Caps of at least 1 as the pages pass them: whole ("999999"), with two decimals ("5000.00",
+ * "1234.50") or one ("1234.5"), up to the widest amount the wire allows.
+ */
+const maxAmount = fc.oneof(
+  fc.bigInt({ min: 1n, max: 10n ** 16n - 1n }).map(String),
+  fc.bigInt({ min: 100n, max: 10n ** 18n - 1n }).map(fromMinor),
+  fc.bigInt({ min: 10n, max: 10n ** 17n - 1n }).map((tenths) => `${tenths / 10n}.${tenths % 10n}`),
+);
+
+/** The value of a cleaned amount, which may still end in a point while being typed. */
+const minorOf = (amount: string) => toMinor(amount.replace(/\.$/, ""));
 
 /** Simulates a text field that runs the cleaner after every keystroke. */
-function typeInto(keys: string, max?: number): string {
+function typeInto(keys: string, max?: string): string {
   let value = "";
   for (const key of keys) value = cleanAmount(value + key, max);
   return value;
@@ -22,7 +39,7 @@ function typeInto(keys: string, max?: number): string {
 
 describe("cleanAmount examples", () => {
   it("uses the specification's default maximum", () => {
-    expect(DEFAULT_MAX_AMOUNT).toBe(999999);
+    expect(DEFAULT_MAX_AMOUNT).toBe("999999");
   });
 
   it.each([
@@ -55,22 +72,55 @@ describe("cleanAmount examples", () => {
     ["12.3", "12.3"],
     ["12.30", "12.30"],
     ["1000000.", "999999"],
+    ["999999.", "999999."],
     ["99999999999999999999999999", "999999"],
+    ["99999999999999999999999999.", "999999"],
+    ["00000000000000000000000001", "1"],
   ])("%j → %j", (input, output) => {
     expect(cleanAmount(input)).toBe(output);
   });
 
   it("caps at a custom maximum", () => {
-    expect(cleanAmount("150", 100)).toBe("100");
-    expect(cleanAmount("100", 100)).toBe("100");
-    expect(cleanAmount("100.01", 100)).toBe("100");
-    expect(cleanAmount("99.99", 100)).toBe("99.99");
-    expect(cleanAmount("101.", 100)).toBe("100");
-    expect(cleanAmount("5000", 50000)).toBe("5000");
-    expect(cleanAmount("50001", 50000)).toBe("50000");
-    expect(cleanAmount("1000000", 5_000_000)).toBe("1000000");
-    expect(cleanAmount("0", 100)).toBe("0");
-    expect(cleanAmount("0", 100, { complete: true })).toBe("1");
+    expect(cleanAmount("150", "100")).toBe("100");
+    expect(cleanAmount("100", "100")).toBe("100");
+    expect(cleanAmount("100.01", "100")).toBe("100");
+    expect(cleanAmount("99.99", "100")).toBe("99.99");
+    expect(cleanAmount("101.", "100")).toBe("100");
+    expect(cleanAmount("5000", "50000")).toBe("5000");
+    expect(cleanAmount("50001", "50000")).toBe("50000");
+    expect(cleanAmount("1000000", "5000000")).toBe("1000000");
+    expect(cleanAmount("0", "100")).toBe("0");
+    expect(cleanAmount("0", "100", { complete: true })).toBe("1");
+  });
+
+  it("returns a cap with decimals as a person would type it", () => {
+    expect(cleanAmount("50001", "50000.00")).toBe("50000");
+    expect(cleanAmount("50000", "50000.00")).toBe("50000");
+    expect(cleanAmount("1234.51", "1234.50")).toBe("1234.5");
+    expect(cleanAmount("1234.6", "1234.5")).toBe("1234.5");
+    expect(cleanAmount("1235.", "1234.5")).toBe("1234.5");
+    expect(cleanAmount("1234.57", "1234.56")).toBe("1234.56");
+    expect(cleanAmount("2000", "0010.10")).toBe("10.1");
+    expect(cleanAmount("2000.", "1234.50", { complete: true })).toBe("1234.5");
+  });
+
+  it("keeps an amount at or below a cap with decimals as typed", () => {
+    expect(cleanAmount("1234.50", "1234.5")).toBe("1234.50");
+    expect(cleanAmount("1234.5", "1234.50")).toBe("1234.5");
+    expect(cleanAmount("1234.", "1234.5")).toBe("1234.");
+    expect(cleanAmount("1234.56", "1234.56")).toBe("1234.56");
+  });
+
+  it("compares exactly where a float could not", () => {
+    expect(cleanAmount("9007199254740993", "9007199254740992")).toBe("9007199254740992");
+    expect(cleanAmount("9999999999999999.99", "9999999999999999.98")).toBe("9999999999999999.98");
+    expect(cleanAmount("9999999999999999.99", "9999999999999999.99")).toBe("9999999999999999.99");
+    expect(cleanAmount("12345678901234567", "9999999999999999.99")).toBe("9999999999999999.99");
+    expect(cleanAmount("10000000000000000.", "9999999999999999")).toBe("9999999999999999");
+  });
+
+  it("refuses a cap that is not a money string", () => {
+    expect(() => cleanAmount("5", "1e3")).toThrow(RangeError);
   });
 
   it("lets a user type a value below 1 key by key", () => {
@@ -85,7 +135,8 @@ describe("cleanAmount examples", () => {
     expect(typeInto("1234.567")).toBe("1234.56");
     expect(typeInto("12.3.4")).toBe("12.34");
     expect(typeInto("9999999")).toBe("999999");
-    expect(typeInto("150", 100)).toBe("100");
+    expect(typeInto("150", "100")).toBe("100");
+    expect(typeInto("1234.59", "1234.50")).toBe("1234.5");
   });
 });
 
@@ -109,8 +160,8 @@ describe("cleanAmount on completion", () => {
         const out = cleanAmount(input, max, { complete: true });
         if (out !== "") {
           expect(out).toMatch(/^(0|[1-9]\d*)(\.\d{1,2})?$/);
-          expect(Number(out)).toBeGreaterThan(0);
-          expect(Number(out)).toBeLessThanOrEqual(Math.max(max, 1));
+          expect(toMinor(out)).toBeGreaterThan(0n);
+          expect(toMinor(out)).toBeLessThanOrEqual(toMinor(max));
         }
       }),
     );
@@ -140,9 +191,9 @@ describe("cleanAmount properties", () => {
       fc.property(amountish, maxAmount, (input, max) => {
         const out = cleanAmount(input, max);
         if (TYPING.has(out)) return;
-        const value = Number(out);
-        expect(value).toBeGreaterThan(0);
-        expect(value).toBeLessThanOrEqual(max);
+        const value = minorOf(out);
+        expect(value).toBeGreaterThan(0n);
+        expect(value).toBeLessThanOrEqual(toMinor(max));
       }),
     );
   });
@@ -169,12 +220,16 @@ describe("cleanAmount properties", () => {
 
   it("leaves an already valid amount within the maximum unchanged", () => {
     const valid = fc
-      .tuple(fc.integer({ min: 0, max: 999998 }), fc.oneof(fc.constant(""), fc.stringMatching(/^\.\d{1,2}$/)))
+      .tuple(
+        fc.bigInt({ min: 0n, max: 10n ** 16n - 1n }),
+        fc.oneof(fc.constant(""), fc.stringMatching(/^\.\d{1,2}$/)),
+      )
       .map(([whole, fraction]) => `${whole}${fraction}`)
-      .filter((s) => Number(s) > 0);
+      .filter((amount) => toMinor(amount) > 0n);
     fc.assert(
-      fc.property(valid, (amount) => {
-        expect(cleanAmount(amount)).toBe(amount);
+      fc.property(valid, maxAmount, (amount, cap) => {
+        // The larger of the two keeps the amount within the cap, sometimes equal to it.
+        expect(cleanAmount(amount, maxMoney(amount, cap))).toBe(amount);
       }),
     );
   });
@@ -192,11 +247,13 @@ describe("cleanAmount properties", () => {
                 .slice(dot + 1)
                 .replace(/\./g, "")
                 .slice(0, 2);
-        const expected = Number(`${whole || "0"}.${fraction || "0"}`);
+        const expected = BigInt(whole || "0") * 100n + BigInt(fraction.padEnd(2, "0"));
         const out = cleanAmount(input, max);
         if (kept === "") expect(out).toBe("");
-        else if (expected > max) expect(out).toBe(String(max));
-        else if (expected > 0) expect(Number(out)).toBe(expected);
+        else if (expected > toMinor(max)) {
+          expect(out).toMatch(TYPED_CAP);
+          expect(toMinor(out)).toBe(toMinor(max));
+        } else if (expected > 0n) expect(minorOf(out)).toBe(expected);
         else expect(["0", "0.", "0.0", "1"]).toContain(out);
       }),
     );

@@ -1,8 +1,13 @@
-export const DEFAULT_MAX_AMOUNT = 999999;
+import { fromMinor, isMoneyString, toMinor } from "./money";
+
+export const DEFAULT_MAX_AMOUNT = "999999";
 
 /**
  * The specification's amount input cleaner: keeps only digits and one decimal point, at most two
  * decimals, a value of zero or less becomes 1, capped at `max`.
+ *
+ * `max` is a money string, compared with the typed amount exactly in minor units; an amount above it
+ * becomes `max` as a person would type it ("5000.00" gives "5000", "1234.50" gives "1234.5").
  *
  * While a user types (the default), "0", "0." and "0.0" are kept so 0.5 can be reached key by key;
  * with `complete` (on blur, before submit) they become 1 and a trailing point is dropped. "0.00" is
@@ -10,7 +15,7 @@ export const DEFAULT_MAX_AMOUNT = 999999;
  */
 export function cleanAmount(
   input: string,
-  max: number = DEFAULT_MAX_AMOUNT,
+  max: string = DEFAULT_MAX_AMOUNT,
   options: { complete?: boolean } = {},
 ): string {
   let text = input.replace(/[^\d.]/g, "");
@@ -22,14 +27,21 @@ export function cleanAmount(
   text = fraction === undefined ? trimmedWhole : `${trimmedWhole}.${fraction.slice(0, 2)}`;
   if (text === "") return "";
 
-  // The cap comes first so a trailing point ("1000000.") cannot carry a value past `max`.
-  if (Number(text) > max) return String(max);
-  if (options.complete) {
-    text = text.replace(/\.$/, "");
-    return Number(text) <= 0 ? "1" : text;
-  }
+  // The cap comes first, and reads the amount without its trailing point, so "1000000." cannot
+  // carry a value past `max`.
+  const amount = text.replace(/\.$/, "");
+  const cap = toMinor(max);
+  // Cleaned text fails the money pattern only with more whole digits than any money string has, so
+  // it is above every cap.
+  const value = isMoneyString(amount) ? toMinor(amount) : null;
+  if (value === null || value > cap) return asTyped(cap);
+  if (options.complete) return value === 0n ? "1" : amount;
   const stillTyping = text.endsWith(".") || /^0(\.0?)?$/.test(text);
   if (stillTyping) return text;
-  if (Number(text) <= 0) return "1";
-  return text;
+  return value === 0n ? "1" : text;
+}
+
+/** An amount the way a person types it: no trailing zeros after the point, no point without decimals. */
+function asTyped(minor: bigint): string {
+  return fromMinor(minor).replace(/0+$/, "").replace(/\.$/, "");
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, fromMinor, isMoneyString, sumMinor, toMinor } from "./money";
+import { formatMoney, fromMinor, isMoneyString, maxMoney, sumMinor, toMinor } from "./money";
 import { boundedMoneyString, moneyString, positiveMoneyString } from "./money-schema";
 
 const BAD_AMOUNTS = [
@@ -113,6 +113,42 @@ describe("sumMinor", () => {
     expect(sumMinor([])).toBe(0n);
     expect(sumMinor([1n, 2n, -3n])).toBe(0n);
     expect(sumMinor([999999999999999999n, 1n])).toBe(1000000000000000000n);
+  });
+});
+
+describe("maxMoney", () => {
+  it.each([
+    ["999999", "1234567.00", "1234567.00"],
+    ["999999", "999998.99", "999999"],
+    ["999999", "-5", "999999"],
+    ["-0.01", "-0.02", "-0.01"],
+    ["9007199254740992", "9007199254740993", "9007199254740993"],
+    ["9999999999999999.98", "9999999999999999.99", "9999999999999999.99"],
+  ])("of %j and %j is %j", (a, b, larger) => {
+    expect(maxMoney(a, b)).toBe(larger);
+    expect(maxMoney(b, a)).toBe(larger);
+  });
+
+  it("keeps the first amount as written when both are equal", () => {
+    expect(maxMoney("10.5", "10.50")).toBe("10.5");
+    expect(maxMoney("10.50", "10.5")).toBe("10.50");
+    expect(maxMoney("0", "-0.00")).toBe("0");
+  });
+
+  it("is one of the two and no smaller than either", () => {
+    const wire = fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }).map(fromMinor);
+    fc.assert(
+      fc.property(wire, wire, (a, b) => {
+        const larger = maxMoney(a, b);
+        expect([a, b]).toContain(larger);
+        expect(toMinor(larger) >= toMinor(a) && toMinor(larger) >= toMinor(b)).toBe(true);
+      }),
+    );
+  });
+
+  it("refuses input that is not a wire amount", () => {
+    expect(() => maxMoney("1e3", "5")).toThrow(RangeError);
+    expect(() => maxMoney("5", "12345678901234567")).toThrow(RangeError);
   });
 });
 

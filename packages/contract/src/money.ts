@@ -29,6 +29,11 @@ export function fromMinor(minor: bigint): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
+/** The larger of two wire amounts, compared in minor units; `a` as given when they are equal. */
+export function maxMoney(a: string, b: string): string {
+  return toMinor(b) > toMinor(a) ? b : a;
+}
+
 /**
  * Formats a wire amount for a person in their locale ("1,234.50", "1.234,50", "1 234,50").
  * Intl formats the decimal string exactly, so no binary float ever touches the amount.

@@ -1,10 +1,4 @@
-import {
-  cleanAmount,
-  DEFAULT_MAX_AMOUNT,
-  DEMO_TOP_UP_MAX,
-  type DepositMethod,
-  formatMoney,
-} from "@tickfair/contract";
+import { cleanAmount, DEMO_TOP_UP_MAX, type DepositMethod, formatMoney } from "@tickfair/contract";
 import { Button, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,8 +27,6 @@ const AddressQr = lazy(() => import("./AddressQr").then((m) => ({ default: m.Add
 const QUICK_AMOUNTS = ["100", "500", "1000", "5000", "10000", "50000"];
 const DEMO_QUICK = ["1000", "10000", "100000"];
 const AMOUNT_CODES = ["AMOUNT_INVALID", "AMOUNT_BELOW_MINIMUM", "AMOUNT_ABOVE_MAXIMUM"];
-
-const maxOf = (amount: string) => Number(amount) || DEFAULT_MAX_AMOUNT;
 
 export default function Deposit() {
   const { t } = useTranslation();
@@ -225,7 +217,6 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
   const navigate = useNavigate();
   const locale = i18n.language;
   const currency = useSession((s) => s.appInfo?.currency);
-  const max = maxOf(method.maxAmount);
   const [amount, setAmount] = useState("");
   const [reference, setReference] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -258,7 +249,7 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (create.isPending || proof.state.status === "uploading") return;
-    const value = cleanAmount(amount, max, { complete: true });
+    const value = cleanAmount(amount, method.maxAmount, { complete: true });
     setAmount(value);
     const next = validate(value);
     setErrors(next);
@@ -300,10 +291,10 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
         placeholder={t("deposit.amountPlaceholder")}
         value={amount}
         onValueChange={(v) => {
-          setAmount(cleanAmount(v, max));
+          setAmount(cleanAmount(v, method.maxAmount));
           clear("amount");
         }}
-        onBlur={() => setAmount((v) => cleanAmount(v, max, { complete: true }))}
+        onBlur={() => setAmount((v) => cleanAmount(v, method.maxAmount, { complete: true }))}
         hint={limits}
         error={errors.amount}
       />
@@ -371,7 +362,6 @@ function DemoTopUp() {
   const locale = i18n.language;
   const me = useMe();
   const available = me.data?.summary.available;
-  const max = maxOf(DEMO_TOP_UP_MAX);
   const [amount, setAmount] = useState("10000");
   const [error, setError] = useState<string>();
   const topUp = useDemoTopUp();
@@ -380,7 +370,7 @@ function DemoTopUp() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (topUp.isPending) return;
-    const value = cleanAmount(amount, max, { complete: true });
+    const value = cleanAmount(amount, DEMO_TOP_UP_MAX, { complete: true });
     setAmount(value);
     if (value === "") {
       setError(t("cashier.amountRequired"));
@@ -435,10 +425,10 @@ function DemoTopUp() {
           placeholder={t("deposit.amountPlaceholder")}
           value={amount}
           onValueChange={(v) => {
-            setAmount(cleanAmount(v, max));
+            setAmount(cleanAmount(v, DEMO_TOP_UP_MAX));
             setError(undefined);
           }}
-          onBlur={() => setAmount((v) => cleanAmount(v, max, { complete: true }))}
+          onBlur={() => setAmount((v) => cleanAmount(v, DEMO_TOP_UP_MAX, { complete: true }))}
           error={error}
         />
         <div className="quick-amounts quick-amounts--demo">

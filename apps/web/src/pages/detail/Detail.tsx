@@ -211,7 +211,6 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
   const place = usePlaceContract();
   const keys = useSubmissionKey();
   const duration = product.durations.find((d) => d.seconds === seconds) ?? product.durations[0];
-  const max = Number(product.maxStake) || undefined;
   const estimate = duration ? winEstimate(amount, duration.payoutRateBps) : null;
   const tradable = product.status === "open" && duration !== undefined;
   const money = (value: string) => formatMoney(value, locale);
@@ -221,7 +220,7 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
       navigate(loginPath(paths.detail + location.search));
       return;
     }
-    const value = cleanAmount(amount, max, { complete: true });
+    const value = cleanAmount(amount, product.maxStake, { complete: true });
     setAmount(value);
     if (value === "") return setError(t("trading.amountRequired"));
     if (lessThan(value, product.minStake) || lessThan(product.maxStake, value))
@@ -293,10 +292,10 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
         })}
         value={amount}
         onValueChange={(v) => {
-          setAmount(cleanAmount(v, max));
+          setAmount(cleanAmount(v, product.maxStake));
           setError(undefined);
         }}
-        onBlur={() => setAmount((v) => cleanAmount(v, max, { complete: true }))}
+        onBlur={() => setAmount((v) => cleanAmount(v, product.maxStake, { complete: true }))}
         suffix={
           available !== null ? (
             <button

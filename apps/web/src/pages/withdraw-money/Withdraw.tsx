@@ -3,6 +3,7 @@ import {
   DEFAULT_MAX_AMOUNT,
   formatMoney,
   isPayPassword,
+  maxMoney,
   type WithdrawalQuote,
 } from "@tickfair/contract";
 import { Button, Skeleton, Toast } from "antd-mobile";
@@ -108,7 +109,7 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
   const create = useCreateWithdrawal();
   const keys = useSubmissionKey();
   const account = quote.account;
-  const max = Math.max(DEFAULT_MAX_AMOUNT, Number(quote.available) || 0);
+  const max = maxMoney(DEFAULT_MAX_AMOUNT, quote.available);
   const figures = withdrawalFigures(amount, quote.feeFixed, quote.feeRateBps);
   const lockedUntil =
     quote.lockedUntil && new Date(quote.lockedUntil).getTime() > Date.now() ? quote.lockedUntil : null;
