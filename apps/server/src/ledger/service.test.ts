@@ -163,6 +163,9 @@ describe("postings", () => {
     await expect(
       sql`update accounts set balance = 1000000 where id = ${user.cash}`.execute(t.db),
     ).rejects.toThrow(/only through ledger entries/);
+    await expect(
+      sql`update accounts set kind = 'frozen_trade' where id = ${user.cash}`.execute(t.db),
+    ).rejects.toThrow(/keeps its owner and kind/);
     await expect(sql`delete from accounts where id = ${user.cash}`.execute(t.db)).rejects.toThrow(
       /append-only/,
     );

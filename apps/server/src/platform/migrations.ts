@@ -1,8 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { ledgerJournalMigration } from "../ledger/journal-migration";
+import { ledgerLighterChecksMigration } from "../ledger/lighter-checks-migration";
 import { ledgerStatementChecksMigration } from "../ledger/statement-checks-migration";
 import { marketMigration } from "../market/migration";
 import { tradingDueIndexMigration } from "../trading/due-index-migration";
+import { tradingGuardMigration } from "../trading/guard-migration";
 import { tradingIndexMigration } from "../trading/index-migration";
 import { tradingMigration } from "../trading/migration";
 import { tradingStatementChecksMigration } from "../trading/statement-checks-migration";
@@ -361,6 +363,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007_ledger_statement_checks": ledgerStatementChecksMigration,
   "0008_contract_statement_checks": tradingStatementChecksMigration,
   "0009_due_contracts_order": tradingDueIndexMigration,
+  "0010_ledger_lighter_checks": ledgerLighterChecksMigration,
+  "0011_contract_guard_when": tradingGuardMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

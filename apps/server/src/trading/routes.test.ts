@@ -1,4 +1,5 @@
 import type { Contract, ContractDetail } from "@tickfair/contract";
+import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
@@ -209,6 +210,33 @@ describe("placing and settling contracts", () => {
       headers: other.auth,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe("contracts the database keeps", () => {
+  it("refuses to change a contract's terms, its entry once set, or anything once it is closed", async () => {
+    const start = nextHour();
+    const user = await fundedUser("100.00");
+    const placed = await place(user.auth, order({ stake: "10.00" }));
+    const id = placed.json().id as string;
+    const edit = (change: string) =>
+      sql.raw(`update contracts set ${change} where id = ${BigInt(id)}`).execute(t.db);
+    const refused = /keeps its terms, its entry and its result/;
+    await expect(edit("stake = stake * 2")).rejects.toThrow(refused);
+    await expect(edit("payout_rate_bps = 100000")).rejects.toThrow(refused);
+    await recordTicks(t.db, [feedTick(BTC, at(start, 500), 9_500_000n)]);
+    await assignEntries(t.db);
+    await expect(edit("entry_price = entry_price + 1")).rejects.toThrow(refused);
+    await recordTicks(t.db, [
+      feedTick(BTC, at(start, 60_000), 9_600_000n),
+      feedTick(BTC, at(start, 61_000), 9_600_000n),
+    ]);
+    t.clock.set(at(start, 61_000));
+    expect(await settle()).toMatchObject([{ result: "win" }]);
+    await expect(edit("result = 'lose'")).rejects.toThrow(refused);
+    await expect(edit("settled_at = settled_at")).rejects.toThrow(refused);
+    const after = await t.app.inject({ url: `/api/v1/trading/contracts/${id}`, headers: user.auth });
+    expect(after.json()).toMatchObject({ stake: "10.00", result: "win", status: "settled" });
   });
 });
 
