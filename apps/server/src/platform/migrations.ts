@@ -7,6 +7,7 @@ import { tradingDueIndexMigration } from "../trading/due-index-migration";
 import { tradingGuardMigration } from "../trading/guard-migration";
 import { tradingIndexMigration } from "../trading/index-migration";
 import { tradingMigration } from "../trading/migration";
+import { tradingOrderNumberMigration } from "../trading/order-number-migration";
 import { tradingStatementChecksMigration } from "../trading/statement-checks-migration";
 import type { Db } from "./db";
 
@@ -365,6 +366,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009_due_contracts_order": tradingDueIndexMigration,
   "0010_ledger_lighter_checks": ledgerLighterChecksMigration,
   "0011_contract_guard_when": tradingGuardMigration,
+  "0012_contract_order_number": tradingOrderNumberMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
