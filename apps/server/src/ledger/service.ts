@@ -1,6 +1,13 @@
 import { type AccountSummary, fromMinor } from "@tickfair/contract";
 import { sql } from "kysely";
-import { type Executor, PG_CHECK_VIOLATION, pgConstraint, pgErrorCode, type Tx } from "../platform/db";
+import {
+  type Executor,
+  PG_CHECK_VIOLATION,
+  pgConstraint,
+  pgErrorCode,
+  prepared,
+  type Tx,
+} from "../platform/db";
 import { AppError } from "../platform/errors";
 import {
   type AccountKind,
@@ -77,21 +84,20 @@ function byKind<K extends AccountKind>(
  */
 export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
   assertBalanced(input.legs);
-  const legs = sql.join(
-    input.legs.map((leg, seq) => sql`(${leg.accountId}::bigint, ${leg.amount}::bigint, ${seq}::int)`),
-  );
   try {
-    // One statement, one round trip: the posting and its entries.
-    const result = await sql<{ id: bigint }>`
+    // One statement, one round trip: the posting and its entries. The legs go as arrays, so the text
+    // is the same for every posting and prepared once.
+    const result = await prepared(sql<{ id: bigint }>`
       with posting as (
         insert into postings (kind, user_id, reference, created_at)
         values (${input.kind}, ${input.userId}::bigint, ${input.reference ?? null}::text, ${input.at}::timestamptz)
         returning id
       ), legs as (
         select posting.id as posting_id, leg.account_id, leg.amount, leg.seq
-        from posting cross join (values ${legs}) as leg (account_id, amount, seq)
+        from posting cross join unnest(${input.legs.map((leg) => String(leg.accountId))}::text[]::bigint[],
+          ${input.legs.map((leg) => String(leg.amount))}::text[]::bigint[]) with ordinality as leg (account_id, amount, seq)
       ), ${writeLegs(input.at)}
-      select id from posting`.execute(tx);
+      select id from posting`).execute(tx);
     const row = result.rows[0];
     if (!row) throw new Error("posting was not written");
     return row.id;
