@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       databaseUrl: deps.config.DATABASE_URL,
     },
   );
-  const realtime = new RealtimeHub(deps);
+  const realtime = new RealtimeHub({ ...deps, log: app.log });
   const context: RouteContext = {
     config: deps.config,
     db: deps.db,
@@ -123,11 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   context.realtime.attachMarket(context.market.bus);
   app.addHook("onReady", async () => {
+    await context.realtime.start();
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
   });
   app.addHook("onClose", async () => {
-    context.realtime.detach();
+    await context.realtime.detach();
   });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;

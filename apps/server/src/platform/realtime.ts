@@ -18,6 +18,7 @@ import { type ContractRef, contractsByIds } from "../trading/service";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
+import { type UserEvent, UserEventsRelay } from "./user-events";
 
 const AUTH_TIMEOUT_MS = 10_000;
 const TICKERS_EVERY_MS = 1000;
@@ -42,7 +43,28 @@ export class RealtimeHub {
   #lastTickersAt = 0;
   #detachMarket: (() => void) | null = null;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; config: Config }) {}
+  readonly #relay: UserEventsRelay;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      config: Config;
+      log: { error(object: object, message?: string): void; warn(object: object, message?: string): void };
+    },
+  ) {
+    this.#relay = new UserEventsRelay({
+      db: deps.db,
+      databaseUrl: deps.config.DATABASE_URL,
+      deliver: (event) => this.#deliver(event),
+      log: deps.log,
+    });
+  }
+
+  /** Starts hearing the users' events other server processes relay (PostgreSQL). */
+  async start(): Promise<void> {
+    await this.#relay.start();
+  }
 
   get connectedClients(): number {
     return this.#clients.size;
@@ -53,10 +75,11 @@ export class RealtimeHub {
     this.#detachMarket = bus.onTicks((ticks) => this.#onTicks(ticks));
   }
 
-  detach(): void {
+  async detach(): Promise<void> {
     this.#detachMarket?.();
     if (this.#tickersTimer) clearTimeout(this.#tickersTimer);
     this.#tickersTimer = null;
+    await this.#relay.stop();
   }
 
   #onTicks(ticks: readonly StoredTick[]): void {
@@ -101,15 +124,12 @@ export class RealtimeHub {
 
   /** After a movement of the user's money commits: the personal center's figures as they now stand. */
   async accountChanged(userId: bigint): Promise<void> {
-    if (!this.#byUser.has(userId)) return;
-    this.#sendToUser(userId, { type: "account.updated", summary: await this.#summaryOf(userId) });
+    await this.#tell({ type: "account", userIds: [userId] });
   }
 
   /** Contracts got their entry tick: each connected owner learns its expiry. */
   async contractsOpened(refs: readonly ContractRef[]): Promise<void> {
-    for (const { userId, contract } of await this.#connectedOwnersContracts(refs)) {
-      this.#sendToUser(userId, { type: "contract.opened", contract });
-    }
+    await this.#tell({ type: "opened", contracts: [...refs] });
   }
 
   /**
@@ -117,7 +137,29 @@ export class RealtimeHub {
    * batch, then the figures once more as account.updated for screens that only follow the figures.
    */
   async contractsSettled(refs: readonly ContractRef[]): Promise<void> {
-    const contracts = await this.#connectedOwnersContracts(refs);
+    await this.#tell({ type: "settled", contracts: [...refs] });
+  }
+
+  /** This process's sockets at once; the other processes' through the relay. */
+  async #tell(event: UserEvent): Promise<void> {
+    this.#relay.relay(event);
+    await this.#deliver(event);
+  }
+
+  async #deliver(event: UserEvent): Promise<void> {
+    if (event.type === "account") {
+      for (const userId of event.userIds) {
+        if (!this.#byUser.has(userId)) continue;
+        this.#sendToUser(userId, { type: "account.updated", summary: await this.#summaryOf(userId) });
+      }
+      return;
+    }
+    const contracts = await this.#connectedOwnersContracts(event.contracts);
+    if (event.type === "opened") {
+      for (const { userId, contract } of contracts)
+        this.#sendToUser(userId, { type: "contract.opened", contract });
+      return;
+    }
     const summaries = new Map<bigint, AccountSummary>();
     for (const { userId } of contracts) {
       if (!summaries.has(userId)) summaries.set(userId, await this.#summaryOf(userId));

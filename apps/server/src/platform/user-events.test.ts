@@ -1,0 +1,148 @@
+import type { AddressInfo } from "node:net";
+import type { ServerMessage } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { seedCatalogue } from "../market/seed";
+import { onPostgres, testDatabaseUrl } from "../market/testing";
+import { recordTicks } from "../market/ticks";
+import { key } from "../test/cashier-fixtures";
+import { registerAndLogin } from "../test/fixtures";
+import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
+import { type App, buildApp } from "./app";
+import { ManualClock } from "./clock";
+
+/** A socket's messages in order, one at a time. */
+async function openSocket(app: App, token: string) {
+  const port = (app.server.address() as AddressInfo).port;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
+  const queue: ServerMessage[] = [];
+  const waiting: ((message: ServerMessage) => void)[] = [];
+  socket.on("message", (raw) => {
+    const message = JSON.parse(raw.toString()) as ServerMessage;
+    const waiter = waiting.shift();
+    if (waiter) waiter(message);
+    else queue.push(message);
+  });
+  await new Promise((resolve, reject) => {
+    socket.on("open", resolve);
+    socket.on("error", reject);
+  });
+  const next = () =>
+    new Promise<ServerMessage>((resolve, reject) => {
+      const queued = queue.shift();
+      if (queued) return resolve(queued);
+      const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);
+      waiting.push((message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+    });
+  socket.send(JSON.stringify({ type: "auth", token }));
+  expect(await next()).toEqual({ type: "ready" });
+  /** Nothing else is queued for this socket: a ping is answered next. */
+  const nothingElse = async () => {
+    socket.send(JSON.stringify({ type: "ping" }));
+    expect(await next()).toEqual({ type: "pong" });
+  };
+  return { socket, next, nothingElse };
+}
+
+describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQL)", () => {
+  let testDb: TestDb;
+  let a: App;
+  let b: App;
+  const clock = new ManualClock(new Date(Date.UTC(2026, 0, 6, 11, 0, 0)));
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 6, 11, 0, s));
+
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    await seedCatalogue(testDb.db);
+    const url = (await testDatabaseUrl(testDb.db)) ?? "";
+    // Two server processes' apps on one database, as behind a load balancer.
+    const config = testConfig({ DATABASE_URL: url });
+    a = await buildApp({ config, db: testDb.db, clock, logger: false });
+    b = await buildApp({ config, db: testDb.db, clock, logger: false });
+    await a.listen({ port: 0, host: "127.0.0.1" });
+    await b.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await testDb?.destroy();
+  });
+
+  it("tells a user's sockets on every process, once each, whichever process moved the money or settled", async () => {
+    const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
+    const user = await registerAndLogin(context);
+    const other = await registerAndLogin(context);
+    const onA = await openSocket(a, user.token);
+    const onB = await openSocket(b, user.token);
+    const theirs = await openSocket(b, other.token);
+
+    await a.inject({
+      method: "POST",
+      url: "/api/v1/cashier/demo-topup",
+      payload: { amount: "100.00" },
+      headers: { ...user.auth, "idempotency-key": key() },
+    });
+    for (const socket of [onA, onB]) {
+      expect(await socket.next()).toMatchObject({
+        type: "account.updated",
+        summary: { available: "100.00" },
+      });
+    }
+
+    const placed = await a.inject({
+      method: "POST",
+      url: "/api/v1/trading/contracts",
+      payload: { symbol: "ETH/USDT", direction: "up", stake: "10.00", durationSeconds: 30 },
+      headers: { ...user.auth, "idempotency-key": key() },
+    });
+    expect(placed.statusCode).toBe(201);
+    for (const socket of [onA, onB]) {
+      expect(await socket.next()).toMatchObject({ type: "account.updated", summary: { available: "90.00" } });
+    }
+
+    const worker = a.tickfair.trading;
+    await recordTicks(testDb.db, [{ symbol: "ETH/USDT", time: at(1), price: 350_000n, volume: 1n }]);
+    await worker.flush();
+    for (const socket of [onA, onB]) {
+      expect(await socket.next()).toMatchObject({
+        type: "contract.opened",
+        contract: { id: placed.json().id, status: "open" },
+      });
+    }
+
+    await recordTicks(testDb.db, [
+      { symbol: "ETH/USDT", time: at(30), price: 350_100n, volume: 1n },
+      { symbol: "ETH/USDT", time: at(32), price: 349_000n, volume: 1n },
+    ]);
+    clock.set(at(32));
+    await worker.flush();
+    for (const socket of [onA, onB]) {
+      expect(await socket.next()).toMatchObject({
+        type: "contract.settled",
+        contract: { id: placed.json().id, result: "win", payout: "18.00" },
+        summary: { available: "108.00" },
+      });
+      expect(await socket.next()).toMatchObject({
+        type: "account.updated",
+        summary: { available: "108.00" },
+      });
+    }
+
+    // A settlement batch of thousands travels in several notifications; the owner still hears theirs.
+    const strangers = Array.from({ length: 3_000 }, (_, i) => ({ id: 10_000_000n + BigInt(i), userId: 1n }));
+    await a.tickfair.realtime.contractsSettled([
+      ...strangers,
+      { id: BigInt(placed.json().id), userId: user.userId },
+    ]);
+    expect(await onB.next()).toMatchObject({ type: "contract.settled", contract: { id: placed.json().id } });
+    expect(await onB.next()).toMatchObject({ type: "account.updated" });
+    expect(await onA.next()).toMatchObject({ type: "contract.settled", contract: { id: placed.json().id } });
+    expect(await onA.next()).toMatchObject({ type: "account.updated" });
+
+    for (const socket of [onA, onB, theirs]) await socket.nothingElse();
+    for (const socket of [onA, onB, theirs]) socket.socket.close();
+  });
+});

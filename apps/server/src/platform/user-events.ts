@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import pg from "pg";
+import type { ContractRef } from "../trading/service";
+import { type Db, prepared } from "./db";
+
+/** Where server processes tell each other about users' events (PostgreSQL LISTEN/NOTIFY). */
+export const USER_EVENTS_CHANNEL = "tickfair_user_events";
+
+/**
+ * Something a user's open app should hear about: their figures changed, or contracts opened or
+ * settled. Only references travel; each process reads what it needs for the users connected to it.
+ */
+export type UserEvent =
+  | { type: "account"; userIds: bigint[] }
+  | { type: "opened" | "settled"; contracts: ContractRef[] };
+
+type WireEvent = ["account", string[]] | ["opened" | "settled", [string, string][]];
+
+/** NOTIFY payloads must stay under 8,000 bytes. */
+const MAX_PAYLOAD = 7_000;
+const RECONNECT_MS = 1_000;
+/**
+ * Events raised within this long travel in one notification: under load every request would otherwise
+ * cost a round trip of its own; a few milliseconds more are nothing to a person watching a screen.
+ */
+const GATHER_MS = 10;
+
+interface Log {
+  error(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+}
+
+/**
+ * Carries users' events between server processes on one PostgreSQL (ARCHITECTURE §7): a user's socket
+ * may be held by another process than the one whose request moved their money or whose worker settled
+ * their contract. Each process tells its own sockets itself, at once, and relays the event; the
+ * others hear it on their listening connection and tell theirs. Events raised within a few
+ * milliseconds of each other travel together. Best effort, like every push: an app that reconnects reloads its lists.
+ * Without a database URL (embedded PGlite: one process) there is no one to tell.
+ */
+export class UserEventsRelay {
+  readonly #origin = randomBytes(8).toString("hex");
+  readonly #queued: WireEvent[] = [];
+  #flushScheduled = false;
+  #client: pg.Client | null = null;
+  #reconnectTimer: NodeJS.Timeout | null = null;
+  #stopped = true;
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      databaseUrl?: string;
+      deliver: (event: UserEvent) => Promise<void>;
+      log: Log;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    if (!this.options.databaseUrl || !this.#stopped) return;
+    this.#stopped = false;
+    await this.#listen();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = null;
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => {});
+  }
+
+  /** Tells the other processes; the caller has told its own sockets. */
+  relay(event: UserEvent): void {
+    if (this.#stopped) return;
+    this.#queued.push(
+      event.type === "account"
+        ? ["account", event.userIds.map(String)]
+        : [event.type, event.contracts.map((ref): [string, string] => [String(ref.id), String(ref.userId)])],
+    );
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setTimeout(() => void this.#flush(), GATHER_MS);
+  }
+
+  async #flush(): Promise<void> {
+    this.#flushScheduled = false;
+    const events = this.#queued.splice(0);
+    for (const payload of this.#payloads(events)) {
+      try {
+        await prepared(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${payload})`).execute(this.options.db);
+      } catch (error) {
+        this.options.log.error({ err: error }, "realtime: relaying users' events failed");
+      }
+    }
+  }
+
+  /** The events as NOTIFY payloads, each under the size limit (a long list is split). */
+  #payloads(events: WireEvent[]): string[] {
+    const payloads: string[] = [];
+    let batch: WireEvent[] = [];
+    const wrap = (list: WireEvent[]) => JSON.stringify({ origin: this.#origin, events: list });
+    const push = (event: WireEvent) => {
+      if (wrap([...batch, event]).length <= MAX_PAYLOAD) {
+        batch.push(event);
+        return;
+      }
+      if (batch.length > 0) payloads.push(wrap(batch));
+      batch = [];
+      if (wrap([event]).length <= MAX_PAYLOAD) {
+        batch.push(event);
+        return;
+      }
+      // One event too long on its own: its references in halves.
+      const [type, refs] = event;
+      const half = Math.ceil(refs.length / 2);
+      push([type, refs.slice(0, half)] as WireEvent);
+      push([type, refs.slice(half)] as WireEvent);
+    };
+    for (const event of events) push(event);
+    if (batch.length > 0) payloads.push(wrap(batch));
+    return payloads;
+  }
+
+  async #listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, keepAlive: true });
+    const lost = (error: unknown) => {
+      if (this.#client !== client) return;
+      this.#client = null;
+      this.options.log.warn({ err: error }, "realtime: users' events connection lost; reconnecting");
+      void client.end().catch(() => {});
+      this.#scheduleReconnect();
+    };
+    client.on("error", lost);
+    client.on("end", () => lost(new Error("connection ended")));
+    client.on("notification", (message) => {
+      if (message.channel === USER_EVENTS_CHANNEL && message.payload) void this.#receive(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${USER_EVENTS_CHANNEL}`);
+      if (this.#stopped) {
+        await client.end();
+        return;
+      }
+      this.#client = client;
+    } catch (error) {
+      this.options.log.warn({ err: error }, "realtime: users' events connection failed; retrying");
+      await client.end().catch(() => {});
+      this.#scheduleReconnect();
+    }
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#stopped || this.#reconnectTimer) return;
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = null;
+      void this.#listen();
+    }, RECONNECT_MS);
+    this.#reconnectTimer.unref();
+  }
+
+  async #receive(payload: string): Promise<void> {
+    try {
+      const { origin, events } = JSON.parse(payload) as { origin: string; events: WireEvent[] };
+      // This process told its own sockets when it raised the event.
+      if (origin === this.#origin) return;
+      for (const [type, refs] of events) {
+        await this.options.deliver(
+          type === "account"
+            ? { type, userIds: (refs as string[]).map(BigInt) }
+            : {
+                type,
+                contracts: (refs as [string, string][]).map(([id, userId]) => ({
+                  id: BigInt(id),
+                  userId: BigInt(userId),
+                })),
+              },
+        );
+      }
+    } catch (error) {
+      this.options.log.error({ err: error }, "realtime: a relayed users' event could not be told");
+    }
+  }
+}
