@@ -1,10 +1,9 @@
 import type { AddressInfo } from "node:net";
-import type { ServerMessage } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { key } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { openTestSocket } from "../test/socket";
 
 const t = useTestApp();
 let base = "";
@@ -17,31 +16,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-function connect(): Promise<{ socket: WebSocket; next: () => Promise<ServerMessage> }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(base);
-    const queue: ServerMessage[] = [];
-    const waiting: ((message: ServerMessage) => void)[] = [];
-    socket.on("message", (raw) => {
-      const message = JSON.parse(raw.toString()) as ServerMessage;
-      const waiter = waiting.shift();
-      if (waiter) waiter(message);
-      else queue.push(message);
-    });
-    const next = () =>
-      new Promise<ServerMessage>((res, rej) => {
-        const queued = queue.shift();
-        if (queued) return res(queued);
-        const timer = setTimeout(() => rej(new Error("no message within 5 s")), 5000);
-        waiting.push((m) => {
-          clearTimeout(timer);
-          res(m);
-        });
-      });
-    socket.on("open", () => resolve({ socket, next }));
-    socket.on("error", reject);
-  });
-}
+const connect = () => openTestSocket(base);
 
 describe("realtime", () => {
   it("pushes the user's new figures after a movement of their money, to them only", async () => {

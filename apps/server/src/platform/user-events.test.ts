@@ -1,42 +1,19 @@
 import type { AddressInfo } from "node:net";
-import type { ServerMessage } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { seedCatalogue } from "../market/seed";
 import { onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { key } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
+import { openTestSocket } from "../test/socket";
 import { type App, buildApp } from "./app";
 import { ManualClock } from "./clock";
 
 /** A socket's messages in order, one at a time. */
 async function openSocket(app: App, token: string) {
   const port = (app.server.address() as AddressInfo).port;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws`);
-  const queue: ServerMessage[] = [];
-  const waiting: ((message: ServerMessage) => void)[] = [];
-  socket.on("message", (raw) => {
-    const message = JSON.parse(raw.toString()) as ServerMessage;
-    const waiter = waiting.shift();
-    if (waiter) waiter(message);
-    else queue.push(message);
-  });
-  await new Promise((resolve, reject) => {
-    socket.on("open", resolve);
-    socket.on("error", reject);
-  });
-  const next = () =>
-    new Promise<ServerMessage>((resolve, reject) => {
-      const queued = queue.shift();
-      if (queued) return resolve(queued);
-      const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);
-      waiting.push((message) => {
-        clearTimeout(timer);
-        resolve(message);
-      });
-    });
+  const { socket, next } = await openTestSocket(`ws://127.0.0.1:${port}/api/ws`);
   socket.send(JSON.stringify({ type: "auth", token }));
   expect(await next()).toEqual({ type: "ready" });
   /** Nothing else is queued for this socket: a ping is answered next. */
