@@ -8,7 +8,7 @@ import { migrateToLatest } from "./platform/migrations";
 const config = loadConfig();
 const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateToLatest(db);
-if (config.DEMO_MODE) await seedDemo(db, systemClock);
+if (config.DEMO_MODE) await seedDemo(db, systemClock, { shared: config.DATABASE_URL !== undefined });
 
 const app = await buildApp({ config, db, clock: systemClock });
 app.addHook("onClose", async () => {

@@ -1,4 +1,5 @@
 import { toMinor } from "@tickfair/contract";
+import { sql } from "kysely";
 import { register } from "../auth/service";
 import { demoTopUp } from "../cashier/demo-top-up";
 import { createDepositMethod } from "../cashier/deposit-methods";
@@ -51,7 +52,31 @@ export const DEMO = {
  * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
  * through the ledger like any other money, a demo operator and two demo deposit methods. Safe to run at every start.
  */
-export async function seedDemo(db: Db, clock: Clock): Promise<void> {
+/** pg_advisory_lock key of the demo seed: ASCII "demoseed". */
+const DEMO_SEED_LOCK_KEY = "7234308701885392228";
+
+/**
+ * Seeds the demo data once. Server processes that start together on one PostgreSQL (`shared`) would
+ * race through the steps below — both create the demo operator, the unique index refuses one, and that
+ * process fails to start — so there the seed runs while one connection holds an advisory lock, and each
+ * process finds what the one before it made. PGlite has one process and one connection: no lock.
+ */
+export async function seedDemo(db: Db, clock: Clock, options: { shared: boolean }): Promise<void> {
+  if (!options.shared) {
+    await seedDemoData(db, clock);
+    return;
+  }
+  await db.connection().execute(async (holder) => {
+    await sql`select pg_advisory_lock(${DEMO_SEED_LOCK_KEY}::bigint)`.execute(holder);
+    try {
+      await seedDemoData(db, clock);
+    } finally {
+      await sql`select pg_advisory_unlock(${DEMO_SEED_LOCK_KEY}::bigint)`.execute(holder);
+    }
+  });
+}
+
+async function seedDemoData(db: Db, clock: Clock): Promise<void> {
   await db
     .insertInto("invite_codes")
     .values({ code: DEMO.inviteCode, max_uses: null, note: "demo", created_at: clock.now() })

@@ -1,0 +1,43 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { onPostgres } from "../market/testing";
+import { createTestDb, type TestDb } from "../test/harness";
+import { ManualClock } from "./clock";
+import { DEMO, seedDemo } from "./demo-seed";
+
+let testDb: TestDb;
+beforeEach(async () => {
+  testDb = await createTestDb();
+});
+afterEach(async () => {
+  await testDb.destroy();
+});
+
+async function seeded() {
+  const count = async (query: string) =>
+    Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(testDb.db)).rows[0]?.n);
+  return {
+    users: await count(`select count(*)::text as n from users where account = '${DEMO.user.account}'`),
+    operators: await count(
+      `select count(*)::text as n from operators where username = '${DEMO.operator.username}'`,
+    ),
+    depositMethods: await count("select count(*)::text as n from deposit_methods"),
+  };
+}
+
+const once = { users: 1, operators: 1, depositMethods: DEMO.depositMethods.length };
+
+describe("demo seed", () => {
+  it("seeds once however often it runs", async () => {
+    const clock = new ManualClock();
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    expect(await seeded()).toEqual(once);
+  });
+
+  it.skipIf(!onPostgres())("seeds once when server processes start together on one PostgreSQL", async () => {
+    const clock = new ManualClock();
+    await Promise.all([1, 2, 3].map(() => seedDemo(testDb.db, clock, { shared: true })));
+    expect(await seeded()).toEqual(once);
+  });
+});
