@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, fromMinor, isMoneyString, maxMoney, sumMinor, toMinor } from "./money";
+import { formatMoney, fromMinor, isMoneyString, lessThanMoney, maxMoney, sumMinor, toMinor } from "./money";
 import { boundedMoneyString, moneyString, positiveMoneyString } from "./money-schema";
 
 const BAD_AMOUNTS = [
@@ -113,6 +113,13 @@ describe("sumMinor", () => {
     expect(sumMinor([])).toBe(0n);
     expect(sumMinor([1n, 2n, -3n])).toBe(0n);
     expect(sumMinor([999999999999999999n, 1n])).toBe(1000000000000000000n);
+  });
+});
+
+describe("lessThanMoney", () => {
+  it("compares exactly", () => {
+    expect(lessThanMoney("0.29", "0.3")).toBe(true);
+    expect(lessThanMoney("10", "10.00")).toBe(false);
   });
 });
 

@@ -29,9 +29,14 @@ export function fromMinor(minor: bigint): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
+/** a < b for two wire amounts, exactly. */
+export function lessThanMoney(a: string, b: string): boolean {
+  return toMinor(a) < toMinor(b);
+}
+
 /** The larger of two wire amounts, compared in minor units; `a` as given when they are equal. */
 export function maxMoney(a: string, b: string): string {
-  return toMinor(b) > toMinor(a) ? b : a;
+  return lessThanMoney(a, b) ? b : a;
 }
 
 /**

@@ -228,7 +228,6 @@ async function recordFailedLogin(db: Db, userId: bigint, now: Date): Promise<voi
 
 const SLIDE_EVERY_MS = 60_000;
 
-/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
 interface SessionLookup {
   tokenHash: string;
   now: Date;
@@ -295,6 +294,7 @@ async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSes
   });
 }
 
+/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
 export async function authenticate(
   db: Db,
   clock: Clock,

@@ -22,8 +22,6 @@ export const FEED_GAP_MS = 5_000;
 /** The most ticks a contract's detail lists between its entry and its exit. */
 export const DETAIL_TICK_LIMIT = 600;
 
-const orderNo = (id: bigint) => `C${id.toString().padStart(10, "0")}`;
-
 /**
  * Gives each pending contract its entry: the first recorded tick of its symbol after acceptance (within
  * the feed gap), and expiry = entry time + duration. One statement for all of them; rows another worker
@@ -66,6 +64,7 @@ export async function assignEntries(
 
 interface Due {
   id: bigint;
+  order_no: string;
   user_id: bigint;
   direction: "up" | "down";
   stake: bigint;
@@ -120,7 +119,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     // the default random_page_cost the planner would rather scan whole tables for them.
     await sql`set local random_page_cost = 1.1`.execute(tx);
     const open = await sql<Due>`
-      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
+      select c.id, c.order_no, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
         x.seq as exit_seq, x.price as exit_price
       from contracts c
       left join lateral (
@@ -141,7 +140,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         ? []
         : (
             await sql<Due>`
-      select c.id, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
+      select c.id, c.order_no, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
         null::bigint as exit_seq, null::bigint as exit_price
       from contracts c
       where c.status = 'pending' and c.accepted_at < ${now}::timestamptz - ${gap}::interval
@@ -189,7 +188,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
           : "void";
       const money = settlementOf({ stake: c.stake, payoutRateBps: c.payout_rate_bps, result }, held);
       houseGain += money.houseGain;
-      postings.push({ kind: money.kind, userId: c.user_id, reference: orderNo(c.id), legs: money.legs });
+      postings.push({ kind: money.kind, userId: c.user_id, reference: c.order_no, legs: money.legs });
       settled.push({ id: c.id, userId: c.user_id, result, payout: money.payout, row: c, exit });
     }
     if (houseGain !== 0n) {

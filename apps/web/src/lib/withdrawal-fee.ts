@@ -35,8 +35,3 @@ export function withdrawalFigures(
 export function subtractMoney(a: string, b: string): string {
   return fromMinor(toMinor(a) - toMinor(b));
 }
-
-/** a < b for two wire amounts, exactly. */
-export function lessThan(a: string, b: string): boolean {
-  return toMinor(a) < toMinor(b);
-}

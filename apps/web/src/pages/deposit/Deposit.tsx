@@ -1,4 +1,10 @@
-import { cleanAmount, DEMO_TOP_UP_MAX, type DepositMethod, formatMoney } from "@tickfair/contract";
+import {
+  cleanAmount,
+  DEMO_TOP_UP_MAX,
+  type DepositMethod,
+  formatMoney,
+  lessThanMoney,
+} from "@tickfair/contract";
 import { Button, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +21,6 @@ import { PageNavBar } from "../../components/PageNavBar";
 import { SubmitButton } from "../../components/SubmitButton";
 import { TextField } from "../../components/TextField";
 import { paths } from "../../lib/paths";
-import { lessThan } from "../../lib/withdrawal-fee";
 import { useSession } from "../../store/session";
 import { ProofPicker, useProofUpload } from "./ProofPicker";
 import "../../styles/cashier.css";
@@ -224,7 +229,7 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
   const create = useCreateDeposit();
   const keys = useSubmissionKey();
   const min = method.minAmount;
-  const quick = QUICK_AMOUNTS.filter((a) => !lessThan(a, min) && !lessThan(method.maxAmount, a));
+  const quick = QUICK_AMOUNTS.filter((a) => !lessThanMoney(a, min) && !lessThanMoney(method.maxAmount, a));
   const limits = t("deposit.limits", {
     min: formatMoney(min, locale),
     max: formatMoney(method.maxAmount, locale),
@@ -237,9 +242,9 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
   function validate(value: string): Errors {
     const next: Errors = {};
     if (value === "") next.amount = t("cashier.amountRequired");
-    else if (lessThan(value, min))
+    else if (lessThanMoney(value, min))
       next.amount = t("cashier.amountBelowMin", { amount: formatMoney(min, locale) });
-    else if (lessThan(method.maxAmount, value))
+    else if (lessThanMoney(method.maxAmount, value))
       next.amount = t("cashier.amountAboveMax", { amount: formatMoney(method.maxAmount, locale) });
     if (reference.trim() === "") next.reference = t("deposit.referenceRequired");
     if (proof.state.status === "failed") next.proof = proof.state.error;

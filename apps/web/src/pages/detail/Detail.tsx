@@ -5,6 +5,7 @@ import {
   formatMoney,
   fromMinor,
   isMoneyString,
+  lessThanMoney,
   type Product,
   type Tick,
   toMinor,
@@ -41,7 +42,6 @@ import { serverNow } from "../../lib/server-clock";
 const QUICK_AMOUNTS = ["10", "50", "100", "500"];
 const CHANGE = { 1: "up", 0: "flat", [-1]: "down" } as const;
 
-const lessThan = (a: string, b: string) => toMinor(a) < toMinor(b);
 /** stake × (1 + rate), rounded down to the cent, in exact minor units. */
 export function winEstimate(stake: string, payoutRateBps: number): string | null {
   if (!isMoneyString(stake) || toMinor(stake) <= 0n) return null;
@@ -223,11 +223,12 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
     const value = cleanAmount(amount, product.maxStake, { complete: true });
     setAmount(value);
     if (value === "") return setError(t("trading.amountRequired"));
-    if (lessThan(value, product.minStake) || lessThan(product.maxStake, value))
+    if (lessThanMoney(value, product.minStake) || lessThanMoney(product.maxStake, value))
       return setError(
         t("trading.stakeRange", { min: money(product.minStake), max: money(product.maxStake) }),
       );
-    if (available !== null && lessThan(available, value)) return setError(codeText("INSUFFICIENT_BALANCE"));
+    if (available !== null && lessThanMoney(available, value))
+      return setError(codeText("INSUFFICIENT_BALANCE"));
     setError(undefined);
     setConfirm(direction);
   }
@@ -303,8 +304,8 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
               className="field-action"
               data-testid="trade-all"
               onClick={() => {
-                if (lessThan("0", available))
-                  setAmount(lessThan(product.maxStake, available) ? product.maxStake : available);
+                if (lessThanMoney("0", available))
+                  setAmount(lessThanMoney(product.maxStake, available) ? product.maxStake : available);
                 setError(undefined);
               }}
             >
@@ -315,7 +316,7 @@ function TradePanel({ product, refetch }: { product: Product; refetch: () => voi
         error={error}
       />
       <div className="trade-quick">
-        {QUICK_AMOUNTS.filter((q) => !lessThan(product.maxStake, q)).map((q) => (
+        {QUICK_AMOUNTS.filter((q) => !lessThanMoney(product.maxStake, q)).map((q) => (
           <button
             key={q}
             type="button"

@@ -3,6 +3,7 @@ import {
   DEFAULT_MAX_AMOUNT,
   formatMoney,
   isPayPassword,
+  lessThanMoney,
   maxMoney,
   type WithdrawalQuote,
 } from "@tickfair/contract";
@@ -22,7 +23,7 @@ import { TextField } from "../../components/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
-import { lessThan, withdrawalFigures } from "../../lib/withdrawal-fee";
+import { withdrawalFigures } from "../../lib/withdrawal-fee";
 import { useSession } from "../../store/session";
 import "../../styles/cashier.css";
 import "./withdraw.css";
@@ -127,7 +128,7 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
     quote.feeRateBps / 10_000,
   );
   const money = (value: string) => formatMoney(value, locale);
-  const hasFee = quote.feeRateBps > 0 || lessThan("0", quote.feeFixed);
+  const hasFee = quote.feeRateBps > 0 || lessThanMoney("0", quote.feeFixed);
 
   function clear(field: Field) {
     if (errors[field]) setErrors({ ...errors, [field]: undefined });
@@ -137,9 +138,9 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
     const next: Errors = {};
     const f = withdrawalFigures(value, quote.feeFixed, quote.feeRateBps);
     if (value === "") next.amount = t("cashier.amountRequired");
-    else if (lessThan(value, quote.minAmount))
+    else if (lessThanMoney(value, quote.minAmount))
       next.amount = t("cashier.amountBelowMin", { amount: money(quote.minAmount) });
-    else if (lessThan(quote.available, value)) next.amount = codeText("INSUFFICIENT_BALANCE");
+    else if (lessThanMoney(quote.available, value)) next.amount = codeText("INSUFFICIENT_BALANCE");
     else if (f && !f.coversFee) next.amount = codeText("AMOUNT_NOT_ABOVE_FEE");
     if (payPassword === "") next.payPassword = t("cashier.emptyValue");
     else if (!isPayPassword(payPassword)) next.payPassword = codeText("PAY_PASSWORD_INVALID");
@@ -232,7 +233,7 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
               className="field-action"
               data-testid="withdraw-all"
               onClick={() => {
-                if (lessThan("0", quote.available)) setAmount(quote.available);
+                if (lessThanMoney("0", quote.available)) setAmount(quote.available);
                 clear("amount");
               }}
             >
