@@ -3,7 +3,7 @@ export interface BenchResult {
   /** False when the bench found something wrong (not merely slow): the run exits 1. */
   ok: boolean;
   /** One flat object of figures, printed as the bench's last line of output, as JSON. */
-  summary: { bench: string } & Record<string, number | string>;
+  summary: { bench: string } & Record<string, number | string | null>;
 }
 
 export interface Bench {

@@ -30,6 +30,11 @@ export interface PgServer {
   /** Drops `database` if it exists and creates it empty; returns its URL. */
   createDatabase(database: string): Promise<string>;
   dropDatabase(database: string): Promise<void>;
+  /**
+   * CPU time the server's processes have used so far, in seconds (its backends' and helpers', including
+   * those that have exited); null where this machine cannot tell (DATABASE_URL, no /proc).
+   */
+  cpuSeconds(): number | null;
   /** Stops and removes a throwaway cluster; for DATABASE_URL it does nothing. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -65,6 +70,7 @@ async function externalServer(adminUrl: string): Promise<PgServer> {
     urlFor: (database) => withDatabase(adminUrl, database),
     createDatabase: (database) => createDatabase(adminUrl, database),
     dropDatabase: (database) => dropDatabase(adminUrl, database),
+    cpuSeconds: () => null,
     close: async () => {},
   };
 }
@@ -278,12 +284,50 @@ export async function startThrowawayCluster(options: PgServerOptions = {}): Prom
       urlFor: (database) => withDatabase(adminUrl, database),
       createDatabase: (database) => createDatabase(adminUrl, database),
       dropDatabase: (database) => dropDatabase(adminUrl, database),
+      cpuSeconds: () => serverCpuSeconds(dataDir),
       close: async () => stopSync(),
     };
   } catch (error) {
     stopSync();
     throw error;
   }
+}
+
+/**
+ * utime + stime of a cluster's postmaster, of its live children, and of the children it has reaped
+ * (cutime + cstime), from /proc; null without /proc or a running postmaster.
+ */
+function serverCpuSeconds(dataDir: string): number | null {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    let ticks = 0;
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // exited meanwhile: its time is in the postmaster's cutime now
+      }
+      // After "pid (comm) ": state, ppid, … utime, stime, cutime, cstime are the 12th to 15th fields.
+      const fields = stat
+        .slice(stat.lastIndexOf(")") + 2)
+        .split(" ")
+        .map(Number);
+      const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
+      if (Number(entry) === postmaster) ticks += utime + stime + cutime + cstime;
+      else if (fields[1] === postmaster) ticks += utime + stime;
+    }
+    return ticks / clockTicksPerSecond();
+  } catch {
+    return null;
+  }
+}
+
+let clockTicks: number | null = null;
+function clockTicksPerSecond(): number {
+  clockTicks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+  return clockTicks;
 }
 
 // ---------------------------------------------------------------------------------------------------

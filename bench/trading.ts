@@ -3,7 +3,9 @@
  *
  * 1. WebSocket tickers: 5,000 clients in another process (bench/ws-clients.ts) subscribed to the ticker
  *    stream of the running server while its feed records ticks; delivery lag = receive time − the
- *    message's `at`, p99 over every message of every client in 10 s. Goal: p99 ≤ 100 ms.
+ *    message's `at`, p99 over every message of every client in 10 s. Goal: p99 ≤ 100 ms. Then the same
+ *    clients against a bare `ws` server sending the same message (bench/bare-tickers.ts): the floor this
+ *    machine sets, printed beside the app's figure.
  * 2. Contracts placed per second through the real HTTP API of the real app (buildApp, feed and
  *    settlement worker on), from another process (bench/place-clients.ts): 16 keep-alive clients, 64
  *    users who registered, signed in and took a demo top-up through the API, an Idempotency-Key per
@@ -14,13 +16,16 @@
  *    expiry; then several settleDueContracts loops in parallel (as several server processes would)
  *    until every one is settled. Goal: ≤ 5 s, and afterwards each contract settled exactly once
  *    (its own settle posting, stakes all released, every user's cash = grant − stakes + payouts) and
- *    the ledger's invariants hold.
+ *    the ledger's invariants hold. The CPU time PostgreSQL (throwaway cluster) and the loops' process
+ *    spent is printed with the machine's processor count: settling is CPU-bound, and these say what
+ *    the same work needs elsewhere.
  *
  * Settings can be changed for a run by hand (the figures in docs/performance.md use the defaults):
  * TRADING_BENCH_CLIENTS (16), TRADING_BENCH_SETTLE_WORKERS (4), TRADING_BENCH_SETTLE_BATCH (2000),
  * TRADING_BENCH_SETTLE_USERS (25000), TRADING_BENCH_CONTRACTS (100000), TRADING_BENCH_WS_CLIENTS (5000).
  */
 import { spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
@@ -30,7 +35,7 @@ import { CATALOGUE } from "../apps/server/src/market/catalogue";
 import type { FeedTick } from "../apps/server/src/market/feed";
 import { parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
-import { recordTicks } from "../apps/server/src/market/ticks";
+import { latestTickers, recordTicks } from "../apps/server/src/market/ticks";
 import { type App, buildApp } from "../apps/server/src/platform/app";
 import { systemClock } from "../apps/server/src/platform/clock";
 import { loadConfig } from "../apps/server/src/platform/config";
@@ -38,6 +43,7 @@ import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { USER_ACCOUNT_KINDS } from "../apps/server/src/platform/schema";
 import { assignEntries, settleDueContracts } from "../apps/server/src/trading/service";
+import { startBareTickersServer } from "./bare-tickers";
 import { type BenchResult, fmt, table } from "./bench";
 import { openPgServer, pgbenchTps } from "./pg-cluster";
 import type { PlaceOptions, PlaceResult } from "./place-clients";
@@ -495,10 +501,14 @@ interface SettleRun {
   errors: number;
   firstError: string | null;
   gaveUp: boolean;
+  /** CPU seconds PostgreSQL spent while the loops ran; null where it cannot be read. */
+  serverCpuSeconds: number | null;
+  /** CPU seconds this process (the loops) spent meanwhile. */
+  loopsCpuSeconds: number;
 }
 
 /** `workers` settleDueContracts loops at once on one pool, each until nothing is due any more. */
-async function settleAll(url: string): Promise<SettleRun> {
+async function settleAll(url: string, serverCpuSeconds: () => number | null): Promise<SettleRun> {
   const c = CONFIG.settle;
   const db = createDb({ databaseUrl: url, dataDir: null, poolSize: c.workers + 2 });
   let settled = 0;
@@ -511,6 +521,8 @@ async function settleAll(url: string): Promise<SettleRun> {
   try {
     // Open the pool's connections before the clock starts, as running servers would have them.
     await Promise.all(Array.from({ length: c.workers }, () => sql`select 1`.execute(db)));
+    const serverCpuBefore = serverCpuSeconds();
+    const loopsCpuBefore = process.cpuUsage();
     const started = performance.now();
     const giveUpAt = started + c.giveUpSeconds * 1000;
     await Promise.all(
@@ -544,8 +556,14 @@ async function settleAll(url: string): Promise<SettleRun> {
         }
       }),
     );
+    const seconds = (performance.now() - started) / 1000;
+    const serverCpuAfter = serverCpuSeconds();
+    const loopsCpu = process.cpuUsage(loopsCpuBefore);
     return {
-      seconds: (performance.now() - started) / 1000,
+      seconds,
+      serverCpuSeconds:
+        serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore,
+      loopsCpuSeconds: (loopsCpu.user + loopsCpu.system) / 1e6,
       settled,
       batches,
       meanBatchMs: batches > 0 ? batchMsTotal / batches : 0,
@@ -623,6 +641,15 @@ async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck>
 // ---------------------------------------------------------------------------------------------------
 // Output
 
+/** PostgreSQL's and the loops' CPU seconds while settling, and their sum over the wall time. */
+function cpuLine(run: SettleRun): string {
+  const server = run.serverCpuSeconds;
+  const total = (server ?? 0) + run.loopsCpuSeconds;
+  return server === null
+    ? `loops ${fmt(run.loopsCpuSeconds, 2)} s (PostgreSQL's not readable here)`
+    : `PostgreSQL ${fmt(server, 2)} s + loops ${fmt(run.loopsCpuSeconds, 2)} s, ${fmt(total / run.seconds, 2)} processors busy on average`;
+}
+
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 const verdict = (met: boolean) => (met ? "met" : "NOT met");
 
@@ -630,6 +657,9 @@ export async function runTradingBench(): Promise<BenchResult> {
   const server = await openPgServer({ log: (message) => console.log(`  ${message}`) });
   const problems: string[] = [];
   let ws: WsResult;
+  let wsBare: WsResult;
+  /** The tickers the app last sent, for the bare server to send too. */
+  let tickerItems: unknown[] = [];
   let place: PlaceResult;
   let placeCheck: PlaceCheck;
   let tps: number;
@@ -672,6 +702,7 @@ export async function runTradingBench(): Promise<BenchResult> {
       );
       if (failedOpens.some(([code]) => code === "EMFILE"))
         problems.push(`EMFILE opening WebSocket clients: raise the open-file limit (was ${ws.fdLimit})`);
+      tickerItems = [...(await latestTickers(app.db, new Date())).values()];
 
       console.log(
         `placement: ${p.concurrency} keep-alive clients in another process, ${p.users} users, POST /api/v1/trading/contracts (${p.symbol}, ${p.durationSeconds} s, ${p.stake}), ${p.warmupMs / 1000} s warm-up + ${p.durationMs / 1000} s`,
@@ -711,6 +742,26 @@ export async function runTradingBench(): Promise<BenchResult> {
       await app.app.close();
     }
 
+    const floor = CONFIG.ws;
+    console.log(
+      `WebSocket floor: the same ${fmt(floor.clients)} clients against a bare ws server sending the same tickers message (the app stopped)`,
+    );
+    const bare = await startBareTickersServer(tickerItems);
+    try {
+      wsBare = await runChild<WsResult>("ws-clients.ts", {
+        url: bare.url,
+        clients: floor.clients,
+        openConcurrency: floor.openConcurrency,
+        openTimeoutMs: floor.openTimeoutMs,
+        windowMs: floor.windowMs,
+      } satisfies WsOptions);
+    } finally {
+      await bare.close();
+    }
+    console.log(
+      `  ${fmt(wsBare.connected)} connected; lag p50 ${fmt(wsBare.p50LagMs)} ms, p99 ${fmt(wsBare.p99LagMs)} ms, max ${fmt(wsBare.maxLagMs)} ms`,
+    );
+
     tps = await pgbenchTps(server, { ...CONFIG.pgbench, clients: CONFIG.place.concurrency });
     console.log(`  ${fmt(tps)} tps`);
 
@@ -726,10 +777,11 @@ export async function runTradingBench(): Promise<BenchResult> {
       console.log(
         `  set up in ${fmt(setup.setupSeconds, 1)} s: ${fmt(setup.ticks)} ticks, every contract open with its entry, expiring in ${setup.expirySecond}`,
       );
-      settle = await settleAll(settleUrl);
+      settle = await settleAll(settleUrl, () => server.cpuSeconds());
       console.log(
         `  ${fmt(settle.settled)} settled in ${fmt(settle.seconds, 2)} s (${fmt(settle.settled / settle.seconds)}/s), ${fmt(settle.batches)} batches, mean ${fmt(settle.meanBatchMs)} ms, max ${fmt(settle.maxBatchMs)} ms${settle.errors > 0 ? `, ${settle.errors} errors; first: ${settle.firstError}` : ""}`,
       );
+      console.log(`  CPU meanwhile: ${cpuLine(settle)}`);
       settleCheck = await checkSettlement(db, setup.grantMinor);
       console.log(
         `  afterwards: ${fmt(settleCheck.closed)} closed (${fmt(settleCheck.wins)} won, ${fmt(settleCheck.losses)} lost, ${fmt(settleCheck.draws)} drawn, ${fmt(settleCheck.voided)} void), ${fmt(settleCheck.stillDue)} still due; ledger invariants ${settleCheck.invariantsOk ? "hold" : "BROKEN"}`,
@@ -792,11 +844,25 @@ export async function runTradingBench(): Promise<BenchResult> {
         verdict(settleMet),
       ],
       [
+        "  CPU spent settling",
+        `${fmt((settle.serverCpuSeconds ?? 0) + settle.loopsCpuSeconds, 2)} s`,
+        `${cpuLine(settle)}; ${os.availableParallelism()} processors here`,
+        "",
+        "",
+      ],
+      [
         `WebSocket tickers lag (${fmt(ws.connected)} clients)`,
         `p99 ${fmt(ws.p99LagMs)} ms`,
         `p50 ${fmt(ws.p50LagMs)} ms, max ${fmt(ws.maxLagMs)} ms, ${fmt(ws.messages)} messages`,
         `≤ ${w.goalP99Ms} ms, ${fmt(w.clients)} clients`,
         verdict(wsMet),
+      ],
+      [
+        "  the same clients, bare ws server (floor)",
+        `p99 ${fmt(wsBare.p99LagMs)} ms`,
+        `p50 ${fmt(wsBare.p50LagMs)} ms, max ${fmt(wsBare.maxLagMs)} ms, ${fmt(wsBare.messages)} messages`,
+        "",
+        "",
       ],
     ]),
   );
@@ -818,6 +884,10 @@ export async function runTradingBench(): Promise<BenchResult> {
       settle_100k_s: round(settle.seconds, 2),
       ws_clients: ws.connected,
       ws_p99_lag_ms: round(ws.p99LagMs, 1),
+      ws_bare_p99_lag_ms: round(wsBare.p99LagMs, 1),
+      settle_server_cpu_s: settle.serverCpuSeconds === null ? null : round(settle.serverCpuSeconds, 2),
+      settle_loops_cpu_s: round(settle.loopsCpuSeconds, 2),
+      processors: os.availableParallelism(),
     },
   };
 }
