@@ -1,8 +1,10 @@
 import { type AccountSummary, fromMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import {
+  bigintArray,
   type Executor,
   PG_CHECK_VIOLATION,
+  parseBigintArray,
   pgConstraint,
   pgErrorCode,
   prepared,
@@ -132,37 +134,40 @@ export async function postJournal(
     return posting.legs;
   });
   assertBalanced(all);
-  const allocated = await sql<{ id: string }>`
-    select nextval(pg_get_serial_sequence('postings', 'id'))::text as id
-    from generate_series(1, ${postings.length}::int)`.execute(tx);
-  const ids = allocated.rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const allocated = await sql<{ ids: string }>`
+    select array_agg(n.id)::text as ids
+    from (select nextval(pg_get_serial_sequence('postings', 'id')) as id
+      from generate_series(1, ${postings.length}::int)) n`.execute(tx);
+  const ids = parseBigintArray(allocated.rows[0]?.ids ?? "{}").sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const journal = ids[0];
   if (journal === undefined || ids.length !== postings.length)
     throw new Error("posting ids were not allocated");
-  const entryPostings: string[] = [];
-  const entryAccounts: string[] = [];
-  const entryAmounts: string[] = [];
+  const entryPostings: bigint[] = [];
+  const entryAccounts: bigint[] = [];
+  const entryAmounts: bigint[] = [];
   postings.forEach((posting, index) => {
+    const postingId = ids[index];
+    if (postingId === undefined) throw new Error("posting ids were not allocated");
     for (const leg of posting.legs) {
-      entryPostings.push(String(ids[index]));
-      entryAccounts.push(String(leg.accountId));
-      entryAmounts.push(String(leg.amount));
+      entryPostings.push(postingId);
+      entryAccounts.push(leg.accountId);
+      entryAmounts.push(leg.amount);
     }
   });
-  // Arrays as text, unnested on the server: one parameter per column, whatever the batch's size.
+  // Arrays unnested on the server: one parameter per column, whatever the batch's size.
   try {
     await sql`
       with written as (
         insert into postings (id, kind, user_id, reference, created_at, journal_id)
         select p.id, p.kind, p.user_id, p.reference, ${at}::timestamptz, ${journal}::bigint
-        from unnest(${ids.map(String)}::text[]::bigint[], ${postings.map((p) => p.kind)}::text[],
-          ${postings.map((p) => (p.userId === null ? null : String(p.userId)))}::text[]::bigint[],
+        from unnest(${bigintArray(ids)}::bigint[], ${postings.map((p) => p.kind)}::text[],
+          ${bigintArray(postings.map((p) => p.userId))}::bigint[],
           ${postings.map((p) => p.reference ?? null)}::text[]) as p (id, kind, user_id, reference)
         returning id
       ), legs as (
         select e.posting_id, e.account_id, e.amount, e.seq::int as seq
-        from unnest(${entryPostings}::text[]::bigint[], ${entryAccounts}::text[]::bigint[],
-          ${entryAmounts}::text[]::bigint[]) with ordinality as e (posting_id, account_id, amount, seq)
+        from unnest(${bigintArray(entryPostings)}::bigint[], ${bigintArray(entryAccounts)}::bigint[],
+          ${bigintArray(entryAmounts)}::bigint[]) with ordinality as e (posting_id, account_id, amount, seq)
       ), ${writeLegs(at, accounts)}
       select count(*) from written`.execute(tx);
   } catch (error) {

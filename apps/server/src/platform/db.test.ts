@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres } from "../market/testing";
 import { createTestDb, type TestDb } from "../test/harness";
-import { prepared } from "./db";
+import { bigintArray, parseBigintArray, prepared } from "./db";
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -32,5 +32,32 @@ describe("prepared statements", () => {
     expect(kept.rows.map((row) => row.statement)).toEqual([
       expect.stringMatching(/^\/\* prepared \*\/ select \$1::int \+ 1 as next$/),
     ]);
+  });
+});
+
+describe("bigint arrays as one literal", () => {
+  const cases: (bigint | null)[][] = [
+    [],
+    [0n],
+    [1n, -2n, null, 42n],
+    [9_223_372_036_854_775_807n, -9_223_372_036_854_775_808n],
+  ];
+
+  it("reach the database as the same numbers, in order, nulls kept", async () => {
+    for (const values of cases) {
+      const { rows } = await sql<{ value: bigint | null; position: string }>`
+        select value, position::text from unnest(${bigintArray(values)}::bigint[]) with ordinality as v (value, position)
+        order by position`.execute(testDb.db);
+      expect(rows.map((row) => row.value)).toEqual(values);
+    }
+  });
+
+  it("come back from the database's text form", async () => {
+    for (const values of cases.map((list) => list.filter((value) => value !== null))) {
+      const { rows } = await sql<{
+        text: string;
+      }>`select ${bigintArray(values)}::bigint[]::text as text`.execute(testDb.db);
+      expect(parseBigintArray(rows[0]?.text ?? "")).toEqual(values);
+    }
   });
 });

@@ -77,6 +77,21 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
       : query(config, values)) as typeof client.query;
 }
 
+/**
+ * Whole numbers as one PostgreSQL array literal (`{1,-2,NULL}`), for a parameter cast `::bigint[]`: a
+ * settlement batch sends tens of thousands of ids and amounts, which node-postgres would otherwise
+ * quote and escape one by one. Numbers need neither.
+ */
+export function bigintArray(values: readonly (bigint | null)[]): string {
+  return `{${values.map((value) => (value === null ? "NULL" : value.toString())).join(",")}}`;
+}
+
+/** The elements of a `bigint[]` read as text (`{1,2,3}`), as bigints. */
+export function parseBigintArray(literal: string): bigint[] {
+  const inner = literal.slice(1, -1);
+  return inner === "" ? [] : inner.split(",").map((element) => BigInt(element));
+}
+
 /** PostgreSQL error codes the services map to user errors. */
 export const PG_CHECK_VIOLATION = "23514";
 export const PG_UNIQUE_VIOLATION = "23505";

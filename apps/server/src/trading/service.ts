@@ -8,7 +8,7 @@ import {
 import { sql } from "kysely";
 import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger/service";
 import { formatScaled } from "../market/prices";
-import type { Db, Executor } from "../platform/db";
+import { bigintArray, type Db, type Executor } from "../platform/db";
 import { notFound } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
@@ -156,10 +156,10 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     // The accounts of the claimed contracts' users, locked with SKIP LOCKED: a worker never waits for
     // another whose batch shares a user (batches would queue behind each other's commits). A contract
     // whose user's accounts another transaction holds is left for a later run; its claim ends at commit.
-    const userIds = [...new Set(claimed.map((c) => String(c.user_id)))];
+    const userIds = [...new Set(claimed.map((c) => c.user_id))];
     const accounts = await sql<{ id: bigint; user_id: bigint; kind: "cash" | "frozen_trade" }>`
       select id, user_id, kind from accounts
-      where user_id = any(${userIds}::text[]::bigint[]) and kind in ('cash', 'frozen_trade')
+      where user_id = any(${bigintArray(userIds)}::bigint[]) and kind in ('cash', 'frozen_trade')
       order by id
       for no key update skip locked`.execute(tx);
     const accountsOf = new Map<bigint, { cash?: bigint; frozen?: bigint }>();
@@ -213,12 +213,12 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         ),
         settled_at = ${now}::timestamptz
       from unnest(
-        ${column((s) => String(s.id))}::text[]::bigint[],
+        ${bigintArray(column((s) => s.id))}::bigint[],
         ${column((s) => (s.result === "void" ? "void" : "settled"))}::text[],
         ${column((s) => s.result)}::text[],
-        ${column((s) => String(s.payout))}::text[]::bigint[],
-        ${settlePostings.map(String)}::text[]::bigint[],
-        ${column((s) => (s.exit ? String(s.row.exit_seq) : null))}::text[]::bigint[]
+        ${bigintArray(column((s) => s.payout))}::bigint[],
+        ${bigintArray(settlePostings)}::bigint[],
+        ${bigintArray(column((s) => (s.exit ? s.row.exit_seq : null)))}::bigint[]
       ) as v (id, status, result, payout, posting_id, exit_seq)
       where c.id = v.id`.execute(tx);
     return settled.map(({ id, userId, result, payout }) => ({ id, userId, result, payout }));
