@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectPolished, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+import { expectPolished, MARKET_COLOURS, type ShotLocale, setLanguage, shot, TEXT } from "./support";
 
 const BTC = "BTC/USDT";
 
@@ -26,6 +26,21 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     const btcPrice = row(page, BTC).getByTestId("product-price");
     await expect(btcPrice).toHaveText(/^\d[\d,]*\.\d{2}$/);
     await expect(row(page, BTC).getByTestId("product-change")).toHaveText(/%/);
+    // Each 24H change in the colour this language's readers give a rise or a fall.
+    const changes = await page
+      .getByTestId("product-change")
+      .evaluateAll((elements) =>
+        elements.map((element) => ({
+          className: element.className,
+          colour: getComputedStyle(element).backgroundColor,
+        })),
+      );
+    const moved = changes.filter((change) => !change.className.includes("--flat"));
+    expect(moved.length).toBeGreaterThan(0);
+    for (const change of moved) {
+      const colours = MARKET_COLOURS[locale];
+      expect(change.colour).toBe(change.className.includes("--up") ? colours.rise : colours.fall);
+    }
     await expectMarketPolished(page);
     await shot(page, locale, "market-01-home", { viewport: true });
 

@@ -26,6 +26,12 @@ export const TEXT: Record<"zh-CN" | "en" | "th", AppTexts> = {
 export const ERRORS = { "zh-CN": zhErrors, en: enErrors } as const;
 export type ShotLocale = "zh-CN" | "en";
 
+/** A rise's and a fall's colours as the page computes them: red for a rise in Chinese, green in English. */
+export const MARKET_COLOURS: Record<ShotLocale, { rise: string; fall: string }> = {
+  "zh-CN": { rise: "rgb(229, 72, 77)", fall: "rgb(15, 159, 89)" },
+  en: { rise: "rgb(15, 159, 89)", fall: "rgb(229, 72, 77)" },
+};
+
 const artifacts = path.resolve(import.meta.dirname, "artifacts");
 
 let counter = 0;

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   expectPolished,
   logInViaForm,
+  MARKET_COLOURS,
   operatorHeaders,
   registerViaApi,
   type ShotLocale,
@@ -42,6 +43,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     // Without a session the page shows; buying sends the visitor to log in.
     await page.goto(DETAIL);
     await expect(page.getByTestId("detail-simulated")).toHaveText(text.market.simulated);
+    // "Buy up" wears a rise's colour and "buy down" a fall's, as this language's readers expect.
+    await expect(page.getByTestId("trade-buy-up")).toHaveCSS("background-color", MARKET_COLOURS[locale].rise);
+    await expect(page.getByTestId("trade-buy-down")).toHaveCSS(
+      "background-color",
+      MARKET_COLOURS[locale].fall,
+    );
     await page.getByTestId("trade-buy-up").click();
     await expect(page).toHaveURL(/\/h5\/pages\/login\/login\?redirect=/);
 

@@ -7,7 +7,7 @@ export function signOf(amount: string): -1 | 0 | 1 {
   return text.startsWith("-") ? -1 : 1;
 }
 
-/** CSS class for a profit-and-loss figure: green when positive, red when negative. */
+/** CSS class for a profit-and-loss figure: a rise's colour when positive, a fall's when negative. */
 export function pnlClass(amount: string): "pnl-up" | "pnl-down" | "pnl-flat" {
   const sign = signOf(amount);
   return sign > 0 ? "pnl-up" : sign < 0 ? "pnl-down" : "pnl-flat";

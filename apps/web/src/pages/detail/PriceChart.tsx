@@ -109,12 +109,13 @@ export function PriceChart({
           series.setData(points.map(([time, value]) => ({ time: toChartTime(time), value })));
           live.current = { view, series, lastTime: points.at(-1)?.[0] ?? 0, bar: null };
         } else {
+          const { rise, fall } = marketColours();
           const series = chart.addSeries(lib.CandlestickSeries, {
-            upColor: "#1bb273",
-            downColor: "#f04c4c",
+            upColor: rise,
+            downColor: fall,
             borderVisible: false,
-            wickUpColor: "#1bb273",
-            wickDownColor: "#f04c4c",
+            wickUpColor: rise,
+            wickDownColor: fall,
           });
           const bars: Bar[] = (
             data as { items: { time: string; open: string; high: string; low: string; close: string }[] }
@@ -181,4 +182,13 @@ export function PriceChart({
       ) : null}
     </div>
   );
+}
+
+/** A rise's and a fall's colours as the page shows them (they follow the language, see app.css). */
+function marketColours(): { rise: string; fall: string } {
+  const style = getComputedStyle(document.documentElement);
+  return {
+    rise: style.getPropertyValue("--tf-rise").trim() || "#0f9f59",
+    fall: style.getPropertyValue("--tf-fall").trim() || "#e5484d",
+  };
 }

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useProducts } from "../../api/market";
 
-/** "Buy up" in green or "Buy down" in red. */
+/** "Buy up" in a rise's colour, "Buy down" in a fall's (which colour is which follows the language). */
 export function DirectionTag({ direction }: { direction: ContractDirection }) {
   const { t } = useTranslation();
   return (
@@ -13,7 +13,7 @@ export function DirectionTag({ direction }: { direction: ContractDirection }) {
   );
 }
 
-/** Win (green), loss (red), draw or void (grey). */
+/** Win in a rise's colour, loss in a fall's, draw or void grey. */
 export function ResultTag({ result }: { result: ContractResult }) {
   const { t } = useTranslation();
   return (
