@@ -213,6 +213,18 @@ async function createTraders(server: Server, count: number, topUp: string): Prom
 }
 
 /** Runs bench/<script> with tsx in its own process; resolves with the JSON of its last stdout line. */
+/** The WebSocket clients' process (bench/ws-clients.ts) against `url`, with the bench's settings. */
+function runWsClients(url: string): Promise<WsResult> {
+  const w = CONFIG.ws;
+  return runChild<WsResult>("ws-clients.ts", {
+    url,
+    clients: w.clients,
+    openConcurrency: w.openConcurrency,
+    openTimeoutMs: w.openTimeoutMs,
+    windowMs: w.windowMs,
+  } satisfies WsOptions);
+}
+
 function runChild<T>(script: string, options: unknown): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -641,10 +653,13 @@ async function checkSettlement(db: Db, grantMinor: bigint): Promise<SettleCheck>
 // ---------------------------------------------------------------------------------------------------
 // Output
 
+/** The CPU seconds settling took: PostgreSQL's (where readable) and the loops'. */
+const cpuTotal = (run: SettleRun) => (run.serverCpuSeconds ?? 0) + run.loopsCpuSeconds;
+
 /** PostgreSQL's and the loops' CPU seconds while settling, and their sum over the wall time. */
 function cpuLine(run: SettleRun): string {
   const server = run.serverCpuSeconds;
-  const total = (server ?? 0) + run.loopsCpuSeconds;
+  const total = cpuTotal(run);
   return server === null
     ? `loops ${fmt(run.loopsCpuSeconds, 2)} s (PostgreSQL's not readable here)`
     : `PostgreSQL ${fmt(server, 2)} s + loops ${fmt(run.loopsCpuSeconds, 2)} s, ${fmt(total / run.seconds, 2)} processors busy on average`;
@@ -686,13 +701,7 @@ export async function runTradingBench(): Promise<BenchResult> {
       console.log(
         `WebSocket: ${fmt(w.clients)} clients in another process subscribe to tickers, then ${w.windowMs / 1000} s measured`,
       );
-      ws = await runChild<WsResult>("ws-clients.ts", {
-        url: `${app.origin.replace(/^http/, "ws")}/api/ws`,
-        clients: w.clients,
-        openConcurrency: w.openConcurrency,
-        openTimeoutMs: w.openTimeoutMs,
-        windowMs: w.windowMs,
-      } satisfies WsOptions);
+      ws = await runWsClients(`${app.origin.replace(/^http/, "ws")}/api/ws`);
       const failedOpens = Object.entries(ws.failed);
       console.log(
         `  ${fmt(ws.connected)} connected in ${fmt(ws.openSeconds, 1)} s${failedOpens.length > 0 ? `, failed: ${failedOpens.map(([code, n]) => `${code} ×${n}`).join(", ")}` : ""}; fd limit ${ws.fdLimit}`,
@@ -742,19 +751,12 @@ export async function runTradingBench(): Promise<BenchResult> {
       await app.app.close();
     }
 
-    const floor = CONFIG.ws;
     console.log(
-      `WebSocket floor: the same ${fmt(floor.clients)} clients against a bare ws server sending the same tickers message (the app stopped)`,
+      `WebSocket floor: the same ${fmt(CONFIG.ws.clients)} clients against a bare ws server sending the same tickers message (the app stopped)`,
     );
     const bare = await startBareTickersServer(tickerItems);
     try {
-      wsBare = await runChild<WsResult>("ws-clients.ts", {
-        url: bare.url,
-        clients: floor.clients,
-        openConcurrency: floor.openConcurrency,
-        openTimeoutMs: floor.openTimeoutMs,
-        windowMs: floor.windowMs,
-      } satisfies WsOptions);
+      wsBare = await runWsClients(bare.url);
     } finally {
       await bare.close();
     }
@@ -845,7 +847,7 @@ export async function runTradingBench(): Promise<BenchResult> {
       ],
       [
         "  CPU spent settling",
-        `${fmt((settle.serverCpuSeconds ?? 0) + settle.loopsCpuSeconds, 2)} s`,
+        `${fmt(cpuTotal(settle), 2)} s`,
         `${cpuLine(settle)}; ${os.availableParallelism()} processors here`,
         "",
         "",

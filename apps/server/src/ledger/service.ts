@@ -96,8 +96,8 @@ export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
         returning id
       ), legs as (
         select posting.id as posting_id, leg.account_id, leg.amount, leg.seq
-        from posting cross join unnest(${input.legs.map((leg) => String(leg.accountId))}::text[]::bigint[],
-          ${input.legs.map((leg) => String(leg.amount))}::text[]::bigint[]) with ordinality as leg (account_id, amount, seq)
+        from posting cross join unnest(${bigintArray(input.legs.map((leg) => leg.accountId))}::bigint[],
+          ${bigintArray(input.legs.map((leg) => leg.amount))}::bigint[]) with ordinality as leg (account_id, amount, seq)
       ), ${writeLegs(input.at)}
       select id from posting`).execute(tx);
     const row = result.rows[0];

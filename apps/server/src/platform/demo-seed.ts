@@ -48,10 +48,6 @@ export const DEMO = {
   ],
 };
 
-/**
- * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
- * through the ledger like any other money, a demo operator and two demo deposit methods. Safe to run at every start.
- */
 /** pg_advisory_lock key of the demo seed: ASCII "demoseed". */
 const DEMO_SEED_LOCK_KEY = "7234308701885392228";
 
@@ -76,6 +72,10 @@ export async function seedDemo(db: Db, clock: Clock, options: { shared: boolean 
   });
 }
 
+/**
+ * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
+ * through the ledger like any other money, a demo operator and two demo deposit methods. Safe to run at every start.
+ */
 async function seedDemoData(db: Db, clock: Clock): Promise<void> {
   await db
     .insertInto("invite_codes")

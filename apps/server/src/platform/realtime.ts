@@ -18,7 +18,7 @@ import { type ContractRef, contractsByIds } from "../trading/service";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
-import { type UserEvent, UserEventsRelay } from "./user-events";
+import { type RelayLog, type UserEvent, UserEventsRelay } from "./user-events";
 
 const AUTH_TIMEOUT_MS = 10_000;
 const TICKERS_EVERY_MS = 1000;
@@ -50,7 +50,7 @@ export class RealtimeHub {
       db: Db;
       clock: Clock;
       config: Config;
-      log: { error(object: object, message?: string): void; warn(object: object, message?: string): void };
+      log: RelayLog;
     },
   ) {
     this.#relay = new UserEventsRelay({

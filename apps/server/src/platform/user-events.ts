@@ -26,7 +26,8 @@ const RECONNECT_MS = 1_000;
  */
 const GATHER_MS = 10;
 
-interface Log {
+/** Where the relay reports connection trouble and events it could not tell. */
+export interface RelayLog {
   error(object: object, message?: string): void;
   warn(object: object, message?: string): void;
 }
@@ -52,7 +53,7 @@ export class UserEventsRelay {
       db: Db;
       databaseUrl?: string;
       deliver: (event: UserEvent) => Promise<void>;
-      log: Log;
+      log: RelayLog;
     },
   ) {}
 

@@ -6,7 +6,7 @@ import { effectiveStatus } from "../market/schedule";
 import { productNotFound, symbolCode, symbolCodeOf } from "../market/service";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, prepared, type Tx } from "../platform/db";
+import { bigintArray, type Db, type Executor, prepared, type Tx } from "../platform/db";
 import { AppError, badRequest } from "../platform/errors";
 import { type IdempotentResult, runIdempotent } from "../platform/idempotency";
 import type { ContractRow } from "./schema";
@@ -169,8 +169,8 @@ export async function writeContracts(
       with o as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.symbol,
           o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
-        from unnest(${column((o) => String(o.userId))}::text[]::bigint[], ${column((o) => o.symbol)}::text[],
-          ${column((o) => o.direction)}::text[], ${column((o) => String(o.stake))}::text[]::bigint[],
+        from unnest(${bigintArray(column((o) => o.userId))}::bigint[], ${column((o) => o.symbol)}::text[],
+          ${column((o) => o.direction)}::text[], ${bigintArray(column((o) => o.stake))}::bigint[],
           ${column((o) => o.durationSeconds)}::int[], ${column((o) => o.payoutRateBps)}::int[])
           with ordinality as o (user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, ord)
         order by o.ord
@@ -334,11 +334,11 @@ export async function placeContracts(
       with offered as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
           o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
-        from unnest(${column((b) => String(b.order.userId))}::text[]::bigint[], ${column((b) => b.order.key)}::text[],
+        from unnest(${bigintArray(column((b) => b.order.userId))}::bigint[], ${column((b) => b.order.key)}::text[],
           ${column((b) => b.order.fingerprint)}::text[],
           ${column((b) => JSON.stringify(pendingAnswer(b.accepted, now)))}::text[]::jsonb[],
           ${column((b) => b.terms.symbol)}::text[], ${column((b) => b.accepted.direction)}::text[],
-          ${column((b) => String(b.accepted.stake))}::text[]::bigint[],
+          ${bigintArray(column((b) => b.accepted.stake))}::bigint[],
           ${column((b) => b.accepted.durationSeconds)}::int[], ${column((b) => b.accepted.payoutRateBps)}::int[],
           ${column((b) => b.terms.status)}::text[],
           ${column((b) => b.terms.reopensAt?.toISOString() ?? null)}::text[]::timestamptz[],

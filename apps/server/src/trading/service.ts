@@ -269,7 +269,7 @@ function contractsWithPrecision(db: Executor) {
 export async function contractsByIds(db: Executor, ids: readonly bigint[]): Promise<Contract[]> {
   if (ids.length === 0) return [];
   const rows = await contractsWithPrecision(db)
-    .where(sql<boolean>`c.id = any(${ids.map(String)}::text[]::bigint[])`)
+    .where(sql<boolean>`c.id = any(${bigintArray(ids)}::bigint[])`)
     .orderBy("c.id")
     .execute();
   return rows.map((row) => toContract(row, row.price_precision));
