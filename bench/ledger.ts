@@ -57,7 +57,6 @@ export async function seedUsers(db: Db, count: number): Promise<Accounts> {
           pay_password_hash: "bench-not-a-hash",
           invite_code: `BENCH${i}`,
           invited_by: null,
-          throttled_until: null,
           created_at: at,
         })
         .returning("id")

@@ -27,14 +27,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(btcPrice).toHaveText(/^\d[\d,]*\.\d{2}$/);
     await expect(row(page, BTC).getByTestId("product-change")).toHaveText(/%/);
     // Each 24H change in the colour this language's readers give a rise or a fall.
-    const changes = await page
-      .getByTestId("product-change")
-      .evaluateAll((elements) =>
-        elements.map((element) => ({
-          className: element.className,
-          colour: getComputedStyle(element).backgroundColor,
-        })),
-      );
+    const changes = await page.getByTestId("product-change").evaluateAll((elements) =>
+      elements.map((element) => ({
+        className: element.className,
+        colour: getComputedStyle(element).backgroundColor,
+      })),
+    );
     const moved = changes.filter((change) => !change.className.includes("--flat"));
     expect(moved.length).toBeGreaterThan(0);
     for (const change of moved) {

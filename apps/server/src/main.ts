@@ -1,6 +1,7 @@
 import { buildApp } from "./platform/app";
 import { systemClock } from "./platform/clock";
 import { loadConfig } from "./platform/config";
+import { holdDataDir, localUrl } from "./platform/data-dir-hold";
 import { createDb } from "./platform/db";
 import { DEMO, seedDemo } from "./platform/demo-seed";
 import { migrateToLatest } from "./platform/migrations";
@@ -11,8 +12,11 @@ await migrateToLatest(db);
 if (config.DEMO_MODE) await seedDemo(db, systemClock, { shared: config.DATABASE_URL !== undefined });
 
 const app = await buildApp({ config, db, clock: systemClock });
+let releaseDataDir = () => {};
 app.addHook("onClose", async () => {
   await db.destroy();
+  // Only now is everything written back, so another process may open the folder.
+  releaseDataDir();
 });
 
 let stopping = false;
@@ -33,6 +37,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// Tells `npm run ledger:check` (and any other tool) that this process owns the embedded database.
+if (!config.DATABASE_URL) releaseDataDir = holdDataDir(config.DATA_DIR, localUrl(app.server.address()));
 const base = `http://localhost:${config.PORT}`;
 const lines = [
   "",

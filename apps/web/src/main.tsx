@@ -2,7 +2,7 @@ import { unstableSetRender } from "antd-mobile";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./App";
-import { setUnauthorizedHandler } from "./api/client";
+import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
 import { BootFailure } from "./components/BootFailure";
 import { initI18n } from "./i18n";
 import { loginPath, stripBasename } from "./lib/paths";
@@ -27,6 +27,12 @@ unstableSetRender((node, container) => {
 setUnauthorizedHandler(() => {
   const here = stripBasename(window.location.pathname) + window.location.search;
   void router.navigate(loginPath(here), { replace: true });
+});
+
+// The server ended the session on the socket: a page that needs one (loader requireSession) sends
+// the visitor to log in and back; a public page stays, now signed out.
+setSessionEndedHandler(() => {
+  void router.revalidate();
 });
 
 const rootElement = document.getElementById("root");

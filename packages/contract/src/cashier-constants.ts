@@ -6,6 +6,9 @@
 /** The largest demo top-up. */
 export const DEMO_TOP_UP_MAX = "999999.00";
 
+/** The largest amount a cashier setting (a fee, a minimum, a review threshold) may name. */
+export const CASHIER_SETTING_MAX = "100000000.00";
+
 /** Networks a currency address can be on. */
 export const CRYPTO_NETWORKS = ["TRC20", "ERC20", "BEP20", "BTC"] as const;
 

@@ -62,6 +62,9 @@ export const ERROR_CODES = [
   "PRODUCT_CLOSED",
   "DURATION_NOT_OFFERED",
   "STAKE_OUT_OF_RANGE",
+  "PASSWORD_LOCKED",
+  "CHANGE_STALE",
+  "CHANGE_NEEDS_ANOTHER_ADMIN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

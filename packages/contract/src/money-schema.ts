@@ -19,3 +19,12 @@ export function boundedMoneyString(max: string) {
     message: "AMOUNT_INVALID",
   });
 }
+
+/** A wire amount from `min` to `max` inclusive (both wire amounts), e.g. a fee that may be zero. */
+export function moneyStringWithin(min: string, max: string) {
+  const low = toMinor(min);
+  const high = toMinor(max);
+  return moneyString.refine((s) => isMoneyString(s) && toMinor(s) >= low && toMinor(s) <= high, {
+    message: "AMOUNT_INVALID",
+  });
+}

@@ -1,6 +1,6 @@
 import type { MeResponse } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { LOCK_MS } from "../platform/login-throttle";
+import { LOCK_MS } from "../platform/sign-in-throttle";
 import { ensureInviteCode, INVITE, newRegistration, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 

@@ -69,6 +69,7 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request) => {
         const { tokenHash } = await requireUser(context, request);
         await logout(db, clock, tokenHash);
+        await context.realtime.sessionsEnded([tokenHash]);
         return { ok: true as const };
       },
     );
@@ -98,7 +99,8 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { user, tokenHash } = await requireUser(context, request);
-        await changePassword(db, clock, user, tokenHash, request.body);
+        const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
+        await context.realtime.sessionsEnded(endedSessions);
         return { ok: true as const };
       },
     );

@@ -16,10 +16,11 @@ import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared } from "../platform/db";
 import { AppError, fieldErrors, invalidCredentials, unauthenticated } from "../platform/errors";
-import { isThrottled, throttleAfterFailure } from "../platform/login-throttle";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
 import type { User } from "../platform/schema";
+import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
 import { hashToken, newReadableCode, newToken } from "../platform/tokens";
+import { checkLoginPassword, checkPayPassword } from "./secrets";
 
 export interface AuthSettings {
   sessionIdleMs: number;
@@ -177,25 +178,18 @@ export async function login(
     .selectAll()
     .where((eb) => eb(eb.fn("lower", ["account"]), "=", input.account.toLowerCase()))
     .executeTakeFirst();
-  if (!user || !input.password) {
-    await verifyAgainstNothing(input.password);
+  // Known or not, the name's throttle is read, a hash checked and a failure counted: the same work.
+  const allowed = await signInAllowed(db, "user", input.account, now);
+  const valid =
+    user && allowed && input.password
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstNothing(input.password);
+  if (!user || !valid) {
+    // A refusal while throttled is not a guess at the password: it does not count.
+    if (allowed) await recordSignInFailure(db, "user", input.account, now);
     throw invalidCredentials();
   }
-  if (isThrottled(user.throttled_until, now)) {
-    await verifyAgainstNothing(input.password);
-    throw invalidCredentials();
-  }
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    await recordFailedLogin(db, user.id, now);
-    throw invalidCredentials();
-  }
-  if (user.failed_logins > 0) {
-    await db
-      .updateTable("users")
-      .set({ failed_logins: 0, throttled_until: null })
-      .where("id", "=", user.id)
-      .execute();
-  }
+  await clearSignInFailures(db, "user", user.account);
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
   await db
@@ -212,20 +206,6 @@ export async function login(
   return { token, expiresAt, user };
 }
 
-async function recordFailedLogin(db: Db, userId: bigint, now: Date): Promise<void> {
-  const { failed_logins } = await db
-    .updateTable("users")
-    .set((eb) => ({ failed_logins: eb("failed_logins", "+", 1) }))
-    .where("id", "=", userId)
-    .returning("failed_logins")
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable("users")
-    .set({ throttled_until: throttleAfterFailure(failed_logins, now) })
-    .where("id", "=", userId)
-    .execute();
-}
-
 const SLIDE_EVERY_MS = 60_000;
 
 interface SessionLookup {
@@ -236,6 +216,7 @@ interface SessionLookup {
 interface FoundSession {
   user: User;
   lastSeenAt: Date;
+  expiresAt: Date;
 }
 
 const lookupsByDb = new WeakMap<object, Batcher<SessionLookup, FoundSession | null>>();
@@ -267,8 +248,6 @@ const USER_COLUMNS = Object.keys({
   invited_by: true,
   credit_score: true,
   verified: true,
-  failed_logins: true,
-  throttled_until: true,
   pay_failures: true,
   pay_locked_until: true,
   created_at: true,
@@ -289,8 +268,8 @@ async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSes
   return lookups.map((lookup) => {
     const row = byHash.get(lookup.tokenHash);
     if (!row || row.session_expires_at <= lookup.now) return null;
-    const { session_token_hash: _hash, session_last_seen_at, session_expires_at: _expires, ...user } = row;
-    return { user, lastSeenAt: session_last_seen_at };
+    const { session_token_hash: _hash, session_last_seen_at, session_expires_at, ...user } = row;
+    return { user, lastSeenAt: session_last_seen_at, expiresAt: session_expires_at };
   });
 }
 
@@ -300,20 +279,22 @@ export async function authenticate(
   clock: Clock,
   settings: AuthSettings,
   token: string,
-): Promise<{ user: User; tokenHash: string }> {
+): Promise<{ user: User; tokenHash: string; expiresAt: Date }> {
   const now = clock.now();
   const tokenHash = hashToken(token);
   const found = await sessionLookups(db).add({ tokenHash, now });
   if (!found) throw unauthenticated();
   const { lastSeenAt, user } = found;
+  let { expiresAt } = found;
   if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+    expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
     await db
       .updateTable("sessions")
-      .set({ last_seen_at: now, expires_at: new Date(now.getTime() + settings.sessionIdleMs) })
+      .set({ last_seen_at: now, expires_at: expiresAt })
       .where("token_hash", "=", tokenHash)
       .execute();
   }
-  return { user, tokenHash };
+  return { user, tokenHash, expiresAt };
 }
 
 export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<void> {
@@ -326,7 +307,8 @@ export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<v
 
 /**
  * Self-service password change (ARCHITECTURE §1.7): the old password is required; a new login
- * password ends every other session of the user.
+ * password ends every other session of the user. Returns the ended sessions' token hashes, whose
+ * sockets the caller closes (RealtimeHub.sessionsEnded).
  */
 export async function changePassword(
   db: Db,
@@ -334,7 +316,7 @@ export async function changePassword(
   user: User,
   currentTokenHash: string,
   input: ChangePasswordRequest,
-): Promise<void> {
+): Promise<{ endedSessions: string[] }> {
   const login = input.type === "login";
   const fields: Fields = {};
   const valid = login ? isPassword : isPayPassword;
@@ -348,26 +330,26 @@ export async function changePassword(
   }
   if (Object.keys(fields).length > 0) throw fieldErrors(fields);
 
-  const stored = login ? user.password_hash : user.pay_password_hash;
-  if (!(await verifyPassword(stored, input.oldPassword)))
-    throw fieldErrors({ oldPassword: "OLD_PASSWORD_WRONG" });
+  if (login) await checkLoginPassword(db, user, input.oldPassword, clock.now(), "oldPassword");
+  else await checkPayPassword(db, user, input.oldPassword, clock.now(), "oldPassword", "OLD_PASSWORD_WRONG");
 
   const newHash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await tx
       .updateTable("users")
       .set(login ? { password_hash: newHash } : { pay_password_hash: newHash })
       .where("id", "=", user.id)
       .execute();
-    if (login) {
-      await tx
-        .updateTable("sessions")
-        .set({ revoked_at: clock.now() })
-        .where("user_id", "=", user.id)
-        .where("token_hash", "<>", currentTokenHash)
-        .where("revoked_at", "is", null)
-        .execute();
-    }
+    if (!login) return { endedSessions: [] };
+    const ended = await tx
+      .updateTable("sessions")
+      .set({ revoked_at: clock.now() })
+      .where("user_id", "=", user.id)
+      .where("token_hash", "<>", currentTokenHash)
+      .where("revoked_at", "is", null)
+      .returning("token_hash")
+      .execute();
+    return { endedSessions: ended.map((row) => row.token_hash) };
   });
 }
 

@@ -70,6 +70,8 @@ export async function createDeposit(
   if (amount > method.max_amount) throw new AppError("AMOUNT_ABOVE_MAXIMUM", 400);
   if (!input.reference) throw new AppError("REFERENCE_REQUIRED", 400, { reference: "REFERENCE_REQUIRED" });
   if (input.proofFileId) await assertOwnFile(tx, userId, input.proofFileId);
+  // The review threshold in force now stays this deposit's, whatever the setting becomes later.
+  const { depositSecondApprovalAbove } = await cashierRules(tx);
   const { id } = await tx
     .insertInto("deposits")
     .values({
@@ -78,6 +80,7 @@ export async function createDeposit(
       amount,
       reference: input.reference,
       proof_file_id: input.proofFileId,
+      second_approval_above: depositSecondApprovalAbove,
       created_at: at,
     })
     .returning("id")
@@ -137,8 +140,7 @@ export async function confirmDeposit(
   const result = await db.transaction().execute(async (tx) => {
     const now = clock.now();
     const row = await lockDeposit(tx, id);
-    const rules = await cashierRules(tx);
-    if (row.amount > rules.depositSecondApprovalAbove) {
+    if (row.amount > row.second_approval_above) {
       const inserted = await tx
         .insertInto("deposit_approvals")
         .values({ deposit_id: id, operator_id: operator.id, created_at: now })

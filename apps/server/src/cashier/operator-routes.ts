@@ -1,5 +1,6 @@
 import {
   cashierSettings,
+  controlChange,
   depositMethod,
   depositMethodInput,
   depositMethodList,
@@ -10,17 +11,21 @@ import {
   operatorDepositPage,
   operatorWithdrawal,
   operatorWithdrawalPage,
+  rejectControlChangeRequest,
   rejectRequest,
   reviewQuery,
   unbindWithdrawalAccountRequest,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { decideControlChange } from "../operators/control-changes";
 import { requireOperator } from "../operators/guard";
+import { recordAudit } from "../operators/service";
 import type { RouteContext } from "../platform/app";
+import { readFile } from "../platform/files";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
-import { confirmDeposit, listDepositsForReview, rejectDeposit } from "./deposits";
-import { readCashierSettings, updateCashierSettings } from "./settings";
+import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
+import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
 import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
 
@@ -49,6 +54,26 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => {
         await requireOperator(context, request, FINANCE);
         return listDepositsForReview(db, request.query.status, request.query.cursor, request.query.limit);
+      },
+    );
+
+    // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
+    app.get(
+      "/operator/deposits/:id/proof",
+      { schema: { tags, security, params: idParams } },
+      async (request, reply) => {
+        const { operator } = await requireOperator(context, request, FINANCE);
+        const depositId = BigInt(request.params.id);
+        const fileId = await depositProofFileId(db, null, depositId);
+        const file = await readFile(db, fileId);
+        await recordAudit(db, clock, {
+          operatorId: operator.id,
+          action: "deposit.proof_view",
+          targetType: "deposit",
+          targetId: String(depositId),
+          detail: { fileId },
+        });
+        return reply.type(file.content_type).header("cache-control", "no-store").send(file.data);
       },
     );
 
@@ -203,11 +228,52 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.put(
       "/operator/cashier-settings",
-      { schema: { tags, security, body: cashierSettings, response: { 200: cashierSettings, ...errors } } },
-      async (request) => {
+      {
+        schema: {
+          tags,
+          security,
+          description:
+            "Applies a change that weakens nothing at once (200); a weaker threshold, minimum or fee is proposed (202) and applies when another admin approves it.",
+          body: cashierSettings,
+          response: { 200: cashierSettings, 202: controlChange, ...errors },
+        },
+      },
+      async (request, reply) => {
         const { operator } = await requireOperator(context, request, FINANCE);
-        await updateCashierSettings(db, clock, operator, request.body);
-        return request.body;
+        const outcome = await changeCashierSettings(db, clock, operator, request.body);
+        if ("proposed" in outcome) return reply.status(202).send(outcome.proposed);
+        return outcome.applied;
+      },
+    );
+
+    app.post(
+      "/operator/cashier-settings/changes/:id/approve",
+      { schema: { tags, security, params: idParams, response: { 200: controlChange, ...errors } } },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, ["admin"]);
+        return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
+          approve: true,
+        });
+      },
+    );
+
+    app.post(
+      "/operator/cashier-settings/changes/:id/reject",
+      {
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: rejectControlChangeRequest,
+          response: { 200: controlChange, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(context, request, ["admin"]);
+        return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
+          approve: false,
+          reason: request.body.reason,
+        });
       },
     );
   };

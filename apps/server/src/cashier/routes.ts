@@ -22,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth/guard";
+import { checkPayPassword } from "../auth/secrets";
 import type { RouteContext } from "../platform/app";
 import type { Tx } from "../platform/db";
 import { forbidden } from "../platform/errors";
@@ -34,7 +35,6 @@ import { fundRecordsCsv, listFundRecords } from "./fund-records";
 import { bindWithdrawalAccount, boundAccount, toWithdrawalAccount } from "./withdrawal-accounts";
 import {
   cancelWithdrawal,
-  checkPayPassword,
   createWithdrawal,
   listUserWithdrawals,
   withdrawalQuote as quoteFor,
@@ -186,7 +186,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = await requireUser(context, request);
         readIdempotencyKey(request.headers["idempotency-key"]);
-        await checkPayPassword(db, user, request.body.payPassword, clock.now());
+        await checkPayPassword(db, user, request.body.payPassword, clock.now(), "payPassword");
         return moveMoney(request, reply, user.id, 201, (tx) =>
           createWithdrawal(tx, user.id, request.body, clock.now()),
         );

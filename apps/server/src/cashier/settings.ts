@@ -1,5 +1,11 @@
-import { type CashierSettings, cashierSettings, toMinor, withdrawalFee } from "@tickfair/contract";
-import { recordAudit } from "../operators/service";
+import {
+  type CashierSettings,
+  type ControlChange,
+  cashierSettings,
+  toMinor,
+  withdrawalFee,
+} from "@tickfair/contract";
+import { applyControlChange, type ControlSubject, proposeControlChange } from "../operators/control-changes";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import type { Operator } from "../platform/schema";
@@ -52,21 +58,44 @@ export function withdrawalFeeFor(
   return withdrawalFee(amount, rules.withdrawalFeeFixed, rules.withdrawalFeeRateBps);
 }
 
-/** An operator's change of the cashier settings, audited in the same transaction. */
-export async function updateCashierSettings(
+/** The cashier settings as a control that operators change under maker-checker. */
+export const cashierSettingsControl: ControlSubject<CashierSettings> = {
+  subject: "cashier_settings",
+  read: readCashierSettings,
+  write: writeCashierSettings,
+};
+
+/**
+ * The settings whose change makes the cashier's controls weaker: a higher review threshold, a lower
+ * minimum withdrawal, lower fees. Those need a second admin; a tightening applies at once.
+ */
+export function cashierSettingsWeakenings(current: CashierSettings, next: CashierSettings): string[] {
+  const weaker: string[] = [];
+  if (toMinor(next.depositSecondApprovalAbove) > toMinor(current.depositSecondApprovalAbove))
+    weaker.push("depositSecondApprovalAbove");
+  if (toMinor(next.withdrawalMinAmount) < toMinor(current.withdrawalMinAmount))
+    weaker.push("withdrawalMinAmount");
+  if (toMinor(next.withdrawalFeeFixed) < toMinor(current.withdrawalFeeFixed))
+    weaker.push("withdrawalFeeFixed");
+  if (next.withdrawalFeeRateBps < current.withdrawalFeeRateBps) weaker.push("withdrawalFeeRateBps");
+  return weaker;
+}
+
+/**
+ * An operator's change of the cashier settings: applied at once when it weakens nothing, otherwise
+ * proposed for another admin to approve.
+ */
+export async function changeCashierSettings(
   db: Db,
   clock: Clock,
   operator: Operator,
   settings: CashierSettings,
-): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    await writeCashierSettings(tx, settings, clock.now());
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
-      action: "cashier_settings.update",
-      targetType: "settings",
-      targetId: "cashier",
-      detail: settings,
-    });
-  });
+): Promise<{ applied: CashierSettings } | { proposed: ControlChange }> {
+  const weakens = cashierSettingsWeakenings(await readCashierSettings(db), settings);
+  if (weakens.length > 0)
+    return {
+      proposed: await proposeControlChange(db, clock, operator, cashierSettingsControl, settings, weakens),
+    };
+  await applyControlChange(db, clock, operator, cashierSettingsControl, settings);
+  return { applied: settings };
 }

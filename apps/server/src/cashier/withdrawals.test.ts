@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { PAY_LOCK_MS } from "../auth/secrets";
 import { userBalances } from "../ledger/service";
 import { BANK_CARD, key, operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { PAY_LOCK_MS } from "./withdrawals";
 
 const t = useTestApp();
 
@@ -167,7 +167,7 @@ describe("withdrawals", () => {
       [`/api/v1/operator/withdrawals/${created.json().id}/approve`, "ALREADY_REVIEWED"],
       [`/api/v1/operator/withdrawals/${created.json().id}/reject`, "ALREADY_REVIEWED"],
     ] as const) {
-      const response = await act(finance.headers, url, { reason: "x" });
+      const response = await act(finance.headers, url, { reason: "Reviewed twice" });
       expect(response.statusCode).toBe(409);
       expect(response.json().error.code).toBe(code);
     }
@@ -251,21 +251,27 @@ describe("withdrawals", () => {
       .select((eb) => eb.fn.sum<string>("e.amount").as("total"))
       .executeTakeFirstOrThrow();
     expect(BigInt(fees.total)).toBe(200n);
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/v1/operator/cashier-settings",
-      payload: { ...settings, withdrawalMinAmount: "0.50" },
-      headers: admin.headers,
-    });
+    // Lowering the minimum and the fees weakens the cashier's controls: a second admin approves.
+    const checker = await operatorAuth(t, "admin");
+    const changeApproved = async (payload: typeof settings) => {
+      const proposed = await t.app.inject({
+        method: "PUT",
+        url: "/api/v1/operator/cashier-settings",
+        payload,
+        headers: admin.headers,
+      });
+      expect(proposed.statusCode).toBe(202);
+      const approved = await act(
+        checker.headers,
+        `/api/v1/operator/cashier-settings/changes/${proposed.json().id}/approve`,
+      );
+      expect(approved.statusCode).toBe(200);
+    };
+    await changeApproved({ ...settings, withdrawalMinAmount: "0.50" });
     const feeEatsAll = await withdraw(user.auth, "1.00", user.registration.payPassword);
     expect(feeEatsAll.statusCode).toBe(400);
     expect(feeEatsAll.json().error.code).toBe("AMOUNT_NOT_ABOVE_FEE");
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/v1/operator/cashier-settings",
-      payload: { ...settings, withdrawalFeeFixed: "0.00", withdrawalFeeRateBps: 0 },
-      headers: admin.headers,
-    });
+    await changeApproved({ ...settings, withdrawalFeeFixed: "0.00", withdrawalFeeRateBps: 0 });
   });
 
   it("needs a bound account, the right transaction password, and locks after five wrong ones", async () => {

@@ -1,7 +1,6 @@
 import {
   type CreateWithdrawalRequest,
   fromMinor,
-  isPayPassword,
   type OperatorWithdrawal,
   toMinor,
   type Withdrawal,
@@ -13,13 +12,9 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, conflict, notFound } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
-import { verifyPassword } from "../platform/passwords";
 import type { Operator, User } from "../platform/schema";
 import { cashierRules, withdrawalFeeFor } from "./settings";
 import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
-
-export const PAY_PASSWORD_ATTEMPTS = 5;
-export const PAY_LOCK_MS = 15 * 60_000;
 
 function withdrawalQuery(db: Executor) {
   return db
@@ -101,38 +96,6 @@ export async function withdrawalQuote(db: Executor, user: User, now: Date): Prom
     lockedUntil: locked?.toISOString() ?? null,
     account: account ? toWithdrawalAccount(account) : null,
   };
-}
-
-/**
- * Checks the transaction password before any money moves. Failures are counted in their own write,
- * so they stick even though the withdrawal is refused; the fifth locks withdrawals for 15 minutes.
- */
-export async function checkPayPassword(db: Db, user: User, payPassword: string, now: Date): Promise<void> {
-  if (user.pay_locked_until && user.pay_locked_until > now) throw new AppError("WITHDRAWALS_LOCKED", 423);
-  if (isPayPassword(payPassword) && (await verifyPassword(user.pay_password_hash, payPassword))) {
-    if (user.pay_failures > 0)
-      await db
-        .updateTable("users")
-        .set({ pay_failures: 0, pay_locked_until: null })
-        .where("id", "=", user.id)
-        .execute();
-    return;
-  }
-  const { pay_failures } = await db
-    .updateTable("users")
-    .set((eb) => ({ pay_failures: eb("pay_failures", "+", 1) }))
-    .where("id", "=", user.id)
-    .returning("pay_failures")
-    .executeTakeFirstOrThrow();
-  if (pay_failures >= PAY_PASSWORD_ATTEMPTS) {
-    await db
-      .updateTable("users")
-      .set({ pay_failures: 0, pay_locked_until: new Date(now.getTime() + PAY_LOCK_MS) })
-      .where("id", "=", user.id)
-      .execute();
-    throw new AppError("WITHDRAWALS_LOCKED", 423);
-  }
-  throw new AppError("PAY_PASSWORD_WRONG", 400, { payPassword: "PAY_PASSWORD_WRONG" });
 }
 
 /** A withdrawal request: the amount leaves `cash` for `frozen_withdrawal` and waits for review. */

@@ -1,22 +1,74 @@
 import { loadConfig } from "../platform/config";
+import { readHold } from "../platform/data-dir-hold";
 import { createDb } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
-import { checkLedgerInvariants } from "./invariants";
+import {
+  checkThroughServer,
+  EXIT_NOT_CHECKED,
+  NotCheckedError,
+  planLedgerCheck,
+  readCredentials,
+  reportLines,
+} from "./check-plan";
+import { checkLedgerInvariants, type InvariantReport } from "./invariants";
 
-/** `npm run ledger:check`: checks the ledger's invariants on the configured database; exits 1 on any violation. */
+/**
+ * `npm run ledger:check [-- --username NAME --password PASSWORD]`: checks the ledger's invariants on the
+ * configured database; exits 0 when they hold, 1 on any violation, 2 when it could not check. While a
+ * server holds the embedded database, it checks through that server's operator API instead (admin only).
+ */
 const config = loadConfig();
+let credentials: ReturnType<typeof readCredentials>;
+try {
+  credentials = readCredentials(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  console.error("usage: npm run ledger:check [-- --username NAME --password PASSWORD]");
+  process.exit(EXIT_NOT_CHECKED);
+}
+const plan = planLedgerCheck({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  hold: config.DATABASE_URL ? null : readHold(config.DATA_DIR),
+  credentials,
+});
+
+const print = (where: string, report: InvariantReport): number => {
+  const lines = reportLines(where, report);
+  console.log(lines.head);
+  for (const line of lines.violations) console.error(line);
+  console.log(lines.verdict);
+  return lines.code;
+};
+
+if (plan.kind === "refuse") {
+  console.error(plan.message);
+  process.exit(EXIT_NOT_CHECKED);
+}
+
+if (plan.kind === "server") {
+  try {
+    const report = await checkThroughServer(plan.url, plan.credentials);
+    process.exit(print(`PGlite in ${config.DATA_DIR}, through the server at ${plan.url}`, report));
+  } catch (error) {
+    // Exit code 1 means a broken ledger, so nothing else may end the run with it.
+    const why =
+      error instanceof NotCheckedError
+        ? error.message
+        : `Checking through ${plan.url} failed: ${String(error)}`;
+    console.error(`${why}\nThe ledger was not checked.`);
+    process.exit(EXIT_NOT_CHECKED);
+  }
+}
+
 const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-let exitCode = 1;
+let exitCode = EXIT_NOT_CHECKED;
 try {
   await migrateToLatest(db);
   const report = await checkLedgerInvariants(db);
-  const where = config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}`;
-  console.log(
-    `Ledger on ${where}: ${report.counts.accounts} accounts, ${report.counts.postings} postings, ${report.counts.entries} entries`,
-  );
-  for (const violation of report.violations) console.error(`VIOLATION ${violation}`);
-  console.log(report.ok ? "All ledger invariants hold." : `${report.violations.length} violation(s) found.`);
-  exitCode = report.ok ? 0 : 1;
+  exitCode = print(config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}`, report);
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\nThe ledger was not checked.`);
 } finally {
   await db.destroy();
 }

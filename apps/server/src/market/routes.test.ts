@@ -191,7 +191,7 @@ describe("operator product settings", () => {
     app.inject({
       method: "PUT",
       url: `/api/v1/operator/market/products/${symbol}`,
-      payload: payload as object,
+      payload: { reason: "Terms review", ...(payload as object) },
       headers,
     });
 

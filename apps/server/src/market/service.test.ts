@@ -160,16 +160,30 @@ describe("operator product update", () => {
     });
     // It reopens by itself at the time given, and an operator can reopen it earlier.
     expect((await getProduct(db, new Date("2026-01-05T10:00:00Z"), "GBP/USD", "en")).status).toBe("open");
-    const reopened = await updateProduct(db, clock, admin, "GBP/USD", { status: "open" }, "en");
+    const reopened = await updateProduct(
+      db,
+      clock,
+      admin,
+      "GBP/USD",
+      { status: "open", reason: "Feed back" },
+      "en",
+    );
     expect(reopened).toMatchObject({ status: "open", reopensAt: null, minStake: "5.00" });
     // Maintenance without a time lasts until an operator reopens.
-    const indefinite = await updateProduct(db, clock, admin, "GBP/USD", { status: "maintenance" }, "en");
+    const indefinite = await updateProduct(
+      db,
+      clock,
+      admin,
+      "GBP/USD",
+      { status: "maintenance", reason: "Feed down" },
+      "en",
+    );
     expect(indefinite).toMatchObject({ status: "maintenance", reopensAt: null });
   });
 
   it("refuses inconsistent changes with a code and changes nothing", async () => {
-    const attempt = (input: Parameters<typeof updateProduct>[4], symbol = "AUD/USD") =>
-      updateProduct(db, clock, admin, symbol, input, "en").then(
+    const attempt = (input: Omit<Parameters<typeof updateProduct>[4], "reason">, symbol = "AUD/USD") =>
+      updateProduct(db, clock, admin, symbol, { ...input, reason: "Terms review" }, "en").then(
         () => "accepted",
         (error: { code?: string }) => error.code,
       );

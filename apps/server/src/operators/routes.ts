@@ -1,5 +1,7 @@
 import {
   auditPage,
+  controlChangePage,
+  controlChangeQuery,
   createInviteCodeRequest,
   errorBody,
   inviteCode,
@@ -12,6 +14,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/app";
+import { listControlChanges } from "./control-changes";
 import { requireOperator as requireOperatorOf } from "./guard";
 import {
   createInviteCode,
@@ -83,6 +86,24 @@ export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const { operator } = await requireOperator(request);
         requireRole(operator, ["support", "admin"]);
         return createInviteCode(db, clock, operator, request.body);
+      },
+    );
+
+    app.get(
+      "/operator/control-changes",
+      {
+        schema: {
+          tags: ["operators"],
+          security,
+          description: "Changes of a control waiting for (or decided by) a second admin.",
+          querystring: controlChangeQuery,
+          response: { 200: controlChangePage, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = await requireOperator(request);
+        requireRole(operator, ["finance", "admin"]);
+        return listControlChanges(db, request.query.status, request.query.cursor, request.query.limit);
       },
     );
 

@@ -9,10 +9,10 @@ import { unusedInviteCode } from "../auth/service";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, invalidCredentials, unauthenticated } from "../platform/errors";
-import { isThrottled, throttleAfterFailure } from "../platform/login-throttle";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
+import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
 import { hashToken, newToken } from "../platform/tokens";
 
 const OPERATOR_SESSION_MS = 8 * 60 * 60_000;
@@ -47,24 +47,18 @@ export async function operatorLogin(
     .selectAll()
     .where((eb) => eb(eb.fn("lower", ["username"]), "=", input.username.toLowerCase()))
     .executeTakeFirst();
-  if (!operator || isThrottled(operator.throttled_until, now)) {
-    await verifyAgainstNothing(input.password);
+  // Known or not, the name's throttle is read, a hash checked and a failure counted: the same work.
+  const allowed = await signInAllowed(db, "operator", input.username, now);
+  const valid =
+    operator && allowed
+      ? await verifyPassword(operator.password_hash, input.password)
+      : await verifyAgainstNothing(input.password);
+  if (!operator || !valid) {
+    // A refusal while throttled is not a guess at the password: it does not count.
+    if (allowed) await recordSignInFailure(db, "operator", input.username, now);
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(operator.password_hash, input.password))) {
-    const failures = operator.failed_logins + 1;
-    await db
-      .updateTable("operators")
-      .set({ failed_logins: failures, throttled_until: throttleAfterFailure(failures, now) })
-      .where("id", "=", operator.id)
-      .execute();
-    throw invalidCredentials();
-  }
-  await db
-    .updateTable("operators")
-    .set({ failed_logins: 0, throttled_until: null })
-    .where("id", "=", operator.id)
-    .execute();
+  await clearSignInFailures(db, "operator", operator.username);
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
   await db

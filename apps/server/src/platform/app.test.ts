@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-"));
@@ -26,6 +27,15 @@ describe("platform", () => {
       demoMode: true,
       platformTimeZone: "Asia/Shanghai",
     });
+  });
+
+  it("lets no cache keep an API answer: personal figures, records and statements", async () => {
+    const { auth } = await registerAndLogin(t);
+    for (const url of ["/api/v1/me", "/api/v1/cashier/fund-records", "/api/v1/cashier/fund-records.csv"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: auth });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toMatch(/no-store/);
+    }
   });
 
   it("answers unknown API routes with the error shape", async () => {

@@ -17,6 +17,7 @@ import {
 import { authRoutes } from "../auth/routes";
 import { cashierOperatorRoutes } from "../cashier/operator-routes";
 import { cashierRoutes } from "../cashier/routes";
+import { ledgerOperatorRoutes } from "../ledger/operator-routes";
 import { createMarket, type Market, marketRoutes } from "../market";
 import { operatorRoutes } from "../operators/routes";
 import { tradingRoutes } from "../trading/routes";
@@ -24,7 +25,7 @@ import { TradingWorker } from "../trading/worker";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
-import { installErrorHandling } from "./error-handler";
+import { answerFrameworkError, installErrorHandling } from "./error-handler";
 import { filesRoutes } from "./files-routes";
 import { RealtimeHub } from "./realtime";
 import { systemRoutes } from "./system-routes";
@@ -54,10 +55,11 @@ export interface RouteContext {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,14 +129,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
   });
-  app.addHook("onClose", async () => {
-    await context.realtime.detach();
-  });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
-    // Settlement stops first (its run in flight finishes), then the feed's last write lands, then the database closes.
+    // Settlement stops first (its run in flight finishes), then the feed's last write lands, then the
+    // socket hub's relay sends what it gathered. All before onClose: hooks added there after this one
+    // (the database's destroy) run before this app's own.
     await context.trading.stop();
     await context.market.stop();
+    await context.realtime.detach();
   });
   // Responses finished while closing end their keep-alive connection, so shutdown does not wait
   // out idle clients' keep-alive timeout.
@@ -145,11 +147,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Answers carry personal data (figures, records, statements): no cache keeps a copy unless a
+      // route says otherwise.
+      api.addHook("onSend", async (_request, reply) => {
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      });
       await api.register(systemRoutes(context));
       await api.register(authRoutes(context));
       await api.register(cashierRoutes(context));
       await api.register(cashierOperatorRoutes(context));
       await api.register(filesRoutes(context));
+      await api.register(ledgerOperatorRoutes(context));
       await api.register(marketRoutes(context));
       await api.register(operatorRoutes(context));
       await api.register(tradingRoutes(context));
@@ -160,6 +168,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   context.realtime.register(app, deps.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000);
   await serveWebApp(app, deps.config.WEB_DIST);
   return app;
+}
+
+/** A hop count trusts that many proxies in front of us, whatever their addresses. */
+function trustedProxies(setting: Config["TRUST_PROXY"]) {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 /** The built H5 app under /h5/, with every unknown /h5/ path answered by index.html (history routing). */

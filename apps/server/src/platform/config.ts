@@ -1,9 +1,38 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none by default (a client could
+ * otherwise choose its own rate-limit identity), a hop count, or the proxies' addresses and ranges.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, context): number | string[] | false => {
+    if (value === undefined || value === "none") return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => {
+      const [address = "", bits] = entry.split("/");
+      return isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+    });
+    if (entries.length === 0 || bad.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message: `not a hop count or proxy addresses: ${bad.join(", ") || value}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -24,6 +53,7 @@ const configSchema = z.object({
   DEMO_MODE: flag.optional(),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../../web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),

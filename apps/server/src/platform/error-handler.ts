@@ -57,3 +57,12 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((request, reply) => send(reply, request, 404, "NOT_FOUND"));
 }
+
+/**
+ * Errors Fastify meets before routing (a path that does not decode, a path parameter past its length
+ * limit) would otherwise be answered in Fastify's own shape, not ours.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return send(reply, request, 404, "NOT_FOUND");
+  return send(reply, request, 400, "VALIDATION_FAILED");
+}

@@ -20,7 +20,10 @@ export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = await requireUser(context, request);
         if (!request.isMultipart()) throw new AppError("FILE_INVALID", 400);
-        const part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+        // A malformed multipart body (no boundary, a broken part) is the client's fault, never a 500.
+        const part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } }).catch(() => {
+          throw new AppError("FILE_INVALID", 400);
+        });
         if (!part) throw new AppError("FILE_INVALID", 400);
         const data = await part.toBuffer().catch(() => {
           throw new AppError("FILE_INVALID", 400);

@@ -34,8 +34,6 @@ export interface UsersTable {
   invited_by: string | null;
   credit_score: Generated<number>;
   verified: Generated<boolean>;
-  failed_logins: Generated<number>;
-  throttled_until: Date | null;
   pay_failures: Generated<number>;
   pay_locked_until: Date | null;
   created_at: Timestamp;
@@ -103,8 +101,6 @@ export interface OperatorsTable {
   username: string;
   password_hash: string;
   role: "support" | "finance" | "admin";
-  failed_logins: Generated<number>;
-  throttled_until: Date | null;
   created_at: Timestamp;
 }
 
@@ -176,6 +172,8 @@ export interface DepositsTable {
   created_at: Timestamp;
   reviewed_at: Date | null;
   reviewed_by: bigint | null;
+  /** The amount above which this deposit needs two operators: the setting in force when it was made. */
+  second_approval_above: bigint;
 }
 
 export interface DepositApprovalsTable {
@@ -214,6 +212,29 @@ export interface WithdrawalsTable {
   reviewed_by: bigint | null;
 }
 
+export interface SignInFailuresTable {
+  realm: "user" | "operator";
+  /** The account or user name as typed, lower-cased: known or not, a failure is counted alike. */
+  name: string;
+  failures: number;
+  throttled_until: Date | null;
+  updated_at: Date;
+}
+
+export interface ControlChangesTable {
+  id: Id;
+  subject: string;
+  base: ColumnType<unknown, string, never>;
+  proposed: ColumnType<unknown, string, never>;
+  weakens: string[];
+  proposed_by: bigint;
+  proposed_at: Date;
+  status: Generated<"pending" | "approved" | "rejected">;
+  decided_by: bigint | null;
+  decided_at: Date | null;
+  reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -232,6 +253,8 @@ export interface Database {
   deposit_approvals: DepositApprovalsTable;
   withdrawal_accounts: WithdrawalAccountsTable;
   withdrawals: WithdrawalsTable;
+  sign_in_failures: SignInFailuresTable;
+  control_changes: ControlChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { SESSION_ENDED_CLOSE_CODE, type SessionResponse } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../market/seed";
 import { onPostgres, testDatabaseUrl } from "../market/testing";
@@ -9,11 +10,12 @@ import { createTestDb, type TestContext, type TestDb, testConfig } from "../test
 import { openTestSocket } from "../test/socket";
 import { type App, buildApp } from "./app";
 import { ManualClock } from "./clock";
+import { createDb } from "./db";
 
 /** A socket's messages in order, one at a time. */
 async function openSocket(app: App, token: string) {
   const port = (app.server.address() as AddressInfo).port;
-  const { socket, next } = await openTestSocket(`ws://127.0.0.1:${port}/api/ws`);
+  const { socket, next, closed, unread } = await openTestSocket(`ws://127.0.0.1:${port}/api/ws`);
   socket.send(JSON.stringify({ type: "auth", token }));
   expect(await next()).toEqual({ type: "ready" });
   /** Nothing else is queued for this socket: a ping is answered next. */
@@ -21,7 +23,7 @@ async function openSocket(app: App, token: string) {
     socket.send(JSON.stringify({ type: "ping" }));
     expect(await next()).toEqual({ type: "pong" });
   };
-  return { socket, next, nothingElse };
+  return { socket, next, nothingElse, closed, unread };
 }
 
 describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQL)", () => {
@@ -121,5 +123,66 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
 
     for (const socket of [onA, onB, theirs]) await socket.nothingElse();
     for (const socket of [onA, onB, theirs]) socket.socket.close();
+  });
+  it("closes a session's socket on every process when it ends on one", async () => {
+    const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
+    const user = await registerAndLogin(context);
+    const login = await b.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { account: user.registration.account, password: user.registration.password },
+    });
+    const second = login.json<SessionResponse>().token;
+    const third = await b.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { account: user.registration.account, password: user.registration.password },
+    });
+    const kept = third.json<SessionResponse>().token;
+    const loggedOutOnB = await openSocket(b, user.token);
+    const otherOnB = await openSocket(b, second);
+    const keptOnA = await openSocket(a, kept);
+
+    // Logout on A: B holds the socket.
+    expect(
+      (await a.inject({ method: "POST", url: "/api/v1/auth/logout", headers: user.auth })).statusCode,
+    ).toBe(200);
+    expect((await loggedOutOnB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+    expect(loggedOutOnB.unread()).toEqual([]);
+
+    // A password change on A ends the other sessions; B closes their sockets, A keeps the current one's.
+    const changed = await a.inject({
+      method: "POST",
+      url: "/api/v1/me/password",
+      headers: { authorization: `Bearer ${kept}` },
+      payload: {
+        type: "login",
+        oldPassword: user.registration.password,
+        newPassword: "another-pass2",
+        confirmPassword: "another-pass2",
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await otherOnB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+    await keptOnA.nothingElse();
+    keptOnA.socket.close();
+  });
+  it("relays an event raised just before shutdown, before the database closes", async () => {
+    const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
+    const user = await registerAndLogin(context);
+    const onB = await openSocket(b, user.token);
+    // A third process with its own pool, closed as main.ts closes it: the database in an onClose hook.
+    const url = (await testDatabaseUrl(testDb.db)) ?? "";
+    const db = createDb({ databaseUrl: url, dataDir: null });
+    const leaving = await buildApp({ config: testConfig({ DATABASE_URL: url }), db, clock, logger: false });
+    leaving.addHook("onClose", async () => {
+      await db.destroy();
+    });
+    await leaving.ready();
+    await leaving.tickfair.realtime.accountChanged(user.userId);
+    await leaving.close();
+    expect(await onB.next()).toMatchObject({ type: "account.updated" });
+    await onB.nothingElse();
+    onB.socket.close();
   });
 });

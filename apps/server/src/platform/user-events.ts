@@ -10,12 +10,17 @@ export const USER_EVENTS_CHANNEL = "tickfair_user_events";
 /**
  * Something a user's open app should hear about: their figures changed, or contracts opened or
  * settled. Only references travel; each process reads what it needs for the users connected to it.
+ * `sessionsEnded` names sessions (by token hash) whose sockets must close wherever they are held.
  */
 export type UserEvent =
   | { type: "account"; userIds: bigint[] }
-  | { type: "opened" | "settled"; contracts: ContractRef[] };
+  | { type: "opened" | "settled"; contracts: ContractRef[] }
+  | { type: "sessionsEnded"; tokenHashes: string[] };
 
-type WireEvent = ["account", string[]] | ["opened" | "settled", [string, string][]];
+type WireEvent =
+  | ["account", string[]]
+  | ["opened" | "settled", [string, string][]]
+  | ["sessionsEnded", string[]];
 
 /** NOTIFY payloads must stay under 8,000 bytes. */
 const MAX_PAYLOAD = 7_000;
@@ -43,7 +48,9 @@ export interface RelayLog {
 export class UserEventsRelay {
   readonly #origin = randomBytes(8).toString("hex");
   readonly #queued: WireEvent[] = [];
-  #flushScheduled = false;
+  #flushTimer: NodeJS.Timeout | null = null;
+  /** Flushes run one after another, so stopping can wait for the last. */
+  #flushing: Promise<void> = Promise.resolve();
   #client: pg.Client | null = null;
   #reconnectTimer: NodeJS.Timeout | null = null;
   #stopped = true;
@@ -63,8 +70,13 @@ export class UserEventsRelay {
     await this.#listen();
   }
 
+  /** Sends what is still gathered first: the database may close right after. */
   async stop(): Promise<void> {
+    if (this.#stopped) return;
     this.#stopped = true;
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    await this.#flushNext();
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
     this.#reconnectTimer = null;
     const client = this.#client;
@@ -78,15 +90,26 @@ export class UserEventsRelay {
     this.#queued.push(
       event.type === "account"
         ? ["account", event.userIds.map(String)]
-        : [event.type, event.contracts.map((ref): [string, string] => [String(ref.id), String(ref.userId)])],
+        : event.type === "sessionsEnded"
+          ? ["sessionsEnded", [...event.tokenHashes]]
+          : [
+              event.type,
+              event.contracts.map((ref): [string, string] => [String(ref.id), String(ref.userId)]),
+            ],
     );
-    if (this.#flushScheduled) return;
-    this.#flushScheduled = true;
-    setTimeout(() => void this.#flush(), GATHER_MS);
+    if (this.#flushTimer) return;
+    this.#flushTimer = setTimeout(() => {
+      this.#flushTimer = null;
+      void this.#flushNext();
+    }, GATHER_MS);
+  }
+
+  #flushNext(): Promise<void> {
+    this.#flushing = this.#flushing.then(() => this.#flush());
+    return this.#flushing;
   }
 
   async #flush(): Promise<void> {
-    this.#flushScheduled = false;
     const events = this.#queued.splice(0);
     for (const payload of this.#payloads(events)) {
       try {
@@ -171,13 +194,15 @@ export class UserEventsRelay {
         await this.options.deliver(
           type === "account"
             ? { type, userIds: (refs as string[]).map(BigInt) }
-            : {
-                type,
-                contracts: (refs as [string, string][]).map(([id, userId]) => ({
-                  id: BigInt(id),
-                  userId: BigInt(userId),
-                })),
-              },
+            : type === "sessionsEnded"
+              ? { type, tokenHashes: refs as string[] }
+              : {
+                  type,
+                  contracts: (refs as [string, string][]).map(([id, userId]) => ({
+                    id: BigInt(id),
+                    userId: BigInt(userId),
+                  })),
+                },
         );
       }
     } catch (error) {

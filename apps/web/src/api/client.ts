@@ -25,6 +25,13 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
+let sessionEndedHandler: (() => void) | null = null;
+
+/** What to do after the server ended the session on the socket (the router re-checks the page). */
+export function setSessionEndedHandler(handler: (() => void) | null): void {
+  sessionEndedHandler = handler;
+}
+
 /** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so plain-HTTP hosts get a fallback. */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
@@ -98,6 +105,17 @@ export function sessionRefused(token: string): void {
   if (useSession.getState().token !== token) return;
   useSession.getState().clearSession();
   unauthorizedHandler?.();
+}
+
+/**
+ * The server ended the session `token` and closed the socket saying so (logout or "clear cache" on
+ * another tab, a password change on another device, expiry, an operator's revoke): forgotten here as
+ * after a 401, but only a page that needs a session sends the visitor to log in.
+ */
+export function sessionEnded(token: string): void {
+  if (useSession.getState().token !== token) return;
+  useSession.getState().clearSession();
+  sessionEndedHandler?.();
 }
 
 /** Headers every call sends: JSON, the active language, and the session token when `auth`. */

@@ -1,4 +1,10 @@
-import type { ClientMessage, ServerMessage } from "@tickfair/contract";
+import {
+  type ClientMessage,
+  SESSION_ENDED_CLOSE_CODE,
+  type ServerMessage,
+  UNAUTHENTICATED_CLOSE_CODE,
+} from "@tickfair/contract";
+import { sessionEnded } from "./client";
 import { keepSocketOpen, type SocketSession } from "./socket";
 
 /**
@@ -9,8 +15,6 @@ import { keepSocketOpen, type SocketSession } from "./socket";
  * little after nothing is wanted any more.
  */
 
-/** Close code the server uses when the token is refused (or never sent). */
-const UNAUTHORIZED_CLOSE = 4401;
 /** Keeps the socket open briefly after the last want ends (home ⇄ products tab). */
 const LINGER_MS = 15_000;
 
@@ -78,7 +82,11 @@ function open(): SocketSession {
       for (const listener of listeners) listener(message);
     },
     reconnectAfter(event) {
-      if (event.code === UNAUTHORIZED_CLOSE) refusedToken = told.token;
+      if (event.code === UNAUTHENTICATED_CLOSE_CODE) refusedToken = told.token;
+      if (event.code === SESSION_ENDED_CLOSE_CODE && told.token !== null) {
+        refusedToken = told.token;
+        sessionEnded(told.token);
+      }
       // Public channels still wanted go on without the refused token.
       if (needed()) return true;
       session = null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cashier-constants";
-import { boundedMoneyString, moneyString, positiveMoneyString } from "../money-schema";
-import { idString, isoTime, pageOf } from "./common";
+import { CASHIER_SETTING_MAX, DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cashier-constants";
+import { boundedMoneyString, moneyString, moneyStringWithin, positiveMoneyString } from "../money-schema";
+import { idString, isoTime, operatorReason, pageOf } from "./common";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
 export const demoTopUpRequest = z.object({ amount: boundedMoneyString(DEMO_TOP_UP_MAX) });
@@ -195,7 +195,7 @@ export const reviewQuery = z.object({
 });
 export type ReviewQuery = z.infer<typeof reviewQuery>;
 
-export const rejectRequest = z.object({ reason: text(300) });
+export const rejectRequest = z.object({ reason: operatorReason });
 export type RejectRequest = z.infer<typeof rejectRequest>;
 
 export const operatorDeposit = deposit.extend({
@@ -213,12 +213,16 @@ export const operatorWithdrawal = withdrawal.extend({
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
 export const operatorWithdrawalPage = pageOf(operatorWithdrawal);
 
-export const unbindWithdrawalAccountRequest = z.object({ reason: text(300) });
+export const unbindWithdrawalAccountRequest = z.object({ reason: operatorReason });
 
+/**
+ * The cashier's settings, each bounded: a stored value is parsed with the same schema before it is
+ * used, so a value outside these bounds never reaches a withdrawal or a review.
+ */
 export const cashierSettings = z.object({
-  withdrawalFeeFixed: moneyString,
+  withdrawalFeeFixed: moneyStringWithin("0", CASHIER_SETTING_MAX),
   withdrawalFeeRateBps: z.number().int().min(0).max(10_000),
-  withdrawalMinAmount: moneyString,
-  depositSecondApprovalAbove: moneyString,
+  withdrawalMinAmount: boundedMoneyString(CASHIER_SETTING_MAX),
+  depositSecondApprovalAbove: moneyStringWithin("0", CASHIER_SETTING_MAX),
 });
 export type CashierSettings = z.infer<typeof cashierSettings>;

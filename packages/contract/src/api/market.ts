@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { positiveMoneyString } from "../money-schema";
-import { isoTime } from "./common";
-
-/** A time a client sends (a query bound, a reopening time): ISO 8601 with a zone, e.g. "2026-01-05T08:00:00Z". */
-const isoTimeInput = z.iso.datetime({ offset: true, error: "RANGE_INVALID" });
+import { isoTime, isoTimeInput, operatorReason } from "./common";
 
 /**
  * Prices travel as decimal strings with the product's own precision ("67012.35", "1.08421"); like
@@ -111,8 +108,8 @@ const seqParam = z.string().regex(/^\d{1,18}$/, { error: "RANGE_INVALID" });
  */
 export const tickRangeQuery = z.object({
   fromSeq: seqParam.optional(),
-  from: isoTimeInput.optional(),
-  to: isoTimeInput.optional(),
+  from: isoTimeInput().optional(),
+  to: isoTimeInput().optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(300),
 });
 export const tickList = z.object({ items: z.array(tick) });
@@ -143,7 +140,7 @@ export const updateProductRequest = z
   .object({
     status: z.enum(["open", "maintenance"]).optional(),
     /** With "maintenance": when the product opens again by itself; null for until further notice. */
-    reopensAt: isoTimeInput.nullable().optional(),
+    reopensAt: isoTimeInput().nullable().optional(),
     durations: z
       .array(
         z.object({
@@ -156,7 +153,7 @@ export const updateProductRequest = z
       .optional(),
     minStake: positiveMoneyString.optional(),
     maxStake: positiveMoneyString.optional(),
-    reason: z.string().trim().max(200).optional(),
+    reason: operatorReason,
   })
   .strict();
 export type UpdateProductRequest = z.infer<typeof updateProductRequest>;

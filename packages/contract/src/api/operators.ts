@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, pageOf } from "./common";
+import { isoTime, operatorReason, pageOf } from "./common";
 
 export const OPERATOR_ROLES = ["support", "finance", "admin"] as const;
 export const operatorRole = z.enum(OPERATOR_ROLES);
@@ -48,3 +48,32 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = pageOf(auditEntry);
+
+/**
+ * A change that weakens a control (a threshold, a fee, a limit, a role): proposed by one operator,
+ * in force only once another admin approves it. `base` is what it was proposed against; if the
+ * control has changed since, the proposal can no longer be approved.
+ */
+export const CONTROL_CHANGE_STATUSES = ["pending", "approved", "rejected"] as const;
+export const controlChange = z.object({
+  id: z.string(),
+  subject: z.string(),
+  base: z.record(z.string(), z.unknown()),
+  proposed: z.record(z.string(), z.unknown()),
+  /** The fields whose change weakens the control, which is why a second admin must approve. */
+  weakens: z.array(z.string()),
+  proposedBy: z.string(),
+  proposedAt: isoTime,
+  status: z.enum(CONTROL_CHANGE_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedAt: isoTime.nullable(),
+  reason: z.string().nullable(),
+});
+export type ControlChange = z.infer<typeof controlChange>;
+export const controlChangePage = pageOf(controlChange);
+export const controlChangeQuery = z.object({
+  status: z.enum(CONTROL_CHANGE_STATUSES).optional(),
+  cursor: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const rejectControlChangeRequest = z.object({ reason: operatorReason });

@@ -4,6 +4,15 @@ import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { contract } from "./trading";
 
+/** The server closes the socket with this code when the token is refused, or none came in time. */
+export const UNAUTHENTICATED_CLOSE_CODE = 4401;
+/**
+ * The server closes an authenticated socket with this code when its session ends (logout, "clear
+ * cache", a password change elsewhere, expiry, an operator's revoke): the token is dead, so the app
+ * signs out rather than reconnecting with it.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4440;
+
 /**
  * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to
  * authenticate first with `auth`. Later capabilities add message types here.

@@ -1,0 +1,156 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOperator } from "../operators/service";
+import { HOLD_FILE, holdDataDir, readHold } from "../platform/data-dir-hold";
+import { toppedUpUser } from "../test/cashier-fixtures";
+import { useTestApp } from "../test/harness";
+import {
+  checkThroughServer,
+  NotCheckedError,
+  PASSWORD_VARIABLE,
+  planLedgerCheck,
+  readCredentials,
+  reportLines,
+  USERNAME_VARIABLE,
+} from "./check-plan";
+import { checkLedgerInvariants } from "./invariants";
+
+const hold = { pid: 4242, url: "http://127.0.0.1:8080", since: "" };
+const both = { username: "root_admin", password: "secret-secret" };
+
+describe("deciding how npm run ledger:check checks", () => {
+  it("checks PostgreSQL directly, and an embedded database no server holds", () => {
+    expect(
+      planLedgerCheck({ databaseUrl: "postgres://db/x", dataDir: "data", hold, credentials: {} }),
+    ).toEqual({
+      kind: "direct",
+    });
+    expect(planLedgerCheck({ dataDir: "data", hold: null, credentials: {} })).toEqual({ kind: "direct" });
+    expect(planLedgerCheck({ dataDir: "data", hold: null, credentials: both })).toEqual({ kind: "direct" });
+  });
+
+  it("checks through the holding server when given an operator's sign-in", () => {
+    expect(planLedgerCheck({ dataDir: "data", hold, credentials: both })).toEqual({
+      kind: "server",
+      url: hold.url,
+      credentials: both,
+    });
+  });
+
+  it("refuses a held folder without a sign-in, saying what to do", () => {
+    const plan = planLedgerCheck({ dataDir: "data", hold, credentials: {} });
+    expect(plan.kind).toBe("refuse");
+    const message = plan.kind === "refuse" ? plan.message : "";
+    expect(message).toContain("pid 4242");
+    expect(message).toContain(hold.url);
+    expect(message).toContain("Stop the server");
+    expect(message).toContain(USERNAME_VARIABLE);
+    expect(message).toContain(PASSWORD_VARIABLE);
+    expect(message).toContain("--username NAME --password PASSWORD");
+    expect(message).toContain(path.join("data", HOLD_FILE));
+    const half = planLedgerCheck({ dataDir: "data", hold, credentials: { username: "root_admin" } });
+    expect(half.kind === "refuse" && half.message).toContain("a password is missing");
+  });
+
+  it("ignores a hold whose process is gone", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-plan-"));
+    const gone = Number(
+      spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout.toString(),
+    );
+    fs.writeFileSync(path.join(dir, HOLD_FILE), JSON.stringify({ pid: gone, url: hold.url }));
+    expect(planLedgerCheck({ dataDir: dir, hold: readHold(dir), credentials: {} })).toEqual({
+      kind: "direct",
+    });
+    fs.rmSync(path.join(dir, HOLD_FILE));
+    const release = holdDataDir(dir, hold.url);
+    expect(planLedgerCheck({ dataDir: dir, hold: readHold(dir), credentials: {} }).kind).toBe("refuse");
+    release();
+    expect(planLedgerCheck({ dataDir: dir, hold: readHold(dir), credentials: {} })).toEqual({
+      kind: "direct",
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reads the sign-in from flags first, then from the environment", () => {
+    const env = { [USERNAME_VARIABLE]: "from_env", [PASSWORD_VARIABLE]: "env-password" };
+    expect(readCredentials([], env)).toEqual({ username: "from_env", password: "env-password" });
+    expect(readCredentials(["--username", "from_flag"], env)).toEqual({
+      username: "from_flag",
+      password: "env-password",
+    });
+    expect(readCredentials(["--username=a", "--password=b"], {})).toEqual({ username: "a", password: "b" });
+    expect(readCredentials([], {})).toEqual({ username: undefined, password: undefined });
+    expect(() => readCredentials(["--user", "x"], {})).toThrow();
+  });
+
+  it("prints the same summary and exit code either way", () => {
+    const sound = reportLines("here", {
+      ok: true,
+      violations: [],
+      counts: { accounts: 3, postings: 2, entries: 4 },
+    });
+    expect(sound).toEqual({
+      head: "Ledger on here: 3 accounts, 2 postings, 4 entries",
+      violations: [],
+      verdict: "All ledger invariants hold.",
+      code: 0,
+    });
+    const broken = reportLines("here", {
+      ok: false,
+      violations: ["x"],
+      counts: { accounts: 0, postings: 0, entries: 0 },
+    });
+    expect(broken).toMatchObject({ violations: ["VIOLATION x"], verdict: "1 violation(s) found.", code: 1 });
+  });
+});
+
+describe("checking through the running server", () => {
+  const t = useTestApp();
+  let url: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    if (address === null || typeof address === "string") throw new Error("not listening");
+    url = `http://127.0.0.1:${address.port}`;
+    await createOperator(t.db, t.clock, {
+      username: "cli_admin",
+      password: "operator-pass-1",
+      role: "admin",
+    });
+    await createOperator(t.db, t.clock, {
+      username: "cli_finance",
+      password: "operator-pass-1",
+      role: "finance",
+    });
+  });
+
+  it("signs in as an admin, answers the same report as a direct check, and signs out", async () => {
+    await toppedUpUser(t, "100.00");
+    const report = await checkThroughServer(url, { username: "cli_admin", password: "operator-pass-1" });
+    expect(report).toEqual(await checkLedgerInvariants(t.db));
+    expect(report.ok).toBe(true);
+    const sessions = await t.db
+      .selectFrom("operator_sessions as s")
+      .innerJoin("operators as o", "o.id", "s.operator_id")
+      .select("s.revoked_at")
+      .where("o.username", "=", "cli_admin")
+      .execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.revoked_at).not.toBeNull();
+  });
+
+  it("says why it did not check: wrong password, not an admin, no server", async () => {
+    await expect(
+      checkThroughServer(url, { username: "cli_admin", password: "wrong-password" }),
+    ).rejects.toThrow(/refused the sign-in of cli_admin/);
+    await expect(
+      checkThroughServer(url, { username: "cli_finance", password: "operator-pass-1" }),
+    ).rejects.toThrow(/finance operator; checking the ledger needs an admin/);
+    const closed = await checkThroughServer("http://127.0.0.1:1", both).catch((error: unknown) => error);
+    expect(closed).toBeInstanceOf(NotCheckedError);
+    expect((closed as Error).message).toMatch(/Could not reach the server at http:\/\/127\.0\.0\.1:1/);
+  });
+});

@@ -1,0 +1,140 @@
+import { parseArgs } from "node:util";
+import { type LedgerCheckReport, ledgerCheckReport, operatorSessionResponse } from "@tickfair/contract";
+import { type DataDirHold, holdFilePath } from "../platform/data-dir-hold";
+
+export const USERNAME_VARIABLE = "LEDGER_CHECK_USERNAME";
+export const PASSWORD_VARIABLE = "LEDGER_CHECK_PASSWORD";
+
+/** Exit codes of `npm run ledger:check`: 1 is kept for a ledger that fails its check. */
+export const EXIT_HOLDS = 0;
+export const EXIT_VIOLATIONS = 1;
+export const EXIT_NOT_CHECKED = 2;
+
+export interface OperatorCredentials {
+  username: string;
+  password: string;
+}
+
+export type LedgerCheckPlan =
+  | { kind: "direct" }
+  | { kind: "server"; url: string; credentials: OperatorCredentials }
+  | { kind: "refuse"; message: string };
+
+/** An admin operator's sign-in from `--username`/`--password`, or else the two variables. */
+export function readCredentials(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { username?: string; password?: string } {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { username: { type: "string" }, password: { type: "string" } },
+    strict: true,
+  });
+  const pick = (flag: string | undefined, variable: string) => flag || env[variable] || undefined;
+  return {
+    username: pick(values.username, USERNAME_VARIABLE),
+    password: pick(values.password, PASSWORD_VARIABLE),
+  };
+}
+
+/**
+ * How to check: directly on PostgreSQL or on an embedded database no server holds; through the holding
+ * server's operator API when given a sign-in; otherwise not at all, since opening a held embedded
+ * database from a second process reads what the server has not written back yet.
+ */
+export function planLedgerCheck(input: {
+  databaseUrl?: string;
+  dataDir: string;
+  hold: DataDirHold | null;
+  credentials: { username?: string; password?: string };
+}): LedgerCheckPlan {
+  if (input.databaseUrl || !input.hold) return { kind: "direct" };
+  const { username, password } = input.credentials;
+  if (username && password)
+    return { kind: "server", url: input.hold.url, credentials: { username, password } };
+  const missing = !username && !password ? "" : ` (${username ? "a password" : "a username"} is missing)`;
+  return {
+    kind: "refuse",
+    message: [
+      `The embedded database in ${input.dataDir} is held by a running server (pid ${input.hold.pid}, ${input.hold.url}):`,
+      "another process opening it would read data the server has not written back yet, so it was not opened.",
+      `Stop the server and run this again, or check through the server as an admin operator${missing}:`,
+      `  ${USERNAME_VARIABLE}=NAME ${PASSWORD_VARIABLE}=PASSWORD npm run ledger:check`,
+      "  npm run ledger:check -- --username NAME --password PASSWORD",
+      `If no server is running, remove ${holdFilePath(input.dataDir)}.`,
+    ].join("\n"),
+  };
+}
+
+/** Why a check through the server did not run; the message is for the person at the terminal. */
+export class NotCheckedError extends Error {}
+
+type Fetch = typeof fetch;
+
+/**
+ * Signs in to the server's operator API, runs the ledger check there and signs out again, so the
+ * session lives no longer than the check.
+ */
+export async function checkThroughServer(
+  url: string,
+  credentials: OperatorCredentials,
+  fetchImpl: Fetch = fetch,
+): Promise<LedgerCheckReport> {
+  const api = `${url.replace(/\/+$/, "")}/api/v1`;
+  const call = async (path: string, init: RequestInit) => {
+    try {
+      return await fetchImpl(`${api}${path}`, { ...init, signal: AbortSignal.timeout(120_000) });
+    } catch (error) {
+      throw new NotCheckedError(
+        `Could not reach the server at ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  const login = await call("/operator/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (login.status === 401) {
+    throw new NotCheckedError(`The server at ${url} refused the sign-in of ${credentials.username}.`);
+  }
+  if (!login.ok) throw new NotCheckedError(await failure("Signing in", login));
+  const session = operatorSessionResponse.parse(await login.json());
+  const authorization = { authorization: `Bearer ${session.token}` };
+  try {
+    const checked = await call("/operator/ledger/check", { method: "GET", headers: authorization });
+    if (checked.status === 403) {
+      throw new NotCheckedError(
+        `${session.operator.username} is a ${session.operator.role} operator; checking the ledger needs an admin.`,
+      );
+    }
+    if (!checked.ok) throw new NotCheckedError(await failure("The check", checked));
+    return ledgerCheckReport.parse(await checked.json());
+  } finally {
+    await call("/operator/auth/logout", { method: "POST", headers: authorization }).catch(() => undefined);
+  }
+}
+
+async function failure(what: string, response: Response): Promise<string> {
+  const body: unknown = await response.json().catch(() => null);
+  const error = typeof body === "object" && body !== null && "error" in body ? body.error : null;
+  const message =
+    typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
+      ? `: ${error.message}`
+      : "";
+  return `${what} failed with HTTP ${response.status}${message}`;
+}
+
+/** The summary both ways of checking print, and the exit code it means. */
+export function reportLines(
+  where: string,
+  report: LedgerCheckReport,
+): { head: string; violations: string[]; verdict: string; code: number } {
+  const { accounts, postings, entries } = report.counts;
+  return {
+    head: `Ledger on ${where}: ${accounts} accounts, ${postings} postings, ${entries} entries`,
+    violations: report.violations.map((violation) => `VIOLATION ${violation}`),
+    verdict: report.ok ? "All ledger invariants hold." : `${report.violations.length} violation(s) found.`,
+    code: report.ok ? EXIT_HOLDS : EXIT_VIOLATIONS,
+  };
+}
