@@ -36,7 +36,7 @@ import type { FeedTick } from "../apps/server/src/market/feed";
 import { parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
 import { latestTickers, recordTicks } from "../apps/server/src/market/ticks";
-import { type App, buildApp } from "../apps/server/src/platform/app";
+import { type App, buildApp } from "../apps/server/src/app";
 import { systemClock } from "../apps/server/src/platform/clock";
 import { loadConfig } from "../apps/server/src/platform/config";
 import { createDb, type Db } from "../apps/server/src/platform/db";

@@ -1,9 +1,9 @@
-import { buildApp } from "./platform/app";
+import { buildApp } from "./app";
+import { DEMO, seedDemo } from "./demo/seed";
 import { systemClock } from "./platform/clock";
 import { loadConfig } from "./platform/config";
 import { holdDataDir, localUrl } from "./platform/data-dir-hold";
 import { createDb } from "./platform/db";
-import { DEMO, seedDemo } from "./platform/demo-seed";
 import { migrateToLatest } from "./platform/migrations";
 
 const config = loadConfig();

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { RouteContext } from "../platform/app";
+import type { RouteContext } from "../platform/context";
 import { unauthenticated } from "../platform/errors";
 import type { User } from "../platform/schema";
 import { bearerToken } from "../platform/tokens";

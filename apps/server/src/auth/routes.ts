@@ -10,8 +10,8 @@ import {
   sessionResponse,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { toAccountSummary, userFigures } from "../ledger/service";
-import type { RouteContext } from "../platform/app";
+import { toAccountSummary, userFigures } from "../ledger";
+import type { RouteContext } from "../platform/context";
 import { authSettings, requireUser } from "./guard";
 import { changePassword, checkRegistration, login, logout, register, toUserInfo } from "./service";
 

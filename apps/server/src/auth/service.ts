@@ -11,7 +11,7 @@ import {
 } from "@tickfair/contract";
 import { normalizePhone } from "@tickfair/contract/phone";
 import { sql } from "kysely";
-import { openUserAccounts } from "../ledger/service";
+import { openUserAccounts } from "../ledger";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared } from "../platform/db";

@@ -1,5 +1,5 @@
 import { type DemoTopUpResponse, fromMinor } from "@tickfair/contract";
-import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
+import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger";
 import type { Tx } from "../platform/db";
 
 /** Demo mode only: virtual money from the platform's demo_grants account straight into cash. */

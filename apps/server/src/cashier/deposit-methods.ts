@@ -1,5 +1,5 @@
 import { type DepositMethod, type DepositMethodInput, fromMinor, toMinor } from "@tickfair/contract";
-import { recordAudit } from "../operators/service";
+import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError, fieldErrors, notFound } from "../platform/errors";

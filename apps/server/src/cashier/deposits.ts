@@ -6,12 +6,12 @@ import {
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { post, systemAccountIds, userAccountIds } from "../ledger/service";
-import { recordAudit } from "../operators/service";
+import { assertOwnFile } from "../files";
+import { post, systemAccountIds, userAccountIds } from "../ledger";
+import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, conflict, notFound } from "../platform/errors";
-import { assertOwnFile } from "../platform/files";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import type { Operator } from "../platform/schema";
 import { activeDepositMethod } from "./deposit-methods";

@@ -1,5 +1,5 @@
 import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, fromMinor } from "@tickfair/contract";
-import { userAccountIds } from "../ledger/service";
+import { userAccountIds } from "../ledger";
 import type { Executor } from "../platform/db";
 import { cursorId, pageOfRows } from "../platform/pagination";
 

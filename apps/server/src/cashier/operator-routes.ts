@@ -18,11 +18,9 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { decideControlChange } from "../operators/control-changes";
-import { requireOperator } from "../operators/guard";
-import { recordAudit } from "../operators/service";
-import type { RouteContext } from "../platform/app";
-import { readFile } from "../platform/files";
+import { readFile } from "../files";
+import { decideControlChange, recordAudit, requireOperator } from "../operators";
+import type { RouteContext } from "../platform/context";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";

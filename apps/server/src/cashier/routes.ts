@@ -21,12 +21,11 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser } from "../auth/guard";
-import { checkPayPassword } from "../auth/secrets";
-import type { RouteContext } from "../platform/app";
+import { checkPayPassword, requireUser } from "../auth";
+import { readFile } from "../files";
+import type { RouteContext } from "../platform/context";
 import type { Tx } from "../platform/db";
 import { forbidden } from "../platform/errors";
-import { readFile } from "../platform/files";
 import { moveMoney as moveMoneyOnce, readIdempotencyKey } from "../platform/idempotency";
 import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";

@@ -5,7 +5,7 @@ import {
   toMinor,
   withdrawalFee,
 } from "@tickfair/contract";
-import { applyControlChange, type ControlSubject, proposeControlChange } from "../operators/control-changes";
+import { applyControlChange, type ControlSubject, proposeControlChange } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import type { Operator } from "../platform/schema";

@@ -4,7 +4,7 @@ import {
   type ErrorCode,
   type WithdrawalAccount,
 } from "@tickfair/contract";
-import { recordAudit } from "../operators/service";
+import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
 import { conflict, fieldErrors, notFound } from "../platform/errors";

@@ -6,8 +6,8 @@ import {
   type Withdrawal,
   type WithdrawalQuote,
 } from "@tickfair/contract";
-import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
-import { recordAudit } from "../operators/service";
+import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger";
+import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, conflict, notFound } from "../platform/errors";

@@ -1,8 +1,7 @@
 import { errorBody, ledgerCheckReport } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireOperator } from "../operators/guard";
-import { recordAudit } from "../operators/service";
-import type { RouteContext } from "../platform/app";
+import { recordAudit, requireOperator } from "../operators";
+import type { RouteContext } from "../platform/context";
 import { checkLedgerInvariants } from "./invariants";
 
 const errors = { 401: errorBody, 403: errorBody };

@@ -8,8 +8,13 @@ import { FeedRunner, type MarketLog } from "./feed-runner";
 import { seedCatalogue } from "./seed";
 
 export { MarketBus } from "./bus";
+export type { TradingSchedule } from "./catalogue";
 export { marketMigration } from "./migration";
-export { marketRoutes } from "./routes";
+export { formatScaled } from "./prices";
+export { effectiveStatus } from "./schedule";
+export type { MarketTables } from "./schema";
+export { findProduct, productNotFound, productTicks, symbolCode, symbolCodeOf, toWireTick } from "./service";
+export { latestTickers, type StoredTick } from "./ticks";
 
 export interface MarketOptions {
   /** FEED_ENABLED: run the feed in this process (on PostgreSQL: take part in the election). */

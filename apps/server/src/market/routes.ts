@@ -15,8 +15,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireOperator } from "../operators/guard";
-import type { RouteContext } from "../platform/app";
+import { requireOperator } from "../operators";
+import type { RouteContext } from "../platform/context";
 import {
   getProduct,
   listProducts,

@@ -12,7 +12,7 @@ import {
   type UpdateProductRequest,
 } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
-import { recordAudit } from "../operators/service";
+import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError, badRequest } from "../platform/errors";

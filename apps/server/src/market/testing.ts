@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { buildApp } from "../platform/app";
+import { buildApp } from "../app";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { createTestDb, type TestDb, testConfig } from "../test/harness";

@@ -1,6 +1,6 @@
 import type { OperatorRole } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
-import type { RouteContext } from "../platform/app";
+import type { RouteContext } from "../platform/context";
 import { unauthenticated } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { bearerToken } from "../platform/tokens";

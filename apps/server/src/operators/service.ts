@@ -5,7 +5,7 @@ import type {
   OperatorLoginRequest,
   OperatorRole,
 } from "@tickfair/contract";
-import { unusedInviteCode } from "../auth/service";
+import { unusedInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, invalidCredentials, unauthenticated } from "../platform/errors";

@@ -1,7 +1,7 @@
 import { appInfo, errorBody, healthResponse } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
-import type { RouteContext } from "./app";
+import type { RouteContext } from "../platform/context";
 import { AppError } from "./errors";
 
 export const APP_VERSION = "1.0.0";

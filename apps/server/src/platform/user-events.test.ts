@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE, type SessionResponse } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../app";
 import { seedCatalogue } from "../market/seed";
 import { onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
@@ -8,7 +9,6 @@ import { key } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
 import { openTestSocket } from "../test/socket";
-import { type App, buildApp } from "./app";
 import { ManualClock } from "./clock";
 import { createDb } from "./db";
 

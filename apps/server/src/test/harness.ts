@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { type App, buildApp } from "../app";
 import { checkLedgerInvariants } from "../ledger/invariants";
-import { type App, buildApp } from "../platform/app";
 import { ManualClock } from "../platform/clock";
 import { type Config, loadConfig } from "../platform/config";
 import { createDb, type Db } from "../platform/db";

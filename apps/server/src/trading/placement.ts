@@ -1,9 +1,8 @@
 import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
-import { asLedgerError, writeLegs } from "../ledger/service";
-import type { TradingSchedule } from "../market/catalogue";
-import { effectiveStatus } from "../market/schedule";
-import { productNotFound, symbolCode, symbolCodeOf } from "../market/service";
+import { asLedgerError, writeLegs } from "../ledger";
+import type { TradingSchedule } from "../market";
+import { effectiveStatus, productNotFound, symbolCode, symbolCodeOf } from "../market";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, type Executor, prepared, type Tx } from "../platform/db";

@@ -10,8 +10,8 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser } from "../auth/guard";
-import type { RouteContext } from "../platform/app";
+import { requireUser } from "../auth";
+import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { OrderDesk } from "./placement";
 import { contractDetail, listClosedContracts, listOpenContracts } from "./service";

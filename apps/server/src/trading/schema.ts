@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
-import type { MarketTables } from "../market/schema";
+import type { MarketTables } from "../market";
 import type { Executor } from "../platform/db";
 import type { Database } from "../platform/schema";
 import type { Direction, Result } from "./outcome";

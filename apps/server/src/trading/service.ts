@@ -6,8 +6,8 @@ import {
   type Tick,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger/service";
-import { formatScaled } from "../market/prices";
+import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger";
+import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
 import { notFound } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";

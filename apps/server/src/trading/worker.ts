@@ -1,5 +1,4 @@
-import type { MarketBus } from "../market/bus";
-import type { StoredTick } from "../market/ticks";
+import type { MarketBus, StoredTick } from "../market";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { assignEntries, type ContractRef, settleDueContracts } from "./service";

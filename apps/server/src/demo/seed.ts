@@ -1,11 +1,10 @@
 import { toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
-import { register } from "../auth/service";
-import { demoTopUp } from "../cashier/demo-top-up";
-import { createDepositMethod } from "../cashier/deposit-methods";
-import { createOperator } from "../operators/service";
-import type { Clock } from "./clock";
-import type { Db } from "./db";
+import { register } from "../auth";
+import { createDepositMethod, demoTopUp } from "../cashier";
+import { createOperator } from "../operators";
+import type { Clock } from "../platform/clock";
+import type { Db } from "../platform/db";
 
 export const DEMO = {
   inviteCode: "TICKFAIR",

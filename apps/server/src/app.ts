@@ -14,21 +14,23 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { authRoutes } from "../auth/routes";
-import { cashierOperatorRoutes } from "../cashier/operator-routes";
-import { cashierRoutes } from "../cashier/routes";
-import { ledgerOperatorRoutes } from "../ledger/operator-routes";
-import { createMarket, type Market, marketRoutes } from "../market";
-import { operatorRoutes } from "../operators/routes";
-import { tradingRoutes } from "../trading/routes";
-import { TradingWorker } from "../trading/worker";
-import type { Clock } from "./clock";
-import type { Config } from "./config";
-import type { Db } from "./db";
-import { answerFrameworkError, installErrorHandling } from "./error-handler";
-import { filesRoutes } from "./files-routes";
-import { RealtimeHub } from "./realtime";
-import { systemRoutes } from "./system-routes";
+import { authRoutes } from "./auth/routes";
+import { cashierOperatorRoutes } from "./cashier/operator-routes";
+import { cashierRoutes } from "./cashier/routes";
+import { filesRoutes } from "./files/routes";
+import { ledgerOperatorRoutes } from "./ledger/operator-routes";
+import { createMarket, type Market } from "./market";
+import { marketRoutes } from "./market/routes";
+import { operatorRoutes } from "./operators/operator-routes";
+import type { Clock } from "./platform/clock";
+import type { Config } from "./platform/config";
+import type { RouteContext } from "./platform/context";
+import type { Db } from "./platform/db";
+import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
+import { RealtimeHub } from "./platform/realtime";
+import { systemRoutes } from "./platform/system-routes";
+import { TradingWorker } from "./trading";
+import { tradingRoutes } from "./trading/routes";
 
 export interface AppDeps {
   config: Config;
@@ -40,13 +42,8 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
-/** Everything a route needs, handed down explicitly rather than reached for. */
-export interface RouteContext {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  lifecycle: { shuttingDown: boolean };
-  realtime: RealtimeHub;
+/** The running app's parts, for tests and benches that drive them directly. */
+export interface AppServices extends RouteContext {
   market: Market;
   trading: TradingWorker;
 }
@@ -107,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
   const realtime = new RealtimeHub({ ...deps, log: app.log });
-  const context: RouteContext = {
+  const context: AppServices = {
     config: deps.config,
     db: deps.db,
     clock: deps.clock,
@@ -210,6 +207,6 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
 
 declare module "fastify" {
   interface FastifyInstance {
-    tickfair: RouteContext;
+    tickfair: AppServices;
   }
 }

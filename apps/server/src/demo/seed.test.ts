@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { onPostgres } from "../market/testing";
+import { ManualClock } from "../platform/clock";
 import { createTestDb, type TestDb } from "../test/harness";
-import { ManualClock } from "./clock";
-import { DEMO, seedDemo } from "./demo-seed";
+import { DEMO, seedDemo } from "./seed";
 
 let testDb: TestDb;
 beforeEach(async () => {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
+import { registerAndLogin } from "./test/fixtures";
+import { useTestApp } from "./test/harness";
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-"));
 fs.mkdirSync(path.join(webDist, "static", "js"), { recursive: true });

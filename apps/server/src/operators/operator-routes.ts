@@ -13,7 +13,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { RouteContext } from "../platform/app";
+import type { RouteContext } from "../platform/context";
 import { listControlChanges } from "./control-changes";
 import { requireOperator as requireOperatorOf } from "./guard";
 import {

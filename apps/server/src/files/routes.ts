@@ -1,9 +1,9 @@
 import { errorBody, uploadResponse } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../auth/guard";
-import type { RouteContext } from "./app";
-import { AppError } from "./errors";
-import { MAX_FILE_BYTES, storePrivateImage } from "./files";
+import { requireUser } from "../auth";
+import type { RouteContext } from "../platform/context";
+import { AppError } from "../platform/errors";
+import { MAX_FILE_BYTES, storePrivateImage } from "./service";
 
 export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {

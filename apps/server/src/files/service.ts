@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Executor } from "./db";
-import { AppError, notFound } from "./errors";
+import type { Executor } from "../platform/db";
+import { AppError, notFound } from "../platform/errors";
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 

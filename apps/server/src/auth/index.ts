@@ -1,0 +1,3 @@
+export { requireUser } from "./guard";
+export { checkPayPassword } from "./secrets";
+export { authenticate, register, unusedInviteCode } from "./service";

@@ -1,0 +1,2 @@
+export { demoTopUp } from "./demo-top-up";
+export { createDepositMethod } from "./deposit-methods";

@@ -1,0 +1,1 @@
+export { assertOwnFile, readFile } from "./service";

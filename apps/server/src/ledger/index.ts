@@ -1,0 +1,14 @@
+export {
+  asLedgerError,
+  type JournalPosting,
+  type Leg,
+  openUserAccounts,
+  post,
+  postJournal,
+  systemAccountIds,
+  toAccountSummary,
+  userAccountIds,
+  userBalances,
+  userFigures,
+  writeLegs,
+} from "./service";

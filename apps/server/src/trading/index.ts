@@ -1,0 +1,2 @@
+export { type ContractRef, contractsByIds } from "./service";
+export { TradingWorker } from "./worker";
