@@ -14,12 +14,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { socketAuth } from "./auth";
 import { authRoutes } from "./auth/routes";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
 import { filesRoutes } from "./files/routes";
+import { accountUpdates } from "./ledger";
 import { ledgerOperatorRoutes } from "./ledger/operator-routes";
 import { createMarket, type Market } from "./market";
+import { marketOperatorRoutes } from "./market/operator-routes";
 import { marketRoutes } from "./market/routes";
 import { operatorRoutes } from "./operators/operator-routes";
 import type { Clock } from "./platform/clock";
@@ -29,7 +32,7 @@ import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { RealtimeHub } from "./platform/realtime";
 import { systemRoutes } from "./platform/system-routes";
-import { TradingWorker } from "./trading";
+import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
 import { tradingRoutes } from "./trading/routes";
 
 export interface AppDeps {
@@ -44,6 +47,7 @@ export type App = FastifyInstance;
 
 /** The running app's parts, for tests and benches that drive them directly. */
 export interface AppServices extends RouteContext {
+  realtime: RealtimeHub;
   market: Market;
   trading: TradingWorker;
 }
@@ -103,12 +107,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       databaseUrl: deps.config.DATABASE_URL,
     },
   );
-  const realtime = new RealtimeHub({ ...deps, log: app.log });
+  const realtime = new RealtimeHub({
+    db: deps.db,
+    clock: deps.clock,
+    databaseUrl: deps.config.DATABASE_URL,
+    log: app.log,
+    auth: socketAuth({
+      db: deps.db,
+      clock: deps.clock,
+      sessionIdleMs: deps.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000,
+    }),
+  });
+  realtime.addChannel(market.live);
+  const figures = { db: deps.db, clock: deps.clock, platformTz: deps.config.PLATFORM_TZ };
+  realtime.addUserEvent("account.changed", accountUpdates(figures));
+  realtime.addUserEvent("contracts.opened", contractOpenings(deps.db));
+  realtime.addUserEvent("contracts.settled", contractSettlements(figures));
   const context: AppServices = {
     config: deps.config,
     db: deps.db,
     clock: deps.clock,
     lifecycle: { shuttingDown: false },
+    events: realtime,
     realtime,
     market,
     trading: new TradingWorker({
@@ -116,11 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock: deps.clock,
       bus: market.bus,
       log: app.log,
-      contractsOpened: (contracts) => realtime.contractsOpened(contracts),
-      contractsSettled: (contracts) => realtime.contractsSettled(contracts),
+      contractsOpened: (contracts) => realtime.publish("contracts.opened", contracts),
+      contractsSettled: (contracts) => realtime.publish("contracts.settled", contracts),
     }),
   };
-  context.realtime.attachMarket(context.market.bus);
   app.addHook("onReady", async () => {
     await context.realtime.start();
     await context.market.start();
@@ -156,13 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(filesRoutes(context));
       await api.register(ledgerOperatorRoutes(context));
       await api.register(marketRoutes(context));
+      await api.register(marketOperatorRoutes(context));
       await api.register(operatorRoutes(context));
       await api.register(tradingRoutes(context));
     },
     { prefix: "/api/v1" },
   );
 
-  context.realtime.register(app, deps.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000);
+  context.realtime.register(app);
   await serveWebApp(app, deps.config.WEB_DIST);
   return app;
 }
@@ -175,7 +195,9 @@ function trustedProxies(setting: Config["TRUST_PROXY"]) {
 
 /** The built H5 app under /h5/, with every unknown /h5/ path answered by index.html (history routing). */
 async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  app.get("/", (_request, reply) => reply.redirect("/h5/"));
+  // The web app's routes are not part of the API, nor of its document.
+  const page = { schema: { hide: true } };
+  app.get("/", page, (_request, reply) => reply.redirect("/h5/"));
   const indexFile = path.join(dist, "index.html");
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`no built web app at ${dist}; run npm run build`);
@@ -194,9 +216,9 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
   });
   const sendIndex = (_request: unknown, reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
-  app.get("/h5", (_request, reply) => reply.redirect("/h5/"));
-  app.get("/h5/", sendIndex);
-  app.get("/h5/*", (request, reply) => {
+  app.get("/h5", page, (_request, reply) => reply.redirect("/h5/"));
+  app.get("/h5/", page, sendIndex);
+  app.get("/h5/*", page, (request, reply) => {
     const url = request.url.split("?")[0] ?? "";
     if (url.startsWith("/h5/static/") || /\.[a-z0-9]{2,5}$/i.test(url)) {
       return reply.status(404).type("text/plain").send("Not found");

@@ -15,5 +15,6 @@ export * from "./locales";
 export * from "./money";
 export * from "./money-schema";
 export * from "./phone-countries";
+export * from "./realtime-constants";
 export * from "./relative-time";
 export * from "./validators";

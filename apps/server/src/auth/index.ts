@@ -1,3 +1,4 @@
-export { requireUser } from "./guard";
+export { requireSignedInUser, signedInUser, type UserSession } from "./guard";
+export { socketAuth } from "./live";
 export { checkPayPassword } from "./secrets";
 export { authenticate, register, unusedInviteCode } from "./service";

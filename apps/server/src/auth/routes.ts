@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { toAccountSummary, userFigures } from "../ledger";
 import type { RouteContext } from "../platform/context";
-import { authSettings, requireUser } from "./guard";
+import { authSettings, requireSignedInUser, signedInUser } from "./guard";
 import { changePassword, checkRegistration, login, logout, register, toUserInfo } from "./service";
 
 const errors = { 400: errorBody, 401: errorBody, 429: errorBody };
@@ -63,46 +63,54 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      "/auth/logout",
-      { schema: { tags: ["auth"], security: bearer, response: { 200: okResponse, ...errors } } },
-      async (request) => {
-        const { tokenHash } = await requireUser(context, request);
-        await logout(db, clock, tokenHash);
-        await context.realtime.sessionsEnded([tokenHash]);
-        return { ok: true as const };
-      },
-    );
-
-    app.get(
-      "/me",
-      { schema: { tags: ["auth"], security: bearer, response: { 200: meResponse, ...errors } } },
-      async (request) => {
-        const { user } = await requireUser(context, request);
-        const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
-        return {
-          user: toUserInfo(user),
-          summary: toAccountSummary(figures),
-        };
-      },
-    );
-
-    app.post(
-      "/me/password",
-      {
-        schema: {
-          tags: ["auth"],
-          security: bearer,
-          body: changePasswordRequest,
-          response: { 200: okResponse, ...errors },
-        },
-      },
-      async (request) => {
-        const { user, tokenHash } = await requireUser(context, request);
-        const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
-        await context.realtime.sessionsEnded(endedSessions);
-        return { ok: true as const };
-      },
-    );
+    // Everything after this needs a signed-in user.
+    await app.register(async (signedIn) => signedInRoutes(signedIn, context));
   };
+}
+
+function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: RouteContext): void {
+  const { db, clock } = context;
+  requireSignedInUser(app, context);
+
+  app.post(
+    "/auth/logout",
+    { schema: { tags: ["auth"], security: bearer, response: { 200: okResponse, ...errors } } },
+    async (request) => {
+      const { tokenHash } = signedInUser(request);
+      await logout(db, clock, tokenHash);
+      await context.events.publish("sessions.ended", [tokenHash]);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/me",
+    { schema: { tags: ["auth"], security: bearer, response: { 200: meResponse, ...errors } } },
+    async (request) => {
+      const { user } = signedInUser(request);
+      const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
+      return {
+        user: toUserInfo(user),
+        summary: toAccountSummary(figures),
+      };
+    },
+  );
+
+  app.post(
+    "/me/password",
+    {
+      schema: {
+        tags: ["auth"],
+        security: bearer,
+        body: changePasswordRequest,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = signedInUser(request);
+      const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
+      await context.events.publish("sessions.ended", endedSessions);
+      return { ok: true as const };
+    },
+  );
 }

@@ -24,7 +24,7 @@ export async function checkLoginPassword(
   field: string,
 ): Promise<void> {
   if (!(await signInAllowed(db, "user", user.account, now)))
-    throw new AppError("PASSWORD_LOCKED", 423, { [field]: "PASSWORD_LOCKED" });
+    throw new AppError("PASSWORD_LOCKED", { [field]: "PASSWORD_LOCKED" });
   if (!(await verifyPassword(user.password_hash, password))) {
     await recordSignInFailure(db, "user", user.account, now);
     throw fieldErrors({ [field]: "OLD_PASSWORD_WRONG" });
@@ -50,7 +50,7 @@ export async function checkPayPassword(
     .select("pay_locked_until")
     .where("id", "=", user.id)
     .executeTakeFirstOrThrow();
-  if (pay_locked_until && pay_locked_until > now) throw new AppError("WITHDRAWALS_LOCKED", 423);
+  if (pay_locked_until && pay_locked_until > now) throw new AppError("WITHDRAWALS_LOCKED");
   if (isPayPassword(payPassword) && (await verifyPassword(user.pay_password_hash, payPassword))) {
     await db
       .updateTable("users")
@@ -67,6 +67,6 @@ export async function checkPayPassword(
       pay_locked_until = case when pay_failures + 1 >= ${PAY_PASSWORD_ATTEMPTS} then ${lockUntil}::timestamptz end
     where id = ${user.id}
     returning pay_locked_until is not null as locked`.execute(db);
-  if (rows[0]?.locked) throw new AppError("WITHDRAWALS_LOCKED", 423);
-  throw new AppError(wrong, 400, { [field]: wrong });
+  if (rows[0]?.locked) throw new AppError("WITHDRAWALS_LOCKED");
+  throw new AppError(wrong, { [field]: wrong });
 }

@@ -15,7 +15,7 @@ import { openUserAccounts } from "../ledger";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared } from "../platform/db";
-import { AppError, fieldErrors, invalidCredentials, unauthenticated } from "../platform/errors";
+import { AppError, fieldErrors } from "../platform/errors";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
 import type { User } from "../platform/schema";
 import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
@@ -187,7 +187,7 @@ export async function login(
   if (!user || !valid) {
     // A refusal while throttled is not a guess at the password: it does not count.
     if (allowed) await recordSignInFailure(db, "user", input.account, now);
-    throw invalidCredentials();
+    throw new AppError("INVALID_CREDENTIALS");
   }
   await clearSignInFailures(db, "user", user.account);
   const { token, hash } = newToken();
@@ -283,7 +283,7 @@ export async function authenticate(
   const now = clock.now();
   const tokenHash = hashToken(token);
   const found = await sessionLookups(db).add({ tokenHash, now });
-  if (!found) throw unauthenticated();
+  if (!found) throw new AppError("UNAUTHENTICATED");
   const { lastSeenAt, user } = found;
   let { expiresAt } = found;
   if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
@@ -308,7 +308,7 @@ export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<v
 /**
  * Self-service password change (ARCHITECTURE §1.7): the old password is required; a new login
  * password ends every other session of the user. Returns the ended sessions' token hashes, whose
- * sockets the caller closes (RealtimeHub.sessionsEnded).
+ * sockets the caller closes (the "sessions.ended" event).
  */
 export async function changePassword(
   db: Db,

@@ -2,7 +2,7 @@ import { type DepositMethod, type DepositMethodInput, fromMinor, toMinor } from 
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
-import { AppError, fieldErrors, notFound } from "../platform/errors";
+import { AppError, fieldErrors } from "../platform/errors";
 import type { DepositMethodRow, Operator } from "../platform/schema";
 
 export function toDepositMethod(row: DepositMethodRow): DepositMethod {
@@ -88,13 +88,13 @@ export async function updateDepositMethod(
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   return toDepositMethod(row);
 }
 
 export async function activeDepositMethod(db: Executor, id: bigint): Promise<DepositMethodRow> {
   const row = await db.selectFrom("deposit_methods").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row?.active) throw new AppError("DEPOSIT_METHOD_UNAVAILABLE", 400);
+  if (!row?.active) throw new AppError("DEPOSIT_METHOD_UNAVAILABLE");
   return row;
 }
 

@@ -11,7 +11,7 @@ import { post, systemAccountIds, userAccountIds } from "../ledger";
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
-import { AppError, conflict, notFound } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import type { Operator } from "../platform/schema";
 import { activeDepositMethod } from "./deposit-methods";
@@ -66,9 +66,9 @@ export async function createDeposit(
 ): Promise<Deposit> {
   const method = await activeDepositMethod(tx, BigInt(input.methodId));
   const amount = toMinor(input.amount);
-  if (amount < method.min_amount) throw new AppError("AMOUNT_BELOW_MINIMUM", 400);
-  if (amount > method.max_amount) throw new AppError("AMOUNT_ABOVE_MAXIMUM", 400);
-  if (!input.reference) throw new AppError("REFERENCE_REQUIRED", 400, { reference: "REFERENCE_REQUIRED" });
+  if (amount < method.min_amount) throw new AppError("AMOUNT_BELOW_MINIMUM");
+  if (amount > method.max_amount) throw new AppError("AMOUNT_ABOVE_MAXIMUM");
+  if (!input.reference) throw new AppError("REFERENCE_REQUIRED", { reference: "REFERENCE_REQUIRED" });
   if (input.proofFileId) await assertOwnFile(tx, userId, input.proofFileId);
   // The review threshold in force now stays this deposit's, whatever the setting becomes later.
   const { depositSecondApprovalAbove } = await cashierRules(tx);
@@ -114,14 +114,14 @@ export async function depositProofFileId(
     .where("id", "=", depositId)
     .$if(userId !== null, (q) => q.where("user_id", "=", userId ?? 0n))
     .executeTakeFirst();
-  if (!row?.proof_file_id) throw notFound();
+  if (!row?.proof_file_id) throw new AppError("NOT_FOUND");
   return row.proof_file_id;
 }
 
 async function lockDeposit(tx: Tx, id: bigint) {
   const row = await tx.selectFrom("deposits").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-  if (!row) throw notFound();
-  if (row.status !== "under_review") throw conflict("ALREADY_REVIEWED");
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.status !== "under_review") throw new AppError("ALREADY_REVIEWED");
   return row;
 }
 
@@ -147,7 +147,7 @@ export async function confirmDeposit(
         .onConflict((oc) => oc.doNothing())
         .returning("operator_id")
         .executeTakeFirst();
-      if (!inserted) throw conflict("SECOND_APPROVER_REQUIRED");
+      if (!inserted) throw new AppError("SECOND_APPROVER_REQUIRED");
       const approvals = await tx
         .selectFrom("deposit_approvals")
         .select((eb) => eb.fn.countAll<string>().as("count"))
@@ -199,7 +199,7 @@ export async function rejectDeposit(
   id: bigint,
   reason: string,
 ): Promise<OperatorDeposit> {
-  if (!reason) throw new AppError("REASON_REQUIRED", 400, { reason: "REASON_REQUIRED" });
+  if (!reason) throw new AppError("REASON_REQUIRED", { reason: "REASON_REQUIRED" });
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
     await lockDeposit(tx, id);
@@ -247,7 +247,7 @@ function toOperatorDeposit(row: OperatorDepositRow): OperatorDeposit {
 
 export async function operatorDeposit(db: Executor, id: bigint): Promise<OperatorDeposit> {
   const row = await operatorDepositQuery(db).where("d.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   return toOperatorDeposit(row);
 }
 

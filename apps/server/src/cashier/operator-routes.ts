@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readFile } from "../files";
-import { decideControlChange, recordAudit, requireOperator } from "../operators";
+import { decideControlChange, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
@@ -39,9 +39,11 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
   const tags = ["operator cashier"];
 
   return async (app) => {
+    requireSignedInOperator(app, context);
     app.get(
       "/operator/deposits",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -50,7 +52,6 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        await requireOperator(context, request, FINANCE);
         return listDepositsForReview(db, request.query.status, request.query.cursor, request.query.limit);
       },
     );
@@ -58,9 +59,9 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
     app.get(
       "/operator/deposits/:id/proof",
-      { schema: { tags, security, params: idParams } },
+      { config: { operatorRoles: FINANCE }, schema: { tags, security, params: idParams } },
       async (request, reply) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         const depositId = BigInt(request.params.id);
         const fileId = await depositProofFileId(db, null, depositId);
         const file = await readFile(db, fileId);
@@ -78,6 +79,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.post(
       "/operator/deposits/:id/confirm",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -86,9 +88,9 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request, reply) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         const outcome = await confirmDeposit(db, clock, operator, BigInt(request.params.id));
-        if (outcome.state === "confirmed") void context.realtime.accountChanged(outcome.userId);
+        if (outcome.state === "confirmed") void context.events.publish("account.changed", [outcome.userId]);
         return reply.status(outcome.state === "confirmed" ? 200 : 202).send(outcome.deposit);
       },
     );
@@ -96,6 +98,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.post(
       "/operator/deposits/:id/reject",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -105,7 +108,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         return rejectDeposit(db, clock, operator, BigInt(request.params.id), request.body.reason);
       },
     );
@@ -113,6 +116,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.get(
       "/operator/withdrawals",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -121,18 +125,20 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        await requireOperator(context, request, FINANCE);
         return listWithdrawalsForReview(db, request.query.status, request.query.cursor, request.query.limit);
       },
     );
 
     app.post(
       "/operator/withdrawals/:id/approve",
-      { schema: { tags, security, params: idParams, response: { 200: operatorWithdrawal, ...errors } } },
+      {
+        config: { operatorRoles: FINANCE },
+        schema: { tags, security, params: idParams, response: { 200: operatorWithdrawal, ...errors } },
+      },
       async (request) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         const result = await approveWithdrawal(db, clock, operator, BigInt(request.params.id));
-        void context.realtime.accountChanged(BigInt(result.user.id));
+        void context.events.publish("account.changed", [BigInt(result.user.id)]);
         return result;
       },
     );
@@ -140,6 +146,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.post(
       "/operator/withdrawals/:id/reject",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -149,7 +156,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         const result = await rejectWithdrawal(
           db,
           clock,
@@ -157,7 +164,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
           BigInt(request.params.id),
           request.body.reason,
         );
-        void context.realtime.accountChanged(BigInt(result.user.id));
+        void context.events.publish("account.changed", [BigInt(result.user.id)]);
         return result;
       },
     );
@@ -165,6 +172,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.delete(
       "/operator/users/:id/withdrawal-account",
       {
+        config: { operatorRoles: SUPPORT },
         schema: {
           tags,
           security,
@@ -174,7 +182,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        const { operator } = await requireOperator(context, request, SUPPORT);
+        const { operator } = signedInOperator(request);
         await unbindWithdrawalAccount(db, clock, operator, BigInt(request.params.id), request.body.reason);
         return { ok: true as const };
       },
@@ -182,18 +190,23 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/deposit-methods",
-      { schema: { tags, security, response: { 200: depositMethodList, ...errors } } },
+      {
+        config: { operatorRoles: FINANCE },
+        schema: { tags, security, response: { 200: depositMethodList, ...errors } },
+      },
       async (request) => {
-        await requireOperator(context, request, FINANCE);
         return { items: await listDepositMethods(db, { activeOnly: false }) };
       },
     );
 
     app.post(
       "/operator/deposit-methods",
-      { schema: { tags, security, body: depositMethodInput, response: { 200: depositMethod, ...errors } } },
+      {
+        config: { operatorRoles: FINANCE },
+        schema: { tags, security, body: depositMethodInput, response: { 200: depositMethod, ...errors } },
+      },
       async (request) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         return saveDepositMethod(db, clock, operator, null, request.body);
       },
     );
@@ -201,6 +214,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.put(
       "/operator/deposit-methods/:id",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -210,16 +224,18 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         return saveDepositMethod(db, clock, operator, BigInt(request.params.id), request.body);
       },
     );
 
     app.get(
       "/operator/cashier-settings",
-      { schema: { tags, security, response: { 200: cashierSettings, ...errors } } },
+      {
+        config: { operatorRoles: FINANCE },
+        schema: { tags, security, response: { 200: cashierSettings, ...errors } },
+      },
       async (request) => {
-        await requireOperator(context, request, FINANCE);
         return readCashierSettings(db);
       },
     );
@@ -227,6 +243,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.put(
       "/operator/cashier-settings",
       {
+        config: { operatorRoles: FINANCE },
         schema: {
           tags,
           security,
@@ -237,7 +254,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request, reply) => {
-        const { operator } = await requireOperator(context, request, FINANCE);
+        const { operator } = signedInOperator(request);
         const outcome = await changeCashierSettings(db, clock, operator, request.body);
         if ("proposed" in outcome) return reply.status(202).send(outcome.proposed);
         return outcome.applied;
@@ -246,9 +263,12 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/cashier-settings/changes/:id/approve",
-      { schema: { tags, security, params: idParams, response: { 200: controlChange, ...errors } } },
+      {
+        config: { operatorRoles: ["admin"] },
+        schema: { tags, security, params: idParams, response: { 200: controlChange, ...errors } },
+      },
       async (request) => {
-        const { operator } = await requireOperator(context, request, ["admin"]);
+        const { operator } = signedInOperator(request);
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
           approve: true,
         });
@@ -258,6 +278,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.post(
       "/operator/cashier-settings/changes/:id/reject",
       {
+        config: { operatorRoles: ["admin"] },
         schema: {
           tags,
           security,
@@ -267,7 +288,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request) => {
-        const { operator } = await requireOperator(context, request, ["admin"]);
+        const { operator } = signedInOperator(request);
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
           approve: false,
           reason: request.body.reason,

@@ -21,11 +21,11 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkPayPassword, requireUser } from "../auth";
+import { checkPayPassword, requireSignedInUser, signedInUser } from "../auth";
 import { readFile } from "../files";
 import type { RouteContext } from "../platform/context";
 import type { Tx } from "../platform/db";
-import { forbidden } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { moveMoney as moveMoneyOnce, readIdempotencyKey } from "../platform/idempotency";
 import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";
@@ -64,6 +64,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
   ): Promise<T> => moveMoneyOnce(context, request, reply, userId, status, work);
 
   return async (app) => {
+    requireSignedInUser(app, context);
     app.post(
       "/cashier/demo-topup",
       {
@@ -75,8 +76,8 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
-        if (!context.config.DEMO_MODE) throw forbidden("DEMO_MODE_ONLY");
+        const { user } = signedInUser(request);
+        if (!context.config.DEMO_MODE) throw new AppError("DEMO_MODE_ONLY");
         return moveMoney(request, reply, user.id, 200, (tx) =>
           demoTopUp(tx, user.id, toMinor(request.body.amount), clock.now()),
         );
@@ -87,7 +88,6 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/deposit-methods",
       { schema: { tags: ["cashier"], security, response: { 200: depositMethodList, ...errors } } },
       async (request) => {
-        await requireUser(context, request);
         return { items: await listDepositMethods(db, { activeOnly: true }) };
       },
     );
@@ -103,7 +103,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return moveMoney(request, reply, user.id, 201, (tx) =>
           createDeposit(tx, user.id, request.body, clock.now()),
         );
@@ -121,7 +121,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return listUserDeposits(db, user.id, request.query.cursor, request.query.limit);
       },
     );
@@ -130,7 +130,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/deposits/:id/proof",
       { schema: { tags: ["cashier"], security, params: idParams } },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         const file = await readFile(db, await depositProofFileId(db, user.id, BigInt(request.params.id)));
         return reply.type(file.content_type).header("cache-control", "private, no-store").send(file.data);
       },
@@ -140,7 +140,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawal-account",
       { schema: { tags: ["cashier"], security, response: { 200: withdrawalAccountResponse, ...errors } } },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         const row = await boundAccount(db, user.id);
         return { account: row ? toWithdrawalAccount(row) : null };
       },
@@ -157,7 +157,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         const account = await bindWithdrawalAccount(db, user.id, request.body, clock.now());
         return reply.status(201).send({ account });
       },
@@ -167,7 +167,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawals/quote",
       { schema: { tags: ["cashier"], security, response: { 200: withdrawalQuote, ...errors } } },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return quoteFor(db, user, clock.now());
       },
     );
@@ -183,7 +183,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         readIdempotencyKey(request.headers["idempotency-key"]);
         await checkPayPassword(db, user, request.body.payPassword, clock.now(), "payPassword");
         return moveMoney(request, reply, user.id, 201, (tx) =>
@@ -196,7 +196,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawals/:id/cancel",
       { schema: { tags: ["cashier"], security, params: idParams, response: { 200: withdrawal, ...errors } } },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return moveMoney(request, reply, user.id, 200, (tx) =>
           cancelWithdrawal(tx, user.id, BigInt(request.params.id), clock.now()),
         );
@@ -214,7 +214,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return listUserWithdrawals(db, user.id, request.query.cursor, request.query.limit);
       },
     );
@@ -230,7 +230,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return listFundRecords(db, user.id, request.query);
       },
     );
@@ -239,7 +239,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/fund-records.csv",
       { schema: { tags: ["cashier"], security, querystring: fundRecordQuery.pick({ type: true }) } },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         const csv = await fundRecordsCsv(db, user.id, request.query.type);
         return reply
           .type("text/csv; charset=utf-8")

@@ -7,7 +7,7 @@ import {
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
-import { conflict, fieldErrors, notFound } from "../platform/errors";
+import { AppError, fieldErrors } from "../platform/errors";
 import type { Operator, WithdrawalAccountRow } from "../platform/schema";
 
 const CRYPTO_ADDRESS: Record<(typeof CRYPTO_NETWORKS)[number], RegExp> = {
@@ -100,7 +100,7 @@ export async function bindWithdrawalAccount(
   at: Date,
 ): Promise<WithdrawalAccount> {
   const values = validateWithdrawalAccount(input);
-  if (await boundAccount(db, userId)) throw conflict("WITHDRAWAL_ACCOUNT_LOCKED");
+  if (await boundAccount(db, userId)) throw new AppError("WITHDRAWAL_ACCOUNT_LOCKED");
   try {
     const row = await db
       .insertInto("withdrawal_accounts")
@@ -109,7 +109,7 @@ export async function bindWithdrawalAccount(
       .executeTakeFirstOrThrow();
     return toWithdrawalAccount(row);
   } catch (error) {
-    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict("WITHDRAWAL_ACCOUNT_LOCKED");
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError("WITHDRAWAL_ACCOUNT_LOCKED");
     throw error;
   }
 }
@@ -130,7 +130,7 @@ export async function unbindWithdrawalAccount(
       .where("unbound_at", "is", null)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw notFound();
+    if (!row) throw new AppError("NOT_FOUND");
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: "withdrawal_account.unbind",

@@ -10,7 +10,7 @@ import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger"
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
-import { AppError, conflict, notFound } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import type { Operator, User } from "../platform/schema";
 import { cashierRules, withdrawalFeeFor } from "./settings";
@@ -106,12 +106,12 @@ export async function createWithdrawal(
   at: Date,
 ): Promise<Withdrawal> {
   const account = await boundAccount(tx, userId);
-  if (!account) throw new AppError("WITHDRAWAL_ACCOUNT_REQUIRED", 400);
+  if (!account) throw new AppError("WITHDRAWAL_ACCOUNT_REQUIRED");
   const rules = await cashierRules(tx);
   const amount = toMinor(input.amount);
-  if (amount < rules.withdrawalMinAmount) throw new AppError("AMOUNT_BELOW_MINIMUM", 400);
+  if (amount < rules.withdrawalMinAmount) throw new AppError("AMOUNT_BELOW_MINIMUM");
   const fee = withdrawalFeeFor(amount, rules);
-  if (fee >= amount) throw new AppError("AMOUNT_NOT_ABOVE_FEE", 400);
+  if (fee >= amount) throw new AppError("AMOUNT_NOT_ABOVE_FEE");
   const { id, order_no } = await tx
     .insertInto("withdrawals")
     .values({ user_id: userId, withdrawal_account_id: account.id, amount, fee, created_at: at })
@@ -139,7 +139,7 @@ async function lockWithdrawal(tx: Tx, id: bigint, userId?: bigint) {
     .$if(userId !== undefined, (q) => q.where("user_id", "=", userId ?? 0n))
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   return row;
 }
 
@@ -164,7 +164,7 @@ async function returnToCash(
 /** The user takes back a withdrawal still under review; the money returns to `cash` at once. */
 export async function cancelWithdrawal(tx: Tx, userId: bigint, id: bigint, at: Date): Promise<Withdrawal> {
   const row = await lockWithdrawal(tx, id, userId);
-  if (row.status !== "under_review") throw conflict("NOT_UNDER_REVIEW");
+  if (row.status !== "under_review") throw new AppError("NOT_UNDER_REVIEW");
   await returnToCash(tx, row, at);
   await tx
     .updateTable("withdrawals")
@@ -175,7 +175,7 @@ export async function cancelWithdrawal(tx: Tx, userId: bigint, id: bigint, at: D
 }
 
 function reviewConflict(status: string): AppError {
-  return conflict(status === "cancelled" ? "NOT_UNDER_REVIEW" : "ALREADY_REVIEWED");
+  return new AppError(status === "cancelled" ? "NOT_UNDER_REVIEW" : "ALREADY_REVIEWED");
 }
 
 /** Paid out: `frozen_withdrawal → withdrawals` for what the user receives, the fee to `fees`. */
@@ -225,7 +225,7 @@ export async function rejectWithdrawal(
   id: bigint,
   reason: string,
 ): Promise<OperatorWithdrawal> {
-  if (!reason) throw new AppError("REASON_REQUIRED", 400, { reason: "REASON_REQUIRED" });
+  if (!reason) throw new AppError("REASON_REQUIRED", { reason: "REASON_REQUIRED" });
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
     const row = await lockWithdrawal(tx, id);
@@ -250,7 +250,7 @@ export async function rejectWithdrawal(
 
 export async function operatorWithdrawal(db: Executor, id: bigint): Promise<OperatorWithdrawal> {
   const row = await withdrawalQuery(db).where("w.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   return toOperatorWithdrawal(row);
 }
 

@@ -1,12 +1,13 @@
 import { errorBody, uploadResponse } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireUser } from "../auth";
+import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { AppError } from "../platform/errors";
 import { MAX_FILE_BYTES, storePrivateImage } from "./service";
 
 export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
+    requireSignedInUser(app, context);
     app.post(
       "/files",
       {
@@ -18,15 +19,15 @@ export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
-        if (!request.isMultipart()) throw new AppError("FILE_INVALID", 400);
+        const { user } = signedInUser(request);
+        if (!request.isMultipart()) throw new AppError("FILE_INVALID");
         // A malformed multipart body (no boundary, a broken part) is the client's fault, never a 500.
         const part = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } }).catch(() => {
-          throw new AppError("FILE_INVALID", 400);
+          throw new AppError("FILE_INVALID");
         });
-        if (!part) throw new AppError("FILE_INVALID", 400);
+        if (!part) throw new AppError("FILE_INVALID");
         const data = await part.toBuffer().catch(() => {
-          throw new AppError("FILE_INVALID", 400);
+          throw new AppError("FILE_INVALID");
         });
         const stored = await storePrivateImage(context.db, user.id, data, context.clock.now());
         return reply.status(201).send(stored);

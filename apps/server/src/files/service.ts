@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "../platform/db";
-import { AppError, notFound } from "../platform/errors";
+import { AppError } from "../platform/errors";
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -27,9 +27,9 @@ export function sniffImageType(data: Buffer): string | null {
  * include them, and they are only ever served to their owner or an operator, never from a public URL.
  */
 export async function storePrivateImage(db: Executor, ownerUserId: bigint, data: Buffer, at: Date) {
-  if (data.length === 0 || data.length > MAX_FILE_BYTES) throw new AppError("FILE_INVALID", 400);
+  if (data.length === 0 || data.length > MAX_FILE_BYTES) throw new AppError("FILE_INVALID");
   const contentType = sniffImageType(data);
-  if (!contentType) throw new AppError("FILE_INVALID", 400);
+  if (!contentType) throw new AppError("FILE_INVALID");
   const id = randomUUID();
   await db
     .insertInto("files")
@@ -52,7 +52,7 @@ export async function assertOwnFile(db: Executor, ownerUserId: bigint, fileId: s
     .where("id", "=", fileId)
     .where("owner_user_id", "=", ownerUserId)
     .executeTakeFirst();
-  if (!row) throw new AppError("FILE_INVALID", 400);
+  if (!row) throw new AppError("FILE_INVALID");
 }
 
 export async function readFile(db: Executor, fileId: string) {
@@ -61,6 +61,6 @@ export async function readFile(db: Executor, fileId: string) {
     .select(["content_type", "data"])
     .where("id", "=", fileId)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   return row;
 }

@@ -1,3 +1,4 @@
+export { accountSummaryNow, accountUpdates, type FiguresDeps } from "./live";
 export {
   asLedgerError,
   type JournalPosting,

@@ -1,6 +1,6 @@
 import { errorBody, ledgerCheckReport } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordAudit, requireOperator } from "../operators";
+import { recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { checkLedgerInvariants } from "./invariants";
 
@@ -15,9 +15,11 @@ export function ledgerOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
   const { db, clock } = context;
 
   return async (app) => {
+    requireSignedInOperator(app, context);
     app.get(
       "/operator/ledger/check",
       {
+        config: { operatorRoles: ["admin"] },
         schema: {
           tags: ["operator ledger"],
           security,
@@ -25,7 +27,7 @@ export function ledgerOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        const { operator } = await requireOperator(context, request, ["admin"]);
+        const { operator } = signedInOperator(request);
         const report = await checkLedgerInvariants(db);
         await recordAudit(db, clock, {
           operatorId: operator.id,

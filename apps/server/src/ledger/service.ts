@@ -117,7 +117,7 @@ export interface JournalPosting {
 }
 
 /**
- * Writes postings that balance as one journal (see journal-migration.ts) in one statement, whatever their
+ * Writes postings that balance as one journal (see migrations/0005_ledger_journals.sql) in one statement, whatever their
  * number: the settlement worker's batch in a single round trip. Returns the postings' ids, in order.
  * Entries are written like post()'s (writeLegs; `held`: the caller has locked the user accounts);
  * refusals surface the same way.
@@ -183,7 +183,7 @@ export async function postJournal(
  * writers never queue on them), then inserts the entries in (account, posting, seq) order,
  * each stating its balance_after: the locked balance plus the running sum of the account's entries in
  * that same order, which is the order their ids are drawn in. The database checks every chain and moves
- * each balance once (statement-checks-migration.ts); a system account's balance_after stays null.
+ * each balance once (migrations/0007_ledger_statement_checks.sql); a system account's balance_after stays null.
  * `held`: the caller's transaction has locked these accounts already (a writer that has not, and races
  * another, is refused by the database's chain check rather than mis-posted).
  */
@@ -213,7 +213,7 @@ export function writeLegs(at: Date, accounts: "lock" | "held" = "lock") {
  */
 export function asLedgerError(error: unknown): unknown {
   return pgErrorCode(error) === PG_CHECK_VIOLATION && pgConstraint(error) === "user_accounts_never_negative"
-    ? new AppError("INSUFFICIENT_BALANCE", 400)
+    ? new AppError("INSUFFICIENT_BALANCE")
     : error;
 }
 

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
+import type { PublicChannel } from "../platform/realtime";
 import { MarketBus } from "./bus";
 import { CATALOGUE } from "./catalogue";
 import { SimulatedFeed } from "./feed";
 import { FeedRunner, type MarketLog } from "./feed-runner";
+import { MarketChannel } from "./live";
 import { seedCatalogue } from "./seed";
 
 export { MarketBus } from "./bus";
 export type { TradingSchedule } from "./catalogue";
-export { marketMigration } from "./migration";
 export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export type { MarketTables } from "./schema";
@@ -34,6 +35,8 @@ export interface MarketOptions {
 export interface Market {
   bus: MarketBus;
   runner: FeedRunner;
+  /** Tickers and a product's ticks on the realtime socket. */
+  live: PublicChannel;
   /** Seeds missing catalogue products, then starts the feed if enabled (onReady). */
   start(): Promise<void>;
   /** Stops the feed and waits for its last write (preClose, before the database closes). */
@@ -60,6 +63,7 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
   return {
     bus,
     runner,
+    live: new MarketChannel({ db: deps.db, clock: deps.clock, bus }),
     async start() {
       await seedCatalogue(deps.db);
       if (options.feedEnabled) await runner.start();

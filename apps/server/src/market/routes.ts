@@ -10,31 +10,17 @@ import {
   productQuery,
   tickList,
   tickRangeQuery,
-  updateProductRequest,
 } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { requireOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
-import {
-  getProduct,
-  listProducts,
-  productCandles,
-  productTicks,
-  updateProduct,
-  verifyProductChain,
-} from "./service";
+import { locale, symbolParams } from "./http";
+import { getProduct, listProducts, productCandles, productTicks, verifyProductChain } from "./service";
 
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody };
-const operatorErrors = { ...errors, 401: errorBody, 403: errorBody };
-/** A symbol in a path: "BTC%2FUSDT", "BTC-USDT" or "btcusdt". */
-const symbolParams = z.object({ symbol: z.string().max(64) });
-const locale = (request: FastifyRequest) => matchLocale(request.headers["accept-language"]);
 
 /**
- * Market data, public (no session), and the operators' product settings. Read-only except for
- * status, durations and stake limits: there is no route that sets a price or a tick.
+ * Market data, public (no session). Read-only: there is no route that sets a price or a tick.
  */
 export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
@@ -92,23 +78,6 @@ export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
       async (request) =>
         verifyProductChain(db, request.params.symbol, request.query.fromSeq, request.query.toSeq),
-    );
-
-    app.put(
-      "/operator/market/products/:symbol",
-      {
-        schema: {
-          tags: ["operators", "market"],
-          security: [{ bearer: [] }],
-          params: symbolParams,
-          body: updateProductRequest,
-          response: { 200: product, ...operatorErrors },
-        },
-      },
-      async (request) => {
-        const { operator } = await requireOperator(context, request, ["admin"]);
-        return updateProduct(db, clock, operator, request.params.symbol, request.body, locale(request));
-      },
     );
   };
 }

@@ -70,10 +70,7 @@ export type MarketTables = {
 export type ProductRow = Selectable<ProductsTable>;
 export type MarketDatabase = Database & MarketTables;
 
-/**
- * The market's tables on top of the platform's. (They can move into platform/schema.ts's Database when
- * the migration is registered; until then this keeps the capability self-contained.)
- */
+/** The market's tables on top of the platform's: the capability keeps its own table types. */
 export type MarketExecutor = Kysely<MarketDatabase>;
 export function marketDb(db: Db | Executor): MarketExecutor {
   return db.withTables<MarketTables>();

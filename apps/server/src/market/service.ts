@@ -15,7 +15,7 @@ import { type RawBuilder, sql } from "kysely";
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
-import { AppError, badRequest } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
@@ -27,7 +27,7 @@ export const MAX_TICK_SPAN_MS = 24 * 60 * 60_000;
 /** The most ticks one verification recomputes. */
 export const MAX_VERIFY_TICKS = 10_000n;
 
-export const productNotFound = () => new AppError("PRODUCT_NOT_FOUND", 404);
+export const productNotFound = () => new AppError("PRODUCT_NOT_FOUND");
 
 /** "BTC/USDT", "btc-usdt" and "BTCUSDT" all name BTC/USDT (a unique index keeps that unambiguous). */
 /** A symbol column's code in SQL, the expression the products_code index is built on. */
@@ -192,10 +192,10 @@ export async function productTicks(db: Executor, symbol: string, query: TickQuer
   const product = await findProduct(db, symbol);
   const from = query.from === undefined ? undefined : new Date(query.from);
   const to = query.to === undefined ? undefined : new Date(query.to);
-  if (query.fromSeq !== undefined && from !== undefined) throw badRequest("RANGE_INVALID");
-  if (query.fromSeq !== undefined && BigInt(query.fromSeq) < 1n) throw badRequest("RANGE_INVALID");
-  if (from && to && from > to) throw badRequest("RANGE_INVALID");
-  if (from && to && to.getTime() - from.getTime() > MAX_TICK_SPAN_MS) throw badRequest("RANGE_TOO_LARGE");
+  if (query.fromSeq !== undefined && from !== undefined) throw new AppError("RANGE_INVALID");
+  if (query.fromSeq !== undefined && BigInt(query.fromSeq) < 1n) throw new AppError("RANGE_INVALID");
+  if (from && to && from > to) throw new AppError("RANGE_INVALID");
+  if (from && to && to.getTime() - from.getTime() > MAX_TICK_SPAN_MS) throw new AppError("RANGE_TOO_LARGE");
   const ticks = await ticksInRange(db, product.symbol, {
     ...(query.fromSeq !== undefined ? { fromSeq: BigInt(query.fromSeq) } : {}),
     ...(from ? { from } : {}),
@@ -214,8 +214,8 @@ export async function verifyProductChain(
   const product = await findProduct(db, symbol);
   const fromSeq = BigInt(fromSeqText);
   const toSeq = BigInt(toSeqText);
-  if (fromSeq < 1n || fromSeq > toSeq) throw badRequest("RANGE_INVALID");
-  if (toSeq - fromSeq + 1n > MAX_VERIFY_TICKS) throw badRequest("RANGE_TOO_LARGE");
+  if (fromSeq < 1n || fromSeq > toSeq) throw new AppError("RANGE_INVALID");
+  if (toSeq - fromSeq + 1n > MAX_VERIFY_TICKS) throw new AppError("RANGE_TOO_LARGE");
   const head = await marketDb(db)
     .selectFrom("ticks")
     .select("seq")
@@ -224,7 +224,7 @@ export async function verifyProductChain(
     .limit(1)
     .executeTakeFirst();
   // Nothing recorded there yet: nothing to vouch for.
-  if (!head || fromSeq > head.seq) throw badRequest("RANGE_INVALID");
+  if (!head || fromSeq > head.seq) throw new AppError("RANGE_INVALID");
   const check = await verifyChain(db, product.symbol, fromSeq, toSeq < head.seq ? toSeq : head.seq);
   return {
     symbol: check.symbol,
@@ -265,17 +265,17 @@ export async function updateProduct(
       reopensAt = input.reopensAt === null ? null : new Date(input.reopensAt);
     else reopensAt = input.status === "maintenance" ? null : row.reopens_at;
     if (status === "open") {
-      if (input.reopensAt) throw badRequest("REOPENS_AT_INVALID");
+      if (input.reopensAt) throw new AppError("REOPENS_AT_INVALID");
       reopensAt = null;
     } else if (reopensAt && reopensAt <= now) {
-      throw badRequest("REOPENS_AT_INVALID");
+      throw new AppError("REOPENS_AT_INVALID");
     }
     const minStake = input.minStake === undefined ? row.min_stake : toMinor(input.minStake);
     const maxStake = input.maxStake === undefined ? row.max_stake : toMinor(input.maxStake);
-    if (minStake > maxStake) throw badRequest("STAKE_RANGE_INVALID");
+    if (minStake > maxStake) throw new AppError("STAKE_RANGE_INVALID");
     const durations = input.durations?.toSorted((a, b) => a.seconds - b.seconds);
     if (durations && new Set(durations.map((d) => d.seconds)).size !== durations.length) {
-      throw badRequest("DURATIONS_INVALID");
+      throw new AppError("DURATIONS_INVALID");
     }
 
     const before = {

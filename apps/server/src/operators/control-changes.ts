@@ -1,7 +1,7 @@
 import type { ControlChange } from "@tickfair/contract";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
-import { AppError, conflict, notFound } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import type { Operator } from "../platform/schema";
 import { recordAudit, requireRole } from "./service";
@@ -68,7 +68,7 @@ function toControlChange(row: ChangeRow): ControlChange {
 
 async function controlChangeById(db: Executor, id: bigint): Promise<ControlChange> {
   const row = await changeQuery(db).where("c.id", "=", id).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   return toControlChange(row);
 }
 
@@ -148,13 +148,13 @@ export async function decideControlChange<T>(
       .where("subject", "=", subject.subject)
       .forUpdate()
       .executeTakeFirst();
-    if (!row) throw notFound();
-    if (row.status !== "pending") throw conflict("ALREADY_REVIEWED");
-    if (row.proposed_by === operator.id) throw new AppError("CHANGE_NEEDS_ANOTHER_ADMIN", 403);
+    if (!row) throw new AppError("NOT_FOUND");
+    if (row.status !== "pending") throw new AppError("ALREADY_REVIEWED");
+    if (row.proposed_by === operator.id) throw new AppError("CHANGE_NEEDS_ANOTHER_ADMIN");
     const now = clock.now();
     if (decision.approve) {
       const current = await subject.read(tx);
-      if (canonicalJson(current) !== canonicalJson(row.base)) throw conflict("CHANGE_STALE");
+      if (canonicalJson(current) !== canonicalJson(row.base)) throw new AppError("CHANGE_STALE");
       await subject.write(tx, row.proposed as T, now);
     }
     await tx

@@ -11,26 +11,17 @@ import {
   operatorSessionResponse,
   pageQuery,
 } from "@tickfair/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { listControlChanges } from "./control-changes";
-import { requireOperator as requireOperatorOf } from "./guard";
-import {
-  createInviteCode,
-  listAudit,
-  operatorLogin,
-  operatorLogout,
-  requireRole,
-  toOperatorInfo,
-} from "./service";
+import { requireSignedInOperator, signedInOperator } from "./guard";
+import { createInviteCode, listAudit, operatorLogin, operatorLogout, toOperatorInfo } from "./service";
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 const security = [{ bearer: [] }];
 
 export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  const requireOperator = (request: FastifyRequest) => requireOperatorOf(context, request);
 
   return async (app) => {
     app.post(
@@ -53,75 +44,83 @@ export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      "/operator/auth/logout",
-      { schema: { tags: ["operators"], security, response: { 200: okResponse, ...errors } } },
-      async (request) => {
-        const { operator, tokenHash } = await requireOperator(request);
-        await operatorLogout(db, clock, operator, tokenHash);
-        return { ok: true as const };
-      },
-    );
-
-    app.get(
-      "/operator/me",
-      { schema: { tags: ["operators"], security, response: { 200: operatorInfo, ...errors } } },
-      async (request) => {
-        const { operator } = await requireOperator(request);
-        return toOperatorInfo(operator);
-      },
-    );
-
-    app.post(
-      "/operator/invite-codes",
-      {
-        schema: {
-          tags: ["operators"],
-          security,
-          body: createInviteCodeRequest,
-          response: { 200: inviteCode, ...errors },
-        },
-      },
-      async (request) => {
-        const { operator } = await requireOperator(request);
-        requireRole(operator, ["support", "admin"]);
-        return createInviteCode(db, clock, operator, request.body);
-      },
-    );
-
-    app.get(
-      "/operator/control-changes",
-      {
-        schema: {
-          tags: ["operators"],
-          security,
-          description: "Changes of a control waiting for (or decided by) a second admin.",
-          querystring: controlChangeQuery,
-          response: { 200: controlChangePage, ...errors },
-        },
-      },
-      async (request) => {
-        const { operator } = await requireOperator(request);
-        requireRole(operator, ["finance", "admin"]);
-        return listControlChanges(db, request.query.status, request.query.cursor, request.query.limit);
-      },
-    );
-
-    app.get(
-      "/operator/audit",
-      {
-        schema: {
-          tags: ["operators"],
-          security,
-          querystring: pageQuery,
-          response: { 200: auditPage, ...errors },
-        },
-      },
-      async (request) => {
-        const { operator } = await requireOperator(request);
-        requireRole(operator, ["admin"]);
-        return listAudit(db, request.query.cursor, request.query.limit);
-      },
-    );
+    // Everything after this needs a signed-in operator.
+    await app.register(async (signedIn) => signedInRoutes(signedIn, context));
   };
+}
+
+function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: RouteContext): void {
+  const { db, clock } = context;
+  requireSignedInOperator(app, context);
+
+  app.post(
+    "/operator/auth/logout",
+    { schema: { tags: ["operators"], security, response: { 200: okResponse, ...errors } } },
+    async (request) => {
+      const { operator, tokenHash } = signedInOperator(request);
+      await operatorLogout(db, clock, operator, tokenHash);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/operator/me",
+    { schema: { tags: ["operators"], security, response: { 200: operatorInfo, ...errors } } },
+    async (request) => {
+      const { operator } = signedInOperator(request);
+      return toOperatorInfo(operator);
+    },
+  );
+
+  app.post(
+    "/operator/invite-codes",
+    {
+      config: { operatorRoles: ["support", "admin"] },
+      schema: {
+        tags: ["operators"],
+        security,
+        body: createInviteCodeRequest,
+        response: { 200: inviteCode, ...errors },
+      },
+    },
+    async (request) => {
+      const { operator } = signedInOperator(request);
+      return createInviteCode(db, clock, operator, request.body);
+    },
+  );
+
+  app.get(
+    "/operator/control-changes",
+    {
+      config: { operatorRoles: ["finance", "admin"] },
+      schema: {
+        tags: ["operators"],
+        security,
+        description: "Changes of a control waiting for (or decided by) a second admin.",
+        querystring: controlChangeQuery,
+        response: { 200: controlChangePage, ...errors },
+      },
+    },
+    async (request) => {
+      const { operator } = signedInOperator(request);
+      return listControlChanges(db, request.query.status, request.query.cursor, request.query.limit);
+    },
+  );
+
+  app.get(
+    "/operator/audit",
+    {
+      config: { operatorRoles: ["admin"] },
+      schema: {
+        tags: ["operators"],
+        security,
+        querystring: pageQuery,
+        response: { 200: auditPage, ...errors },
+      },
+    },
+    async (request) => {
+      const { operator } = signedInOperator(request);
+      return listAudit(db, request.query.cursor, request.query.limit);
+    },
+  );
 }

@@ -8,7 +8,7 @@ import type {
 import { unusedInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
-import { AppError, invalidCredentials, unauthenticated } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
@@ -56,7 +56,7 @@ export async function operatorLogin(
   if (!operator || !valid) {
     // A refusal while throttled is not a guess at the password: it does not count.
     if (allowed) await recordSignInFailure(db, "operator", input.username, now);
-    throw invalidCredentials();
+    throw new AppError("INVALID_CREDENTIALS");
   }
   await clearSignInFailures(db, "operator", operator.username);
   const { token, hash } = newToken();
@@ -94,7 +94,7 @@ export async function authenticateOperator(
     .where("revoked_at", "is", null)
     .where("expires_at", ">", clock.now())
     .executeTakeFirst();
-  if (!session) throw unauthenticated();
+  if (!session) throw new AppError("UNAUTHENTICATED");
   const operator = await db
     .selectFrom("operators")
     .selectAll()
@@ -123,7 +123,7 @@ export async function operatorLogout(
 }
 
 export function requireRole(operator: Operator, roles: readonly OperatorRole[]): void {
-  if (!roles.includes(operator.role)) throw new AppError("OPERATOR_ROLE_FORBIDDEN", 403);
+  if (!roles.includes(operator.role)) throw new AppError("OPERATOR_ROLE_FORBIDDEN");
 }
 
 export interface AuditInput {

@@ -1,7 +1,7 @@
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
-import type { RealtimeHub } from "./realtime";
+import type { EventPublisher } from "./events";
 
 /** Everything a route needs, handed down explicitly rather than reached for. */
 export interface RouteContext {
@@ -9,5 +9,6 @@ export interface RouteContext {
   db: Db;
   clock: Clock;
   lifecycle: { shuttingDown: boolean };
-  realtime: RealtimeHub;
+  /** Where what happened is published (once it committed) for the users' open apps. */
+  events: EventPublisher;
 }

@@ -3,13 +3,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Clock } from "./clock";
 import type { Db, Tx } from "./db";
 import { AppError } from "./errors";
+import type { EventPublisher } from "./events";
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 
 export function readIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", 400);
-  if (!KEY_PATTERN.test(key)) throw new AppError("IDEMPOTENCY_KEY_REQUIRED", 400);
+  if (!key) throw new AppError("IDEMPOTENCY_KEY_REQUIRED");
+  if (!KEY_PATTERN.test(key)) throw new AppError("IDEMPOTENCY_KEY_REQUIRED");
   return key;
 }
 
@@ -58,7 +59,7 @@ export async function runIdempotent<T>(
         .where("user_id", "=", scope.userId)
         .where("key", "=", scope.key)
         .executeTakeFirstOrThrow();
-      if (first.request_hash !== scope.fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED", 422);
+      if (first.request_hash !== scope.fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED");
       return { status: first.status_code ?? 200, body: first.response as T, replayed: true };
     }
 
@@ -83,17 +84,17 @@ export function idempotencyOf(request: FastifyRequest): { key: string; fingerpri
   return { key, fingerprint };
 }
 
-type Realtime = { realtime: { accountChanged(userId: bigint): Promise<void> } };
+type Events = { events: EventPublisher };
 
 /** Answers a money-moving request: a replay says so; a first answer tells the user's open app. */
 export function answerMoneyMove<T>(
-  deps: Realtime,
+  deps: Events,
   reply: FastifyReply,
   userId: bigint,
   result: IdempotentResult<T>,
 ): T {
   if (result.replayed) reply.header("idempotent-replayed", "true");
-  else void deps.realtime.accountChanged(userId);
+  else void deps.events.publish("account.changed", [userId]);
   reply.status(result.status);
   return result.body;
 }
@@ -103,7 +104,7 @@ export function answerMoneyMove<T>(
  * first answer with `idempotent-replayed: true`), then tells the user's open app its figures changed.
  */
 export async function moveMoney<T>(
-  deps: { db: Db; clock: Clock } & Realtime,
+  deps: { db: Db; clock: Clock } & Events,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: bigint,

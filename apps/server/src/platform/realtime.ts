@@ -1,31 +1,19 @@
 import type {} from "@fastify/websocket";
 import {
-  type AccountSummary,
   type ClientMessage,
-  type Contract,
   clientMessage,
   SESSION_ENDED_CLOSE_CODE,
   type ServerMessage,
   UNAUTHENTICATED_CLOSE_CODE,
 } from "@tickfair/contract";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import type { WebSocket } from "ws";
-import { authenticate } from "../auth/service";
-import { toAccountSummary, userFigures } from "../ledger/service";
-import type { MarketBus } from "../market/bus";
-import { findProduct, productTicks, toWireTick } from "../market/service";
-import type { StoredTick } from "../market/ticks";
-import { latestTickers } from "../market/ticks";
-import { type ContractRef, contractsByIds } from "../trading/service";
 import type { Clock } from "./clock";
-import type { Config } from "./config";
-import { type Db, prepared } from "./db";
-import { type RelayLog, type UserEvent, UserEventsRelay } from "./user-events";
+import type { Db } from "./db";
+import type { DomainEventName, DomainEvents, EventPublisher } from "./events";
+import { type RelayLog, UserEventsRelay } from "./user-events";
 
 const AUTH_TIMEOUT_MS = 10_000;
-const TICKERS_EVERY_MS = 1000;
-const BACKFILL_LIMIT = 1000;
 /**
  * How often the sessions of all authenticated sockets are read again (one query): a session that
  * expired, or ended where no announcement reached this process, loses its socket within this long.
@@ -37,6 +25,75 @@ const SESSION_CHECK_EVERY_MS = 30_000;
  */
 const ENDED_REMEMBERED_MS = 5 * 60_000;
 
+/** The session a socket authenticated with. */
+export interface SocketSession {
+  userId: bigint;
+  /** The hash of its token: how the session is named when it ends. */
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** Plugged in by auth: how sockets sign in, and which of their sessions still live. */
+export interface SocketAuth {
+  /** The session behind a token, its expiry slid as a request's would be; rejects when none lives. */
+  authenticate(token: string): Promise<SocketSession>;
+  /** Of these sessions, the ones still live, each with when it ends. */
+  liveSessions(tokenHashes: readonly string[]): Promise<Map<string, Date>>;
+}
+
+/** One socket as a public channel sees it. */
+export interface ChannelSocket {
+  send(message: ServerMessage): void;
+  /** From now on the socket follows `topic` of `channel`, and no other topic of that channel. */
+  follow(channel: string, topic: string): void;
+  unfollow(channel: string): void;
+}
+
+/** Every socket as a public channel sees them. */
+export interface Followers {
+  /** Whether any socket follows `topic` of `channel`: what nobody follows need not be read. */
+  has(channel: string, topic: string): boolean;
+  /** One message, encoded once, to every socket that follows `topic` of `channel`. */
+  send(channel: string, topic: string, message: ServerMessage): void;
+}
+
+/** Plugged in by a capability that offers public data on the socket (no sign-in needed). */
+export interface PublicChannel {
+  /** The client messages it answers, by type. */
+  readonly answers: readonly ClientMessage["type"][];
+  answer(message: ClientMessage, socket: ChannelSocket): Promise<void>;
+  /** Starts publishing to its followers; returns what stops it (before the database closes). */
+  start(followers: Followers): () => void;
+}
+
+/** A message for one user's sockets. */
+export interface UserMessage {
+  userId: bigint;
+  message: ServerMessage;
+}
+
+/** Domain events rendered for users; the transport itself ends sessions. */
+export type UserEventName = Exclude<DomainEventName, "sessions.ended">;
+
+/** Plugged in by the capability that renders a domain event for the users it concerns. */
+export interface UserEventRenderer<R> {
+  /** A reference as other processes receive it (a short text), and back. */
+  encode(ref: R): string;
+  decode(wire: string): R;
+  /** The user a reference concerns. */
+  userOf(ref: R): bigint;
+  /** The messages for these references, each with its user; only users with a socket here are asked for. */
+  render(refs: readonly R[]): Promise<readonly UserMessage[]>;
+}
+
+interface Delivery<R> {
+  encode(ref: R): string;
+  decode(wire: string): R;
+  deliver(refs: readonly R[]): Promise<void>;
+}
+
+type Deliveries = { [N in DomainEventName]?: Delivery<DomainEvents[N]> };
+
 interface Client {
   socket: WebSocket;
   userId: bigint | null;
@@ -44,26 +101,31 @@ interface Client {
   tokenHash: string | null;
   /** When that session ends unless used meanwhile (epoch ms on the hub's clock). */
   expiresAt: number;
-  tickers: boolean;
-  product: string | null;
+  /** The topic it follows, by public channel. */
+  follows: Map<string, string>;
+  asChannelSocket: ChannelSocket;
 }
 
 /**
- * The one WebSocket (`/api/ws`). Market channels are public: tickers for all products (at most one
- * message a second) and one product's ticks, with a backfill from the last sequence a client saw.
- * A client that authenticates also receives its own user's events.
+ * The one WebSocket (`/api/ws`) and the delivery of domain events to it. Public channels (plugged in
+ * by their capabilities) answer anyone; a client that authenticates (through the plugged-in
+ * SocketAuth) also receives its own user's events, as their capabilities render them. Sockets live
+ * as long as their session. Events published here are relayed to the other server processes.
  */
-export class RealtimeHub {
+export class RealtimeHub implements EventPublisher {
   readonly #clients = new Set<Client>();
   readonly #byUser = new Map<bigint, Set<Client>>();
   readonly #bySession = new Map<string, Set<Client>>();
+  /** Sockets by public channel, then by topic. */
+  readonly #followers = new Map<string, Map<string, Set<Client>>>();
   /** Token hashes of sessions ended lately, with until when (wall clock) they are remembered. */
   readonly #ended = new Map<string, number>();
   readonly #sessionChecks = new Set<Promise<void>>();
   #sessionCheckTimer: NodeJS.Timeout | null = null;
-  #tickersTimer: NodeJS.Timeout | null = null;
-  #lastTickersAt = 0;
-  #detachMarket: (() => void) | null = null;
+  readonly #channels: PublicChannel[] = [];
+  readonly #answering = new Map<ClientMessage["type"], PublicChannel>();
+  #stopChannels: (() => void)[] = [];
+  readonly #deliveries: Deliveries = {};
 
   readonly #relay: UserEventsRelay;
 
@@ -71,112 +133,102 @@ export class RealtimeHub {
     private readonly deps: {
       db: Db;
       clock: Clock;
-      config: Config;
+      /** PostgreSQL's: other processes hear this one's events through it. */
+      databaseUrl?: string | undefined;
       log: RelayLog;
+      auth: SocketAuth;
     },
   ) {
     this.#relay = new UserEventsRelay({
       db: deps.db,
-      databaseUrl: deps.config.DATABASE_URL,
-      deliver: (event) => this.#deliver(event),
+      ...(deps.databaseUrl ? { databaseUrl: deps.databaseUrl } : {}),
+      deliver: (name, refs) => this.#receive(name, refs),
       log: deps.log,
     });
+    this.#deliveries["sessions.ended"] = {
+      encode: (tokenHash) => tokenHash,
+      decode: (wire) => wire,
+      deliver: async (tokenHashes) => this.#endSessions(tokenHashes),
+    };
   }
 
-  /** Starts hearing the users' events other server processes relay (PostgreSQL). */
+  addChannel(channel: PublicChannel): void {
+    this.#channels.push(channel);
+    for (const type of channel.answers) this.#answering.set(type, channel);
+  }
+
+  addUserEvent<N extends UserEventName>(name: N, renderer: UserEventRenderer<DomainEvents[N]>): void {
+    // Seen through N alone, TypeScript matches the entry's type to the name's.
+    const deliveries: { [P in N]?: Delivery<DomainEvents[P]> } = this.#deliveries;
+    deliveries[name] = {
+      encode: (ref) => renderer.encode(ref),
+      decode: (wire) => renderer.decode(wire),
+      deliver: (refs) => this.#tellUsers(renderer, refs),
+    };
+  }
+
+  /** Starts the public channels and hearing the events other server processes relay (PostgreSQL). */
   async start(): Promise<void> {
     await this.#relay.start();
     if (this.#sessionCheckTimer) return;
     this.#sessionCheckTimer = setInterval(() => void this.checkSessions(), SESSION_CHECK_EVERY_MS);
     this.#sessionCheckTimer.unref();
-  }
-
-  get connectedClients(): number {
-    return this.#clients.size;
-  }
-
-  /** Listens to recorded ticks: product subscribers get them at once, tickers at most once a second. */
-  attachMarket(bus: MarketBus): void {
-    this.#detachMarket = bus.onTicks((ticks) => this.#onTicks(ticks));
+    this.#stopChannels = this.#channels.map((channel) => channel.start(this.#asFollowers));
   }
 
   /** Stops everything that reads or writes the database, so it can close after this. */
   async detach(): Promise<void> {
-    this.#detachMarket?.();
-    if (this.#tickersTimer) clearTimeout(this.#tickersTimer);
-    this.#tickersTimer = null;
+    for (const stop of this.#stopChannels) stop();
+    this.#stopChannels = [];
     if (this.#sessionCheckTimer) clearInterval(this.#sessionCheckTimer);
     this.#sessionCheckTimer = null;
     await Promise.all(this.#sessionChecks);
     await this.#relay.stop();
   }
 
-  #onTicks(ticks: readonly StoredTick[]): void {
-    const bySymbol = new Map<string, StoredTick[]>();
-    for (const tick of ticks) bySymbol.set(tick.symbol, [...(bySymbol.get(tick.symbol) ?? []), tick]);
-    for (const client of this.#clients) {
-      const mine = client.product ? bySymbol.get(client.product) : undefined;
-      if (mine && client.product)
-        this.#send(client, { type: "ticks", symbol: client.product, items: mine.map(toWireTick) });
-    }
-    this.#scheduleTickers();
-  }
-
-  #scheduleTickers(): void {
-    if (this.#tickersTimer) return;
-    const wait = Math.max(0, this.#lastTickersAt + TICKERS_EVERY_MS - Date.now());
-    this.#tickersTimer = setTimeout(() => {
-      this.#tickersTimer = null;
-      this.#lastTickersAt = Date.now();
-      void this.#broadcastTickers();
-    }, wait);
-  }
-
-  async #broadcastTickers(): Promise<void> {
-    const listeners = [...this.#clients].filter((client) => client.tickers);
-    if (listeners.length === 0) return;
-    const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
-    // Encoded once for every listener: per socket, only the frame is written.
-    const data = Buffer.from(
-      JSON.stringify({
-        type: "tickers",
-        at: new Date().toISOString(),
-        items: [...tickers.values()],
-      } satisfies ServerMessage),
+  /**
+   * Delivers an event to this process's sockets at once and relays it to the other processes. Call
+   * after the change it announces commits. An ended session's sockets get nothing more of the user's
+   * and close with SESSION_ENDED_CLOSE_CODE.
+   */
+  async publish<N extends DomainEventName>(name: N, refs: readonly DomainEvents[N][]): Promise<void> {
+    if (refs.length === 0) return;
+    const delivery = this.#delivery(name);
+    this.#relay.relay(
+      name,
+      refs.map((ref) => delivery.encode(ref)),
     );
-    for (const client of listeners) client.socket.send(data, { binary: false });
+    await delivery.deliver(refs);
   }
 
-  #send(client: Client, message: ServerMessage): void {
-    client.socket.send(JSON.stringify(message));
+  #delivery<N extends DomainEventName>(name: N): Delivery<DomainEvents[N]> {
+    const delivery = this.#deliveries[name];
+    if (!delivery) throw new Error(`realtime: nothing delivers ${name}`);
+    return delivery;
   }
 
-  /** After a movement of the user's money commits: the personal center's figures as they now stand. */
-  async accountChanged(userId: bigint): Promise<void> {
-    await this.#tell({ type: "account", userIds: [userId] });
+  async #receive(name: string, wire: readonly string[]): Promise<void> {
+    if (!this.#delivers(name)) throw new Error(`realtime: nothing delivers ${name}`);
+    const delivery = this.#delivery(name);
+    await delivery.deliver(wire.map((ref) => delivery.decode(ref)));
   }
 
-  /** Contracts got their entry tick: each connected owner learns its expiry. */
-  async contractsOpened(refs: readonly ContractRef[]): Promise<void> {
-    await this.#tell({ type: "opened", contracts: [...refs] });
-  }
-
-  /**
-   * A settlement batch committed: each connected owner gets each result with the figures after the
-   * batch, then the figures once more as account.updated for screens that only follow the figures.
-   */
-  async contractsSettled(refs: readonly ContractRef[]): Promise<void> {
-    await this.#tell({ type: "settled", contracts: [...refs] });
+  #delivers(name: string): name is DomainEventName {
+    return Object.hasOwn(this.#deliveries, name);
   }
 
   /**
-   * Sessions ended (logout, "clear cache", a password change, an operator's revoke; call after the
-   * change commits): their sockets get nothing more of the user's and close with
-   * SESSION_ENDED_CLOSE_CODE, here at once and on the other processes through the relay.
+   * Only the references of users with a socket here are rendered (at scale most have none), and only
+   * after a socket past its remembered expiry had its session checked.
    */
-  async sessionsEnded(tokenHashes: readonly string[]): Promise<void> {
-    if (tokenHashes.length === 0) return;
-    await this.#tell({ type: "sessionsEnded", tokenHashes: [...tokenHashes] });
+  async #tellUsers<R>(renderer: UserEventRenderer<R>, refs: readonly R[]): Promise<void> {
+    const connected = (ref: R) => this.#byUser.has(renderer.userOf(ref));
+    const wanted = refs.filter(connected);
+    if (wanted.length === 0) return;
+    await this.#confirmSessions(new Set(wanted.map((ref) => renderer.userOf(ref))));
+    const still = wanted.filter(connected);
+    if (still.length === 0) return;
+    for (const { userId, message } of await renderer.render(still)) this.#sendToUser(userId, message);
   }
 
   /**
@@ -202,15 +254,9 @@ export class RealtimeHub {
   async #readSessions(clients: readonly Client[]): Promise<void> {
     const hashes = [...new Set(clients.flatMap((client) => (client.tokenHash ? [client.tokenHash] : [])))];
     if (hashes.length === 0) return;
-    const now = this.deps.clock.now();
-    let live: Map<string, number>;
+    let live: Map<string, Date>;
     try {
-      const { rows } = await prepared(sql<{ token_hash: string; expires_at: Date }>`
-        select token_hash, expires_at from sessions
-        where token_hash = any(${hashes}::text[]) and revoked_at is null and expires_at > ${now}`).execute(
-        this.deps.db,
-      );
-      live = new Map(rows.map((row) => [row.token_hash, row.expires_at.getTime()]));
+      live = await this.deps.auth.liveSessions(hashes);
     } catch (error) {
       // Sockets already past their expiry stay without private events until a later check succeeds.
       this.deps.log.error({ err: error }, "realtime: checking the sockets' sessions failed");
@@ -220,7 +266,7 @@ export class RealtimeHub {
       if (client.tokenHash === null) continue;
       const expiresAt = live.get(client.tokenHash);
       if (expiresAt === undefined) this.#closeEnded(client);
-      else client.expiresAt = expiresAt;
+      else client.expiresAt = expiresAt.getTime();
     }
   }
 
@@ -271,69 +317,6 @@ export class RealtimeHub {
     return (this.#ended.get(tokenHash) ?? 0) > Date.now();
   }
 
-  /** This process's sockets at once; the other processes' through the relay. */
-  async #tell(event: UserEvent): Promise<void> {
-    this.#relay.relay(event);
-    await this.#deliver(event);
-  }
-
-  async #deliver(event: UserEvent): Promise<void> {
-    if (event.type === "sessionsEnded") {
-      this.#endSessions(event.tokenHashes);
-      return;
-    }
-    if (event.type === "account") {
-      await this.#confirmSessions(event.userIds);
-      for (const userId of event.userIds) {
-        if (!this.#byUser.has(userId)) continue;
-        this.#sendToUser(userId, { type: "account.updated", summary: await this.#summaryOf(userId) });
-      }
-      return;
-    }
-    const contracts = await this.#connectedOwnersContracts(event.contracts);
-    await this.#confirmSessions(new Set(contracts.map((owned) => owned.userId)));
-    if (event.type === "opened") {
-      for (const { userId, contract } of contracts)
-        this.#sendToUser(userId, { type: "contract.opened", contract });
-      return;
-    }
-    const summaries = new Map<bigint, AccountSummary>();
-    for (const { userId } of contracts) {
-      if (!summaries.has(userId)) summaries.set(userId, await this.#summaryOf(userId));
-    }
-    for (const { userId, contract } of contracts) {
-      const summary = summaries.get(userId);
-      if (summary) this.#sendToUser(userId, { type: "contract.settled", contract, summary });
-    }
-    for (const [userId, summary] of summaries) this.#sendToUser(userId, { type: "account.updated", summary });
-  }
-
-  /** Only the contracts whose owner has the app open are read; at scale most are not. */
-  async #connectedOwnersContracts(
-    refs: readonly ContractRef[],
-  ): Promise<{ userId: bigint; contract: Contract }[]> {
-    const wanted = refs.filter((ref) => this.#byUser.has(ref.userId));
-    const owners = new Map(wanted.map((ref) => [ref.id.toString(), ref.userId]));
-    const contracts = await contractsByIds(
-      this.deps.db,
-      wanted.map((ref) => ref.id),
-    );
-    return contracts.flatMap((contract) => {
-      const userId = owners.get(contract.id);
-      return userId === undefined ? [] : [{ userId, contract }];
-    });
-  }
-
-  async #summaryOf(userId: bigint): Promise<AccountSummary> {
-    const figures = await userFigures(
-      this.deps.db,
-      userId,
-      this.deps.clock.now(),
-      this.deps.config.PLATFORM_TZ,
-    );
-    return toAccountSummary(figures);
-  }
-
   #sendToUser(userId: bigint, message: ServerMessage): void {
     const clients = this.#byUser.get(userId);
     if (!clients) return;
@@ -342,100 +325,103 @@ export class RealtimeHub {
     for (const client of clients) if (client.expiresAt > now) client.socket.send(data, { binary: false });
   }
 
-  async #handle(
-    client: Client,
-    message: ClientMessage,
-    sessionIdleMs: number,
-    authTimer: NodeJS.Timeout,
-  ): Promise<void> {
-    switch (message.type) {
-      case "ping":
-        this.#send(client, { type: "pong" });
-        return;
-      case "subscribe.tickers": {
-        client.tickers = true;
-        const tickers = await latestTickers(this.deps.db, this.deps.clock.now());
-        this.#send(client, { type: "tickers", at: new Date().toISOString(), items: [...tickers.values()] });
-        return;
-      }
-      case "subscribe.product": {
-        const product = await findProduct(this.deps.db, message.symbol).catch(() => null);
-        if (!product) {
-          this.#send(client, { type: "error", code: "PRODUCT_NOT_FOUND" });
-          return;
-        }
-        client.product = product.symbol;
-        if (message.fromSeq !== undefined) {
-          const missed = await productTicks(this.deps.db, product.symbol, {
-            fromSeq: (BigInt(message.fromSeq) + 1n).toString(),
-            limit: BACKFILL_LIMIT,
-          });
-          this.#send(client, { type: "ticks", symbol: product.symbol, items: missed.items });
-        }
-        return;
-      }
-      case "unsubscribe.product":
-        client.product = null;
-        return;
-      case "unsubscribe.tickers":
-        client.tickers = false;
-        return;
-      case "auth": {
-        if (client.userId !== null) return;
-        const session = await authenticate(
-          this.deps.db,
-          this.deps.clock,
-          { sessionIdleMs },
-          message.token,
-        ).catch(() => null);
-        if (!session) {
-          this.#send(client, { type: "error", code: "UNAUTHENTICATED" });
-          client.socket.close(UNAUTHENTICATED_CLOSE_CODE, "unauthenticated");
-          return;
-        }
-        // Closed while the session was read: registering it now would leave it in the indexes for good.
-        if (client.socket.readyState !== client.socket.OPEN || client.userId !== null) return;
-        clearTimeout(authTimer);
-        // Ended while it was read (here or on another process): it must not start hearing the user's events.
-        if (this.#endedLately(session.tokenHash)) {
-          client.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
-          return;
-        }
-        client.userId = session.user.id;
-        client.tokenHash = session.tokenHash;
-        client.expiresAt = session.expiresAt.getTime();
-        const set = this.#byUser.get(session.user.id) ?? new Set<Client>();
-        set.add(client);
-        this.#byUser.set(session.user.id, set);
-        const sockets = this.#bySession.get(session.tokenHash) ?? new Set<Client>();
-        sockets.add(client);
-        this.#bySession.set(session.tokenHash, sockets);
-        this.#send(client, { type: "ready" });
-        return;
-      }
-    }
+  #send(client: Client, message: ServerMessage): void {
+    client.socket.send(JSON.stringify(message));
   }
 
-  register(app: FastifyInstance, sessionIdleMs: number): void {
+  readonly #asFollowers: Followers = {
+    has: (channel, topic) => (this.#followers.get(channel)?.get(topic)?.size ?? 0) > 0,
+    send: (channel, topic, message) => {
+      const clients = this.#followers.get(channel)?.get(topic);
+      if (!clients || clients.size === 0) return;
+      // Encoded once for every follower: per socket, only the frame is written.
+      const data = Buffer.from(JSON.stringify(message));
+      for (const client of clients) client.socket.send(data, { binary: false });
+    },
+  };
+
+  #follow(client: Client, channel: string, topic: string): void {
+    this.#unfollow(client, channel);
+    client.follows.set(channel, topic);
+    const topics = this.#followers.get(channel) ?? new Map<string, Set<Client>>();
+    this.#followers.set(channel, topics);
+    const clients = topics.get(topic) ?? new Set<Client>();
+    topics.set(topic, clients);
+    clients.add(client);
+  }
+
+  #unfollow(client: Client, channel: string): void {
+    const topic = client.follows.get(channel);
+    if (topic === undefined) return;
+    client.follows.delete(channel);
+    const topics = this.#followers.get(channel);
+    const clients = topics?.get(topic);
+    clients?.delete(client);
+    if (clients?.size === 0) topics?.delete(topic);
+    if (topics?.size === 0) this.#followers.delete(channel);
+  }
+
+  async #handle(client: Client, message: ClientMessage, authTimer: NodeJS.Timeout): Promise<void> {
+    if (message.type === "ping") {
+      this.#send(client, { type: "pong" });
+      return;
+    }
+    if (message.type !== "auth") {
+      await this.#answering.get(message.type)?.answer(message, client.asChannelSocket);
+      return;
+    }
+    if (client.userId !== null) return;
+    const session = await this.deps.auth.authenticate(message.token).catch(() => null);
+    if (!session) {
+      this.#send(client, { type: "error", code: "UNAUTHENTICATED" });
+      client.socket.close(UNAUTHENTICATED_CLOSE_CODE, "unauthenticated");
+      return;
+    }
+    // Closed while the session was read: registering it now would leave it in the indexes for good.
+    if (client.socket.readyState !== client.socket.OPEN || client.userId !== null) return;
+    clearTimeout(authTimer);
+    // Ended while it was read (here or on another process): it must not start hearing the user's events.
+    if (this.#endedLately(session.tokenHash)) {
+      client.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+      return;
+    }
+    client.userId = session.userId;
+    client.tokenHash = session.tokenHash;
+    client.expiresAt = session.expiresAt.getTime();
+    const set = this.#byUser.get(session.userId) ?? new Set<Client>();
+    set.add(client);
+    this.#byUser.set(session.userId, set);
+    const sockets = this.#bySession.get(session.tokenHash) ?? new Set<Client>();
+    sockets.add(client);
+    this.#bySession.set(session.tokenHash, sockets);
+    this.#send(client, { type: "ready" });
+  }
+
+  register(app: FastifyInstance): void {
     app.get("/api/ws", { websocket: true, schema: { hide: true } }, (socket) => {
       const client: Client = {
         socket,
         userId: null,
         tokenHash: null,
         expiresAt: 0,
-        tickers: false,
-        product: null,
+        follows: new Map(),
+        asChannelSocket: {
+          send: (message) => this.#send(client, message),
+          follow: (channel, topic) => this.#follow(client, channel, topic),
+          unfollow: (channel) => this.#unfollow(client, channel),
+        },
       };
       this.#clients.add(client);
-      // A socket that neither authenticates nor subscribes to anything public is closed.
+      // A socket that neither authenticates nor follows anything public is closed.
       const authTimer = setTimeout(() => {
-        if (client.userId === null && !client.tickers && client.product === null)
+        if (client.userId === null && client.follows.size === 0)
           socket.close(UNAUTHENTICATED_CLOSE_CODE, "auth timeout");
       }, AUTH_TIMEOUT_MS);
       socket.on("close", () => {
         clearTimeout(authTimer);
         this.#clients.delete(client);
         this.#forgetSession(client);
+        for (const channel of [...client.follows.keys()]) this.#unfollow(client, channel);
       });
       socket.on("message", (raw: Buffer) => {
         let message: ClientMessage;
@@ -445,7 +431,7 @@ export class RealtimeHub {
           this.#send(client, { type: "error", code: "VALIDATION_FAILED" });
           return;
         }
-        this.#handle(client, message, sessionIdleMs, authTimer).catch((error: unknown) => {
+        this.#handle(client, message, authTimer).catch((error: unknown) => {
           app.log.error({ err: error }, "websocket message failed");
           this.#send(client, { type: "error", code: "INTERNAL" });
         });

@@ -12,7 +12,7 @@ export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/health",
       { schema: { tags: ["system"], response: { 200: healthResponse, 503: errorBody } } },
       async () => {
-        if (context.lifecycle.shuttingDown) throw new AppError("SERVICE_UNAVAILABLE", 503);
+        if (context.lifecycle.shuttingDown) throw new AppError("SERVICE_UNAVAILABLE");
         await sql`select 1`.execute(context.db);
         return { status: "ok" as const, database: "ok" as const, time: context.clock.now().toISOString() };
       },

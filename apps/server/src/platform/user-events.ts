@@ -1,26 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
-import type { ContractRef } from "../trading/service";
 import { type Db, prepared } from "./db";
 
 /** Where server processes tell each other about users' events (PostgreSQL LISTEN/NOTIFY). */
 export const USER_EVENTS_CHANNEL = "tickfair_user_events";
 
-/**
- * Something a user's open app should hear about: their figures changed, or contracts opened or
- * settled. Only references travel; each process reads what it needs for the users connected to it.
- * `sessionsEnded` names sessions (by token hash) whose sockets must close wherever they are held.
- */
-export type UserEvent =
-  | { type: "account"; userIds: bigint[] }
-  | { type: "opened" | "settled"; contracts: ContractRef[] }
-  | { type: "sessionsEnded"; tokenHashes: string[] };
-
-type WireEvent =
-  | ["account", string[]]
-  | ["opened" | "settled", [string, string][]]
-  | ["sessionsEnded", string[]];
+/** An event's name with its references, each encoded as a short text by the event's renderer. */
+type WireEvent = [name: string, refs: string[]];
 
 /** NOTIFY payloads must stay under 8,000 bytes. */
 const MAX_PAYLOAD = 7_000;
@@ -38,11 +25,12 @@ export interface RelayLog {
 }
 
 /**
- * Carries users' events between server processes on one PostgreSQL (ARCHITECTURE §7): a user's socket
+ * Carries domain events between server processes on one PostgreSQL (ARCHITECTURE §7): a user's socket
  * may be held by another process than the one whose request moved their money or whose worker settled
  * their contract. Each process tells its own sockets itself, at once, and relays the event; the
- * others hear it on their listening connection and tell theirs. Events raised within a few
- * milliseconds of each other travel together. Best effort, like every push: an app that reconnects reloads its lists.
+ * others hear it on their listening connection and tell theirs. Only references travel: each process
+ * reads what it needs for the users connected to it. Events raised within a few milliseconds of each
+ * other travel together. Best effort, like every push: an app that reconnects reloads its lists.
  * Without a database URL (embedded PGlite: one process) there is no one to tell.
  */
 export class UserEventsRelay {
@@ -59,7 +47,7 @@ export class UserEventsRelay {
     private readonly options: {
       db: Db;
       databaseUrl?: string;
-      deliver: (event: UserEvent) => Promise<void>;
+      deliver: (name: string, refs: string[]) => Promise<void>;
       log: RelayLog;
     },
   ) {}
@@ -85,18 +73,9 @@ export class UserEventsRelay {
   }
 
   /** Tells the other processes; the caller has told its own sockets. */
-  relay(event: UserEvent): void {
+  relay(name: string, refs: string[]): void {
     if (this.#stopped) return;
-    this.#queued.push(
-      event.type === "account"
-        ? ["account", event.userIds.map(String)]
-        : event.type === "sessionsEnded"
-          ? ["sessionsEnded", [...event.tokenHashes]]
-          : [
-              event.type,
-              event.contracts.map((ref): [string, string] => [String(ref.id), String(ref.userId)]),
-            ],
-    );
+    this.#queued.push([name, refs]);
     if (this.#flushTimer) return;
     this.#flushTimer = setTimeout(() => {
       this.#flushTimer = null;
@@ -137,10 +116,10 @@ export class UserEventsRelay {
         return;
       }
       // One event too long on its own: its references in halves.
-      const [type, refs] = event;
+      const [name, refs] = event;
       const half = Math.ceil(refs.length / 2);
-      push([type, refs.slice(0, half)] as WireEvent);
-      push([type, refs.slice(half)] as WireEvent);
+      push([name, refs.slice(0, half)]);
+      push([name, refs.slice(half)]);
     };
     for (const event of events) push(event);
     if (batch.length > 0) payloads.push(wrap(batch));
@@ -190,21 +169,7 @@ export class UserEventsRelay {
       const { origin, events } = JSON.parse(payload) as { origin: string; events: WireEvent[] };
       // This process told its own sockets when it raised the event.
       if (origin === this.#origin) return;
-      for (const [type, refs] of events) {
-        await this.options.deliver(
-          type === "account"
-            ? { type, userIds: (refs as string[]).map(BigInt) }
-            : type === "sessionsEnded"
-              ? { type, tokenHashes: refs as string[] }
-              : {
-                  type,
-                  contracts: (refs as [string, string][]).map(([id, userId]) => ({
-                    id: BigInt(id),
-                    userId: BigInt(userId),
-                  })),
-                },
-        );
-      }
+      for (const [name, refs] of events) await this.options.deliver(name, refs);
     } catch (error) {
       this.options.log.error({ err: error }, "realtime: a relayed users' event could not be told");
     }

@@ -1,2 +1,3 @@
+export { contractOpenings, contractSettlements } from "./live";
 export { type ContractRef, contractsByIds } from "./service";
 export { TradingWorker } from "./worker";

@@ -6,7 +6,7 @@ import { effectiveStatus, productNotFound, symbolCode, symbolCodeOf } from "../m
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, type Executor, prepared, type Tx } from "../platform/db";
-import { AppError, badRequest } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { type IdempotentResult, runIdempotent } from "../platform/idempotency";
 import type { ContractRow } from "./schema";
 import { toContract } from "./service";
@@ -102,11 +102,11 @@ export function acceptOrder(
     { schedule: terms.schedule, status: terms.status, reopensAt: terms.reopensAt },
     now,
   );
-  if (status.status !== "open") throw new AppError("PRODUCT_CLOSED", 409);
+  if (status.status !== "open") throw new AppError("PRODUCT_CLOSED");
   const payoutRateBps = terms.rates.get(input.durationSeconds);
-  if (payoutRateBps === undefined) throw badRequest("DURATION_NOT_OFFERED");
+  if (payoutRateBps === undefined) throw new AppError("DURATION_NOT_OFFERED");
   const stake = toMinor(input.stake);
-  if (stake < terms.minStake || stake > terms.maxStake) throw badRequest("STAKE_OUT_OF_RANGE");
+  if (stake < terms.minStake || stake > terms.maxStake) throw new AppError("STAKE_OUT_OF_RANGE");
   return {
     userId,
     symbol: terms.symbol,
@@ -118,7 +118,7 @@ export function acceptOrder(
   };
 }
 
-/** A contract's order number from its id, as the contracts table generates it (trading/migration.ts). */
+/** A contract's order number from its id, as the contracts table generates it (migrations/0004_trading.sql). */
 const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, '0')`;
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser } from "../auth";
+import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { OrderDesk } from "./placement";
@@ -27,6 +27,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
   const orders = new OrderDesk(db, clock);
   return async (app) => {
+    requireSignedInUser(app, context);
     app.post(
       "/trading/contracts",
       {
@@ -38,7 +39,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         const { key, fingerprint } = idempotencyOf(request);
         const result = await orders.place({ userId: user.id, input: request.body, key, fingerprint });
         return answerMoneyMove(context, reply, user.id, result);
@@ -49,7 +50,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/trading/contracts/open",
       { schema: { tags: ["trading"], security, response: { 200: contractList, ...errors } } },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return listOpenContracts(db, user.id);
       },
     );
@@ -65,7 +66,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return listClosedContracts(db, user.id, request.query.cursor, request.query.limit);
       },
     );
@@ -81,7 +82,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { user } = await requireUser(context, request);
+        const { user } = signedInUser(request);
         return contractDetail(db, user.id, BigInt(request.params.id));
       },
     );

@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger";
 import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
-import { notFound } from "../platform/errors";
+import { AppError } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
 import { type ContractRow, tradingDb } from "./schema";
@@ -309,7 +309,7 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
     .where("c.user_id", "=", userId)
     .where("c.id", "=", id)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new AppError("NOT_FOUND");
   const contract = toContract(row, row.price_precision);
   let ticks: Tick[] = [];
   if (row.entry_seq !== null) {

@@ -4,15 +4,6 @@ import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { contract } from "./trading";
 
-/** The server closes the socket with this code when the token is refused, or none came in time. */
-export const UNAUTHENTICATED_CLOSE_CODE = 4401;
-/**
- * The server closes an authenticated socket with this code when its session ends (logout, "clear
- * cache", a password change elsewhere, expiry, an operator's revoke): the token is dead, so the app
- * signs out rather than reconnecting with it.
- */
-export const SESSION_ENDED_CLOSE_CODE = 4440;
-
 /**
  * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to
  * authenticate first with `auth`. Later capabilities add message types here.
@@ -40,7 +31,7 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ready") }),
   z.object({ type: z.literal("pong") }),
   z.object({ type: z.literal("error"), code: z.string() }),
-  /** Sent after every movement of the user's money, with the figures as they now stand. */
+  /** After every movement of the user's money but a settlement (which carries them): the figures now. */
   z.object({ type: z.literal("account.updated"), summary: accountSummary }),
   /** One of the user's contracts got its entry tick: it now runs until `expiresAt`. */
   z.object({ type: z.literal("contract.opened"), contract }),

@@ -1,17 +1,15 @@
-import { type Migration, sql } from "kysely";
+-- Journals: postings written together that balance as a whole. The settlement worker writes one per
+-- batch — each contract keeps its own posting (its user, kind and order number, for fund records),
+-- while the house takes or pays the batch's net in a single entry instead of one per contract
+-- (ARCHITECTURE §7: hot system accounts are aggregated per batch). A posting without a journal balances
+-- on its own, as before.
 
-/**
- * Journals: postings written together that balance as a whole. The settlement worker writes one per
- * batch — each contract keeps its own posting (its user, kind and order number, for fund records), while
- * the house takes or pays the batch's net in a single entry instead of one per contract (ARCHITECTURE
- * §7: hot system accounts are aggregated per batch). A posting without a journal balances on its own,
- * as before. One statement per entry (both drivers need single prepared statements).
- */
-const STATEMENTS: readonly string[] = [
-  // The journal is named by the id of its first posting; null: the posting is its own journal.
-  `alter table postings add column journal_id bigint references postings(id)`,
-  `create index postings_journal on postings ((coalesce(journal_id, id)))`,
-  `create or replace function check_postings_balanced() returns trigger language plpgsql as $$
+-- The journal is named by the id of its first posting; null: the posting is its own journal.
+alter table postings add column journal_id bigint references postings(id);
+
+create index postings_journal on postings ((coalesce(journal_id, id)));
+
+create or replace function check_postings_balanced() returns trigger language plpgsql as $$
     declare unbalanced bigint;
     begin
       -- Each journal a statement touches must sum to zero over two or more entries, and each of its
@@ -37,11 +35,4 @@ const STATEMENTS: readonly string[] = [
         raise exception 'journal % does not balance', unbalanced using errcode = '23514';
       end if;
       return null;
-    end $$`,
-];
-
-export const ledgerJournalMigration: Migration = {
-  async up(db) {
-    for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
-  },
-};
+    end $$;

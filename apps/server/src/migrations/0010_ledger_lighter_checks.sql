@@ -1,16 +1,12 @@
-import { type Migration, sql } from "kysely";
+-- The same ledger rules as 0007_ledger_statement_checks, each account and posting read once per
+-- statement instead of twice (a settlement batch moves a few thousand balances):
+-- - move_balances looks each account up once, and moves it by that row's address (a row another
+--   transaction has moved since is not there any more: its balance is refused as changed, as before);
+-- - the check that every entry names a posting joins the postings the balance check reads anyway;
+-- - the guard that lets only those checks move a balance is asked only when an update could break it
+--   (its WHEN clause), not once per balance they move.
 
-/**
- * The same ledger rules as statement-checks-migration.ts, each account and posting read once per
- * statement instead of twice (a settlement batch moves a few thousand balances):
- * - move_balances looks each account up once, and moves it by that row's address (a row another
- *   transaction has moved since is not there any more: its balance is refused as changed, as before);
- * - the check that every entry names a posting joins the postings the balance check reads anyway;
- * - the guard that lets only those checks move a balance is asked only when an update could break it
- *   (its WHEN clause), not once per balance they move.
- */
-const STATEMENTS: readonly string[] = [
-  `create or replace function move_balances() returns trigger language plpgsql as $$
+create or replace function move_balances() returns trigger language plpgsql as $$
     declare
       verdict record;
     begin
@@ -60,8 +56,9 @@ const STATEMENTS: readonly string[] = [
           using errcode = '40001';
       end if;
       return null;
-    end $$`,
-  `create or replace function check_postings_balanced() returns trigger language plpgsql as $$
+    end $$;
+
+create or replace function check_postings_balanced() returns trigger language plpgsql as $$
     declare verdict record;
     begin
       -- Every entry names a posting; each journal the statement touches sums to zero over two or more
@@ -95,18 +92,13 @@ const STATEMENTS: readonly string[] = [
         raise exception 'journal % does not balance', verdict.unbalanced using errcode = '23514';
       end if;
       return null;
-    end $$`,
-  `drop trigger accounts_guard on accounts`,
-  // Inside the ledger's own checks (trigger depth 1) a balance may move; anywhere else the guard refuses.
-  `create trigger accounts_guard before update on accounts
-    for each row
-    when (new.user_id is distinct from old.user_id or new.kind is distinct from old.kind
-      or (new.balance is distinct from old.balance and pg_trigger_depth() < 1))
-    execute function guard_account_change()`,
-];
+    end $$;
 
-export const ledgerLighterChecksMigration: Migration = {
-  async up(db) {
-    for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
-  },
-};
+drop trigger accounts_guard on accounts;
+
+-- Inside the ledger's own checks (trigger depth 1) a balance may move; anywhere else the guard refuses.
+create trigger accounts_guard before update on accounts
+  for each row
+  when (new.user_id is distinct from old.user_id or new.kind is distinct from old.kind
+    or (new.balance is distinct from old.balance and pg_trigger_depth() < 1))
+  execute function guard_account_change();

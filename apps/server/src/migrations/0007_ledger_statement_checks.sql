@@ -1,31 +1,32 @@
-import { type Migration, sql } from "kysely";
+-- The ledger's rules checked once per statement instead of once per row, for the writes that touch
+-- thousands of rows at a time (a settlement batch). Integrity stays the database's: every insert is
+-- checked, and nothing referenced can go away (postings and entries are append-only, accounts are never
+-- deleted, a user with accounts cannot be).
+--
+-- Balances kept per statement instead of per entry. Until now a row trigger ran an UPDATE of the
+-- account for every entry (about 30 µs each: most of what settling a contract cost). Now the statement
+-- that writes entries states each one's balance_after (ledger/service.ts: from the accounts it locked,
+-- plus the running sum of its entries in id order), and one statement-level trigger checks every such
+-- chain against the account's balance and moves each account once:
+-- - a user account's entries all carry balance_after, none below zero, each equal to the balance before
+--   the statement plus the entries up to it in id order (so an account's entries in id order are still
+--   the order its balance moved in, and the last one's balance_after is its balance);
+-- - a system account's entries carry none (system accounts keep no balance);
+-- - every entry names an existing account and posting, every posting an existing user and journal
+--   (these replace the foreign keys, whose per-row checks cost as much again as the balances did).
+--
+-- A chain that does not continue from the balance the account holds when the trigger runs (a writer
+-- that did not lock the account, and lost a race) is refused as a serialization failure.
 
-/**
- * The ledger's rules checked once per statement instead of once per row, for the writes that touch
- * thousands of rows at a time (a settlement batch). Integrity stays the database's: every insert is
- * checked, and nothing referenced can go away (postings and entries are append-only, accounts are never
- * deleted, a user with accounts cannot be).
- *
- * Balances kept per statement instead of per entry. Until now a row trigger ran an UPDATE of the account
- * for every entry (about 30 µs each: most of what settling a contract cost). Now the statement that
- * writes entries states each one's balance_after (ledger/service.ts: from the accounts it locked, plus
- * the running sum of its entries in id order), and one statement-level trigger checks every such chain
- * against the account's balance and moves each account once:
- * - a user account's entries all carry balance_after, none below zero, each equal to the balance before
- *   the statement plus the entries up to it in id order (so an account's entries in id order are still
- *   the order its balance moved in, and the last one's balance_after is its balance);
- * - a system account's entries carry none (system accounts keep no balance);
- * - every entry names an existing account and posting, every posting an existing user and journal (these
- *   replace the foreign keys, whose per-row checks cost as much again as the balances did).
- * A chain that does not continue from the balance the account holds when the trigger runs (a writer that
- * did not lock the account, and lost a race) is refused as a serialization failure.
- */
-const STATEMENTS: readonly string[] = [
-  `alter table ledger_entries drop constraint ledger_entries_account_id_fkey`,
-  `alter table ledger_entries drop constraint ledger_entries_posting_id_fkey`,
-  `alter table postings drop constraint postings_user_id_fkey`,
-  `alter table postings drop constraint postings_journal_id_fkey`,
-  `create function check_posting_references() returns trigger language plpgsql as $$
+alter table ledger_entries drop constraint ledger_entries_account_id_fkey;
+
+alter table ledger_entries drop constraint ledger_entries_posting_id_fkey;
+
+alter table postings drop constraint postings_user_id_fkey;
+
+alter table postings drop constraint postings_journal_id_fkey;
+
+create function check_posting_references() returns trigger language plpgsql as $$
     begin
       if exists (select 1 from written w where w.user_id is not null
           and not exists (select 1 from users u where u.id = w.user_id))
@@ -34,13 +35,17 @@ const STATEMENTS: readonly string[] = [
         raise exception 'a posting names a user or a journal that does not exist' using errcode = '23503';
       end if;
       return null;
-    end $$`,
-  `create trigger postings_references after insert on postings
-    referencing new table as written
-    for each statement execute function check_posting_references()`,
-  `drop trigger ledger_entries_apply on ledger_entries`,
-  `drop function apply_entry_to_balance()`,
-  `create function move_balances() returns trigger language plpgsql as $$
+    end $$;
+
+create trigger postings_references after insert on postings
+  referencing new table as written
+  for each statement execute function check_posting_references();
+
+drop trigger ledger_entries_apply on ledger_entries;
+
+drop function apply_entry_to_balance();
+
+create function move_balances() returns trigger language plpgsql as $$
     declare
       verdict record;
     begin
@@ -92,16 +97,10 @@ const STATEMENTS: readonly string[] = [
           using errcode = '40001';
       end if;
       return null;
-    end $$`,
-  // Named to fire after ledger_entries_balanced (same-timing triggers fire in name order): an
-  // unbalanced posting is reported as such first.
-  `create trigger ledger_entries_move_balances after insert on ledger_entries
-    referencing new table as inserted
-    for each statement execute function move_balances()`,
-];
+    end $$;
 
-export const ledgerStatementChecksMigration: Migration = {
-  async up(db) {
-    for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
-  },
-};
+-- Named to fire after ledger_entries_balanced (same-timing triggers fire in name order): an unbalanced
+-- posting is reported as such first.
+create trigger ledger_entries_move_balances after insert on ledger_entries
+  referencing new table as inserted
+  for each statement execute function move_balances();

@@ -1,0 +1,36 @@
+import { errorBody, product, updateProductRequest } from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireSignedInOperator, signedInOperator } from "../operators";
+import type { RouteContext } from "../platform/context";
+import { locale, symbolParams } from "./http";
+import { updateProduct } from "./service";
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+
+/**
+ * The operators' product settings (admin only, audited): status, durations with their payout rates
+ * and stake limits, for contracts placed after the change. Nothing sets a price, a tick or an outcome.
+ */
+export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  return async (app) => {
+    requireSignedInOperator(app, context);
+    app.put(
+      "/operator/market/products/:symbol",
+      {
+        config: { operatorRoles: ["admin"] },
+        schema: {
+          tags: ["operators", "market"],
+          security: [{ bearer: [] }],
+          params: symbolParams,
+          body: updateProductRequest,
+          response: { 200: product, ...errors },
+        },
+      },
+      async (request) => {
+        const { operator } = signedInOperator(request);
+        return updateProduct(db, clock, operator, request.params.symbol, request.body, locale(request));
+      },
+    );
+  };
+}

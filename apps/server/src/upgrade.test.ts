@@ -1,0 +1,286 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { register } from "./auth/service";
+import { createDepositMethod } from "./cashier/deposit-methods";
+import { createDeposit } from "./cashier/deposits";
+import { writeCashierSettings } from "./cashier/settings";
+import { checkLedgerInvariants } from "./ledger/invariants";
+import { post, systemAccountIds, userAccountIds } from "./ledger/service";
+import { seedCatalogue } from "./market/seed";
+import { recordTicks, verifyChain } from "./market/ticks";
+import { createOperator } from "./operators/service";
+import { ManualClock } from "./platform/clock";
+import { createDb, type Db } from "./platform/db";
+import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
+import { placeContract } from "./trading/placement";
+
+/**
+ * A database the previous release built and filled upgrades to the current timeline without losing or
+ * changing anything: written at 0012 through the services of the time (and SQL for what only that
+ * schema had), then migrated to the latest migration.
+ */
+const BEFORE = "0012_contract_order_number";
+
+/** Every table's rows as text, less the columns the upgrade is meant to move or add. */
+const SNAPSHOT: Record<string, readonly string[]> = {
+  users: ["failed_logins", "throttled_until"],
+  operators: ["failed_logins", "throttled_until"],
+  invite_codes: [],
+  accounts: [],
+  postings: [],
+  ledger_entries: [],
+  settings: [],
+  deposit_methods: [],
+  deposits: ["second_approval_above"],
+  products: [],
+  product_durations: [],
+  ticks: [],
+  candles: [],
+  contracts: [],
+};
+
+async function snapshot(db: Db): Promise<Record<string, string[]>> {
+  const tables: Record<string, string[]> = {};
+  for (const [table, moved] of Object.entries(SNAPSHOT)) {
+    const less = sql.raw(moved.map((column) => ` - '${column}'`).join(""));
+    const result = await sql<{ row: string }>`
+      select (to_jsonb(t)${less})::text as row from ${sql.table(table)} t order by 1`.execute(db);
+    tables[table] = result.rows.map((row) => row.row);
+  }
+  return tables;
+}
+
+/** An empty database (not migrated), on PGlite or on the TEST_DATABASE_URL server as createTestDb does. */
+async function emptyDb(): Promise<{ db: Db; destroy(): Promise<void> }> {
+  if (process.env.TEST_DB !== "postgres") {
+    const db = createDb({ dataDir: null });
+    return { db, destroy: () => db.destroy() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `tickfair_upgrade_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
+  return {
+    db,
+    async destroy() {
+      await db.destroy();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+describe(`a database at ${BEFORE}, upgraded`, () => {
+  const clock = new ManualClock("2026-01-05T08:00:00Z");
+  let testDb: Awaited<ReturnType<typeof emptyDb>>;
+  let db: Db;
+  let before: Record<string, string[]>;
+  const ids = { alice: 0n, bob: 0n, methodId: 0n };
+
+  beforeAll(async () => {
+    testDb = await emptyDb();
+    db = testDb.db;
+    const partial = await createMigrator(db).migrateTo(BEFORE);
+    if (partial.error) throw partial.error;
+
+    await db
+      .insertInto("invite_codes")
+      .values({ code: "UPGRADE1", max_uses: null, created_at: clock.now() })
+      .execute();
+    const registration = {
+      phoneCountry: "CN",
+      inviteCode: "UPGRADE1",
+      password: "secret-pass1",
+      passwordConfirm: "secret-pass1",
+      payPassword: "246810",
+      payPasswordConfirm: "246810",
+    } as const;
+    ids.alice = (await register(db, clock, { ...registration, account: "Alice01", phone: "13900000001" })).id;
+    ids.bob = (await register(db, clock, { ...registration, account: "bob0002", phone: "13900000002" })).id;
+    const operator = await createOperator(db, clock, {
+      username: "Finance_1",
+      password: "operator-pass-1",
+      role: "finance",
+    });
+    // Sign-in failures as this schema counted them, on the users and operators tables.
+    await sql`update users set failed_logins = 4, throttled_until = ${new Date("2026-01-05T08:15:00Z")}
+      where id = ${ids.alice}`.execute(db);
+    await sql`update operators set failed_logins = 2 where id = ${operator.id}`.execute(db);
+
+    await writeCashierSettings(
+      db,
+      {
+        withdrawalFeeFixed: "1.00",
+        withdrawalFeeRateBps: 50,
+        withdrawalMinAmount: "10.00",
+        depositSecondApprovalAbove: "500.00",
+      },
+      clock.now(),
+    );
+    const method = await createDepositMethod(
+      db,
+      {
+        kind: "bank",
+        name: "Bank transfer",
+        bankName: "Test Bank",
+        accountName: "Tickfair Ltd",
+        accountNumber: "6222000011112222",
+        network: null,
+        address: null,
+        instructions: "",
+        minAmount: "10.00",
+        maxAmount: "50000.00",
+        active: true,
+      },
+      clock.now(),
+    );
+    ids.methodId = BigInt(method.id);
+
+    const system = await systemAccountIds(db);
+    const alice = await userAccountIds(db, ids.alice);
+    const bob = await userAccountIds(db, ids.bob);
+    await db.transaction().execute(async (tx) => {
+      await post(tx, {
+        kind: "demo_grant",
+        userId: ids.bob,
+        legs: [
+          { accountId: system.demo_grants, amount: -50_000n },
+          { accountId: bob.cash, amount: 50_000n },
+        ],
+        at: clock.now(),
+      });
+      // A deposit confirmed under this schema (its posting and row), and one still waiting for review.
+      const postingId = await post(tx, {
+        kind: "deposit",
+        userId: ids.alice,
+        reference: "D0000000001",
+        legs: [
+          { accountId: system.deposits, amount: -120_000n },
+          { accountId: alice.cash, amount: 120_000n },
+        ],
+        at: clock.now(),
+      });
+      await sql`insert into deposits (user_id, method_id, amount, reference, status, posting_id, created_at,
+          reviewed_at, reviewed_by)
+        values (${ids.alice}, ${ids.methodId}, 120000, 'first', 'success', ${postingId}, ${clock.now()},
+          ${clock.now()}, ${operator.id})`.execute(tx);
+      await sql`insert into deposits (user_id, method_id, amount, reference, created_at)
+        values (${ids.bob}, ${ids.methodId}, 80000, 'second', ${clock.now()})`.execute(tx);
+    });
+
+    await seedCatalogue(db);
+    await recordTicks(
+      db,
+      [0, 1, 2].map((second) => ({
+        symbol: "BTC/USDT",
+        time: new Date(clock.now().getTime() + second * 1000),
+        price: 6_500_000n + BigInt(second),
+        volume: 3n,
+      })),
+    );
+    clock.advance(5000);
+    await db
+      .transaction()
+      .execute((tx) =>
+        placeContract(
+          tx,
+          { id: ids.alice },
+          { symbol: "BTC/USDT", direction: "up", stake: "25.00", durationSeconds: 60 },
+          clock.now(),
+        ),
+      );
+
+    expect((await checkLedgerInvariants(db)).violations).toEqual([]);
+    before = await snapshot(db);
+    await migrateToLatest(db);
+  });
+
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+
+  it("records every migration of the timeline, in order", async () => {
+    const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(await readMigrations()));
+  });
+
+  it("keeps every row it does not mean to move, unchanged", async () => {
+    const after = await snapshot(db);
+    for (const table of Object.keys(SNAPSHOT)) expect(after[table], table).toEqual(before[table]);
+    expect(before.users).toHaveLength(2);
+    expect(before.postings).toHaveLength(3);
+    expect(before.contracts).toHaveLength(1);
+    expect(before.deposits).toHaveLength(2);
+    expect(before.ticks).toHaveLength(3);
+  });
+
+  it("carries sign-in failures over, by lower-cased name", async () => {
+    const failures = await db
+      .selectFrom("sign_in_failures")
+      .select(["realm", "name", "failures", "throttled_until"])
+      .orderBy("realm")
+      .orderBy("name")
+      .execute();
+    expect(failures).toEqual([
+      { realm: "operator", name: "finance_1", failures: 2, throttled_until: null },
+      { realm: "user", name: "alice01", failures: 4, throttled_until: new Date("2026-01-05T08:15:00Z") },
+    ]);
+  });
+
+  it("gives the deposits already made the review threshold in force when they were made", async () => {
+    const deposits = await db.selectFrom("deposits").select("second_approval_above").execute();
+    expect(deposits.map((deposit) => deposit.second_approval_above)).toEqual([50_000n, 50_000n]);
+  });
+
+  it("keeps the ledger's invariants and the tick chain, and takes new writes", async () => {
+    expect((await checkLedgerInvariants(db)).violations).toEqual([]);
+    expect((await verifyChain(db, "BTC/USDT", 1n, 3n)).valid).toBe(true);
+
+    clock.advance(1000);
+    const system = await systemAccountIds(db);
+    const bob = await userAccountIds(db, ids.bob);
+    await db.transaction().execute(async (tx) => {
+      await createDeposit(
+        tx,
+        ids.bob,
+        { methodId: String(ids.methodId), amount: "20.00", reference: "third", proofFileId: null },
+        clock.now(),
+      );
+      await post(tx, {
+        kind: "demo_grant",
+        userId: ids.bob,
+        legs: [
+          { accountId: system.demo_grants, amount: -1_000n },
+          { accountId: bob.cash, amount: 1_000n },
+        ],
+        at: clock.now(),
+      });
+    });
+    await expect(
+      db.transaction().execute((tx) =>
+        post(tx, {
+          kind: "overdraw",
+          userId: ids.bob,
+          legs: [
+            { accountId: bob.cash, amount: -10_000_000n },
+            { accountId: system.house, amount: 10_000_000n },
+          ],
+          at: clock.now(),
+        }),
+      ),
+    ).rejects.toThrow();
+    const report = await checkLedgerInvariants(db);
+    expect(report.violations).toEqual([]);
+    expect(report.counts.postings).toBe(4);
+  });
+});
