@@ -3,11 +3,12 @@ import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./App";
 import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
-import { BootFailure } from "./components/BootFailure";
+import { BootFailure } from "./components/BootFailure/BootFailure";
 import { initI18n } from "./i18n";
 import { loginPath, stripBasename } from "./lib/paths";
 import { router } from "./router";
-import "./styles/app.css";
+import "./styles/global.css";
+import "./styles/layout.css";
 
 // antd-mobile 5 renders Toast/Dialog/Popup roots itself; with React 19 it must use createRoot.
 type Container = (Element | DocumentFragment) & { _reactRoot?: Root };

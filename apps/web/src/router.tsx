@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
-import { BootSplash, Root } from "./components/Root";
-import { RouteError } from "./components/RouteError";
+import { BootSplash, Root } from "./components/Root/Root";
+import { RouteError } from "./components/RouteError/RouteError";
 import { loadTextGroups } from "./i18n";
 import type { TextGroup } from "./i18n/text-groups";
 import { BASENAME, loginPath, paths, stripBasename } from "./lib/paths";
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: welcome },
       { path: paths.welcome, lazy: welcome },
       {
-        lazy: page(() => import("./components/TabLayout")),
+        lazy: page(() => import("./components/TabLayout/TabLayout")),
         children: [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
           { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "withdraw"]) },
+      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
       { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck"), ["register"]) },
       { path: paths.register, lazy: page(() => import("./pages/login/Register"), ["register"]) },

@@ -18,28 +18,13 @@ import type {
   WithdrawalQuote,
 } from "@tickfair/contract";
 import { fromMinor, toMinor } from "@tickfair/contract";
-import { useRef } from "react";
-import { createSubmissionKey, type SubmissionKey } from "../lib/submission-key";
 import { useSession } from "../store/session";
-import {
-  API_PREFIX,
-  apiRequest,
-  baseHeaders,
-  newIdempotencyKey,
-  REQUEST_TIMEOUT_MS,
-  sessionRefused,
-} from "./client";
+import { API_PREFIX, apiRequest, baseHeaders, REQUEST_TIMEOUT_MS, sessionRefused } from "./client";
 import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
 import { queryClient, queryKeys } from "./query-client";
+import { useMoneyMutation } from "./use-money-mutation";
 
 const PAGE_SIZE = 20;
-
-/** One Idempotency-Key per attempt of a money form (see lib/submission-key). */
-export function useSubmissionKey(): SubmissionKey {
-  const ref = useRef<SubmissionKey | null>(null);
-  ref.current ??= createSubmissionKey(newIdempotencyKey);
-  return ref.current;
-}
 
 /** Money moved: the personal center's figures and every cashier list may have changed. */
 export function refreshMoney(): void {
@@ -59,23 +44,16 @@ export function useDepositMethods() {
 }
 
 export function useCreateDeposit() {
-  return useMutation({
-    mutationFn: ({ body, key }: { body: CreateDepositRequest; key: string }) =>
-      apiRequest<Deposit>("/v1/cashier/deposits", { method: "POST", body, auth: true, idempotencyKey: key }),
-    onSuccess: refreshMoney,
-  });
+  return useMoneyMutation<CreateDepositRequest, Deposit>(
+    (body) => ({ path: "/v1/cashier/deposits", body }),
+    refreshMoney,
+  );
 }
 
 export function useDemoTopUp() {
-  return useMutation({
-    mutationFn: ({ body, key }: { body: DemoTopUpRequest; key: string }) =>
-      apiRequest<DemoTopUpResponse>("/v1/cashier/demo-topup", {
-        method: "POST",
-        body,
-        auth: true,
-        idempotencyKey: key,
-      }),
-    onSuccess: (answer) => {
+  return useMoneyMutation<DemoTopUpRequest, DemoTopUpResponse>(
+    (body) => ({ path: "/v1/cashier/demo-topup", body }),
+    (answer) => {
       // The new balance is known at once: show it without waiting for the refetch.
       queryClient.setQueryData<MeResponse>(queryKeys.me, (me) => {
         if (!me) return me;
@@ -91,7 +69,7 @@ export function useDemoTopUp() {
       });
       refreshMoney();
     },
-  });
+  );
 }
 
 export interface UploadProgress {
@@ -195,27 +173,17 @@ export function useWithdrawalQuote() {
 }
 
 export function useCreateWithdrawal() {
-  return useMutation({
-    mutationFn: ({ body, key }: { body: CreateWithdrawalRequest; key: string }) =>
-      apiRequest<Withdrawal>("/v1/cashier/withdrawals", {
-        method: "POST",
-        body,
-        auth: true,
-        idempotencyKey: key,
-      }),
-    onSuccess: refreshMoney,
-  });
+  return useMoneyMutation<CreateWithdrawalRequest, Withdrawal>(
+    (body) => ({ path: "/v1/cashier/withdrawals", body }),
+    refreshMoney,
+  );
 }
 
+/** Cancels the withdrawal with this id. */
 export function useCancelWithdrawal() {
-  return useMutation({
-    mutationFn: ({ id, key }: { id: string; key: string }) =>
-      apiRequest<Withdrawal>(`/v1/cashier/withdrawals/${encodeURIComponent(id)}/cancel`, {
-        method: "POST",
-        auth: true,
-        idempotencyKey: key,
-      }),
-    onSuccess: (answer) => {
+  return useMoneyMutation<string, Withdrawal>(
+    (id) => ({ path: `/v1/cashier/withdrawals/${encodeURIComponent(id)}/cancel` }),
+    (answer) => {
       // Show the new status at once; the refetch follows.
       queryClient.setQueryData<InfiniteData<WithdrawalPage>>(queryKeys.withdrawals, (data) =>
         data
@@ -230,7 +198,7 @@ export function useCancelWithdrawal() {
       );
       refreshMoney();
     },
-  });
+  );
 }
 
 export function useWithdrawals() {

@@ -2,6 +2,7 @@ import type { InfiniteData } from "@tanstack/react-query";
 import type { Contract, ContractList, ContractPage, MeResponse } from "@tickfair/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { contract } from "../test/contract-fixture";
+import { putPlacedContract } from "./account-cache";
 import { queryClient, queryKeys } from "./query-client";
 import { applyServerMessage } from "./realtime";
 import { backoffDelay, realtimeUrl } from "./socket";
@@ -59,12 +60,37 @@ describe("realtime", () => {
     expect(queryClient.getQueryData(queryKeys.closedContracts)).toBeUndefined();
   });
 
-  it("marks the open positions stale on an account update (a contract was placed or settled)", () => {
+  it("refetches on an account update only what it does not carry: the cashier's lists", () => {
+    queryClient.setQueryData(queryKeys.me, { user: { id: "1" }, summary } as unknown as MeResponse);
     queryClient.setQueryData<ContractList>(queryKeys.openContracts, { items: [contract("9")] });
     queryClient.setQueryData(queryKeys.closedContracts, closedPages([]));
-    applyServerMessage({ type: "account.updated", summary });
-    expect(queryClient.getQueryState(queryKeys.openContracts)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.closedContracts)?.isInvalidated).toBe(true);
+    queryClient.setQueryData(queryKeys.fundRecords("all"), { items: [] });
+    applyServerMessage({ type: "account.updated", summary: { ...summary, available: "5.00" } });
+    expect(queryClient.getQueryState(queryKeys.me)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.openContracts)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.closedContracts)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.fundRecords("all"))?.isInvalidated).toBe(true);
+  });
+
+  it("puts a placed order into the positions without refetching them, and keeps news the socket brought first", () => {
+    queryClient.setQueryData<ContractList>(queryKeys.openContracts, { items: [contract("9", "open")] });
+    putPlacedContract(contract("10"));
+    expect(queryClient.getQueryData<ContractList>(queryKeys.openContracts)?.items.map((c) => c.id)).toEqual([
+      "10",
+      "9",
+    ]);
+    expect(queryClient.getQueryState(queryKeys.openContracts)?.isInvalidated).toBe(false);
+
+    // Its entry came over the socket before the order's answer: the countdown stays.
+    applyServerMessage({ type: "contract.opened", contract: contract("11", "open") });
+    putPlacedContract(contract("11"));
+    expect(
+      queryClient.getQueryData<ContractList>(queryKeys.openContracts)?.items.map((c) => [c.id, c.status]),
+    ).toEqual([
+      ["11", "open"],
+      ["10", "pending"],
+      ["9", "open"],
+    ]);
   });
 
   it("starts the countdown of an opened contract in place, newest first", () => {
@@ -111,6 +137,9 @@ describe("realtime", () => {
     expect(closed?.pages[0]?.items[0]).toEqual(settled);
     expect(closed?.pageParams).toEqual([undefined, "0"]);
     expect(queryClient.getQueryData<MeResponse>(queryKeys.me)?.summary).toEqual(figures);
+    // What the message carried is not fetched again.
+    for (const key of [queryKeys.me, queryKeys.openContracts, queryKeys.closedContracts])
+      expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
 
     // The same message again (a reconnect) changes nothing.
     applyServerMessage({ type: "contract.settled", contract: settled, summary: figures });

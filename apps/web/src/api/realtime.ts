@@ -1,65 +1,38 @@
-import type { InfiniteData } from "@tanstack/react-query";
-import type {
-  AccountSummary,
-  Contract,
-  ContractList,
-  ContractPage,
-  MeResponse,
-  ServerMessage,
-} from "@tickfair/contract";
+import type { ServerMessage } from "@tickfair/contract";
+import { putClosedContract, putOpenedContract, putSummary } from "./account-cache";
 import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
 
-/** Newest first, as the server lists them (ids grow). */
-const newestFirst = (a: Contract, b: Contract) =>
-  a.id.length !== b.id.length ? b.id.length - a.id.length : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-
-function setSummary(summary: AccountSummary): void {
-  // The personal center's figures change in place, without a reload.
-  queryClient.setQueryData<MeResponse>(queryKeys.me, (me) => (me ? { ...me, summary } : me));
-}
-
-/** A contract got its entry tick: its open position now shows the entry price and the countdown. */
-function contractOpened(contract: Contract): void {
-  queryClient.setQueryData<ContractList>(queryKeys.openContracts, (list) =>
-    list ? { items: [contract, ...list.items.filter((c) => c.id !== contract.id)].sort(newestFirst) } : list,
-  );
-  void queryClient.invalidateQueries({ queryKey: queryKeys.contract(contract.id) });
-}
-
-/** A contract closed: it leaves the positions, heads the closed records, and the figures follow. */
-function contractSettled(contract: Contract, summary: AccountSummary): void {
-  queryClient.setQueryData<ContractList>(queryKeys.openContracts, (list) =>
-    list ? { items: list.items.filter((c) => c.id !== contract.id) } : list,
-  );
-  queryClient.setQueryData<InfiniteData<ContractPage>>(queryKeys.closedContracts, (data) => {
-    const [first, ...rest] = data?.pages ?? [];
-    if (!data || !first || data.pages.some((page) => page.items.some((c) => c.id === contract.id)))
-      return data;
-    // Later pages start after the previous page's last id, so putting it first shifts nothing.
-    return { ...data, pages: [{ ...first, items: [contract, ...first.items] }, ...rest] };
-  });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.contract(contract.id) });
-  setSummary(summary);
-  // The stake left frozen_trade and the payout (if any) reached cash: fund records changed.
+/** Money moved: fund records, deposits, withdrawals and the withdrawal quote, which no message carries. */
+function refreshCashier(): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
 }
 
-/** What a server message does to the cached answers. */
+/** A contract's detail lists its ticks, which no message carries. */
+function refreshContractDetail(id: string): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.contract(id) });
+}
+
+/**
+ * What a server message does to the cached answers: what it carries goes in as it is; only what it
+ * does not carry is fetched again.
+ */
 export function applyServerMessage(message: ServerMessage): void {
   switch (message.type) {
     case "account.updated":
-      setSummary(message.summary);
-      // Fund records, deposits, withdrawals and the withdrawal quote are stale now.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
-      // A contract was placed or settled: the open positions and closed records changed.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
+      putSummary(message.summary);
+      refreshCashier();
       return;
     case "contract.opened":
-      contractOpened(message.contract);
+      putOpenedContract(message.contract);
+      refreshContractDetail(message.contract.id);
       return;
     case "contract.settled":
-      contractSettled(message.contract, message.summary);
+      putClosedContract(message.contract);
+      refreshContractDetail(message.contract.id);
+      // The figures after the settlement come with it; no account.updated follows.
+      putSummary(message.summary);
+      refreshCashier();
       return;
     default:
       return;

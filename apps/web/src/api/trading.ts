@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type {
   CandleInterval,
   CandleList,
@@ -13,9 +13,10 @@ import type {
   TickList,
 } from "@tickfair/contract";
 import { useSession } from "../store/session";
-import { refreshMoney } from "./cashier";
+import { putPlacedContract } from "./account-cache";
 import { apiRequest } from "./client";
-import { queryClient, queryKeys } from "./query-client";
+import { queryKeys } from "./query-client";
+import { useMoneyMutation } from "./use-money-mutation";
 
 const productPath = (symbol: string) => `/v1/market/products/${encodeURIComponent(symbol)}`;
 
@@ -45,7 +46,7 @@ export function fetchCandles(
   });
 }
 
-/** The user's pending and open contracts; refreshed on account.updated (see realtime.ts), never polled. */
+/** The user's pending and open contracts, kept current by order answers and the socket; never polled. */
 export function useOpenContracts() {
   const token = useSession((s) => s.token);
   return useQuery({
@@ -121,26 +122,10 @@ export function verifyTickChain(
   return apiRequest<ChainVerification>(`${productPath(symbol)}/verify?${params}`, { signal });
 }
 
-/** Reads the open positions again (only them: closed records and details do not change with an entry). */
-export function refreshOpenContracts(): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.openContracts });
-}
-
 export function usePlaceContract() {
-  return useMutation({
-    mutationFn: ({ body, key }: { body: PlaceContractRequest; key: string }) =>
-      apiRequest<Contract>("/v1/trading/contracts", {
-        method: "POST",
-        body,
-        auth: true,
-        idempotencyKey: key,
-      }),
-    onSuccess: (placed) => {
-      queryClient.setQueryData<ContractList>(queryKeys.openContracts, (list) =>
-        list ? { items: [placed, ...list.items.filter((c) => c.id !== placed.id)] } : list,
-      );
-      refreshOpenContracts();
-      refreshMoney();
-    },
-  });
+  return useMoneyMutation<PlaceContractRequest, Contract>(
+    (body) => ({ path: "/v1/trading/contracts", body }),
+    // The figures and fund records follow from the account.updated the order raises (realtime.ts).
+    putPlacedContract,
+  );
 }

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 
 // The sheet (antd-mobile Popup with its animation libraries) loads on first use, not with the page.
-const LanguageSheet = lazy(() => import("./LanguageSheet").then((m) => ({ default: m.LanguageSheet })));
+const LanguageSheet = lazy(() =>
+  import("./LanguageSheet/LanguageSheet").then((m) => ({ default: m.LanguageSheet })),
+);
 
 interface Props {
   visible: boolean;

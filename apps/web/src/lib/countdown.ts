@@ -1,4 +1,6 @@
 import type { Contract } from "@tickfair/contract";
+import { useEffect, useState } from "react";
+import { serverNow } from "./server-clock";
 
 /**
  * Milliseconds left until the contract's expiry at `now` (server clock), null before its entry tick.
@@ -10,4 +12,23 @@ export function timeLeftMs(
 ): number | null {
   if (!contract.expiresAt) return null;
   return Math.min(contract.durationSeconds * 1000, Date.parse(contract.expiresAt) - now);
+}
+
+/**
+ * The current time on the server's clock, re-read on every whole second while `active`, so countdowns
+ * on screen change together and exactly when the second turns.
+ */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => serverNow());
+  useEffect(() => {
+    if (!active) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      setNow(serverNow());
+      timer = setTimeout(next, 1000 - (serverNow() % 1000));
+    };
+    next();
+    return () => clearTimeout(timer);
+  }, [active]);
+  return now;
 }

@@ -1,24 +1,14 @@
 import type { Product } from "@tickfair/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../LoadError";
+import { LoadError } from "../LoadError/LoadError";
+import { MarketSkeleton } from "./MarketSkeleton";
 import { ProductRow } from "./ProductRow";
 import "./market.css";
 
 /** Placeholder rows while the products load. */
 export function ProductListSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <ul className="market-skeletons" aria-busy="true" data-testid="products-loading">
-      {Array.from({ length: rows }, (_, n) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
-        <li key={n} className="market-skeleton">
-          <span />
-          <span />
-          <span />
-        </li>
-      ))}
-    </ul>
-  );
+  return <MarketSkeleton rows={rows} />;
 }
 
 interface ProductListProps {

@@ -3,12 +3,10 @@ import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useTicker } from "../../api/market-socket";
-import { formatChange, formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
+import { formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
 import { detailPath } from "../../lib/paths";
-import { signOf } from "../../lib/pnl";
+import { MarketChange, MarketTag } from "./MarketTags";
 import { ProductIcon } from "./ProductIcon";
-
-const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
 
 /** One product: name, symbol, latest price, 24H volume and 24H rise, live from the ticker feed. */
 export const ProductRow = memo(function ProductRow({
@@ -27,9 +25,9 @@ export const ProductRow = memo(function ProductRow({
   if (!open) {
     figures = (
       <span className="market-row__status">
-        <span className={`market-tag market-tag--${product.status}`} data-testid="product-status">
+        <MarketTag kind={product.status} testId="product-status">
           {t(`market.status.${product.status}`)}
-        </span>
+        </MarketTag>
         {product.reopensAt ? (
           <small>{t("market.reopens", { time: formatReopens(product.reopensAt, locale) })}</small>
         ) : null}
@@ -38,7 +36,6 @@ export const ProductRow = memo(function ProductRow({
   } else if (!ticker) {
     figures = <span className="market-row__none">{t("market.noQuote")}</span>;
   } else {
-    const direction = DIRECTION[signOf(ticker.change24h)];
     figures = (
       <>
         <span className="market-row__quote">
@@ -49,9 +46,7 @@ export const ProductRow = memo(function ProductRow({
             {t("market.volume", { value: formatVolume(ticker.volume24h, locale) })}
           </small>
         </span>
-        <span className={`market-change market-change--${direction}`} data-testid="product-change">
-          {formatChange(ticker.change24h, locale)}
-        </span>
+        <MarketChange change={ticker.change24h} locale={locale} testId="product-change" />
       </>
     );
   }

@@ -1,15 +1,15 @@
-import { Button, Skeleton } from "antd-mobile";
+import { Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useWithdrawalAccount } from "../../api/cashier";
-import { EmptyState } from "../../components/EmptyState";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconBank, IconCard, IconChevronRight, IconCoin } from "../../components/icons";
-import { LoadError } from "../../components/LoadError";
-import { LockedNote } from "../../components/LockedNote";
-import { PageNavBar } from "../../components/PageNavBar";
-import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
+import { LoadError } from "../../components/LoadError/LoadError";
+import { LockedNote } from "../../components/LockedNote/LockedNote";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
-import "../../styles/cashier.css";
 import "./account.css";
 
 const accountDetailPath = (type: "bank" | "crypto") => `${paths.withdrawAccountDetail}?type=${type}`;
@@ -39,16 +39,9 @@ export default function Account() {
               <WithdrawalAccountCard account={account} />
             </section>
             <LockedNote />
-            <Button
-              block
-              color="primary"
-              size="large"
-              className="tf-submit"
-              data-testid="account-withdraw"
-              onClick={() => navigate(paths.withdraw)}
-            >
+            <SubmitButton pending={false} testId="account-withdraw" onClick={() => navigate(paths.withdraw)}>
               {t("account.withdrawNow")}
-            </Button>
+            </SubmitButton>
           </>
         ) : (
           <>

@@ -6,23 +6,23 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useBindWithdrawalAccount, useWithdrawalAccount } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
-import { errorText, fieldErrorTexts } from "../../api/messages";
+import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { queryClient, queryKeys } from "../../api/query-client";
-import { LoadError } from "../../components/LoadError";
-import { LockedNote } from "../../components/LockedNote";
-import { PageNavBar } from "../../components/PageNavBar";
-import { SubmitButton } from "../../components/SubmitButton";
-import { TextField } from "../../components/TextField";
-import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
+import { Chip } from "../../components/Chip/Chip";
+import { LoadError } from "../../components/LoadError/LoadError";
+import { LockedNote } from "../../components/LockedNote/LockedNote";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { Segment, Segmented } from "../../components/Segmented/Segmented";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { TextField } from "../../components/TextField/TextField";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
-import "../../styles/cashier.css";
 import "./account.css";
 
 type Kind = "bank" | "crypto";
 type BankField = "accountName" | "nationality" | "bankName" | "cardNumber" | "bankAddress";
 type CryptoField = "network" | "address";
 type Field = BankField | CryptoField;
-type Errors = Partial<Record<Field, string>>;
 
 const BANK_FIELDS: readonly BankField[] = [
   "accountName",
@@ -78,21 +78,18 @@ export default function AccountDetail() {
           </>
         ) : (
           <>
-            <div className="segmented" role="tablist" aria-label={t("account.chooseType")}>
+            <Segmented label={t("account.chooseType")}>
               {(["bank", "crypto"] as const).map((k) => (
-                <button
+                <Segment
                   key={k}
-                  type="button"
-                  role="tab"
-                  aria-selected={kind === k}
-                  className={`segmented__item${kind === k ? " segmented__item--active" : ""}`}
+                  active={kind === k}
                   data-testid={`account-type-${k}`}
                   onClick={() => setParams({ type: k }, { replace: true })}
                 >
                   {k === "bank" ? t("account.typeBank") : t("account.typeCrypto")}
-                </button>
+                </Segment>
               ))}
-            </div>
+            </Segmented>
             <BindForm key={kind} kind={kind} />
           </>
         )}
@@ -115,11 +112,11 @@ function BindForm({ kind }: { kind: Kind }) {
     network: CRYPTO_NETWORKS[0],
     address: "",
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
 
   function set(field: Field, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    clear(field);
   }
 
   function body(): BindWithdrawalAccountRequest {
@@ -142,11 +139,10 @@ function BindForm({ kind }: { kind: Kind }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (bind.isPending) return;
-    const next: Errors = {};
+    const next: Partial<Record<Field, string>> = {};
     for (const field of fields) if (values[field].trim() === "") next[field] = t("cashier.emptyValue");
     setErrors(next);
-    // Each empty field says so under itself; a toast on top would repeat it.
-    if (Object.keys(next).length > 0) return;
+    if (hasFieldErrors(next)) return;
     const confirmed = await Dialog.confirm({
       title: t("account.confirmTitle"),
       content: t("account.confirmText"),
@@ -159,16 +155,8 @@ function BindForm({ kind }: { kind: Kind }) {
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawAccount, { replace: true });
     } catch (error) {
-      const byField = fieldErrorTexts(error);
-      const code = error instanceof ApiError ? error.code : "";
-      const inline: Errors = {};
-      for (const field of fields) if (byField[field]) inline[field] = byField[field];
-      const codeField = FIELD_OF_CODE[code];
-      if (codeField && (fields as readonly Field[]).includes(codeField) && !inline[codeField])
-        inline[codeField] = errorText(error);
-      setErrors(inline);
-      if (Object.keys(inline).length === 0) Toast.show({ icon: "fail", content: errorText(error) });
-      if (code === "WITHDRAWAL_ACCOUNT_LOCKED") {
+      fail(error, { fields, codes: FIELD_OF_CODE });
+      if (error instanceof ApiError && error.code === "WITHDRAWAL_ACCOUNT_LOCKED") {
         // Bound meanwhile (another device): show that account.
         await queryClient.invalidateQueries({ queryKey: queryKeys.withdrawalAccount });
       }
@@ -225,16 +213,15 @@ function BindForm({ kind }: { kind: Kind }) {
             </span>
             <div className="chips">
               {CRYPTO_NETWORKS.map((network) => (
-                <button
+                <Chip
                   key={network}
-                  type="button"
+                  active={values.network === network}
                   aria-pressed={values.network === network}
-                  className={`chip${values.network === network ? " chip--active" : ""}`}
                   data-testid={`account-network-${network}`}
                   onClick={() => set("network", network)}
                 >
                   {network}
-                </button>
+                </Chip>
               ))}
             </div>
             {errors.network ? (

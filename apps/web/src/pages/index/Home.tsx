@@ -21,7 +21,8 @@ import {
   IconTrend,
 } from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
-import { RiskWarning } from "../../components/RiskWarning";
+import { MarketSkeleton } from "../../components/market/MarketSkeleton";
+import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
@@ -34,15 +35,7 @@ function RecommendedFallback() {
   return (
     <section className="home-market card" aria-busy="true">
       <div className="home-market__header home-market__header--loading" />
-      <ul className="market-skeletons" data-testid="products-loading">
-        {[0, 1, 2, 3, 4].map((n) => (
-          <li key={n} className="market-skeleton">
-            <span />
-            <span />
-            <span />
-          </li>
-        ))}
-      </ul>
+      <MarketSkeleton rows={5} busy={false} />
     </section>
   );
 }

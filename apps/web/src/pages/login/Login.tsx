@@ -6,10 +6,11 @@ import { useLogin } from "../../api/auth";
 import { ApiError } from "../../api/errors";
 import { errorText } from "../../api/messages";
 import { BrandMark } from "../../components/BrandMark";
-import { PageNavBar } from "../../components/PageNavBar";
-import { SubmitButton } from "../../components/SubmitButton";
-import { TextField } from "../../components/TextField";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { TextField } from "../../components/TextField/TextField";
 import { paths, safeRedirect } from "../../lib/paths";
+import "./auth.css";
 
 type Field = "account" | "password";
 

@@ -4,19 +4,19 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useRegister } from "../../api/auth";
+import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
-import { PageNavBar } from "../../components/PageNavBar";
-import { StepIndicator } from "../../components/StepIndicator";
-import { SubmitButton } from "../../components/SubmitButton";
-import { TextField } from "../../components/TextField";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { StepIndicator } from "../../components/StepIndicator/StepIndicator";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { PayPasswordField } from "../../components/TextField/PayPasswordField";
+import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import "./register.css";
 
-type Field = "password" | "passwordConfirm" | "payPassword" | "payPasswordConfirm";
-type Errors = Partial<Record<Field, string>>;
-
-const digits6 = (value: string) => value.replace(/\D/g, "").slice(0, 6);
+const FIELDS = ["password", "passwordConfirm", "payPassword", "payPasswordConfirm"] as const;
+type Field = (typeof FIELDS)[number];
 
 export default function Register() {
   const { t } = useTranslation();
@@ -29,7 +29,7 @@ export default function Register() {
     payPassword: "",
     payPasswordConfirm: "",
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
   const register = useRegister();
   const [done, setDone] = useState(false);
 
@@ -39,11 +39,11 @@ export default function Register() {
 
   function set(field: Field, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    clear(field);
   }
 
-  function validate(): Errors {
-    const next: Errors = {};
+  function validate() {
+    const next: Partial<Record<Field, string>> = {};
     const { password, passwordConfirm, payPassword, payPasswordConfirm } = values;
     if (password === "") next.password = t("register.passwordRequired");
     else if (!isPassword(password)) next.password = codeText("PASSWORD_INVALID");
@@ -61,8 +61,7 @@ export default function Register() {
     if (register.isPending) return;
     const next = validate();
     setErrors(next);
-    // Each problem is shown under its field; a toast on top would repeat it.
-    if (Object.keys(next).length > 0) return;
+    if (hasFieldErrors(next)) return;
     try {
       await register.mutateAsync({ ...registerInfo, ...values });
       setDone(true);
@@ -70,21 +69,13 @@ export default function Register() {
       navigate(`${paths.login}?account=${encodeURIComponent(registerInfo.account)}`, { replace: true });
       setRegisterInfo(null);
     } catch (error) {
-      const fields = fieldErrorTexts(error);
-      setErrors({
-        password: fields.password,
-        passwordConfirm: fields.passwordConfirm,
-        payPassword: fields.payPassword,
-        payPasswordConfirm: fields.payPasswordConfirm,
-      });
       // Step-1 fields (account taken meanwhile, code used up) are fixed on step 1: the toast says which.
-      const shownInline =
-        fields.password ?? fields.passwordConfirm ?? fields.payPassword ?? fields.payPasswordConfirm;
-      if (!shownInline)
-        Toast.show({
-          icon: "fail",
-          content: fields.account ?? fields.phone ?? fields.inviteCode ?? errorText(error),
-        });
+      const fields = fieldErrorTexts(error);
+      fail(
+        error,
+        { fields: FIELDS },
+        fields.account ?? fields.phone ?? fields.inviteCode ?? errorText(error),
+      );
     }
   }
 
@@ -130,33 +121,23 @@ export default function Register() {
             onValueChange={(v) => set("passwordConfirm", v)}
             error={errors.passwordConfirm}
           />
-          <TextField
+          <PayPasswordField
             label={t("register.payPassword")}
             name="payPassword"
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]*"
             testId="register-pay"
-            autoComplete="off"
             placeholder={t("register.payPasswordPlaceholder")}
-            maxLength={6}
             value={values.payPassword}
-            onValueChange={(v) => set("payPassword", digits6(v))}
+            onValueChange={(v) => set("payPassword", v)}
             hint={t("register.payPasswordHint")}
             error={errors.payPassword}
           />
-          <TextField
+          <PayPasswordField
             label={t("register.payPasswordConfirm")}
             name="payPasswordConfirm"
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]*"
             testId="register-pay-confirm"
-            autoComplete="off"
             placeholder={t("register.payPasswordConfirmPlaceholder")}
-            maxLength={6}
             value={values.payPasswordConfirm}
-            onValueChange={(v) => set("payPasswordConfirm", digits6(v))}
+            onValueChange={(v) => set("payPasswordConfirm", v)}
             error={errors.payPasswordConfirm}
           />
           <SubmitButton pending={register.isPending} testId="register-submit">

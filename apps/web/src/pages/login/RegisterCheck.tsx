@@ -10,22 +10,24 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useRegisterCheck } from "../../api/auth";
-import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
+import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { codeText } from "../../api/messages";
 import { IconChevronDown } from "../../components/icons";
-import { PageNavBar } from "../../components/PageNavBar";
-import { StepIndicator } from "../../components/StepIndicator";
-import { SubmitButton } from "../../components/SubmitButton";
-import { TextField } from "../../components/TextField";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { StepIndicator } from "../../components/StepIndicator/StepIndicator";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import "./register.css";
+import "./auth.css";
 
-type Field = "account" | "phone" | "inviteCode";
+const FIELDS = ["account", "phone", "inviteCode"] as const;
+type Field = (typeof FIELDS)[number];
 
 // libphonenumber (in the contract's phone module) is only needed here: fetched when the page opens,
 // in its own chunk, so the page itself shows at once.
 const loadPhone = () => import("@tickfair/contract/phone");
-type Errors = Partial<Record<Field, string>>;
 
 function regionNames(locale: string): (country: PhoneCountry) => string {
   try {
@@ -46,7 +48,7 @@ export default function RegisterCheck() {
   const [country, setCountry] = useState<PhoneCountry>(draft?.phoneCountry ?? "CN");
   const [phone, setPhone] = useState(draft?.phone ?? "");
   const [inviteCode, setInviteCode] = useState(() => params.get("code") ?? draft?.inviteCode ?? "");
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
   const [pickerOpen, setPickerOpen] = useState(false);
   const check = useRegisterCheck();
 
@@ -59,10 +61,6 @@ export default function RegisterCheck() {
     return [PHONE_COUNTRIES.map((c) => ({ value: c, label: `${nameOf(c)}  ${PHONE_COUNTRY_CODES[c]}` }))];
   }, [i18n.language]);
 
-  function clear(field: Field) {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (check.isPending) return;
@@ -72,7 +70,7 @@ export default function RegisterCheck() {
       phone: phone.replace(/[\s-]/g, ""),
       inviteCode: inviteCode.trim(),
     };
-    const next: Errors = {};
+    const next: Partial<Record<Field, string>> = {};
     if (body.account === "") next.account = t("register.accountRequired");
     else if (!isUserId(body.account)) next.account = codeText("ACCOUNT_ID_INVALID");
     if (body.phone === "") next.phone = t("register.phoneRequired");
@@ -88,17 +86,13 @@ export default function RegisterCheck() {
     }
     if (body.inviteCode === "") next.inviteCode = t("register.codeRequired");
     setErrors(next);
-    // Each problem is shown under its field; a toast on top would repeat it.
-    if (Object.keys(next).length > 0) return;
+    if (hasFieldErrors(next)) return;
     try {
       await check.mutateAsync(body);
       setRegisterInfo(body);
       navigate(paths.register);
     } catch (error) {
-      const fields = fieldErrorTexts(error);
-      setErrors({ account: fields.account, phone: fields.phone, inviteCode: fields.inviteCode });
-      const shownInline = fields.account ?? fields.phone ?? fields.inviteCode;
-      if (!shownInline) Toast.show({ icon: "fail", content: errorText(error) });
+      fail(error, { fields: FIELDS });
     }
   }
 

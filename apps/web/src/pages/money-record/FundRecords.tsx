@@ -4,14 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
-import { EmptyState } from "../../components/EmptyState";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconDownload } from "../../components/icons";
-import { PagedList } from "../../components/PagedList";
-import { PageNavBar } from "../../components/PageNavBar";
+import { PagedList } from "../../components/PagedList/PagedList";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatDateTime, formatWhen } from "../../lib/time";
-import "../../styles/cashier.css";
 import "./fund-records.css";
 
 /** Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV. */

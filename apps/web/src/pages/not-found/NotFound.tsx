@@ -1,18 +1,23 @@
 import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { StatusPage } from "../../components/StatusPage/StatusPage";
 import { paths } from "../../lib/paths";
 
 export default function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <main className="status-page" data-testid="not-found">
-      <div className="status-page__code" aria-hidden="true">
-        404
-      </div>
-      <h1 className="status-page__title">{t("notFound.title")}</h1>
-      <p className="status-page__text">{t("notFound.text")}</p>
+    <StatusPage
+      mark={
+        <div className="status-page__code" aria-hidden="true">
+          404
+        </div>
+      }
+      title={t("notFound.title")}
+      text={t("notFound.text")}
+      testId="not-found"
+    >
       <Button
         color="primary"
         shape="rounded"
@@ -24,6 +29,6 @@ export default function NotFound() {
       >
         {t("notFound.home")}
       </Button>
-    </main>
+    </StatusPage>
   );
 }

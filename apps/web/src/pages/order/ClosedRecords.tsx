@@ -2,12 +2,12 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { type Contract, type ContractPage, formatMoney, type Product } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyState } from "../../components/EmptyState";
-import { PagedList } from "../../components/PagedList";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { PagedList } from "../../components/PagedList/PagedList";
 import { orderDetailPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatDateTime } from "../../lib/time";
-import { formatTickPrice } from "./format";
+import { formatTickPrice } from "../../lib/trading-format";
 import { DirectionTag, ProductName, ResultTag } from "./parts";
 
 interface ClosedRecordsProps {

@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useLiveTickers } from "../../api/market-socket";
 import { useClosedContracts, useOpenContracts } from "../../api/trading";
-import { PageNavBar } from "../../components/PageNavBar";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { paths } from "../../lib/paths";
 import { ClosedRecords } from "./ClosedRecords";
 import { Positions } from "./Positions";
 import { useProductsBySymbol } from "./parts";
-import "../../styles/cashier.css";
 import "./order.css";
 
 const TABS = ["positions", "closed"] as const;
@@ -33,14 +33,11 @@ export default function Orders() {
     <div className="page orders-page">
       <PageNavBar title={t("orders.title")} backTo={paths.user} />
       <div className="orders-tabs">
-        <div className="segmented" role="tablist" aria-label={t("orders.title")}>
+        <Segmented label={t("orders.title")}>
           {TABS.map((value) => (
-            <button
+            <Segment
               key={value}
-              type="button"
-              role="tab"
-              aria-selected={tab === value}
-              className={`segmented__item${tab === value ? " segmented__item--active" : ""}`}
+              active={tab === value}
               data-testid={`orders-tab-${value}`}
               // The tab is in the address, so "back" from a contract's detail returns to it.
               onClick={() => setParams(value === "closed" ? { tab: value } : {}, { replace: true })}
@@ -51,9 +48,9 @@ export default function Orders() {
                   {openCount}
                 </span>
               ) : null}
-            </button>
+            </Segment>
           ))}
-        </div>
+        </Segmented>
       </div>
       <main className="page__body cashier orders-body" role="tabpanel">
         {tab === "positions" ? (

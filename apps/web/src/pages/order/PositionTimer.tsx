@@ -2,7 +2,7 @@ import type { Contract } from "@tickfair/contract";
 import { DotLoading } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { timeLeftMs } from "../../lib/countdown";
-import { formatCountdown } from "./format";
+import { formatCountdown } from "../../lib/trading-format";
 import { ResultTag } from "./parts";
 import type { PositionPhase } from "./position-tracker";
 

@@ -5,18 +5,18 @@ import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useTicker } from "../../api/market-socket";
-import { EmptyState } from "../../components/EmptyState";
-import { LoadError } from "../../components/LoadError";
-import { RecordListSkeleton } from "../../components/PagedList";
-import { RefreshOnPull } from "../../components/RefreshOnPull";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { LoadError } from "../../components/LoadError/LoadError";
+import { RecordListSkeleton } from "../../components/PagedList/PagedList";
+import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { comparePrices, estimateAt } from "../../lib/contract-outcome";
+import { useNow } from "../../lib/countdown";
 import { orderDetailPath, paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
-import { formatTickPrice } from "./format";
+import { formatTickPrice } from "../../lib/trading-format";
 import { PositionTimer } from "./PositionTimer";
 import { DirectionTag, ProductName } from "./parts";
 import { type PositionCard as Card, PositionTracker } from "./position-tracker";
-import { useNow } from "./use-now";
 
 interface PositionsProps {
   query: UseQueryResult<ContractList>;

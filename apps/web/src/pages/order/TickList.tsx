@@ -1,7 +1,8 @@
 import type { ContractDetail, Tick } from "@tickfair/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatClock, formatTickPrice } from "./format";
+import { formatClock, formatTickPrice } from "../../lib/trading-format";
+import "./tick-list.css";
 
 /** Up to this many ticks are listed in full; a longer list shows its two ends until asked for all. */
 const FULL_LIST = 20;

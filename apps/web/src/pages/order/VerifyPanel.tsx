@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
 import { contractTicks, verifyTickChain } from "../../api/trading";
 import { IconAlert, IconCheck, IconClose, IconShield } from "../../components/icons";
-import { LoadError } from "../../components/LoadError";
+import { LoadError } from "../../components/LoadError/LoadError";
 import {
   browserCanHash,
   type Check,
@@ -14,6 +14,7 @@ import {
   sha256Hex,
   verifyContract,
 } from "../../lib/verify-contract";
+import "./verify-panel.css";
 
 interface SeqRange {
   from: string;

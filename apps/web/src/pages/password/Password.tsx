@@ -3,18 +3,44 @@ import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { useChangePassword } from "../../api/me";
-import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
-import { PageNavBar } from "../../components/PageNavBar";
-import { SubmitButton } from "../../components/SubmitButton";
-import { TextField } from "../../components/TextField";
+import { codeText } from "../../api/messages";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { PayPasswordField } from "../../components/TextField/PayPasswordField";
+import { TextField } from "../../components/TextField/TextField";
 import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
 
-type Field = "oldPassword" | "newPassword" | "confirmPassword";
-type Errors = Partial<Record<Field, string>>;
+const FIELDS = ["oldPassword", "newPassword", "confirmPassword"] as const;
+type Field = (typeof FIELDS)[number];
 
-const digits6 = (value: string) => value.replace(/\D/g, "").slice(0, 6);
+/** Each field's texts for a login password and for a transaction password. */
+const FIELD_TEXTS = [
+  {
+    name: "oldPassword",
+    testId: "password-old",
+    autoComplete: "current-password",
+    label: { login: "password.old", pay: "password.oldPay" },
+    placeholder: { login: "password.oldPlaceholder", pay: "password.oldPayPlaceholder" },
+  },
+  {
+    name: "newPassword",
+    testId: "password-new",
+    autoComplete: "new-password",
+    label: { login: "password.new", pay: "password.newPay" },
+    placeholder: { login: "password.newPlaceholder", pay: "password.newPayPlaceholder" },
+    hint: { login: "password.loginHint", pay: "password.payHint" },
+  },
+  {
+    name: "confirmPassword",
+    testId: "password-confirm",
+    autoComplete: "new-password",
+    label: { login: "password.confirm", pay: "password.confirmPay" },
+    placeholder: { login: "password.confirmPlaceholder", pay: "password.confirmPayPlaceholder" },
+  },
+] as const;
 
 /** `?type=login` (default) or `?type=pay`; a new type starts a fresh form. */
 export default function Password() {
@@ -32,16 +58,16 @@ function PasswordForm({ type }: { type: PasswordType }) {
     newPassword: "",
     confirmPassword: "",
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
   const change = useChangePassword();
 
   function set(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: pay ? digits6(value) : value }));
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    setValues((v) => ({ ...v, [field]: value }));
+    clear(field);
   }
 
-  function validate(): Errors {
-    const next: Errors = {};
+  function validate() {
+    const next: Partial<Record<Field, string>> = {};
     const { oldPassword, newPassword, confirmPassword } = values;
     const valid = pay ? isPayPassword : isPassword;
     if (oldPassword === "")
@@ -63,70 +89,44 @@ function PasswordForm({ type }: { type: PasswordType }) {
     if (change.isPending) return;
     const next = validate();
     setErrors(next);
-    // Each problem is shown under its field; a toast on top would repeat it.
-    if (Object.keys(next).length > 0) return;
+    if (hasFieldErrors(next)) return;
     try {
       await change.mutateAsync({ type, ...values });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       back();
     } catch (error) {
-      const fields = fieldErrorTexts(error);
-      setErrors({
-        oldPassword: fields.oldPassword,
-        newPassword: fields.newPassword,
-        confirmPassword: fields.confirmPassword,
-      });
-      const shownInline = fields.oldPassword ?? fields.newPassword ?? fields.confirmPassword;
-      if (!shownInline) Toast.show({ icon: "fail", content: errorText(error) });
+      fail(error, { fields: FIELDS });
     }
   }
-
-  const secret = pay
-    ? ({ inputMode: "numeric", pattern: "[0-9]*", maxLength: 6, autoComplete: "off" } as const)
-    : ({ maxLength: 32 } as const);
 
   return (
     <div className="page page--white">
       <PageNavBar title={pay ? t("password.titlePay") : t("password.titleLogin")} backTo={paths.settings} />
       <main className="page__body">
         <form className="tf-form" onSubmit={submit} noValidate>
-          <TextField
-            label={pay ? t("password.oldPay") : t("password.old")}
-            name="oldPassword"
-            type="password"
-            testId="password-old"
-            placeholder={pay ? t("password.oldPayPlaceholder") : t("password.oldPlaceholder")}
-            autoComplete={pay ? "off" : "current-password"}
-            {...secret}
-            value={values.oldPassword}
-            onValueChange={(v) => set("oldPassword", v)}
-            error={errors.oldPassword}
-          />
-          <TextField
-            label={pay ? t("password.newPay") : t("password.new")}
-            name="newPassword"
-            type="password"
-            testId="password-new"
-            placeholder={pay ? t("password.newPayPlaceholder") : t("password.newPlaceholder")}
-            autoComplete={pay ? "off" : "new-password"}
-            {...secret}
-            value={values.newPassword}
-            onValueChange={(v) => set("newPassword", v)}
-            hint={pay ? t("password.payHint") : t("password.loginHint")}
-            error={errors.newPassword}
-          />
-          <TextField
-            label={pay ? t("password.confirmPay") : t("password.confirm")}
-            name="confirmPassword"
-            type="password"
-            testId="password-confirm"
-            placeholder={pay ? t("password.confirmPayPlaceholder") : t("password.confirmPlaceholder")}
-            autoComplete={pay ? "off" : "new-password"}
-            {...secret}
-            value={values.confirmPassword}
-            onValueChange={(v) => set("confirmPassword", v)}
-            error={errors.confirmPassword}
-          />
+          {FIELD_TEXTS.map((field) => {
+            const props = {
+              label: t(field.label[type]),
+              name: field.name,
+              testId: field.testId,
+              placeholder: t(field.placeholder[type]),
+              value: values[field.name],
+              onValueChange: (v: string) => set(field.name, v),
+              hint: "hint" in field ? t(field.hint[type]) : undefined,
+              error: errors[field.name],
+            };
+            return pay ? (
+              <PayPasswordField key={field.name} {...props} />
+            ) : (
+              <TextField
+                key={field.name}
+                {...props}
+                type="password"
+                autoComplete={field.autoComplete}
+                maxLength={32}
+              />
+            );
+          })}
           <SubmitButton pending={change.isPending} testId="password-submit">
             {t("password.submit")}
           </SubmitButton>

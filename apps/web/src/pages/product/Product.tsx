@@ -4,12 +4,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProducts } from "../../api/market";
 import { useLiveTickers } from "../../api/market-socket";
-import { EmptyState } from "../../components/EmptyState";
+import { Chip } from "../../components/Chip/Chip";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { ProductList, SimulatedBadge } from "../../components/market/ProductList";
-import { PageNavBar } from "../../components/PageNavBar";
-import "../../styles/cashier.css";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import "./product.css";
-import { RefreshOnPull } from "../../components/RefreshOnPull";
+import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 
 const SEARCH_DEBOUNCE_MS = 250;
 /** The contract's PRODUCT_CATEGORIES, restated: that module carries zod, which stays out of the app. */
@@ -63,17 +63,16 @@ export default function ProductPage() {
         />
         <div className="product-filter" role="tablist" aria-label={t("market.categories")}>
           {(["", ...CATEGORIES] as const).map((value) => (
-            <button
+            <Chip
               key={value || "all"}
-              type="button"
               role="tab"
+              active={category === value}
               aria-selected={category === value}
-              className={category === value ? "chip chip--active" : "chip"}
               data-testid={`product-category-${value || "all"}`}
               onClick={() => setCategory(value)}
             >
               {value === "" ? t("market.all") : t(`market.category.${value}`)}
-            </button>
+            </Chip>
           ))}
         </div>
       </div>

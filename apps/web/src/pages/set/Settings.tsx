@@ -7,7 +7,7 @@ import { logout } from "../../api/auth";
 import { queryClient } from "../../api/query-client";
 import { IconGlobe, IconKey, IconLock, IconPhone, IconTrash } from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
-import { PageNavBar } from "../../components/PageNavBar";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { currentLocale } from "../../i18n";
 import { LANGUAGE_STORAGE_KEY } from "../../i18n/language";
 import { paths } from "../../lib/paths";

@@ -26,7 +26,7 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { useSession } from "../../store/session";
 import "./user.css";
-import { RefreshOnPull } from "../../components/RefreshOnPull";
+import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 
 type ActionKey = "user.deposit" | "user.withdraw" | "user.verify";
 type ListKey =

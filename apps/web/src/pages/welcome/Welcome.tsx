@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { BrandMark } from "../../components/BrandMark";
 import { IconArrowRight, IconCheck, IconGlobe } from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
-import { RiskWarning } from "../../components/RiskWarning";
+import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";

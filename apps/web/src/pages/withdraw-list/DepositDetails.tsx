@@ -3,13 +3,12 @@ import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDeposits } from "../../api/cashier";
-import { EmptyState } from "../../components/EmptyState";
-import { PagedList } from "../../components/PagedList";
-import { PageNavBar } from "../../components/PageNavBar";
-import { StatusTag } from "../../components/StatusTag";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { PagedList } from "../../components/PagedList/PagedList";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
-import "../../styles/cashier.css";
 import "./orders.css";
 
 /** Deposit details: each deposit request with its order number, status and review. */

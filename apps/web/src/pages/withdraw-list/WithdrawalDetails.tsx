@@ -2,15 +2,14 @@ import { formatMoney, type Withdrawal } from "@tickfair/contract";
 import { Button, Dialog, Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useCancelWithdrawal, useSubmissionKey, useWithdrawals } from "../../api/cashier";
+import { useCancelWithdrawal, useWithdrawals } from "../../api/cashier";
 import { errorText } from "../../api/messages";
-import { EmptyState } from "../../components/EmptyState";
-import { PagedList } from "../../components/PagedList";
-import { PageNavBar } from "../../components/PageNavBar";
-import { StatusTag } from "../../components/StatusTag";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { PagedList } from "../../components/PagedList/PagedList";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
-import "../../styles/cashier.css";
 import "./orders.css";
 
 /** Withdrawal details: amount, fee, amount received, destination, status; those under review can be cancelled. */
@@ -47,7 +46,6 @@ function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const cancel = useCancelWithdrawal();
-  const keys = useSubmissionKey();
   const money = (value: string) => formatMoney(value, locale);
 
   async function confirmCancel() {
@@ -59,8 +57,7 @@ function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
     if (!confirmed) return;
     // A retry after no answer (network, timeout) sends the same key, so it cannot cancel twice.
     try {
-      await cancel.mutateAsync({ id: withdrawal.id, key: keys.keyFor({ cancel: withdrawal.id }) });
-      keys.reset();
+      await cancel.mutateAsync(withdrawal.id);
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
     } catch (error) {
       Toast.show({ icon: "fail", content: errorText(error) });

@@ -11,31 +11,45 @@ import { Button, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { useCreateWithdrawal, useSubmissionKey, useWithdrawalQuote } from "../../api/cashier";
+import { useCreateWithdrawal, useWithdrawalQuote } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
-import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
-import { EmptyState } from "../../components/EmptyState";
+import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { codeText, errorText } from "../../api/messages";
+import { AmountField } from "../../components/AmountField/AmountField";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconCard, IconClock } from "../../components/icons";
-import { LoadError } from "../../components/LoadError";
-import { PageNavBar } from "../../components/PageNavBar";
-import { SubmitButton } from "../../components/SubmitButton";
-import { TextField } from "../../components/TextField";
-import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard";
+import { LoadError } from "../../components/LoadError/LoadError";
+import { LockBanner } from "../../components/LockBanner/LockBanner";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { PayPasswordField } from "../../components/TextField/PayPasswordField";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { withdrawalFigures } from "../../lib/withdrawal-fee";
 import { useSession } from "../../store/session";
-import "../../styles/cashier.css";
 import "./withdraw.css";
 
-const AMOUNT_CODES = [
-  "AMOUNT_INVALID",
-  "AMOUNT_BELOW_MINIMUM",
-  "AMOUNT_NOT_ABOVE_FEE",
+const FAILURE_FIELDS = {
+  fields: ["amount", "payPassword"],
+  codes: {
+    ...codesOf("amount", [
+      "AMOUNT_INVALID",
+      "AMOUNT_BELOW_MINIMUM",
+      "AMOUNT_NOT_ABOVE_FEE",
+      "INSUFFICIENT_BALANCE",
+    ]),
+    PAY_PASSWORD_WRONG: "payPassword",
+  },
+} as const;
+/** Codes after which the quote is read again: a wrong password may have locked withdrawals, a balance
+ * or an account may have changed. */
+const STALE_QUOTE = [
+  "PAY_PASSWORD_WRONG",
+  "WITHDRAWALS_LOCKED",
   "INSUFFICIENT_BALANCE",
+  "WITHDRAWAL_ACCOUNT_REQUIRED",
 ];
-
-const digits6 = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 
 export default function Withdraw() {
   const { t } = useTranslation();
@@ -95,8 +109,7 @@ export default function Withdraw() {
   );
 }
 
-type Field = "amount" | "payPassword";
-type Errors = Partial<Record<Field, string>>;
+type Field = (typeof FAILURE_FIELDS.fields)[number];
 
 function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () => Promise<unknown> }) {
   const { t, i18n } = useTranslation();
@@ -105,10 +118,9 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
   const currency = useSession((s) => s.appInfo?.currency);
   const [amount, setAmount] = useState("");
   const [payPassword, setPayPassword] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
   const [lockMessage, setLockMessage] = useState<string | null>(null);
   const create = useCreateWithdrawal();
-  const keys = useSubmissionKey();
   const account = quote.account;
   const max = maxMoney(DEFAULT_MAX_AMOUNT, quote.available);
   const figures = withdrawalFigures(amount, quote.feeFixed, quote.feeRateBps);
@@ -130,12 +142,8 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
   const money = (value: string) => formatMoney(value, locale);
   const hasFee = quote.feeRateBps > 0 || lessThanMoney("0", quote.feeFixed);
 
-  function clear(field: Field) {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
-  }
-
-  function validate(value: string): Errors {
-    const next: Errors = {};
+  function validate(value: string) {
+    const next: Partial<Record<Field, string>> = {};
     const f = withdrawalFigures(value, quote.feeFixed, quote.feeRateBps);
     if (value === "") next.amount = t("cashier.amountRequired");
     else if (lessThanMoney(value, quote.minAmount))
@@ -154,40 +162,18 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
     setAmount(value);
     const next = validate(value);
     setErrors(next);
-    // Each problem is shown under its field; a toast on top would repeat it.
-    if (Object.values(next).some(Boolean)) return;
-    const body = { amount: value, payPassword };
+    if (hasFieldErrors(next)) return;
     try {
-      await create.mutateAsync({ body, key: keys.keyFor(body) });
-      keys.reset();
+      await create.mutateAsync({ amount: value, payPassword });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawDetails, { replace: true });
     } catch (error) {
-      const fields = fieldErrorTexts(error);
       const code = error instanceof ApiError ? error.code : "";
-      const inline: Errors = {
-        amount: fields.amount ?? (AMOUNT_CODES.includes(code) ? errorText(error) : undefined),
-        payPassword: fields.payPassword ?? (code === "PAY_PASSWORD_WRONG" ? errorText(error) : undefined),
-      };
-      setErrors(inline);
-      if (code === "PAY_PASSWORD_WRONG") setPayPassword("");
-      if (code === "WITHDRAWALS_LOCKED") {
-        // The quote carries the time the lock ends; the banner shows it.
-        setLockMessage(errorText(error));
-        setPayPassword("");
-      } else if (!inline.amount && !inline.payPassword) {
-        Toast.show({ icon: "fail", content: errorText(error) });
-      }
-      // A wrong password may have locked withdrawals; a balance or an account may have changed.
-      if (
-        [
-          "PAY_PASSWORD_WRONG",
-          "WITHDRAWALS_LOCKED",
-          "INSUFFICIENT_BALANCE",
-          "WITHDRAWAL_ACCOUNT_REQUIRED",
-        ].includes(code)
-      )
-        void refetch();
+      // The quote carries the time a lock ends; the banner shows it rather than a toast.
+      fail(error, FAILURE_FIELDS, code === "WITHDRAWALS_LOCKED" ? null : errorText(error));
+      if (code === "WITHDRAWALS_LOCKED") setLockMessage(errorText(error));
+      if (code === "PAY_PASSWORD_WRONG" || code === "WITHDRAWALS_LOCKED") setPayPassword("");
+      if (STALE_QUOTE.includes(code)) void refetch();
     }
   }
 
@@ -203,43 +189,26 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
       </section>
 
       {lockedUntil || lockMessage ? (
-        <div className="lock-banner" role="alert" data-testid="withdraw-locked">
-          <IconClock className="lock-banner__icon" />
-          <span>
-            {lockedUntil
-              ? t("withdraw.lockedUntil", { time: formatDateTime(lockedUntil, locale) })
-              : lockMessage}
-          </span>
-        </div>
+        <LockBanner icon={<IconClock className="lock-banner__icon" />} testId="withdraw-locked">
+          {lockedUntil
+            ? t("withdraw.lockedUntil", { time: formatDateTime(lockedUntil, locale) })
+            : lockMessage}
+        </LockBanner>
       ) : null}
 
       <form className="card cashier-card tf-form" onSubmit={submit} noValidate>
-        <TextField
+        <AmountField
           label={t("withdraw.amount")}
           name="amount"
-          testId="withdraw-amount"
-          inputMode="decimal"
-          autoComplete="off"
+          testId="withdraw"
           placeholder={t("withdraw.amountPlaceholder")}
           value={amount}
-          onValueChange={(v) => {
-            setAmount(cleanAmount(v, max));
+          onChange={(value) => {
+            setAmount(value);
             clear("amount");
           }}
-          onBlur={() => setAmount((v) => cleanAmount(v, max, { complete: true }))}
-          suffix={
-            <button
-              type="button"
-              className="field-action"
-              data-testid="withdraw-all"
-              onClick={() => {
-                if (lessThanMoney("0", quote.available)) setAmount(quote.available);
-                clear("amount");
-              }}
-            >
-              {t("withdraw.all")}
-            </button>
-          }
+          max={max}
+          all={quote.available}
           hint={t("withdraw.minimum", { amount: money(quote.minAmount) })}
           error={errors.amount}
         />
@@ -267,19 +236,14 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
           {account ? <WithdrawalAccountCard account={account} compact /> : null}
         </div>
 
-        <TextField
+        <PayPasswordField
           label={t("withdraw.payPassword")}
           name="payPassword"
-          type="password"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          autoComplete="off"
           testId="withdraw-pay-password"
           placeholder={t("withdraw.payPasswordPlaceholder")}
           value={payPassword}
           onValueChange={(v) => {
-            setPayPassword(digits6(v));
+            setPayPassword(v);
             clear("payPassword");
           }}
           error={errors.payPassword}

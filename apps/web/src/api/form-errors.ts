@@ -1,0 +1,64 @@
+import { Toast } from "antd-mobile";
+import { useCallback, useState } from "react";
+import { ApiError } from "./errors";
+import { errorText, fieldErrorTexts } from "./messages";
+
+/** The message under each field of a form that has one. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** Which of a failure's messages a form shows under which of its fields. */
+export interface FailureFields<F extends string> {
+  fields: readonly F[];
+  /** The request's name of a field where it differs from the form's ("proof" is sent as proofFileId). */
+  names?: Partial<Record<F, string>>;
+  /** Error codes that concern one field: their message goes under it when `fields` said nothing there. */
+  codes?: Readonly<Record<string, F>>;
+}
+
+/** A failed submission's messages per form field: the server's `fields`, else a code of one field. */
+export function failureFieldErrors<F extends string>(
+  error: unknown,
+  { fields, names = {}, codes = {} }: FailureFields<F>,
+): FieldErrors<F> {
+  const byField = fieldErrorTexts(error);
+  const codeField = error instanceof ApiError ? codes[error.code] : undefined;
+  const inline: FieldErrors<F> = {};
+  for (const field of fields) {
+    const message = byField[names[field] ?? field] ?? (codeField === field ? errorText(error) : undefined);
+    if (message !== undefined) inline[field] = message;
+  }
+  return inline;
+}
+
+/**
+ * A form's field messages. Each problem is shown under its field; a toast on top would repeat it, so
+ * `fail` shows a toast only for a failure that concerns none of the form's fields.
+ */
+export function useFieldErrors<F extends string>() {
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const clear = useCallback(
+    (field: F) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current)),
+    [],
+  );
+  /** Puts a failed submission's messages under their fields; `toast` says it otherwise (null: nowhere). */
+  const fail = useCallback(
+    (error: unknown, spec: FailureFields<F>, toast: string | null = errorText(error)): FieldErrors<F> => {
+      const inline = failureFieldErrors(error, spec);
+      setErrors(inline);
+      if (Object.keys(inline).length === 0 && toast !== null) Toast.show({ icon: "fail", content: toast });
+      return inline;
+    },
+    [],
+  );
+  return { errors, setErrors, clear, fail };
+}
+
+/** True when `errors` holds a message for some field. */
+export function hasFieldErrors<F extends string>(errors: FieldErrors<F>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/** Each of `codes` concerning `field`, for FailureFields.codes. */
+export function codesOf<F extends string>(field: F, codes: readonly string[]): Record<string, F> {
+  return Object.fromEntries(codes.map((code) => [code, field]));
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../lib/paths";
+import { IconHeadset, IconLock } from "../icons";
+import "./locked-note.css";
+
+/** A bound withdrawal account is locked: only customer service can change it. */
+export function LockedNote() {
+  const { t } = useTranslation();
+  return (
+    <div className="locked-note" data-testid="account-locked-note">
+      <IconLock className="locked-note__icon" />
+      <span className="locked-note__text">{t("account.lockedNote")}</span>
+      <Link to={paths.kefu} className="locked-note__link" data-testid="account-kefu">
+        <IconHeadset />
+        {t("account.contactService")}
+      </Link>
+    </div>
+  );
+}

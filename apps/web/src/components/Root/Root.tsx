@@ -1,0 +1,76 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { useAppInfo } from "../../api/app";
+import { useSession } from "../../store/session";
+import "./root.css";
+
+/** Shown only when a page takes longer than the specification's 200 ms to arrive. */
+function useDelayed(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, delayMs]);
+  return shown;
+}
+
+/**
+ * While a session exists, the app's socket also carries the user's own events (their code is downloaded
+ * only then, after the first page): the personal center's figures, the positions and the cashier lists
+ * follow every movement of money.
+ */
+function useRealtime(): void {
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import("../../api/realtime").then(
+      (realtime) => {
+        if (!cancelled) stop = realtime.connectRealtime(token);
+      },
+      () => {
+        // Chunk unavailable (offline): pages still work, figures refresh on their next fetch.
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token]);
+}
+
+/** Root layout: the page, a progress bar while the next page's chunk loads, scroll restoration. */
+export function Root() {
+  const { t } = useTranslation();
+  useAppInfo();
+  useRealtime();
+  const navigation = useNavigation();
+  const loading = useDelayed(navigation.state === "loading", 200);
+  return (
+    <>
+      {loading ? (
+        <div className="route-progress" role="progressbar" aria-label={t("common.loading")} />
+      ) : null}
+      <Outlet />
+      {/* Documents opened directly all have the key "default": tell them apart by path. */}
+      <ScrollRestoration
+        getKey={(location) => (location.key === "default" ? location.pathname : location.key)}
+      />
+    </>
+  );
+}
+
+/** While the first page's chunk loads: the same mark as the static splash in index.html. */
+export function BootSplash() {
+  return (
+    <div className="boot" aria-hidden="true">
+      <div className="boot-mark" />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from "react-i18next";
+import { useRouteError } from "react-router";
+import { isChunkLoadError } from "../../lib/chunk-error";
+import { BASENAME, paths } from "../../lib/paths";
+import { IconAlert } from "../icons";
+import { StatusPage } from "../StatusPage/StatusPage";
+
+/** Route errorElement: a page chunk that failed to download gets a retry that reloads the page. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  if (!chunk) console.error(error);
+  return (
+    <StatusPage
+      mark={
+        <div className="status-page__icon status-page__icon--warn">
+          <IconAlert />
+        </div>
+      }
+      title={chunk ? t("routeError.chunkTitle") : t("routeError.title")}
+      text={chunk ? t("routeError.chunkText") : t("routeError.text")}
+      testId={chunk ? "chunk-error" : "route-error"}
+    >
+      {/* A plain button: this screen must not depend on more chunks than the entry. */}
+      <button
+        type="button"
+        className="tf-button status-page__button"
+        data-testid="chunk-retry"
+        onClick={() => window.location.reload()}
+      >
+        {t("routeError.retry")}
+      </button>
+      {/* A full reload on purpose: after a failed chunk the app's state may be half-loaded. */}
+      <a className="status-page__link" href={`${BASENAME}${paths.home}`}>
+        {t("routeError.home")}
+      </a>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { paths } from "../../lib/paths";
+import { IconHome, IconMarket, type IconProps, IconUser, IconWallet } from "../icons";
+import "./tab-bar.css";
+
+interface Tab {
+  to: string;
+  label: "tabs.home" | "tabs.product" | "tabs.records" | "tabs.user";
+  Icon: ComponentType<IconProps>;
+  testId: string;
+}
+
+// The specification's order: home, product, fund records, personal center.
+const TABS: readonly Tab[] = [
+  { to: paths.home, label: "tabs.home", Icon: IconHome, testId: "tab-home" },
+  { to: paths.product, label: "tabs.product", Icon: IconMarket, testId: "tab-product" },
+  { to: paths.moneyRecords, label: "tabs.records", Icon: IconWallet, testId: "tab-records" },
+  { to: paths.user, label: "tabs.user", Icon: IconUser, testId: "tab-user" },
+];
+
+export function TabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav className="tabbar" aria-label={t("common.appName")}>
+      {TABS.map(({ to, label, Icon, testId }) => (
+        <NavLink key={to} to={to} className="tabbar__item" data-testid={testId} end>
+          <Icon className="tabbar__icon" strokeWidth={2} />
+          <span className="tabbar__label">{t(label)}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

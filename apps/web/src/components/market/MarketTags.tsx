@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { formatChange } from "../../lib/market-format";
+import { signOf } from "../../lib/pnl";
+import "./market-tags.css";
+
+const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
+
+/** Which way a 24 h change went. */
+export function changeDirection(change: string): "up" | "flat" | "down" {
+  return DIRECTION[signOf(change)];
+}
+
+/** A 24 h change on a rise's or a fall's colour. */
+export function MarketChange({ change, locale, testId }: { change: string; locale: string; testId: string }) {
+  return (
+    <span className={`market-change market-change--${changeDirection(change)}`} data-testid={testId}>
+      {formatChange(change, locale)}
+    </span>
+  );
+}
+
+/** A product's state in a small tag: closed, in maintenance, simulated. */
+export function MarketTag({ kind, testId, children }: { kind: string; testId: string; children: ReactNode }) {
+  return (
+    <span className={`market-tag market-tag--${kind}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}

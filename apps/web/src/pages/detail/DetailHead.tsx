@@ -1,0 +1,69 @@
+import type { Product, Tick, Ticker } from "@tickfair/contract";
+import { useTranslation } from "react-i18next";
+import { changeDirection, MarketChange, MarketTag } from "../../components/market/MarketTags";
+import { ProductIcon } from "../../components/market/ProductIcon";
+import { formatPrice, formatVolume } from "../../lib/market-format";
+import { formatClock } from "../../lib/trading-format";
+
+/** The product's name, its latest price (the feed's last tick, else the ticker's) and 24 h figures. */
+export function DetailHead({
+  product,
+  ticker,
+  tick,
+}: {
+  product: Product;
+  ticker: Ticker | null;
+  tick: Tick | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const price = tick?.price ?? ticker?.price ?? null;
+  const at = tick?.time ?? ticker?.time ?? null;
+  const direction = ticker ? changeDirection(ticker.change24h) : "flat";
+  const stats = ticker
+    ? [
+        ["high", formatPrice(ticker.high24h, product.precision, locale)],
+        ["low", formatPrice(ticker.low24h, product.precision, locale)],
+        ["volume", formatVolume(ticker.volume24h, locale)],
+        ["amount", formatVolume(ticker.amount24h, locale)],
+      ]
+    : [];
+
+  return (
+    <section className="card detail-card detail-head" data-testid="detail-head">
+      <div className="detail-head__title">
+        <span className="detail-head__name">
+          <ProductIcon symbol={product.symbol} size={36} />
+          <strong data-testid="detail-name">{product.name}</strong>
+          <small>{product.symbol}</small>
+        </span>
+        {product.simulated ? (
+          <MarketTag kind="simulated" testId="detail-simulated">
+            {t("market.simulated")}
+          </MarketTag>
+        ) : null}
+      </div>
+      <div className="detail-head__quote">
+        <strong className={`detail-head__price detail-head__price--${direction}`} data-testid="detail-price">
+          {price ? formatPrice(price, product.precision, locale) : "—"}
+        </strong>
+        {ticker ? <MarketChange change={ticker.change24h} locale={locale} testId="detail-change" /> : null}
+        {at ? (
+          <small className="detail-head__time num" data-testid="detail-time">
+            {formatClock(at, locale)}
+          </small>
+        ) : null}
+      </div>
+      <dl className="detail-stats">
+        {stats.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(`trading.stat.${key as "high"}`)}</dt>
+            <dd className="num" data-testid={`detail-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

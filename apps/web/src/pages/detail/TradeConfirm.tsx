@@ -1,0 +1,93 @@
+import { type ContractDirection, formatMoney, type Product } from "@tickfair/contract";
+import { Button, Popup } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { formatRate } from "../../lib/trading-format";
+
+interface TradeConfirmProps {
+  product: Product;
+  /** The direction being bought; the sheet is closed while null. */
+  direction: ContractDirection | null;
+  duration: Product["durations"][number] | undefined;
+  amount: string;
+  estimate: string | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The sheet that repeats an order's terms before it is placed. */
+export function TradeConfirm({
+  product,
+  direction,
+  duration,
+  amount,
+  estimate,
+  pending,
+  onCancel,
+  onConfirm,
+}: TradeConfirmProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const money = (value: string) => formatMoney(value, locale);
+  return (
+    <Popup
+      visible={direction !== null}
+      onMaskClick={() => !pending && onCancel()}
+      bodyClassName="trade-confirm"
+      destroyOnClose
+    >
+      {direction && duration ? (
+        <div data-testid="trade-confirm">
+          <h3 className="trade-confirm__title">{t("trading.confirmTitle")}</h3>
+          <dl className="trade-figures">
+            <div>
+              <dt>{product.name}</dt>
+              <dd>{product.symbol}</dd>
+            </div>
+            <div>
+              <dt>{t("trading.direction")}</dt>
+              <dd className={`trade-dir trade-dir--${direction}`} data-testid="trade-confirm-direction">
+                {t(`trading.${direction}`)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("trading.amount")}</dt>
+              <dd className="num" data-testid="trade-confirm-amount">
+                {money(amount)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("trading.duration")}</dt>
+              <dd className="num">{t("trading.seconds", { seconds: duration.seconds })}</dd>
+            </div>
+            <div>
+              <dt>{t("trading.rate")}</dt>
+              <dd className="num">{formatRate(duration.payoutRateBps, locale)}</dd>
+            </div>
+            <div>
+              <dt>{t("trading.estimate")}</dt>
+              <dd className="num trade-figures__estimate" data-testid="trade-confirm-estimate">
+                {estimate ? money(estimate) : "—"}
+              </dd>
+            </div>
+          </dl>
+          <div className="trade-buttons">
+            <Button block disabled={pending} onClick={onCancel} data-testid="trade-cancel">
+              {t("common.cancel")}
+            </Button>
+            <Button
+              block
+              className={`trade-button trade-button--${direction}`}
+              loading={pending}
+              disabled={pending}
+              data-testid="trade-confirm-submit"
+              onClick={onConfirm}
+            >
+              {t("trading.confirm")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Popup>
+  );
+}

@@ -1,0 +1,180 @@
+import {
+  type ContractDirection,
+  cleanAmount,
+  formatMoney,
+  fromMinor,
+  isMoneyString,
+  lessThanMoney,
+  type Product,
+  toMinor,
+  winPayout,
+} from "@tickfair/contract";
+import { Button, Toast } from "antd-mobile";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { ApiError } from "../../api/errors";
+import { useMe } from "../../api/me";
+import { codeText, errorText } from "../../api/messages";
+import { usePlaceContract } from "../../api/trading";
+import { AmountField } from "../../components/AmountField/AmountField";
+import { Chip } from "../../components/Chip/Chip";
+import { LockBanner } from "../../components/LockBanner/LockBanner";
+import { loginPath, paths } from "../../lib/paths";
+import { formatDateTime } from "../../lib/time";
+import { formatRate } from "../../lib/trading-format";
+import { useSession } from "../../store/session";
+import { TradeConfirm } from "./TradeConfirm";
+
+const QUICK_AMOUNTS = ["10", "50", "100", "500"];
+/** Codes after which the product's terms (status, durations, stake limits) are read again. */
+const STALE_TERMS = ["PRODUCT_CLOSED", "DURATION_NOT_OFFERED", "STAKE_OUT_OF_RANGE"];
+
+/** stake × (1 + rate), rounded down to the cent, in exact minor units. */
+export function winEstimate(stake: string, payoutRateBps: number): string | null {
+  if (!isMoneyString(stake) || toMinor(stake) <= 0n) return null;
+  return fromMinor(winPayout(toMinor(stake), payoutRateBps));
+}
+
+/** The order form: duration, stake, the estimate, buy up or down, then the confirmation sheet. */
+export function TradePanel({ product, refetch }: { product: Product; refetch: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const me = useMe();
+  const available = token ? (me.data?.summary.available ?? null) : null;
+  const [seconds, setSeconds] = useState(product.durations[0]?.seconds ?? 0);
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [confirm, setConfirm] = useState<ContractDirection | null>(null);
+  const place = usePlaceContract();
+  const duration = product.durations.find((d) => d.seconds === seconds) ?? product.durations[0];
+  const estimate = duration ? winEstimate(amount, duration.payoutRateBps) : null;
+  const tradable = product.status === "open" && duration !== undefined;
+  const money = (value: string) => formatMoney(value, locale);
+
+  function buy(direction: ContractDirection) {
+    if (!token) {
+      navigate(loginPath(paths.detail + location.search));
+      return;
+    }
+    const value = cleanAmount(amount, product.maxStake, { complete: true });
+    setAmount(value);
+    if (value === "") return setError(t("trading.amountRequired"));
+    if (lessThanMoney(value, product.minStake) || lessThanMoney(product.maxStake, value))
+      return setError(
+        t("trading.stakeRange", { min: money(product.minStake), max: money(product.maxStake) }),
+      );
+    if (available !== null && lessThanMoney(available, value))
+      return setError(codeText("INSUFFICIENT_BALANCE"));
+    setError(undefined);
+    setConfirm(direction);
+  }
+
+  async function submit() {
+    if (!confirm || !duration || place.isPending) return;
+    try {
+      await place.mutateAsync({
+        symbol: product.symbol,
+        direction: confirm,
+        stake: amount,
+        durationSeconds: duration.seconds,
+      });
+      setConfirm(null);
+      Toast.show({ icon: "success", content: t("trading.buySuccess") });
+    } catch (failure) {
+      setConfirm(null);
+      Toast.show({ icon: "fail", content: errorText(failure) });
+      if (failure instanceof ApiError && STALE_TERMS.includes(failure.code)) refetch();
+    }
+  }
+
+  return (
+    <section className="card detail-card trade" data-testid="trade-panel">
+      {!tradable ? (
+        <LockBanner testId="trade-closed">
+          {product.reopensAt
+            ? t("trading.closedUntil", { time: formatDateTime(product.reopensAt, locale) })
+            : t("trading.closed")}
+        </LockBanner>
+      ) : null}
+      <span className="tf-field__label">{t("trading.duration")}</span>
+      <div className="trade-durations">
+        {product.durations.map((d) => (
+          <Chip
+            key={d.seconds}
+            active={d.seconds === duration?.seconds}
+            aria-pressed={d.seconds === duration?.seconds}
+            data-testid={`trade-duration-${d.seconds}`}
+            onClick={() => setSeconds(d.seconds)}
+          >
+            {t("trading.durationChip", { seconds: d.seconds, rate: formatRate(d.payoutRateBps, locale) })}
+          </Chip>
+        ))}
+      </div>
+      <AmountField
+        label={t("trading.amount")}
+        name="stake"
+        testId="trade"
+        placeholder={t("trading.amountPlaceholder", {
+          min: money(product.minStake),
+          max: money(product.maxStake),
+        })}
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          setError(undefined);
+        }}
+        max={product.maxStake}
+        quick={QUICK_AMOUNTS}
+        quickLook="chips"
+        all={
+          available !== null && lessThanMoney(product.maxStake, available)
+            ? product.maxStake
+            : (available ?? undefined)
+        }
+        error={error}
+      />
+      <dl className="trade-figures">
+        <div>
+          <dt>{t("trading.available")}</dt>
+          <dd className="num" data-testid="trade-available">
+            {available !== null ? money(available) : t("trading.loginToSee")}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("trading.estimate")}</dt>
+          <dd className="num trade-figures__estimate" data-testid="trade-estimate">
+            {estimate ? money(estimate) : "—"}
+          </dd>
+        </div>
+      </dl>
+      <div className="trade-buttons">
+        {(["up", "down"] as const).map((direction) => (
+          <Button
+            key={direction}
+            className={`trade-button trade-button--${direction}`}
+            block
+            disabled={!tradable}
+            data-testid={`trade-buy-${direction}`}
+            onClick={() => buy(direction)}
+          >
+            {direction === "up" ? t("trading.buyUp") : t("trading.buyDown")}
+          </Button>
+        ))}
+      </div>
+      <TradeConfirm
+        product={product}
+        direction={confirm}
+        duration={duration}
+        amount={amount}
+        estimate={estimate}
+        pending={place.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void submit()}
+      />
+    </section>
+  );
+}
