@@ -4,7 +4,8 @@
  * their index.ts; only the wiring (app.ts, main.ts) takes a capability's route plugins; nothing
  * imports in a circle; web pages do not import other pages.
  */
-const CAPABILITIES = "(account|auth|cashier|content|files|kyc|ledger|limits|market|messages|operators|savings|support|trading|demo)";
+const CAPABILITIES =
+  "(account|auth|cashier|content|files|kyc|ledger|limits|market|messages|operators|savings|support|trading|demo)";
 const SERVER = "^apps/server/src/";
 // Tests, test fixtures and a capability's own test helpers may reach inside anything.
 const TESTS = "(\\.test\\.ts$|/testing\\.ts$|^apps/server/src/test/)";

@@ -14,12 +14,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { accountSummaryNow, accountUpdates } from "./account";
+import { accountRoutes } from "./account/routes";
 import { socketAuth } from "./auth";
 import { authRoutes } from "./auth/routes";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
 import { filesRoutes } from "./files/routes";
-import { accountUpdates } from "./ledger";
 import { ledgerOperatorRoutes } from "./ledger/operator-routes";
 import { createMarket, type Market } from "./market";
 import { marketOperatorRoutes } from "./market/operator-routes";
@@ -122,7 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const figures = { db: deps.db, clock: deps.clock, platformTz: deps.config.PLATFORM_TZ };
   realtime.addUserEvent("account.changed", accountUpdates(figures));
   realtime.addUserEvent("contracts.opened", contractOpenings(deps.db));
-  realtime.addUserEvent("contracts.settled", contractSettlements(figures));
+  realtime.addUserEvent(
+    "contracts.settled",
+    contractSettlements({ db: deps.db, summaryOf: (userId) => accountSummaryNow(figures, userId) }),
+  );
   const context: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -170,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(systemRoutes(context));
       await api.register(authRoutes(context));
+      await api.register(accountRoutes(context));
       await api.register(cashierRoutes(context));
       await api.register(cashierOperatorRoutes(context));
       await api.register(filesRoutes(context));

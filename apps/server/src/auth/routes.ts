@@ -2,7 +2,6 @@ import {
   changePasswordRequest,
   errorBody,
   loginRequest,
-  meResponse,
   okResponse,
   registerCheckRequest,
   registerRequest,
@@ -10,7 +9,6 @@ import {
   sessionResponse,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { toAccountSummary, userFigures } from "../ledger";
 import type { RouteContext } from "../platform/context";
 import { authSettings, requireSignedInUser, signedInUser } from "./guard";
 import { changePassword, checkRegistration, login, logout, register, toUserInfo } from "./service";
@@ -80,19 +78,6 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
       await logout(db, clock, tokenHash);
       await context.events.publish("sessions.ended", [tokenHash]);
       return { ok: true as const };
-    },
-  );
-
-  app.get(
-    "/me",
-    { schema: { tags: ["auth"], security: bearer, response: { 200: meResponse, ...errors } } },
-    async (request) => {
-      const { user } = signedInUser(request);
-      const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
-      return {
-        user: toUserInfo(user),
-        summary: toAccountSummary(figures),
-      };
     },
   );
 

@@ -194,7 +194,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         config: { operatorRoles: FINANCE },
         schema: { tags, security, response: { 200: depositMethodList, ...errors } },
       },
-      async (request) => {
+      async (_request) => {
         return { items: await listDepositMethods(db, { activeOnly: false }) };
       },
     );
@@ -235,7 +235,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         config: { operatorRoles: FINANCE },
         schema: { tags, security, response: { 200: cashierSettings, ...errors } },
       },
-      async (request) => {
+      async (_request) => {
         return readCashierSettings(db);
       },
     );

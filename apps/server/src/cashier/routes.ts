@@ -87,7 +87,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/cashier/deposit-methods",
       { schema: { tags: ["cashier"], security, response: { 200: depositMethodList, ...errors } } },
-      async (request) => {
+      async (_request) => {
         return { items: await listDepositMethods(db, { activeOnly: true }) };
       },
     );

@@ -1,4 +1,3 @@
-export { accountSummaryNow, accountUpdates, type FiguresDeps } from "./live";
 export {
   asLedgerError,
   type JournalPosting,
@@ -7,9 +6,8 @@ export {
   post,
   postJournal,
   systemAccountIds,
-  toAccountSummary,
+  type UserBalances,
   userAccountIds,
   userBalances,
-  userFigures,
   writeLegs,
 } from "./service";

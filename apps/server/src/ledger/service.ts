@@ -1,4 +1,3 @@
-import { type AccountSummary, fromMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import {
   bigintArray,
@@ -236,56 +235,4 @@ export async function userBalances(db: Executor, userId: bigint): Promise<UserBa
   const balances = {} as UserBalances;
   for (const kind of USER_ACCOUNT_KINDS) balances[kind] = rows.find((r) => r.kind === kind)?.balance ?? 0n;
   return balances;
-}
-
-/** The figures as the API shows them (decimal strings). */
-export function toAccountSummary(figures: UserFigures): AccountSummary {
-  return {
-    totalAssets: fromMinor(figures.totalAssets),
-    available: fromMinor(figures.available),
-    frozen: fromMinor(figures.frozen),
-    savings: fromMinor(figures.savings),
-    accountPnl: fromMinor(figures.accountPnl),
-    todayPnl: fromMinor(figures.todayPnl),
-  };
-}
-
-export interface UserFigures {
-  available: bigint;
-  frozen: bigint;
-  savings: bigint;
-  totalAssets: bigint;
-  accountPnl: bigint;
-  todayPnl: bigint;
-}
-
-/**
- * The personal center's figures (ARCHITECTURE §5). P&L is the sum of settled contracts' results
- * (payout − stake), read from the contracts: the house's side of a settlement is one entry per batch,
- * not per user, so it cannot be attributed from the ledger.
- */
-export async function userFigures(
-  db: Executor,
-  userId: bigint,
-  now: Date,
-  timeZone: string,
-): Promise<UserFigures> {
-  const balances = await userBalances(db, userId);
-  const pnl = await sql<{ total: string; today: string }>`
-    select coalesce(sum(payout - stake), 0)::text as total,
-      coalesce(sum(payout - stake) filter (where (settled_at at time zone ${timeZone})::date
-        = (${now}::timestamptz at time zone ${timeZone})::date), 0)::text as today
-    from contracts
-    where user_id = ${userId} and status = 'settled'`.execute(db);
-  const row = pnl.rows[0] ?? { total: "0", today: "0" };
-  const frozen = balances.frozen_trade + balances.frozen_withdrawal;
-  const savings = balances.savings_pending + balances.savings_confirmed;
-  return {
-    available: balances.cash,
-    frozen,
-    savings,
-    totalAssets: balances.cash + frozen + savings,
-    accountPnl: BigInt(row.total),
-    todayPnl: BigInt(row.today),
-  };
 }

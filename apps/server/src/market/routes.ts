@@ -4,14 +4,12 @@ import {
   chainVerification,
   chainVerifyQuery,
   errorBody,
-  matchLocale,
   product,
   productList,
   productQuery,
   tickList,
   tickRangeQuery,
 } from "@tickfair/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { locale, symbolParams } from "./http";

@@ -102,7 +102,6 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
       },
     },
     async (request) => {
-      const { operator } = signedInOperator(request);
       return listControlChanges(db, request.query.status, request.query.cursor, request.query.limit);
     },
   );
@@ -119,7 +118,6 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
       },
     },
     async (request) => {
-      const { operator } = signedInOperator(request);
       return listAudit(db, request.query.cursor, request.query.limit);
     },
   );

@@ -1,3 +1,4 @@
 export { contractOpenings, contractSettlements } from "./live";
+export { type SettledResults, settledResults } from "./results";
 export { type ContractRef, contractsByIds } from "./service";
 export { TradingWorker } from "./worker";

@@ -1,5 +1,4 @@
 import type { AccountSummary, Contract } from "@tickfair/contract";
-import { accountSummaryNow, type FiguresDeps } from "../ledger";
 import type { Db } from "../platform/db";
 import type { UserEventRenderer } from "../platform/realtime";
 import { type ContractRef, contractsByIds } from "./service";
@@ -56,14 +55,18 @@ export function contractOpenings(db: Db): UserEventRenderer<ContractRef> {
  * "contracts.settled" as the owner's open app hears it: contract.settled, each with the owner's
  * figures after the batch (read once per owner), so no account.updated needs to follow.
  */
-export function contractSettlements(deps: FiguresDeps): UserEventRenderer<ContractRef> {
+export function contractSettlements(deps: {
+  db: Db;
+  /** The owner's figures now (the account capability's; handed in so trading need not know it). */
+  summaryOf: (userId: bigint) => Promise<AccountSummary>;
+}): UserEventRenderer<ContractRef> {
   return {
     ...contractRefs,
     async render(refs) {
       const owned = await ownedContracts(deps.db, refs);
       const summaries = new Map<bigint, AccountSummary>();
       for (const { userId } of owned) {
-        if (!summaries.has(userId)) summaries.set(userId, await accountSummaryNow(deps, userId));
+        if (!summaries.has(userId)) summaries.set(userId, await deps.summaryOf(userId));
       }
       return owned.flatMap(({ userId, contract }) => {
         const summary = summaries.get(userId);

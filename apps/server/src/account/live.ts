@@ -1,20 +1,5 @@
-import type { AccountSummary } from "@tickfair/contract";
-import type { Clock } from "../platform/clock";
-import type { Db } from "../platform/db";
 import type { UserEventRenderer, UserMessage } from "../platform/realtime";
-import { toAccountSummary, userFigures } from "./service";
-
-export interface FiguresDeps {
-  db: Db;
-  clock: Clock;
-  /** PLATFORM_TZ: where "today" of today's P&L begins. */
-  platformTz: string;
-}
-
-/** The personal center's figures of a user as they stand now. */
-export async function accountSummaryNow(deps: FiguresDeps, userId: bigint): Promise<AccountSummary> {
-  return toAccountSummary(await userFigures(deps.db, userId, deps.clock.now(), deps.platformTz));
-}
+import { accountSummaryNow, type FiguresDeps } from "./figures";
 
 /** "account.changed" as each user's open app hears it: account.updated with the figures now. */
 export function accountUpdates(deps: FiguresDeps): UserEventRenderer<bigint> {
