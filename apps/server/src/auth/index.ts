@@ -1,4 +1,4 @@
 export { requireSignedInUser, signedInUser, type UserSession } from "./guard";
 export { socketAuth } from "./live";
 export { checkPayPassword } from "./secrets";
-export { authenticate, register, toUserInfo, unusedInviteCode } from "./service";
+export { authenticate, createOperatorInviteCode, register, toUserInfo } from "./service";

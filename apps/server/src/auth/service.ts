@@ -1,6 +1,7 @@
 import {
   type ChangePasswordRequest,
   type ErrorCode,
+  type InviteCode,
   isPassword,
   isPayPassword,
   isUserId,
@@ -14,7 +15,7 @@ import { sql } from "kysely";
 import { openUserAccounts } from "../ledger";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared } from "../platform/db";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared, type Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
 import type { User } from "../platform/schema";
@@ -144,7 +145,35 @@ function findInviteCode(db: Executor, code: string) {
     .executeTakeFirst();
 }
 
-export async function unusedInviteCode(db: Executor): Promise<string> {
+/**
+ * Creates an account-opening code an operator hands out, in the caller's transaction (so the operator's
+ * audit record commits with it): `maxUses` registrations at most, unlimited when null.
+ */
+export async function createOperatorInviteCode(
+  tx: Tx,
+  input: { operatorId: bigint; maxUses: number | null; note: string; at: Date },
+): Promise<InviteCode> {
+  const row = await tx
+    .insertInto("invite_codes")
+    .values({
+      code: await unusedInviteCode(tx),
+      created_by_operator: input.operatorId,
+      max_uses: input.maxUses,
+      note: input.note,
+      created_at: input.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return {
+    code: row.code,
+    maxUses: row.max_uses,
+    uses: row.uses,
+    note: row.note,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+async function unusedInviteCode(db: Executor): Promise<string> {
   for (;;) {
     const code = newReadableCode(8);
     const taken = await db

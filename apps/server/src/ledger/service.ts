@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import {
   bigintArray,
   type Executor,
@@ -173,6 +173,76 @@ export async function postJournal(
     throw asLedgerError(error);
   }
   return ids;
+}
+
+/** A batch statement's postings: one per row of one of its CTEs, between two of that row's user's accounts. */
+export interface RowTransfers {
+  /**
+   * The CTE posted, one posting per row, from its columns `user_id`, `amount` and `reference` (unique
+   * within the statement: it ties each posting to its row).
+   */
+  rows: string;
+  /** The CTE this adds: the rows with their posting's id as `posting_id`. */
+  as: string;
+  kind: string;
+  from: UserAccountKind;
+  to: UserAccountKind;
+  at: Date;
+}
+
+/**
+ * CTEs for another capability's batch statement (placing orders with their stakes, in one round trip):
+ * a posting per row of `rows` moving its `amount` from the user's `from` account to their `to` account,
+ * entries written like post()'s (writeLegs: the accounts locked in id order). The kinds are literals, so
+ * the statement's text is the same for every batch and can be prepared once. An overdraft refuses the
+ * whole statement; asLedgerError states it.
+ */
+export function transferEach(transfers: RowTransfers): RawBuilder<unknown> {
+  const rows = sql.id(transfers.rows);
+  const from = sql.lit(transfers.from);
+  return sql`posting as (
+        insert into postings (kind, user_id, reference, created_at)
+        select ${sql.lit(transfers.kind)}, r.user_id, r.reference, ${transfers.at}::timestamptz from ${rows} r
+        returning id, reference
+      ), ${sql.id(transfers.as)} as (
+        select r.*, posting.id as posting_id
+        from ${rows} r join posting on posting.reference = r.reference
+      ), legs as (
+        select n.posting_id, held.id as account_id,
+          case held.kind when ${from} then -n.amount else n.amount end as amount, 0 as seq
+        from ${sql.id(transfers.as)} n
+        join accounts held on held.user_id = n.user_id and held.kind in (${from}, ${sql.lit(transfers.to)})
+      ), ${writeLegs(transfers.at)}`;
+}
+
+/**
+ * Locks these users' accounts of these kinds in the caller's transaction, in id order (as writeLegs
+ * does, so the two never deadlock), for a batch that then posts with postJournal(…, "held").
+ * `skipLocked`: accounts another transaction holds are skipped instead of waited for, and a user is
+ * left out unless every one of their accounts asked for was locked. Returns each user's account ids by kind.
+ */
+export async function lockUserAccounts<K extends UserAccountKind>(
+  tx: Tx,
+  userIds: readonly bigint[],
+  kinds: readonly K[],
+  options: { skipLocked: boolean },
+): Promise<Map<bigint, Record<K, bigint>>> {
+  const held = new Map<bigint, Record<K, bigint>>();
+  if (userIds.length === 0 || kinds.length === 0) return held;
+  const rows = await sql<{ id: bigint; user_id: bigint; kind: K }>`
+    select id, user_id, kind from accounts
+    where user_id = any(${bigintArray(userIds)}::bigint[]) and kind in (${sql.join(kinds.map((kind) => sql.lit(kind)))})
+    order by id
+    for no key update${options.skipLocked ? sql` skip locked` : sql``}`.execute(tx);
+  const found = new Map<bigint, Partial<Record<K, bigint>>>();
+  for (const row of rows.rows) {
+    const ids: Partial<Record<K, bigint>> = found.get(row.user_id) ?? {};
+    ids[row.kind] = row.id;
+    found.set(row.user_id, ids);
+  }
+  for (const [userId, ids] of found)
+    if (kinds.every((kind) => ids[kind] !== undefined)) held.set(userId, ids as Record<K, bigint>);
+  return held;
 }
 
 /**

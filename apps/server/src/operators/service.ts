@@ -5,7 +5,7 @@ import type {
   OperatorLoginRequest,
   OperatorRole,
 } from "@tickfair/contract";
-import { unusedInviteCode } from "../auth";
+import { createOperatorInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -158,31 +158,20 @@ export async function createInviteCode(
   input: CreateInviteCodeRequest,
 ): Promise<InviteCode> {
   return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto("invite_codes")
-      .values({
-        code: await unusedInviteCode(tx),
-        created_by_operator: operator.id,
-        max_uses: input.maxUses,
-        note: input.note,
-        created_at: clock.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const created = await createOperatorInviteCode(tx, {
+      operatorId: operator.id,
+      maxUses: input.maxUses,
+      note: input.note,
+      at: clock.now(),
+    });
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: "invite_code.create",
       targetType: "invite_code",
-      targetId: row.code,
+      targetId: created.code,
       detail: { maxUses: input.maxUses, note: input.note },
     });
-    return {
-      code: row.code,
-      maxUses: row.max_uses,
-      uses: row.uses,
-      note: row.note,
-      createdAt: row.created_at.toISOString(),
-    };
+    return created;
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { type RawBuilder, sql } from "kysely";
 import type { Clock } from "./clock";
 import type { Db, Tx } from "./db";
 import { AppError } from "./errors";
@@ -72,6 +73,32 @@ export async function runIdempotent<T>(
       .execute();
     return { ...result, replayed: false };
   });
+}
+
+/**
+ * A CTE for a batch statement that answers many requests at once (placing orders, in one round trip):
+ * named `as`, it claims the Idempotency-Keys of the rows of the CTE `rows` (columns `user_id`, `key`,
+ * `request_hash`) in key order, each already holding its answer — `statusCode` and `response`, an
+ * expression over those rows' columns — and holds (user_id, key, response) of the keys it claimed. A key
+ * already claimed is left out, for the request to go through runIdempotent, which claims in the same
+ * order (the two never deadlock) and replays or refuses as it does. The status code is a literal, so the
+ * statement's text is the same for every batch and can be prepared once.
+ */
+export function claimAnsweredKeys(claim: {
+  rows: string;
+  as: string;
+  statusCode: number;
+  response: RawBuilder<unknown>;
+  at: Date;
+}): RawBuilder<unknown> {
+  return sql`${sql.id(claim.as)} as (
+        insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+        select user_id, key, request_hash, ${sql.lit(claim.statusCode)}, ${claim.response}, ${claim.at}::timestamptz
+        from ${sql.id(claim.rows)}
+        order by user_id, key
+        on conflict do nothing
+        returning user_id, key, response
+      )`;
 }
 
 /** A money-moving request's Idempotency-Key, and the fingerprint that tells a retry from another request. */

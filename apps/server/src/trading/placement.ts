@@ -1,13 +1,13 @@
 import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
-import { asLedgerError, writeLegs } from "../ledger";
+import { asLedgerError, transferEach } from "../ledger";
 import type { TradingSchedule } from "../market";
 import { effectiveStatus, productNotFound, symbolCode, symbolCodeOf } from "../market";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, type Executor, prepared, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { type IdempotentResult, runIdempotent } from "../platform/idempotency";
+import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
 import type { ContractRow } from "./schema";
 import { toContract } from "./service";
 
@@ -123,25 +123,14 @@ const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, 
 
 /**
  * The CTEs that write the orders of a CTE `o (id, user_id, symbol, direction, stake, duration_seconds,
- * payout_rate_bps)`, ending with `placed` (the contracts written): a posting per order, named by its
- * order number, that moves its stake cash → frozen_trade (writeLegs: the users' accounts locked in id
- * order), and the contract, pending; its entry is the first tick after `now`, assigned when that tick
- * is recorded (assignEntries). One order overdrawing refuses the whole statement.
+ * payout_rate_bps, reference, amount)` — `reference` its order number, `amount` its stake — ending with
+ * `placed` (the contracts written): through the ledger, a posting per order, named by its order number,
+ * that moves its stake cash → frozen_trade; and the contract, pending; its entry is the first tick after
+ * `now`, assigned when that tick is recorded (assignEntries). One order overdrawing refuses the whole
+ * statement.
  */
 function contractWrites(now: Date) {
-  return sql`posting as (
-        insert into postings (kind, user_id, reference, created_at)
-        select 'stake', o.user_id, ${orderNoOf(sql.ref("o.id"))}, ${now}::timestamptz from o
-        returning id, reference
-      ), numbered as (
-        select o.*, posting.id as posting_id
-        from o join posting on posting.reference = ${orderNoOf(sql.ref("o.id"))}
-      ), legs as (
-        select n.posting_id, held.id as account_id,
-          case held.kind when 'cash' then -n.stake else n.stake end as amount, 0 as seq
-        from numbered n
-        join accounts held on held.user_id = n.user_id and held.kind in ('cash', 'frozen_trade')
-      ), ${writeLegs(now)}, placed as (
+  return sql`${transferEach({ rows: "o", as: "numbered", kind: "stake", from: "cash", to: "frozen_trade", at: now })}, placed as (
         insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
           status, accepted_at, stake_posting_id)
         select n.id, n.user_id, n.symbol, n.direction, n.stake, n.duration_seconds, n.payout_rate_bps,
@@ -165,7 +154,7 @@ export async function writeContracts(
   const column = <T>(pick: (order: AcceptedOrder) => T) => orders.map(pick);
   try {
     const placed = await sql<ContractRow & { ord: string }>`
-      with o as materialized (
+      with drawn as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.symbol,
           o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
         from unnest(${bigintArray(column((o) => o.userId))}::bigint[], ${column((o) => o.symbol)}::text[],
@@ -173,6 +162,8 @@ export async function writeContracts(
           ${column((o) => o.durationSeconds)}::int[], ${column((o) => o.payoutRateBps)}::int[])
           with ordinality as o (user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, ord)
         order by o.ord
+      ), o as materialized (
+        select drawn.*, ${orderNoOf(sql.ref("drawn.id"))} as reference, drawn.stake as amount from drawn
       ), ${contractWrites(now)}
       select placed.*, o.ord::text as ord from placed join o on o.id = placed.id order by o.ord`.execute(tx);
     if (placed.rows.length !== orders.length) throw new Error("contracts were not written");
@@ -350,16 +341,15 @@ export async function placeContracts(
         join product_durations d on d.symbol = o.symbol and d.seconds = o.duration_seconds
           and d.payout_rate_bps = o.payout_rate_bps
         order by o.ord
-      ), keyed as (
-        insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-        select user_id, key, request_hash, 201,
-          answer || jsonb_build_object('id', id::text, 'orderNo', ${orderNoOf(sql.ref("id"))}), ${now}::timestamptz
-        from offered
-        order by user_id, key
-        on conflict do nothing
-        returning user_id, key, response
-      ), o as materialized (
-        select offered.*, keyed.response from offered join keyed using (user_id, key)
+      ), ${claimAnsweredKeys({
+        rows: "offered",
+        as: "keyed",
+        statusCode: 201,
+        response: sql`answer || jsonb_build_object('id', id::text, 'orderNo', ${orderNoOf(sql.ref("id"))})`,
+        at: now,
+      })}, o as materialized (
+        select offered.*, keyed.response, ${orderNoOf(sql.ref("offered.id"))} as reference, offered.stake as amount
+        from offered join keyed using (user_id, key)
       ), ${contractWrites(now)}
       select o.ord::text as ord, o.response from o join placed on placed.id = o.id`).execute(db);
     const written = new Set<BatchedOrder>();

@@ -6,7 +6,7 @@ import {
   type Tick,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { type JournalPosting, type Leg, postJournal, systemAccountIds } from "../ledger";
+import { type JournalPosting, type Leg, lockUserAccounts, postJournal, systemAccountIds } from "../ledger";
 import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -153,40 +153,27 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     const claimed = [...open.rows, ...stale];
     if (claimed.length === 0) return [];
 
-    // The accounts of the claimed contracts' users, locked with SKIP LOCKED: a worker never waits for
-    // another whose batch shares a user (batches would queue behind each other's commits). A contract
-    // whose user's accounts another transaction holds is left for a later run; its claim ends at commit.
-    const userIds = [...new Set(claimed.map((c) => c.user_id))];
-    const accounts = await sql<{ id: bigint; user_id: bigint; kind: "cash" | "frozen_trade" }>`
-      select id, user_id, kind from accounts
-      where user_id = any(${bigintArray(userIds)}::bigint[]) and kind in ('cash', 'frozen_trade')
-      order by id
-      for no key update skip locked`.execute(tx);
-    const accountsOf = new Map<bigint, { cash?: bigint; frozen?: bigint }>();
-    for (const account of accounts.rows) {
-      const held = accountsOf.get(account.user_id) ?? {};
-      if (account.kind === "cash") held.cash = account.id;
-      else held.frozen = account.id;
-      accountsOf.set(account.user_id, held);
-    }
+    // SKIP LOCKED: a worker never waits for another whose batch shares a user (batches would queue
+    // behind each other's commits). A contract whose user's accounts another transaction holds is left
+    // for a later run; its claim ends at commit.
+    const users = [...new Set(claimed.map((c) => c.user_id))];
+    const held = await lockUserAccounts(tx, users, ["cash", "frozen_trade"], { skipLocked: true });
     const due = claimed.flatMap((c) => {
-      const held = accountsOf.get(c.user_id);
-      return held?.cash !== undefined && held.frozen !== undefined
-        ? [{ c, accounts: { cash: held.cash, frozen: held.frozen } }]
-        : [];
+      const ids = held.get(c.user_id);
+      return ids ? [{ c, accounts: { cash: ids.cash, frozen: ids.frozen_trade } }] : [];
     });
     if (due.length === 0) return [];
 
     const settled: (Settled & { row: Due; exit: boolean })[] = [];
     const postings: JournalPosting[] = [];
     let houseGain = 0n;
-    for (const { c, accounts: held } of due) {
+    for (const { c, accounts } of due) {
       const exit = c.exit_seq !== null && c.exit_price !== null && c.entry_price !== null;
       const result: Result =
         exit && c.entry_price !== null && c.exit_price !== null
           ? decideOutcome(c.direction, c.entry_price, c.exit_price)
           : "void";
-      const money = settlementOf({ stake: c.stake, payoutRateBps: c.payout_rate_bps, result }, held);
+      const money = settlementOf({ stake: c.stake, payoutRateBps: c.payout_rate_bps, result }, accounts);
       houseGain += money.houseGain;
       postings.push({ kind: money.kind, userId: c.user_id, reference: c.order_no, legs: money.legs });
       settled.push({ id: c.id, userId: c.user_id, result, payout: money.payout, row: c, exit });
