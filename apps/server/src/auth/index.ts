@@ -1,4 +1,10 @@
 export { requireSignedInUser, signedInUser, type UserSession } from "./guard";
 export { socketAuth } from "./live";
 export { checkPayPassword } from "./secrets";
-export { authenticate, createOperatorInviteCode, register, toUserInfo } from "./service";
+export {
+  authenticate,
+  createOperatorInviteCode,
+  ensureFixedInviteCode,
+  register,
+  toUserInfo,
+} from "./service";

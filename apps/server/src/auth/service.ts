@@ -173,6 +173,18 @@ export async function createOperatorInviteCode(
   };
 }
 
+/** An unlimited account-opening code with a fixed text (the demo's), created once however often asked. */
+export async function ensureFixedInviteCode(
+  db: Executor,
+  input: { code: string; note: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto("invite_codes")
+    .values({ code: input.code, max_uses: null, note: input.note, created_at: input.at })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 async function unusedInviteCode(db: Executor): Promise<string> {
   for (;;) {
     const code = newReadableCode(8);

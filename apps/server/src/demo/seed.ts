@@ -1,6 +1,6 @@
 import { toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
-import { register } from "../auth";
+import { ensureFixedInviteCode, register } from "../auth";
 import { createDepositMethod, demoTopUp } from "../cashier";
 import { createOperator } from "../operators";
 import type { Clock } from "../platform/clock";
@@ -76,11 +76,7 @@ export async function seedDemo(db: Db, clock: Clock, options: { shared: boolean 
  * through the ledger like any other money, a demo operator and two demo deposit methods. Safe to run at every start.
  */
 async function seedDemoData(db: Db, clock: Clock): Promise<void> {
-  await db
-    .insertInto("invite_codes")
-    .values({ code: DEMO.inviteCode, max_uses: null, note: "demo", created_at: clock.now() })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await ensureFixedInviteCode(db, { code: DEMO.inviteCode, note: "demo", at: clock.now() });
 
   const existing = await db
     .selectFrom("users")
