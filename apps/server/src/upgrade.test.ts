@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { register } from "./auth/service";
 import { createDepositMethod } from "./cashier/deposit-methods";
@@ -12,8 +10,9 @@ import { seedCatalogue } from "./market/seed";
 import { recordTicks, verifyChain } from "./market/ticks";
 import { createOperator } from "./operators/service";
 import { ManualClock } from "./platform/clock";
-import { createDb, type Db } from "./platform/db";
+import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
+import { createEmptyTestDb, type TestDb } from "./test/harness";
 import { placeContract } from "./trading/placement";
 
 /**
@@ -52,43 +51,15 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   return tables;
 }
 
-/** An empty database (not migrated), on PGlite or on the TEST_DATABASE_URL server as createTestDb does. */
-async function emptyDb(): Promise<{ db: Db; destroy(): Promise<void> }> {
-  if (process.env.TEST_DB !== "postgres") {
-    const db = createDb({ dataDir: null });
-    return { db, destroy: () => db.destroy() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  const name = `tickfair_upgrade_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString(), dataDir: null, poolSize: 5 });
-  return {
-    db,
-    async destroy() {
-      await db.destroy();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 describe(`a database at ${BEFORE}, upgraded`, () => {
   const clock = new ManualClock("2026-01-05T08:00:00Z");
-  let testDb: Awaited<ReturnType<typeof emptyDb>>;
+  let testDb: TestDb;
   let db: Db;
   let before: Record<string, string[]>;
   const ids = { alice: 0n, bob: 0n, methodId: 0n };
 
   beforeAll(async () => {
-    testDb = await emptyDb();
+    testDb = await createEmptyTestDb();
     db = testDb.db;
     const partial = await createMigrator(db).migrateTo(BEFORE);
     if (partial.error) throw partial.error;

@@ -199,7 +199,6 @@ export async function rejectDeposit(
   id: bigint,
   reason: string,
 ): Promise<OperatorDeposit> {
-  if (!reason) throw new AppError("REASON_REQUIRED", { reason: "REASON_REQUIRED" });
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
     await lockDeposit(tx, id);

@@ -225,7 +225,6 @@ export async function rejectWithdrawal(
   id: bigint,
   reason: string,
 ): Promise<OperatorWithdrawal> {
-  if (!reason) throw new AppError("REASON_REQUIRED", { reason: "REASON_REQUIRED" });
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
     const row = await lockWithdrawal(tx, id);

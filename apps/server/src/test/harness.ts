@@ -14,13 +14,12 @@ export interface TestDb {
 }
 
 /**
- * A fresh, migrated database per test file: in-memory PGlite, or — when the suite runs on PostgreSQL —
- * a new database on the TEST_DATABASE_URL server, dropped afterwards.
+ * A fresh, empty database: in-memory PGlite, or — when the suite runs on PostgreSQL — a new database on
+ * the TEST_DATABASE_URL server, dropped afterwards.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createEmptyTestDb(): Promise<TestDb> {
   if (process.env.TEST_DB !== "postgres") {
     const db = createDb({ dataDir: null });
-    await migrateToLatest(db);
     return { db, destroy: () => db.destroy() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -33,7 +32,6 @@ export async function createTestDb(): Promise<TestDb> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createDb({ databaseUrl: url.toString(), dataDir: null, poolSize: 30 });
-  await migrateToLatest(db);
   return {
     db,
     async destroy() {
@@ -44,6 +42,13 @@ export async function createTestDb(): Promise<TestDb> {
       await cleanup.end();
     },
   };
+}
+
+/** A fresh, migrated database per test file. */
+export async function createTestDb(): Promise<TestDb> {
+  const testDb = await createEmptyTestDb();
+  await migrateToLatest(testDb.db);
+  return testDb;
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
