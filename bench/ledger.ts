@@ -7,8 +7,10 @@ import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { openUserAccounts, post, systemAccountIds, userAccountIds } from "../apps/server/src/ledger/service";
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
-import { type BenchResult, fmt, table } from "./bench";
-import { openPgServer, type PgServer, pgbenchTps } from "./pg-cluster";
+import { type BenchResult, fmt, MeasuredWindow, table, type WindowFigures } from "./bench";
+import { openPgServer } from "./pg-cluster";
+import { pgbenchTps } from "./pg-programs";
+import type { PgServer } from "./pg-server";
 
 const CONFIG = {
   pglite: { users: 16, concurrency: 1, warmupMs: 1_000, durationMs: 5_000 },
@@ -20,16 +22,9 @@ const CONFIG = {
   pgbenchDatabase: "tickfair_pgbench",
 };
 
-export interface Workload {
+export interface Workload extends Omit<WindowFigures, "count"> {
   postings: number;
-  seconds: number;
-  perSecond: number;
   errors: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Postings committed in the window's first and last whole second: shows whether the rate holds up as the ledger grows. */
-  firstSecond: number;
-  lastSecond: number;
 }
 
 export interface Accounts {
@@ -91,18 +86,13 @@ export async function runPostings(
   options: { concurrency: number; warmupMs: number; durationMs: number },
 ): Promise<Workload> {
   const { users, house } = accounts;
+  const measured = new MeasuredWindow(options);
   let next = 0;
-  let postings = 0;
   let errors = 0;
-  const latencies: number[] = [];
-  const perSecond = new Array<number>(Math.ceil(options.durationMs / 1000)).fill(0);
-  const started = performance.now();
-  const windowStart = started + options.warmupMs;
-  const windowEnd = windowStart + options.durationMs;
   let firstError: unknown;
 
   const worker = async () => {
-    while (performance.now() < windowEnd) {
+    while (measured.running) {
       const user = users[next++ % users.length];
       if (!user) throw new Error("no users");
       const t0 = performance.now();
@@ -118,13 +108,7 @@ export async function runPostings(
             at: new Date(),
           }),
         );
-        const t1 = performance.now();
-        if (t0 >= windowStart && t1 <= windowEnd) {
-          postings++;
-          latencies.push(t1 - t0);
-          const second = Math.floor((t1 - windowStart) / 1000);
-          perSecond[second] = (perSecond[second] ?? 0) + 1;
-        }
+        measured.record(t0, performance.now());
       } catch (error) {
         errors++;
         firstError ??= error;
@@ -134,20 +118,8 @@ export async function runPostings(
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   if (errors > 0) console.error(`  ${errors} posting(s) failed; first error:`, firstError);
 
-  latencies.sort((a, b) => a - b);
-  const quantile = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const seconds = options.durationMs / 1000;
-  return {
-    postings,
-    seconds,
-    perSecond: postings / seconds,
-    errors,
-    p50Ms: quantile(0.5),
-    p99Ms: quantile(0.99),
-    firstSecond: perSecond[0] ?? 0,
-    lastSecond: perSecond[Math.floor(options.durationMs / 1000) - 1] ?? 0,
-  };
+  const { count, ...figures } = measured.figures();
+  return { postings: count, errors, ...figures };
 }
 
 async function benchPglite(): Promise<Workload> {

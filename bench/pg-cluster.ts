@@ -9,35 +9,13 @@
  * PostgreSQL refuses to run as root, so when this process is root the server binaries run as the
  * `postgres` user (the Debian package creates it; it is created here, as a system user, if missing).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-
-export interface PgServer {
-  /** Where the server came from. */
-  origin: "DATABASE_URL" | "throwaway cluster";
-  /** URL of the maintenance database (the DATABASE_URL itself, or `postgres` on a throwaway cluster). */
-  adminUrl: string;
-  /** `server_version` as the server reports it, e.g. "15.18 (Debian 15.18-0+deb12u1)". */
-  version: string;
-  /** Folder of the PostgreSQL client and server programs found on this machine (pgbench lives there), if any. */
-  binDir: string | null;
-  /** The URL of another database on the same server. */
-  urlFor(database: string): string;
-  /** Drops `database` if it exists and creates it empty; returns its URL. */
-  createDatabase(database: string): Promise<string>;
-  dropDatabase(database: string): Promise<void>;
-  /**
-   * CPU time the server's processes have used so far, in seconds (its backends' and helpers', including
-   * those that have exited); null where this machine cannot tell (DATABASE_URL, no /proc).
-   */
-  cpuSeconds(): number | null;
-  /** Stops and removes a throwaway cluster; for DATABASE_URL it does nothing. Safe to call twice. */
-  close(): Promise<void>;
-}
+import { exec, findPgBinDir } from "./pg-programs";
+import { type PgServer, pgServerAt } from "./pg-server";
 
 export interface PgServerOptions {
   /** Server settings (`-c name=value`) for a throwaway cluster. */
@@ -60,62 +38,12 @@ export async function openPgServer(options: PgServerOptions = {}): Promise<PgSer
   return startThrowawayCluster(options);
 }
 
-async function externalServer(adminUrl: string): Promise<PgServer> {
-  const version = await serverVersion(adminUrl);
-  return {
-    origin: "DATABASE_URL",
-    adminUrl,
-    version,
+function externalServer(adminUrl: string): Promise<PgServer> {
+  return pgServerAt(adminUrl, "DATABASE_URL", {
     binDir: findPgBinDir(),
-    urlFor: (database) => withDatabase(adminUrl, database),
-    createDatabase: (database) => createDatabase(adminUrl, database),
-    dropDatabase: (database) => dropDatabase(adminUrl, database),
     cpuSeconds: () => null,
     close: async () => {},
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Binaries
-
-/**
- * The folder holding initdb, pg_ctl and pgbench: $PG_BINDIR, `pg_config --bindir`, the newest
- * /usr/lib/postgresql/<major>/bin, or the folder on PATH that holds initdb.
- */
-export function findPgBinDir(): string | null {
-  const candidates: string[] = [];
-  if (process.env.PG_BINDIR) candidates.push(process.env.PG_BINDIR);
-  const pgConfig = spawnSync("pg_config", ["--bindir"], { encoding: "utf8" });
-  if (pgConfig.status === 0 && pgConfig.stdout.trim()) candidates.push(pgConfig.stdout.trim());
-  const debianRoot = "/usr/lib/postgresql";
-  if (fs.existsSync(debianRoot)) {
-    const majors = fs
-      .readdirSync(debianRoot)
-      .filter((name) => /^\d+(\.\d+)?$/.test(name))
-      .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
-    for (const major of majors) candidates.push(path.join(debianRoot, major, "bin"));
-  }
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) if (dir) candidates.push(dir);
-  for (const dir of candidates) {
-    if (isExecutable(path.join(dir, "initdb")) && isExecutable(path.join(dir, "pg_ctl")))
-      return fs.realpathSync(dir);
-  }
-  return null;
-}
-
-/** A PostgreSQL program: from `binDir` when it is there, else whatever PATH finds. */
-export function pgProgram(binDir: string | null, name: string): string {
-  if (binDir && isExecutable(path.join(binDir, name))) return path.join(binDir, name);
-  return name;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -274,19 +202,11 @@ export async function startThrowawayCluster(options: PgServerOptions = {}): Prom
         : "";
       throw new Error(`${(error as Error).message}\nserver log:\n${tail}`);
     }
-    const adminUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-    const version = await serverVersion(adminUrl);
-    return {
-      origin: "throwaway cluster",
-      adminUrl,
-      version,
+    return await pgServerAt(`postgresql://postgres@127.0.0.1:${port}/postgres`, "throwaway cluster", {
       binDir,
-      urlFor: (database) => withDatabase(adminUrl, database),
-      createDatabase: (database) => createDatabase(adminUrl, database),
-      dropDatabase: (database) => dropDatabase(adminUrl, database),
       cpuSeconds: () => serverCpuSeconds(dataDir),
       close: async () => stopSync(),
-    };
+    });
   } catch (error) {
     stopSync();
     throw error;
@@ -328,129 +248,4 @@ let clockTicks: number | null = null;
 function clockTicksPerSecond(): number {
   clockTicks ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
   return clockTicks;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Small helpers
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${encodeURIComponent(database)}`;
-  return parsed.toString();
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function serverVersion(adminUrl: string): Promise<string> {
-  return withAdmin(adminUrl, async (client) => {
-    const result = await client.query<{ server_version: string }>("show server_version");
-    return result.rows[0]?.server_version ?? "unknown";
-  });
-}
-
-async function createDatabase(adminUrl: string, database: string): Promise<string> {
-  assertNotAdminDatabase(adminUrl, database);
-  await withAdmin(adminUrl, async (client) => {
-    await client.query(`drop database if exists ${quoteIdent(database)} with (force)`);
-    await client.query(`create database ${quoteIdent(database)}`);
-  });
-  return withDatabase(adminUrl, database);
-}
-
-async function dropDatabase(adminUrl: string, database: string): Promise<void> {
-  assertNotAdminDatabase(adminUrl, database);
-  await withAdmin(adminUrl, (client) =>
-    client.query(`drop database if exists ${quoteIdent(database)} with (force)`),
-  );
-}
-
-function assertNotAdminDatabase(adminUrl: string, database: string): void {
-  const current = decodeURIComponent(new URL(adminUrl).pathname.replace(/^\//, ""));
-  if (current === database)
-    throw new Error(`refusing to recreate ${database}: it is the database DATABASE_URL names`);
-}
-
-/** Runs a program; resolves with its output, rejects with it (and the exit status) on failure. */
-export function exec(
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) => reject(new Error(`${command}: ${error.message}`)));
-    child.on("close", (code, signal) => {
-      if (code === 0) resolve({ stdout, stderr });
-      else
-        reject(
-          new Error(
-            `${[command, ...args].join(" ")} exited with ${code ?? signal}\n${stderr || stdout}`.trimEnd(),
-          ),
-        );
-    });
-  });
-}
-
-export interface PgbenchSettings {
-  database: string;
-  scale: number;
-  clients: number;
-  threads: number;
-  seconds: number;
-}
-
-/**
- * The yardstick of the benches: `pgbench -b tpcb-like` on a fresh database of `server` (dropped
- * afterwards), returning its tps without connection time.
- */
-export async function pgbenchTps(server: PgServer, settings: PgbenchSettings): Promise<number> {
-  const { database, scale, clients, threads, seconds } = settings;
-  const pgbench = pgProgram(server.binDir, "pgbench");
-  console.log(`pgbench: -i -s ${scale}, then -b tpcb-like -c ${clients} -j ${threads} -T ${seconds} -n`);
-  const url = await server.createDatabase(database);
-  try {
-    await exec(pgbench, ["-i", "-s", String(scale), "-q", url]);
-    const args = [
-      "-b",
-      "tpcb-like",
-      "-c",
-      String(clients),
-      "-j",
-      String(threads),
-      "-T",
-      String(seconds),
-      "-n",
-      url,
-    ];
-    const { stdout } = await exec(pgbench, args);
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    if (!match?.[1]) throw new Error(`no tps line in pgbench output:\n${stdout}`);
-    return Number(match[1]);
-  } finally {
-    await server.dropDatabase(database);
-  }
 }

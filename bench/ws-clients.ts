@@ -12,6 +12,7 @@
  */
 import fs from "node:fs";
 import WebSocket from "ws";
+import { quantile } from "./bench";
 
 export interface WsOptions {
   /** e.g. ws://127.0.0.1:41234/api/ws */
@@ -122,7 +123,6 @@ export async function runWsClients(options: WsOptions): Promise<WsResult> {
   for (const socket of sockets) socket.terminate();
 
   lags.sort((a, b) => a - b);
-  const quantile = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? 0;
   return {
     connected,
     failed,
@@ -130,8 +130,8 @@ export async function runWsClients(options: WsOptions): Promise<WsResult> {
     openSeconds,
     messages: lags.length,
     clientsWithMessages: received.filter((count) => count > 0).length,
-    p50LagMs: quantile(0.5),
-    p99LagMs: quantile(0.99),
+    p50LagMs: quantile(lags, 0.5),
+    p99LagMs: quantile(lags, 0.99),
     maxLagMs: lags[lags.length - 1] ?? 0,
     fdLimit: fdLimit(),
   };

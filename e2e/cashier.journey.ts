@@ -1,14 +1,15 @@
 import { deflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
+  ALL_LOCALES,
   confirmDialog,
   ERRORS,
   expectPolished,
   logInViaForm,
+  newUser,
   operatorHeaders,
-  registerViaApi,
+  postOk,
   type ShotLocale,
-  setLanguage,
   shot,
   TEXT,
 } from "./support";
@@ -98,9 +99,25 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     request,
   }) => {
     test.setTimeout(180_000);
-    await setLanguage(page, locale);
-    const user = await registerViaApi(request);
+    const user = await newUser(page, request, locale);
     await logInViaForm(page, user.account, user.password);
+    /** Sends the form, and answers the newest `kind` on the list it leads to, under review for `amount`. */
+    const sendForReview = async (
+      kind: "withdrawal" | "deposit",
+      list: RegExp,
+      amount: string,
+      name: string,
+    ) => {
+      await page.getByTestId(kind === "withdrawal" ? "withdraw-submit" : "deposit-submit").click();
+      await toast(page, text.common.operationSuccess);
+      await expect(page).toHaveURL(list);
+      const item = page.getByTestId(`${kind}-item`).first();
+      await expect(item.getByTestId(`${kind}-status`)).toHaveText(text.cashier.status.under_review);
+      await expect(item.getByTestId(`${kind}-amount-value`)).toHaveText(amount);
+      await expectPolished(page);
+      await shoot(page, name);
+      return item;
+    };
 
     // ── A fresh user: every list is empty, no withdrawal account ───────────────────────────────
     await page.goto("/h5/pages/money-record/money-records");
@@ -109,20 +126,31 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expectPolished(page);
     await shoot(page, "01-fund-records-empty");
 
-    await page.goto("/h5/pages/withdraw-list/withdraw-open");
-    await expect(page.getByTestId("deposits-empty")).toContainText(text.cashier.noDepositRecords);
-    await expectPolished(page);
-    await shoot(page, "02-deposits-empty");
-
-    await page.goto("/h5/pages/withdraw-list/withdraw-list");
-    await expect(page.getByTestId("withdrawals-empty")).toContainText(text.cashier.noWithdrawalRecords);
-    await expectPolished(page);
-    await shoot(page, "03-withdrawals-empty");
-
-    await page.goto("/h5/pages/withdraw-money/withdraw-money");
-    await expect(page.getByTestId("withdraw-not-bound")).toContainText(text.cashier.notBound);
-    await expectPolished(page);
-    await shoot(page, "04-withdraw-not-bound");
+    for (const [url, emptyState, says, name] of [
+      [
+        "/h5/pages/withdraw-list/withdraw-open",
+        "deposits-empty",
+        text.cashier.noDepositRecords,
+        "02-deposits-empty",
+      ],
+      [
+        "/h5/pages/withdraw-list/withdraw-list",
+        "withdrawals-empty",
+        text.cashier.noWithdrawalRecords,
+        "03-withdrawals-empty",
+      ],
+      [
+        "/h5/pages/withdraw-money/withdraw-money",
+        "withdraw-not-bound",
+        text.cashier.notBound,
+        "04-withdraw-not-bound",
+      ],
+    ]) {
+      await page.goto(url);
+      await expect(page.getByTestId(emptyState)).toContainText(says);
+      await expectPolished(page);
+      await shoot(page, name);
+    }
 
     // ── Deposit page: the demo top-up credits virtual money at once ────────────────────────────
     await page.goto("/h5/pages/user/user");
@@ -211,14 +239,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await page.getByTestId("withdraw-pay-password").fill(user.payPassword);
     await expect(page.getByTestId("withdraw-received")).not.toHaveText("—");
     await shoot(page, "14-withdraw-filled");
-    await page.getByTestId("withdraw-submit").click();
-    await toast(page, text.common.operationSuccess);
-    await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-list$/);
-    const first = page.getByTestId("withdrawal-item").first();
-    await expect(first.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.under_review);
-    await expect(first.getByTestId("withdrawal-amount-value")).toHaveText("1,000.00");
-    await expectPolished(page);
-    await shoot(page, "15-withdrawal-under-review");
+    const first = await sendForReview(
+      "withdrawal",
+      /\/h5\/pages\/withdraw-list\/withdraw-list$/,
+      "1,000.00",
+      "15-withdrawal-under-review",
+    );
     await first.getByTestId("withdrawal-cancel").click();
     await expect(page.locator(".adm-dialog-body")).toContainText("1,000.00");
     await shoot(page, "16-withdrawal-cancel-confirm", { dialog: true });
@@ -274,14 +300,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("deposit-proof-thumb")).toHaveAttribute("data-status", "done");
     await expectPolished(page);
     await shoot(page, "18-deposit-filled");
-    await page.getByTestId("deposit-submit").click();
-    await toast(page, text.common.operationSuccess);
-    await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-open$/);
-    const deposit = page.getByTestId("deposit-item").first();
-    await expect(deposit.getByTestId("deposit-status")).toHaveText(text.cashier.status.under_review);
-    await expect(deposit.getByTestId("deposit-amount-value")).toHaveText("300.00");
-    await expectPolished(page);
-    await shoot(page, "19-deposit-under-review");
+    await sendForReview(
+      "deposit",
+      /\/h5\/pages\/withdraw-list\/withdraw-open$/,
+      "300.00",
+      "19-deposit-under-review",
+    );
 
     // The personal center is open while the operator confirms: its figures follow without a reload.
     await page.goto("/h5/pages/user/user");
@@ -351,19 +375,16 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 }
 
 test("fund records page through the cursor as the list is scrolled", async ({ page, request }) => {
-  await setLanguage(page, "en");
-  const user = await registerViaApi(request);
-  const login = await request.post("/api/v1/auth/login", {
-    data: { account: user.account, password: user.password },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const user = await newUser(page, request, "en");
   // 25 movements: more than one page of 20.
   for (let n = 1; n <= 25; n++) {
-    const answer = await request.post("/api/v1/cashier/demo-topup", {
-      headers: { authorization: `Bearer ${token}`, "idempotency-key": `page-${user.account}-${n}` },
-      data: { amount: `${n}.00` },
-    });
-    expect(answer.ok(), await answer.text()).toBe(true);
+    await postOk(
+      request,
+      user.auth,
+      "/cashier/demo-topup",
+      { amount: `${n}.00` },
+      `page-${user.account}-${n}`,
+    );
   }
   await logInViaForm(page, user.account, user.password);
   await page.getByTestId("user-capital-record").click();
@@ -377,25 +398,12 @@ test("fund records page through the cursor as the list is scrolled", async ({ pa
   await expectPolished(page);
 });
 
-const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
-
 test("the cashier screens fit the phone in all ten languages", async ({ page, request }) => {
   test.setTimeout(240_000);
   // One user with something in every list (set up through the API), one with nothing bound yet.
-  const full = await registerViaApi(request);
-  const fresh = await registerViaApi(request);
-  const login = await request.post("/api/v1/auth/login", {
-    data: { account: full.account, password: full.password },
-  });
-  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const post = async (path: string, data: unknown, key?: string) => {
-    const answer = await request.post(`/api/v1${path}`, {
-      headers: key ? { ...auth, "idempotency-key": key } : auth,
-      data,
-    });
-    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-    return answer.json();
-  };
+  const full = await newUser(page, request, null);
+  const fresh = await newUser(page, request, null);
+  const post = (path: string, data: unknown, key?: string) => postOk(request, full.auth, path, data, key);
   await post("/cashier/demo-topup", { amount: "123456.78" }, `all-${full.account}-1`);
   await post("/cashier/withdrawal-account", {
     type: "crypto",
@@ -408,7 +416,7 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
     `all-${full.account}-2`,
   );
   const methods = (await (
-    await request.get("/api/v1/cashier/deposit-methods", { headers: auth })
+    await request.get("/api/v1/cashier/deposit-methods", { headers: full.auth })
   ).json()) as {
     items: { id: string; kind: string }[];
   };
@@ -420,19 +428,20 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
     `all-${full.account}-3`,
   );
 
-  const screens = [
-    ["deposit", "/h5/pages/deposit/deposit", "deposit-submit"],
-    ["account", "/h5/pages/account/account", "withdrawal-account"],
-    ["withdraw", "/h5/pages/withdraw-money/withdraw-money", "withdraw-submit"],
-    ["withdrawals", "/h5/pages/withdraw-list/withdraw-list", "withdrawal-item"],
-    ["deposits", "/h5/pages/withdraw-list/withdraw-open", "deposit-item"],
-    ["fund-records", "/h5/pages/money-record/money-records", "fund-record"],
-  ] as const;
+  // Each screen's address, and what shows once it is ready.
+  const screens = {
+    deposit: { url: "/h5/pages/deposit/deposit", ready: "deposit-submit" },
+    account: { url: "/h5/pages/account/account", ready: "withdrawal-account" },
+    withdraw: { url: "/h5/pages/withdraw-money/withdraw-money", ready: "withdraw-submit" },
+    withdrawals: { url: "/h5/pages/withdraw-list/withdraw-list", ready: "withdrawal-item" },
+    deposits: { url: "/h5/pages/withdraw-list/withdraw-open", ready: "deposit-item" },
+    "fund-records": { url: "/h5/pages/money-record/money-records", ready: "fund-record" },
+  };
 
   await logInViaForm(page, full.account, full.password);
   for (const locale of ALL_LOCALES) {
     await page.evaluate((value) => localStorage.setItem("language", value), locale);
-    for (const [name, url, ready] of screens) {
+    for (const [name, { url, ready }] of Object.entries(screens)) {
       await page.goto(url);
       await expect(page.getByTestId(ready).first()).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -475,28 +484,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
   }) => {
     const text = TEXT[locale];
     const errors = ERRORS[locale];
-    await setLanguage(page, locale);
-    const user = await registerViaApi(request);
-    const login = await request.post("/api/v1/auth/login", {
-      data: { account: user.account, password: user.password },
+    const user = await newUser(page, request, locale, "500.00");
+    await postOk(request, user.auth, "/cashier/withdrawal-account", {
+      type: "crypto",
+      network: "ERC20",
+      address: `0x${"ab12".repeat(10)}`,
     });
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    expect(
-      (
-        await request.post("/api/v1/cashier/demo-topup", {
-          headers: { ...auth, "idempotency-key": `lock-${user.account}` },
-          data: { amount: "500.00" },
-        })
-      ).ok(),
-    ).toBe(true);
-    expect(
-      (
-        await request.post("/api/v1/cashier/withdrawal-account", {
-          headers: auth,
-          data: { type: "crypto", network: "ERC20", address: `0x${"ab12".repeat(10)}` },
-        })
-      ).ok(),
-    ).toBe(true);
 
     await logInViaForm(page, user.account, user.password);
     await page.goto("/h5/pages/withdraw-money/withdraw-money");

@@ -1,7 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectPolished, MARKET_COLOURS, type ShotLocale, setLanguage, shot, TEXT } from "./support";
-
-const BTC = "BTC/USDT";
+import { BTC, expectPolished, MARKET_COLOURS, type ShotLocale, setLanguage, shot, TEXT } from "./support";
 
 const row = (page: Page, symbol: string) =>
   page.locator(`[data-testid="product-row"][data-symbol="${symbol}"]`);

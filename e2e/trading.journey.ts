@@ -1,24 +1,17 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
-  expectPolished,
+  DETAIL,
+  detailPage,
+  expectTradingPolished,
   logInViaForm,
   MARKET_COLOURS,
+  newUser,
   operatorHeaders,
-  registerViaApi,
   type ShotLocale,
   setLanguage,
   shot,
   TEXT,
 } from "./support";
-
-const BTC = "BTC/USDT";
-const DETAIL = `/h5/pages/Detail/Detail?symbol=${encodeURIComponent(BTC)}`;
-
-/** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
-async function expectTradingPolished(page: Page): Promise<void> {
-  await expectPolished(page);
-  expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
-}
 
 const cents = (s: string) => Math.round(Number(s) * 100);
 
@@ -27,18 +20,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 
   test(`buy up on BTC/USDT and watch it settle in ${locale}`, async ({ page, request }) => {
     test.setTimeout(150_000);
-    await setLanguage(page, locale);
-    const user = await registerViaApi(request);
-    const login = await request.post("/api/v1/auth/login", {
-      data: { account: user.account, password: user.password },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
-    const topUp = await request.post("/api/v1/cashier/demo-topup", {
-      headers: { ...auth, "idempotency-key": `trade-${user.account}` },
-      data: { amount: "1000.00" },
-    });
-    expect(topUp.ok(), await topUp.text()).toBe(true);
+    const user = await newUser(page, request, locale, "1000.00");
 
     // Without a session the page shows; buying sends the visitor to log in.
     await page.goto(DETAIL);
@@ -98,9 +80,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 
     // Settlement: the position leaves, the stake is lost, refunded or paid out.
     await expect(position).toHaveCount(0, { timeout: 60_000 });
-    const open = await request.get("/api/v1/trading/contracts/open", { headers: auth });
+    const open = await request.get("/api/v1/trading/contracts/open", { headers: user.auth });
     expect(((await open.json()) as { items: unknown[] }).items).toHaveLength(0);
-    const me = await request.get("/api/v1/me", { headers: auth });
+    const me = await request.get("/api/v1/me", { headers: user.auth });
     const { summary } = (await me.json()) as { summary: { available: string; frozen: string } };
     expect([99000, 100000, 100800]).toContain(cents(summary.available));
     expect(cents(summary.frozen)).toBe(0);
@@ -128,7 +110,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     expect(paused.ok(), await paused.text()).toBe(true);
     try {
       await setLanguage(page, locale);
-      await page.goto(`/h5/pages/Detail/Detail?symbol=${encodeURIComponent(symbol)}`);
+      await page.goto(detailPage(symbol));
       const banner = page.getByTestId("trade-closed");
       await expect(banner).toBeVisible();
       // Formatted as the app does, in the browser's own time zone.

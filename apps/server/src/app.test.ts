@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin } from "./test/fixtures";
+import { postRaw, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-"));
@@ -49,20 +49,15 @@ describe("platform", () => {
   });
 
   it("refuses oversized and wrongly typed bodies with a code", async () => {
-    const big = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      payload: JSON.stringify({ account: "a".repeat(2 * 1024 * 1024), password: "x" }),
-      headers: { "content-type": "application/json" },
-    });
+    const big = await postRaw(
+      t.app,
+      "/api/v1/auth/login",
+      JSON.stringify({ account: "a".repeat(2 * 1024 * 1024), password: "x" }),
+      "application/json",
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
-    const xml = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      payload: "<a/>",
-      headers: { "content-type": "application/xml" },
-    });
+    const xml = await postRaw(t.app, "/api/v1/auth/login", "<a/>", "application/xml");
     expect(xml.statusCode).toBe(415);
     expect(xml.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
   });

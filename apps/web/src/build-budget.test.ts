@@ -120,6 +120,26 @@ let manifest: Manifest;
 let entryKey: string;
 let entryClosure: Set<string>;
 
+/**
+ * The one chunk of the library `pattern` matches, checked to load on demand only: imported
+ * dynamically by `importers` alone, and statically by no entry or page.
+ */
+function lazyLibrary(pattern: RegExp, importers: string[]): string {
+  const matches = Object.keys(manifest).filter((k) => pattern.test(k));
+  expect(matches).toHaveLength(1);
+  const libraryKey = matches[0] as string;
+  expect((manifest[libraryKey] as ManifestChunk).isDynamicEntry).toBe(true);
+  const dynamicImporters = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.dynamicImports?.includes(libraryKey))
+    .map(([key]) => key);
+  expect(dynamicImporters).toEqual(importers);
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key === libraryKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+    expect(staticClosure(manifest, [key]).has(libraryKey), key).toBe(false);
+  }
+  return libraryKey;
+}
+
 describe("web build budgets", () => {
   beforeAll(() => {
     ensureBuild();
@@ -211,36 +231,14 @@ describe("web build budgets", () => {
   });
 
   it("loads the QR code library only when the deposit page shows a currency address", () => {
-    const qr = Object.keys(manifest).filter((k) => QR_LIBRARY.test(k));
-    expect(qr).toHaveLength(1);
-    const qrKey = qr[0] as string;
-    expect((manifest[qrKey] as ManifestChunk).isDynamicEntry).toBe(true);
-    const importers = Object.entries(manifest)
-      .filter(([, chunk]) => chunk.dynamicImports?.includes(qrKey))
-      .map(([key]) => key);
-    expect(importers).toEqual(["src/pages/deposit/AddressQr.tsx"]);
     // Neither the entry nor any page pulls it in statically (the deposit page included).
-    for (const [key, chunk] of Object.entries(manifest)) {
-      if (key === qrKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
-      expect(staticClosure(manifest, [key]).has(qrKey), key).toBe(false);
-    }
+    lazyLibrary(QR_LIBRARY, ["src/pages/deposit/AddressQr.tsx"]);
   });
 
   it(`loads the chart library lazily on the detail page only (page ≤ ${kb(BUDGET.detailPage)}, library ≤ ${kb(BUDGET.chartLibrary)} gzip)`, () => {
     const page = manifest[DETAIL_PAGE];
     expect(page?.isDynamicEntry, DETAIL_PAGE).toBe(true);
-    const charts = Object.keys(manifest).filter((k) => CHART_LIBRARY.test(k));
-    expect(charts).toHaveLength(1);
-    const chartKey = charts[0] as string;
-    expect((manifest[chartKey] as ManifestChunk).isDynamicEntry).toBe(true);
-    const importers = Object.entries(manifest)
-      .filter(([, chunk]) => chunk.dynamicImports?.includes(chartKey))
-      .map(([key]) => key);
-    expect(importers).toEqual([DETAIL_PAGE]);
-    for (const [key, chunk] of Object.entries(manifest)) {
-      if (key === chartKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
-      expect(staticClosure(manifest, [key]).has(chartKey), key).toBe(false);
-    }
+    const chartKey = lazyLibrary(CHART_LIBRARY, [DETAIL_PAGE]);
     const pageSize = jsSize(
       manifest,
       [...staticClosure(manifest, [DETAIL_PAGE])].filter((k) => !entryClosure.has(k)),

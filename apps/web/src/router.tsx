@@ -27,6 +27,10 @@ export function requireSession({ request }: LoaderFunctionArgs): Response | null
   throw redirect(loginPath(stripBasename(url.pathname) + url.search));
 }
 
+/** The routes of pages behind `requireSession`, by path. */
+const signedIn = (pages: Record<string, RouteObject["lazy"]>): RouteObject[] =>
+  Object.entries(pages).map(([path, lazy]) => ({ path, loader: requireSession, lazy }));
+
 const welcome = page(() => import("./pages/welcome/Welcome"));
 
 export const routes: RouteObject[] = [
@@ -43,83 +47,41 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
           { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
-          {
-            path: paths.moneyRecords,
-            loader: requireSession,
-            lazy: page(() => import("./pages/money-record/MoneyRecords"), ["records", "user"]),
-          },
-          {
-            path: paths.user,
-            loader: requireSession,
-            lazy: page(() => import("./pages/user/User"), ["user"]),
-          },
+          ...signedIn({
+            [paths.moneyRecords]: page(
+              () => import("./pages/money-record/MoneyRecords"),
+              ["records", "user"],
+            ),
+            [paths.user]: page(() => import("./pages/user/User"), ["user"]),
+          }),
         ],
       },
       { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
       { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck"), ["register"]) },
       { path: paths.register, lazy: page(() => import("./pages/login/Register"), ["register"]) },
-      {
-        path: paths.settings,
-        loader: requireSession,
-        lazy: page(() => import("./pages/set/Settings"), ["settings"]),
-      },
-      {
-        path: paths.password,
-        loader: requireSession,
-        lazy: page(() => import("./pages/password/Password"), ["password"]),
-      },
-      {
-        path: paths.deposit,
-        loader: requireSession,
-        lazy: page(() => import("./pages/deposit/Deposit"), ["deposit", "user"]),
-      },
-      {
-        path: paths.withdrawAccount,
-        loader: requireSession,
-        lazy: page(() => import("./pages/account/Account"), ["account"]),
-      },
-      {
-        path: paths.withdrawAccountDetail,
-        loader: requireSession,
-        lazy: page(() => import("./pages/account/AccountDetail"), ["account"]),
-      },
-      {
-        path: paths.withdraw,
-        loader: requireSession,
-        lazy: page(() => import("./pages/withdraw-money/Withdraw"), ["withdraw", "account", "user"]),
-      },
-      {
-        path: paths.order,
-        loader: requireSession,
-        lazy: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
-      },
-      {
-        path: paths.orderDetail,
-        loader: requireSession,
-        lazy: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
-      },
-      {
-        path: paths.capitalRecord,
-        loader: requireSession,
-        lazy: page(() => import("./pages/money-record/MoneyRecord"), ["records", "user"]),
-      },
-      {
-        path: paths.depositDetails,
-        loader: requireSession,
-        lazy: page(
+      ...signedIn({
+        [paths.settings]: page(() => import("./pages/set/Settings"), ["settings"]),
+        [paths.password]: page(() => import("./pages/password/Password"), ["password"]),
+        [paths.deposit]: page(() => import("./pages/deposit/Deposit"), ["deposit", "user"]),
+        [paths.withdrawAccount]: page(() => import("./pages/account/Account"), ["account"]),
+        [paths.withdrawAccountDetail]: page(() => import("./pages/account/AccountDetail"), ["account"]),
+        [paths.withdraw]: page(
+          () => import("./pages/withdraw-money/Withdraw"),
+          ["withdraw", "account", "user"],
+        ),
+        [paths.order]: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
+        [paths.orderDetail]: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
+        [paths.capitalRecord]: page(() => import("./pages/money-record/MoneyRecord"), ["records", "user"]),
+        [paths.depositDetails]: page(
           () => import("./pages/withdraw-list/DepositDetails"),
           ["deposit", "account", "orders", "user"],
         ),
-      },
-      {
-        path: paths.withdrawDetails,
-        loader: requireSession,
-        lazy: page(
+        [paths.withdrawDetails]: page(
           () => import("./pages/withdraw-list/WithdrawalDetails"),
           ["withdraw", "account", "orders", "user"],
         ),
-      },
+      }),
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],
   },

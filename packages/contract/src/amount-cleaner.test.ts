@@ -37,6 +37,18 @@ function typeInto(keys: string, max?: string): string {
   return value;
 }
 
+/** Each of `cases` maps what is typed to what the cleaner makes of it under the cap `max`. */
+function expectCapped(max: string, cases: Record<string, string>, options?: { complete: boolean }) {
+  for (const [input, output] of Object.entries(cases)) {
+    expect(cleanAmount(input, max, options), `${input} capped at ${max}`).toBe(output);
+  }
+}
+
+/** Each of `cases` maps the keys typed to what the field shows after them, under the cap `max` if given. */
+function expectTyped(cases: Record<string, string>, max?: string) {
+  for (const [keys, shown] of Object.entries(cases)) expect(typeInto(keys, max), keys).toBe(shown);
+}
+
 describe("cleanAmount examples", () => {
   it("uses the specification's default maximum", () => {
     expect(DEFAULT_MAX_AMOUNT).toBe("999999");
@@ -81,42 +93,42 @@ describe("cleanAmount examples", () => {
   });
 
   it("caps at a custom maximum", () => {
-    expect(cleanAmount("150", "100")).toBe("100");
-    expect(cleanAmount("100", "100")).toBe("100");
-    expect(cleanAmount("100.01", "100")).toBe("100");
-    expect(cleanAmount("99.99", "100")).toBe("99.99");
-    expect(cleanAmount("101.", "100")).toBe("100");
-    expect(cleanAmount("5000", "50000")).toBe("5000");
-    expect(cleanAmount("50001", "50000")).toBe("50000");
-    expect(cleanAmount("1000000", "5000000")).toBe("1000000");
-    expect(cleanAmount("0", "100")).toBe("0");
-    expect(cleanAmount("0", "100", { complete: true })).toBe("1");
+    expectCapped("100", {
+      "150": "100",
+      "100": "100",
+      "100.01": "100",
+      "99.99": "99.99",
+      "101.": "100",
+      "0": "0",
+    });
+    expectCapped("50000", { "5000": "5000", "50001": "50000" });
+    expectCapped("5000000", { "1000000": "1000000" });
+    expectCapped("100", { "0": "1" }, { complete: true });
   });
 
   it("returns a cap with decimals as a person would type it", () => {
-    expect(cleanAmount("50001", "50000.00")).toBe("50000");
-    expect(cleanAmount("50000", "50000.00")).toBe("50000");
-    expect(cleanAmount("1234.51", "1234.50")).toBe("1234.5");
-    expect(cleanAmount("1234.6", "1234.5")).toBe("1234.5");
-    expect(cleanAmount("1235.", "1234.5")).toBe("1234.5");
-    expect(cleanAmount("1234.57", "1234.56")).toBe("1234.56");
-    expect(cleanAmount("2000", "0010.10")).toBe("10.1");
-    expect(cleanAmount("2000.", "1234.50", { complete: true })).toBe("1234.5");
+    expectCapped("50000.00", { "50001": "50000", "50000": "50000" });
+    expectCapped("1234.50", { "1234.51": "1234.5" });
+    expectCapped("1234.5", { "1234.6": "1234.5", "1235.": "1234.5" });
+    expectCapped("1234.56", { "1234.57": "1234.56" });
+    expectCapped("0010.10", { "2000": "10.1" });
+    expectCapped("1234.50", { "2000.": "1234.5" }, { complete: true });
   });
 
   it("keeps an amount at or below a cap with decimals as typed", () => {
-    expect(cleanAmount("1234.50", "1234.5")).toBe("1234.50");
-    expect(cleanAmount("1234.5", "1234.50")).toBe("1234.5");
-    expect(cleanAmount("1234.", "1234.5")).toBe("1234.");
-    expect(cleanAmount("1234.56", "1234.56")).toBe("1234.56");
+    expectCapped("1234.5", { "1234.50": "1234.50", "1234.": "1234." });
+    expectCapped("1234.50", { "1234.5": "1234.5" });
+    expectCapped("1234.56", { "1234.56": "1234.56" });
   });
 
   it("compares exactly where a float could not", () => {
-    expect(cleanAmount("9007199254740993", "9007199254740992")).toBe("9007199254740992");
-    expect(cleanAmount("9999999999999999.99", "9999999999999999.98")).toBe("9999999999999999.98");
-    expect(cleanAmount("9999999999999999.99", "9999999999999999.99")).toBe("9999999999999999.99");
-    expect(cleanAmount("12345678901234567", "9999999999999999.99")).toBe("9999999999999999.99");
-    expect(cleanAmount("10000000000000000.", "9999999999999999")).toBe("9999999999999999");
+    expectCapped("9007199254740992", { "9007199254740993": "9007199254740992" });
+    expectCapped("9999999999999999.98", { "9999999999999999.99": "9999999999999999.98" });
+    expectCapped("9999999999999999.99", {
+      "9999999999999999.99": "9999999999999999.99",
+      "12345678901234567": "9999999999999999.99",
+    });
+    expectCapped("9999999999999999", { "10000000000000000.": "9999999999999999" });
   });
 
   it("refuses a cap that is not a money string", () => {
@@ -124,19 +136,13 @@ describe("cleanAmount examples", () => {
   });
 
   it("lets a user type a value below 1 key by key", () => {
-    expect(typeInto("0.5")).toBe("0.5");
-    expect(typeInto("0.05")).toBe("0.05");
-    expect(typeInto(".5")).toBe("0.5");
-    expect(typeInto(".05")).toBe("0.05");
-    expect(typeInto(".00")).toBe("1");
+    expectTyped({ "0.5": "0.5", "0.05": "0.05", ".5": "0.5", ".05": "0.05", ".00": "1" });
   });
 
   it("keeps up with ordinary typing", () => {
-    expect(typeInto("1234.567")).toBe("1234.56");
-    expect(typeInto("12.3.4")).toBe("12.34");
-    expect(typeInto("9999999")).toBe("999999");
-    expect(typeInto("150", "100")).toBe("100");
-    expect(typeInto("1234.59", "1234.50")).toBe("1234.5");
+    expectTyped({ "1234.567": "1234.56", "12.3.4": "12.34", "9999999": "999999" });
+    expectTyped({ "150": "100" }, "100");
+    expectTyped({ "1234.59": "1234.5" }, "1234.50");
   });
 });
 

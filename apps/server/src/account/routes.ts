@@ -1,24 +1,21 @@
-import { errorBody, meResponse } from "@tickfair/contract";
+import { meResponse } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSignedInUser, signedInUser, toUserInfo } from "../auth";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
 import { toAccountSummary, userFigures } from "./figures";
 
-const errors = { 401: errorBody, 429: errorBody };
+const schema = routeSchemas({ tags: ["account"], signedIn: true, errors: [401, 429] });
 
 /** The signed-in user's own account: who they are and their figures (the personal center). */
 export function accountRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
     requireSignedInUser(app, context);
-    app.get(
-      "/me",
-      { schema: { tags: ["account"], security: [{ bearer: [] }], response: { 200: meResponse, ...errors } } },
-      async (request) => {
-        const { user } = signedInUser(request);
-        const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
-        return { user: toUserInfo(user), summary: toAccountSummary(figures) };
-      },
-    );
+    app.get("/me", { schema: schema({ response: { 200: meResponse } }) }, async (request) => {
+      const { user } = signedInUser(request);
+      const figures = await userFigures(db, user.id, clock.now(), context.config.PLATFORM_TZ);
+      return { user: toUserInfo(user), summary: toAccountSummary(figures) };
+    });
   };
 }

@@ -3,7 +3,7 @@ import type { RouteContext } from "../platform/context";
 import { AppError } from "../platform/errors";
 import type { User } from "../platform/schema";
 import { bearerToken } from "../platform/tokens";
-import { authenticate } from "./service";
+import { authenticate } from "./sessions";
 
 export function authSettings(context: RouteContext) {
   return { sessionIdleMs: context.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000 };

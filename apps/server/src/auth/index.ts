@@ -1,10 +1,5 @@
 export { requireSignedInUser, signedInUser, type UserSession } from "./guard";
 export { socketAuth } from "./live";
 export { checkPayPassword } from "./secrets";
-export {
-  authenticate,
-  createOperatorInviteCode,
-  ensureFixedInviteCode,
-  register,
-  toUserInfo,
-} from "./service";
+export { createOperatorInviteCode, ensureFixedInviteCode, register, toUserInfo } from "./service";
+export { authenticate } from "./sessions";

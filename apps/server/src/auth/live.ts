@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Clock } from "../platform/clock";
 import { type Db, prepared } from "../platform/db";
 import type { SocketAuth } from "../platform/realtime";
-import { authenticate } from "./service";
+import { authenticate } from "./sessions";
 
 /** How the realtime socket signs in with a session token, and learns which sessions still live. */
 export function socketAuth(deps: { db: Db; clock: Clock; sessionIdleMs: number }): SocketAuth {

@@ -1,7 +1,15 @@
 import type { MeResponse } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { LOCK_MS } from "../platform/sign-in-throttle";
-import { ensureInviteCode, INVITE, newRegistration, registerAndLogin } from "../test/fixtures";
+import {
+  changePassword,
+  ensureInviteCode,
+  INVITE,
+  newRegistration,
+  postRaw,
+  registerAndLogin,
+  signIn,
+} from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
 const t = useTestApp();
@@ -109,12 +117,7 @@ describe("registration", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toMatch(/^[A-Z_]+$/);
     }
-    const notJson = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      payload: "{oops",
-      headers: { "content-type": "application/json" },
-    });
+    const notJson = await postRaw(t.app, "/api/v1/auth/login", "{oops", "application/json");
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.code).toBe("VALIDATION_FAILED");
   });
@@ -211,40 +214,21 @@ describe("sessions", () => {
 describe("password changes", () => {
   it("changes the login password with the old one and ends the user's other sessions", async () => {
     const { auth, registration } = await registerAndLogin(t);
-    const other = await post("/auth/login", {
-      account: registration.account,
-      password: registration.password,
-    });
-    const otherAuth = { authorization: `Bearer ${other.json().token}` };
+    const { auth: otherAuth } = await signIn(t.app, registration);
 
-    const wrongOld = await post(
-      "/me/password",
-      { type: "login", oldPassword: "nope-nope", newPassword: "brand-new-1", confirmPassword: "brand-new-1" },
-      auth,
-    );
+    const wrongOld = await changePassword(t.app, auth, "login", "nope-nope", "brand-new-1");
     expect(wrongOld.json().error.fields).toEqual({ oldPassword: "OLD_PASSWORD_WRONG" });
-    const mismatch = await post(
-      "/me/password",
-      {
-        type: "login",
-        oldPassword: registration.password,
-        newPassword: "brand-new-1",
-        confirmPassword: "brand-new-2",
-      },
+    const mismatch = await changePassword(
+      t.app,
       auth,
+      "login",
+      registration.password,
+      "brand-new-1",
+      "brand-new-2",
     );
     expect(mismatch.json().error.fields).toEqual({ confirmPassword: "PASSWORDS_DO_NOT_MATCH" });
 
-    const changed = await post(
-      "/me/password",
-      {
-        type: "login",
-        oldPassword: registration.password,
-        newPassword: "brand-new-1",
-        confirmPassword: "brand-new-1",
-      },
-      auth,
-    );
+    const changed = await changePassword(t.app, auth, "login", registration.password, "brand-new-1");
     expect(changed.statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/v1/me", headers: auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/v1/me", headers: otherAuth })).statusCode).toBe(
@@ -261,44 +245,13 @@ describe("password changes", () => {
 
   it("changes the 6-digit transaction password with the old one", async () => {
     const { auth, registration } = await registerAndLogin(t);
-    const bad = await post(
-      "/me/password",
-      { type: "pay", oldPassword: registration.payPassword, newPassword: "12345", confirmPassword: "12345" },
-      auth,
-    );
+    const bad = await changePassword(t.app, auth, "pay", registration.payPassword, "12345");
     expect(bad.json().error.fields).toEqual({ newPassword: "PAY_PASSWORD_INVALID" });
-    const same = await post(
-      "/me/password",
-      {
-        type: "pay",
-        oldPassword: registration.payPassword,
-        newPassword: registration.payPassword,
-        confirmPassword: registration.payPassword,
-      },
-      auth,
-    );
+    const same = await changePassword(t.app, auth, "pay", registration.payPassword, registration.payPassword);
     expect(same.json().error.fields).toEqual({ newPassword: "NEW_PASSWORD_SAME" });
-    const ok = await post(
-      "/me/password",
-      {
-        type: "pay",
-        oldPassword: registration.payPassword,
-        newPassword: "135790",
-        confirmPassword: "135790",
-      },
-      auth,
-    );
+    const ok = await changePassword(t.app, auth, "pay", registration.payPassword, "135790");
     expect(ok.statusCode).toBe(200);
-    const again = await post(
-      "/me/password",
-      {
-        type: "pay",
-        oldPassword: registration.payPassword,
-        newPassword: "999999",
-        confirmPassword: "999999",
-      },
-      auth,
-    );
+    const again = await changePassword(t.app, auth, "pay", registration.payPassword, "999999");
     expect(again.json().error.fields).toEqual({ oldPassword: "OLD_PASSWORD_WRONG" });
   });
 });

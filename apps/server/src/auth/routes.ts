@@ -1,6 +1,5 @@
 import {
   changePasswordRequest,
-  errorBody,
   loginRequest,
   okResponse,
   registerCheckRequest,
@@ -10,11 +9,15 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
+import { newSessionAnswer } from "../platform/sign-in";
 import { authSettings, requireSignedInUser, signedInUser } from "./guard";
-import { changePassword, checkRegistration, login, logout, register, toUserInfo } from "./service";
+import { changePassword, checkRegistration, register, toUserInfo } from "./service";
+import { login, logout } from "./sessions";
 
-const errors = { 400: errorBody, 401: errorBody, 429: errorBody };
-const bearer = [{ bearer: [] }];
+const errors = [400, 401, 429] as const;
+const openSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors });
+const schema = routeSchemas({ tags: ["auth"], signedIn: true, errors });
 
 export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
@@ -24,7 +27,7 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/register/check",
       {
-        schema: { tags: ["auth"], body: registerCheckRequest, response: { 200: okResponse, ...errors } },
+        schema: openSchema({ body: registerCheckRequest, response: { 200: okResponse } }),
         config: { rateLimit: loginLimit },
       },
       async (request) => {
@@ -36,7 +39,7 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/register",
       {
-        schema: { tags: ["auth"], body: registerRequest, response: { 201: registerResponse, ...errors } },
+        schema: openSchema({ body: registerRequest, response: { 201: registerResponse } }),
         config: { rateLimit: loginLimit },
       },
       async (request, reply) => {
@@ -48,16 +51,12 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/login",
       {
-        schema: { tags: ["auth"], body: loginRequest, response: { 200: sessionResponse, ...errors } },
+        schema: openSchema({ body: loginRequest, response: { 200: sessionResponse } }),
         config: { rateLimit: loginLimit },
       },
       async (request) => {
         const session = await login(db, clock, authSettings(context), request.body);
-        return {
-          token: session.token,
-          expiresAt: session.expiresAt.toISOString(),
-          user: toUserInfo(session.user),
-        };
+        return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
       },
     );
 
@@ -70,27 +69,16 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
   const { db, clock } = context;
   requireSignedInUser(app, context);
 
-  app.post(
-    "/auth/logout",
-    { schema: { tags: ["auth"], security: bearer, response: { 200: okResponse, ...errors } } },
-    async (request) => {
-      const { tokenHash } = signedInUser(request);
-      await logout(db, clock, tokenHash);
-      await context.events.publish("sessions.ended", [tokenHash]);
-      return { ok: true as const };
-    },
-  );
+  app.post("/auth/logout", { schema: schema({ response: { 200: okResponse } }) }, async (request) => {
+    const { tokenHash } = signedInUser(request);
+    await logout(db, clock, tokenHash);
+    await context.events.publish("sessions.ended", [tokenHash]);
+    return { ok: true as const };
+  });
 
   app.post(
     "/me/password",
-    {
-      schema: {
-        tags: ["auth"],
-        security: bearer,
-        body: changePasswordRequest,
-        response: { 200: okResponse, ...errors },
-      },
-    },
+    { schema: schema({ body: changePasswordRequest, response: { 200: okResponse } }) },
     async (request) => {
       const { user, tokenHash } = signedInUser(request);
       const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);

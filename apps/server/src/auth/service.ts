@@ -5,27 +5,19 @@ import {
   isPassword,
   isPayPassword,
   isUserId,
-  type LoginRequest,
   type RegisterCheckRequest,
   type RegisterRequest,
   type UserInfo,
 } from "@tickfair/contract";
 import { normalizePhone } from "@tickfair/contract/phone";
-import { sql } from "kysely";
 import { openUserAccounts } from "../ledger";
-import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, prepared, type Tx } from "../platform/db";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
+import { hashPassword } from "../platform/passwords";
 import type { User } from "../platform/schema";
-import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
-import { hashToken, newReadableCode, newToken } from "../platform/tokens";
+import { newReadableCode } from "../platform/tokens";
 import { checkLoginPassword, checkPayPassword } from "./secrets";
-
-export interface AuthSettings {
-  sessionIdleMs: number;
-}
 
 type Fields = Record<string, ErrorCode>;
 
@@ -195,155 +187,6 @@ async function unusedInviteCode(db: Executor): Promise<string> {
       .executeTakeFirst();
     if (!taken) return code;
   }
-}
-
-export interface Session {
-  token: string;
-  expiresAt: Date;
-  user: User;
-}
-
-/**
- * Signs a user in. Every failure, whether the account is missing, the password wrong or the account
- * throttled, answers the same INVALID_CREDENTIALS after the same amount of work.
- */
-export async function login(
-  db: Db,
-  clock: Clock,
-  settings: AuthSettings,
-  input: LoginRequest,
-): Promise<Session> {
-  const now = clock.now();
-  const user = await db
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["account"]), "=", input.account.toLowerCase()))
-    .executeTakeFirst();
-  // Known or not, the name's throttle is read, a hash checked and a failure counted: the same work.
-  const allowed = await signInAllowed(db, "user", input.account, now);
-  const valid =
-    user && allowed && input.password
-      ? await verifyPassword(user.password_hash, input.password)
-      : await verifyAgainstNothing(input.password);
-  if (!user || !valid) {
-    // A refusal while throttled is not a guess at the password: it does not count.
-    if (allowed) await recordSignInFailure(db, "user", input.account, now);
-    throw new AppError("INVALID_CREDENTIALS");
-  }
-  await clearSignInFailures(db, "user", user.account);
-  const { token, hash } = newToken();
-  const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
-  await db
-    .insertInto("sessions")
-    .values({
-      token_hash: hash,
-      user_id: user.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
-      revoked_at: null,
-    })
-    .execute();
-  return { token, expiresAt, user };
-}
-
-const SLIDE_EVERY_MS = 60_000;
-
-interface SessionLookup {
-  tokenHash: string;
-  now: Date;
-}
-
-interface FoundSession {
-  user: User;
-  lastSeenAt: Date;
-  expiresAt: Date;
-}
-
-const lookupsByDb = new WeakMap<object, Batcher<SessionLookup, FoundSession | null>>();
-
-/**
- * Every authenticated request starts by finding its session with its user. Requests that arrive
- * together are looked up together, in one query (Batcher): under load a round trip per request was
- * the largest part of the server's time (each one a system call on both ends).
- */
-function sessionLookups(db: Db): Batcher<SessionLookup, FoundSession | null> {
-  let lookups = lookupsByDb.get(db);
-  if (!lookups) {
-    lookups = new Batcher((batch) => findSessions(db, batch), { maxSize: 256, concurrency: 1 });
-    lookupsByDb.set(db, lookups);
-  }
-  return lookups;
-}
-
-/** Every column of a user, named: a prepared statement's result must not change when a column is added. */
-const USER_COLUMNS = Object.keys({
-  id: true,
-  account: true,
-  phone: true,
-  phone_country: true,
-  nickname: true,
-  password_hash: true,
-  pay_password_hash: true,
-  invite_code: true,
-  invited_by: true,
-  credit_score: true,
-  verified: true,
-  pay_failures: true,
-  pay_locked_until: true,
-  created_at: true,
-} satisfies Record<keyof User, true>);
-
-async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSession | null)[]> {
-  const earliest = new Date(Math.min(...lookups.map((lookup) => lookup.now.getTime())));
-  // One text whatever the batch's size (an array, not a list of parameters), so it is prepared once.
-  const { rows } = await prepared(sql<
-    User & { session_token_hash: string; session_last_seen_at: Date; session_expires_at: Date }
-  >`
-    select ${sql.join(USER_COLUMNS.map((column) => sql.ref(`u.${column}`)))}, s.token_hash as session_token_hash, s.last_seen_at as session_last_seen_at,
-      s.expires_at as session_expires_at
-    from sessions s join users u on u.id = s.user_id
-    where s.token_hash = any(${[...new Set(lookups.map((lookup) => lookup.tokenHash))]}::text[])
-      and s.revoked_at is null and s.expires_at > ${earliest}`).execute(db);
-  const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
-  return lookups.map((lookup) => {
-    const row = byHash.get(lookup.tokenHash);
-    if (!row || row.session_expires_at <= lookup.now) return null;
-    const { session_token_hash: _hash, session_last_seen_at, session_expires_at, ...user } = row;
-    return { user, lastSeenAt: session_last_seen_at, expiresAt: session_expires_at };
-  });
-}
-
-/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
-export async function authenticate(
-  db: Db,
-  clock: Clock,
-  settings: AuthSettings,
-  token: string,
-): Promise<{ user: User; tokenHash: string; expiresAt: Date }> {
-  const now = clock.now();
-  const tokenHash = hashToken(token);
-  const found = await sessionLookups(db).add({ tokenHash, now });
-  if (!found) throw new AppError("UNAUTHENTICATED");
-  const { lastSeenAt, user } = found;
-  let { expiresAt } = found;
-  if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
-    expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
-    await db
-      .updateTable("sessions")
-      .set({ last_seen_at: now, expires_at: expiresAt })
-      .where("token_hash", "=", tokenHash)
-      .execute();
-  }
-  return { user, tokenHash, expiresAt };
-}
-
-export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<void> {
-  await db
-    .updateTable("sessions")
-    .set({ revoked_at: clock.now() })
-    .where("token_hash", "=", tokenHash)
-    .execute();
 }
 
 /**

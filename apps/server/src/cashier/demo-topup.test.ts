@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
+import { postWithKey } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
 const t = useTestApp();
 
-function topUp(auth: Record<string, string>, amount: unknown, key?: string) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/demo-topup",
-    payload: { amount },
-    headers: { ...auth, ...(key ? { "idempotency-key": key } : {}) },
-  });
-}
+const topUp = (auth: Record<string, string>, amount: unknown, key: string | null = null, app = t.app) =>
+  postWithKey(app, "/api/v1/cashier/demo-topup", auth, { amount }, key);
 
 describe("demo top-up", () => {
   it("credits virtual money through the ledger", async () => {
@@ -89,12 +84,7 @@ describe("demo top-up outside demo mode", () => {
   const real = useTestApp({ DEMO_MODE: false });
   it("does not exist for real-money setups", async () => {
     const { auth } = await registerAndLogin(real);
-    const response = await real.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/demo-topup",
-      payload: { amount: "1.00" },
-      headers: { ...auth, "idempotency-key": "k1" },
-    });
+    const response = await topUp(auth, "1.00", "k1", real.app);
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe("DEMO_MODE_ONLY");
   });

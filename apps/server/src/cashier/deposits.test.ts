@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
-import { bankMethod, key, operatorAuth } from "../test/cashier-fixtures";
+import { bankMethod, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { PNG, uploadFile } from "../test/files";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
 const t = useTestApp();
 
-async function requestDeposit(auth: Record<string, string>, body: object, idempotencyKey = key()) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/deposits",
-    payload: body,
-    headers: { ...auth, "idempotency-key": idempotencyKey },
-  });
-}
+const requestDeposit = (auth: Record<string, string>, body: object, idempotencyKey = key()) =>
+  postWithKey(t.app, "/api/v1/cashier/deposits", auth, body, idempotencyKey);
+
+/** A review of a deposit on the operator route, as whoever `headers` signs in. */
+const review = (
+  headers: Record<string, string>,
+  id: string,
+  action: "confirm" | "reject",
+  payload?: object,
+) => t.app.inject({ method: "POST", url: `/api/v1/operator/deposits/${id}/${action}`, headers, payload });
 
 describe("deposits", () => {
   it("moves nothing on request and credits cash when an operator confirms", async () => {
@@ -40,28 +43,15 @@ describe("deposits", () => {
     expect((await userBalances(t.db, userId)).cash).toBe(0n);
 
     const finance = await operatorAuth(t);
-    const confirmed = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/confirm`,
-      headers: finance.headers,
-    });
+    const confirmed = await review(finance.headers, created.json().id, "confirm");
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().status).toBe("success");
     expect((await userBalances(t.db, userId)).cash).toBe(25_050n);
 
-    const twice = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/confirm`,
-      headers: finance.headers,
-    });
+    const twice = await review(finance.headers, created.json().id, "confirm");
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe("ALREADY_REVIEWED");
-    const rejectAfter = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/reject`,
-      headers: finance.headers,
-      payload: { reason: "late" },
-    });
+    const rejectAfter = await review(finance.headers, created.json().id, "reject", { reason: "late" });
     expect(rejectAfter.statusCode).toBe(409);
     expect((await userBalances(t.db, userId)).cash).toBe(25_050n);
 
@@ -74,27 +64,15 @@ describe("deposits", () => {
     const method = await bankMethod(t);
     const created = await requestDeposit(auth, { methodId: method.id, amount: "99.00", reference: "wrong" });
     const finance = await operatorAuth(t);
-    const noReason = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/reject`,
-      headers: finance.headers,
-      payload: { reason: "" },
-    });
+    const noReason = await review(finance.headers, created.json().id, "reject", { reason: "" });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.code).toBe("REASON_REQUIRED");
-    const rejected = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/reject`,
-      headers: finance.headers,
-      payload: { reason: "No transfer received" },
+    const rejected = await review(finance.headers, created.json().id, "reject", {
+      reason: "No transfer received",
     });
     expect(rejected.json()).toMatchObject({ status: "failed", reason: "No transfer received" });
     expect((await userBalances(t.db, userId)).cash).toBe(0n);
-    const confirmAfter = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/confirm`,
-      headers: finance.headers,
-    });
+    const confirmAfter = await review(finance.headers, created.json().id, "confirm");
     expect(confirmAfter.statusCode).toBe(409);
   });
 
@@ -167,40 +145,11 @@ describe("deposits", () => {
   it("keeps a private proof image that only its owner can read", async () => {
     const owner = await registerAndLogin(t);
     const other = await registerAndLogin(t);
-    const png = Buffer.from(
-      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2d1a30000000049454e44ae426082",
-      "hex",
-    );
-    const boundary = "----tickfair";
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const upload = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/files",
-      payload: body,
-      headers: { ...owner.auth, "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const upload = await uploadFile(t.app, owner.auth, PNG);
     expect(upload.statusCode).toBe(201);
-    expect(upload.json()).toMatchObject({ contentType: "image/png", size: png.length });
+    expect(upload.json()).toMatchObject({ contentType: "image/png", size: PNG.length });
 
-    const text = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      Buffer.from("<script>alert(1)</script>"),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const fake = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/files",
-      payload: text,
-      headers: { ...owner.auth, "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
+    const fake = await uploadFile(t.app, owner.auth, Buffer.from("<script>alert(1)</script>"), "x.png");
     expect(fake.statusCode).toBe(400);
     expect(fake.json().error.code).toBe("FILE_INVALID");
 
@@ -226,7 +175,7 @@ describe("deposits", () => {
     });
     expect(proof.statusCode).toBe(200);
     expect(proof.headers["content-type"]).toBe("image/png");
-    expect(proof.rawPayload.equals(png)).toBe(true);
+    expect(proof.rawPayload.equals(PNG)).toBe(true);
     const peek = await t.app.inject({
       method: "GET",
       url: `/api/v1/cashier/deposits/${created.json().id}/proof`,
@@ -242,18 +191,10 @@ describe("deposits", () => {
     const created = await requestDeposit(a.auth, { methodId: method.id, amount: "20.00", reference: "mine" });
     const listB = await t.app.inject({ method: "GET", url: "/api/v1/cashier/deposits", headers: b.auth });
     expect(listB.json().items).toEqual([]);
-    const asUser = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/confirm`,
-      headers: a.auth,
-    });
+    const asUser = await review(a.auth, created.json().id, "confirm");
     expect(asUser.statusCode).toBe(401);
     const support = await operatorAuth(t, "support");
-    const wrongRole = await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${created.json().id}/confirm`,
-      headers: support.headers,
-    });
+    const wrongRole = await review(support.headers, created.json().id, "confirm");
     expect(wrongRole.statusCode).toBe(403);
   });
 

@@ -3,6 +3,7 @@ import {
   type Deposit,
   fromMinor,
   type OperatorDeposit,
+  type ReviewQuery,
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
@@ -12,9 +13,10 @@ import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { cursorId, pageOfRows } from "../platform/pagination";
+import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
 import { activeDepositMethod } from "./deposit-methods";
+import { recordReview } from "./review";
 import { cashierRules } from "./settings";
 
 const depositColumns = [
@@ -88,19 +90,8 @@ export async function createDeposit(
   return toDeposit(await depositQuery(tx).where("d.id", "=", id).executeTakeFirstOrThrow());
 }
 
-export async function listUserDeposits(
-  db: Executor,
-  userId: bigint,
-  cursor: string | undefined,
-  limit: number,
-) {
-  const rows = await depositQuery(db)
-    .where("d.user_id", "=", userId)
-    .$if(cursorId(cursor) !== null, (q) => q.where("d.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("d.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, toDeposit);
+export async function listUserDeposits(db: Executor, userId: bigint, page: PageRequest) {
+  return newestFirstPage(depositQuery(db).where("d.user_id", "=", userId), "d.id", page, toDeposit);
 }
 
 export async function depositProofFileId(
@@ -202,18 +193,8 @@ export async function rejectDeposit(
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
     await lockDeposit(tx, id);
-    await tx
-      .updateTable("deposits")
-      .set({ status: "failed", reason, reviewed_at: now, reviewed_by: operator.id })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
-      action: "deposit.reject",
-      targetType: "deposit",
-      targetId: String(id),
-      reason,
-    });
+    const decision = { status: "failed", action: "deposit.reject", reason } as const;
+    await recordReview(tx, clock, operator, { type: "deposit", id }, decision, now);
   });
   return operatorDeposit(db, id);
 }
@@ -250,17 +231,10 @@ export async function operatorDeposit(db: Executor, id: bigint): Promise<Operato
   return toOperatorDeposit(row);
 }
 
-export async function listDepositsForReview(
-  db: Executor,
-  status: string | undefined,
-  cursor: string | undefined,
-  limit: number,
-) {
-  const rows = await operatorDepositQuery(db)
-    .$if(status !== undefined, (q) => q.where("d.status", "=", status as "under_review"))
-    .$if(cursorId(cursor) !== null, (q) => q.where("d.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("d.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, toOperatorDeposit);
+export function listDepositsForReview(db: Executor, query: ReviewQuery) {
+  const { status } = query;
+  const rows = operatorDepositQuery(db).$if(status !== undefined, (q) =>
+    q.where("d.status", "=", status as "under_review"),
+  );
+  return newestFirstPage(rows, "d.id", query, toOperatorDeposit);
 }

@@ -1,7 +1,7 @@
 import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, fromMinor } from "@tickfair/contract";
 import { userAccountIds } from "../ledger";
 import type { Executor } from "../platform/db";
-import { cursorId, pageOfRows } from "../platform/pagination";
+import { newestFirstPage } from "../platform/newest-first-page";
 
 function recordsQuery(
   db: Executor,
@@ -32,14 +32,10 @@ export async function listFundRecords(
 ) {
   const ids = await userAccountIds(db, userId);
   const accounts = { cash: ids.cash, savingsConfirmed: ids.savings_confirmed };
-  const rows = await recordsQuery(db, accounts, query.type)
-    .$if(cursorId(query.cursor) !== null, (q) => q.where("e.id", "<", cursorId(query.cursor) ?? 0n))
-    .orderBy("e.id", "desc")
-    .limit(query.limit + 1)
-    .execute();
-  return pageOfRows(
-    rows,
-    query.limit,
+  return newestFirstPage(
+    recordsQuery(db, accounts, query.type),
+    "e.id",
+    query,
     (row): FundRecord => ({
       id: String(row.id),
       type: row.kind as FundRecordType,

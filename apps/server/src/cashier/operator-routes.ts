@@ -4,8 +4,8 @@ import {
   depositMethod,
   depositMethodInput,
   depositMethodList,
-  errorBody,
   idString,
+  type OperatorWithdrawal,
   okResponse,
   operatorDeposit,
   operatorDepositPage,
@@ -19,47 +19,49 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readFile } from "../files";
-import { decideControlChange, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
+import {
+  decideControlChange,
+  forRoles,
+  recordAudit,
+  requireSignedInOperator,
+  signedInOperator,
+} from "../operators";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
 import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ["operator cashier"];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idString });
+const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
 const FINANCE = ["finance", "admin"] as const;
 const SUPPORT = ["support", "admin"] as const;
 
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
 export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  const tags = ["operator cashier"];
+  // Approved or rejected, the money leaves the user's frozen balance: their open app is told.
+  const withdrawalDecided = (withdrawal: OperatorWithdrawal) => {
+    void context.events.publish("account.changed", [BigInt(withdrawal.user.id)]);
+    return withdrawal;
+  };
 
   return async (app) => {
     requireSignedInOperator(app, context);
     app.get(
       "/operator/deposits",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
-          querystring: reviewQuery,
-          response: { 200: operatorDepositPage, ...errors },
-        },
-      },
-      async (request) => {
-        return listDepositsForReview(db, request.query.status, request.query.cursor, request.query.limit);
-      },
+      forRoles(FINANCE, schema({ querystring: reviewQuery, response: { 200: operatorDepositPage } })),
+      async (request) => listDepositsForReview(db, request.query),
     );
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
     app.get(
       "/operator/deposits/:id/proof",
-      { config: { operatorRoles: FINANCE }, schema: { tags, security, params: idParams } },
+      forRoles(FINANCE, { tags, security, params: idParams }),
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const depositId = BigInt(request.params.id);
@@ -78,15 +80,10 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/deposits/:id/confirm",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          response: { 200: operatorDeposit, 202: operatorDeposit, ...errors },
-        },
-      },
+      forRoles(
+        FINANCE,
+        schema({ params: idParams, response: { 200: operatorDeposit, 202: operatorDeposit } }),
+      ),
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const outcome = await confirmDeposit(db, clock, operator, BigInt(request.params.id));
@@ -97,16 +94,10 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/deposits/:id/reject",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          body: rejectRequest,
-          response: { 200: operatorDeposit, ...errors },
-        },
-      },
+      forRoles(
+        FINANCE,
+        schema({ params: idParams, body: rejectRequest, response: { 200: operatorDeposit } }),
+      ),
       async (request) => {
         const { operator } = signedInOperator(request);
         return rejectDeposit(db, clock, operator, BigInt(request.params.id), request.body.reason);
@@ -115,72 +106,38 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/withdrawals",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
-          querystring: reviewQuery,
-          response: { 200: operatorWithdrawalPage, ...errors },
-        },
-      },
-      async (request) => {
-        return listWithdrawalsForReview(db, request.query.status, request.query.cursor, request.query.limit);
-      },
+      forRoles(FINANCE, schema({ querystring: reviewQuery, response: { 200: operatorWithdrawalPage } })),
+      async (request) => listWithdrawalsForReview(db, request.query),
     );
 
     app.post(
       "/operator/withdrawals/:id/approve",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: { tags, security, params: idParams, response: { 200: operatorWithdrawal, ...errors } },
-      },
+      forRoles(FINANCE, schema({ params: idParams, response: { 200: operatorWithdrawal } })),
       async (request) => {
         const { operator } = signedInOperator(request);
-        const result = await approveWithdrawal(db, clock, operator, BigInt(request.params.id));
-        void context.events.publish("account.changed", [BigInt(result.user.id)]);
-        return result;
+        return withdrawalDecided(await approveWithdrawal(db, clock, operator, BigInt(request.params.id)));
       },
     );
 
     app.post(
       "/operator/withdrawals/:id/reject",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          body: rejectRequest,
-          response: { 200: operatorWithdrawal, ...errors },
-        },
-      },
+      forRoles(
+        FINANCE,
+        schema({ params: idParams, body: rejectRequest, response: { 200: operatorWithdrawal } }),
+      ),
       async (request) => {
         const { operator } = signedInOperator(request);
-        const result = await rejectWithdrawal(
-          db,
-          clock,
-          operator,
-          BigInt(request.params.id),
-          request.body.reason,
-        );
-        void context.events.publish("account.changed", [BigInt(result.user.id)]);
-        return result;
+        const id = BigInt(request.params.id);
+        return withdrawalDecided(await rejectWithdrawal(db, clock, operator, id, request.body.reason));
       },
     );
 
     app.delete(
       "/operator/users/:id/withdrawal-account",
-      {
-        config: { operatorRoles: SUPPORT },
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          body: unbindWithdrawalAccountRequest,
-          response: { 200: okResponse, ...errors },
-        },
-      },
+      forRoles(
+        SUPPORT,
+        schema({ params: idParams, body: unbindWithdrawalAccountRequest, response: { 200: okResponse } }),
+      ),
       async (request) => {
         const { operator } = signedInOperator(request);
         await unbindWithdrawalAccount(db, clock, operator, BigInt(request.params.id), request.body.reason);
@@ -190,10 +147,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/deposit-methods",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: { tags, security, response: { 200: depositMethodList, ...errors } },
-      },
+      forRoles(FINANCE, schema({ response: { 200: depositMethodList } })),
       async (_request) => {
         return { items: await listDepositMethods(db, { activeOnly: false }) };
       },
@@ -201,10 +155,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/deposit-methods",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: { tags, security, body: depositMethodInput, response: { 200: depositMethod, ...errors } },
-      },
+      forRoles(FINANCE, schema({ body: depositMethodInput, response: { 200: depositMethod } })),
       async (request) => {
         const { operator } = signedInOperator(request);
         return saveDepositMethod(db, clock, operator, null, request.body);
@@ -213,16 +164,10 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.put(
       "/operator/deposit-methods/:id",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          body: depositMethodInput,
-          response: { 200: depositMethod, ...errors },
-        },
-      },
+      forRoles(
+        FINANCE,
+        schema({ params: idParams, body: depositMethodInput, response: { 200: depositMethod } }),
+      ),
       async (request) => {
         const { operator } = signedInOperator(request);
         return saveDepositMethod(db, clock, operator, BigInt(request.params.id), request.body);
@@ -231,10 +176,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/cashier-settings",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: { tags, security, response: { 200: cashierSettings, ...errors } },
-      },
+      forRoles(FINANCE, schema({ response: { 200: cashierSettings } })),
       async (_request) => {
         return readCashierSettings(db);
       },
@@ -242,17 +184,15 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.put(
       "/operator/cashier-settings",
-      {
-        config: { operatorRoles: FINANCE },
-        schema: {
-          tags,
-          security,
+      forRoles(
+        FINANCE,
+        schema({
           description:
             "Applies a change that weakens nothing at once (200); a weaker threshold, minimum or fee is proposed (202) and applies when another admin approves it.",
           body: cashierSettings,
-          response: { 200: cashierSettings, 202: controlChange, ...errors },
-        },
-      },
+          response: { 200: cashierSettings, 202: controlChange },
+        }),
+      ),
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const outcome = await changeCashierSettings(db, clock, operator, request.body);
@@ -263,10 +203,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/cashier-settings/changes/:id/approve",
-      {
-        config: { operatorRoles: ["admin"] },
-        schema: { tags, security, params: idParams, response: { 200: controlChange, ...errors } },
-      },
+      forRoles(["admin"], schema({ params: idParams, response: { 200: controlChange } })),
       async (request) => {
         const { operator } = signedInOperator(request);
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
@@ -277,16 +214,10 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/cashier-settings/changes/:id/reject",
-      {
-        config: { operatorRoles: ["admin"] },
-        schema: {
-          tags,
-          security,
-          params: idParams,
-          body: rejectControlChangeRequest,
-          response: { 200: controlChange, ...errors },
-        },
-      },
+      forRoles(
+        ["admin"],
+        schema({ params: idParams, body: rejectControlChangeRequest, response: { 200: controlChange } }),
+      ),
       async (request) => {
         const { operator } = signedInOperator(request);
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {

@@ -7,7 +7,6 @@ import {
   deposit,
   depositMethodList,
   depositPage,
-  errorBody,
   fundRecordPage,
   fundRecordQuery,
   idString,
@@ -27,6 +26,7 @@ import type { RouteContext } from "../platform/context";
 import type { Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { moveMoney as moveMoneyOnce, readIdempotencyKey } from "../platform/idempotency";
+import { routeSchemas } from "../platform/route-schema";
 import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
@@ -39,15 +39,11 @@ import {
   withdrawalQuote as quoteFor,
 } from "./withdrawals";
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  422: errorBody,
-  423: errorBody,
-};
+const schema = routeSchemas({
+  tags: ["cashier"],
+  signedIn: true,
+  errors: [400, 401, 403, 404, 409, 422, 423],
+});
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idString });
 
@@ -67,14 +63,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     requireSignedInUser(app, context);
     app.post(
       "/cashier/demo-topup",
-      {
-        schema: {
-          tags: ["cashier"],
-          security,
-          body: demoTopUpRequest,
-          response: { 200: demoTopUpResponse, ...errors },
-        },
-      },
+      { schema: schema({ body: demoTopUpRequest, response: { 200: demoTopUpResponse } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
         if (!context.config.DEMO_MODE) throw new AppError("DEMO_MODE_ONLY");
@@ -86,7 +75,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/cashier/deposit-methods",
-      { schema: { tags: ["cashier"], security, response: { 200: depositMethodList, ...errors } } },
+      { schema: schema({ response: { 200: depositMethodList } }) },
       async (_request) => {
         return { items: await listDepositMethods(db, { activeOnly: true }) };
       },
@@ -94,14 +83,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       "/cashier/deposits",
-      {
-        schema: {
-          tags: ["cashier"],
-          security,
-          body: createDepositRequest,
-          response: { 201: deposit, ...errors },
-        },
-      },
+      { schema: schema({ body: createDepositRequest, response: { 201: deposit } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
         return moveMoney(request, reply, user.id, 201, (tx) =>
@@ -112,18 +94,8 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/cashier/deposits",
-      {
-        schema: {
-          tags: ["cashier"],
-          security,
-          querystring: pageQuery,
-          response: { 200: depositPage, ...errors },
-        },
-      },
-      async (request) => {
-        const { user } = signedInUser(request);
-        return listUserDeposits(db, user.id, request.query.cursor, request.query.limit);
-      },
+      { schema: schema({ querystring: pageQuery, response: { 200: depositPage } }) },
+      async (request) => listUserDeposits(db, signedInUser(request).user.id, request.query),
     );
 
     app.get(
@@ -138,7 +110,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/cashier/withdrawal-account",
-      { schema: { tags: ["cashier"], security, response: { 200: withdrawalAccountResponse, ...errors } } },
+      { schema: schema({ response: { 200: withdrawalAccountResponse } }) },
       async (request) => {
         const { user } = signedInUser(request);
         const row = await boundAccount(db, user.id);
@@ -149,12 +121,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/cashier/withdrawal-account",
       {
-        schema: {
-          tags: ["cashier"],
-          security,
-          body: bindWithdrawalAccountRequest,
-          response: { 201: withdrawalAccountResponse, ...errors },
-        },
+        schema: schema({ body: bindWithdrawalAccountRequest, response: { 201: withdrawalAccountResponse } }),
       },
       async (request, reply) => {
         const { user } = signedInUser(request);
@@ -165,7 +132,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/cashier/withdrawals/quote",
-      { schema: { tags: ["cashier"], security, response: { 200: withdrawalQuote, ...errors } } },
+      { schema: schema({ response: { 200: withdrawalQuote } }) },
       async (request) => {
         const { user } = signedInUser(request);
         return quoteFor(db, user, clock.now());
@@ -174,14 +141,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       "/cashier/withdrawals",
-      {
-        schema: {
-          tags: ["cashier"],
-          security,
-          body: createWithdrawalRequest,
-          response: { 201: withdrawal, ...errors },
-        },
-      },
+      { schema: schema({ body: createWithdrawalRequest, response: { 201: withdrawal } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
         readIdempotencyKey(request.headers["idempotency-key"]);
@@ -194,7 +154,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       "/cashier/withdrawals/:id/cancel",
-      { schema: { tags: ["cashier"], security, params: idParams, response: { 200: withdrawal, ...errors } } },
+      { schema: schema({ params: idParams, response: { 200: withdrawal } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
         return moveMoney(request, reply, user.id, 200, (tx) =>
@@ -205,34 +165,14 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/cashier/withdrawals",
-      {
-        schema: {
-          tags: ["cashier"],
-          security,
-          querystring: pageQuery,
-          response: { 200: withdrawalPage, ...errors },
-        },
-      },
-      async (request) => {
-        const { user } = signedInUser(request);
-        return listUserWithdrawals(db, user.id, request.query.cursor, request.query.limit);
-      },
+      { schema: schema({ querystring: pageQuery, response: { 200: withdrawalPage } }) },
+      async (request) => listUserWithdrawals(db, signedInUser(request).user.id, request.query),
     );
 
     app.get(
       "/cashier/fund-records",
-      {
-        schema: {
-          tags: ["cashier"],
-          security,
-          querystring: fundRecordQuery,
-          response: { 200: fundRecordPage, ...errors },
-        },
-      },
-      async (request) => {
-        const { user } = signedInUser(request);
-        return listFundRecords(db, user.id, request.query);
-      },
+      { schema: schema({ querystring: fundRecordQuery, response: { 200: fundRecordPage } }) },
+      async (request) => listFundRecords(db, signedInUser(request).user.id, request.query),
     );
 
     app.get(

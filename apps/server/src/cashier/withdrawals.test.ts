@@ -1,20 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { PAY_LOCK_MS } from "../auth/secrets";
 import { userBalances } from "../ledger/service";
-import { BANK_CARD, key, operatorAuth } from "../test/cashier-fixtures";
-import { registerAndLogin } from "../test/fixtures";
+import { BANK_CARD, demoTopUp, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { auditEntry, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
 const t = useTestApp();
 
 async function fundedUserWithCard(amount = "1000.00") {
   const user = await registerAndLogin(t);
-  await t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/demo-topup",
-    payload: { amount },
-    headers: { ...user.auth, "idempotency-key": key() },
-  });
+  await demoTopUp(t.app, user.auth, amount);
   const bound = await t.app.inject({
     method: "POST",
     url: "/api/v1/cashier/withdrawal-account",
@@ -25,14 +20,12 @@ async function fundedUserWithCard(amount = "1000.00") {
   return user;
 }
 
-function withdraw(auth: Record<string, string>, amount: string, payPassword: string, idempotencyKey = key()) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/withdrawals",
-    payload: { amount, payPassword },
-    headers: { ...auth, "idempotency-key": idempotencyKey },
-  });
-}
+const withdraw = (
+  auth: Record<string, string>,
+  amount: string,
+  payPassword: string,
+  idempotencyKey = key(),
+) => postWithKey(t.app, "/api/v1/cashier/withdrawals", auth, { amount, payPassword }, idempotencyKey);
 
 const act = (
   auth: Record<string, string>,
@@ -40,6 +33,9 @@ const act = (
   payload?: object,
   headers: Record<string, string> = {},
 ) => t.app.inject({ method: "POST", url, payload, headers: { ...auth, ...headers } });
+/** The user's cancel of a withdrawal, under an idempotency key (a fresh one unless given). */
+const cancel = (auth: Record<string, string>, id: string, idempotencyKey = key()) =>
+  act(auth, `/api/v1/cashier/withdrawals/${id}/cancel`, undefined, { "idempotency-key": idempotencyKey });
 
 describe("withdrawal accounts", () => {
   it("binds once, shows masked, and only an operator unbinds it, audited", async () => {
@@ -77,11 +73,7 @@ describe("withdrawal accounts", () => {
       payload: { reason: "User asked by phone, identity checked" },
     });
     expect(unbound.statusCode).toBe(200);
-    const audit = await t.db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", "withdrawal_account.unbind")
-      .executeTakeFirstOrThrow();
+    const audit = await auditEntry(t.db, "withdrawal_account.unbind");
     expect(audit).toMatchObject({
       target_id: String(user.userId),
       reason: "User asked by phone, identity checked",
@@ -171,12 +163,7 @@ describe("withdrawals", () => {
       expect(response.statusCode).toBe(409);
       expect(response.json().error.code).toBe(code);
     }
-    const cancelAfter = await act(
-      user.auth,
-      `/api/v1/cashier/withdrawals/${created.json().id}/cancel`,
-      undefined,
-      { "idempotency-key": key() },
-    );
+    const cancelAfter = await cancel(user.auth, created.json().id);
     expect(cancelAfter.statusCode).toBe(409);
     expect(cancelAfter.json().error.code).toBe("NOT_UNDER_REVIEW");
     expect((await userBalances(t.db, user.userId)).cash).toBe(70_000n);
@@ -186,12 +173,7 @@ describe("withdrawals", () => {
     const user = await fundedUserWithCard();
     const finance = await operatorAuth(t);
     const first = await withdraw(user.auth, "100.00", user.registration.payPassword);
-    const cancelled = await act(
-      user.auth,
-      `/api/v1/cashier/withdrawals/${first.json().id}/cancel`,
-      undefined,
-      { "idempotency-key": key() },
-    );
+    const cancelled = await cancel(user.auth, first.json().id);
     expect(cancelled.json().status).toBe("cancelled");
     expect((await userBalances(t.db, user.userId)).cash).toBe(100_000n);
     const approveCancelled = await act(
@@ -207,12 +189,7 @@ describe("withdrawals", () => {
     });
     expect(rejected.json()).toMatchObject({ status: "failed", reason: "Name does not match" });
     expect((await userBalances(t.db, user.userId)).cash).toBe(100_000n);
-    const cancelRejected = await act(
-      user.auth,
-      `/api/v1/cashier/withdrawals/${second.json().id}/cancel`,
-      undefined,
-      { "idempotency-key": key() },
-    );
+    const cancelRejected = await cancel(user.auth, second.json().id);
     expect(cancelRejected.statusCode).toBe(409);
     const list = await t.app.inject({
       method: "GET",
@@ -336,11 +313,7 @@ describe("withdrawals", () => {
     expect(other.json().error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     const cancelKey = key();
     const cancels = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        act(user.auth, `/api/v1/cashier/withdrawals/${replies[0]?.json().id}/cancel`, undefined, {
-          "idempotency-key": cancelKey,
-        }),
-      ),
+      Array.from({ length: 5 }, () => cancel(user.auth, replies[0]?.json().id, cancelKey)),
     );
     expect(cancels.map((c) => c.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await userBalances(t.db, user.userId)).cash).toBe(100_000n);
@@ -352,12 +325,7 @@ describe("withdrawals", () => {
     const created = await withdraw(a.auth, "40.00", a.registration.payPassword);
     const listB = await t.app.inject({ method: "GET", url: "/api/v1/cashier/withdrawals", headers: b.auth });
     expect(listB.json().items).toEqual([]);
-    const cancelByB = await act(
-      b.auth,
-      `/api/v1/cashier/withdrawals/${created.json().id}/cancel`,
-      undefined,
-      { "idempotency-key": key() },
-    );
+    const cancelByB = await cancel(b.auth, created.json().id);
     expect(cancelByB.statusCode).toBe(404);
     expect((await userBalances(t.db, a.userId)).frozen_withdrawal).toBe(4_000n);
   });

@@ -2,17 +2,18 @@ import {
   type CreateWithdrawalRequest,
   fromMinor,
   type OperatorWithdrawal,
+  type ReviewQuery,
   toMinor,
   type Withdrawal,
   type WithdrawalQuote,
 } from "@tickfair/contract";
 import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger";
-import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { cursorId, pageOfRows } from "../platform/pagination";
+import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator, User } from "../platform/schema";
+import { type ReviewDecision, recordReview } from "./review";
 import { cashierRules, withdrawalFeeFor } from "./settings";
 import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
 
@@ -178,17 +179,32 @@ function reviewConflict(status: string): AppError {
   return new AppError(status === "cancelled" ? "NOT_UNDER_REVIEW" : "ALREADY_REVIEWED");
 }
 
-/** Paid out: `frozen_withdrawal → withdrawals` for what the user receives, the fee to `fees`. */
-export async function approveWithdrawal(
+type WithdrawalRecord = Awaited<ReturnType<typeof lockWithdrawal>>;
+
+/**
+ * Decides a withdrawal still under review, in one transaction: `settle` moves its money and answers the
+ * decision, which the withdrawal and the audit log record. Answers the withdrawal as operators see it.
+ */
+async function decideWithdrawal(
   db: Db,
   clock: Clock,
   operator: Operator,
   id: bigint,
+  settle: (tx: Tx, row: WithdrawalRecord, now: Date) => Promise<ReviewDecision>,
 ): Promise<OperatorWithdrawal> {
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
     const row = await lockWithdrawal(tx, id);
     if (row.status !== "under_review") throw reviewConflict(row.status);
+    const decision = await settle(tx, row, now);
+    await recordReview(tx, clock, operator, { type: "withdrawal", id }, decision, now);
+  });
+  return operatorWithdrawal(db, id);
+}
+
+/** Paid out: `frozen_withdrawal → withdrawals` for what the user receives, the fee to `fees`. */
+export function approveWithdrawal(db: Db, clock: Clock, operator: Operator, id: bigint) {
+  return decideWithdrawal(db, clock, operator, id, async (tx, row, now) => {
     const [system, accounts] = await Promise.all([systemAccountIds(tx), userAccountIds(tx, row.user_id)]);
     const legs = [
       { accountId: accounts.frozen_withdrawal, amount: -row.amount },
@@ -202,49 +218,21 @@ export async function approveWithdrawal(
       at: now,
       legs,
     });
-    await tx
-      .updateTable("withdrawals")
-      .set({ status: "success", reviewed_at: now, reviewed_by: operator.id })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
-      action: "withdrawal.approve",
-      targetType: "withdrawal",
-      targetId: String(id),
-      detail: { amount: fromMinor(row.amount), fee: fromMinor(row.fee) },
-    });
+    const detail = { amount: fromMinor(row.amount), fee: fromMinor(row.fee) };
+    return { status: "success", action: "withdrawal.approve", detail };
   });
-  return operatorWithdrawal(db, id);
 }
 
-export async function rejectWithdrawal(
-  db: Db,
-  clock: Clock,
-  operator: Operator,
-  id: bigint,
-  reason: string,
-): Promise<OperatorWithdrawal> {
-  await db.transaction().execute(async (tx) => {
-    const now = clock.now();
-    const row = await lockWithdrawal(tx, id);
-    if (row.status !== "under_review") throw reviewConflict(row.status);
+export function rejectWithdrawal(db: Db, clock: Clock, operator: Operator, id: bigint, reason: string) {
+  return decideWithdrawal(db, clock, operator, id, async (tx, row, now) => {
     await returnToCash(tx, row, now);
-    await tx
-      .updateTable("withdrawals")
-      .set({ status: "failed", reason, reviewed_at: now, reviewed_by: operator.id })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
+    return {
+      status: "failed",
       action: "withdrawal.reject",
-      targetType: "withdrawal",
-      targetId: String(id),
       reason,
       detail: { amount: fromMinor(row.amount) },
-    });
+    };
   });
-  return operatorWithdrawal(db, id);
 }
 
 export async function operatorWithdrawal(db: Executor, id: bigint): Promise<OperatorWithdrawal> {
@@ -253,32 +241,14 @@ export async function operatorWithdrawal(db: Executor, id: bigint): Promise<Oper
   return toOperatorWithdrawal(row);
 }
 
-export async function listUserWithdrawals(
-  db: Executor,
-  userId: bigint,
-  cursor: string | undefined,
-  limit: number,
-) {
-  const rows = await withdrawalQuery(db)
-    .where("w.user_id", "=", userId)
-    .$if(cursorId(cursor) !== null, (q) => q.where("w.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("w.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, toWithdrawal);
+export async function listUserWithdrawals(db: Executor, userId: bigint, page: PageRequest) {
+  return newestFirstPage(withdrawalQuery(db).where("w.user_id", "=", userId), "w.id", page, toWithdrawal);
 }
 
-export async function listWithdrawalsForReview(
-  db: Executor,
-  status: string | undefined,
-  cursor: string | undefined,
-  limit: number,
-) {
-  const rows = await withdrawalQuery(db)
-    .$if(status !== undefined, (q) => q.where("w.status", "=", status as "under_review"))
-    .$if(cursorId(cursor) !== null, (q) => q.where("w.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("w.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, toOperatorWithdrawal);
+export function listWithdrawalsForReview(db: Executor, query: ReviewQuery) {
+  const { status } = query;
+  const rows = withdrawalQuery(db).$if(status !== undefined, (q) =>
+    q.where("w.status", "=", status as "under_review"),
+  );
+  return newestFirstPage(rows, "w.id", query, toOperatorWithdrawal);
 }

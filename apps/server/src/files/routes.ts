@@ -1,9 +1,12 @@
-import { errorBody, uploadResponse } from "@tickfair/contract";
+import { uploadResponse } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { AppError } from "../platform/errors";
+import { routeSchemas } from "../platform/route-schema";
 import { MAX_FILE_BYTES, storePrivateImage } from "./service";
+
+const schema = routeSchemas({ tags: ["files"], signedIn: true, errors: [400, 401, 413] });
 
 export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -11,12 +14,7 @@ export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/files",
       {
-        schema: {
-          tags: ["files"],
-          security: [{ bearer: [] }],
-          consumes: ["multipart/form-data"],
-          response: { 201: uploadResponse, 400: errorBody, 401: errorBody, 413: errorBody },
-        },
+        schema: schema({ consumes: ["multipart/form-data"], response: { 201: uploadResponse } }),
       },
       async (request, reply) => {
         const { user } = signedInUser(request);

@@ -1,26 +1,18 @@
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HOLD_FILE, holdDataDir } from "../platform/data-dir-hold";
+import { useTempDirs } from "../test/temp-dirs";
 import { PASSWORD_VARIABLE, USERNAME_VARIABLE } from "./check-plan";
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../../..");
 const cli = ["--import", "tsx", path.join(root, "apps/server/src/ledger/check-cli.ts")];
 
-const folders: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-check-cli-"));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs("tickfair-check-cli-");
 
 function environment(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {

@@ -1,11 +1,11 @@
-import { errorBody, ledgerCheckReport } from "@tickfair/contract";
+import { ledgerCheckReport } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
+import { forRoles, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
 import { checkLedgerInvariants } from "./invariants";
 
-const errors = { 401: errorBody, 403: errorBody };
-const security = [{ bearer: [] }];
+const schema = routeSchemas({ tags: ["operator ledger"], signedIn: true, errors: [401, 403] });
 
 /**
  * The ledger check through the running server: `npm run ledger:check` uses it while the server holds
@@ -18,14 +18,7 @@ export function ledgerOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
     requireSignedInOperator(app, context);
     app.get(
       "/operator/ledger/check",
-      {
-        config: { operatorRoles: ["admin"] },
-        schema: {
-          tags: ["operator ledger"],
-          security,
-          response: { 200: ledgerCheckReport, ...errors },
-        },
-      },
+      forRoles(["admin"], schema({ response: { 200: ledgerCheckReport } })),
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const report = await checkLedgerInvariants(db);

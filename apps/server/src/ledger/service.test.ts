@@ -8,37 +8,32 @@ import { post, postJournal, systemAccountIds, userAccountIds, userBalances } fro
 
 const t = useTestApp();
 
-async function fundedUser(amount: bigint) {
-  const { userId } = await registerAndLogin(t);
-  const [system, user] = await Promise.all([systemAccountIds(t.db), userAccountIds(t.db, userId)]);
-  await t.db.transaction().execute((tx) =>
+/** Posts `amount` of the user's from one account to another, in a transaction of its own. */
+function transfer(userId: bigint, from: bigint, to: bigint, amount: bigint, kind = "stake") {
+  return t.db.transaction().execute((tx) =>
     post(tx, {
-      kind: "demo_grant",
+      kind,
       userId,
       at: t.clock.now(),
       legs: [
-        { accountId: system.demo_grants, amount: -amount },
-        { accountId: user.cash, amount },
+        { accountId: from, amount: -amount },
+        { accountId: to, amount },
       ],
     }),
   );
+}
+
+async function fundedUser(amount: bigint) {
+  const { userId } = await registerAndLogin(t);
+  const [system, user] = await Promise.all([systemAccountIds(t.db), userAccountIds(t.db, userId)]);
+  await transfer(userId, system.demo_grants, user.cash, amount, "demo_grant");
   return { userId, system, user };
 }
 
 describe("postings", () => {
   it("moves money between accounts and records the balance after each entry", async () => {
     const { userId, user, system } = await fundedUser(10_000n);
-    await t.db.transaction().execute((tx) =>
-      post(tx, {
-        kind: "stake",
-        userId,
-        at: t.clock.now(),
-        legs: [
-          { accountId: user.cash, amount: -2_550n },
-          { accountId: user.frozen_trade, amount: 2_550n },
-        ],
-      }),
-    );
+    await transfer(userId, user.cash, user.frozen_trade, 2_550n);
     const balances = await userBalances(t.db, userId);
     expect(balances.cash).toBe(7_450n);
     expect(balances.frozen_trade).toBe(2_550n);
@@ -60,19 +55,9 @@ describe("postings", () => {
   it("refuses a posting that would take a user account below zero, and writes nothing of it", async () => {
     const { userId, user, system } = await fundedUser(100n);
     const before = await checkLedgerInvariants(t.db);
-    await expect(
-      t.db.transaction().execute((tx) =>
-        post(tx, {
-          kind: "stake",
-          userId,
-          at: t.clock.now(),
-          legs: [
-            { accountId: user.cash, amount: -101n },
-            { accountId: system.house, amount: 101n },
-          ],
-        }),
-      ),
-    ).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
+    await expect(transfer(userId, user.cash, system.house, 101n)).rejects.toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+    });
     expect((await userBalances(t.db, userId)).cash).toBe(100n);
     expect((await checkLedgerInvariants(t.db)).counts).toEqual(before.counts);
   });
@@ -133,17 +118,7 @@ describe("postings", () => {
 
   it("is enforced by the database: unbalanced entries, edits, deletes and direct balance changes are refused", async () => {
     const { userId, user, system } = await fundedUser(100n);
-    const postingId = await t.db.transaction().execute((tx) =>
-      post(tx, {
-        kind: "stake",
-        userId,
-        at: t.clock.now(),
-        legs: [
-          { accountId: user.cash, amount: -10n },
-          { accountId: system.house, amount: 10n },
-        ],
-      }),
-    );
+    const postingId = await transfer(userId, user.cash, system.house, 10n);
     await expect(
       sql`insert into ledger_entries (posting_id, account_id, amount) values (${postingId}, ${user.cash}, -5), (${postingId}, ${system.house}, 4)`.execute(
         t.db,
@@ -175,19 +150,7 @@ describe("postings", () => {
   it("never overdraws when 200 debits race one balance", async () => {
     const { userId, user, system } = await fundedUser(10_000n);
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, () =>
-        t.db.transaction().execute((tx) =>
-          post(tx, {
-            kind: "stake",
-            userId,
-            at: t.clock.now(),
-            legs: [
-              { accountId: user.cash, amount: -100n },
-              { accountId: system.house, amount: 100n },
-            ],
-          }),
-        ),
-      ),
+      Array.from({ length: 200 }, () => transfer(userId, user.cash, system.house, 100n)),
     );
     const ok = results.filter((r) => r.status === "fulfilled").length;
     const refused = results.filter((r) => r.status === "rejected");
@@ -239,10 +202,9 @@ describe("journals", () => {
 
   it("refuses a journal that does not balance, an empty posting, or an overdraft, and writes none of it", async () => {
     const a = await fundedUser(1_000n);
-    const before = await t.db
-      .selectFrom("postings")
-      .select(sql<string>`count(*)::text`.as("n"))
-      .executeTakeFirst();
+    const postingCount = () =>
+      t.db.selectFrom("postings").select(sql<string>`count(*)::text`.as("n")).executeTakeFirst();
+    const before = await postingCount();
     const write = (postings: Parameters<typeof postJournal>[1]) =>
       t.db.transaction().execute((tx) => postJournal(tx, postings, t.clock.now()));
     await expect(
@@ -286,11 +248,7 @@ describe("journals", () => {
         );
       }),
     ).rejects.toThrow(/does not balance/);
-    const after = await t.db
-      .selectFrom("postings")
-      .select(sql<string>`count(*)::text`.as("n"))
-      .executeTakeFirst();
-    expect(after).toEqual(before);
+    expect(await postingCount()).toEqual(before);
     expect((await userBalances(t.db, a.userId)).cash).toBe(1_000n);
   });
 });

@@ -57,7 +57,7 @@ function singleTick(tick: CandleTick, period: CandleInterval): CandleAggregate {
   };
 }
 
-/** Combines two aggregates of the same candle; the database's upsert does the same (ticks.ts). */
+/** Combines two aggregates of the same candle; the database's upsert does the same (candle-store.ts). */
 export function mergeCandles(a: CandleAggregate, b: CandleAggregate): CandleAggregate {
   return {
     ...a,
@@ -93,6 +93,9 @@ export function aggregateCandles(
   return [...byKey.values()];
 }
 
+/** What the 24H figures read of a candle. */
+export type WindowCandle = Pick<CandleAggregate, "open" | "high" | "low" | "volume" | "amount">;
+
 export interface Stats24h {
   open: bigint;
   high: bigint;
@@ -118,10 +121,7 @@ export function window24h(now: Date): { minutesFrom: Date; hoursFrom: Date } {
  * 24H open/high/low/volume/amount from the window's candles (oldest first) and the latest price. With no
  * trade in the window the figures rest on the latest price and volume is zero.
  */
-export function stats24h(
-  candles: readonly Pick<CandleAggregate, "open" | "high" | "low" | "volume" | "amount">[],
-  last: bigint,
-): Stats24h {
+export function stats24h(candles: readonly WindowCandle[], last: bigint): Stats24h {
   const first = candles[0];
   if (!first) return { open: last, high: last, low: last, volume: 0n, amount: 0n };
   const stats = { open: first.open, high: first.high, low: first.low, volume: 0n, amount: 0n };

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
-import type { Db } from "../platform/db";
-import type { TestDb } from "../test/harness";
+import { useTestDb } from "../test/harness";
 import { MarketBus } from "./bus";
 import type { FeedListener, FeedSource, FeedTick } from "./feed";
 import { FeedRunner, silentLog } from "./feed-runner";
@@ -9,15 +8,7 @@ import { createMarket } from "./index";
 import { createMarketTestDb, feedTick, onPostgres, testDatabaseUrl } from "./testing";
 import { lastTicks, recordTicks, type StoredTick, verifyChain } from "./ticks";
 
-let testDb: TestDb;
-let db: Db;
-beforeAll(async () => {
-  testDb = await createMarketTestDb();
-  db = testDb.db;
-});
-afterAll(async () => {
-  await testDb?.destroy();
-});
+const testDb = useTestDb(createMarketTestDb);
 
 /** A source the test drives by hand. */
 class ManualSource implements FeedSource {
@@ -56,7 +47,7 @@ describe("feed runner (single process)", () => {
     const bus = new MarketBus();
     const batches = collect(bus);
     const source = new ManualSource();
-    const runner = new FeedRunner({ db, bus, log: silentLog, createSource: () => source });
+    const runner = new FeedRunner({ db: testDb.db, bus, log: silentLog, createSource: () => source });
     await runner.start();
     expect(runner.role).toBe("leader");
     // Several batches while one write is in flight: they are coalesced, never written concurrently.
@@ -76,7 +67,7 @@ describe("feed runner (single process)", () => {
     await runner.stop();
     expect(runner.role).toBe("stopped");
     expect(source.emit).toBeNull();
-    expect((await verifyChain(db, "SOL/USDT", 1n, 3n)).valid).toBe(true);
+    expect((await verifyChain(testDb.db, "SOL/USDT", 1n, 3n)).valid).toBe(true);
   });
 
   it("keeps publishing when a listener fails", async () => {
@@ -90,7 +81,7 @@ describe("feed runner (single process)", () => {
     });
     const batches = collect(bus);
     const source = new ManualSource();
-    const runner = new FeedRunner({ db, bus, log: silentLog, createSource: () => source });
+    const runner = new FeedRunner({ db: testDb.db, bus, log: silentLog, createSource: () => source });
     await runner.start();
     source.push([feedTick("SOL/USDT", "2026-01-05T08:00:05Z", 181_000n)]);
     await runner.flush();
@@ -100,10 +91,10 @@ describe("feed runner (single process)", () => {
   });
 
   it("runs the simulator from the last stored prices, so a restart does not jump", async () => {
-    await recordTicks(db, [feedTick("BTC/USDT", "2026-01-05T07:59:59Z", 60_000_00n, 1n)]);
+    await recordTicks(testDb.db, [feedTick("BTC/USDT", "2026-01-05T07:59:59Z", 60_000_00n, 1n)]);
     const clock = new ManualClock("2026-01-05T08:01:00Z");
     const market = createMarket(
-      { db, clock, log: silentLog },
+      { db: testDb.db, clock, log: silentLog },
       { feedEnabled: true, feedSeed: "restart", feedIntervalMs: 15 },
     );
     const batches = collect(market.bus);
@@ -115,14 +106,14 @@ describe("feed runner (single process)", () => {
     expect(Math.abs(Number(btc[0]?.price) / 60_000_00 - 1)).toBeLessThan(0.01);
     // Every catalogue product open on a Monday ticks.
     expect(new Set(batches[0]?.map((t) => t.symbol)).size).toBe(10);
-    const before = (await lastTicks(db)).get("BTC/USDT")?.seq;
+    const before = (await lastTicks(testDb.db)).get("BTC/USDT")?.seq;
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect((await lastTicks(db)).get("BTC/USDT")?.seq).toBe(before);
+    expect((await lastTicks(testDb.db)).get("BTC/USDT")?.seq).toBe(before);
   });
 
   it("seeds the catalogue but runs no feed when disabled", async () => {
     const market = createMarket(
-      { db, clock: new ManualClock(), log: silentLog },
+      { db: testDb.db, clock: new ManualClock(), log: silentLog },
       { feedEnabled: false, feedIntervalMs: 10 },
     );
     await market.start();
@@ -133,13 +124,13 @@ describe("feed runner (single process)", () => {
 
 describe.skipIf(!onPostgres())("feed runner election (PostgreSQL)", () => {
   it("runs the feed in one process only; the others publish its ticks and take over when it goes", async () => {
-    const databaseUrl = await testDatabaseUrl(db);
+    const databaseUrl = await testDatabaseUrl(testDb.db);
     if (!databaseUrl) throw new Error("no database URL");
     const make = () => {
       const bus = new MarketBus();
       const source = new ManualSource();
       const runner = new FeedRunner({
-        db,
+        db: testDb.db,
         bus,
         log: silentLog,
         databaseUrl,

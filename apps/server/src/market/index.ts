@@ -15,7 +15,8 @@ export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export type { MarketTables } from "./schema";
 export { findProduct, productNotFound, productTicks, symbolCode, symbolCodeOf, toWireTick } from "./service";
-export { latestTickers, type StoredTick } from "./ticks";
+export { latestTickers } from "./tickers";
+export type { StoredTick } from "./ticks";
 
 export interface MarketOptions {
   /** FEED_ENABLED: run the feed in this process (on PostgreSQL: take part in the election). */

@@ -4,7 +4,8 @@ import type { Db } from "../platform/db";
 import type { ChannelSocket, Followers, PublicChannel } from "../platform/realtime";
 import type { MarketBus } from "./bus";
 import { findProduct, productTicks, toWireTick } from "./service";
-import { latestTickers, type StoredTick } from "./ticks";
+import { latestTickers } from "./tickers";
+import type { StoredTick } from "./ticks";
 
 const TICKERS_EVERY_MS = 1000;
 const BACKFILL_LIMIT = 1000;

@@ -1,11 +1,16 @@
-import { errorBody, product, updateProductRequest } from "@tickfair/contract";
+import { product, updateProductRequest } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
 import { locale, symbolParams } from "./http";
 import { updateProduct } from "./service";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+const schema = routeSchemas({
+  tags: ["operators", "market"],
+  signedIn: true,
+  errors: [400, 401, 403, 404, 429],
+});
 
 /**
  * The operators' product settings (admin only, audited): status, durations with their payout rates
@@ -19,13 +24,7 @@ export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
       "/operator/market/products/:symbol",
       {
         config: { operatorRoles: ["admin"] },
-        schema: {
-          tags: ["operators", "market"],
-          security: [{ bearer: [] }],
-          params: symbolParams,
-          body: updateProductRequest,
-          response: { 200: product, ...errors },
-        },
+        schema: schema({ params: symbolParams, body: updateProductRequest, response: { 200: product } }),
       },
       async (request) => {
         const { operator } = signedInOperator(request);

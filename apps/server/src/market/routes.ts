@@ -3,7 +3,6 @@ import {
   candleQuery,
   chainVerification,
   chainVerifyQuery,
-  errorBody,
   product,
   productList,
   productQuery,
@@ -12,10 +11,11 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
 import { locale, symbolParams } from "./http";
 import { getProduct, listProducts, productCandles, productTicks, verifyProductChain } from "./service";
 
-const errors = { 400: errorBody, 404: errorBody, 429: errorBody };
+const schema = routeSchemas({ tags: ["market"], signedIn: false, errors: [400, 404, 429] });
 
 /**
  * Market data, public (no session). Read-only: there is no route that sets a price or a tick.
@@ -25,7 +25,7 @@ export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/market/products",
-      { schema: { tags: ["market"], querystring: productQuery, response: { 200: productList, ...errors } } },
+      { schema: schema({ querystring: productQuery, response: { 200: productList } }) },
       async (request) => ({
         items: await listProducts(db, clock.now(), { q: request.query.q, locale: locale(request) }),
       }),
@@ -33,46 +33,31 @@ export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/market/products/:symbol",
-      { schema: { tags: ["market"], params: symbolParams, response: { 200: product, ...errors } } },
+      { schema: schema({ params: symbolParams, response: { 200: product } }) },
       async (request) => getProduct(db, clock.now(), request.params.symbol, locale(request)),
     );
 
     app.get(
       "/market/products/:symbol/candles",
-      {
-        schema: {
-          tags: ["market"],
-          params: symbolParams,
-          querystring: candleQuery,
-          response: { 200: candleList, ...errors },
-        },
-      },
+      { schema: schema({ params: symbolParams, querystring: candleQuery, response: { 200: candleList } }) },
       async (request) =>
         productCandles(db, request.params.symbol, request.query.interval, request.query.limit),
     );
 
     app.get(
       "/market/products/:symbol/ticks",
-      {
-        schema: {
-          tags: ["market"],
-          params: symbolParams,
-          querystring: tickRangeQuery,
-          response: { 200: tickList, ...errors },
-        },
-      },
+      { schema: schema({ params: symbolParams, querystring: tickRangeQuery, response: { 200: tickList } }) },
       async (request) => productTicks(db, request.params.symbol, request.query),
     );
 
     app.get(
       "/market/products/:symbol/verify",
       {
-        schema: {
-          tags: ["market"],
+        schema: schema({
           params: symbolParams,
           querystring: chainVerifyQuery,
-          response: { 200: chainVerification, ...errors },
-        },
+          response: { 200: chainVerification },
+        }),
       },
       async (request) =>
         verifyProductChain(db, request.params.symbol, request.query.fromSeq, request.query.toSeq),

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../operators/service";
 import { ManualClock } from "../platform/clock";
-import type { Db } from "../platform/db";
 import type { Operator } from "../platform/schema";
-import type { TestDb } from "../test/harness";
+import { auditEntry } from "../test/fixtures";
+import { useTestDb } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
 import { marketDb } from "./schema";
 import { seedCatalogue } from "./seed";
@@ -11,27 +11,23 @@ import { getProduct, listProducts, updateProduct } from "./service";
 import { createMarketTestDb, feedTick } from "./testing";
 import { recordTicks } from "./ticks";
 
-let testDb: TestDb;
-let db: Db;
+const testDb = useTestDb(createMarketTestDb);
 let admin: Operator;
 const clock = new ManualClock("2026-01-05T08:00:00Z");
 beforeAll(async () => {
-  testDb = await createMarketTestDb();
-  db = testDb.db;
-  admin = await createOperator(db, clock, {
+  admin = await createOperator(testDb.db, clock, {
     username: "market_admin",
     password: "operator-pass-1",
     role: "admin",
   });
 });
-afterAll(async () => {
-  await testDb?.destroy();
-});
+const update = (input: Parameters<typeof updateProduct>[4], symbol = "GBP/USD") =>
+  updateProduct(testDb.db, clock, admin, symbol, input, "en");
 
 describe("catalogue seeding", () => {
   it("adds the ten products once, with their durations, and never overwrites an operator's change", async () => {
-    expect(await seedCatalogue(db)).toEqual([]);
-    const products = await listProducts(db, clock.now(), { locale: "en" });
+    expect(await seedCatalogue(testDb.db)).toEqual([]);
+    const products = await listProducts(testDb.db, clock.now(), { locale: "en" });
     expect(products.map((p) => p.symbol)).toEqual(CATALOGUE.map((p) => p.symbol));
     expect(products[0]).toMatchObject({
       symbol: "BTC/USDT",
@@ -51,19 +47,19 @@ describe("catalogue seeding", () => {
         { seconds: 300, payoutRateBps: 9200 },
       ],
     });
-    await marketDb(db)
+    await marketDb(testDb.db)
       .updateTable("products")
       .set({ min_stake: 2000n })
       .where("symbol", "=", "SOL/USDT")
       .execute();
-    await seedCatalogue(db);
-    expect((await getProduct(db, clock.now(), "SOL/USDT", "en")).minStake).toBe("20.00");
+    await seedCatalogue(testDb.db);
+    expect((await getProduct(testDb.db, clock.now(), "SOL/USDT", "en")).minStake).toBe("20.00");
   });
 });
 
 describe("product search", () => {
   const search = async (q: string, locale: "en" | "zh-CN" = "en") =>
-    (await listProducts(db, clock.now(), { q, locale })).map((p) => p.symbol);
+    (await listProducts(testDb.db, clock.now(), { q, locale })).map((p) => p.symbol);
 
   it("finds by the name in the current language, in any language, or by symbol, ignoring case", async () => {
     expect(await search("黄金", "zh-CN")).toEqual(["XAU/USD"]);
@@ -81,8 +77,8 @@ describe("product search", () => {
   });
 
   it("names each product in the request's language", async () => {
-    const [zh] = await listProducts(db, clock.now(), { q: "XAU", locale: "zh-CN" });
-    const [ja] = await listProducts(db, clock.now(), { q: "XAU", locale: "ja" });
+    const [zh] = await listProducts(testDb.db, clock.now(), { q: "XAU", locale: "zh-CN" });
+    const [ja] = await listProducts(testDb.db, clock.now(), { q: "XAU", locale: "ja" });
     expect(zh?.name).toBe("黄金");
     expect(ja?.name).toBe("金（ゴールド）");
     expect(zh?.names.de).toBe("Gold");
@@ -92,58 +88,48 @@ describe("product search", () => {
 describe("product status", () => {
   it("closes FX, metals and the index at the weekend with the next opening; crypto stays open", async () => {
     const saturday = new Date("2026-01-03T12:00:00Z");
-    const products = await listProducts(db, saturday, { locale: "en" });
+    const products = await listProducts(testDb.db, saturday, { locale: "en" });
     const status = Object.fromEntries(products.map((p) => [p.symbol, [p.status, p.reopensAt]]));
     expect(status["BTC/USDT"]).toEqual(["open", null]);
     expect(status["EUR/USD"]).toEqual(["closed", "2026-01-04T22:00:00.000Z"]);
     expect(status["XAU/USD"]).toEqual(["closed", "2026-01-04T22:00:00.000Z"]);
     expect(status.US500).toEqual(["closed", "2026-01-04T22:00:00.000Z"]);
-    const monday = await listProducts(db, new Date("2026-01-05T08:00:00Z"), { q: "EUR", locale: "en" });
+    const monday = await listProducts(testDb.db, new Date("2026-01-05T08:00:00Z"), {
+      q: "EUR",
+      locale: "en",
+    });
     expect(monday[0]?.status).toBe("open");
   });
 
   it("includes the ticker once the product has ticks", async () => {
-    await recordTicks(db, [feedTick("ETH/USDT", "2026-01-05T07:59:00Z", 3300_00n, 1_000n)]);
-    const eth = await getProduct(db, clock.now(), "eth-usdt", "en");
+    await recordTicks(testDb.db, [feedTick("ETH/USDT", "2026-01-05T07:59:00Z", 3300_00n, 1_000n)]);
+    const eth = await getProduct(testDb.db, clock.now(), "eth-usdt", "en");
     expect(eth.ticker).toMatchObject({ symbol: "ETH/USDT", price: "3300.00", seq: "1", volume24h: "1.000" });
   });
 });
 
 describe("operator product update", () => {
   it("stores status, reopening, durations and stakes, audited with before and after", async () => {
-    const updated = await updateProduct(
-      db,
-      clock,
-      admin,
-      "GBP/USD",
-      {
-        status: "maintenance",
-        reopensAt: "2026-01-05T10:00:00Z",
-        durations: [
-          { seconds: 120, payoutRateBps: 8700 },
-          { seconds: 60, payoutRateBps: 8600 },
-        ],
-        minStake: "5.00",
-        maxStake: "100.00",
-        reason: "liquidity provider upgrade",
-      },
-      "en",
-    );
+    const durations = [
+      { seconds: 60, payoutRateBps: 8600 },
+      { seconds: 120, payoutRateBps: 8700 },
+    ];
+    const stakes = { minStake: "5.00", maxStake: "100.00" };
+    // Durations given out of order come back in order.
+    const updated = await update({
+      status: "maintenance",
+      reopensAt: "2026-01-05T10:00:00Z",
+      durations: durations.toReversed(),
+      ...stakes,
+      reason: "liquidity provider upgrade",
+    });
     expect(updated).toMatchObject({
       status: "maintenance",
       reopensAt: "2026-01-05T10:00:00.000Z",
-      durations: [
-        { seconds: 60, payoutRateBps: 8600 },
-        { seconds: 120, payoutRateBps: 8700 },
-      ],
-      minStake: "5.00",
-      maxStake: "100.00",
+      durations,
+      ...stakes,
     });
-    const audit = await db
-      .selectFrom("audit_log")
-      .selectAll()
-      .where("action", "=", "market.product.update")
-      .executeTakeFirstOrThrow();
+    const audit = await auditEntry(testDb.db, "market.product.update");
     expect(audit).toMatchObject({
       operator_id: admin.id,
       target_type: "product",
@@ -159,31 +145,19 @@ describe("operator product update", () => {
       after: { status: "maintenance", reopensAt: "2026-01-05T10:00:00.000Z", minStake: "5.00" },
     });
     // It reopens by itself at the time given, and an operator can reopen it earlier.
-    expect((await getProduct(db, new Date("2026-01-05T10:00:00Z"), "GBP/USD", "en")).status).toBe("open");
-    const reopened = await updateProduct(
-      db,
-      clock,
-      admin,
-      "GBP/USD",
-      { status: "open", reason: "Feed back" },
-      "en",
+    expect((await getProduct(testDb.db, new Date("2026-01-05T10:00:00Z"), "GBP/USD", "en")).status).toBe(
+      "open",
     );
+    const reopened = await update({ status: "open", reason: "Feed back" });
     expect(reopened).toMatchObject({ status: "open", reopensAt: null, minStake: "5.00" });
     // Maintenance without a time lasts until an operator reopens.
-    const indefinite = await updateProduct(
-      db,
-      clock,
-      admin,
-      "GBP/USD",
-      { status: "maintenance", reason: "Feed down" },
-      "en",
-    );
+    const indefinite = await update({ status: "maintenance", reason: "Feed down" });
     expect(indefinite).toMatchObject({ status: "maintenance", reopensAt: null });
   });
 
   it("refuses inconsistent changes with a code and changes nothing", async () => {
     const attempt = (input: Omit<Parameters<typeof updateProduct>[4], "reason">, symbol = "AUD/USD") =>
-      updateProduct(db, clock, admin, symbol, { ...input, reason: "Terms review" }, "en").then(
+      update({ ...input, reason: "Terms review" }, symbol).then(
         () => "accepted",
         (error: { code?: string }) => error.code,
       );
@@ -202,7 +176,7 @@ describe("operator product update", () => {
     );
     expect(await attempt({ status: "open", reopensAt: "2026-01-05T09:00:00Z" })).toBe("REOPENS_AT_INVALID");
     expect(await attempt({ status: "open" }, "NOPE")).toBe("PRODUCT_NOT_FOUND");
-    const aud = await getProduct(db, clock.now(), "AUD/USD", "en");
+    const aud = await getProduct(testDb.db, clock.now(), "AUD/USD", "en");
     expect(aud).toMatchObject({ status: "open", minStake: "10.00", maxStake: "20000.00" });
     expect(aud.durations).toHaveLength(4);
   });

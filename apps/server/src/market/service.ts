@@ -17,10 +17,12 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
+import { latestCandles } from "./candle-store";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import { type MarketExecutor, marketDb, type ProductRow } from "./schema";
-import { latestCandles, latestTickers, type StoredTick, ticksInRange, verifyChain } from "./ticks";
+import { latestTickers } from "./tickers";
+import { type StoredTick, ticksInRange, verifyChain } from "./ticks";
 
 /** The widest time range one ticks request may span; longer history is what candles are for. */
 export const MAX_TICK_SPAN_MS = 24 * 60 * 60_000;

@@ -1,23 +1,16 @@
 import { CANDLE_INTERVALS } from "@tickfair/contract";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../platform/db";
-import type { TestDb } from "../test/harness";
+import { describe, expect, it } from "vitest";
+import { useTestDb } from "../test/harness";
+import { latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
 import { marketDb } from "./schema";
 import { createMarketTestDb, feedTick } from "./testing";
-import { latestCandles, latestTickers, recordTicks, ticksInRange, verifyChain } from "./ticks";
+import { latestTickers } from "./tickers";
+import { recordTicks, ticksInRange, verifyChain } from "./ticks";
 
-let testDb: TestDb;
-let db: Db;
-beforeAll(async () => {
-  testDb = await createMarketTestDb();
-  db = testDb.db;
-});
-afterAll(async () => {
-  await testDb?.destroy();
-});
+const testDb = useTestDb(createMarketTestDb);
 
 /** Each test gets products of its own: chains are per product, so tests cannot disturb each other. */
 let productCounter = 0;
@@ -26,7 +19,7 @@ async function freshProduct(
 ) {
   productCounter += 1;
   const symbol = `T${productCounter}/USD`;
-  await marketDb(db)
+  await marketDb(testDb.db)
     .insertInto("products")
     .values({
       symbol,
@@ -46,15 +39,20 @@ async function freshProduct(
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 5, 8, 0, 0) + seconds * 1000).toISOString();
 
 async function storedRows(symbol: string) {
-  return marketDb(db).selectFrom("ticks").selectAll().where("symbol", "=", symbol).orderBy("seq").execute();
+  return marketDb(testDb.db)
+    .selectFrom("ticks")
+    .selectAll()
+    .where("symbol", "=", symbol)
+    .orderBy("seq")
+    .execute();
 }
 
 async function asSuperuser(statements: ReturnType<typeof sql>[]) {
-  await sql`alter table ticks disable trigger user`.execute(db);
+  await sql`alter table ticks disable trigger user`.execute(testDb.db);
   try {
-    for (const statement of statements) await statement.execute(db);
+    for (const statement of statements) await statement.execute(testDb.db);
   } finally {
-    await sql`alter table ticks enable trigger user`.execute(db);
+    await sql`alter table ticks enable trigger user`.execute(testDb.db);
   }
 }
 
@@ -62,8 +60,11 @@ describe("recordTicks", () => {
   it("numbers and chains each product's ticks, and the stored hashes recompute from the served fields", async () => {
     const a = await freshProduct();
     const b = await freshProduct({ precision: 5 });
-    const first = await recordTicks(db, [feedTick(a, at(0), 100_00n, 5n), feedTick(b, at(0), 1_05000n, 7n)]);
-    const second = await recordTicks(db, [feedTick(a, at(1), 101_25n), feedTick(b, at(1), 1_05001n)]);
+    const first = await recordTicks(testDb.db, [
+      feedTick(a, at(0), 100_00n, 5n),
+      feedTick(b, at(0), 1_05000n, 7n),
+    ]);
+    const second = await recordTicks(testDb.db, [feedTick(a, at(1), 101_25n), feedTick(b, at(1), 1_05001n)]);
     expect(first.map((t) => [t.symbol, t.seq, t.priceText])).toEqual([
       [a, 1n, "100.00"],
       [b, 1n, "1.05000"],
@@ -81,7 +82,7 @@ describe("recordTicks", () => {
       expect(row.hash).toBe(tickHash({ prevHash: prev, symbol: a, seq: row.seq, time: row.time, price }));
       prev = row.hash;
     }
-    expect(await verifyChain(db, a, 1n, 2n)).toEqual({
+    expect(await verifyChain(testDb.db, a, 1n, 2n)).toEqual({
       symbol: a,
       fromSeq: 1n,
       toSeq: 2n,
@@ -94,23 +95,27 @@ describe("recordTicks", () => {
   it("drops what must not be recorded: closed or maintenance products, ticks going back in time, bad values", async () => {
     const fx = await freshProduct({ schedule: "fx_week" });
     const paused = await freshProduct();
-    await marketDb(db)
+    await marketDb(testDb.db)
       .updateTable("products")
       .set({ status: "maintenance" })
       .where("symbol", "=", paused)
       .execute();
     const saturday = "2026-01-03T12:00:00Z";
-    expect(await recordTicks(db, [feedTick(fx, saturday, 100n), feedTick(paused, at(0), 100n)])).toEqual([]);
+    expect(
+      await recordTicks(testDb.db, [feedTick(fx, saturday, 100n), feedTick(paused, at(0), 100n)]),
+    ).toEqual([]);
     const open = await freshProduct();
-    await recordTicks(db, [feedTick(open, at(10), 100n)]);
-    const stored = await recordTicks(db, [
+    await recordTicks(testDb.db, [feedTick(open, at(10), 100n)]);
+    const stored = await recordTicks(testDb.db, [
       feedTick(open, at(9), 101n),
       feedTick(open, at(10), 0n),
       feedTick(open, at(10), 102n, -1n),
       feedTick(open, at(10), 103n),
     ]);
     expect(stored.map((t) => [t.seq, t.price])).toEqual([[2n, 103n]]);
-    await expect(recordTicks(db, [feedTick("NOPE/USD", at(0), 1n)])).rejects.toThrow(/unknown products/);
+    await expect(recordTicks(testDb.db, [feedTick("NOPE/USD", at(0), 1n)])).rejects.toThrow(
+      /unknown products/,
+    );
   });
 
   it("lets concurrent writers of the same products make one unbroken chain each", async () => {
@@ -119,7 +124,7 @@ describe("recordTicks", () => {
     const time = at(100);
     const writers = Array.from({ length: 24 }, (_, i) =>
       recordTicks(
-        db,
+        testDb.db,
         // Half the batches name the products in the other order: locks are taken sorted, so no deadlock.
         i % 2 === 0
           ? [feedTick(a, time, BigInt(1000 + i)), feedTick(b, time, BigInt(2000 + i))]
@@ -131,21 +136,21 @@ describe("recordTicks", () => {
     for (const symbol of [a, b]) {
       const rows = await storedRows(symbol);
       expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 24 }, (_, i) => BigInt(i + 1)));
-      expect((await verifyChain(db, symbol, 1n, 24n)).valid).toBe(true);
+      expect((await verifyChain(testDb.db, symbol, 1n, 24n)).valid).toBe(true);
     }
   });
 
   it("maintains 1m/5m/15m/1h/1d candles across bucket boundaries, and they equal a rebuild from the ticks", async () => {
     const symbol = await freshProduct({ precision: 2, volumePrecision: 1 });
     // Crosses every boundary at once: 23:59:59 → 00:00:00 UTC.
-    await recordTicks(db, [feedTick(symbol, "2026-01-05T23:59:58Z", 100_00n, 10n)]);
-    await recordTicks(db, [
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T23:59:58Z", 100_00n, 10n)]);
+    await recordTicks(testDb.db, [
       feedTick(symbol, "2026-01-05T23:59:59Z", 98_50n, 20n),
       feedTick(symbol, "2026-01-06T00:00:00Z", 101_00n, 30n),
     ]);
-    await recordTicks(db, [feedTick(symbol, "2026-01-06T00:00:30Z", 99_00n, 40n)]);
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-06T00:00:30Z", 99_00n, 40n)]);
     for (const interval of CANDLE_INTERVALS) {
-      const candles = await latestCandles(db, symbol, interval, 10);
+      const candles = await latestCandles(testDb.db, symbol, interval, 10);
       expect(candles.map((c) => [c.open, c.high, c.low, c.close, c.volume])).toEqual([
         [100_00n, 100_00n, 98_50n, 98_50n, 30n],
         [101_00n, 101_00n, 99_00n, 99_00n, 70n],
@@ -156,7 +161,7 @@ describe("recordTicks", () => {
         101_00n * 30n + 99_00n * 40n,
       ]);
     }
-    expect((await latestCandles(db, symbol, "1m", 1)).map((c) => c.close)).toEqual([99_00n]);
+    expect((await latestCandles(testDb.db, symbol, "1m", 1)).map((c) => c.close)).toEqual([99_00n]);
 
     // Many random batches: the stored candles equal the candles of all ticks aggregated at once.
     const other = await freshProduct();
@@ -166,9 +171,9 @@ describe("recordTicks", () => {
         price += BigInt(((batch * 7 + i * 13) % 11) - 5) * 10n;
         return feedTick(other, at(batch * 97 + i * 11), price, BigInt(batch + i));
       });
-      await recordTicks(db, ticks);
+      await recordTicks(testDb.db, ticks);
     }
-    const all = await ticksInRange(db, other, { fromSeq: 1n, limit: 1000 });
+    const all = await ticksInRange(testDb.db, other, { fromSeq: 1n, limit: 1000 });
     for (const interval of CANDLE_INTERVALS) {
       const expected = aggregateCandles(all, [interval]).map((c) => ({
         bucketStart: c.bucketStart,
@@ -179,7 +184,7 @@ describe("recordTicks", () => {
         volume: c.volume,
         amount: c.amount,
       }));
-      expect(await latestCandles(db, other, interval, 1000)).toEqual(expected);
+      expect(await latestCandles(testDb.db, other, interval, 1000)).toEqual(expected);
     }
   });
 
@@ -189,7 +194,7 @@ describe("recordTicks", () => {
     const started = performance.now();
     for (let s = 0; s < seconds; s++) {
       await recordTicks(
-        db,
+        testDb.db,
         symbols.map((symbol, i) => feedTick(symbol, at(1000 + s), BigInt(10_000 + s + i), 3n)),
       );
     }
@@ -203,21 +208,23 @@ describe("recordTicks", () => {
 describe("the ticks table", () => {
   it("refuses UPDATE, DELETE and TRUNCATE", async () => {
     const symbol = await freshProduct();
-    await recordTicks(db, [feedTick(symbol, at(0), 100n)]);
-    await expect(sql`update ticks set price = 1 where symbol = ${symbol}`.execute(db)).rejects.toThrow(
+    await recordTicks(testDb.db, [feedTick(symbol, at(0), 100n)]);
+    await expect(sql`update ticks set price = 1 where symbol = ${symbol}`.execute(testDb.db)).rejects.toThrow(
       /append-only/,
     );
-    await expect(sql`delete from ticks where symbol = ${symbol}`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`truncate ticks cascade`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from ticks where symbol = ${symbol}`.execute(testDb.db)).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sql`truncate ticks cascade`.execute(testDb.db)).rejects.toThrow(/append-only/);
     expect(await storedRows(symbol)).toHaveLength(1);
   });
 
   it("refuses a tick that does not continue its chain with the right hash", async () => {
     const symbol = await freshProduct();
-    const [first] = await recordTicks(db, [feedTick(symbol, at(5), 100n)]);
+    const [first] = await recordTicks(testDb.db, [feedTick(symbol, at(5), 100n)]);
     if (!first) throw new Error("not stored");
     const insert = (seq: bigint, prevHash: string, time: Date, price: bigint, hash?: string) =>
-      marketDb(db)
+      marketDb(testDb.db)
         .insertInto("ticks")
         .values({
           symbol,
@@ -236,7 +243,7 @@ describe("the ticks table", () => {
     await expect(insert(2n, first.hash, later, 100n, "b".repeat(64))).rejects.toThrow(/wrong hash/);
     const fresh = await freshProduct();
     await expect(
-      marketDb(db)
+      marketDb(testDb.db)
         .insertInto("ticks")
         .values({
           symbol: fresh,
@@ -251,13 +258,17 @@ describe("the ticks table", () => {
     ).rejects.toThrow(/genesis/);
     // The one right continuation is accepted: the database and hash.ts agree on the recipe.
     await insert(2n, first.hash, later, 123n);
-    expect((await verifyChain(db, symbol, 1n, 2n)).valid).toBe(true);
+    expect((await verifyChain(testDb.db, symbol, 1n, 2n)).valid).toBe(true);
   });
 
   it("refuses a change of a product's precision, which is part of every hash", async () => {
     const symbol = await freshProduct();
     await expect(
-      marketDb(db).updateTable("products").set({ price_precision: 3 }).where("symbol", "=", symbol).execute(),
+      marketDb(testDb.db)
+        .updateTable("products")
+        .set({ price_precision: 3 })
+        .where("symbol", "=", symbol)
+        .execute(),
     ).rejects.toThrow(/precision/);
   });
 });
@@ -265,21 +276,21 @@ describe("the ticks table", () => {
 describe("verifyChain", () => {
   it("reports the first tick whose hash no longer recomputes after tampering", async () => {
     const symbol = await freshProduct();
-    for (let s = 0; s < 8; s++) await recordTicks(db, [feedTick(symbol, at(s), BigInt(100 + s))]);
-    expect((await verifyChain(db, symbol, 1n, 8n)).valid).toBe(true);
+    for (let s = 0; s < 8; s++) await recordTicks(testDb.db, [feedTick(symbol, at(s), BigInt(100 + s))]);
+    expect((await verifyChain(testDb.db, symbol, 1n, 8n)).valid).toBe(true);
     await asSuperuser([sql`update ticks set price = price + 1 where symbol = ${symbol} and seq = 5`]);
-    expect(await verifyChain(db, symbol, 1n, 8n)).toMatchObject({
+    expect(await verifyChain(testDb.db, symbol, 1n, 8n)).toMatchObject({
       valid: false,
       firstMismatchSeq: 5n,
       checked: 4,
     });
-    expect(await verifyChain(db, symbol, 2n, 4n)).toMatchObject({ valid: true, checked: 3 });
-    expect(await verifyChain(db, symbol, 6n, 8n)).toMatchObject({ valid: true, checked: 3 });
+    expect(await verifyChain(testDb.db, symbol, 2n, 4n)).toMatchObject({ valid: true, checked: 3 });
+    expect(await verifyChain(testDb.db, symbol, 6n, 8n)).toMatchObject({ valid: true, checked: 3 });
   });
 
   it("catches a re-hashed tick by its successor's link, and a removed tick as missing", async () => {
     const symbol = await freshProduct();
-    for (let s = 0; s < 6; s++) await recordTicks(db, [feedTick(symbol, at(s), BigInt(200 + s))]);
+    for (let s = 0; s < 6; s++) await recordTicks(testDb.db, [feedTick(symbol, at(s), BigInt(200 + s))]);
     const rows = await storedRows(symbol);
     const third = rows[2];
     if (!third) throw new Error("missing");
@@ -287,35 +298,45 @@ describe("verifyChain", () => {
     await asSuperuser([
       sql`update ticks set price = 999, hash = ${forged} where symbol = ${symbol} and seq = 3`,
     ]);
-    expect(await verifyChain(db, symbol, 1n, 6n)).toMatchObject({ valid: false, firstMismatchSeq: 4n });
+    expect(await verifyChain(testDb.db, symbol, 1n, 6n)).toMatchObject({
+      valid: false,
+      firstMismatchSeq: 4n,
+    });
 
     const gap = await freshProduct();
-    for (let s = 0; s < 6; s++) await recordTicks(db, [feedTick(gap, at(s), BigInt(300 + s))]);
+    for (let s = 0; s < 6; s++) await recordTicks(testDb.db, [feedTick(gap, at(s), BigInt(300 + s))]);
     await asSuperuser([sql`delete from ticks where symbol = ${gap} and seq = 4`]);
-    expect(await verifyChain(db, gap, 1n, 6n)).toMatchObject({ valid: false, firstMismatchSeq: 4n });
-    expect(await verifyChain(db, gap, 5n, 6n)).toMatchObject({ valid: false, firstMismatchSeq: 5n });
+    expect(await verifyChain(testDb.db, gap, 1n, 6n)).toMatchObject({ valid: false, firstMismatchSeq: 4n });
+    expect(await verifyChain(testDb.db, gap, 5n, 6n)).toMatchObject({ valid: false, firstMismatchSeq: 5n });
   });
 
   it("ends at the latest tick when the range reaches past it", async () => {
     const symbol = await freshProduct();
-    for (let s = 0; s < 3; s++) await recordTicks(db, [feedTick(symbol, at(s), BigInt(100 + s))]);
-    expect(await verifyChain(db, symbol, 2n, 50n)).toMatchObject({ valid: true, checked: 2, toSeq: 3n });
+    for (let s = 0; s < 3; s++) await recordTicks(testDb.db, [feedTick(symbol, at(s), BigInt(100 + s))]);
+    expect(await verifyChain(testDb.db, symbol, 2n, 50n)).toMatchObject({
+      valid: true,
+      checked: 2,
+      toSeq: 3n,
+    });
   });
 });
 
 describe("ticksInRange", () => {
   it("reads forward from a seq or a time, or backward from a time", async () => {
     const symbol = await freshProduct();
-    for (let s = 0; s < 10; s++) await recordTicks(db, [feedTick(symbol, at(s * 10), BigInt(100 + s))]);
+    for (let s = 0; s < 10; s++)
+      await recordTicks(testDb.db, [feedTick(symbol, at(s * 10), BigInt(100 + s))]);
     const seqs = (ticks: { seq: bigint }[]) => ticks.map((t) => Number(t.seq));
-    expect(seqs(await ticksInRange(db, symbol, { fromSeq: 4n, limit: 3 }))).toEqual([4, 5, 6]);
-    expect(seqs(await ticksInRange(db, symbol, { from: new Date(at(25)), limit: 2 }))).toEqual([4, 5]);
+    expect(seqs(await ticksInRange(testDb.db, symbol, { fromSeq: 4n, limit: 3 }))).toEqual([4, 5, 6]);
+    expect(seqs(await ticksInRange(testDb.db, symbol, { from: new Date(at(25)), limit: 2 }))).toEqual([4, 5]);
     expect(
-      seqs(await ticksInRange(db, symbol, { from: new Date(at(25)), to: new Date(at(50)), limit: 50 })),
+      seqs(
+        await ticksInRange(testDb.db, symbol, { from: new Date(at(25)), to: new Date(at(50)), limit: 50 }),
+      ),
     ).toEqual([4, 5, 6]);
     // The last tick at or before a time, as settlement will ask.
-    expect(seqs(await ticksInRange(db, symbol, { to: new Date(at(55)), limit: 1 }))).toEqual([6]);
-    expect(seqs(await ticksInRange(db, symbol, { limit: 3 }))).toEqual([8, 9, 10]);
+    expect(seqs(await ticksInRange(testDb.db, symbol, { to: new Date(at(55)), limit: 1 }))).toEqual([6]);
+    expect(seqs(await ticksInRange(testDb.db, symbol, { limit: 3 }))).toEqual([8, 9, 10]);
   });
 });
 
@@ -323,12 +344,12 @@ describe("latestTickers", () => {
   it("gives the rolling 24H open/high/low/change/volume/amount from candles", async () => {
     const symbol = await freshProduct({ precision: 2, volumePrecision: 4 });
     const now = new Date("2026-01-06T12:17:30Z");
-    await recordTicks(db, [feedTick(symbol, "2026-01-05T12:16:59Z", 500_00n, 9_0000n)]); // before the window
-    await recordTicks(db, [feedTick(symbol, "2026-01-05T12:17:10Z", 110_00n, 1_0000n)]);
-    await recordTicks(db, [feedTick(symbol, "2026-01-05T12:30:00Z", 90_00n, 2_0000n)]);
-    await recordTicks(db, [feedTick(symbol, "2026-01-05T13:00:00Z", 120_00n, 3_0000n)]);
-    await recordTicks(db, [feedTick(symbol, "2026-01-06T12:17:20Z", 105_00n, 4_0000n)]);
-    const ticker = (await latestTickers(db, now, [symbol])).get(symbol);
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T12:16:59Z", 500_00n, 9_0000n)]); // before the window
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T12:17:10Z", 110_00n, 1_0000n)]);
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T12:30:00Z", 90_00n, 2_0000n)]);
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T13:00:00Z", 120_00n, 3_0000n)]);
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-06T12:17:20Z", 105_00n, 4_0000n)]);
+    const ticker = (await latestTickers(testDb.db, now, [symbol])).get(symbol);
     expect(ticker).toEqual({
       symbol,
       price: "105.00",
@@ -342,13 +363,13 @@ describe("latestTickers", () => {
       amount24h: "1070.00",
     });
     // A day without trades: the figures rest on the last price.
-    const quiet = (await latestTickers(db, new Date("2026-01-09T00:00:00Z"), [symbol])).get(symbol);
+    const quiet = (await latestTickers(testDb.db, new Date("2026-01-09T00:00:00Z"), [symbol])).get(symbol);
     expect(quiet).toMatchObject({
       change24h: "0.00",
       open24h: "105.00",
       high24h: "105.00",
       volume24h: "0.0000",
     });
-    expect((await latestTickers(db, now, [await freshProduct()])).size).toBe(0);
+    expect((await latestTickers(testDb.db, now, [await freshProduct()])).size).toBe(0);
   });
 });

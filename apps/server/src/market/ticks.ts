@@ -1,10 +1,9 @@
-import type { CandleInterval, Ticker } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Db, Executor } from "../platform/db";
-import { aggregateCandles, stats24h, window24h } from "./candles";
+import { upsertCandles } from "./candle-store";
 import type { FeedTick } from "./feed";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
-import { changePercent, formatScaled, rescale } from "./prices";
+import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import { type MarketExecutor, marketDb } from "./schema";
 
@@ -124,46 +123,8 @@ export async function recordTicks(
   });
 }
 
-/** One statement for every interval of every product in the batch. */
-async function upsertCandles(m: MarketExecutor, ticks: readonly StoredTick[]): Promise<void> {
-  const candles = aggregateCandles(ticks);
-  await m
-    .insertInto("candles")
-    .values(
-      candles.map((candle) => ({
-        symbol: candle.symbol,
-        period: candle.period,
-        bucket_start: candle.bucketStart,
-        open: candle.open,
-        high: candle.high,
-        low: candle.low,
-        close: candle.close,
-        volume: candle.volume,
-        amount: candle.amount.toString(),
-        tick_count: candle.tickCount,
-        first_seq: candle.firstSeq,
-        last_seq: candle.lastSeq,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(["symbol", "period", "bucket_start"]).doUpdateSet({
-        // The same merge as mergeCandles in candles.ts.
-        open: sql`case when excluded.first_seq < candles.first_seq then excluded.open else candles.open end`,
-        high: sql`greatest(candles.high, excluded.high)`,
-        low: sql`least(candles.low, excluded.low)`,
-        close: sql`case when excluded.last_seq > candles.last_seq then excluded.close else candles.close end`,
-        volume: sql`candles.volume + excluded.volume`,
-        amount: sql`candles.amount + excluded.amount`,
-        tick_count: sql`candles.tick_count + excluded.tick_count`,
-        first_seq: sql`least(candles.first_seq, excluded.first_seq)`,
-        last_seq: sql`greatest(candles.last_seq, excluded.last_seq)`,
-      }),
-    )
-    .execute();
-}
-
 /** The latest tick of each product (an index lookup per product, never a scan of the ticks). */
-async function chainHeads(m: MarketExecutor, symbols?: readonly string[]) {
+export async function chainHeads(m: MarketExecutor, symbols?: readonly string[]) {
   return m
     .selectFrom("products as p")
     .innerJoinLateral(
@@ -188,6 +149,15 @@ export async function lastTicks(
 ): Promise<Map<string, { seq: bigint; price: bigint; time: Date }>> {
   const heads = await chainHeads(marketDb(db));
   return new Map(heads.map((head) => [head.symbol, { seq: head.seq, price: head.price, time: head.time }]));
+}
+
+async function pricePrecision(m: MarketExecutor, symbol: string): Promise<number> {
+  const product = await m
+    .selectFrom("products")
+    .select("price_precision")
+    .where("symbol", "=", symbol)
+    .executeTakeFirstOrThrow();
+  return product.price_precision;
 }
 
 export interface ChainCheck {
@@ -215,11 +185,7 @@ export async function verifyChain(
   toSeq: bigint,
 ): Promise<ChainCheck> {
   const m = marketDb(db);
-  const product = await m
-    .selectFrom("products")
-    .select("price_precision")
-    .where("symbol", "=", symbol)
-    .executeTakeFirstOrThrow();
+  const precision = await pricePrecision(m, symbol);
   const result: ChainCheck = { symbol, fromSeq, toSeq, checked: 0, valid: true, firstMismatchSeq: null };
   const fail = (seq: bigint): ChainCheck => ({ ...result, toSeq: seq, valid: false, firstMismatchSeq: seq });
 
@@ -252,7 +218,7 @@ export async function verifyChain(
         symbol,
         seq: row.seq,
         time: row.time,
-        price: formatScaled(row.price, product.price_precision),
+        price: formatScaled(row.price, precision),
       });
       if (row.prev_hash !== expectedPrev || recomputed !== row.hash) return fail(row.seq);
       result.checked += 1;
@@ -278,11 +244,7 @@ export interface TickRange {
  */
 export async function ticksInRange(db: Executor, symbol: string, range: TickRange): Promise<StoredTick[]> {
   const m = marketDb(db);
-  const product = await m
-    .selectFrom("products")
-    .select("price_precision")
-    .where("symbol", "=", symbol)
-    .executeTakeFirstOrThrow();
+  const precision = await pricePrecision(m, symbol);
   const forward = range.fromSeq !== undefined || range.from !== undefined;
   const rows = await m
     .selectFrom("ticks")
@@ -303,126 +265,8 @@ export async function ticksInRange(db: Executor, symbol: string, range: TickRang
     volume: row.volume,
     prevHash: row.prev_hash,
     hash: row.hash,
-    priceText: formatScaled(row.price, product.price_precision),
+    priceText: formatScaled(row.price, precision),
   }));
-}
-
-export interface CandleRow {
-  bucketStart: Date;
-  open: bigint;
-  high: bigint;
-  low: bigint;
-  close: bigint;
-  volume: bigint;
-  amount: bigint;
-}
-
-/** The latest `limit` candles of an interval, oldest first. */
-export async function latestCandles(
-  db: Executor,
-  symbol: string,
-  interval: CandleInterval,
-  limit: number,
-): Promise<CandleRow[]> {
-  const rows = await marketDb(db)
-    .selectFrom("candles")
-    .select([
-      "bucket_start",
-      "open",
-      "high",
-      "low",
-      "close",
-      "volume",
-      sql<string>`amount::text`.as("amount"),
-    ])
-    .where("symbol", "=", symbol)
-    .where("period", "=", interval)
-    .orderBy("bucket_start", "desc")
-    .limit(limit)
-    .execute();
-  return rows.reverse().map((row) => ({
-    bucketStart: row.bucket_start,
-    open: row.open,
-    high: row.high,
-    low: row.low,
-    close: row.close,
-    volume: row.volume,
-    amount: BigInt(row.amount),
-  }));
-}
-
-/**
- * Each product's ticker: the latest tick and the rolling 24H open/high/low/change/volume/amount, read
- * from candles (two queries for all products, never a day of ticks). Products without ticks are absent.
- */
-export async function latestTickers(
-  db: Executor,
-  now: Date,
-  symbols?: readonly string[],
-): Promise<Map<string, Ticker>> {
-  const m = marketDb(db);
-  const heads = await chainHeads(m, symbols);
-  const tickers = new Map<string, Ticker>();
-  if (heads.length === 0) return tickers;
-  const { minutesFrom, hoursFrom } = window24h(now);
-  const rows = await m
-    .selectFrom("candles")
-    .select([
-      "symbol",
-      "bucket_start",
-      "open",
-      "high",
-      "low",
-      "volume",
-      sql<string>`amount::text`.as("amount"),
-    ])
-    .where(
-      "symbol",
-      "in",
-      heads.map((head) => head.symbol),
-    )
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb("period", "=", "1m"),
-          eb("bucket_start", ">=", minutesFrom),
-          eb("bucket_start", "<", hoursFrom),
-        ]),
-        eb.and([eb("period", "=", "1h"), eb("bucket_start", ">=", hoursFrom), eb("bucket_start", "<=", now)]),
-      ]),
-    )
-    .orderBy("symbol")
-    .orderBy("bucket_start")
-    .execute();
-  const windows = new Map<
-    string,
-    { open: bigint; high: bigint; low: bigint; volume: bigint; amount: bigint }[]
-  >();
-  for (const row of rows) {
-    const list = windows.get(row.symbol) ?? [];
-    list.push({ ...row, amount: BigInt(row.amount) });
-    windows.set(row.symbol, list);
-  }
-  for (const head of heads) {
-    const stats = stats24h(windows.get(head.symbol) ?? [], head.price);
-    const price = (value: bigint) => formatScaled(value, head.price_precision);
-    // The last price may be newer than the window's candles read (a tick committed in between).
-    const high = stats.high > head.price ? stats.high : head.price;
-    const low = stats.low < head.price ? stats.low : head.price;
-    tickers.set(head.symbol, {
-      symbol: head.symbol,
-      price: price(head.price),
-      time: head.time.toISOString(),
-      seq: head.seq.toString(),
-      change24h: changePercent(stats.open, head.price),
-      open24h: price(stats.open),
-      high24h: price(high),
-      low24h: price(low),
-      volume24h: formatScaled(stats.volume, head.volume_precision),
-      amount24h: formatScaled(rescale(stats.amount, head.price_precision + head.volume_precision, 2), 2),
-    });
-  }
-  return tickers;
 }
 
 /** The wire form of stored ticks for NOTIFY (bigint and Date as text). */

@@ -2,7 +2,7 @@ import type { ControlChange } from "@tickfair/contract";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { cursorId, pageOfRows } from "../platform/pagination";
+import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
 import { recordAudit, requireRole } from "./service";
 
@@ -181,15 +181,14 @@ export async function decideControlChange<T>(
 
 export async function listControlChanges(
   db: Executor,
-  status: ControlChange["status"] | undefined,
-  cursor: string | undefined,
-  limit: number,
+  query: PageRequest & { status?: ControlChange["status"] | undefined },
 ) {
-  const rows = await changeQuery(db)
-    .$if(status !== undefined, (q) => q.where("c.status", "=", status ?? "pending"))
-    .$if(cursorId(cursor) !== null, (q) => q.where("c.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("c.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, toControlChange);
+  return newestFirstPage(
+    changeQuery(db).$if(query.status !== undefined, (q) =>
+      q.where("c.status", "=", query.status ?? "pending"),
+    ),
+    "c.id",
+    query,
+    toControlChange,
+  );
 }

@@ -1,5 +1,5 @@
 import type { OperatorRole } from "@tickfair/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import type { RouteContext } from "../platform/context";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
@@ -41,4 +41,9 @@ export function requireSignedInOperator(app: FastifyInstance, context: RouteCont
 export function signedInOperator(request: FastifyRequest): OperatorSession {
   if (!request.operatorSession) throw new AppError("UNAUTHENTICATED");
   return request.operatorSession;
+}
+
+/** A route's options: the roles it admits (checked by the plugin's hook) and its schema. */
+export function forRoles<S extends FastifySchema>(roles: readonly OperatorRole[], schema: S) {
+  return { config: { operatorRoles: roles }, schema };
 }

@@ -4,5 +4,5 @@ export {
   decideControlChange,
   proposeControlChange,
 } from "./control-changes";
-export { type OperatorSession, requireSignedInOperator, signedInOperator } from "./guard";
+export { forRoles, type OperatorSession, requireSignedInOperator, signedInOperator } from "./guard";
 export { createOperator, recordAudit } from "./service";

@@ -3,7 +3,6 @@ import {
   controlChangePage,
   controlChangeQuery,
   createInviteCodeRequest,
-  errorBody,
   inviteCode,
   okResponse,
   operatorInfo,
@@ -13,12 +12,15 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
+import { newSessionAnswer } from "../platform/sign-in";
 import { listControlChanges } from "./control-changes";
-import { requireSignedInOperator, signedInOperator } from "./guard";
+import { forRoles, requireSignedInOperator, signedInOperator } from "./guard";
 import { createInviteCode, listAudit, operatorLogin, operatorLogout, toOperatorInfo } from "./service";
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
-const security = [{ bearer: [] }];
+const errors = [400, 401, 403, 429] as const;
+const openSchema = routeSchemas({ tags: ["operators"], signedIn: false, errors });
+const schema = routeSchemas({ tags: ["operators"], signedIn: true, errors });
 
 export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
@@ -27,20 +29,12 @@ export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/operator/auth/login",
       {
-        schema: {
-          tags: ["operators"],
-          body: operatorLoginRequest,
-          response: { 200: operatorSessionResponse, ...errors },
-        },
+        schema: openSchema({ body: operatorLoginRequest, response: { 200: operatorSessionResponse } }),
         config: { rateLimit: { max: context.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" } },
       },
       async (request) => {
         const session = await operatorLogin(db, clock, request.body);
-        return {
-          token: session.token,
-          expiresAt: session.expiresAt.toISOString(),
-          operator: toOperatorInfo(session.operator),
-        };
+        return { ...newSessionAnswer(session), operator: toOperatorInfo(session.operator) };
       },
     );
 
@@ -55,7 +49,7 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
 
   app.post(
     "/operator/auth/logout",
-    { schema: { tags: ["operators"], security, response: { 200: okResponse, ...errors } } },
+    { schema: schema({ response: { 200: okResponse } }) },
     async (request) => {
       const { operator, tokenHash } = signedInOperator(request);
       await operatorLogout(db, clock, operator, tokenHash);
@@ -63,26 +57,14 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
     },
   );
 
-  app.get(
-    "/operator/me",
-    { schema: { tags: ["operators"], security, response: { 200: operatorInfo, ...errors } } },
-    async (request) => {
-      const { operator } = signedInOperator(request);
-      return toOperatorInfo(operator);
-    },
-  );
+  app.get("/operator/me", { schema: schema({ response: { 200: operatorInfo } }) }, async (request) => {
+    const { operator } = signedInOperator(request);
+    return toOperatorInfo(operator);
+  });
 
   app.post(
     "/operator/invite-codes",
-    {
-      config: { operatorRoles: ["support", "admin"] },
-      schema: {
-        tags: ["operators"],
-        security,
-        body: createInviteCodeRequest,
-        response: { 200: inviteCode, ...errors },
-      },
-    },
+    forRoles(["support", "admin"], schema({ body: createInviteCodeRequest, response: { 200: inviteCode } })),
     async (request) => {
       const { operator } = signedInOperator(request);
       return createInviteCode(db, clock, operator, request.body);
@@ -91,34 +73,20 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
 
   app.get(
     "/operator/control-changes",
-    {
-      config: { operatorRoles: ["finance", "admin"] },
-      schema: {
-        tags: ["operators"],
-        security,
+    forRoles(
+      ["finance", "admin"],
+      schema({
         description: "Changes of a control waiting for (or decided by) a second admin.",
         querystring: controlChangeQuery,
-        response: { 200: controlChangePage, ...errors },
-      },
-    },
-    async (request) => {
-      return listControlChanges(db, request.query.status, request.query.cursor, request.query.limit);
-    },
+        response: { 200: controlChangePage },
+      }),
+    ),
+    async (request) => listControlChanges(db, request.query),
   );
 
   app.get(
     "/operator/audit",
-    {
-      config: { operatorRoles: ["admin"] },
-      schema: {
-        tags: ["operators"],
-        security,
-        querystring: pageQuery,
-        response: { 200: auditPage, ...errors },
-      },
-    },
-    async (request) => {
-      return listAudit(db, request.query.cursor, request.query.limit);
-    },
+    forRoles(["admin"], schema({ querystring: pageQuery, response: { 200: auditPage } })),
+    async (request) => listAudit(db, request.query),
   );
 }

@@ -9,10 +9,10 @@ import { createOperatorInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { cursorId, pageOfRows } from "../platform/pagination";
-import { hashPassword, verifyAgainstNothing, verifyPassword } from "../platform/passwords";
+import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
+import { hashPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
-import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
+import { checkSignInPassword } from "../platform/sign-in";
 import { hashToken, newToken } from "../platform/tokens";
 
 const OPERATOR_SESSION_MS = 8 * 60 * 60_000;
@@ -42,23 +42,18 @@ export async function operatorLogin(
   input: OperatorLoginRequest,
 ): Promise<{ token: string; expiresAt: Date; operator: Operator }> {
   const now = clock.now();
-  const operator = await db
+  const found = await db
     .selectFrom("operators")
     .selectAll()
     .where((eb) => eb(eb.fn("lower", ["username"]), "=", input.username.toLowerCase()))
     .executeTakeFirst();
-  // Known or not, the name's throttle is read, a hash checked and a failure counted: the same work.
-  const allowed = await signInAllowed(db, "operator", input.username, now);
-  const valid =
-    operator && allowed
-      ? await verifyPassword(operator.password_hash, input.password)
-      : await verifyAgainstNothing(input.password);
-  if (!operator || !valid) {
-    // A refusal while throttled is not a guess at the password: it does not count.
-    if (allowed) await recordSignInFailure(db, "operator", input.username, now);
-    throw new AppError("INVALID_CREDENTIALS");
-  }
-  await clearSignInFailures(db, "operator", operator.username);
+  const { operator } = await checkSignInPassword(
+    db,
+    "operator",
+    { name: input.username, password: input.password },
+    found && { name: found.username, passwordHash: found.password_hash, operator: found },
+    now,
+  );
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
   await db
@@ -175,34 +170,34 @@ export async function createInviteCode(
   });
 }
 
-export async function listAudit(db: Db, cursor: string | undefined, limit: number) {
-  const rows = await db
-    .selectFrom("audit_log as a")
-    .leftJoin("operators as o", "o.id", "a.operator_id")
-    .select([
-      "a.id",
-      "o.username",
-      "a.action",
-      "a.target_type",
-      "a.target_id",
-      "a.reason",
-      "a.detail",
-      "a.created_at",
-    ])
-    .$if(cursorId(cursor) !== null, (q) => q.where("a.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("a.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, (row) => ({
-    id: String(row.id),
-    operator: row.username ?? "system",
-    action: row.action,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    reason: row.reason,
-    detail: row.detail,
-    createdAt: row.created_at.toISOString(),
-  }));
+export async function listAudit(db: Db, page: PageRequest) {
+  return newestFirstPage(
+    db
+      .selectFrom("audit_log as a")
+      .leftJoin("operators as o", "o.id", "a.operator_id")
+      .select([
+        "a.id",
+        "o.username",
+        "a.action",
+        "a.target_type",
+        "a.target_id",
+        "a.reason",
+        "a.detail",
+        "a.created_at",
+      ]),
+    "a.id",
+    page,
+    (row) => ({
+      id: String(row.id),
+      operator: row.username ?? "system",
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      reason: row.reason,
+      detail: row.detail,
+      createdAt: row.created_at.toISOString(),
+    }),
+  );
 }
 
 export function toOperatorInfo(operator: Operator): OperatorInfo {

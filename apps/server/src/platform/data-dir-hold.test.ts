@@ -1,19 +1,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useTempDirs } from "../test/temp-dirs";
 import { HOLD_FILE, holdDataDir, localUrl, processAlive, readHold } from "./data-dir-hold";
 
-const folders: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-hold-"));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs("tickfair-hold-");
 
 /** The id of a process that has certainly exited. */
 function deadPid(): number {

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { SESSION_ENDED_CLOSE_CODE, type SessionResponse } from "@tickfair/contract";
+import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { key } from "../test/cashier-fixtures";
-import { registerAndLogin } from "../test/fixtures";
+import { demoTopUp } from "../test/cashier-fixtures";
+import { changePassword, registerAndLogin, signIn } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { openTestSocket } from "../test/socket";
+import { openSignedInSocket, openTestSocket } from "../test/socket";
 
 /** A socket's life as long as its session lives: these tests move the clock by days. */
 const t = useTestApp();
@@ -19,39 +19,13 @@ afterAll(async () => {
   await t.app.close();
 });
 
-async function authenticated(token: string) {
-  const client = await openTestSocket(base);
-  client.socket.send(JSON.stringify({ type: "auth", token }));
-  expect(await client.next()).toEqual({ type: "ready" });
-  return client;
-}
-
-/** Another session of the same user, as from a second device. */
-async function loginAgain(user: Awaited<ReturnType<typeof registerAndLogin>>) {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/auth/login",
-    payload: { account: user.registration.account, password: user.registration.password },
-  });
-  expect(response.statusCode).toBe(200);
-  const { token } = response.json<SessionResponse>();
-  return { token, auth: { authorization: `Bearer ${token}` } };
-}
-
-async function topUp(auth: Record<string, string>, amount: string) {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/demo-topup",
-    payload: { amount },
-    headers: { ...auth, "idempotency-key": key() },
-  });
-  expect(response.statusCode).toBe(200);
-}
+const authenticated = (token: string) => openSignedInSocket(base, token);
+const topUp = (auth: Record<string, string>, amount: string) => demoTopUp(t.app, auth, amount);
 
 describe("a socket ends with its session", () => {
   it("closes on logout, and the user's next movement of money reaches only their live session", async () => {
     const user = await registerAndLogin(t);
-    const other = await loginAgain(user);
+    const other = await signIn(t.app, user.registration);
     const old = await authenticated(user.token);
     const live = await authenticated(other.token);
 
@@ -73,22 +47,18 @@ describe("a socket ends with its session", () => {
 
   it("closes the user's other sessions' sockets on a password change, not the current one's", async () => {
     const user = await registerAndLogin(t);
-    const other = await loginAgain(user);
+    const other = await signIn(t.app, user.registration);
     const current = await authenticated(user.token);
     const elsewhere = await authenticated(other.token);
     const sameSessionTwice = await authenticated(other.token);
 
-    const changed = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/password",
-      headers: user.auth,
-      payload: {
-        type: "login",
-        oldPassword: user.registration.password,
-        newPassword: "another-pass2",
-        confirmPassword: "another-pass2",
-      },
-    });
+    const changed = await changePassword(
+      t.app,
+      user.auth,
+      "login",
+      user.registration.password,
+      "another-pass2",
+    );
     expect(changed.statusCode).toBe(200);
     expect((await elsewhere.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
     expect((await sameSessionTwice.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
@@ -96,29 +66,14 @@ describe("a socket ends with its session", () => {
     await topUp(user.auth, "5.00");
     expect(await current.next()).toMatchObject({ type: "account.updated", summary: { available: "5.00" } });
     expect(elsewhere.unread()).toEqual([]);
-    current.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await current.next()).toEqual({ type: "pong" });
+    await current.nothingElse();
 
     // A new transaction password ends no session.
-    const third = await loginAgain({
-      ...user,
-      registration: { ...user.registration, password: "another-pass2" },
-    });
+    const third = await signIn(t.app, { ...user.registration, password: "another-pass2" });
     const thirdSocket = await authenticated(third.token);
-    const payChanged = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/password",
-      headers: user.auth,
-      payload: {
-        type: "pay",
-        oldPassword: user.registration.payPassword,
-        newPassword: "135790",
-        confirmPassword: "135790",
-      },
-    });
+    const payChanged = await changePassword(t.app, user.auth, "pay", user.registration.payPassword, "135790");
     expect(payChanged.statusCode).toBe(200);
-    thirdSocket.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await thirdSocket.next()).toEqual({ type: "pong" });
+    await thirdSocket.nothingElse();
     current.socket.close();
     thirdSocket.socket.close();
   });
@@ -128,7 +83,7 @@ describe("a socket ends with its session", () => {
     const idle = await authenticated(user.token);
     t.clock.advance(t.config.SESSION_IDLE_DAYS * DAY + 60_000);
 
-    const fresh = await loginAgain(user);
+    const fresh = await signIn(t.app, user.registration);
     const live = await authenticated(fresh.token);
     await topUp(fresh.auth, "7.00");
     expect(await live.next()).toMatchObject({ type: "account.updated", summary: { available: "7.00" } });
@@ -149,8 +104,7 @@ describe("a socket ends with its session", () => {
     await topUp(user.auth, "3.00");
     expect(await socket.next()).toMatchObject({ type: "account.updated", summary: { available: "3.00" } });
     await t.app.tickfair.realtime.checkSessions();
-    socket.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await socket.next()).toEqual({ type: "pong" });
+    await socket.nothingElse();
     socket.socket.close();
   });
 
@@ -168,8 +122,7 @@ describe("a socket ends with its session", () => {
 
     await t.app.tickfair.realtime.checkSessions();
     expect((await expiring.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
-    staying.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await staying.next()).toEqual({ type: "pong" });
+    await staying.nothingElse();
     staying.socket.close();
   });
 });

@@ -1,9 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { key } from "../test/cashier-fixtures";
+import { seedCatalogue } from "../market/seed";
+import { recordTicks } from "../market/ticks";
+import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { openTestSocket } from "../test/socket";
+import { openSignedInSocket, openTestSocket } from "../test/socket";
+import { placeContract } from "../test/trading-fixtures";
 
 const t = useTestApp();
 let base = "";
@@ -17,31 +20,30 @@ afterAll(async () => {
 });
 
 const connect = () => openTestSocket(base);
+const signedIn = (token: string) => openSignedInSocket(base, token);
+
+/** Seeds the catalogue and sets the clock to `hour` on the test day; gives that hour's seconds as times. */
+async function marketAt(hour: number) {
+  await seedCatalogue(t.db);
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 6, hour, 0, s));
+  t.clock.set(at(0));
+  return at;
+}
 
 describe("realtime", () => {
   it("pushes the user's new figures after a movement of their money, to them only", async () => {
     const user = await registerAndLogin(t);
     const other = await registerAndLogin(t);
-    const mine = await connect();
-    mine.socket.send(JSON.stringify({ type: "auth", token: user.token }));
-    expect(await mine.next()).toEqual({ type: "ready" });
-    const theirs = await connect();
-    theirs.socket.send(JSON.stringify({ type: "auth", token: other.token }));
-    expect(await theirs.next()).toEqual({ type: "ready" });
+    const mine = await signedIn(user.token);
+    const theirs = await signedIn(other.token);
 
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/demo-topup",
-      payload: { amount: "42.50" },
-      headers: { ...user.auth, "idempotency-key": key() },
-    });
+    await demoTopUp(t.app, user.auth, "42.50");
     expect(await mine.next()).toMatchObject({
       type: "account.updated",
       summary: { available: "42.50", totalAssets: "42.50" },
     });
 
-    theirs.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await theirs.next()).toEqual({ type: "pong" });
+    await theirs.nothingElse();
     mine.socket.close();
     theirs.socket.close();
   });
@@ -62,11 +64,7 @@ describe("realtime", () => {
 
 describe("market channels", () => {
   it("sends tickers and one product's ticks to anyone, with a backfill from a sequence", async () => {
-    const { recordTicks } = await import("../market/ticks");
-    const { seedCatalogue } = await import("../market/seed");
-    await seedCatalogue(t.db);
-    const at = (s: number) => new Date(Date.UTC(2026, 0, 6, 10, 0, s));
-    t.clock.set(at(0));
+    const at = await marketAt(10);
     await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(1), price: 6_700_000n, volume: 5n }]);
     await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(2), price: 6_700_100n, volume: 5n }]);
 
@@ -93,47 +91,31 @@ describe("market channels", () => {
     // One socket serves every screen: what a screen no longer shows stops coming.
     client.socket.send(JSON.stringify({ type: "unsubscribe.tickers" }));
     client.socket.send(JSON.stringify({ type: "unsubscribe.product" }));
-    client.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await client.next()).toEqual({ type: "pong" });
+    await client.nothingElse();
     t.app.tickfair.market.bus.publish(
       await recordTicks(t.db, [{ symbol: "BTC/USDT", time: at(4), price: 6_700_300n, volume: 5n }]),
     );
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    client.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await client.next()).toEqual({ type: "pong" });
+    await client.nothingElse();
     client.socket.close();
   });
 });
 
 describe("contract events", () => {
   it("tells the owner when a contract opens and when it settles, with the new figures once", async () => {
-    const { recordTicks } = await import("../market/ticks");
-    const { seedCatalogue } = await import("../market/seed");
-    await seedCatalogue(t.db);
-    const at = (s: number) => new Date(Date.UTC(2026, 0, 6, 11, 0, s));
-    t.clock.set(at(0));
+    const at = await marketAt(11);
     const user = await registerAndLogin(t);
     const other = await registerAndLogin(t);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/demo-topup",
-      payload: { amount: "100.00" },
-      headers: { ...user.auth, "idempotency-key": key() },
-    });
-    const mine = await connect();
-    mine.socket.send(JSON.stringify({ type: "auth", token: user.token }));
-    expect(await mine.next()).toEqual({ type: "ready" });
-    const theirs = await connect();
-    theirs.socket.send(JSON.stringify({ type: "auth", token: other.token }));
-    expect(await theirs.next()).toEqual({ type: "ready" });
+    await demoTopUp(t.app, user.auth, "100.00");
+    const mine = await signedIn(user.token);
+    const theirs = await signedIn(other.token);
 
-    const placed = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/trading/contracts",
-      payload: { symbol: "ETH/USDT", direction: "up", stake: "10.00", durationSeconds: 30 },
-      headers: { ...user.auth, "idempotency-key": key() },
+    const placed = await placeContract(t.app, user.auth, {
+      symbol: "ETH/USDT",
+      direction: "up",
+      stake: "10.00",
+      durationSeconds: 30,
     });
-    expect(placed.statusCode).toBe(201);
     expect(await mine.next()).toMatchObject({ type: "account.updated", summary: { available: "90.00" } });
 
     const worker = t.app.tickfair.trading;
@@ -162,12 +144,10 @@ describe("contract events", () => {
       summary: { available: "108.00", accountPnl: "8.00" },
     });
     // The figures came with the result: no account.updated repeats them.
-    mine.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await mine.next()).toEqual({ type: "pong" });
+    await mine.nothingElse();
 
     // The other user heard nothing of it.
-    theirs.socket.send(JSON.stringify({ type: "ping" }));
-    expect(await theirs.next()).toEqual({ type: "pong" });
+    await theirs.nothingElse();
     mine.socket.close();
     theirs.socket.close();
   });

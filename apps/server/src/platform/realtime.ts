@@ -2,16 +2,34 @@ import type {} from "@fastify/websocket";
 import {
   type ClientMessage,
   clientMessage,
-  SESSION_ENDED_CLOSE_CODE,
   type ServerMessage,
   UNAUTHENTICATED_CLOSE_CODE,
 } from "@tickfair/contract";
 import type { FastifyInstance } from "fastify";
-import type { WebSocket } from "ws";
 import type { Clock } from "./clock";
 import type { Db } from "./db";
 import type { DomainEventName, DomainEvents, EventPublisher } from "./events";
+import { type FollowingSocket, TopicFollowers } from "./realtime-followers";
+import type {
+  ChannelSocket,
+  PublicChannel,
+  SocketAuth,
+  UserEventName,
+  UserEventRenderer,
+} from "./realtime-plugs";
+import { type SessionSocket, SocketSessions } from "./realtime-sessions";
 import { type RelayLog, UserEventsRelay } from "./user-events";
+
+export type {
+  ChannelSocket,
+  Followers,
+  PublicChannel,
+  SocketAuth,
+  SocketSession,
+  UserEventName,
+  UserEventRenderer,
+  UserMessage,
+} from "./realtime-plugs";
 
 const AUTH_TIMEOUT_MS = 10_000;
 /**
@@ -19,72 +37,6 @@ const AUTH_TIMEOUT_MS = 10_000;
  * expired, or ended where no announcement reached this process, loses its socket within this long.
  */
 const SESSION_CHECK_EVERY_MS = 30_000;
-/**
- * How long an ended session is remembered: longer than a socket's authentication can be in flight,
- * so one that read the session just before it ended is still caught.
- */
-const ENDED_REMEMBERED_MS = 5 * 60_000;
-
-/** The session a socket authenticated with. */
-export interface SocketSession {
-  userId: bigint;
-  /** The hash of its token: how the session is named when it ends. */
-  tokenHash: string;
-  expiresAt: Date;
-}
-
-/** Plugged in by auth: how sockets sign in, and which of their sessions still live. */
-export interface SocketAuth {
-  /** The session behind a token, its expiry slid as a request's would be; rejects when none lives. */
-  authenticate(token: string): Promise<SocketSession>;
-  /** Of these sessions, the ones still live, each with when it ends. */
-  liveSessions(tokenHashes: readonly string[]): Promise<Map<string, Date>>;
-}
-
-/** One socket as a public channel sees it. */
-export interface ChannelSocket {
-  send(message: ServerMessage): void;
-  /** From now on the socket follows `topic` of `channel`, and no other topic of that channel. */
-  follow(channel: string, topic: string): void;
-  unfollow(channel: string): void;
-}
-
-/** Every socket as a public channel sees them. */
-export interface Followers {
-  /** Whether any socket follows `topic` of `channel`: what nobody follows need not be read. */
-  has(channel: string, topic: string): boolean;
-  /** One message, encoded once, to every socket that follows `topic` of `channel`. */
-  send(channel: string, topic: string, message: ServerMessage): void;
-}
-
-/** Plugged in by a capability that offers public data on the socket (no sign-in needed). */
-export interface PublicChannel {
-  /** The client messages it answers, by type. */
-  readonly answers: readonly ClientMessage["type"][];
-  answer(message: ClientMessage, socket: ChannelSocket): Promise<void>;
-  /** Starts publishing to its followers; returns what stops it (before the database closes). */
-  start(followers: Followers): () => void;
-}
-
-/** A message for one user's sockets. */
-export interface UserMessage {
-  userId: bigint;
-  message: ServerMessage;
-}
-
-/** Domain events rendered for users; the transport itself ends sessions. */
-export type UserEventName = Exclude<DomainEventName, "sessions.ended">;
-
-/** Plugged in by the capability that renders a domain event for the users it concerns. */
-export interface UserEventRenderer<R> {
-  /** A reference as other processes receive it (a short text), and back. */
-  encode(ref: R): string;
-  decode(wire: string): R;
-  /** The user a reference concerns. */
-  userOf(ref: R): bigint;
-  /** The messages for these references, each with its user; only users with a socket here are asked for. */
-  render(refs: readonly R[]): Promise<readonly UserMessage[]>;
-}
 
 interface Delivery<R> {
   encode(ref: R): string;
@@ -94,15 +46,7 @@ interface Delivery<R> {
 
 type Deliveries = { [N in DomainEventName]?: Delivery<DomainEvents[N]> };
 
-interface Client {
-  socket: WebSocket;
-  userId: bigint | null;
-  /** The session that authenticated the socket (its token's hash), null before or after. */
-  tokenHash: string | null;
-  /** When that session ends unless used meanwhile (epoch ms on the hub's clock). */
-  expiresAt: number;
-  /** The topic it follows, by public channel. */
-  follows: Map<string, string>;
+interface Client extends SessionSocket, FollowingSocket {
   asChannelSocket: ChannelSocket;
 }
 
@@ -113,14 +57,8 @@ interface Client {
  * as long as their session. Events published here are relayed to the other server processes.
  */
 export class RealtimeHub implements EventPublisher {
-  readonly #clients = new Set<Client>();
-  readonly #byUser = new Map<bigint, Set<Client>>();
-  readonly #bySession = new Map<string, Set<Client>>();
-  /** Sockets by public channel, then by topic. */
-  readonly #followers = new Map<string, Map<string, Set<Client>>>();
-  /** Token hashes of sessions ended lately, with until when (wall clock) they are remembered. */
-  readonly #ended = new Map<string, number>();
-  readonly #sessionChecks = new Set<Promise<void>>();
+  readonly #sessions: SocketSessions<Client>;
+  readonly #followers = new TopicFollowers<Client>();
   #sessionCheckTimer: NodeJS.Timeout | null = null;
   readonly #channels: PublicChannel[] = [];
   readonly #answering = new Map<ClientMessage["type"], PublicChannel>();
@@ -139,6 +77,7 @@ export class RealtimeHub implements EventPublisher {
       auth: SocketAuth;
     },
   ) {
+    this.#sessions = new SocketSessions({ clock: deps.clock, auth: deps.auth, log: deps.log });
     this.#relay = new UserEventsRelay({
       db: deps.db,
       ...(deps.databaseUrl ? { databaseUrl: deps.databaseUrl } : {}),
@@ -148,7 +87,7 @@ export class RealtimeHub implements EventPublisher {
     this.#deliveries["sessions.ended"] = {
       encode: (tokenHash) => tokenHash,
       decode: (wire) => wire,
-      deliver: async (tokenHashes) => this.#endSessions(tokenHashes),
+      deliver: async (tokenHashes) => this.#sessions.end(tokenHashes),
     };
   }
 
@@ -173,7 +112,7 @@ export class RealtimeHub implements EventPublisher {
     if (this.#sessionCheckTimer) return;
     this.#sessionCheckTimer = setInterval(() => void this.checkSessions(), SESSION_CHECK_EVERY_MS);
     this.#sessionCheckTimer.unref();
-    this.#stopChannels = this.#channels.map((channel) => channel.start(this.#asFollowers));
+    this.#stopChannels = this.#channels.map((channel) => channel.start(this.#followers));
   }
 
   /** Stops everything that reads or writes the database, so it can close after this. */
@@ -182,7 +121,7 @@ export class RealtimeHub implements EventPublisher {
     this.#stopChannels = [];
     if (this.#sessionCheckTimer) clearInterval(this.#sessionCheckTimer);
     this.#sessionCheckTimer = null;
-    await Promise.all(this.#sessionChecks);
+    await this.#sessions.settled();
     await this.#relay.stop();
   }
 
@@ -222,13 +161,14 @@ export class RealtimeHub implements EventPublisher {
    * after a socket past its remembered expiry had its session checked.
    */
   async #tellUsers<R>(renderer: UserEventRenderer<R>, refs: readonly R[]): Promise<void> {
-    const connected = (ref: R) => this.#byUser.has(renderer.userOf(ref));
+    const connected = (ref: R) => this.#sessions.hasUser(renderer.userOf(ref));
     const wanted = refs.filter(connected);
     if (wanted.length === 0) return;
-    await this.#confirmSessions(new Set(wanted.map((ref) => renderer.userOf(ref))));
+    await this.#sessions.confirm(new Set(wanted.map((ref) => renderer.userOf(ref))));
     const still = wanted.filter(connected);
     if (still.length === 0) return;
-    for (const { userId, message } of await renderer.render(still)) this.#sendToUser(userId, message);
+    for (const { userId, message } of await renderer.render(still))
+      this.#sessions.sendToUser(userId, message);
   }
 
   /**
@@ -236,129 +176,11 @@ export class RealtimeHub implements EventPublisher {
    * expired or ended, and notes how far the others' expiry slid. Runs every 30 s.
    */
   async checkSessions(): Promise<void> {
-    const wallNow = Date.now();
-    for (const [hash, until] of this.#ended) if (until <= wallNow) this.#ended.delete(hash);
-    await this.#checkSessionsOf([...this.#bySession.values()].flatMap((clients) => [...clients]));
-  }
-
-  async #checkSessionsOf(clients: readonly Client[]): Promise<void> {
-    const check = this.#readSessions(clients);
-    this.#sessionChecks.add(check);
-    try {
-      await check;
-    } finally {
-      this.#sessionChecks.delete(check);
-    }
-  }
-
-  async #readSessions(clients: readonly Client[]): Promise<void> {
-    const hashes = [...new Set(clients.flatMap((client) => (client.tokenHash ? [client.tokenHash] : [])))];
-    if (hashes.length === 0) return;
-    let live: Map<string, Date>;
-    try {
-      live = await this.deps.auth.liveSessions(hashes);
-    } catch (error) {
-      // Sockets already past their expiry stay without private events until a later check succeeds.
-      this.deps.log.error({ err: error }, "realtime: checking the sockets' sessions failed");
-      return;
-    }
-    for (const client of clients) {
-      if (client.tokenHash === null) continue;
-      const expiresAt = live.get(client.tokenHash);
-      if (expiresAt === undefined) this.#closeEnded(client);
-      else client.expiresAt = expiresAt.getTime();
-    }
-  }
-
-  /**
-   * Before the user's events go out: a socket whose remembered expiry passed is checked first (its
-   * session may have slid forward through requests since); until then it gets nothing private.
-   */
-  async #confirmSessions(userIds: Iterable<bigint>): Promise<void> {
-    const now = this.deps.clock.now().getTime();
-    const due: Client[] = [];
-    for (const userId of userIds) {
-      for (const client of this.#byUser.get(userId) ?? []) if (client.expiresAt <= now) due.push(client);
-    }
-    if (due.length > 0) await this.#checkSessionsOf(due);
-  }
-
-  #endSessions(tokenHashes: readonly string[]): void {
-    const until = Date.now() + ENDED_REMEMBERED_MS;
-    for (const hash of tokenHashes) {
-      this.#ended.set(hash, until);
-      for (const client of this.#bySession.get(hash) ?? []) this.#closeEnded(client);
-    }
-  }
-
-  /** Off the user's events at once (the closing handshake takes a while), then closed. */
-  #closeEnded(client: Client): void {
-    this.#forgetSession(client);
-    client.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
-  }
-
-  #forgetSession(client: Client): void {
-    const { userId, tokenHash } = client;
-    client.userId = null;
-    client.tokenHash = null;
-    if (userId !== null) {
-      const set = this.#byUser.get(userId);
-      set?.delete(client);
-      if (set?.size === 0) this.#byUser.delete(userId);
-    }
-    if (tokenHash !== null) {
-      const set = this.#bySession.get(tokenHash);
-      set?.delete(client);
-      if (set?.size === 0) this.#bySession.delete(tokenHash);
-    }
-  }
-
-  #endedLately(tokenHash: string): boolean {
-    return (this.#ended.get(tokenHash) ?? 0) > Date.now();
-  }
-
-  #sendToUser(userId: bigint, message: ServerMessage): void {
-    const clients = this.#byUser.get(userId);
-    if (!clients) return;
-    const data = Buffer.from(JSON.stringify(message));
-    const now = this.deps.clock.now().getTime();
-    for (const client of clients) if (client.expiresAt > now) client.socket.send(data, { binary: false });
+    await this.#sessions.checkAll();
   }
 
   #send(client: Client, message: ServerMessage): void {
     client.socket.send(JSON.stringify(message));
-  }
-
-  readonly #asFollowers: Followers = {
-    has: (channel, topic) => (this.#followers.get(channel)?.get(topic)?.size ?? 0) > 0,
-    send: (channel, topic, message) => {
-      const clients = this.#followers.get(channel)?.get(topic);
-      if (!clients || clients.size === 0) return;
-      // Encoded once for every follower: per socket, only the frame is written.
-      const data = Buffer.from(JSON.stringify(message));
-      for (const client of clients) client.socket.send(data, { binary: false });
-    },
-  };
-
-  #follow(client: Client, channel: string, topic: string): void {
-    this.#unfollow(client, channel);
-    client.follows.set(channel, topic);
-    const topics = this.#followers.get(channel) ?? new Map<string, Set<Client>>();
-    this.#followers.set(channel, topics);
-    const clients = topics.get(topic) ?? new Set<Client>();
-    topics.set(topic, clients);
-    clients.add(client);
-  }
-
-  #unfollow(client: Client, channel: string): void {
-    const topic = client.follows.get(channel);
-    if (topic === undefined) return;
-    client.follows.delete(channel);
-    const topics = this.#followers.get(channel);
-    const clients = topics?.get(topic);
-    clients?.delete(client);
-    if (clients?.size === 0) topics?.delete(topic);
-    if (topics?.size === 0) this.#followers.delete(channel);
   }
 
   async #handle(client: Client, message: ClientMessage, authTimer: NodeJS.Timeout): Promise<void> {
@@ -380,20 +202,7 @@ export class RealtimeHub implements EventPublisher {
     // Closed while the session was read: registering it now would leave it in the indexes for good.
     if (client.socket.readyState !== client.socket.OPEN || client.userId !== null) return;
     clearTimeout(authTimer);
-    // Ended while it was read (here or on another process): it must not start hearing the user's events.
-    if (this.#endedLately(session.tokenHash)) {
-      client.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
-      return;
-    }
-    client.userId = session.userId;
-    client.tokenHash = session.tokenHash;
-    client.expiresAt = session.expiresAt.getTime();
-    const set = this.#byUser.get(session.userId) ?? new Set<Client>();
-    set.add(client);
-    this.#byUser.set(session.userId, set);
-    const sockets = this.#bySession.get(session.tokenHash) ?? new Set<Client>();
-    sockets.add(client);
-    this.#bySession.set(session.tokenHash, sockets);
+    if (!this.#sessions.admit(client, session)) return;
     this.#send(client, { type: "ready" });
   }
 
@@ -407,11 +216,10 @@ export class RealtimeHub implements EventPublisher {
         follows: new Map(),
         asChannelSocket: {
           send: (message) => this.#send(client, message),
-          follow: (channel, topic) => this.#follow(client, channel, topic),
-          unfollow: (channel) => this.#unfollow(client, channel),
+          follow: (channel, topic) => this.#followers.follow(client, channel, topic),
+          unfollow: (channel) => this.#followers.unfollow(client, channel),
         },
       };
-      this.#clients.add(client);
       // A socket that neither authenticates nor follows anything public is closed.
       const authTimer = setTimeout(() => {
         if (client.userId === null && client.follows.size === 0)
@@ -419,9 +227,8 @@ export class RealtimeHub implements EventPublisher {
       }, AUTH_TIMEOUT_MS);
       socket.on("close", () => {
         clearTimeout(authTimer);
-        this.#clients.delete(client);
-        this.#forgetSession(client);
-        for (const channel of [...client.follows.keys()]) this.#unfollow(client, channel);
+        this.#sessions.forget(client);
+        this.#followers.unfollowAll(client);
       });
       socket.on("message", (raw: Buffer) => {
         let message: ClientMessage;

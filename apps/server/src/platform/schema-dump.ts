@@ -30,15 +30,7 @@ export async function dumpSchema(db: Executor): Promise<string> {
     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and c.relname not like 'kysely\_%'
     order by c.relname`.execute(db);
 
-  const columns = await sql<{
-    table_name: string;
-    name: string;
-    type: string;
-    not_null: boolean;
-    expression: string | null;
-    generated: string;
-    identity: string;
-  }>`
+  const columns = await sql<CatalogueColumn & { table_name: string }>`
     select c.relname as table_name, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
       a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as expression,
       a.attgenerated::text as generated, a.attidentity::text as identity
@@ -132,14 +124,17 @@ export async function dumpSchema(db: Executor): Promise<string> {
   return `${blocks.join("\n\n")}\n`;
 }
 
-function describeColumn(column: {
+/** A column as pg_attribute and pg_attrdef describe it. */
+interface CatalogueColumn {
   name: string;
   type: string;
   not_null: boolean;
   expression: string | null;
   generated: string;
   identity: string;
-}): string {
+}
+
+function describeColumn(column: CatalogueColumn): string {
   const parts = [column.name, column.type];
   if (column.generated === "s") parts.push(`generated always as (${column.expression}) stored`);
   else if (column.expression !== null) parts.push(`default ${column.expression}`);

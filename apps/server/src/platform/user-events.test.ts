@@ -1,29 +1,21 @@
 import type { AddressInfo } from "node:net";
-import { SESSION_ENDED_CLOSE_CODE, type SessionResponse } from "@tickfair/contract";
+import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import { seedCatalogue } from "../market/seed";
 import { onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
-import { key } from "../test/cashier-fixtures";
-import { registerAndLogin } from "../test/fixtures";
+import { demoTopUp } from "../test/cashier-fixtures";
+import { changePassword, registerAndLogin, signIn } from "../test/fixtures";
 import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
-import { openTestSocket } from "../test/socket";
+import { openSignedInSocket } from "../test/socket";
+import { placeContract } from "../test/trading-fixtures";
 import { ManualClock } from "./clock";
 import { createDb } from "./db";
 
-/** A socket's messages in order, one at a time. */
-async function openSocket(app: App, token: string) {
-  const port = (app.server.address() as AddressInfo).port;
-  const { socket, next, closed, unread } = await openTestSocket(`ws://127.0.0.1:${port}/api/ws`);
-  socket.send(JSON.stringify({ type: "auth", token }));
-  expect(await next()).toEqual({ type: "ready" });
-  /** Nothing else is queued for this socket: a ping is answered next. */
-  const nothingElse = async () => {
-    socket.send(JSON.stringify({ type: "ping" }));
-    expect(await next()).toEqual({ type: "pong" });
-  };
-  return { socket, next, nothingElse, closed, unread };
+/** A socket to one process's app, signed in with `token`. */
+function openSocket(app: App, token: string) {
+  return openSignedInSocket(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`, token);
 }
 
 describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQL)", () => {
@@ -58,12 +50,7 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
     const onB = await openSocket(b, user.token);
     const theirs = await openSocket(b, other.token);
 
-    await a.inject({
-      method: "POST",
-      url: "/api/v1/cashier/demo-topup",
-      payload: { amount: "100.00" },
-      headers: { ...user.auth, "idempotency-key": key() },
-    });
+    await demoTopUp(a, user.auth, "100.00");
     for (const socket of [onA, onB]) {
       expect(await socket.next()).toMatchObject({
         type: "account.updated",
@@ -71,13 +58,12 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
       });
     }
 
-    const placed = await a.inject({
-      method: "POST",
-      url: "/api/v1/trading/contracts",
-      payload: { symbol: "ETH/USDT", direction: "up", stake: "10.00", durationSeconds: 30 },
-      headers: { ...user.auth, "idempotency-key": key() },
+    const placed = await placeContract(a, user.auth, {
+      symbol: "ETH/USDT",
+      direction: "up",
+      stake: "10.00",
+      durationSeconds: 30,
     });
-    expect(placed.statusCode).toBe(201);
     for (const socket of [onA, onB]) {
       expect(await socket.next()).toMatchObject({ type: "account.updated", summary: { available: "90.00" } });
     }
@@ -121,18 +107,8 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
   it("closes a session's socket on every process when it ends on one", async () => {
     const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
     const user = await registerAndLogin(context);
-    const login = await b.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      payload: { account: user.registration.account, password: user.registration.password },
-    });
-    const second = login.json<SessionResponse>().token;
-    const third = await b.inject({
-      method: "POST",
-      url: "/api/v1/auth/login",
-      payload: { account: user.registration.account, password: user.registration.password },
-    });
-    const kept = third.json<SessionResponse>().token;
+    const second = (await signIn(b, user.registration)).token;
+    const kept = (await signIn(b, user.registration)).token;
     const loggedOutOnB = await openSocket(b, user.token);
     const otherOnB = await openSocket(b, second);
     const keptOnA = await openSocket(a, kept);
@@ -145,17 +121,13 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
     expect(loggedOutOnB.unread()).toEqual([]);
 
     // A password change on A ends the other sessions; B closes their sockets, A keeps the current one's.
-    const changed = await a.inject({
-      method: "POST",
-      url: "/api/v1/me/password",
-      headers: { authorization: `Bearer ${kept}` },
-      payload: {
-        type: "login",
-        oldPassword: user.registration.password,
-        newPassword: "another-pass2",
-        confirmPassword: "another-pass2",
-      },
-    });
+    const changed = await changePassword(
+      a,
+      { authorization: `Bearer ${kept}` },
+      "login",
+      user.registration.password,
+      "another-pass2",
+    );
     expect(changed.statusCode).toBe(200);
     expect((await otherOnB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
     await keptOnA.nothingElse();

@@ -1,3 +1,6 @@
+import type { DepositMethodInput } from "@tickfair/contract";
+import { expect } from "vitest";
+import type { App } from "../app";
 import { createDepositMethod } from "../cashier/deposit-methods";
 import { createOperator } from "../operators/service";
 import { registerAndLogin } from "./fixtures";
@@ -14,30 +17,33 @@ export async function operatorAuth(t: TestContext, role: "support" | "finance" |
     url: "/api/v1/operator/auth/login",
     payload: { username, password: "operator-pass-1" },
   });
+  expect(login.statusCode, login.body).toBe(200);
   return { username, headers: { authorization: `Bearer ${login.json().token}` } };
+}
+
+/** A valid bank deposit method, as an operator would enter it. */
+export function bankMethodInput(overrides: Partial<DepositMethodInput> = {}): DepositMethodInput {
+  return {
+    kind: "bank",
+    name: "Bank transfer",
+    bankName: "Test Bank",
+    accountName: "Tickfair Ltd",
+    accountNumber: "6222000011112222",
+    network: null,
+    address: null,
+    instructions: "Reference: your account id",
+    minAmount: "10.00",
+    maxAmount: "50000.00",
+    active: true,
+    ...overrides,
+  };
 }
 
 export async function bankMethod(
   t: TestContext,
   overrides: { minAmount?: string; maxAmount?: string; active?: boolean } = {},
 ) {
-  return createDepositMethod(
-    t.db,
-    {
-      kind: "bank",
-      name: "Bank transfer",
-      bankName: "Test Bank",
-      accountName: "Tickfair Ltd",
-      accountNumber: "6222000011112222",
-      network: null,
-      address: null,
-      instructions: "Reference: your account id",
-      minAmount: overrides.minAmount ?? "10.00",
-      maxAmount: overrides.maxAmount ?? "50000.00",
-      active: overrides.active ?? true,
-    },
-    t.clock.now(),
-  );
+  return createDepositMethod(t.db, bankMethodInput(overrides), t.clock.now());
 }
 
 export const BANK_CARD = {
@@ -52,15 +58,31 @@ export const BANK_CARD = {
 let keys = 0;
 export const key = () => `test-key-${++keys}-${Math.random().toString(36).slice(2)}`;
 
+/** A POST through the API as the caller `auth` signs in, under an idempotency key (a fresh one unless given; none for null). */
+export function postWithKey(
+  app: App,
+  url: string,
+  auth: Record<string, string>,
+  payload: object,
+  idempotencyKey: string | null = key(),
+) {
+  return app.inject({
+    method: "POST",
+    url,
+    payload,
+    headers: { ...auth, ...(idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey }) },
+  });
+}
+
+/** A demo top-up of `amount` through the API, for the user `auth` signs in. */
+export async function demoTopUp(app: App, auth: Record<string, string>, amount: string) {
+  const topUp = await postWithKey(app, "/api/v1/cashier/demo-topup", auth, { amount });
+  expect(topUp.statusCode, topUp.body).toBe(200);
+}
+
 /** A signed-in user who took a demo top-up of `amount` through the API. */
 export async function toppedUpUser(t: TestContext, amount: string) {
   const user = await registerAndLogin(t);
-  const topUp = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/demo-topup",
-    payload: { amount },
-    headers: { ...user.auth, "idempotency-key": key() },
-  });
-  if (topUp.statusCode !== 200) throw new Error(`demo top-up answered ${topUp.statusCode}`);
+  await demoTopUp(t.app, user.auth, amount);
   return user;
 }

@@ -1,4 +1,7 @@
 import type { RegisterRequest, SessionResponse } from "@tickfair/contract";
+import { expect } from "vitest";
+import type { App } from "../app";
+import type { Db } from "../platform/db";
 import type { TestContext } from "./harness";
 
 export const INVITE = "TESTCODE";
@@ -34,22 +37,50 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
   };
 }
 
+/** A new session of a registered user, as from a device of theirs. */
+export async function signIn(app: App, registration: Pick<RegisterRequest, "account" | "password">) {
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { account: registration.account, password: registration.password },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+  const session = login.json<SessionResponse>();
+  return { session, token: session.token, auth: { authorization: `Bearer ${session.token}` } };
+}
+
 export async function registerAndLogin(t: TestContext, overrides: Partial<RegisterRequest> = {}) {
   await ensureInviteCode(t);
   const registration = newRegistration(overrides);
   const created = await t.app.inject({ method: "POST", url: "/api/v1/auth/register", payload: registration });
   if (created.statusCode !== 201) throw new Error(`register failed: ${created.body}`);
-  const login = await t.app.inject({
+  const { session, token, auth } = await signIn(t.app, registration);
+  return { registration, session, token, userId: BigInt(session.user.id), auth };
+}
+
+/** Changes the sign-in ("login") or transaction ("pay") password of the session `auth` carries. */
+export function changePassword(
+  app: App,
+  auth: Record<string, string>,
+  type: "login" | "pay",
+  oldPassword: string,
+  newPassword: string,
+  confirmPassword = newPassword,
+) {
+  return app.inject({
     method: "POST",
-    url: "/api/v1/auth/login",
-    payload: { account: registration.account, password: registration.password },
+    url: "/api/v1/me/password",
+    headers: auth,
+    payload: { type, oldPassword, newPassword, confirmPassword },
   });
-  const session = login.json<SessionResponse>();
-  return {
-    registration,
-    session,
-    token: session.token,
-    userId: BigInt(session.user.id),
-    auth: { authorization: `Bearer ${session.token}` },
-  };
+}
+
+/** A POST of `body` exactly as given, declared as `contentType`: for bodies no well-behaved client sends. */
+export function postRaw(app: App, url: string, body: string, contentType: string) {
+  return app.inject({ method: "POST", url, payload: body, headers: { "content-type": contentType } });
+}
+
+/** The audit entry recorded for `action`: the test fails if there is none. */
+export function auditEntry(db: Db, action: string) {
+  return db.selectFrom("audit_log").selectAll().where("action", "=", action).executeTakeFirstOrThrow();
 }

@@ -51,6 +51,20 @@ export async function createTestDb(): Promise<TestDb> {
   return testDb;
 }
 
+/** A database from `create` for one test file, destroyed after it; `db` is there once the tests run. */
+export function useTestDb(create: () => Promise<TestDb> = createTestDb): { db: Db } {
+  const context = {} as { db: Db };
+  let testDb: TestDb | undefined;
+  beforeAll(async () => {
+    testDb = await create();
+    context.db = testDb.db;
+  });
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+  return context;
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({

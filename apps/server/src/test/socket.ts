@@ -1,4 +1,5 @@
 import type { ServerMessage } from "@tickfair/contract";
+import { expect } from "vitest";
 import WebSocket from "ws";
 
 export interface TestSocket {
@@ -9,6 +10,8 @@ export interface TestSocket {
   unread: () => ServerMessage[];
   /** Settles when the socket closes, with the close code the server sent. */
   closed: Promise<{ code: number; reason: string }>;
+  /** Fails the test unless nothing else is queued for this socket: a ping is answered next. */
+  nothingElse: () => Promise<void>;
 }
 
 /** A WebSocket to the server whose messages a test takes one at a time, in order (5 s each at most). */
@@ -39,5 +42,17 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
     socket.on("open", resolve);
     socket.on("error", reject);
   });
-  return { socket, next, unread: () => [...queue], closed };
+  const nothingElse = async () => {
+    socket.send(JSON.stringify({ type: "ping" }));
+    expect(await next()).toEqual({ type: "pong" });
+  };
+  return { socket, next, unread: () => [...queue], closed, nothingElse };
+}
+
+/** A socket signed in with the session `token`: the server has answered it "ready". */
+export async function openSignedInSocket(url: string, token: string): Promise<TestSocket> {
+  const client = await openTestSocket(url);
+  client.socket.send(JSON.stringify({ type: "auth", token }));
+  expect(await client.next()).toEqual({ type: "ready" });
+  return client;
 }

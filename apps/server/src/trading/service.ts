@@ -10,7 +10,7 @@ import { type JournalPosting, type Leg, lockUserAccounts, postJournal, systemAcc
 import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { cursorId, pageOfRows } from "../platform/pagination";
+import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
 import { type ContractRow, tradingDb } from "./schema";
 
@@ -277,17 +277,14 @@ export async function listOpenContracts(db: Executor, userId: bigint): Promise<{
 export async function listClosedContracts(
   db: Executor,
   userId: bigint,
-  cursor: string | undefined,
-  limit: number,
+  page: PageRequest,
 ): Promise<{ items: Contract[]; nextCursor: string | null }> {
-  const rows = await contractsWithPrecision(db)
-    .where("c.user_id", "=", userId)
-    .where("c.status", "in", ["settled", "void"])
-    .$if(cursorId(cursor) !== null, (q) => q.where("c.id", "<", cursorId(cursor) ?? 0n))
-    .orderBy("c.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  return pageOfRows(rows, limit, (row) => toContract(row, row.price_precision));
+  return newestFirstPage(
+    contractsWithPrecision(db).where("c.user_id", "=", userId).where("c.status", "in", ["settled", "void"]),
+    "c.id",
+    page,
+    (row) => toContract(row, row.price_precision),
+  );
 }
 
 /** One of the user's contracts with its entry, exit and every tick between them (at most 600). */

@@ -6,9 +6,10 @@ import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { feedTick, onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
-import { key } from "../test/cashier-fixtures";
+import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { placeContract } from "../test/trading-fixtures";
 import { assignEntries, settleDueContracts } from "./service";
 
 const t = useTestApp({ FEED_ENABLED: false });
@@ -61,21 +62,14 @@ describe.skipIf(!onPostgres())("settlement across a crash (PostgreSQL)", () => {
     const users = [];
     for (let u = 0; u < 4; u++) {
       const user = await registerAndLogin(t);
-      const topUp = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/cashier/demo-topup",
-        payload: { amount: "1000.00" },
-        headers: { ...user.auth, "idempotency-key": key() },
-      });
-      expect(topUp.statusCode).toBe(200);
+      await demoTopUp(t.app, user.auth, "1000.00");
       for (let i = 0; i < 50; i++) {
-        const placed = await t.app.inject({
-          method: "POST",
-          url: "/api/v1/trading/contracts",
-          payload: { symbol: "BTC/USDT", direction: "up", stake: "10.00", durationSeconds: 60 },
-          headers: { ...user.auth, "idempotency-key": key() },
+        await placeContract(t.app, user.auth, {
+          symbol: "BTC/USDT",
+          direction: "up",
+          stake: "10.00",
+          durationSeconds: 60,
         });
-        expect(placed.statusCode).toBe(201);
       }
       users.push(user);
     }

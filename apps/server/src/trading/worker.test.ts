@@ -3,9 +3,10 @@ import { userBalances } from "../ledger/service";
 import { MarketBus } from "../market/bus";
 import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
-import { key } from "../test/cashier-fixtures";
+import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { placeContract } from "../test/trading-fixtures";
 import type { ContractRef } from "./service";
 import { TradingWorker } from "./worker";
 
@@ -39,20 +40,13 @@ describe("TradingWorker", () => {
     const start = t.clock.now();
     const at = (ms: number) => new Date(start.getTime() + ms).toISOString();
     const user = await registerAndLogin(t);
-    const headers = { ...user.auth, "idempotency-key": key() };
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/demo-topup",
-      payload: { amount: "50.00" },
-      headers,
+    await demoTopUp(t.app, user.auth, "50.00");
+    const placed = await placeContract(t.app, user.auth, {
+      symbol: "ETH/USDT",
+      direction: "down",
+      stake: "20.00",
+      durationSeconds: 30,
     });
-    const placed = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/trading/contracts",
-      payload: { symbol: "ETH/USDT", direction: "down", stake: "20.00", durationSeconds: 30 },
-      headers: { ...user.auth, "idempotency-key": key() },
-    });
-    expect(placed.statusCode).toBe(201);
 
     bus.publish(await recordTicks(t.db, [feedTick("ETH/USDT", at(1000), 350_000n)]));
     const open = () =>

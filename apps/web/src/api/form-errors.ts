@@ -50,7 +50,36 @@ export function useFieldErrors<F extends string>() {
     },
     [],
   );
-  return { errors, setErrors, clear, fail };
+  /** Shows `next` under the fields; true when it holds a message, so that the form is not sent. */
+  const report = useCallback((next: FieldErrors<F>): boolean => {
+    setErrors(next);
+    return hasFieldErrors(next);
+  }, []);
+  return { errors, setErrors, clear, fail, report };
+}
+
+/**
+ * A form's text values with their field messages. `set` changes a value and clears its field's
+ * message; `bind` gives a TextField its name, value, change handler and message.
+ */
+export function useFormFields<F extends string>(initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const fieldErrors = useFieldErrors<F>();
+  const { errors, clear } = fieldErrors;
+  const set = useCallback(
+    (field: F, value: string) => {
+      setValues((current) => ({ ...current, [field]: value }));
+      clear(field);
+    },
+    [clear],
+  );
+  const bind = (field: F) => ({
+    name: field,
+    value: values[field],
+    onValueChange: (value: string) => set(field, value),
+    error: errors[field],
+  });
+  return { values, setValues, set, bind, ...fieldErrors };
 }
 
 /** True when `errors` holds a message for some field. */

@@ -11,9 +11,13 @@ describe("market figures", () => {
   });
 
   it("shows the 24H change with sign and percent", () => {
-    expect(formatChange("1.25", "en")).toBe("+1.25%");
-    expect(formatChange("-0.40", "en")).toBe("-0.40%");
-    expect(formatChange("0.00", "en")).toBe("0.00%");
+    for (const [change, locale, shown] of [
+      ["1.25", "en", "+1.25%"],
+      ["-0.40", "en", "-0.40%"],
+      ["0.00", "en", "0.00%"],
+    ] as const) {
+      expect(formatChange(change, locale), change).toBe(shown);
+    }
   });
 
   it("shows volumes compactly", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { moneyString } from "../money-schema";
 import { PHONE_COUNTRIES } from "../phone-countries";
-import { isoTime } from "./common";
+import { isoTime, newSession, signInPassword } from "./common";
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -38,15 +38,11 @@ export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const loginRequest = z.object({
   account: trimmed(64),
-  password: z.string().max(128),
+  password: signInPassword,
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const sessionResponse = z.object({
-  token: z.string(),
-  expiresAt: isoTime,
-  user: userInfo,
-});
+export const sessionResponse = newSession.extend({ user: userInfo });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 export const passwordType = z.enum(["login", "pay"]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CASHIER_SETTING_MAX, DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cashier-constants";
 import { boundedMoneyString, moneyString, moneyStringWithin, positiveMoneyString } from "../money-schema";
-import { idString, isoTime, operatorReason, pageOf } from "./common";
+import { filteredPageQuery, idString, isoTime, listOf, operatorReason, pageOf } from "./common";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
 export const demoTopUpRequest = z.object({ amount: boundedMoneyString(DEMO_TOP_UP_MAX) });
@@ -34,7 +34,7 @@ export const depositMethod = z.object({
   active: z.boolean(),
 });
 export type DepositMethod = z.infer<typeof depositMethod>;
-export const depositMethodList = z.object({ items: z.array(depositMethod) });
+export const depositMethodList = listOf(depositMethod);
 export type DepositMethodList = z.infer<typeof depositMethodList>;
 
 export const depositMethodInput = z.object({
@@ -164,11 +164,7 @@ export type WithdrawalPage = z.infer<typeof withdrawalPage>;
 export const fundRecordType = z.enum(FUND_RECORD_TYPES);
 export type FundRecordType = z.infer<typeof fundRecordType>;
 
-export const fundRecordQuery = z.object({
-  type: fundRecordType.optional(),
-  cursor: z.string().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const fundRecordQuery = filteredPageQuery({ type: fundRecordType.optional() });
 export type FundRecordQuery = z.infer<typeof fundRecordQuery>;
 
 export const fundRecord = z.object({
@@ -188,11 +184,7 @@ export type FundRecordPage = z.infer<typeof fundRecordPage>;
 
 // ── Operator review ─────────────────────────────────────────────────────────────────────────────
 
-export const reviewQuery = z.object({
-  status: cashierStatus.optional(),
-  cursor: z.string().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const reviewQuery = filteredPageQuery({ status: cashierStatus.optional() });
 export type ReviewQuery = z.infer<typeof reviewQuery>;
 
 export const rejectRequest = z.object({ reason: operatorReason });

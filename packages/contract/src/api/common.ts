@@ -11,6 +11,25 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
 
+/** A list answered whole, without a cursor. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item) });
+}
+
+/**
+ * A page of a list filtered by `filter` (a status, a type): `?<filter>&cursor=&limit=`. Its cursor is
+ * an id, so shorter than pageQuery's.
+ */
+export function filteredPageQuery<S extends z.ZodRawShape>(filter: S) {
+  return z.object(filter).extend({
+    cursor: z.string().max(40).optional(),
+    limit: pageQuery.shape.limit,
+  });
+}
+
+/** The password typed at a sign-in, user's or operator's. */
+export const signInPassword = z.string().max(128);
+
 export const okResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponse>;
 
@@ -26,6 +45,9 @@ export const idString = z
   })
   .describe("Id: decimal digits, at most 9223372036854775807");
 export const isoTime = z.string().describe("ISO 8601 time");
+
+/** A session just signed in: the bearer token for every further request, and when it expires unused. */
+export const newSession = z.object({ token: z.string(), expiresAt: isoTime });
 
 /**
  * Times a client may send are bounded to years both JavaScript and PostgreSQL hold alike: year 0 or

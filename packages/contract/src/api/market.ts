@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveMoneyString } from "../money-schema";
-import { isoTime, isoTimeInput, operatorReason } from "./common";
+import { isoTime, isoTimeInput, listOf, operatorReason } from "./common";
 
 /**
  * Prices travel as decimal strings with the product's own precision ("67012.35", "1.08421"); like
@@ -55,7 +55,7 @@ export const product = z.object({
   ticker: ticker.nullable(),
 });
 export type Product = z.infer<typeof product>;
-export const productList = z.object({ items: z.array(product) });
+export const productList = listOf(product);
 export type ProductList = z.infer<typeof productList>;
 
 export const productQuery = z.object({ q: z.string().trim().max(40).optional() });
@@ -112,7 +112,7 @@ export const tickRangeQuery = z.object({
   to: isoTimeInput().optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(300),
 });
-export const tickList = z.object({ items: z.array(tick) });
+export const tickList = listOf(tick);
 export type TickList = z.infer<typeof tickList>;
 
 export const chainVerifyQuery = z.object({ fromSeq: seqParam, toSeq: seqParam });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, operatorReason, pageOf } from "./common";
+import { filteredPageQuery, isoTime, newSession, operatorReason, pageOf, signInPassword } from "./common";
 
 export const OPERATOR_ROLES = ["support", "finance", "admin"] as const;
 export const operatorRole = z.enum(OPERATOR_ROLES);
@@ -10,15 +10,11 @@ export type OperatorInfo = z.infer<typeof operatorInfo>;
 
 export const operatorLoginRequest = z.object({
   username: z.string().trim().max(64),
-  password: z.string().max(128),
+  password: signInPassword,
 });
 export type OperatorLoginRequest = z.infer<typeof operatorLoginRequest>;
 
-export const operatorSessionResponse = z.object({
-  token: z.string(),
-  expiresAt: isoTime,
-  operator: operatorInfo,
-});
+export const operatorSessionResponse = newSession.extend({ operator: operatorInfo });
 export type OperatorSessionResponse = z.infer<typeof operatorSessionResponse>;
 
 export const createInviteCodeRequest = z.object({
@@ -71,9 +67,5 @@ export const controlChange = z.object({
 });
 export type ControlChange = z.infer<typeof controlChange>;
 export const controlChangePage = pageOf(controlChange);
-export const controlChangeQuery = z.object({
-  status: z.enum(CONTROL_CHANGE_STATUSES).optional(),
-  cursor: z.string().max(40).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const controlChangeQuery = filteredPageQuery({ status: z.enum(CONTROL_CHANGE_STATUSES).optional() });
 export const rejectControlChangeRequest = z.object({ reason: operatorReason });

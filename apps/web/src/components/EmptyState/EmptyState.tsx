@@ -14,7 +14,7 @@ interface EmptyStateProps {
 export function EmptyState({ title, text, action, testId, icon }: EmptyStateProps) {
   return (
     <div className="empty-state" data-testid={testId}>
-      <span className="empty-state__icon">{icon ?? <IconInbox />}</span>
+      <span className="icon-tile empty-state__icon">{icon ?? <IconInbox />}</span>
       <p className="empty-state__title">{title}</p>
       {text ? <p className="empty-state__text">{text}</p> : null}
       {action ? <div className="empty-state__action">{action}</div> : null}

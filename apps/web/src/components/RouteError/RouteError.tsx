@@ -14,7 +14,7 @@ export function RouteError() {
   return (
     <StatusPage
       mark={
-        <div className="status-page__icon status-page__icon--warn">
+        <div className="icon-tile status-page__icon status-page__icon--warn">
           <IconAlert />
         </div>
       }

@@ -1,12 +1,18 @@
 import type { CashierStatus } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import "./status-tag.css";
+
+const TONE: Record<CashierStatus, string> = {
+  success: "success",
+  under_review: "warn",
+  failed: "danger",
+  cancelled: "muted",
+};
 
 /** success (green), under review (amber), failed (red), cancelled (grey). */
 export function StatusTag({ status, testId }: { status: CashierStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`status-tag status-tag--${status}`} data-testid={testId} data-status={status}>
+    <span className={`pill pill--${TONE[status]}`} data-testid={testId} data-status={status}>
       {t(`cashier.status.${status}`)}
     </span>
   );

@@ -32,9 +32,11 @@ export function WithdrawalAccountCard({
       )
     : rows;
   return (
-    <div className={`wa-card wa-card--${account.type}`} data-testid="withdrawal-account">
+    <div className="wa-card" data-testid="withdrawal-account">
       <div className="wa-card__head">
-        <span className="wa-card__icon">{bank ? <IconBank /> : <IconCoin />}</span>
+        <span className={`icon-tile icon-tile--${account.type} wa-card__icon`}>
+          {bank ? <IconBank /> : <IconCoin />}
+        </span>
         <span className="wa-card__type">{bank ? t("account.typeBank") : t("account.typeCrypto")}</span>
       </div>
       <dl className="wa-card__rows">

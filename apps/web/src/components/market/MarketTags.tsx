@@ -19,10 +19,13 @@ export function MarketChange({ change, locale, testId }: { change: string; local
   );
 }
 
+/** The states that ask for care; any other (closed) is told in grey. */
+const WARN_KINDS = new Set(["maintenance", "simulated"]);
+
 /** A product's state in a small tag: closed, in maintenance, simulated. */
 export function MarketTag({ kind, testId, children }: { kind: string; testId: string; children: ReactNode }) {
   return (
-    <span className={`market-tag market-tag--${kind}`} data-testid={testId}>
+    <span className={WARN_KINDS.has(kind) ? "pill pill--warn" : "pill"} data-testid={testId}>
       {children}
     </span>
   );

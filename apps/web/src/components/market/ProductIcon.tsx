@@ -1,4 +1,5 @@
 import { PRODUCT_ICONS } from "./product-icons";
+import "./product-name.css";
 
 /** Up to two letters or digits of the symbol's base ("NEW/USD" → "NE"): the icon of an unknown product. */
 export function initialsOf(symbol: string): string {
@@ -9,7 +10,8 @@ export function initialsOf(symbol: string): string {
 
 /**
  * A product's icon (32×32 grid, own colours). Decorative by default, since the product's name is shown
- * next to it; pass `label` where it stands alone.
+ * next to it (in a `.product-name`, the icon then a <strong> name and a <small> symbol); pass `label`
+ * where it stands alone.
  */
 export function ProductIcon({ symbol, size = 32, label }: { symbol: string; size?: number; label?: string }) {
   return (

@@ -63,7 +63,11 @@ export function ProductList({
 export function SimulatedBadge() {
   const { t } = useTranslation();
   return (
-    <span className="market-sim" data-testid="market-simulated" title={t("market.simulatedHint")}>
+    <span
+      className="pill pill--warn market-sim"
+      data-testid="market-simulated"
+      title={t("market.simulatedHint")}
+    >
       {t("market.simulated")}
     </span>
   );

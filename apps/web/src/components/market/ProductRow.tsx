@@ -60,7 +60,7 @@ export const ProductRow = memo(function ProductRow({
         data-symbol={product.symbol}
         data-status={product.status}
       >
-        <span className="market-row__name">
+        <span className="product-name market-row__name">
           <ProductIcon symbol={product.symbol} size={28} />
           <strong>{product.name}</strong>
           <small>

@@ -57,13 +57,13 @@ export default function Account() {
             <div className="type-choices">
               <Link
                 to={accountDetailPath("bank")}
-                className="type-choice card"
+                className="tile-row type-choice card"
                 data-testid="account-bind-bank"
               >
-                <span className="type-choice__icon type-choice__icon--bank">
+                <span className="icon-tile type-choice__icon">
                   <IconBank />
                 </span>
-                <span className="type-choice__text">
+                <span className="tile-row__text type-choice__text">
                   <strong>{t("account.typeBank")}</strong>
                   <small>{t("account.typeBankText")}</small>
                 </span>
@@ -71,13 +71,13 @@ export default function Account() {
               </Link>
               <Link
                 to={accountDetailPath("crypto")}
-                className="type-choice card"
+                className="tile-row type-choice card"
                 data-testid="account-bind-crypto"
               >
-                <span className="type-choice__icon type-choice__icon--crypto">
+                <span className="icon-tile icon-tile--crypto type-choice__icon">
                   <IconCoin />
                 </span>
-                <span className="type-choice__text">
+                <span className="tile-row__text type-choice__text">
                   <strong>{t("account.typeCrypto")}</strong>
                   <small>{t("account.typeCryptoText")}</small>
                 </span>

@@ -43,8 +43,8 @@ export function DemoTopUp() {
 
   return (
     <section className="demo-card card" data-testid="deposit-demo" aria-labelledby="demo-title">
-      <div className="demo-card__head">
-        <span className="demo-card__icon">
+      <div className="tile-row">
+        <span className="icon-tile demo-card__icon">
           <IconGift />
         </span>
         <span className="demo-card__titles">

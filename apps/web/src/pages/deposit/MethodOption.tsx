@@ -18,15 +18,15 @@ export function MethodOption({
     <button
       type="button"
       aria-pressed={selected}
-      className={`method-option card${selected ? " method-option--selected" : ""}`}
+      className={`tile-row method-option card${selected ? " method-option--selected" : ""}`}
       data-testid={`deposit-method-${method.kind}`}
       data-method-id={method.id}
       onClick={onSelect}
     >
-      <span className={`method-option__icon method-option__icon--${method.kind}`}>
+      <span className={`icon-tile icon-tile--${method.kind} method-option__icon`}>
         <Icon />
       </span>
-      <span className="method-option__text">
+      <span className="tile-row__text method-option__text">
         <strong>{method.name}</strong>
         <small>
           {method.kind === "bank"

@@ -31,8 +31,8 @@ export function DetailHead({
 
   return (
     <section className="card detail-card detail-head" data-testid="detail-head">
-      <div className="detail-head__title">
-        <span className="detail-head__name">
+      <div className="card-head detail-head__title">
+        <span className="product-name detail-head__name">
           <ProductIcon symbol={product.symbol} size={36} />
           <strong data-testid="detail-name">{product.name}</strong>
           <small>{product.symbol}</small>

@@ -151,7 +151,7 @@ export default function Home() {
 
         {loggedIn ? (
           <Link to={paths.user} className="home-account card" data-testid="home-account">
-            <span className="home-account__avatar">
+            <span className="icon-tile home-account__avatar">
               {(user?.nickname || user?.account || "?").slice(0, 1).toUpperCase()}
             </span>
             <span className="home-account__text">
@@ -174,11 +174,11 @@ export default function Home() {
 
         <nav className="home-entries card" aria-label={t("common.appName")}>
           {ENTRIES.map(({ label, to, Icon, tone, testId }) => (
-            <Link key={to} to={to} className="home-entry" data-testid={testId}>
-              <span className={`home-entry__icon tone-${tone}`}>
+            <Link key={to} to={to} className="shortcut" data-testid={testId}>
+              <span className={`icon-tile shortcut__icon tone-${tone}`}>
                 <Icon strokeWidth={2} />
               </span>
-              <span className="home-entry__label">{t(label)}</span>
+              <span className="shortcut__label home-entry__label">{t(label)}</span>
             </Link>
           ))}
         </nav>
@@ -193,7 +193,7 @@ export default function Home() {
         <ul className="home-highlights">
           {highlights.map(({ Icon, title, text }) => (
             <li key={title} className="home-highlight card">
-              <span className="home-highlight__icon">
+              <span className="icon-tile home-highlight__icon">
                 <Icon />
               </span>
               <span className="home-highlight__text">

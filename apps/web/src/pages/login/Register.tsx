@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useRegister } from "../../api/auth";
-import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { useFormFields } from "../../api/form-errors";
 import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { StepIndicator } from "../../components/StepIndicator/StepIndicator";
@@ -23,24 +23,18 @@ export default function Register() {
   const navigate = useNavigate();
   const info = useSession((s) => s.registerInfo);
   const setRegisterInfo = useSession((s) => s.setRegisterInfo);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, bind, report, fail } = useFormFields<Field>({
     password: "",
     passwordConfirm: "",
     payPassword: "",
     payPasswordConfirm: "",
   });
-  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
   const register = useRegister();
   const [done, setDone] = useState(false);
 
   // Without step 1's data there is nothing to register: back to step 1 (but not once registered).
   if (!info) return done ? null : <Navigate to={paths.registerCheck} replace />;
   const registerInfo = info;
-
-  function set(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    clear(field);
-  }
 
   function validate() {
     const next: Partial<Record<Field, string>> = {};
@@ -59,9 +53,7 @@ export default function Register() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (register.isPending) return;
-    const next = validate();
-    setErrors(next);
-    if (hasFieldErrors(next)) return;
+    if (report(validate())) return;
     try {
       await register.mutateAsync({ ...registerInfo, ...values });
       setDone(true);
@@ -97,48 +89,36 @@ export default function Register() {
         </div>
         <form className="tf-form" onSubmit={submit} noValidate>
           <TextField
+            {...bind("password")}
             label={t("register.password")}
-            name="password"
             type="password"
             testId="register-password"
             autoComplete="new-password"
             placeholder={t("register.passwordPlaceholder")}
             maxLength={32}
-            value={values.password}
-            onValueChange={(v) => set("password", v)}
             hint={t("register.passwordHint")}
-            error={errors.password}
           />
           <TextField
+            {...bind("passwordConfirm")}
             label={t("register.passwordConfirm")}
-            name="passwordConfirm"
             type="password"
             testId="register-password-confirm"
             autoComplete="new-password"
             placeholder={t("register.passwordConfirmPlaceholder")}
             maxLength={32}
-            value={values.passwordConfirm}
-            onValueChange={(v) => set("passwordConfirm", v)}
-            error={errors.passwordConfirm}
           />
           <PayPasswordField
+            {...bind("payPassword")}
             label={t("register.payPassword")}
-            name="payPassword"
             testId="register-pay"
             placeholder={t("register.payPasswordPlaceholder")}
-            value={values.payPassword}
-            onValueChange={(v) => set("payPassword", v)}
             hint={t("register.payPasswordHint")}
-            error={errors.payPassword}
           />
           <PayPasswordField
+            {...bind("payPasswordConfirm")}
             label={t("register.payPasswordConfirm")}
-            name="payPasswordConfirm"
             testId="register-pay-confirm"
             placeholder={t("register.payPasswordConfirmPlaceholder")}
-            value={values.payPasswordConfirm}
-            onValueChange={(v) => set("payPasswordConfirm", v)}
-            error={errors.payPasswordConfirm}
           />
           <SubmitButton pending={register.isPending} testId="register-submit">
             {t("register.submit")}

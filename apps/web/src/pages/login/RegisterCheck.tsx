@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useRegisterCheck } from "../../api/auth";
-import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { useFormFields } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
 import { IconChevronDown } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
@@ -44,11 +44,12 @@ export default function RegisterCheck() {
   const [params] = useSearchParams();
   const draft = useSession((s) => s.registerInfo);
   const setRegisterInfo = useSession((s) => s.setRegisterInfo);
-  const [account, setAccount] = useState(draft?.account ?? "");
   const [country, setCountry] = useState<PhoneCountry>(draft?.phoneCountry ?? "CN");
-  const [phone, setPhone] = useState(draft?.phone ?? "");
-  const [inviteCode, setInviteCode] = useState(() => params.get("code") ?? draft?.inviteCode ?? "");
-  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
+  const { values, set, bind, clear, report, fail } = useFormFields<Field>({
+    account: draft?.account ?? "",
+    phone: draft?.phone ?? "",
+    inviteCode: params.get("code") ?? draft?.inviteCode ?? "",
+  });
   const [pickerOpen, setPickerOpen] = useState(false);
   const check = useRegisterCheck();
 
@@ -65,10 +66,10 @@ export default function RegisterCheck() {
     event.preventDefault();
     if (check.isPending) return;
     const body: RegisterCheckRequest = {
-      account: account.trim(),
+      account: values.account.trim(),
       phoneCountry: country,
-      phone: phone.replace(/[\s-]/g, ""),
-      inviteCode: inviteCode.trim(),
+      phone: values.phone.replace(/[\s-]/g, ""),
+      inviteCode: values.inviteCode.trim(),
     };
     const next: Partial<Record<Field, string>> = {};
     if (body.account === "") next.account = t("register.accountRequired");
@@ -85,8 +86,7 @@ export default function RegisterCheck() {
       if (normalizePhone(country, body.phone) === null) next.phone = codeText("PHONE_INVALID");
     }
     if (body.inviteCode === "") next.inviteCode = t("register.codeRequired");
-    setErrors(next);
-    if (hasFieldErrors(next)) return;
+    if (report(next)) return;
     try {
       await check.mutateAsync(body);
       setRegisterInfo(body);
@@ -103,35 +103,24 @@ export default function RegisterCheck() {
         <StepIndicator current={1} />
         <form className="tf-form" onSubmit={submit} noValidate>
           <TextField
+            {...bind("account")}
             label={t("register.account")}
-            name="account"
             testId="register-account"
             autoComplete="username"
             placeholder={t("register.accountPlaceholder")}
             maxLength={12}
-            value={account}
-            onValueChange={(value) => {
-              setAccount(value);
-              clear("account");
-            }}
             hint={t("register.accountHint")}
-            error={errors.account}
           />
           <TextField
+            {...bind("phone")}
             label={t("register.phone")}
-            name="phone"
             type="tel"
             inputMode="tel"
             testId="register-phone"
             autoComplete="tel-national"
             placeholder={t("register.phonePlaceholder")}
             maxLength={20}
-            value={phone}
-            onValueChange={(value) => {
-              setPhone(value.replace(/[^\d\s-]/g, ""));
-              clear("phone");
-            }}
-            error={errors.phone}
+            onValueChange={(value) => set("phone", value.replace(/[^\d\s-]/g, ""))}
             prefix={
               <button
                 type="button"
@@ -146,17 +135,11 @@ export default function RegisterCheck() {
             }
           />
           <TextField
+            {...bind("inviteCode")}
             label={t("register.code")}
-            name="inviteCode"
             testId="register-code"
             placeholder={t("register.codePlaceholder")}
             maxLength={32}
-            value={inviteCode}
-            onValueChange={(value) => {
-              setInviteCode(value);
-              clear("inviteCode");
-            }}
-            error={errors.inviteCode}
           />
           <SubmitButton pending={check.isPending} testId="register-next">
             {t("register.next")}

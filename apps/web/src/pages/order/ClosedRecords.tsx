@@ -2,13 +2,13 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { type Contract, type ContractPage, formatMoney, type Product } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { orderDetailPath } from "../../lib/paths";
-import { pnlClass } from "../../lib/pnl";
 import { formatDateTime } from "../../lib/time";
 import { formatTickPrice } from "../../lib/trading-format";
-import { DirectionTag, ProductName, ResultTag } from "./parts";
+import { ContractPnl, DirectionTag, ProductName, ResultTag } from "./parts";
 
 interface ClosedRecordsProps {
   query: UseInfiniteQueryResult<InfiniteData<ContractPage>, Error>;
@@ -48,56 +48,53 @@ function RecordCard({ contract, product }: { contract: Contract; product: Produc
       data-result={contract.result ?? ""}
     >
       <Link to={orderDetailPath(contract.id)} className="contract-card__link">
-        <div className="contract-card__head">
+        <div className="card-head contract-card__head">
           <ProductName symbol={contract.symbol} product={product} />
           {contract.result ? <ResultTag result={contract.result} /> : null}
         </div>
         <div className="contract-card__outcome">
           <DirectionTag direction={contract.direction} />
-          <span className="contract-card__pnl">
-            <small>{t("orders.pnl")}</small>
-            <strong
-              className={`num ${contract.profit ? pnlClass(contract.profit) : ""}`}
-              data-testid="record-pnl"
-            >
-              {contract.profit ? formatMoney(contract.profit, locale, { signed: true }) : "—"}
-            </strong>
-          </span>
+          <ContractPnl profit={contract.profit} testId="record-pnl" />
         </div>
-        <dl className="contract-rows">
-          <div>
-            <dt>{t("orders.orderNo")}</dt>
-            <dd className="num" data-testid="record-order-no">
-              {contract.orderNo}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("trading.amount")}</dt>
-            <dd className="num" data-testid="record-amount">
-              {formatMoney(contract.stake, locale)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.buyPrice")}</dt>
-            <dd className="num" data-testid="record-entry">
-              {price(contract.entry?.price)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.closePrice")}</dt>
-            <dd className="num" data-testid="record-exit">
-              {price(contract.exit?.price)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.holdingTime")}</dt>
-            <dd className="num">{t("trading.seconds", { seconds: contract.durationSeconds })}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.closeTime")}</dt>
-            <dd className="num">{contract.settledAt ? formatDateTime(contract.settledAt, locale) : "—"}</dd>
-          </div>
-        </dl>
+        <DetailRows
+          className="contract-rows"
+          rows={[
+            {
+              label: t("orders.orderNo"),
+              value: contract.orderNo,
+              className: "num",
+              testId: "record-order-no",
+            },
+            {
+              label: t("trading.amount"),
+              value: formatMoney(contract.stake, locale),
+              className: "num",
+              testId: "record-amount",
+            },
+            {
+              label: t("orders.buyPrice"),
+              value: price(contract.entry?.price),
+              className: "num",
+              testId: "record-entry",
+            },
+            {
+              label: t("orders.closePrice"),
+              value: price(contract.exit?.price),
+              className: "num",
+              testId: "record-exit",
+            },
+            {
+              label: t("orders.holdingTime"),
+              value: t("trading.seconds", { seconds: contract.durationSeconds }),
+              className: "num",
+            },
+            {
+              label: t("orders.closeTime"),
+              value: contract.settledAt ? formatDateTime(contract.settledAt, locale) : "—",
+              className: "num",
+            },
+          ]}
+        />
       </Link>
     </li>
   );

@@ -4,16 +4,18 @@ import {
   formatMoney,
   type Product,
 } from "@tickfair/contract";
-import { Button, Skeleton } from "antd-mobile";
+import { Skeleton } from "antd-mobile";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useLiveTickers, useTicker } from "../../api/market-socket";
 import { useContractDetail } from "../../api/trading";
 import { CopyButton } from "../../components/CopyButton/CopyButton";
+import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { LoadError } from "../../components/LoadError/LoadError";
+import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
@@ -22,7 +24,7 @@ import { pnlClass } from "../../lib/pnl";
 import { formatDateTimeSeconds } from "../../lib/time";
 import { formatRate, formatTickPrice, shortHash } from "../../lib/trading-format";
 import { PositionTimer } from "./PositionTimer";
-import { DirectionTag, ProductName, ResultTag, useProductsBySymbol } from "./parts";
+import { ContractPnl, DirectionTag, ProductName, ResultTag, useProductsBySymbol } from "./parts";
 import { TickList } from "./TickList";
 import { VerifyPanel } from "./VerifyPanel";
 import "./order.css";
@@ -32,7 +34,6 @@ const ID = /^\d{1,19}$/;
 /** One contract: its terms, entry and exit ticks, result and payout, the ticks between, and Verify. */
 export default function ContractDetail() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get("id") ?? "";
   const detail = useContractDetail(id);
@@ -46,11 +47,7 @@ export default function ContractDetail() {
         <EmptyState
           title={t("orders.notFound")}
           testId="contract-not-found"
-          action={
-            <Button color="primary" shape="rounded" onClick={() => navigate(paths.order)}>
-              {t("orders.backToOrders")}
-            </Button>
-          }
+          action={<NavButton to={paths.order}>{t("orders.backToOrders")}</NavButton>}
         />
       </div>
     );
@@ -92,22 +89,14 @@ function DetailBody({ contract, product }: { contract: Detail; product: Product 
   return (
     <>
       <section className="card contract-section contract-summary" data-testid="contract-summary">
-        <div className="contract-card__head">
+        <div className="card-head contract-card__head">
           <ProductName symbol={contract.symbol} product={product} />
           <DirectionTag direction={contract.direction} />
         </div>
         {closed ? (
           <div className="contract-summary__result">
             {contract.result ? <ResultTag result={contract.result} /> : null}
-            <span className="contract-card__pnl">
-              <small>{t("orders.pnl")}</small>
-              <strong
-                className={`num ${contract.profit ? pnlClass(contract.profit) : ""}`}
-                data-testid="contract-pnl"
-              >
-                {contract.profit ? formatMoney(contract.profit, locale, { signed: true }) : "—"}
-              </strong>
-            </span>
+            <ContractPnl profit={contract.profit} testId="contract-pnl" />
           </div>
         ) : (
           <LiveSummary contract={contract} product={product} />
@@ -116,57 +105,48 @@ function DetailBody({ contract, product }: { contract: Detail; product: Product 
 
       <section className="card contract-section">
         <h2 className="contract-section__title">{t("orders.terms")}</h2>
-        <dl className="contract-rows">
-          <div>
-            <dt>{t("orders.orderNo")}</dt>
-            <dd className="num contract-rows__copy" data-testid="contract-order-no">
-              <span>{contract.orderNo}</span>
-              <CopyButton text={contract.orderNo} label={t("orders.orderNo")} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.product")}</dt>
-            <dd>{product ? `${product.name} · ${contract.symbol}` : contract.symbol}</dd>
-          </div>
-          <div>
-            <dt>{t("trading.direction")}</dt>
-            <dd>
-              <DirectionTag direction={contract.direction} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t("trading.amount")}</dt>
-            <dd className="num" data-testid="contract-amount">
-              {money(contract.stake)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("trading.duration")}</dt>
-            <dd className="num">{t("trading.seconds", { seconds: contract.durationSeconds })}</dd>
-          </div>
-          <div>
-            <dt>{t("trading.rate")}</dt>
-            <dd className="num">{formatRate(contract.payoutRateBps, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.acceptedAt")}</dt>
-            <dd className="num">{time(contract.acceptedAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.expiresAt")}</dt>
-            <dd className="num">{time(contract.expiresAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.closeTime")}</dt>
-            <dd className="num">{time(contract.settledAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.payout")}</dt>
-            <dd className="num contract-rows__strong" data-testid="contract-payout">
-              {money(contract.payout)}
-            </dd>
-          </div>
-        </dl>
+        <DetailRows
+          className="contract-rows"
+          rows={[
+            {
+              label: t("orders.orderNo"),
+              value: (
+                <>
+                  <span>{contract.orderNo}</span>
+                  <CopyButton text={contract.orderNo} label={t("orders.orderNo")} />
+                </>
+              ),
+              className: "num contract-rows__copy",
+              testId: "contract-order-no",
+            },
+            {
+              label: t("orders.product"),
+              value: product ? `${product.name} · ${contract.symbol}` : contract.symbol,
+            },
+            { label: t("trading.direction"), value: <DirectionTag direction={contract.direction} /> },
+            {
+              label: t("trading.amount"),
+              value: money(contract.stake),
+              className: "num",
+              testId: "contract-amount",
+            },
+            {
+              label: t("trading.duration"),
+              value: t("trading.seconds", { seconds: contract.durationSeconds }),
+              className: "num",
+            },
+            { label: t("trading.rate"), value: formatRate(contract.payoutRateBps, locale), className: "num" },
+            { label: t("orders.acceptedAt"), value: time(contract.acceptedAt), className: "num" },
+            { label: t("orders.expiresAt"), value: time(contract.expiresAt), className: "num" },
+            { label: t("orders.closeTime"), value: time(contract.settledAt), className: "num" },
+            {
+              label: t("orders.payout"),
+              value: money(contract.payout),
+              className: "num contract-rows__strong",
+              testId: "contract-payout",
+            },
+          ]}
+        />
       </section>
 
       <TickCard title={t("orders.entryTick")} tick={contract.entry} testId="contract-entry">
@@ -205,18 +185,21 @@ function LiveSummary({ contract, product }: { contract: Detail; product: Product
   return (
     <>
       <PositionTimer contract={contract} phase="live" now={now} />
-      <dl className="contract-rows">
-        <div>
-          <dt>{t("orders.livePrice")}</dt>
-          <dd className="num">{ticker ? formatTickPrice(ticker.price, locale) : "—"}</dd>
-        </div>
-        <div>
-          <dt>{t("orders.estPnl")}</dt>
-          <dd className={`num contract-rows__strong ${estimate ? pnlClass(estimate.profit) : ""}`}>
-            {estimate ? formatMoney(estimate.profit, locale, { signed: true }) : "—"}
-          </dd>
-        </div>
-      </dl>
+      <DetailRows
+        className="contract-rows"
+        rows={[
+          {
+            label: t("orders.livePrice"),
+            value: ticker ? formatTickPrice(ticker.price, locale) : "—",
+            className: "num",
+          },
+          {
+            label: t("orders.estPnl"),
+            value: estimate ? formatMoney(estimate.profit, locale, { signed: true }) : "—",
+            className: `num contract-rows__strong ${estimate ? pnlClass(estimate.profit) : ""}`,
+          },
+        ]}
+      />
     </>
   );
 }
@@ -239,31 +222,35 @@ function TickCard({
     <section className="card contract-section" data-testid={testId}>
       <h2 className="contract-section__title">{title}</h2>
       {tick ? (
-        <dl className="contract-rows">
-          <div>
-            <dt>{t("orders.tickTime")}</dt>
-            <dd className="num">{formatDateTimeSeconds(tick.time, locale)}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.tickPrice")}</dt>
-            <dd className="num contract-rows__strong" data-testid={`${testId}-price`}>
-              {formatTickPrice(tick.price, locale)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.tickSeq")}</dt>
-            <dd className="num">#{tick.seq}</dd>
-          </div>
-          <div>
-            <dt>{t("orders.tickHash")}</dt>
-            <dd className="contract-rows__copy">
-              <code className="contract-hash" title={tick.hash} data-testid={`${testId}-hash`}>
-                {shortHash(tick.hash)}
-              </code>
-              <CopyButton text={tick.hash} label={`${title} ${t("orders.tickHash")}`} />
-            </dd>
-          </div>
-        </dl>
+        <DetailRows
+          className="contract-rows"
+          rows={[
+            {
+              label: t("orders.tickTime"),
+              value: formatDateTimeSeconds(tick.time, locale),
+              className: "num",
+            },
+            {
+              label: t("orders.tickPrice"),
+              value: formatTickPrice(tick.price, locale),
+              className: "num contract-rows__strong",
+              testId: `${testId}-price`,
+            },
+            { label: t("orders.tickSeq"), value: `#${tick.seq}`, className: "num" },
+            {
+              label: t("orders.tickHash"),
+              value: (
+                <>
+                  <code className="contract-hash" title={tick.hash} data-testid={`${testId}-hash`}>
+                    {shortHash(tick.hash)}
+                  </code>
+                  <CopyButton text={tick.hash} label={`${title} ${t("orders.tickHash")}`} />
+                </>
+              ),
+              className: "contract-rows__copy",
+            },
+          ]}
+        />
       ) : (
         <p className="contract-note">{children}</p>
       )}

@@ -1,12 +1,13 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type Contract, type ContractList, formatMoney, type Product } from "@tickfair/contract";
-import { Button } from "antd-mobile";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { useTicker } from "../../api/market-socket";
+import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { LoadError } from "../../components/LoadError/LoadError";
+import { NavButton } from "../../components/NavButton/NavButton";
 import { RecordListSkeleton } from "../../components/PagedList/PagedList";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { comparePrices, estimateAt } from "../../lib/contract-outcome";
@@ -29,7 +30,6 @@ interface PositionsProps {
 /** The positions tab: pending and open contracts, each with its countdown and live estimate. */
 export function Positions({ query, closed, products, onRefresh }: PositionsProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const tracker = useRef<PositionTracker | null>(null);
   tracker.current ??= new PositionTracker();
   const shown = useRef(0);
@@ -54,11 +54,7 @@ export function Positions({ query, closed, products, onRefresh }: PositionsProps
             title={t("orders.noPositions")}
             text={t("orders.noPositionsText")}
             testId="positions-empty"
-            action={
-              <Button color="primary" shape="rounded" onClick={() => navigate(paths.product)}>
-                {t("orders.tradeNow")}
-              </Button>
-            }
+            action={<NavButton to={paths.product}>{t("orders.tradeNow")}</NavButton>}
           />
         </div>
       ) : (
@@ -98,43 +94,40 @@ function PositionCard({ card, product, now }: { card: Card; product: Product | u
       data-phase={phase}
     >
       <Link to={orderDetailPath(contract.id)} className="contract-card__link">
-        <div className="contract-card__head">
+        <div className="card-head contract-card__head">
           <ProductName symbol={contract.symbol} product={product} />
           <DirectionTag direction={contract.direction} />
         </div>
         <PositionTimer contract={contract} phase={phase} now={now} />
-        <dl className="contract-rows">
-          <div>
-            <dt>{t("trading.amount")}</dt>
-            <dd className="num" data-testid="position-amount">
-              {formatMoney(contract.stake, locale)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("orders.buyPrice")}</dt>
-            <dd className="num" data-testid="position-entry">
-              {contract.entry ? formatTickPrice(contract.entry.price, locale) : "—"}
-            </dd>
-          </div>
-          <div>
-            <dt>{settled ? t("orders.closePrice") : t("orders.livePrice")}</dt>
-            <dd
-              className={`num contract-price contract-price--${move > 0 ? "up" : move < 0 ? "down" : "flat"}`}
-              data-testid="position-price"
-            >
-              {price ? formatTickPrice(price, locale) : "—"}
-            </dd>
-          </div>
-          <div>
-            <dt>{settled ? t("orders.pnl") : t("orders.estPnl")}</dt>
-            <dd
-              className={`num contract-rows__strong ${profit ? pnlClass(profit) : ""}`}
-              data-testid="position-pnl"
-            >
-              {profit ? formatMoney(profit, locale, { signed: true }) : "—"}
-            </dd>
-          </div>
-        </dl>
+        <DetailRows
+          className="contract-rows"
+          rows={[
+            {
+              label: t("trading.amount"),
+              value: formatMoney(contract.stake, locale),
+              className: "num",
+              testId: "position-amount",
+            },
+            {
+              label: t("orders.buyPrice"),
+              value: contract.entry ? formatTickPrice(contract.entry.price, locale) : "—",
+              className: "num",
+              testId: "position-entry",
+            },
+            {
+              label: settled ? t("orders.closePrice") : t("orders.livePrice"),
+              value: price ? formatTickPrice(price, locale) : "—",
+              className: `num contract-price contract-price--${move > 0 ? "up" : move < 0 ? "down" : "flat"}`,
+              testId: "position-price",
+            },
+            {
+              label: settled ? t("orders.pnl") : t("orders.estPnl"),
+              value: profit ? formatMoney(profit, locale, { signed: true }) : "—",
+              className: `num contract-rows__strong ${profit ? pnlClass(profit) : ""}`,
+              testId: "position-pnl",
+            },
+          ]}
+        />
       </Link>
     </li>
   );

@@ -1,7 +1,8 @@
-import type { ContractDirection, ContractResult, Product } from "@tickfair/contract";
+import { type ContractDirection, type ContractResult, formatMoney, type Product } from "@tickfair/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useProducts } from "../../api/market";
+import { pnlClass } from "../../lib/pnl";
 
 /** "Buy up" in a rise's colour, "Buy down" in a fall's (which colour is which follows the language). */
 export function DirectionTag({ direction }: { direction: ContractDirection }) {
@@ -23,6 +24,19 @@ export function ResultTag({ result }: { result: ContractResult }) {
       data-result={result}
     >
       {t(`orders.result.${result}`)}
+    </span>
+  );
+}
+
+/** A contract's profit or loss, signed and in its colour; "—" while it has none. */
+export function ContractPnl({ profit, testId }: { profit: string | null; testId: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <span className="contract-card__pnl">
+      <small>{t("orders.pnl")}</small>
+      <strong className={`num ${profit ? pnlClass(profit) : ""}`} data-testid={testId}>
+        {profit ? formatMoney(profit, i18n.language, { signed: true }) : "—"}
+      </strong>
     </span>
   );
 }

@@ -1,9 +1,9 @@
 import { isPassword, isPayPassword, type PasswordType } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { useFormFields } from "../../api/form-errors";
 import { useChangePassword } from "../../api/me";
 import { codeText } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
@@ -13,34 +13,17 @@ import { TextField } from "../../components/TextField/TextField";
 import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
 
-const FIELDS = ["oldPassword", "newPassword", "confirmPassword"] as const;
-type Field = (typeof FIELDS)[number];
-
-/** Each field's texts for a login password and for a transaction password. */
-const FIELD_TEXTS = [
-  {
-    name: "oldPassword",
-    testId: "password-old",
-    autoComplete: "current-password",
-    label: { login: "password.old", pay: "password.oldPay" },
-    placeholder: { login: "password.oldPlaceholder", pay: "password.oldPayPlaceholder" },
-  },
-  {
-    name: "newPassword",
-    testId: "password-new",
-    autoComplete: "new-password",
-    label: { login: "password.new", pay: "password.newPay" },
-    placeholder: { login: "password.newPlaceholder", pay: "password.newPayPlaceholder" },
-    hint: { login: "password.loginHint", pay: "password.payHint" },
-  },
-  {
-    name: "confirmPassword",
-    testId: "password-confirm",
-    autoComplete: "new-password",
-    label: { login: "password.confirm", pay: "password.confirmPay" },
-    placeholder: { login: "password.confirmPlaceholder", pay: "password.confirmPayPlaceholder" },
-  },
+/**
+ * The form's fields. Their texts are `password.<stem>` with `…Placeholder`, and for a transaction
+ * password `password.<stem>Pay` with `…PayPlaceholder`.
+ */
+const FIELDS = [
+  { name: "oldPassword", stem: "old", testId: "password-old", autoComplete: "current-password" },
+  { name: "newPassword", stem: "new", testId: "password-new", autoComplete: "new-password" },
+  { name: "confirmPassword", stem: "confirm", testId: "password-confirm", autoComplete: "new-password" },
 ] as const;
+const FIELD_NAMES = FIELDS.map((field) => field.name);
+type Field = (typeof FIELD_NAMES)[number];
 
 /** `?type=login` (default) or `?type=pay`; a new type starts a fresh form. */
 export default function Password() {
@@ -53,18 +36,13 @@ function PasswordForm({ type }: { type: PasswordType }) {
   const { t } = useTranslation();
   const pay = type === "pay";
   const back = useGoBack(paths.settings);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, bind, report, fail } = useFormFields<Field>({
     oldPassword: "",
     newPassword: "",
     confirmPassword: "",
   });
-  const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
   const change = useChangePassword();
-
-  function set(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    clear(field);
-  }
+  const kind = pay ? "Pay" : "";
 
   function validate() {
     const next: Partial<Record<Field, string>> = {};
@@ -87,15 +65,13 @@ function PasswordForm({ type }: { type: PasswordType }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (change.isPending) return;
-    const next = validate();
-    setErrors(next);
-    if (hasFieldErrors(next)) return;
+    if (report(validate())) return;
     try {
       await change.mutateAsync({ type, ...values });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       back();
     } catch (error) {
-      fail(error, { fields: FIELDS });
+      fail(error, { fields: FIELD_NAMES });
     }
   }
 
@@ -104,16 +80,14 @@ function PasswordForm({ type }: { type: PasswordType }) {
       <PageNavBar title={pay ? t("password.titlePay") : t("password.titleLogin")} backTo={paths.settings} />
       <main className="page__body">
         <form className="tf-form" onSubmit={submit} noValidate>
-          {FIELD_TEXTS.map((field) => {
+          {FIELDS.map((field) => {
             const props = {
-              label: t(field.label[type]),
-              name: field.name,
+              ...bind(field.name),
+              label: t(`password.${field.stem}${kind}`),
               testId: field.testId,
-              placeholder: t(field.placeholder[type]),
-              value: values[field.name],
-              onValueChange: (v: string) => set(field.name, v),
-              hint: "hint" in field ? t(field.hint[type]) : undefined,
-              error: errors[field.name],
+              placeholder: t(`password.${field.stem}${kind}Placeholder`),
+              hint:
+                field.name === "newPassword" ? t(pay ? "password.payHint" : "password.loginHint") : undefined,
             };
             return pay ? (
               <PayPasswordField key={field.name} {...props} />

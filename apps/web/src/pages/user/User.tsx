@@ -233,11 +233,11 @@ export default function User() {
 
           <nav className="user-actions card">
             {ACTIONS.map(({ label, to, Icon, testId }) => (
-              <Link key={to} to={to} className="user-action" data-testid={testId}>
-                <span className="user-action__icon">
+              <Link key={to} to={to} className="shortcut user-action" data-testid={testId}>
+                <span className="icon-tile shortcut__icon">
                   <Icon strokeWidth={2} />
                 </span>
-                <span className="user-action__label">{t(label)}</span>
+                <span className="shortcut__label">{t(label)}</span>
               </Link>
             ))}
           </nav>

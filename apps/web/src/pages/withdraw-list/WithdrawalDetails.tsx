@@ -1,48 +1,16 @@
 import { formatMoney, type Withdrawal } from "@tickfair/contract";
 import { Button, Dialog, Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useCancelWithdrawal, useWithdrawals } from "../../api/cashier";
 import { errorText } from "../../api/messages";
-import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { PagedList } from "../../components/PagedList/PagedList";
-import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
-import { StatusTag } from "../../components/StatusTag/StatusTag";
-import { paths } from "../../lib/paths";
-import { formatDateTime } from "../../lib/time";
-import "./orders.css";
+import { CashierOrdersPage, OrderCard } from "./CashierOrders";
 
 /** Withdrawal details: amount, fee, amount received, destination, status; those under review can be cancelled. */
 export default function WithdrawalDetails() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const query = useWithdrawals();
-  return (
-    <div className="page">
-      <PageNavBar title={t("orders.withdrawTitle")} backTo={paths.user} />
-      <main className="page__body cashier">
-        <PagedList
-          query={query}
-          testId="withdrawal-list"
-          empty={
-            <EmptyState
-              title={t("cashier.noWithdrawalRecords")}
-              testId="withdrawals-empty"
-              action={
-                <Button color="primary" shape="rounded" onClick={() => navigate(paths.withdraw)}>
-                  {t("orders.withdrawNow")}
-                </Button>
-              }
-            />
-          }
-          renderItem={(withdrawal) => <WithdrawalCard key={withdrawal.id} withdrawal={withdrawal} />}
-        />
-      </main>
-    </div>
-  );
+  return <CashierOrdersPage kind="withdrawal" query={useWithdrawals()} Card={WithdrawalCard} />;
 }
 
-function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
+function WithdrawalCard({ order: withdrawal }: { order: Withdrawal }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const cancel = useCancelWithdrawal();
@@ -65,62 +33,34 @@ function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
   }
 
   return (
-    <li
-      className="order-card card"
-      data-testid="withdrawal-item"
-      data-id={withdrawal.id}
-      data-status={withdrawal.status}
+    <OrderCard
+      order={withdrawal}
+      kind="withdrawal"
+      rows={[
+        {
+          label: t("withdraw.fee"),
+          value: money(withdrawal.fee),
+          className: "num",
+          testId: "withdrawal-fee",
+        },
+        {
+          label: t("withdraw.received"),
+          value: money(withdrawal.netAmount),
+          className: "num order-card__strong",
+          testId: "withdrawal-received",
+        },
+        {
+          label: t("orders.method"),
+          value: withdrawal.method === "bank" ? t("account.typeBank") : t("account.typeCrypto"),
+        },
+        {
+          label: t("withdraw.destination"),
+          value: withdrawal.destination,
+          className: "num order-card__secret",
+        },
+      ]}
+      reviewedLabel={withdrawal.status === "cancelled" ? t("orders.cancelledAt") : undefined}
     >
-      <div className="order-card__head">
-        <span className="order-card__no">
-          <small>{t("orders.orderNo")}</small>
-          <span className="num" data-testid="withdrawal-order-no">
-            {withdrawal.orderNo}
-          </span>
-        </span>
-        <StatusTag status={withdrawal.status} testId="withdrawal-status" />
-      </div>
-      <div className="order-card__amount num" data-testid="withdrawal-amount-value">
-        {money(withdrawal.amount)}
-      </div>
-      <dl className="order-card__rows">
-        <div>
-          <dt>{t("withdraw.fee")}</dt>
-          <dd className="num" data-testid="withdrawal-fee">
-            {money(withdrawal.fee)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("withdraw.received")}</dt>
-          <dd className="num order-card__strong" data-testid="withdrawal-received">
-            {money(withdrawal.netAmount)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("orders.method")}</dt>
-          <dd>{withdrawal.method === "bank" ? t("account.typeBank") : t("account.typeCrypto")}</dd>
-        </div>
-        <div>
-          <dt>{t("withdraw.destination")}</dt>
-          <dd className="num order-card__secret">{withdrawal.destination}</dd>
-        </div>
-        {withdrawal.status === "failed" && withdrawal.reason ? (
-          <div className="order-card__reason">
-            <dt>{t("orders.reason")}</dt>
-            <dd data-testid="withdrawal-reason">{withdrawal.reason}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t("orders.createdAt")}</dt>
-          <dd className="num">{formatDateTime(withdrawal.createdAt, locale)}</dd>
-        </div>
-        {withdrawal.reviewedAt ? (
-          <div>
-            <dt>{withdrawal.status === "cancelled" ? t("orders.cancelledAt") : t("orders.reviewedAt")}</dt>
-            <dd className="num">{formatDateTime(withdrawal.reviewedAt, locale)}</dd>
-          </div>
-        ) : null}
-      </dl>
       {withdrawal.status === "under_review" ? (
         <div className="order-card__actions">
           <Button
@@ -136,6 +76,6 @@ function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
           </Button>
         </div>
       ) : null}
-    </li>
+    </OrderCard>
   );
 }

@@ -1,0 +1,159 @@
+import type { LoginRequest } from "@tickfair/contract";
+import { sql } from "kysely";
+import { Batcher } from "../platform/batcher";
+import type { Clock } from "../platform/clock";
+import { type Db, prepared } from "../platform/db";
+import { AppError } from "../platform/errors";
+import type { User } from "../platform/schema";
+import { checkSignInPassword } from "../platform/sign-in";
+import { hashToken, newToken } from "../platform/tokens";
+
+/** A user's sessions: signing in with a password, finding the session behind a bearer token, signing out. */
+
+export interface AuthSettings {
+  sessionIdleMs: number;
+}
+
+export interface Session {
+  token: string;
+  expiresAt: Date;
+  user: User;
+}
+
+/**
+ * Signs a user in. Every failure, whether the account is missing, the password wrong or the account
+ * throttled, answers the same INVALID_CREDENTIALS after the same amount of work.
+ */
+export async function login(
+  db: Db,
+  clock: Clock,
+  settings: AuthSettings,
+  input: LoginRequest,
+): Promise<Session> {
+  const now = clock.now();
+  const found = await db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["account"]), "=", input.account.toLowerCase()))
+    .executeTakeFirst();
+  const { user } = await checkSignInPassword(
+    db,
+    "user",
+    { name: input.account, password: input.password },
+    found && { name: found.account, passwordHash: found.password_hash, user: found },
+    now,
+  );
+  const { token, hash } = newToken();
+  const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
+  await db
+    .insertInto("sessions")
+    .values({
+      token_hash: hash,
+      user_id: user.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+  return { token, expiresAt, user };
+}
+
+const SLIDE_EVERY_MS = 60_000;
+
+interface SessionLookup {
+  tokenHash: string;
+  now: Date;
+}
+
+interface FoundSession {
+  user: User;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+const lookupsByDb = new WeakMap<object, Batcher<SessionLookup, FoundSession | null>>();
+
+/**
+ * Every authenticated request starts by finding its session with its user. Requests that arrive
+ * together are looked up together, in one query (Batcher): under load a round trip per request was
+ * the largest part of the server's time (each one a system call on both ends).
+ */
+function sessionLookups(db: Db): Batcher<SessionLookup, FoundSession | null> {
+  let lookups = lookupsByDb.get(db);
+  if (!lookups) {
+    lookups = new Batcher((batch) => findSessions(db, batch), { maxSize: 256, concurrency: 1 });
+    lookupsByDb.set(db, lookups);
+  }
+  return lookups;
+}
+
+/** Every column of a user, named: a prepared statement's result must not change when a column is added. */
+const USER_COLUMNS = Object.keys({
+  id: true,
+  account: true,
+  phone: true,
+  phone_country: true,
+  nickname: true,
+  password_hash: true,
+  pay_password_hash: true,
+  invite_code: true,
+  invited_by: true,
+  credit_score: true,
+  verified: true,
+  pay_failures: true,
+  pay_locked_until: true,
+  created_at: true,
+} satisfies Record<keyof User, true>);
+
+async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSession | null)[]> {
+  const earliest = new Date(Math.min(...lookups.map((lookup) => lookup.now.getTime())));
+  // One text whatever the batch's size (an array, not a list of parameters), so it is prepared once.
+  const { rows } = await prepared(sql<
+    User & { session_token_hash: string; session_last_seen_at: Date; session_expires_at: Date }
+  >`
+    select ${sql.join(USER_COLUMNS.map((column) => sql.ref(`u.${column}`)))}, s.token_hash as session_token_hash, s.last_seen_at as session_last_seen_at,
+      s.expires_at as session_expires_at
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = any(${[...new Set(lookups.map((lookup) => lookup.tokenHash))]}::text[])
+      and s.revoked_at is null and s.expires_at > ${earliest}`).execute(db);
+  const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
+  return lookups.map((lookup) => {
+    const row = byHash.get(lookup.tokenHash);
+    if (!row || row.session_expires_at <= lookup.now) return null;
+    const { session_token_hash: _hash, session_last_seen_at, session_expires_at, ...user } = row;
+    return { user, lastSeenAt: session_last_seen_at, expiresAt: session_expires_at };
+  });
+}
+
+/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
+export async function authenticate(
+  db: Db,
+  clock: Clock,
+  settings: AuthSettings,
+  token: string,
+): Promise<{ user: User; tokenHash: string; expiresAt: Date }> {
+  const now = clock.now();
+  const tokenHash = hashToken(token);
+  const found = await sessionLookups(db).add({ tokenHash, now });
+  if (!found) throw new AppError("UNAUTHENTICATED");
+  const { lastSeenAt, user } = found;
+  let { expiresAt } = found;
+  if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+    expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where("token_hash", "=", tokenHash)
+      .execute();
+  }
+  return { user, tokenHash, expiresAt };
+}
+
+export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: clock.now() })
+    .where("token_hash", "=", tokenHash)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import type { Ticker } from "@tickfair/contract";
+import type { Executor } from "../platform/db";
+import { windowCandles } from "./candle-store";
+import { stats24h } from "./candles";
+import { changePercent, formatScaled, rescale } from "./prices";
+import { marketDb } from "./schema";
+import { chainHeads } from "./ticks";
+
+/**
+ * Each product's ticker: the latest tick and the rolling 24H open/high/low/change/volume/amount, read
+ * from candles (two queries for all products, never a day of ticks). Products without ticks are absent.
+ */
+export async function latestTickers(
+  db: Executor,
+  now: Date,
+  symbols?: readonly string[],
+): Promise<Map<string, Ticker>> {
+  const m = marketDb(db);
+  const heads = await chainHeads(m, symbols);
+  const tickers = new Map<string, Ticker>();
+  if (heads.length === 0) return tickers;
+  const windows = await windowCandles(
+    m,
+    heads.map((head) => head.symbol),
+    now,
+  );
+  for (const head of heads) {
+    const stats = stats24h(windows.get(head.symbol) ?? [], head.price);
+    const price = (value: bigint) => formatScaled(value, head.price_precision);
+    // The last price may be newer than the window's candles read (a tick committed in between).
+    const high = stats.high > head.price ? stats.high : head.price;
+    const low = stats.low < head.price ? stats.low : head.price;
+    tickers.set(head.symbol, {
+      symbol: head.symbol,
+      price: price(head.price),
+      time: head.time.toISOString(),
+      seq: head.seq.toString(),
+      change24h: changePercent(stats.open, head.price),
+      open24h: price(stats.open),
+      high24h: price(high),
+      low24h: price(low),
+      volume24h: formatScaled(stats.volume, head.volume_precision),
+      amount24h: formatScaled(rescale(stats.amount, head.price_precision + head.volume_precision, 2), 2),
+    });
+  }
+  return tickers;
+}

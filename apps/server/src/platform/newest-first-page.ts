@@ -1,0 +1,27 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import { cursorId, pageOfRows } from "./pagination";
+
+/** Which page of a list: after the row `cursor` names (from the top without one), `limit` rows. */
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/**
+ * One page of a query's rows, newest (highest id) first. `idColumn` is the id of the query's main
+ * table, e.g. "d.id": the cursor is that id of the previous page's last row.
+ */
+export async function newestFirstPage<DB, TB extends keyof DB, O extends { id: bigint }, T>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  idColumn: `${string}.id`,
+  page: PageRequest,
+  toItem: (row: O) => T,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const after = cursorId(page.cursor);
+  const rows = await query
+    .$if(after !== null, (q) => q.where(sql<boolean>`${sql.ref(idColumn)} < ${after}`))
+    .orderBy(sql.ref(idColumn), "desc")
+    .limit(page.limit + 1)
+    .execute();
+  return pageOfRows(rows, page.limit, toItem);
+}
