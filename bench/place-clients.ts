@@ -4,11 +4,13 @@
  * /api/v1/trading/contracts over keep-alive connections, each request with its own Idempotency-Key and
  * the Bearer token of the next user round-robin, for warm-up + duration. A user is only picked while the
  * stakes sent for them stay within the balance they were given, so no order can fail for lack of money.
+ * Each order carries the product's latest quote, followed twice a second as a phone follows the ticker.
  *
  * Input: one JSON argument (PlaceOptions). Output: progress on stderr, one JSON line (PlaceResult) on stdout.
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { MeasuredWindow, type WindowFigures } from "./bench";
 
 export interface PlaceOptions {
   /** Origin of the running server, e.g. http://127.0.0.1:41234 */
@@ -26,18 +28,11 @@ export interface PlaceOptions {
   durationMs: number;
 }
 
-export interface PlaceResult {
+export interface PlaceResult extends Omit<WindowFigures, "count"> {
   /** Orders the server accepted (201), warm-up included. */
   accepted: number;
   /** Orders accepted inside the measured window. */
   placed: number;
-  seconds: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Orders accepted in the window's first and last whole second. */
-  firstSecond: number;
-  lastSecond: number;
   /** Answers other than 201, by status (0: the request itself failed). */
   failures: Record<string, number>;
   firstFailure: string | null;
@@ -80,7 +75,28 @@ function postJson(
   });
 }
 
+/** The product's latest tick seq, read every 500 ms until the returned stop is called. */
+async function followQuote(origin: string, symbol: string): Promise<{ seq(): string; stop(): void }> {
+  const url = new URL(`/api/v1/market/products/${encodeURIComponent(symbol)}`, origin);
+  const read = async () => {
+    const product = (await (await fetch(url)).json()) as { ticker: { seq: string } | null };
+    if (!product.ticker) throw new Error(`${symbol} has no ticker yet`);
+    return product.ticker.seq;
+  };
+  let latest = await read();
+  const timer = setInterval(() => {
+    read().then(
+      (seq) => {
+        latest = seq;
+      },
+      () => {},
+    );
+  }, 500);
+  return { seq: () => latest, stop: () => clearInterval(timer) };
+}
+
 export async function runPlacements(options: PlaceOptions): Promise<PlaceResult> {
+  const quote = await followQuote(options.origin, options.symbol);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const url = new URL("/api/v1/trading/contracts", options.origin);
   const staked = new Array<number>(options.tokens.length).fill(0);
@@ -88,15 +104,10 @@ export async function runPlacements(options: PlaceOptions): Promise<PlaceResult>
   let next = 0;
   let sequence = 0;
   let accepted = 0;
-  let placed = 0;
   let exhausted = 0;
   let firstFailure: string | null = null;
   const failures: Record<string, number> = {};
-  const latencies: number[] = [];
-  const perSecond = new Array<number>(Math.ceil(options.durationMs / 1000)).fill(0);
-  const started = performance.now();
-  const windowStart = started + options.warmupMs;
-  const windowEnd = windowStart + options.durationMs;
+  const measured = new MeasuredWindow(options);
 
   /** The next user round-robin whose balance still covers a stake; null when none does. */
   const pickUser = (): number | null => {
@@ -108,7 +119,7 @@ export async function runPlacements(options: PlaceOptions): Promise<PlaceResult>
   };
 
   const worker = async () => {
-    while (performance.now() < windowEnd) {
+    while (measured.running) {
       const user = pickUser();
       if (user === null) {
         exhausted = options.tokens.length;
@@ -121,6 +132,7 @@ export async function runPlacements(options: PlaceOptions): Promise<PlaceResult>
         direction: sequence % 2 === 0 ? "up" : "down",
         stake: options.stake,
         durationSeconds: options.durationSeconds,
+        quoteSeq: quote.seq(),
       });
       const headers = {
         authorization: `Bearer ${options.tokens[user]}`,
@@ -137,12 +149,7 @@ export async function runPlacements(options: PlaceOptions): Promise<PlaceResult>
       const t1 = performance.now();
       if (status === 201) {
         accepted++;
-        if (t0 >= windowStart && t1 <= windowEnd) {
-          placed++;
-          latencies.push(t1 - t0);
-          const second = Math.floor((t1 - windowStart) / 1000);
-          perSecond[second] = (perSecond[second] ?? 0) + 1;
-        }
+        measured.record(t0, t1);
       } else {
         // A refused order froze nothing: give the stake back to the user's budget.
         staked[user] = (staked[user] ?? 0) - options.stakeMinor;
@@ -153,20 +160,13 @@ export async function runPlacements(options: PlaceOptions): Promise<PlaceResult>
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   agent.destroy();
+  quote.stop();
 
-  latencies.sort((a, b) => a - b);
-  const quantile = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  const seconds = options.durationMs / 1000;
+  const { count, ...figures } = measured.figures();
   return {
     accepted,
-    placed,
-    seconds,
-    perSecond: placed / seconds,
-    p50Ms: quantile(0.5),
-    p99Ms: quantile(0.99),
-    firstSecond: perSecond[0] ?? 0,
-    lastSecond: perSecond[perSecond.length - 1] ?? 0,
+    placed: count,
+    ...figures,
     failures,
     firstFailure,
     exhaustedUsers: exhausted,

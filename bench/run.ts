@@ -8,6 +8,7 @@
 import type { Bench } from "./bench";
 import { runLedgerBench } from "./ledger";
 import { runTradingBench } from "./trading";
+import { runWebBench } from "./web";
 
 const BENCHES: Bench[] = [
   {
@@ -20,6 +21,12 @@ const BENCHES: Bench[] = [
     description:
       "contracts placed per second over HTTP against pgbench, 100,000 due contracts settled, WebSocket tickers lag of 5,000 clients",
     run: runTradingBench,
+  },
+  {
+    name: "web",
+    description:
+      "Lighthouse mobile (slow 4G, 4× CPU) on home, products, product detail, login and personal center of the built app",
+    run: runWebBench,
   },
 ];
 

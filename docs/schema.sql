@@ -14,6 +14,7 @@
 --   0011_contract_guard_when
 --   0012_contract_order_number
 --   0013_hardening
+--   0014_deposit_method_translations
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -147,19 +148,21 @@ create table deposit_approvals (
 create table deposit_methods (
   id bigint default nextval('deposit_methods_id_seq'::regclass) not null,
   kind text not null,
-  name text not null,
+  names jsonb not null,
   bank_name text,
   account_name text,
   account_number text,
   network text,
   address text,
-  instructions text default ''::text not null,
+  instructions jsonb default '{}'::jsonb not null,
   min_amount bigint not null,
   max_amount bigint not null,
   active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint deposit_methods_pkey PRIMARY KEY (id),
+  constraint deposit_method_instructions CHECK ((jsonb_typeof(instructions) = 'object'::text)),
+  constraint deposit_method_names CHECK ((jsonb_typeof(names) = 'object'::text)),
   constraint deposit_method_range CHECK ((max_amount >= min_amount)),
   constraint deposit_methods_kind_check CHECK ((kind = ANY (ARRAY['bank'::text, 'crypto'::text]))),
   constraint deposit_methods_min_amount_check CHECK ((min_amount > 0))

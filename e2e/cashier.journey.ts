@@ -1,5 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { CSV_LABELS } from "../packages/contract/src/csv-labels";
 import {
   ALL_LOCALES,
   confirmDialog,
@@ -193,23 +194,48 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     }
     await expectPolished(page);
     await shoot(page, "08-account-bind-errors");
+    const china = locale === "en" ? "China" : "中国";
+    const bankName = locale === "en" ? "Bank of Example" : "示例银行";
+    const bankAddress = locale === "en" ? "1 Main Street, Shanghai" : "上海市示例路 1 号";
     await page.getByTestId("account-accountName").fill("Li Lei");
-    await page.getByTestId("account-nationality").fill(locale === "en" ? "China" : "中国");
-    await page.getByTestId("account-bankName").fill(locale === "en" ? "Bank of Example" : "示例银行");
+    // The nationality is chosen from the countries named in the user's language, found by searching.
+    await page.getByTestId("account-nationality").click();
+    await expect(page.getByTestId("account-nationality-list")).toBeVisible();
+    await page.waitForTimeout(500);
+    await shot(page, locale, "cashier-09-account-nationality-sheet");
+    await page.getByTestId("account-nationality-search").fill(china);
+    await page.getByTestId("account-nationality-CN").click();
+    await expect(page.getByTestId("account-nationality")).toHaveText(china);
+    await expect(page.getByTestId("account-nationality-error")).toHaveCount(0);
+    await page.getByTestId("account-bankName").fill(bankName);
+    // Typed letters and spaces never reach the card number; too few digits are caught before the dialog.
+    await page.getByTestId("account-cardNumber").pressSequentially("62ab 22-x");
+    await expect(page.getByTestId("account-cardNumber")).toHaveValue("6222");
+    await page.getByTestId("account-bankAddress").fill(bankAddress);
+    await page.getByTestId("account-submit").click();
+    await expect(page.getByTestId("account-cardNumber-error")).toHaveText(errors.CARD_NUMBER_INVALID);
+    await expect(page.locator(".adm-dialog-body")).toHaveCount(0);
     await page.getByTestId("account-cardNumber").fill("6222 0212 3456 7890");
-    await page
-      .getByTestId("account-bankAddress")
-      .fill(locale === "en" ? "1 Main Street, Shanghai" : "上海市示例路 1 号");
+    await expect(page.getByTestId("account-cardNumber")).toHaveValue("6222021234567890");
     await expectPolished(page);
     await shoot(page, "09-account-bind-filled");
     await page.getByTestId("account-submit").click();
-    await expect(page.locator(".adm-dialog-body")).toContainText(text.account.confirmText);
+    // The confirmation repeats what is about to be locked, the card number in fours.
+    const confirm = page.getByTestId("account-confirm");
+    await expect(confirm).toContainText(text.account.confirmText);
+    await expect(confirm.getByTestId("account-confirm-type")).toHaveText(text.account.typeBank);
+    await expect(confirm.getByTestId("account-confirm-accountName")).toHaveText("Li Lei");
+    await expect(confirm.getByTestId("account-confirm-nationality")).toHaveText(china);
+    await expect(confirm.getByTestId("account-confirm-bankName")).toHaveText(bankName);
+    await expect(confirm.getByTestId("account-confirm-cardNumber")).toHaveText("6222 0212 3456 7890");
+    await expect(confirm.getByTestId("account-confirm-bankAddress")).toHaveText(bankAddress);
     await shoot(page, "10-account-bind-confirm", { dialog: true });
     await confirmDialog(page);
     await toast(page, text.common.operationSuccess);
     await expect(page).toHaveURL(/\/h5\/pages\/account\/account$/);
     await expect(page.getByTestId("account-card")).toContainText("7890");
     await expect(page.getByTestId("account-card")).not.toContainText("0212 3456");
+    await expect(page.getByTestId("account-nationality")).toHaveText(china);
     await expect(page.getByTestId("account-locked-note")).toContainText(text.account.lockedNote);
     await expect(page.getByTestId("account-kefu")).toHaveAttribute("href", "/h5/pages/kefu/kefu");
     await expectPolished(page);
@@ -252,6 +278,8 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await toast(page, text.common.operationSuccess);
     await expect(first.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.cancelled);
     await expect(first.getByTestId("withdrawal-cancel")).toHaveCount(0);
+    // A cancelled withdrawal paid nothing out: no "amount received".
+    await expect(first.getByTestId("withdrawal-received")).toHaveCount(0);
 
     // Withdraw again; an operator approves it; the details say success.
     await page.goto("/h5/pages/withdraw-money/withdraw-money");
@@ -273,6 +301,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(latest.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.success);
     await expect(latest.getByTestId("withdrawal-amount-value")).toHaveText("1,500.50");
     await expect(latest.getByTestId("withdrawal-cancel")).toHaveCount(0);
+    await expect(latest.getByTestId("withdrawal-received")).toBeVisible();
     await expectPolished(page);
     await shoot(page, "17-withdrawals-success");
 
@@ -368,9 +397,13 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await page.getByTestId("records-export").click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
-    const csv = (await (await file.createReadStream()).toArray()).join("");
+    const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString("utf8");
+    // A file for people: a BOM so spreadsheets read it as UTF-8, the header and types in their language.
+    const labels = CSV_LABELS[locale].fundRecords;
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toContain(`"${labels.columns.balanceAfter}"`);
+    expect(csv).toContain(`"${labels.types.deposit}"`);
     expect(csv).toContain("300.00");
-    expect(csv).toContain("deposit");
   });
 }
 

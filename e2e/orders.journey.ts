@@ -1,23 +1,19 @@
 import { expect, type Page, type WebSocket as PageSocket, test } from "@playwright/test";
 import {
-  expectPolished,
+  ALL_LOCALES,
+  BTC,
+  DETAIL,
+  expectTradingPolished,
+  latestQuote,
   logInViaForm,
-  registerViaApi,
+  newUser,
+  postOk,
   type ShotLocale,
-  setLanguage,
   shot,
   TEXT,
 } from "./support";
 
-const BTC = "BTC/USDT";
-const DETAIL = `/h5/pages/Detail/Detail?symbol=${encodeURIComponent(BTC)}`;
 const ORDERS = "/h5/pages/order/order";
-
-/** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
-async function expectOrdersPolished(page: Page): Promise<void> {
-  await expectPolished(page);
-  expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
-}
 
 /** "00:27" → 27 */
 const seconds = (clock: string) => {
@@ -52,23 +48,13 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     // product's ticks.
     const sockets: PageSocket[] = [];
     page.on("websocket", (socket) => sockets.push(socket));
-    await setLanguage(page, locale);
-    const user = await registerViaApi(request);
-    const login = await request.post("/api/v1/auth/login", {
-      data: { account: user.account, password: user.password },
-    });
-    const { token } = (await login.json()) as { token: string };
-    const topUp = await request.post("/api/v1/cashier/demo-topup", {
-      headers: { authorization: `Bearer ${token}`, "idempotency-key": `orders-${user.account}` },
-      data: { amount: "1000.00" },
-    });
-    expect(topUp.ok(), await topUp.text()).toBe(true);
+    const user = await newUser(page, request, locale, "1000.00");
     await logInViaForm(page, user.account, user.password);
 
     // A fresh user: no closed positions yet.
     await page.goto(`${ORDERS}?tab=closed`);
     await expect(page.getByTestId("records-empty")).toContainText(text.orders.noOrderRecords);
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, locale, "orders-01-records-empty");
     await page.getByTestId("orders-tab-positions").click();
     await expect(page.getByTestId("positions-empty")).toContainText(text.orders.noPositions);
@@ -114,7 +100,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await page.waitForTimeout(2_100);
     const after = (await countdowns.allInnerTexts()).map(seconds);
     for (const [n, left] of after.entries()) expect(left).toBeLessThan(before[n] ?? 0);
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, locale, "orders-02-positions");
 
     // Settlement, live: each card shows its result for a moment, then the positions are empty.
@@ -124,7 +110,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
       "data-result",
       /^(win|lose|draw)$/,
     );
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, locale, "orders-02-positions-settled");
     await expect(page.getByTestId("positions-empty")).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId("orders-open-count")).toHaveCount(0);
@@ -148,7 +134,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(
       true,
     );
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, locale, "orders-03-records");
 
     // A contract's detail: terms, entry and exit ticks, and Verify passes.
@@ -166,7 +152,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     for (const check of ["hashes", "links", "entry", "exit", "timing", "result", "payout", "server"]) {
       await expect(page.getByTestId(`verify-check-${check}`)).toHaveAttribute("data-ok", "true");
     }
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     // The nav bar sticks to the top: scrolled back there, the full-page picture shows it once, on top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, locale, "orders-04-detail-verified");
@@ -181,35 +167,31 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
   });
 }
 
-const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
-
 test("the trading screens fit the phone in all ten languages", async ({ page, request }) => {
   test.setTimeout(240_000);
-  const user = await registerViaApi(request);
-  const login = await request.post("/api/v1/auth/login", {
-    data: { account: user.account, password: user.password },
-  });
-  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const post = async (path: string, data: unknown, key: string) => {
-    const answer = await request.post(`/api/v1${path}`, {
-      headers: { ...auth, "idempotency-key": key },
-      data,
-    });
-    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-    return answer.json() as Promise<{ id: string }>;
-  };
+  const user = await newUser(page, request, null);
+  const post = (path: string, data: unknown, key: string) =>
+    postOk<{ id: string }>(request, user.auth, path, data, key);
   await post("/cashier/demo-topup", { amount: "98765.43" }, `fit-${user.account}-1`);
   // One contract closed (30 s), one running through the whole tour (300 s).
   const closed = await post(
     "/trading/contracts",
-    { symbol: BTC, direction: "up", stake: "1234.56", durationSeconds: 30 },
+    {
+      symbol: BTC,
+      direction: "up",
+      stake: "1234.56",
+      durationSeconds: 30,
+      quoteSeq: await latestQuote(request, BTC),
+    },
     `fit-${user.account}-2`,
   );
   await expect
     .poll(
       async () =>
         (
-          (await (await request.get(`/api/v1/trading/contracts/${closed.id}`, { headers: auth })).json()) as {
+          (await (
+            await request.get(`/api/v1/trading/contracts/${closed.id}`, { headers: user.auth })
+          ).json()) as {
             status: string;
           }
         ).status,
@@ -218,7 +200,13 @@ test("the trading screens fit the phone in all ten languages", async ({ page, re
     .toMatch(/^(settled|void)$/);
   await post(
     "/trading/contracts",
-    { symbol: BTC, direction: "down", stake: "2345.67", durationSeconds: 300 },
+    {
+      symbol: BTC,
+      direction: "down",
+      stake: "2345.67",
+      durationSeconds: 300,
+      quoteSeq: await latestQuote(request, BTC),
+    },
     `fit-${user.account}-3`,
   );
 
@@ -228,23 +216,28 @@ test("the trading screens fit the phone in all ten languages", async ({ page, re
     await page.goto(DETAIL);
     await expect(page.getByTestId("positions")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
+    // "Buy up" and "Buy down" stand as a pair: equal boxes however each label wraps ("Steigend kaufen").
+    const up = await page.getByTestId("trade-buy-up").boundingBox();
+    const down = await page.getByTestId("trade-buy-down").boundingBox();
+    expect(up?.height, `${locale}: buy buttons' heights`).toBe(down?.height);
+    expect(up?.width, `${locale}: buy buttons' widths`).toBe(down?.width);
     await shot(page, `all/${locale}`, "trading-detail");
 
     await page.goto(ORDERS);
     await expect(page.getByTestId("position-countdown")).toBeVisible();
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, `all/${locale}`, "orders-positions");
 
     await page.goto(`${ORDERS}?tab=closed`);
     await expect(page.getByTestId("record")).toHaveCount(1);
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, `all/${locale}`, "orders-records");
 
     await page.goto(`/h5/pages/order/detail?id=${closed.id}`);
     await page.getByTestId("verify-run").click();
     await expect(page.getByTestId("verify-verdict")).toBeVisible();
-    await expectOrdersPolished(page);
+    await expectTradingPolished(page);
     await shot(page, `all/${locale}`, "orders-detail");
   }
 });

@@ -30,6 +30,9 @@ export default defineConfig({
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
     screenshot: "only-on-failure",
+    // The service worker's precache would download every chunk in every test; network.journey.ts
+    // allows it where it is what is tested.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -54,7 +57,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(PORT),
-      HOST: "127.0.0.1",
+      // Every address, so network.journey.ts can open the app by the LAN address as a phone would.
+      HOST: "0.0.0.0",
       DATA_DIR: "e2e/.data",
       DATABASE_URL: "",
       DEMO_MODE: "true",

@@ -28,8 +28,8 @@ export type ShotLocale = "zh-CN" | "en";
 
 /** A rise's and a fall's colours as the page computes them: red for a rise in Chinese, green in English. */
 export const MARKET_COLOURS: Record<ShotLocale, { rise: string; fall: string }> = {
-  "zh-CN": { rise: "rgb(229, 72, 77)", fall: "rgb(15, 159, 89)" },
-  en: { rise: "rgb(15, 159, 89)", fall: "rgb(229, 72, 77)" },
+  "zh-CN": { rise: "rgb(204, 47, 54)", fall: "rgb(10, 125, 70)" },
+  en: { rise: "rgb(10, 125, 70)", fall: "rgb(204, 47, 54)" },
 };
 
 const artifacts = path.resolve(import.meta.dirname, "artifacts");
@@ -139,4 +139,69 @@ export async function operatorHeaders(request: APIRequestContext): Promise<Recor
   expect(answer.ok(), await answer.text()).toBe(true);
   const { token } = (await answer.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
+}
+
+export const BTC = "BTC/USDT";
+/** The trading page of a product. */
+export const detailPage = (symbol: string) => `/h5/pages/Detail/Detail?symbol=${encodeURIComponent(symbol)}`;
+export const DETAIL = detailPage(BTC);
+
+/** Every language the app offers, for the tours that check each screen fits the phone in all of them. */
+export const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
+
+/** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
+export async function expectTradingPolished(page: Page): Promise<void> {
+  await expectPolished(page);
+  expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
+}
+
+/** The bearer headers of a new session of a user registerViaApi opened, signed in through the API. */
+export async function apiSession(
+  request: APIRequestContext,
+  user: { account: string; password: string },
+): Promise<Record<string, string>> {
+  const login = await request.post("/api/v1/auth/login", {
+    data: { account: user.account, password: user.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A POST to the API that must succeed, under `idempotencyKey` if given; answers the reply's body. */
+/** The seq of the product's latest tick, as the confirmation sheet quotes it with an order. */
+export async function latestQuote(request: APIRequestContext, symbol: string): Promise<string> {
+  const answer = await request.get(`/api/v1/market/products/${encodeURIComponent(symbol)}`);
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const product = (await answer.json()) as { ticker: { seq: string } | null };
+  expect(product.ticker, `${symbol} has a ticker`).not.toBeNull();
+  return product.ticker?.seq ?? "";
+}
+
+export async function postOk<T = unknown>(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  path: string,
+  data: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
+  const answer = await request.post(`/api/v1${path}`, {
+    headers: idempotencyKey ? { ...auth, "idempotency-key": idempotencyKey } : auth,
+    data,
+  });
+  expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+  return (await answer.json()) as T;
+}
+
+/**
+ * A new user opened through the API, with their API headers and, if `topUp` is given, that much demo
+ * money already credited; the page starts in `locale` unless it is null. Signing in on the page is
+ * left to the journey.
+ */
+export async function newUser(page: Page, request: APIRequestContext, locale: string | null, topUp?: string) {
+  if (locale) await setLanguage(page, locale);
+  const user = await registerViaApi(request);
+  const auth = await apiSession(request, user);
+  if (topUp) await postOk(request, auth, "/cashier/demo-topup", { amount: topUp }, `topup-${user.account}`);
+  return { ...user, auth };
 }

@@ -22,6 +22,10 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     test.setTimeout(150_000);
     const user = await newUser(page, request, locale, "1000.00");
 
+    // An address that names no product leads to the list where one is chosen.
+    await page.goto("/h5/pages/Detail/Detail");
+    await expect(page).toHaveURL(/\/h5\/pages\/product\/product$/);
+
     // Without a session the page shows; buying sends the visitor to log in.
     await page.goto(DETAIL);
     await expect(page.getByTestId("detail-simulated")).toHaveText(text.market.simulated);

@@ -1,13 +1,45 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
   root,
   base: "/h5/",
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // The app asks before reloading into a new version (UpdatePrompt): a reload mid-order would lose the form.
+      registerType: "prompt",
+      injectRegister: false,
+      pwaAssets: { image: "public/favicon.svg", overrideManifestIcons: true },
+      manifest: {
+        name: "Tickfair",
+        short_name: "Tickfair",
+        description: "Fair rise/fall trading and savings",
+        start_url: "/h5/",
+        scope: "/h5/",
+        display: "standalone",
+        orientation: "portrait",
+        theme_color: "#1748c9",
+        background_color: "#f4f6fa",
+      },
+      workbox: {
+        // The shell and every built chunk (languages included), so the app opens offline; the API is
+        // never cached: a stale balance or price is worse than none.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
+        navigateFallback: "/h5/index.html",
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    // Compressed once here, served as they are (the server's preCompressed static files).
+    compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
+  ],
   resolve: {
     // The monorepo root holds an older React (a peer of another workspace); every import of react
     // (antd-mobile, react-router, react-query...) must resolve to this app's React 19.

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -32,6 +33,7 @@ import type { RouteContext } from "./platform/context";
 import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { RealtimeHub } from "./platform/realtime";
+import { secureTransportHeaders } from "./platform/secure-transport";
 import { systemRoutes } from "./platform/system-routes";
 import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
 import { tradingRoutes } from "./trading/routes";
@@ -81,11 +83,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Added per request by secureTransportHeaders: on plain HTTP (a phone on the LAN) it would
+        // send every script to an https address that does not answer.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
+  secureTransportHeaders(app, deps.config.PUBLIC_URL);
+  // JSON answers above 1 KB go compressed; the web app's files are compressed once at build and
+  // served as they are (preCompressed below). Request bodies are never inflated: a small gzip body
+  // could otherwise expand past the body limit's intent.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false });
+  await app.register(rateLimit, {
+    max: deps.config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: "1 minute",
+    // The app's own files are not limited: the service worker fetches every chunk on a first visit,
+    // which alone is a few hundred requests.
+    allowList: (request) => !request.url.startsWith("/api/"),
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -198,7 +215,11 @@ function trustedProxies(setting: Config["TRUST_PROXY"]) {
   return (_address: string, hop: number) => hop < setting;
 }
 
-/** The built H5 app under /h5/, with every unknown /h5/ path answered by index.html (history routing). */
+/**
+ * The built H5 app under /h5/, with every unknown /h5/ path answered by index.html (history routing).
+ * Hashed chunks under /h5/static/ are cached for a year; everything else (index.html, the service
+ * worker, the manifest, icons) is revalidated on every load, so a new version reaches phones at once.
+ */
 async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
   // The web app's routes are not part of the API, nor of its document.
   const page = { schema: { hide: true } };
@@ -208,27 +229,29 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
     app.log.warn(`no built web app at ${dist}; run npm run build`);
     return;
   }
-  await app.register(fastifyStatic, {
-    root: dist,
-    prefix: "/h5/",
-    index: false,
-    wildcard: false,
-    maxAge: "365d",
-    immutable: true,
-    setHeaders: (response, filePath) => {
-      if (!filePath.includes(`${path.sep}static${path.sep}`)) response.setHeader("cache-control", "no-cache");
-    },
-  });
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
-  app.get("/h5", page, (_request, reply) => reply.redirect("/h5/"));
-  app.get("/h5/", page, sendIndex);
-  app.get("/h5/*", page, (request, reply) => {
-    const url = request.url.split("?")[0] ?? "";
-    if (url.startsWith("/h5/static/") || /\.[a-z0-9]{2,5}$/i.test(url)) {
-      return reply.status(404).type("text/plain").send("Not found");
-    }
-    return sendIndex(request, reply);
+  await app.register(async (web) => {
+    web.addHook("onSend", async (request, reply) => {
+      if (!request.url.startsWith("/h5/static/")) reply.header("cache-control", "no-cache");
+    });
+    await web.register(fastifyStatic, {
+      root: dist,
+      prefix: "/h5/",
+      index: false,
+      wildcard: false,
+      maxAge: "365d",
+      immutable: true,
+      preCompressed: true,
+    });
+    const sendIndex = (_request: unknown, reply: FastifyReply) => reply.sendFile("index.html");
+    web.get("/h5", page, (_request, reply) => reply.redirect("/h5/"));
+    web.get("/h5/", page, sendIndex);
+    web.get("/h5/*", page, (request, reply) => {
+      const url = request.url.split("?")[0] ?? "";
+      if (url.startsWith("/h5/static/") || /\.[a-z0-9]{2,5}$/i.test(url)) {
+        return reply.status(404).type("text/plain").send("Not found");
+      }
+      return sendIndex(request, reply);
+    });
   });
 }
 

@@ -3,13 +3,11 @@ import fc from "fast-check";
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { feedTick } from "./market/testing";
-import { recordTicks } from "./market/ticks";
 import { createOperator } from "./operators/service";
 import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
 import { INVITE, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
-import { assignEntries } from "./trading/service";
+import { openContract } from "./test/trading-fixtures";
 
 /**
  * Bad input on every operation (ARCHITECTURE §6: a 4xx with a code, never a 5xx, and nothing changes),
@@ -666,16 +664,7 @@ beforeAll(async () => {
     amount: "10.00",
     payPassword: PAY_PASSWORD,
   });
-  const now = t.clock.now().getTime();
-  await recordTicks(t.db, [feedTick("BTC/USDT", new Date(now).toISOString(), 9_000_000n)]);
-  fx.contractId = await post(user.auth, "/api/v1/trading/contracts", {
-    symbol: "BTC/USDT",
-    direction: "up",
-    stake: "10.00",
-    durationSeconds: 60,
-  });
-  await recordTicks(t.db, [feedTick("BTC/USDT", new Date(now + 1000).toISOString(), 9_100_000n)]);
-  await assignEntries(t.db);
+  fx.contractId = await openContract(t, (order) => post(user.auth, "/api/v1/trading/contracts", order));
 
   operatorUsername = "bad_input_admin";
   await createOperator(t.db, t.clock, {
@@ -726,12 +715,14 @@ beforeAll(async () => {
     symbol: "BTC/USDT",
     direction: "up",
     durationSeconds: 60,
+    quoteSeq: "1",
     seconds: 60,
     payoutRateBps: 8500,
     ...BANK_CARD,
     network: "TRC20",
     address: `T${"a".repeat(33)}`,
-    name: "Bank transfer",
+    names: { "zh-CN": "银行转账", en: "Bank transfer" },
+    instructions: { "zh-CN": "转账附言：您的账户号", en: "Reference: your account id" },
     withdrawalFeeFixed: "0.00",
     withdrawalFeeRateBps: 0,
     withdrawalMinAmount: "10.00",

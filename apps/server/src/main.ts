@@ -1,6 +1,8 @@
+import os from "node:os";
 import { buildApp } from "./app";
 import { DEMO, seedDemo } from "./demo/seed";
 import { systemClock } from "./platform/clock";
+import type { Config } from "./platform/config";
 import { loadConfig } from "./platform/config";
 import { holdDataDir, localUrl } from "./platform/data-dir-hold";
 import { createDb } from "./platform/db";
@@ -44,6 +46,7 @@ const lines = [
   "",
   "Tickfair is running",
   `  App (H5):       ${base}/h5/`,
+  ...otherAddresses(config).map((address) => `  On a phone:     ${address}/h5/`),
   `  API docs:       ${base}/api/docs`,
   `  Health:         ${base}/api/v1/health`,
   `  Database:       ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`,
@@ -58,3 +61,13 @@ if (config.DEMO_MODE) {
   );
 }
 console.log(`${lines.join("\n")}\n`);
+
+/** Where a phone on the same network (or anyone, through the public address) opens the app. */
+function otherAddresses(config: Config): string[] {
+  if (config.PUBLIC_URL) return [config.PUBLIC_URL.replace(/\/$/, "")];
+  if (config.HOST !== "0.0.0.0" && config.HOST !== "::") return [];
+  return Object.values(os.networkInterfaces())
+    .flatMap((addresses) => addresses ?? [])
+    .filter((address) => address.family === "IPv4" && !address.internal)
+    .map((address) => `http://${address.address}:${config.PORT}`);
+}

@@ -6,13 +6,12 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { readCashierSettings } from "./cashier/settings";
-import { feedTick } from "./market/testing";
-import { recordTicks } from "./market/ticks";
 import { createOperator } from "./operators/service";
-import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
+import { BANK_CARD, bankMethod, bankMethodInput, key } from "./test/cashier-fixtures";
+import { multipart, PNG, uploadFile } from "./test/files";
 import { ensureInviteCode, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
-import { assignEntries } from "./trading/service";
+import { freshQuote, openContract } from "./test/trading-fixtures";
 
 /**
  * The permission matrix: every route of the app, as each kind of caller, with the status class it must
@@ -101,6 +100,7 @@ const STATIC_ROUTES = /^\/(?:h5(?:\/.*)?)?$|^\/api\/docs(?:\/.*)?$/;
 /** The ids and values the calls need, made once through the API as the owning actor would. */
 interface Fixtures {
   symbol: string;
+  quoteSeq: string;
   methodId: string;
   ownDeposit: string;
   ownWithdrawal: string;
@@ -134,25 +134,8 @@ const PASSWORD = "secret-pass1";
 const PAY_PASSWORD = "246810";
 const OPERATOR_PASSWORD = "operator-pass-1";
 const REASON = "Permission matrix check";
-// A 1×1 PNG: the upload route looks at the bytes, not at the declared type.
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d2d1a30000000049454e44ae426082",
-  "hex",
-);
 
-const bankMethodInput = {
-  kind: "bank",
-  name: "Bank transfer",
-  bankName: "Test Bank",
-  accountName: "Tickfair Ltd",
-  accountNumber: "6222000011112222",
-  network: null,
-  address: null,
-  instructions: "Reference: your account id",
-  minAmount: "10.00",
-  maxAmount: "50000.00",
-  active: false,
-};
+const inactiveBankMethod = bankMethodInput({ active: false });
 
 /**
  * What each route is sent. Inputs are valid by the route's own schema (checked below), since Fastify
@@ -189,7 +172,7 @@ const SEND: Partial<Record<RouteKey, (fx: Fixtures) => Call>> = {
   "POST /api/v1/cashier/withdrawals": () => ({ body: { amount: "10.00", payPassword: PAY_PASSWORD } }),
   "POST /api/v1/cashier/withdrawals/:id/cancel": (fx) => ({ params: { id: fx.ownWithdrawal } }),
   "POST /api/v1/trading/contracts": (fx) => ({
-    body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60 },
+    body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
   }),
   "GET /api/v1/trading/contracts/:id": (fx) => ({ params: { id: fx.ownContract } }),
   "POST /api/v1/operator/auth/login": (fx) => ({
@@ -216,10 +199,10 @@ const SEND: Partial<Record<RouteKey, (fx: Fixtures) => Call>> = {
     params: { id: fx.boundUserId },
     body: { reason: REASON },
   }),
-  "POST /api/v1/operator/deposit-methods": () => ({ body: bankMethodInput }),
+  "POST /api/v1/operator/deposit-methods": () => ({ body: inactiveBankMethod }),
   "PUT /api/v1/operator/deposit-methods/:id": (fx) => ({
     params: { id: fx.methodId },
-    body: bankMethodInput,
+    body: inactiveBankMethod,
   }),
   "PUT /api/v1/operator/cashier-settings": (fx) => ({ body: fx.settings }),
   "POST /api/v1/operator/cashier-settings/changes/:id/approve": (fx) => ({
@@ -347,20 +330,6 @@ async function post(auth: Record<string, string>, url: string, payload?: unknown
   return response.json<{ id: string }>().id;
 }
 
-function multipart(file: Buffer): { payload: Buffer; contentType: string } {
-  const boundary = "----permission-matrix";
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-}
-
 /** A funded user with a bound card: the owner of money the operators review. */
 async function payee() {
   const user = await userActor();
@@ -378,13 +347,7 @@ beforeAll(async () => {
 
   const user = await payee();
   fx.userAccount = user.account;
-  const upload = multipart(PNG);
-  const uploaded = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/files",
-    payload: upload.payload,
-    headers: { ...user.auth, "content-type": upload.contentType },
-  });
+  const uploaded = await uploadFile(t.app, user.auth, PNG);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   fx.ownDeposit = await post(user.auth, "/api/v1/cashier/deposits", {
     methodId: method.id,
@@ -396,17 +359,13 @@ beforeAll(async () => {
     amount: "10.00",
     payPassword: PAY_PASSWORD,
   });
-  const now = t.clock.now().getTime();
-  await recordTicks(t.db, [feedTick("BTC/USDT", new Date(now).toISOString(), 9_000_000n)]);
-  fx.ownContract = await post(user.auth, "/api/v1/trading/contracts", {
-    symbol: fx.symbol,
-    direction: "up",
-    stake: "10.00",
-    durationSeconds: 60,
-  });
-  // Its entry tick makes it an open contract, the state a user most often looks one up in.
-  await recordTicks(t.db, [feedTick("BTC/USDT", new Date(now + 1000).toISOString(), 9_100_000n)]);
-  await assignEntries(t.db);
+  // An open contract: the state a user most often looks one up in.
+  fx.ownContract = await openContract(
+    t,
+    (order) => post(user.auth, "/api/v1/trading/contracts", order),
+    fx.symbol,
+  );
+  fx.quoteSeq = await freshQuote(t, fx.symbol);
 
   const depositor = await payee();
   const deposit = { methodId: method.id, amount: "20.00", reference: "for review" };

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { register } from "./auth/service";
-import { createDepositMethod } from "./cashier/deposit-methods";
+import { listDepositMethods } from "./cashier/deposit-methods";
 import { createDeposit } from "./cashier/deposits";
 import { writeCashierSettings } from "./cashier/settings";
 import { checkLedgerInvariants } from "./ledger/invariants";
@@ -13,6 +13,7 @@ import { ManualClock } from "./platform/clock";
 import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
 import { createEmptyTestDb, type TestDb } from "./test/harness";
+import { freshQuote } from "./test/trading-fixtures";
 import { placeContract } from "./trading/placement";
 
 /**
@@ -31,7 +32,7 @@ const SNAPSHOT: Record<string, readonly string[]> = {
   postings: [],
   ledger_entries: [],
   settings: [],
-  deposit_methods: [],
+  deposit_methods: ["name", "names", "instructions"],
   deposits: ["second_approval_above"],
   products: [],
   product_durations: [],
@@ -51,12 +52,31 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   return tables;
 }
 
+/** A posting that moves `amount` from one account to another. */
+function transfer(
+  tx: Parameters<typeof post>[0],
+  at: Date,
+  posting: { kind: string; userId: bigint; reference?: string },
+  from: bigint,
+  to: bigint,
+  amount: bigint,
+) {
+  return post(tx, {
+    ...posting,
+    legs: [
+      { accountId: from, amount: -amount },
+      { accountId: to, amount },
+    ],
+    at,
+  });
+}
+
 describe(`a database at ${BEFORE}, upgraded`, () => {
   const clock = new ManualClock("2026-01-05T08:00:00Z");
   let testDb: TestDb;
   let db: Db;
   let before: Record<string, string[]>;
-  const ids = { alice: 0n, bob: 0n, methodId: 0n };
+  const ids = { alice: 0n, bob: 0n, methodId: 0n, cryptoMethodId: 0n };
 
   beforeAll(async () => {
     testDb = await createEmptyTestDb();
@@ -98,49 +118,35 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
       },
       clock.now(),
     );
-    const method = await createDepositMethod(
-      db,
-      {
-        kind: "bank",
-        name: "Bank transfer",
-        bankName: "Test Bank",
-        accountName: "Tickfair Ltd",
-        accountNumber: "6222000011112222",
-        network: null,
-        address: null,
-        instructions: "",
-        minAmount: "10.00",
-        maxAmount: "50000.00",
-        active: true,
-      },
-      clock.now(),
-    );
-    ids.methodId = BigInt(method.id);
+    // Deposit methods as this schema held them: one English name and instructions each.
+    const methods = await sql<{ id: bigint }>`insert into deposit_methods (kind, name, bank_name,
+        account_name, account_number, instructions, min_amount, max_amount, created_at, updated_at)
+      values ('bank', 'Bank transfer', 'Test Bank', 'Tickfair Ltd', '6222000011112222', '', 1000, 5000000,
+        ${clock.now()}, ${clock.now()})
+      returning id`.execute(db);
+    const crypto = await sql<{ id: bigint }>`insert into deposit_methods (kind, name, network, address,
+        instructions, min_amount, max_amount, created_at, updated_at)
+      values ('crypto', 'USDT (TRC20)', 'TRC20', 'TUpgradeAddress', 'Send only USDT on TRC20.', 1000, 5000000,
+        ${clock.now()}, ${clock.now()})
+      returning id`.execute(db);
+    ids.methodId = BigInt(methods.rows[0]?.id ?? 0n);
+    ids.cryptoMethodId = BigInt(crypto.rows[0]?.id ?? 0n);
 
     const system = await systemAccountIds(db);
     const alice = await userAccountIds(db, ids.alice);
     const bob = await userAccountIds(db, ids.bob);
     await db.transaction().execute(async (tx) => {
-      await post(tx, {
-        kind: "demo_grant",
-        userId: ids.bob,
-        legs: [
-          { accountId: system.demo_grants, amount: -50_000n },
-          { accountId: bob.cash, amount: 50_000n },
-        ],
-        at: clock.now(),
-      });
+      const grant = { kind: "demo_grant", userId: ids.bob };
+      await transfer(tx, clock.now(), grant, system.demo_grants, bob.cash, 50_000n);
       // A deposit confirmed under this schema (its posting and row), and one still waiting for review.
-      const postingId = await post(tx, {
-        kind: "deposit",
-        userId: ids.alice,
-        reference: "D0000000001",
-        legs: [
-          { accountId: system.deposits, amount: -120_000n },
-          { accountId: alice.cash, amount: 120_000n },
-        ],
-        at: clock.now(),
-      });
+      const postingId = await transfer(
+        tx,
+        clock.now(),
+        { kind: "deposit", userId: ids.alice, reference: "D0000000001" },
+        system.deposits,
+        alice.cash,
+        120_000n,
+      );
       await sql`insert into deposits (user_id, method_id, amount, reference, status, posting_id, created_at,
           reviewed_at, reviewed_by)
         values (${ids.alice}, ${ids.methodId}, 120000, 'first', 'success', ${postingId}, ${clock.now()},
@@ -160,14 +166,16 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
       })),
     );
     clock.advance(5000);
+    const quoteSeq = await freshQuote({ db, clock }, "BTC/USDT");
     await db
       .transaction()
       .execute((tx) =>
         placeContract(
           tx,
           { id: ids.alice },
-          { symbol: "BTC/USDT", direction: "up", stake: "25.00", durationSeconds: 60 },
+          { symbol: "BTC/USDT", direction: "up", stake: "25.00", durationSeconds: 60, quoteSeq },
           clock.now(),
+          5_000,
         ),
       );
 
@@ -213,6 +221,32 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(deposits.map((deposit) => deposit.second_approval_above)).toEqual([50_000n, 50_000n]);
   });
 
+  it("keeps each deposit method's name and instructions, as English and as the default locale's text", async () => {
+    const stored = await db
+      .selectFrom("deposit_methods")
+      .select(["id", "names", "instructions"])
+      .orderBy("id")
+      .execute();
+    expect(stored).toEqual([
+      { id: ids.methodId, names: { "zh-CN": "Bank transfer", en: "Bank transfer" }, instructions: {} },
+      {
+        id: ids.cryptoMethodId,
+        names: { "zh-CN": "USDT (TRC20)", en: "USDT (TRC20)" },
+        instructions: { "zh-CN": "Send only USDT on TRC20.", en: "Send only USDT on TRC20." },
+      },
+    ]);
+    for (const locale of ["zh-CN", "en", "ja"] as const) {
+      const listed = await listDepositMethods(db, { activeOnly: true, locale });
+      expect(
+        listed.map((method) => [method.name, method.instructions]),
+        locale,
+      ).toEqual([
+        ["Bank transfer", ""],
+        ["USDT (TRC20)", "Send only USDT on TRC20."],
+      ]);
+    }
+  });
+
   it("keeps the ledger's invariants and the tick chain, and takes new writes", async () => {
     expect((await checkLedgerInvariants(db)).violations).toEqual([]);
     expect((await verifyChain(db, "BTC/USDT", 1n, 3n)).valid).toBe(true);
@@ -226,29 +260,16 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
         ids.bob,
         { methodId: String(ids.methodId), amount: "20.00", reference: "third", proofFileId: null },
         clock.now(),
+        "en",
       );
-      await post(tx, {
-        kind: "demo_grant",
-        userId: ids.bob,
-        legs: [
-          { accountId: system.demo_grants, amount: -1_000n },
-          { accountId: bob.cash, amount: 1_000n },
-        ],
-        at: clock.now(),
-      });
+      const grant = { kind: "demo_grant", userId: ids.bob };
+      await transfer(tx, clock.now(), grant, system.demo_grants, bob.cash, 1_000n);
     });
+    const overdraw = { kind: "overdraw", userId: ids.bob };
     await expect(
-      db.transaction().execute((tx) =>
-        post(tx, {
-          kind: "overdraw",
-          userId: ids.bob,
-          legs: [
-            { accountId: bob.cash, amount: -10_000_000n },
-            { accountId: system.house, amount: 10_000_000n },
-          ],
-          at: clock.now(),
-        }),
-      ),
+      db
+        .transaction()
+        .execute((tx) => transfer(tx, clock.now(), overdraw, bob.cash, system.house, 10_000_000n)),
     ).rejects.toThrow();
     const report = await checkLedgerInvariants(db);
     expect(report.violations).toEqual([]);

@@ -5,7 +5,9 @@ import { App } from "./App";
 import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
 import { BootFailure } from "./components/BootFailure/BootFailure";
 import { initI18n } from "./i18n";
+import { removeAppShell } from "./lib/app-shell";
 import { loginPath, stripBasename } from "./lib/paths";
+import { registerServiceWorker } from "./lib/service-worker";
 import { router } from "./router";
 import "./styles/global.css";
 import "./styles/layout.css";
@@ -47,10 +49,12 @@ initI18n().then(
         <App />
       </StrictMode>,
     );
+    void registerServiceWorker();
   },
   (error: unknown) => {
     // Not even the language file could be loaded (offline): no words to show, only a reload button.
     console.error(error);
+    removeAppShell();
     root.render(<BootFailure />);
   },
 );

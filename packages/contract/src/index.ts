@@ -9,6 +9,8 @@ export * from "./api/operators";
 export * from "./api/realtime";
 export * from "./api/trading";
 export * from "./cashier-constants";
+export * from "./countries";
+export * from "./csv-labels";
 export * from "./error-schema";
 export * from "./errors";
 export * from "./locales";

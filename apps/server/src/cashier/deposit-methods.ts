@@ -1,21 +1,35 @@
-import { type DepositMethod, type DepositMethodInput, fromMinor, toMinor } from "@tickfair/contract";
+import {
+  DEFAULT_LOCALE,
+  type DepositMethod,
+  type DepositMethodInput,
+  fromMinor,
+  type Locale,
+  toMinor,
+} from "@tickfair/contract";
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
 import type { DepositMethodRow, Operator } from "../platform/schema";
 
-export function toDepositMethod(row: DepositMethodRow): DepositMethod {
+/** A method's text in `locale`, or in the default locale where that has none (an operator must enter a name there). */
+export function inLocale(texts: Record<string, string>, locale: Locale): string {
+  return texts[locale] ?? texts[DEFAULT_LOCALE] ?? "";
+}
+
+export function toDepositMethod(row: DepositMethodRow, locale: Locale): DepositMethod {
   return {
     id: String(row.id),
     kind: row.kind,
-    name: row.name,
+    name: inLocale(row.names, locale),
+    names: row.names,
     bankName: row.bank_name,
     accountName: row.account_name,
     accountNumber: row.account_number,
     network: row.network,
     address: row.address,
-    instructions: row.instructions,
+    instructions: inLocale(row.instructions, locale),
+    instructionsByLocale: row.instructions,
     minAmount: fromMinor(row.min_amount),
     maxAmount: fromMinor(row.max_amount),
     active: row.active,
@@ -24,7 +38,7 @@ export function toDepositMethod(row: DepositMethodRow): DepositMethod {
 
 export async function listDepositMethods(
   db: Executor,
-  options: { activeOnly: boolean },
+  options: { activeOnly: boolean; locale: Locale },
 ): Promise<DepositMethod[]> {
   const rows = await db
     .selectFrom("deposit_methods")
@@ -32,7 +46,7 @@ export async function listDepositMethods(
     .$if(options.activeOnly, (q) => q.where("active", "=", true))
     .orderBy("id")
     .execute();
-  return rows.map(toDepositMethod);
+  return rows.map((row) => toDepositMethod(row, options.locale));
 }
 
 function validMethod(input: DepositMethodInput) {
@@ -50,13 +64,13 @@ function validMethod(input: DepositMethodInput) {
   const bank = input.kind === "bank";
   return {
     kind: input.kind,
-    name: input.name,
+    names: JSON.stringify(input.names),
     bank_name: bank ? input.bankName : null,
     account_name: bank ? input.accountName : null,
     account_number: bank ? input.accountNumber : null,
     network: bank ? null : input.network,
     address: bank ? null : input.address,
-    instructions: input.instructions,
+    instructions: JSON.stringify(input.instructions),
     min_amount: toMinor(input.minAmount),
     max_amount: toMinor(input.maxAmount),
     active: input.active,
@@ -67,13 +81,14 @@ export async function createDepositMethod(
   db: Executor,
   input: DepositMethodInput,
   at: Date,
+  locale: Locale,
 ): Promise<DepositMethod> {
   const row = await db
     .insertInto("deposit_methods")
     .values({ ...validMethod(input), created_at: at, updated_at: at })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toDepositMethod(row);
+  return toDepositMethod(row, locale);
 }
 
 export async function updateDepositMethod(
@@ -81,6 +96,7 @@ export async function updateDepositMethod(
   id: bigint,
   input: DepositMethodInput,
   at: Date,
+  locale: Locale,
 ): Promise<DepositMethod> {
   const row = await db
     .updateTable("deposit_methods")
@@ -89,7 +105,7 @@ export async function updateDepositMethod(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND");
-  return toDepositMethod(row);
+  return toDepositMethod(row, locale);
 }
 
 export async function activeDepositMethod(db: Executor, id: bigint): Promise<DepositMethodRow> {
@@ -105,12 +121,13 @@ export function saveDepositMethod(
   operator: Operator,
   id: bigint | null,
   input: DepositMethodInput,
+  locale: Locale,
 ): Promise<DepositMethod> {
   return db.transaction().execute(async (tx) => {
     const method =
       id === null
-        ? await createDepositMethod(tx, input, clock.now())
-        : await updateDepositMethod(tx, id, input, clock.now());
+        ? await createDepositMethod(tx, input, clock.now(), locale)
+        : await updateDepositMethod(tx, id, input, clock.now(), locale);
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: id === null ? "deposit_method.create" : "deposit_method.update",

@@ -2,6 +2,7 @@ import {
   type CreateDepositRequest,
   type Deposit,
   fromMinor,
+  type Locale,
   type OperatorDeposit,
   type ReviewQuery,
   toMinor,
@@ -15,7 +16,7 @@ import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
-import { activeDepositMethod } from "./deposit-methods";
+import { activeDepositMethod, inLocale } from "./deposit-methods";
 import { recordReview } from "./review";
 import { cashierRules } from "./settings";
 
@@ -32,7 +33,7 @@ const depositColumns = [
   "d.reviewed_at",
   "m.id as method_id",
   "m.kind as method_kind",
-  "m.name as method_name",
+  "m.names as method_names",
 ] as const;
 
 function depositQuery(db: Executor) {
@@ -44,11 +45,12 @@ function depositQuery(db: Executor) {
 
 type DepositRow = Awaited<ReturnType<ReturnType<typeof depositQuery>["executeTakeFirstOrThrow"]>>;
 
-function toDeposit(row: DepositRow): Deposit {
+/** A deposit as `locale` reads it: the method's current name in that language (deposits keep no copy). */
+function toDeposit(row: DepositRow, locale: Locale): Deposit {
   return {
     id: String(row.id),
     orderNo: row.order_no,
-    method: { id: String(row.method_id), kind: row.method_kind, name: row.method_name },
+    method: { id: String(row.method_id), kind: row.method_kind, name: inLocale(row.method_names, locale) },
     amount: fromMinor(row.amount),
     reference: row.reference,
     status: row.status,
@@ -65,6 +67,7 @@ export async function createDeposit(
   userId: bigint,
   input: CreateDepositRequest,
   at: Date,
+  locale: Locale,
 ): Promise<Deposit> {
   const method = await activeDepositMethod(tx, BigInt(input.methodId));
   const amount = toMinor(input.amount);
@@ -87,11 +90,12 @@ export async function createDeposit(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return toDeposit(await depositQuery(tx).where("d.id", "=", id).executeTakeFirstOrThrow());
+  return toDeposit(await depositQuery(tx).where("d.id", "=", id).executeTakeFirstOrThrow(), locale);
 }
 
-export async function listUserDeposits(db: Executor, userId: bigint, page: PageRequest) {
-  return newestFirstPage(depositQuery(db).where("d.user_id", "=", userId), "d.id", page, toDeposit);
+export async function listUserDeposits(db: Executor, userId: bigint, page: PageRequest, locale: Locale) {
+  const rows = depositQuery(db).where("d.user_id", "=", userId);
+  return newestFirstPage(rows, "d.id", page, (row) => toDeposit(row, locale));
 }
 
 export async function depositProofFileId(
@@ -127,6 +131,7 @@ export async function confirmDeposit(
   clock: Clock,
   operator: Operator,
   id: bigint,
+  locale: Locale,
 ): Promise<ConfirmOutcome & { userId: bigint }> {
   const result = await db.transaction().execute(async (tx) => {
     const now = clock.now();
@@ -180,7 +185,7 @@ export async function confirmDeposit(
     });
     return { state: "confirmed" as const, userId: row.user_id };
   });
-  return { ...result, deposit: await operatorDeposit(db, id) };
+  return { ...result, deposit: await operatorDeposit(db, id, locale) };
 }
 
 export async function rejectDeposit(
@@ -189,6 +194,7 @@ export async function rejectDeposit(
   operator: Operator,
   id: bigint,
   reason: string,
+  locale: Locale,
 ): Promise<OperatorDeposit> {
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
@@ -196,7 +202,7 @@ export async function rejectDeposit(
     const decision = { status: "failed", action: "deposit.reject", reason } as const;
     await recordReview(tx, clock, operator, { type: "deposit", id }, decision, now);
   });
-  return operatorDeposit(db, id);
+  return operatorDeposit(db, id, locale);
 }
 
 function operatorDepositQuery(db: Executor) {
@@ -217,24 +223,24 @@ type OperatorDepositRow = Awaited<
   ReturnType<ReturnType<typeof operatorDepositQuery>["executeTakeFirstOrThrow"]>
 >;
 
-function toOperatorDeposit(row: OperatorDepositRow): OperatorDeposit {
+function toOperatorDeposit(row: OperatorDepositRow, locale: Locale): OperatorDeposit {
   return {
-    ...toDeposit(row),
+    ...toDeposit(row, locale),
     user: { id: String(row.user_id), account: row.user_account },
     approvals: row.approvals.map((a) => ({ operator: a.operator, at: new Date(a.at).toISOString() })),
   };
 }
 
-export async function operatorDeposit(db: Executor, id: bigint): Promise<OperatorDeposit> {
+export async function operatorDeposit(db: Executor, id: bigint, locale: Locale): Promise<OperatorDeposit> {
   const row = await operatorDepositQuery(db).where("d.id", "=", id).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND");
-  return toOperatorDeposit(row);
+  return toOperatorDeposit(row, locale);
 }
 
-export function listDepositsForReview(db: Executor, query: ReviewQuery) {
+export function listDepositsForReview(db: Executor, query: ReviewQuery, locale: Locale) {
   const { status } = query;
   const rows = operatorDepositQuery(db).$if(status !== undefined, (q) =>
     q.where("d.status", "=", status as "under_review"),
   );
-  return newestFirstPage(rows, "d.id", query, toOperatorDeposit);
+  return newestFirstPage(rows, "d.id", query, (row) => toOperatorDeposit(row, locale));
 }

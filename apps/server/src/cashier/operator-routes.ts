@@ -30,6 +30,7 @@ import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
+import { locale } from "./http";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
 import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
@@ -55,7 +56,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.get(
       "/operator/deposits",
       forRoles(FINANCE, schema({ querystring: reviewQuery, response: { 200: operatorDepositPage } })),
-      async (request) => listDepositsForReview(db, request.query),
+      async (request) => listDepositsForReview(db, request.query, locale(request)),
     );
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
@@ -86,7 +87,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       ),
       async (request, reply) => {
         const { operator } = signedInOperator(request);
-        const outcome = await confirmDeposit(db, clock, operator, BigInt(request.params.id));
+        const outcome = await confirmDeposit(db, clock, operator, BigInt(request.params.id), locale(request));
         if (outcome.state === "confirmed") void context.events.publish("account.changed", [outcome.userId]);
         return reply.status(outcome.state === "confirmed" ? 200 : 202).send(outcome.deposit);
       },
@@ -100,7 +101,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       ),
       async (request) => {
         const { operator } = signedInOperator(request);
-        return rejectDeposit(db, clock, operator, BigInt(request.params.id), request.body.reason);
+        const id = BigInt(request.params.id);
+        return rejectDeposit(db, clock, operator, id, request.body.reason, locale(request));
       },
     );
 
@@ -148,8 +150,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.get(
       "/operator/deposit-methods",
       forRoles(FINANCE, schema({ response: { 200: depositMethodList } })),
-      async (_request) => {
-        return { items: await listDepositMethods(db, { activeOnly: false }) };
+      async (request) => {
+        return { items: await listDepositMethods(db, { activeOnly: false, locale: locale(request) }) };
       },
     );
 
@@ -158,7 +160,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       forRoles(FINANCE, schema({ body: depositMethodInput, response: { 200: depositMethod } })),
       async (request) => {
         const { operator } = signedInOperator(request);
-        return saveDepositMethod(db, clock, operator, null, request.body);
+        return saveDepositMethod(db, clock, operator, null, request.body, locale(request));
       },
     );
 
@@ -170,7 +172,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       ),
       async (request) => {
         const { operator } = signedInOperator(request);
-        return saveDepositMethod(db, clock, operator, BigInt(request.params.id), request.body);
+        const id = BigInt(request.params.id);
+        return saveDepositMethod(db, clock, operator, id, request.body, locale(request));
       },
     );
 

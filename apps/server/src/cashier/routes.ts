@@ -10,6 +10,7 @@ import {
   fundRecordPage,
   fundRecordQuery,
   idString,
+  matchLocale,
   pageQuery,
   toMinor,
   withdrawal,
@@ -31,6 +32,7 @@ import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
 import { fundRecordsCsv, listFundRecords } from "./fund-records";
+import { locale } from "./http";
 import { bindWithdrawalAccount, boundAccount, toWithdrawalAccount } from "./withdrawal-accounts";
 import {
   cancelWithdrawal,
@@ -76,8 +78,8 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/cashier/deposit-methods",
       { schema: schema({ response: { 200: depositMethodList } }) },
-      async (_request) => {
-        return { items: await listDepositMethods(db, { activeOnly: true }) };
+      async (request) => {
+        return { items: await listDepositMethods(db, { activeOnly: true, locale: locale(request) }) };
       },
     );
 
@@ -87,7 +89,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = signedInUser(request);
         return moveMoney(request, reply, user.id, 201, (tx) =>
-          createDeposit(tx, user.id, request.body, clock.now()),
+          createDeposit(tx, user.id, request.body, clock.now(), locale(request)),
         );
       },
     );
@@ -95,7 +97,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/cashier/deposits",
       { schema: schema({ querystring: pageQuery, response: { 200: depositPage } }) },
-      async (request) => listUserDeposits(db, signedInUser(request).user.id, request.query),
+      async (request) => listUserDeposits(db, signedInUser(request).user.id, request.query, locale(request)),
     );
 
     app.get(
@@ -180,7 +182,11 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       { schema: { tags: ["cashier"], security, querystring: fundRecordQuery.pick({ type: true }) } },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        const csv = await fundRecordsCsv(db, user.id, request.query.type);
+        const csv = await fundRecordsCsv(db, user.id, {
+          type: request.query.type,
+          locale: matchLocale(request.headers["accept-language"]),
+          timeZone: context.config.PLATFORM_TZ,
+        });
         return reply
           .type("text/csv; charset=utf-8")
           .header("content-disposition", 'attachment; filename="tickfair-fund-records.csv"')

@@ -2,6 +2,7 @@ import {
   type BindWithdrawalAccountRequest,
   CRYPTO_NETWORKS,
   type ErrorCode,
+  isCountryCode,
   type WithdrawalAccount,
 } from "@tickfair/contract";
 import { recordAudit } from "../operators";
@@ -25,7 +26,8 @@ export function validateWithdrawalAccount(
   if (input.type === "bank") {
     const cardNumber = input.cardNumber.replace(/[\s-]/g, "");
     if (input.accountName.length < 2) fields.accountName = "ACCOUNT_NAME_INVALID";
-    if (input.nationality.length < 2) fields.nationality = "NATIONALITY_INVALID";
+    // An ISO 3166-1 alpha-2 code, which every screen names in its own language.
+    if (!isCountryCode(input.nationality)) fields.nationality = "NATIONALITY_INVALID";
     if (input.bankName.length < 2) fields.bankName = "BANK_NAME_INVALID";
     if (!/^\d{8,30}$/.test(cardNumber)) fields.cardNumber = "CARD_NUMBER_INVALID";
     if (input.bankAddress.length < 2) fields.bankAddress = "BANK_ADDRESS_INVALID";

@@ -1,5 +1,7 @@
+import { LOCALES } from "@tickfair/contract";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listDepositMethods } from "../cashier/deposit-methods";
 import { onPostgres } from "../market/testing";
 import { ManualClock } from "../platform/clock";
 import { createTestDb, type TestDb } from "../test/harness";
@@ -33,6 +35,16 @@ describe("demo seed", () => {
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     expect(await seeded()).toEqual(once);
+  });
+
+  it("enters each demo method's name and instructions in every locale, so each user reads their own", async () => {
+    await seedDemo(testDb.db, new ManualClock(), { shared: onPostgres() });
+    const methods = await listDepositMethods(testDb.db, { activeOnly: true, locale: "zh-CN" });
+    expect(methods.map((method) => method.name)).toEqual(["银行转账（演示）", "USDT（TRC20，演示）"]);
+    for (const method of methods) {
+      expect(Object.keys(method.names).sort()).toEqual([...LOCALES].sort());
+      expect(Object.keys(method.instructionsByLocale).sort()).toEqual([...LOCALES].sort());
+    }
   });
 
   it.skipIf(!onPostgres())("seeds once when server processes start together on one PostgreSQL", async () => {

@@ -1,4 +1,4 @@
-import { toMinor } from "@tickfair/contract";
+import { DEFAULT_LOCALE, toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import { ensureFixedInviteCode, register } from "../auth";
 import { createDepositMethod, demoTopUp } from "../cashier";
@@ -20,26 +20,70 @@ export const DEMO = {
   depositMethods: [
     {
       kind: "bank" as const,
-      name: "Bank transfer (demo)",
+      names: {
+        "zh-CN": "银行转账（演示）",
+        "zh-TW": "銀行轉帳（示範）",
+        en: "Bank transfer (demo)",
+        ja: "銀行振込（デモ）",
+        th: "โอนผ่านธนาคาร (เดโม)",
+        vi: "Chuyển khoản ngân hàng (demo)",
+        id: "Transfer bank (demo)",
+        ko: "은행 송금 (데모)",
+        fr: "Virement bancaire (démo)",
+        de: "Banküberweisung (Demo)",
+      },
       bankName: "Demo Bank",
       accountName: "Tickfair Demo Ltd",
       accountNumber: "6222 0000 1234 5678",
       network: null,
       address: null,
-      instructions: "Put your account id in the transfer reference. Demo details: no real money is received.",
+      instructions: {
+        "zh-CN": "请在转账附言中填写您的账户号。演示信息：不会收到真实资金。",
+        "zh-TW": "請在轉帳附言中填寫您的帳戶號碼。示範資料：不會收到真實款項。",
+        en: "Put your account id in the transfer reference. Demo details: no real money is received.",
+        ja: "振込の備考欄にアカウントIDをご記入ください。デモ用の情報のため、実際のお金は受け取られません。",
+        th: "ใส่รหัสบัญชีของคุณในหมายเหตุการโอน ข้อมูลสาธิต: ไม่มีการรับเงินจริง",
+        vi: "Ghi mã tài khoản của bạn vào nội dung chuyển khoản. Thông tin demo: không nhận tiền thật.",
+        id: "Cantumkan ID akun Anda di berita transfer. Data demo: tidak ada uang sungguhan yang diterima.",
+        ko: "송금 메모에 계정 ID를 입력하세요. 데모 정보이므로 실제 돈은 받지 않습니다.",
+        fr: "Indiquez votre identifiant de compte dans la référence du virement. Coordonnées de démo : aucun argent réel n'est reçu.",
+        de: "Geben Sie Ihre Konto-ID im Verwendungszweck an. Demo-Daten: Es wird kein echtes Geld empfangen.",
+      },
       minAmount: "10.00",
       maxAmount: "50000.00",
       active: true,
     },
     {
       kind: "crypto" as const,
-      name: "USDT (TRC20, demo)",
+      names: {
+        "zh-CN": "USDT（TRC20，演示）",
+        "zh-TW": "USDT（TRC20，示範）",
+        en: "USDT (TRC20, demo)",
+        ja: "USDT（TRC20・デモ）",
+        th: "USDT (TRC20, เดโม)",
+        vi: "USDT (TRC20, demo)",
+        id: "USDT (TRC20, demo)",
+        ko: "USDT (TRC20, 데모)",
+        fr: "USDT (TRC20, démo)",
+        de: "USDT (TRC20, Demo)",
+      },
       bankName: null,
       accountName: null,
       accountNumber: null,
       network: "TRC20",
       address: "TDemoAddressTickfair1111111111111",
-      instructions: "Send only USDT on TRC20. Demo address: do not send real funds.",
+      instructions: {
+        "zh-CN": "仅可通过 TRC20 网络发送 USDT。演示地址：请勿转入真实资金。",
+        "zh-TW": "僅可透過 TRC20 網路傳送 USDT。示範地址：請勿轉入真實資金。",
+        en: "Send only USDT on TRC20. Demo address: do not send real funds.",
+        ja: "TRC20ネットワークのUSDTのみを送金してください。デモ用アドレスのため、実際の資金は送らないでください。",
+        th: "ส่งเฉพาะ USDT บนเครือข่าย TRC20 เท่านั้น ที่อยู่สาธิต: ห้ามส่งเงินจริง",
+        vi: "Chỉ gửi USDT trên mạng TRC20. Địa chỉ demo: không gửi tiền thật.",
+        id: "Kirim hanya USDT di jaringan TRC20. Alamat demo: jangan kirim dana sungguhan.",
+        ko: "TRC20 네트워크의 USDT만 보내세요. 데모 주소이므로 실제 자금을 보내지 마세요.",
+        fr: "N'envoyez que de l'USDT sur TRC20. Adresse de démo : n'envoyez pas de fonds réels.",
+        de: "Senden Sie nur USDT über TRC20. Demo-Adresse: Senden Sie kein echtes Geld.",
+      },
       minAmount: "10.00",
       maxAmount: "100000.00",
       active: true,
@@ -95,7 +139,9 @@ async function seedDemoData(db: Db, clock: Clock): Promise<void> {
 
   const methods = await db.selectFrom("deposit_methods").select("id").limit(1).execute();
   if (methods.length === 0) {
-    for (const method of DEMO.depositMethods) await createDepositMethod(db, method, clock.now());
+    for (const method of DEMO.depositMethods) {
+      await createDepositMethod(db, method, clock.now(), DEFAULT_LOCALE);
+    }
   }
 
   const operator = await db

@@ -54,6 +54,8 @@ const configSchema = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../../web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
+  /** The address users open when it is not this server's own (a TLS proxy in front): printed at start, and an https one turns on HSTS for its host. */
+  PUBLIC_URL: z.string().url().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
@@ -62,6 +64,8 @@ const configSchema = z.object({
   FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Settle contracts in this process (any number of processes may; tests settle by hand). */
   TRADING_WORKER_ENABLED: flag.default(true),
+  /** How old the tick an order was confirmed at may be when the order arrives (QUOTE_EXPIRED past it). */
+  QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MODE: boolean };

@@ -142,13 +142,15 @@ export interface FilesTable {
 export interface DepositMethodsTable {
   id: Id;
   kind: "bank" | "crypto";
-  name: string;
+  /** Locale → name; written as JSON text. */
+  names: ColumnType<Record<string, string>, string, string>;
   bank_name: string | null;
   account_name: string | null;
   account_number: string | null;
   network: string | null;
   address: string | null;
-  instructions: string;
+  /** Locale → instructions; written as JSON text. */
+  instructions: ColumnType<Record<string, string>, string | undefined, string>;
   min_amount: bigint;
   max_amount: bigint;
   active: boolean;

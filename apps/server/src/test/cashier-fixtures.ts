@@ -1,4 +1,4 @@
-import type { DepositMethodInput } from "@tickfair/contract";
+import { DEFAULT_LOCALE, type DepositMethodInput } from "@tickfair/contract";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { createDepositMethod } from "../cashier/deposit-methods";
@@ -25,13 +25,13 @@ export async function operatorAuth(t: TestContext, role: "support" | "finance" |
 export function bankMethodInput(overrides: Partial<DepositMethodInput> = {}): DepositMethodInput {
   return {
     kind: "bank",
-    name: "Bank transfer",
+    names: { "zh-CN": "银行转账", en: "Bank transfer" },
     bankName: "Test Bank",
     accountName: "Tickfair Ltd",
     accountNumber: "6222000011112222",
     network: null,
     address: null,
-    instructions: "Reference: your account id",
+    instructions: { "zh-CN": "转账附言：您的账户号", en: "Reference: your account id" },
     minAmount: "10.00",
     maxAmount: "50000.00",
     active: true,
@@ -43,13 +43,13 @@ export async function bankMethod(
   t: TestContext,
   overrides: { minAmount?: string; maxAmount?: string; active?: boolean } = {},
 ) {
-  return createDepositMethod(t.db, bankMethodInput(overrides), t.clock.now());
+  return createDepositMethod(t.db, bankMethodInput(overrides), t.clock.now(), DEFAULT_LOCALE);
 }
 
 export const BANK_CARD = {
   type: "bank" as const,
   accountName: "Zhang San",
-  nationality: "China",
+  nationality: "CN",
   bankName: "Bank of Testing",
   cardNumber: "6222 0212 3456 7890",
   bankAddress: "1 Test Road, Shanghai",

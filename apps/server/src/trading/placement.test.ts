@@ -1,39 +1,45 @@
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
-import { key, toppedUpUser } from "../test/cashier-fixtures";
+import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { type Order, placeContracts, TermsBook } from "./placement";
+import { freshQuote } from "../test/trading-fixtures";
+import { isQuoteFresh, TermsBook } from "./order-terms";
+import { type Order, placeContracts } from "./placement";
 
 const t = useTestApp({ FEED_ENABLED: false });
 
 const fundedUser = (amount: string) => toppedUpUser(t, amount);
+
+/** The default QUOTE_MAX_AGE_SECONDS, as the app's order desk uses it. */
+const QUOTE_MAX_AGE_MS = 5_000;
+/** A BTC/USDT tick fresh on the test clock, as the confirmation sheet would have shown. */
+let quoteSeq = "";
+beforeEach(async () => {
+  quoteSeq = await freshQuote(t, "BTC/USDT");
+});
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   symbol: "BTC/USDT",
   direction: "up" as const,
   stake: "10.00",
   durationSeconds: 60,
+  quoteSeq,
   ...overrides,
 });
 
-function place(auth: Record<string, string>, body: Record<string, unknown>, idempotencyKey = key()) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/trading/contracts",
-    payload: body,
-    headers: { ...auth, "idempotency-key": idempotencyKey },
-  });
-}
+const place = (auth: Record<string, string>, body: Record<string, unknown>, idempotencyKey = key()) =>
+  postWithKey(t.app, "/api/v1/trading/contracts", auth, body, idempotencyKey);
+
+const asOrder = (userId: bigint, overrides: Record<string, unknown> = {}): Order => ({
+  userId,
+  input: order(overrides),
+  key: key(),
+  fingerprint: `fingerprint ${key()}`,
+});
+const asOrderOf = (userId: bigint, quote: string) => asOrder(userId, { quoteSeq: quote });
 
 describe("orders placed together", () => {
-  const asOrder = (userId: bigint, overrides: Record<string, unknown> = {}): Order => ({
-    userId,
-    input: order(overrides),
-    key: key(),
-    fingerprint: `fingerprint ${key()}`,
-  });
-
   it("writes a batch of several users' orders in one go, each once, and stores each key's answer", async () => {
     const users = await Promise.all([fundedUser("100.00"), fundedUser("100.00"), fundedUser("100.00")]);
     const orders: Order[] = users.flatMap((user, u) =>
@@ -43,7 +49,13 @@ describe("orders placed together", () => {
     );
     // Below the minimum stake: left to the one-order path, which refuses it (its key may hold an answer).
     const refused = asOrder(users[0]?.userId ?? 0n, { stake: "1.00" });
-    const outcomes = await placeContracts(t.db, [...orders, refused], t.clock.now(), new TermsBook());
+    const outcomes = await placeContracts(
+      t.db,
+      [...orders, refused],
+      t.clock.now(),
+      new TermsBook(),
+      QUOTE_MAX_AGE_MS,
+    );
     expect(outcomes.pop()).toEqual({ alone: true });
     const placed = outcomes.map((outcome) => ("placed" in outcome ? outcome.placed : null));
     expect(placed.every((contract) => contract !== null)).toBe(true);
@@ -77,7 +89,13 @@ describe("orders placed together", () => {
 
   it("answers each placed order with the contract as the API shows it afterwards", async () => {
     const user = await fundedUser("100.00");
-    const [outcome] = await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), new TermsBook());
+    const [outcome] = await placeContracts(
+      t.db,
+      [asOrder(user.userId)],
+      t.clock.now(),
+      new TermsBook(),
+      QUOTE_MAX_AGE_MS,
+    );
     const answer = outcome && "placed" in outcome ? outcome.placed : null;
     expect(answer?.orderNo).toMatch(/^C\d{10}$/);
     const shown = await t.app.inject({ url: `/api/v1/trading/contracts/${answer?.id}`, headers: user.auth });
@@ -89,12 +107,14 @@ describe("orders placed together", () => {
   it("places nothing under terms that changed after the batch read them: the order goes alone", async () => {
     const user = await fundedUser("100.00");
     const book = new TermsBook(60_000);
-    await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book);
+    await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book, QUOTE_MAX_AGE_MS);
     // An operator's new rate for 60 s (as updateProduct writes it), after the book read the old one.
     await sql`update product_durations set payout_rate_bps = payout_rate_bps - 100
       where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
     const stale = asOrder(user.userId);
-    expect(await placeContracts(t.db, [stale], t.clock.now(), book)).toEqual([{ alone: true }]);
+    expect(await placeContracts(t.db, [stale], t.clock.now(), book, QUOTE_MAX_AGE_MS)).toEqual([
+      { alone: true },
+    ]);
     const stored = await t.db
       .selectFrom("idempotency_keys")
       .select("key")
@@ -103,7 +123,7 @@ describe("orders placed together", () => {
     expect(stored).toEqual([]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 9_000n, frozen_trade: 1_000n });
     // The batch forgot the product's terms: the next one reads them afresh and places at the new rate.
-    const [fresh] = await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book);
+    const [fresh] = await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book, QUOTE_MAX_AGE_MS);
     const { rows } = await sql<{ payout_rate_bps: number }>`
       select payout_rate_bps from product_durations where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
     expect(fresh && "placed" in fresh ? fresh.placed.payoutRateBps : null).toBe(rows[0]?.payout_rate_bps);
@@ -113,8 +133,14 @@ describe("orders placed together", () => {
     const user = await fundedUser("100.00");
     const first = asOrder(user.userId);
     const book = new TermsBook();
-    await placeContracts(t.db, [first], t.clock.now(), book);
-    const [again, other] = await placeContracts(t.db, [first, asOrder(user.userId)], t.clock.now(), book);
+    await placeContracts(t.db, [first], t.clock.now(), book, QUOTE_MAX_AGE_MS);
+    const [again, other] = await placeContracts(
+      t.db,
+      [first, asOrder(user.userId)],
+      t.clock.now(),
+      book,
+      QUOTE_MAX_AGE_MS,
+    );
     expect(again).toEqual({ alone: true });
     expect(other && "placed" in other).toBe(true);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 8_000n, frozen_trade: 2_000n });
@@ -124,7 +150,7 @@ describe("orders placed together", () => {
     const poor = await fundedUser("15.00");
     const rich = await fundedUser("100.00");
     const orders = [asOrder(rich.userId), asOrder(poor.userId), asOrder(poor.userId)];
-    expect(await placeContracts(t.db, orders, t.clock.now(), new TermsBook())).toEqual(
+    expect(await placeContracts(t.db, orders, t.clock.now(), new TermsBook(), QUOTE_MAX_AGE_MS)).toEqual(
       orders.map(() => ({ alone: true })),
     );
     expect(await userBalances(t.db, rich.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
@@ -183,5 +209,43 @@ describe("orders placed together", () => {
     // A key whose order was refused stored nothing: it can carry a good order later.
     const later = await place(rich[2]?.auth ?? {}, order(), refusedKey);
     expect(later.statusCode).toBe(201);
+  });
+});
+
+describe("the quote an order was confirmed at", () => {
+  it("is fresh for QUOTE_MAX_AGE_SECONDS after its tick and stale after", () => {
+    const tick = new Date("2026-01-05T10:00:00Z");
+    expect(isQuoteFresh(tick, new Date("2026-01-05T10:00:05Z"), 5_000)).toBe(true);
+    expect(isQuoteFresh(tick, new Date("2026-01-05T10:00:05.001Z"), 5_000)).toBe(false);
+  });
+
+  it("refuses an order that arrives too long after its quote, freezing nothing, and places it at a new one", async () => {
+    const user = await fundedUser("100.00");
+    const confirmedAt = quoteSeq;
+    // The network held the order back: it reaches the server six seconds after the tick it quoted.
+    t.clock.advance(6_000);
+    const [batched] = await placeContracts(
+      t.db,
+      [asOrderOf(user.userId, confirmedAt)],
+      t.clock.now(),
+      new TermsBook(),
+      QUOTE_MAX_AGE_MS,
+    );
+    expect(batched).toEqual({ alone: true });
+    const late = await place(user.auth, order({ quoteSeq: confirmedAt }));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe("QUOTE_EXPIRED");
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
+
+    const again = await place(user.auth, order({ quoteSeq: await freshQuote(t, "BTC/USDT") }));
+    expect(again.statusCode).toBe(201);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 9_000n, frozen_trade: 1_000n });
+  });
+
+  it("refuses a quote that is no tick of the product", async () => {
+    const user = await fundedUser("100.00");
+    const refused = await place(user.auth, order({ quoteSeq: "999999999" }));
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, "QUOTE_EXPIRED"]);
+    expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
   });
 });

@@ -1,122 +1,21 @@
-import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
+import { type Contract, fromMinor, type PlaceContractRequest } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
 import { asLedgerError, transferEach } from "../ledger";
-import type { TradingSchedule } from "../market";
-import { effectiveStatus, productNotFound, symbolCode, symbolCodeOf } from "../market";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { bigintArray, type Db, type Executor, prepared, type Tx } from "../platform/db";
-import { AppError } from "../platform/errors";
+import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
+import {
+  type AcceptedOrder,
+  acceptOrder,
+  orderCode,
+  type ProductTerms,
+  productTerms,
+  requireFreshQuote,
+  TermsBook,
+} from "./order-terms";
 import type { ContractRow } from "./schema";
 import { toContract } from "./service";
-
-/** A product's terms for orders: when it trades, its stake limits, and each duration's payout rate. */
-export interface ProductTerms {
-  symbol: string;
-  schedule: TradingSchedule;
-  status: "open" | "maintenance";
-  reopensAt: Date | null;
-  minStake: bigint;
-  maxStake: bigint;
-  pricePrecision: number;
-  /** Payout rate in basis points by duration in seconds. */
-  rates: Map<number, number>;
-}
-
-/** An order the product's terms accept, with the rate it is fixed at. */
-export interface AcceptedOrder {
-  userId: bigint;
-  symbol: string;
-  direction: "up" | "down";
-  stake: bigint;
-  durationSeconds: number;
-  payoutRateBps: number;
-  pricePrecision: number;
-}
-
-/** The terms of the products whose symbol codes (symbolCode) are given, by code. */
-export async function productTerms(
-  db: Executor,
-  codes: readonly string[],
-): Promise<Map<string, ProductTerms>> {
-  const terms = new Map<string, ProductTerms>();
-  if (codes.length === 0) return terms;
-  const rows = await sql<{
-    code: string;
-    symbol: string;
-    schedule: TradingSchedule;
-    status: "open" | "maintenance";
-    reopens_at: Date | null;
-    min_stake: bigint;
-    max_stake: bigint;
-    price_precision: number;
-    seconds: number | null;
-    payout_rate_bps: number | null;
-  }>`
-    select ${symbolCodeOf(sql.ref("p.symbol"))} as code, p.symbol, p.schedule, p.status, p.reopens_at,
-      p.min_stake, p.max_stake, p.price_precision, d.seconds, d.payout_rate_bps
-    from products p
-    left join product_durations d on d.symbol = p.symbol
-    where ${symbolCodeOf(sql.ref("p.symbol"))} = any(${[...codes]}::text[])`.execute(db);
-  for (const row of rows.rows) {
-    let product = terms.get(row.code);
-    if (!product) {
-      product = {
-        symbol: row.symbol,
-        schedule: row.schedule,
-        status: row.status,
-        reopensAt: row.reopens_at,
-        minStake: row.min_stake,
-        maxStake: row.max_stake,
-        pricePrecision: row.price_precision,
-        rates: new Map(),
-      };
-      terms.set(row.code, product);
-    }
-    if (row.seconds !== null && row.payout_rate_bps !== null)
-      product.rates.set(row.seconds, row.payout_rate_bps);
-  }
-  return terms;
-}
-
-/** The symbol code an order names, or PRODUCT_NOT_FOUND for one no product can have. */
-export function orderCode(input: PlaceContractRequest): string {
-  const code = symbolCode(input.symbol);
-  if (code === "" || code.length > 40) throw productNotFound();
-  return code;
-}
-
-/**
- * Whether the product's terms accept an order now: the product must exist and be open, the duration
- * offered, the stake within the product's limits. Fixes the payout rate; throws the refusal otherwise.
- */
-export function acceptOrder(
-  terms: ProductTerms | undefined,
-  userId: bigint,
-  input: PlaceContractRequest,
-  now: Date,
-): AcceptedOrder {
-  if (!terms) throw productNotFound();
-  const status = effectiveStatus(
-    { schedule: terms.schedule, status: terms.status, reopensAt: terms.reopensAt },
-    now,
-  );
-  if (status.status !== "open") throw new AppError("PRODUCT_CLOSED");
-  const payoutRateBps = terms.rates.get(input.durationSeconds);
-  if (payoutRateBps === undefined) throw new AppError("DURATION_NOT_OFFERED");
-  const stake = toMinor(input.stake);
-  if (stake < terms.minStake || stake > terms.maxStake) throw new AppError("STAKE_OUT_OF_RANGE");
-  return {
-    userId,
-    symbol: terms.symbol,
-    direction: input.direction,
-    stake,
-    durationSeconds: input.durationSeconds,
-    payoutRateBps,
-    pricePrecision: terms.pricePrecision,
-  };
-}
 
 /** A contract's order number from its id, as the contracts table generates it (migrations/0004_trading.sql). */
 const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, '0')`;
@@ -174,18 +73,21 @@ export async function writeContracts(
 }
 
 /**
- * Places one order in the caller's transaction: the product's terms, then writeContracts. Used for an
- * order that is not placed in a batch (placeContracts).
+ * Places one order in the caller's transaction: the product's terms, its quote's freshness, then
+ * writeContracts. Used for an order that is not placed in a batch (placeContracts).
  */
 export async function placeContract(
   tx: Tx,
   user: { id: bigint },
   input: PlaceContractRequest,
   now: Date,
+  quoteMaxAgeMs: number,
 ): Promise<Contract> {
   const code = orderCode(input);
   const terms = await productTerms(tx, [code]);
-  const [contract] = await writeContracts(tx, [acceptOrder(terms.get(code), user.id, input, now)], now);
+  const accepted = acceptOrder(terms.get(code), user.id, input, now);
+  await requireFreshQuote(tx, accepted, input.quoteSeq, now, quoteMaxAgeMs);
+  const [contract] = await writeContracts(tx, [accepted], now);
   if (!contract) throw new Error("contract was not written");
   return contract;
 }
@@ -205,40 +107,6 @@ export interface Order {
  * key in the batch, terms changed since they were read, or every order of a batch that failed as a whole.
  */
 export type OrderOutcome = { placed: Contract } | { alone: true };
-
-/**
- * The product terms a batch judges its orders by, read at most once a second per product and process.
- * Being stale costs time, never a wrong contract: the batch's statement places an order only under the
- * terms it was judged by (placeContracts), and any other order is placed alone under fresh terms.
- */
-export class TermsBook {
-  readonly #maxAgeMs: number;
-  readonly #known = new Map<string, { terms: ProductTerms | undefined; readAt: number }>();
-
-  constructor(maxAgeMs = 1_000) {
-    this.#maxAgeMs = maxAgeMs;
-  }
-
-  /** The terms of the products with these symbol codes, read again where older than the limit. */
-  async termsOf(db: Executor, codes: Iterable<string>): Promise<Map<string, ProductTerms | undefined>> {
-    const at = performance.now();
-    const wanted = new Set(codes);
-    const stale = [...wanted].filter((code) => {
-      const known = this.#known.get(code);
-      return !known || at - known.readAt > this.#maxAgeMs;
-    });
-    if (stale.length > 0) {
-      const read = await productTerms(db, stale);
-      for (const code of stale) this.#known.set(code, { terms: read.get(code), readAt: at });
-    }
-    return new Map([...wanted].map((code) => [code, this.#known.get(code)?.terms]));
-  }
-
-  /** Reads these products' terms afresh next time. */
-  forget(codes: Iterable<string>): void {
-    for (const code of codes) this.#known.delete(code);
-  }
-}
 
 /** An order the batch's terms accept, with the terms it was judged by and the answer it will get. */
 interface BatchedOrder {
@@ -275,8 +143,8 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
 /**
  * Places concurrent orders together in one statement, whatever their number (group commit): each order
  * the terms in `book` accept is written only if the product still has exactly those terms (status,
- * reopening time, trading hours, stake limits, the duration's rate) and its Idempotency-Key is still
- * free. The key is claimed with its answer, in key order, before any account is locked (the one-order
+ * reopening time, trading hours, stake limits, the duration's rate), its quote is a tick of the product
+ * no older than `quoteMaxAgeMs`, and its Idempotency-Key is still free. The key is claimed with its answer, in key order, before any account is locked (the one-order
  * path's order too, so the two never deadlock); then the orders are written (contractWrites). Any
  * failure — one order overdrawing refuses the statement for all — writes nothing, and every order is
  * then placed alone, as if there had been no batch.
@@ -286,6 +154,7 @@ export async function placeContracts(
   orders: readonly Order[],
   now: Date,
   book: TermsBook,
+  quoteMaxAgeMs: number,
 ): Promise<OrderOutcome[]> {
   const outcomes: OrderOutcome[] = orders.map(() => ({ alone: true }));
   const seen = new Set<string>();
@@ -332,14 +201,16 @@ export async function placeContracts(
           ${column((b) => b.accepted.durationSeconds)}::int[], ${column((b) => b.accepted.payoutRateBps)}::int[],
           ${column((b) => b.terms.status)}::text[],
           ${column((b) => b.terms.reopensAt?.toISOString() ?? null)}::text[]::timestamptz[],
-          ${column((b) => b.terms.schedule)}::text[])
+          ${column((b) => b.terms.schedule)}::text[], ${column((b) => b.order.input.quoteSeq)}::bigint[])
           with ordinality as o (user_id, key, request_hash, answer, symbol, direction, stake, duration_seconds,
-            payout_rate_bps, status, reopens_at, schedule, ord)
+            payout_rate_bps, status, reopens_at, schedule, quote_seq, ord)
         join products p on p.symbol = o.symbol and p.status = o.status
           and p.reopens_at is not distinct from o.reopens_at and p.schedule = o.schedule
           and o.stake between p.min_stake and p.max_stake
         join product_durations d on d.symbol = o.symbol and d.seconds = o.duration_seconds
           and d.payout_rate_bps = o.payout_rate_bps
+        join ticks q on q.symbol = o.symbol and q.seq = o.quote_seq
+          and q.time >= ${new Date(now.getTime() - quoteMaxAgeMs)}::timestamptz
         order by o.ord
       ), ${claimAnsweredKeys({
         rows: "offered",
@@ -377,12 +248,14 @@ export class OrderDesk {
   readonly #db: Db;
   readonly #clock: Clock;
   readonly #batches: Batcher<Order, OrderOutcome>;
+  readonly #quoteMaxAgeMs: number;
 
-  constructor(db: Db, clock: Clock) {
+  constructor(db: Db, clock: Clock, quoteMaxAgeMs: number) {
     this.#db = db;
     this.#clock = clock;
+    this.#quoteMaxAgeMs = quoteMaxAgeMs;
     const book = new TermsBook();
-    this.#batches = new Batcher((orders) => placeContracts(db, orders, clock.now(), book), {
+    this.#batches = new Batcher((orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs), {
       maxSize: 64,
       concurrency: 1,
     });
@@ -394,7 +267,7 @@ export class OrderDesk {
     const { userId, input, key, fingerprint } = order;
     return runIdempotent(this.#db, { userId, key, fingerprint, at: this.#clock.now() }, async (tx) => ({
       status: 201,
-      body: await placeContract(tx, { id: userId }, input, this.#clock.now()),
+      body: await placeContract(tx, { id: userId }, input, this.#clock.now(), this.#quoteMaxAgeMs),
     }));
   }
 }

@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import { systemAccountIds, userAccountIds, userBalances } from "../ledger/service";
 import { feedTick, onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
-import { key, toppedUpUser } from "../test/cashier-fixtures";
+import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { quoted } from "../test/trading-fixtures";
 import { assignEntries, settleDueContracts } from "./service";
 
 // No simulated feed: every tick here is recorded by the test, at times the manual clock sets.
@@ -30,19 +31,20 @@ function nextHour(): Date {
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms).toISOString();
 
 const fundedUser = (amount: string) => toppedUpUser(t, amount);
+const setStatus = (symbol: string, status: "open" | "maintenance") =>
+  t.db
+    .withTables<{ products: { symbol: string; status: "open" | "maintenance" } }>()
+    .updateTable("products")
+    .set({ status })
+    .where("symbol", "=", symbol)
+    .execute();
 
-function place(
+/** An order as the app sends it: with a fresh quote of its product unless the test names one. */
+const place = async (
   auth: Record<string, string>,
   body: Record<string, unknown>,
   idempotencyKey: string | null = key(),
-) {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/trading/contracts",
-    payload: body,
-    headers: { ...auth, ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
-  });
-}
+) => postWithKey(t.app, "/api/v1/trading/contracts", auth, await quoted(t, body), idempotencyKey);
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   symbol: BTC,
@@ -390,36 +392,29 @@ describe("bad orders", () => {
   it("answers every bad order with a 4xx code and changes nothing", async () => {
     nextHour();
     const user = await fundedUser("100.00");
-    await t.db
-      .withTables<{ products: { symbol: string; status: "open" | "maintenance" } }>()
-      .updateTable("products")
-      .set({ status: "maintenance" })
-      .where("symbol", "=", "SOL/USDT")
-      .execute();
+    await setStatus("SOL/USDT", "maintenance");
+    /** One case a value: the order with `field` set to it, refused with `status` and `code`. */
+    const refused = (field: string, values: unknown[], status: number, code: string) =>
+      values.map((value): [Record<string, unknown>, number, string] => [
+        order({ [field]: value }),
+        status,
+        code,
+      ]);
     const cases: [Record<string, unknown>, number, string][] = [
-      [order({ stake: "0" }), 400, "AMOUNT_INVALID"],
-      [order({ stake: "0.00" }), 400, "AMOUNT_INVALID"],
-      [order({ stake: "-10.00" }), 400, "AMOUNT_INVALID"],
-      [order({ stake: "10.001" }), 400, "AMOUNT_INVALID"],
-      [order({ stake: "1e3" }), 400, "AMOUNT_INVALID"],
-      [order({ stake: 10 }), 400, "AMOUNT_INVALID"],
-      [order({ stake: "9.99" }), 400, "STAKE_OUT_OF_RANGE"],
-      [order({ stake: "50000.01" }), 400, "STAKE_OUT_OF_RANGE"],
-      [order({ stake: "99999999999999.99" }), 400, "STAKE_OUT_OF_RANGE"],
-      [order({ stake: "100.01" }), 400, "INSUFFICIENT_BALANCE"],
-      [order({ symbol: "NOPE/USDT" }), 404, "PRODUCT_NOT_FOUND"],
-      [order({ symbol: "" }), 400, "VALIDATION_FAILED"],
-      [order({ symbol: "SOL/USDT" }), 409, "PRODUCT_CLOSED"],
-      [order({ durationSeconds: 45 }), 400, "DURATION_NOT_OFFERED"],
-      [order({ durationSeconds: 0 }), 400, "VALIDATION_FAILED"],
-      [order({ durationSeconds: 60.5 }), 400, "VALIDATION_FAILED"],
-      [order({ durationSeconds: "60" }), 400, "VALIDATION_FAILED"],
-      [order({ direction: "sideways" }), 400, "VALIDATION_FAILED"],
+      ...refused("stake", ["0", "0.00", "-10.00", "10.001", "1e3", 10], 400, "AMOUNT_INVALID"),
+      ...refused("stake", ["9.99", "50000.01", "99999999999999.99"], 400, "STAKE_OUT_OF_RANGE"),
+      ...refused("stake", ["100.01"], 400, "INSUFFICIENT_BALANCE"),
+      ...refused("symbol", ["NOPE/USDT"], 404, "PRODUCT_NOT_FOUND"),
+      ...refused("symbol", [""], 400, "VALIDATION_FAILED"),
+      ...refused("symbol", ["SOL/USDT"], 409, "PRODUCT_CLOSED"),
+      ...refused("durationSeconds", [45], 400, "DURATION_NOT_OFFERED"),
+      ...refused("durationSeconds", [0, 60.5, "60"], 400, "VALIDATION_FAILED"),
+      ...refused("direction", ["sideways"], 400, "VALIDATION_FAILED"),
       [{ symbol: BTC, direction: "up", stake: "10.00" }, 400, "REQUIRED"],
     ];
     for (const [body, status, code] of cases) {
       const response = await place(user.auth, body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.statusCode, `${JSON.stringify(body)} ${response.body}`).toBe(status);
       expect(response.json().error.code, JSON.stringify(body)).toBe(code);
     }
     const missingKey = await place(user.auth, order(), null);
@@ -429,12 +424,7 @@ describe("bad orders", () => {
     expect(unauthenticated.statusCode).toBe(401);
     expect(await contractsOf(user.userId)).toEqual([]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
-    await t.db
-      .withTables<{ products: { symbol: string; status: "open" | "maintenance" } }>()
-      .updateTable("products")
-      .set({ status: "open" })
-      .where("symbol", "=", "SOL/USDT")
-      .execute();
+    await setStatus("SOL/USDT", "open");
   });
 
   it("places once per Idempotency-Key and refuses the key for a different order", async () => {

@@ -4,7 +4,6 @@ import {
   contractList,
   contractPage,
   contractPageQuery,
-  errorBody,
   idString,
   placeContractRequest,
 } from "@tickfair/contract";
@@ -13,11 +12,11 @@ import { z } from "zod";
 import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
+import { routeSchemas } from "../platform/route-schema";
 import { OrderDesk } from "./placement";
 import { contractDetail, listClosedContracts, listOpenContracts } from "./service";
 
-const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
-const security = [{ bearer: [] }];
+const schema = routeSchemas({ tags: ["trading"], signedIn: true, errors: [400, 401, 404, 409, 422] });
 
 /**
  * Rise/fall contracts. A user can place an order and read their own contracts; nothing here (or
@@ -25,19 +24,12 @@ const security = [{ bearer: [] }];
  */
 export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  const orders = new OrderDesk(db, clock);
+  const orders = new OrderDesk(db, clock, context.config.QUOTE_MAX_AGE_SECONDS * 1000);
   return async (app) => {
     requireSignedInUser(app, context);
     app.post(
       "/trading/contracts",
-      {
-        schema: {
-          tags: ["trading"],
-          security,
-          body: placeContractRequest,
-          response: { 201: contract, ...errors },
-        },
-      },
+      { schema: schema({ body: placeContractRequest, response: { 201: contract } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
         const { key, fingerprint } = idempotencyOf(request);
@@ -48,7 +40,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/trading/contracts/open",
-      { schema: { tags: ["trading"], security, response: { 200: contractList, ...errors } } },
+      { schema: schema({ response: { 200: contractList } }) },
       async (request) => {
         const { user } = signedInUser(request);
         return listOpenContracts(db, user.id);
@@ -57,30 +49,13 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/trading/contracts/closed",
-      {
-        schema: {
-          tags: ["trading"],
-          security,
-          querystring: contractPageQuery,
-          response: { 200: contractPage, ...errors },
-        },
-      },
-      async (request) => {
-        const { user } = signedInUser(request);
-        return listClosedContracts(db, user.id, request.query.cursor, request.query.limit);
-      },
+      { schema: schema({ querystring: contractPageQuery, response: { 200: contractPage } }) },
+      async (request) => listClosedContracts(db, signedInUser(request).user.id, request.query),
     );
 
     app.get(
       "/trading/contracts/:id",
-      {
-        schema: {
-          tags: ["trading"],
-          security,
-          params: z.object({ id: idString }),
-          response: { 200: contractDetailSchema, ...errors },
-        },
-      },
+      { schema: schema({ params: z.object({ id: idString }), response: { 200: contractDetailSchema } }) },
       async (request) => {
         const { user } = signedInUser(request);
         return contractDetail(db, user.id, BigInt(request.params.id));

@@ -18,6 +18,7 @@ import type {
   WithdrawalQuote,
 } from "@tickfair/contract";
 import { fromMinor, toMinor } from "@tickfair/contract";
+import { useTranslation } from "react-i18next";
 import { useSession } from "../store/session";
 import { API_PREFIX, apiRequest, baseHeaders, REQUEST_TIMEOUT_MS, sessionRefused } from "./client";
 import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
@@ -34,9 +35,11 @@ export function refreshMoney(): void {
 
 // ── Deposits ────────────────────────────────────────────────────────────────────────────────────
 
+/** Methods' names and instructions come in the reader's language: one cache entry per language. */
 export function useDepositMethods() {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: queryKeys.depositMethods,
+    queryKey: [...queryKeys.depositMethods, i18n.language],
     queryFn: ({ signal }) =>
       apiRequest<DepositMethodList>("/v1/cashier/deposit-methods", { auth: true, signal }),
     staleTime: 5 * 60_000,
@@ -127,8 +130,9 @@ const pagePath = (base: string, cursor: string | undefined, extra: Record<string
 };
 
 export function useDeposits() {
+  const { i18n } = useTranslation();
   return useInfiniteQuery({
-    queryKey: queryKeys.deposits,
+    queryKey: [...queryKeys.deposits, i18n.language],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<DepositPage>(pagePath("/v1/cashier/deposits", pageParam), { auth: true, signal }),
     initialPageParam: undefined as string | undefined,

@@ -1,4 +1,5 @@
 import type { ClientMessage, ServerMessage } from "@tickfair/contract";
+import { reportSocketState } from "./network-state";
 
 /** The specification asks nothing of the socket beyond the 60 s timeouts; a ping every 25 s keeps proxies from closing it. */
 export const HEARTBEAT_MS = 25_000;
@@ -72,6 +73,7 @@ export function keepSocketOpen(handlers: SocketHandlers): SocketSession {
     stop() {
       stopped = true;
       clearTimers();
+      reportSocketState("stopped");
       window.removeEventListener("online", online);
       const ws = socket;
       socket = null;
@@ -102,6 +104,7 @@ export function keepSocketOpen(handlers: SocketHandlers): SocketSession {
     }
     socket = ws;
     ws.onopen = () => {
+      reportSocketState("open");
       handlers.onOpen(session);
       heartbeat = setInterval(() => session.send({ type: "ping" }), HEARTBEAT_MS);
     };
@@ -113,8 +116,10 @@ export function keepSocketOpen(handlers: SocketHandlers): SocketSession {
       if (socket === ws) socket = null;
       clearInterval(heartbeat);
       heartbeat = undefined;
-      if (handlers.reconnectAfter?.(event) ?? true) scheduleReconnect();
-      else session.stop();
+      if (handlers.reconnectAfter?.(event) ?? true) {
+        reportSocketState("retrying");
+        scheduleReconnect();
+      } else session.stop();
     };
     // onerror is always followed by onclose, which reconnects.
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CASHIER_SETTING_MAX, DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cashier-constants";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { boundedMoneyString, moneyString, moneyStringWithin, positiveMoneyString } from "../money-schema";
 import { filteredPageQuery, idString, isoTime, listOf, operatorReason, pageOf } from "./common";
 
@@ -18,17 +19,23 @@ export const DEPOSIT_METHOD_KINDS = ["bank", "crypto"] as const;
 export const depositMethodKind = z.enum(DEPOSIT_METHOD_KINDS);
 export type DepositMethodKind = z.infer<typeof depositMethodKind>;
 
-/** What a user needs to pay: bank transfer details, or a currency address (shown with a QR code). */
+/**
+ * What a user needs to pay: bank transfer details, or a currency address (shown with a QR code). The
+ * name and instructions are in the request's language (Accept-Language), or the default locale's where
+ * that language has none, with every locale's text beside them.
+ */
 export const depositMethod = z.object({
   id: z.string(),
   kind: depositMethodKind,
   name: z.string(),
+  names: z.record(z.string(), z.string()),
   bankName: z.string().nullable(),
   accountName: z.string().nullable(),
   accountNumber: z.string().nullable(),
   network: z.string().nullable(),
   address: z.string().nullable(),
   instructions: z.string(),
+  instructionsByLocale: z.record(z.string(), z.string()),
   minAmount: moneyString,
   maxAmount: moneyString,
   active: z.boolean(),
@@ -37,15 +44,28 @@ export type DepositMethod = z.infer<typeof depositMethod>;
 export const depositMethodList = listOf(depositMethod);
 export type DepositMethodList = z.infer<typeof depositMethodList>;
 
+/**
+ * Text an operator enters per locale: `required` locales must have it, the others may. A locale left out
+ * is shown the default locale's text; a key that is no locale is refused.
+ */
+function perLocale(entry: z.ZodString, required: readonly Locale[]) {
+  const shape = Object.fromEntries(
+    LOCALES.map((locale) => [locale, required.includes(locale) ? entry : entry.optional()]),
+  );
+  // Typed as all optional: a required locale's text is then only known to be present at run time.
+  return z.strictObject(shape as Record<Locale, z.ZodOptional<z.ZodString>>);
+}
+
 export const depositMethodInput = z.object({
   kind: depositMethodKind,
-  name: text(60).min(1),
+  names: perLocale(text(60).min(1), [DEFAULT_LOCALE]),
   bankName: text(80).nullable().default(null),
   accountName: text(80).nullable().default(null),
   accountNumber: text(40).nullable().default(null),
   network: text(30).nullable().default(null),
   address: text(120).nullable().default(null),
-  instructions: text(1000).default(""),
+  /** None in a locale shows the default locale's; none at all, none. */
+  instructions: perLocale(text(1000).min(1), []).default({}),
   minAmount: positiveMoneyString,
   maxAmount: positiveMoneyString,
   active: z.boolean().default(true),
@@ -95,6 +115,7 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 export const bankCardInput = z.object({
   type: z.literal("bank"),
   accountName: text(60),
+  /** An ISO 3166-1 alpha-2 code (COUNTRY_CODES); the service names a bad one NATIONALITY_INVALID. */
   nationality: text(60),
   bankName: text(80),
   cardNumber: text(30),
@@ -112,6 +133,7 @@ export type BindWithdrawalAccountRequest = z.infer<typeof bindWithdrawalAccountR
 export const withdrawalAccount = z.object({
   type: z.enum(["bank", "crypto"]),
   accountName: z.string().nullable(),
+  /** An ISO 3166-1 alpha-2 code; accounts bound before the list came in keep the text typed then. */
   nationality: z.string().nullable(),
   bankName: z.string().nullable(),
   cardNumber: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { moneyString, positiveMoneyString } from "../money-schema";
-import { idString, isoTime, pageOf, pageQuery } from "./common";
+import { idString, isoTime, listOf, pageOf, pageQuery } from "./common";
 import { priceString, tick } from "./market";
 
 export const CONTRACT_DIRECTIONS = ["up", "down"] as const;
@@ -25,12 +25,18 @@ export const contractTick = z.object({
 });
 export type ContractTick = z.infer<typeof contractTick>;
 
-/** An order to buy up or down. The client names no price and no time: the server takes both from ticks. */
+/**
+ * An order to buy up or down. The client names no price and no time: the server takes both from ticks.
+ * `quoteSeq` is the tick the user saw when confirming: an order arriving a few seconds after that tick
+ * (a dropped network that came back) is refused with QUOTE_EXPIRED instead of placed at a price the
+ * user never saw.
+ */
 export const placeContractRequest = z.object({
   symbol: z.string().trim().min(1).max(40),
   direction: contractDirection,
   stake: positiveMoneyString,
   durationSeconds: z.number().int().positive().max(86_400),
+  quoteSeq: idString,
 });
 export type PlaceContractRequest = z.infer<typeof placeContractRequest>;
 
@@ -58,7 +64,7 @@ export const contract = z.object({
 });
 export type Contract = z.infer<typeof contract>;
 
-export const contractList = z.object({ items: z.array(contract) });
+export const contractList = listOf(contract);
 export type ContractList = z.infer<typeof contractList>;
 export const contractPage = pageOf(contract);
 export type ContractPage = z.infer<typeof contractPage>;

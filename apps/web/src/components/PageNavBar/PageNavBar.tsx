@@ -1,7 +1,9 @@
-import { NavBar } from "antd-mobile";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useDocumentTitle } from "../../lib/document-title";
 import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
+import { IconChevronLeft } from "../icons";
 import "./page-navbar.css";
 
 interface PageNavBarProps {
@@ -12,13 +14,34 @@ interface PageNavBarProps {
   variant?: "default" | "plain";
 }
 
+/**
+ * The bar at the top of a page: back, the page's heading (also the document's title), an action.
+ * Written here rather than with antd's NavBar, whose back area is a nameless role="button" even
+ * where there is no back.
+ */
 export function PageNavBar({ title, backTo = paths.home, right, variant = "default" }: PageNavBarProps) {
+  const { t } = useTranslation();
   const goBack = useGoBack(backTo === false ? paths.home : backTo);
+  useDocumentTitle(typeof title === "string" ? title : undefined);
   return (
     <header className={`page-navbar page-navbar--${variant}`}>
-      <NavBar back={backTo === false ? null : ""} onBack={goBack} right={right}>
-        {title}
-      </NavBar>
+      <div className="page-navbar__bar">
+        <div className="page-navbar__side">
+          {backTo === false ? null : (
+            <button
+              type="button"
+              className="page-navbar__back"
+              aria-label={t("common.back")}
+              data-testid="navbar-back"
+              onClick={goBack}
+            >
+              <IconChevronLeft />
+            </button>
+          )}
+        </div>
+        {title ? <h1 className="page-navbar__title">{title}</h1> : null}
+        <div className="page-navbar__side page-navbar__side--right">{right}</div>
+      </div>
     </header>
   );
 }

@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useAppInfo } from "../../api/app";
+import { useAppShellRemoved } from "../../lib/app-shell";
 import { useSession } from "../../store/session";
+import { NetworkBanner } from "../NetworkBanner/NetworkBanner";
+import { UpdatePrompt } from "../UpdatePrompt/UpdatePrompt";
 import "./root.css";
 
 /** Shown only when a page takes longer than the specification's 200 ms to arrive. */
@@ -45,11 +48,15 @@ function useRealtime(): void {
   }, [token]);
 }
 
-/** Root layout: the page, a progress bar while the next page's chunk loads, scroll restoration. */
+/**
+ * Root layout: the page, a progress bar while the next page's chunk loads, the offline banner, the
+ * new-version prompt, scroll restoration.
+ */
 export function Root() {
   const { t } = useTranslation();
   useAppInfo();
   useRealtime();
+  useAppShellRemoved();
   const navigation = useNavigation();
   const loading = useDelayed(navigation.state === "loading", 200);
   return (
@@ -57,7 +64,9 @@ export function Root() {
       {loading ? (
         <div className="route-progress" role="progressbar" aria-label={t("common.loading")} />
       ) : null}
+      <NetworkBanner />
       <Outlet />
+      <UpdatePrompt />
       {/* Documents opened directly all have the key "default": tell them apart by path. */}
       <ScrollRestoration
         getKey={(location) => (location.key === "default" ? location.pathname : location.key)}
@@ -66,11 +75,7 @@ export function Root() {
   );
 }
 
-/** While the first page's chunk loads: the same mark as the static splash in index.html. */
+/** While the first page's chunk loads, index.html's shell stays on screen: nothing to draw here. */
 export function BootSplash() {
-  return (
-    <div className="boot" aria-hidden="true">
-      <div className="boot-mark" />
-    </div>
-  );
+  return null;
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
+import { useAppShellRemoved } from "../../lib/app-shell";
 import { isChunkLoadError } from "../../lib/chunk-error";
 import { BASENAME, paths } from "../../lib/paths";
 import { IconAlert } from "../icons";
@@ -9,6 +10,7 @@ import { StatusPage } from "../StatusPage/StatusPage";
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  useAppShellRemoved();
   const chunk = isChunkLoadError(error);
   if (!chunk) console.error(error);
   return (

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { useDocumentTitle } from "../../lib/document-title";
 import { paths } from "../../lib/paths";
 import { IconHome, IconMarket, type IconProps, IconUser, IconWallet } from "../icons";
 import "./tab-bar.css";
@@ -22,6 +23,9 @@ const TABS: readonly Tab[] = [
 
 export function TabBar() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const active = TABS.find((tab) => pathname.endsWith(tab.to));
+  useDocumentTitle(active ? t(active.label) : undefined);
   return (
     <nav className="tabbar" aria-label={t("common.appName")}>
       {TABS.map(({ to, label, Icon, testId }) => (

@@ -1,5 +1,6 @@
 import type { WithdrawalAccount } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
+import { nationalityName } from "../../lib/countries";
 import { formatDateTime } from "../../lib/time";
 import { IconBank, IconCoin } from "../icons";
 import "./withdrawal-account-card.css";
@@ -17,7 +18,11 @@ export function WithdrawalAccountCard({
   const rows: [string, string | null, string][] = bank
     ? [
         [t("account.accountName"), account.accountName, "account-name"],
-        [t("account.nationality"), account.nationality, "account-nationality"],
+        [
+          t("account.nationality"),
+          account.nationality && nationalityName(account.nationality, i18n.language),
+          "account-nationality",
+        ],
         [t("account.bankName"), account.bankName, "account-bank"],
         [t("account.cardNumber"), account.cardNumber, "account-card"],
         [t("account.bankAddress"), account.bankAddress, "account-bank-address"],

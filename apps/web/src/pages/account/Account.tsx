@@ -1,12 +1,11 @@
-import { Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useWithdrawalAccount } from "../../api/cashier";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconBank, IconCard, IconChevronRight, IconCoin } from "../../components/icons";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { LockedNote } from "../../components/LockedNote/LockedNote";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
@@ -25,14 +24,8 @@ export default function Account() {
     <div className="page">
       <PageNavBar title={t("account.title")} backTo={paths.user} />
       <main className="page__body cashier">
-        {query.isPending ? (
-          <div className="card cashier-card">
-            <Skeleton.Paragraph lineCount={4} animated />
-          </div>
-        ) : query.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={query.error} onRetry={() => void query.refetch()} />
-          </div>
+        {awaitingData(query) ? (
+          <QueryCard query={query} lines={4} />
         ) : account ? (
           <>
             <section className="card cashier-card">

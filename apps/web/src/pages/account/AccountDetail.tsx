@@ -1,22 +1,28 @@
 import type { BindWithdrawalAccountRequest } from "@tickfair/contract";
 import { CRYPTO_NETWORKS } from "@tickfair/contract";
-import { Dialog, Skeleton, Toast } from "antd-mobile";
+import { Dialog, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useBindWithdrawalAccount, useWithdrawalAccount } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { codeText } from "../../api/messages";
 import { queryClient, queryKeys } from "../../api/query-client";
 import { Chip } from "../../components/Chip/Chip";
-import { LoadError } from "../../components/LoadError/LoadError";
+import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { LockedNote } from "../../components/LockedNote/LockedNote";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
+import { bankCardProblems } from "../../lib/bank-card-check";
+import { cardNumberDigits, groupCardNumber } from "../../lib/card-number";
+import { nationalityName } from "../../lib/countries";
 import { paths } from "../../lib/paths";
+import { NationalityField } from "./NationalityField";
 import "./account.css";
 
 type Kind = "bank" | "crypto";
@@ -61,14 +67,8 @@ export default function AccountDetail() {
         backTo={paths.withdrawAccount}
       />
       <main className="page__body cashier">
-        {query.isPending ? (
-          <div className="card cashier-card">
-            <Skeleton.Paragraph lineCount={5} animated />
-          </div>
-        ) : query.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={query.error} onRetry={() => void query.refetch()} />
-          </div>
+        {awaitingData(query) ? (
+          <QueryCard query={query} lines={5} />
         ) : account ? (
           <>
             <section className="card cashier-card" data-testid="account-readonly">
@@ -99,7 +99,7 @@ export default function AccountDetail() {
 }
 
 function BindForm({ kind }: { kind: Kind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const bind = useBindWithdrawalAccount();
   const fields = kind === "bank" ? BANK_FIELDS : CRYPTO_FIELDS;
@@ -130,7 +130,7 @@ function BindForm({ kind }: { kind: Kind }) {
           accountName: v.accountName,
           nationality: v.nationality,
           bankName: v.bankName,
-          cardNumber: v.cardNumber.replace(/\s+/g, ""),
+          cardNumber: v.cardNumber,
           bankAddress: v.bankAddress,
         }
       : { type: "crypto", network: v.network, address: v.address };
@@ -140,18 +140,24 @@ function BindForm({ kind }: { kind: Kind }) {
     event.preventDefault();
     if (bind.isPending) return;
     const next: Partial<Record<Field, string>> = {};
-    for (const field of fields) if (values[field].trim() === "") next[field] = t("cashier.emptyValue");
+    if (kind === "bank") {
+      for (const [field, problem] of Object.entries(bankCardProblems(values)))
+        next[field as BankField] = problem === "EMPTY" ? t("cashier.emptyValue") : codeText(problem);
+    } else {
+      for (const field of fields) if (values[field].trim() === "") next[field] = t("cashier.emptyValue");
+    }
     setErrors(next);
     if (hasFieldErrors(next)) return;
+    const request = body();
     const confirmed = await Dialog.confirm({
       title: t("account.confirmTitle"),
-      content: t("account.confirmText"),
+      content: <BindConfirmDetails request={request} locale={i18n.language} />,
       confirmText: t("account.confirmBind"),
       cancelText: t("common.cancel"),
     });
     if (!confirmed) return;
     try {
-      await bind.mutateAsync(body());
+      await bind.mutateAsync(request);
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawAccount, { replace: true });
     } catch (error) {
@@ -186,19 +192,21 @@ function BindForm({ kind }: { kind: Kind }) {
             maxLength: 60,
             autoComplete: "name",
           })}
-          {field("nationality", t("account.nationality"), {
-            placeholder: t("account.nationalityPlaceholder"),
-            maxLength: 60,
-            autoComplete: "country-name",
-          })}
+          <NationalityField
+            label={t("account.nationality")}
+            value={values.nationality}
+            onChange={(code) => set("nationality", code)}
+            error={errors.nationality}
+          />
           {field("bankName", t("account.bankName"), {
             placeholder: t("account.bankNamePlaceholder"),
             maxLength: 80,
           })}
           {field("cardNumber", t("account.cardNumber"), {
             placeholder: t("account.cardNumberPlaceholder"),
-            maxLength: 30,
+            // No maxLength: it would cut a number pasted with spaces short; the cleaner caps the digits.
             inputMode: "numeric",
+            onValueChange: (v) => set("cardNumber", cardNumberDigits(v)),
           })}
           {field("bankAddress", t("account.bankAddress"), {
             placeholder: t("account.bankAddressPlaceholder"),
@@ -242,5 +250,56 @@ function BindForm({ kind }: { kind: Kind }) {
         {t("account.submit")}
       </SubmitButton>
     </form>
+  );
+}
+
+/**
+ * The "cannot be changed" confirmation repeats every detail as it will be bound (the card number in
+ * fours), so that the user checks them once more before the account is locked.
+ */
+function BindConfirmDetails({ request, locale }: { request: BindWithdrawalAccountRequest; locale: string }) {
+  const { t } = useTranslation();
+  const rows: DetailRow[] =
+    request.type === "bank"
+      ? [
+          { label: t("account.type"), value: t("account.typeBank"), testId: "account-confirm-type" },
+          {
+            label: t("account.accountName"),
+            value: request.accountName,
+            testId: "account-confirm-accountName",
+          },
+          {
+            label: t("account.nationality"),
+            value: nationalityName(request.nationality, locale),
+            testId: "account-confirm-nationality",
+          },
+          { label: t("account.bankName"), value: request.bankName, testId: "account-confirm-bankName" },
+          {
+            label: t("account.cardNumber"),
+            value: groupCardNumber(request.cardNumber),
+            className: "num bind-confirm__number",
+            testId: "account-confirm-cardNumber",
+          },
+          {
+            label: t("account.bankAddress"),
+            value: request.bankAddress,
+            testId: "account-confirm-bankAddress",
+          },
+        ]
+      : [
+          { label: t("account.type"), value: t("account.typeCrypto"), testId: "account-confirm-type" },
+          { label: t("account.network"), value: request.network, testId: "account-confirm-network" },
+          {
+            label: t("account.address"),
+            value: request.address,
+            className: "num bind-confirm__number",
+            testId: "account-confirm-address",
+          },
+        ];
+  return (
+    <div className="bind-confirm" data-testid="account-confirm">
+      <DetailRows className="bind-confirm__rows" rows={rows} />
+      <p className="bind-confirm__warning">{t("account.confirmText")}</p>
+    </div>
   );
 }

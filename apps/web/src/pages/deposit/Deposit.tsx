@@ -1,5 +1,5 @@
 import { cleanAmount, type DepositMethod, formatMoney, lessThanMoney } from "@tickfair/contract";
-import { Skeleton, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -8,8 +8,8 @@ import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
@@ -50,14 +50,8 @@ export default function Deposit() {
         {demoMode ? <DemoTopUp /> : null}
 
         <h2 className="cashier__heading">{t("deposit.method")}</h2>
-        {methods.isPending ? (
-          <div className="card cashier-card">
-            <Skeleton.Paragraph lineCount={3} animated />
-          </div>
-        ) : methods.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={methods.error} onRetry={() => void methods.refetch()} />
-          </div>
+        {awaitingData(methods) ? (
+          <QueryCard query={methods} lines={3} />
         ) : list.length === 0 || !method ? (
           <div className="card">
             <EmptyState

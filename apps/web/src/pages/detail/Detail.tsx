@@ -2,7 +2,7 @@ import type { Product, Tick } from "@tickfair/contract";
 import { Skeleton } from "antd-mobile";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useTicker } from "../../api/market-socket";
 import { useProductFeed } from "../../api/product-feed";
@@ -22,12 +22,14 @@ export default function Detail() {
   const [params] = useSearchParams();
   const symbol = params.get("symbol") ?? "";
   const product = useProduct(symbol, i18n.language);
+  // An address without a product names nothing to trade: the products list is where one is chosen.
+  if (symbol === "") return <Navigate to={paths.product} replace />;
 
   return (
     <div className="page detail-page">
       <PageNavBar title={product.data?.name ?? symbol} backTo={paths.product} />
       <main className="page__body detail">
-        {product.isPending && symbol !== "" ? (
+        {product.isPending ? (
           <div className="card detail-card">
             <Skeleton.Title animated />
             <Skeleton.Paragraph lineCount={6} animated />
@@ -71,7 +73,7 @@ function DetailBody({ product, refetch }: { product: Product; refetch: () => voi
     <>
       <DetailHead product={product} ticker={ticker} tick={tick} />
       <ChartCard product={product} tick={tick} />
-      <TradePanel product={product} refetch={refetch} />
+      <TradePanel product={product} refetch={refetch} quote={tick ?? ticker} />
       <DetailPositions product={product} contracts={open.data?.items ?? []} />
     </>
   );

@@ -188,7 +188,7 @@ export function PriceChart({
 function marketColours(): { rise: string; fall: string } {
   const style = getComputedStyle(document.documentElement);
   return {
-    rise: style.getPropertyValue("--tf-rise").trim() || "#0f9f59",
-    fall: style.getPropertyValue("--tf-fall").trim() || "#e5484d",
+    rise: style.getPropertyValue("--tf-rise").trim() || "#0a7d46",
+    fall: style.getPropertyValue("--tf-fall").trim() || "#cc2f36",
   };
 }

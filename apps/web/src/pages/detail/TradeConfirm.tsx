@@ -1,7 +1,15 @@
 import { type ContractDirection, formatMoney, type Product } from "@tickfair/contract";
 import { Button, Popup } from "antd-mobile";
 import { useTranslation } from "react-i18next";
+import { codeText } from "../../api/messages";
+import { formatPrice } from "../../lib/market-format";
 import { formatRate } from "../../lib/trading-format";
+
+/** The price the order is confirmed at: the latest tick the page has (its seq goes with the order). */
+export interface Quote {
+  seq: string;
+  price: string;
+}
 
 interface TradeConfirmProps {
   product: Product;
@@ -10,6 +18,12 @@ interface TradeConfirmProps {
   duration: Product["durations"][number] | undefined;
   amount: string;
   estimate: string | null;
+  /** The live price the order goes with; confirming sends its seq. */
+  quote: Quote | null;
+  /** The server refused the last confirmation: the price had moved on. */
+  quoteMoved: boolean;
+  /** Prices are live (online, socket connected). */
+  live: boolean;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -22,6 +36,9 @@ export function TradeConfirm({
   duration,
   amount,
   estimate,
+  quote,
+  quoteMoved,
+  live,
   pending,
   onCancel,
   onConfirm,
@@ -43,6 +60,12 @@ export function TradeConfirm({
             <div>
               <dt>{product.name}</dt>
               <dd>{product.symbol}</dd>
+            </div>
+            <div>
+              <dt>{t("trading.quote")}</dt>
+              <dd className="num" data-testid="trade-confirm-price">
+                {quote ? formatPrice(quote.price, product.precision, locale) : "—"}
+              </dd>
             </div>
             <div>
               <dt>{t("trading.direction")}</dt>
@@ -71,6 +94,11 @@ export function TradeConfirm({
               </dd>
             </div>
           </dl>
+          {quoteMoved ? (
+            <p className="trade-confirm__moved" role="alert" data-testid="trade-quote-moved">
+              {codeText("QUOTE_EXPIRED")}
+            </p>
+          ) : null}
           <div className="trade-buttons">
             <Button block disabled={pending} onClick={onCancel} data-testid="trade-cancel">
               {t("common.cancel")}
@@ -79,7 +107,7 @@ export function TradeConfirm({
               block
               className={`trade-button trade-button--${direction}`}
               loading={pending}
-              disabled={pending}
+              disabled={pending || !live || !quote}
               data-testid="trade-confirm-submit"
               onClick={onConfirm}
             >

@@ -10,13 +10,14 @@ import {
   winPayout,
 } from "@tickfair/contract";
 import { Button, Toast } from "antd-mobile";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useMe } from "../../api/me";
 import { codeText, errorText } from "../../api/messages";
 import { usePlaceContract } from "../../api/trading";
+import { useNetworkStatus } from "../../api/use-network-status";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
@@ -24,7 +25,11 @@ import { loginPath, paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { formatRate } from "../../lib/trading-format";
 import { useSession } from "../../store/session";
-import { TradeConfirm } from "./TradeConfirm";
+import type { Quote } from "./TradeConfirm";
+
+const loadTradeConfirm = () => import("./TradeConfirm").then((module) => ({ default: module.TradeConfirm }));
+// The sheet (and antd's Popup) is fetched once the page is up, not before it paints.
+const TradeConfirm = lazy(loadTradeConfirm);
 
 const QUICK_AMOUNTS = ["10", "50", "100", "500"];
 /** Codes after which the product's terms (status, durations, stake limits) are read again. */
@@ -36,8 +41,20 @@ export function winEstimate(stake: string, payoutRateBps: number): string | null
   return fromMinor(winPayout(toMinor(stake), payoutRateBps));
 }
 
-/** The order form: duration, stake, the estimate, buy up or down, then the confirmation sheet. */
-export function TradePanel({ product, refetch }: { product: Product; refetch: () => void }) {
+/**
+ * The order form: duration, stake, the estimate, buy up or down, then the confirmation sheet with the
+ * live price. Buying waits while prices are not live (offline, socket reconnecting): the price shown
+ * would be old.
+ */
+export function TradePanel({
+  product,
+  refetch,
+  quote,
+}: {
+  product: Product;
+  refetch: () => void;
+  quote: Quote | null;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const navigate = useNavigate();
@@ -49,7 +66,14 @@ export function TradePanel({ product, refetch }: { product: Product; refetch: ()
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [confirm, setConfirm] = useState<ContractDirection | null>(null);
+  const [quoteMoved, setQuoteMoved] = useState(false);
+  const live = useNetworkStatus() === "online";
   const place = usePlaceContract();
+  useEffect(() => {
+    loadTradeConfirm().catch(() => {
+      // Offline: fetched again when the sheet opens.
+    });
+  }, []);
   const duration = product.durations.find((d) => d.seconds === seconds) ?? product.durations[0];
   const estimate = duration ? winEstimate(amount, duration.payoutRateBps) : null;
   const tradable = product.status === "open" && duration !== undefined;
@@ -70,21 +94,28 @@ export function TradePanel({ product, refetch }: { product: Product; refetch: ()
     if (available !== null && lessThanMoney(available, value))
       return setError(codeText("INSUFFICIENT_BALANCE"));
     setError(undefined);
+    setQuoteMoved(false);
     setConfirm(direction);
   }
 
   async function submit() {
-    if (!confirm || !duration || place.isPending) return;
+    if (!confirm || !duration || !quote || place.isPending) return;
     try {
       await place.mutateAsync({
         symbol: product.symbol,
         direction: confirm,
         stake: amount,
         durationSeconds: duration.seconds,
+        quoteSeq: quote.seq,
       });
       setConfirm(null);
       Toast.show({ icon: "success", content: t("trading.buySuccess") });
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === "QUOTE_EXPIRED") {
+        // The sheet stays open on the live price: the user confirms again at the price now shown.
+        setQuoteMoved(true);
+        return;
+      }
       setConfirm(null);
       Toast.show({ icon: "fail", content: errorText(failure) });
       if (failure instanceof ApiError && STALE_TERMS.includes(failure.code)) refetch();
@@ -157,7 +188,7 @@ export function TradePanel({ product, refetch }: { product: Product; refetch: ()
             key={direction}
             className={`trade-button trade-button--${direction}`}
             block
-            disabled={!tradable}
+            disabled={!tradable || !live}
             data-testid={`trade-buy-${direction}`}
             onClick={() => buy(direction)}
           >
@@ -165,16 +196,21 @@ export function TradePanel({ product, refetch }: { product: Product; refetch: ()
           </Button>
         ))}
       </div>
-      <TradeConfirm
-        product={product}
-        direction={confirm}
-        duration={duration}
-        amount={amount}
-        estimate={estimate}
-        pending={place.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => void submit()}
-      />
+      <Suspense fallback={null}>
+        <TradeConfirm
+          product={product}
+          direction={confirm}
+          duration={duration}
+          amount={amount}
+          estimate={estimate}
+          quote={quote}
+          quoteMoved={quoteMoved}
+          live={live}
+          pending={place.isPending}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => void submit()}
+        />
+      </Suspense>
     </section>
   );
 }

@@ -2,11 +2,13 @@ import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { StatusPage } from "../../components/StatusPage/StatusPage";
+import { useDocumentTitle } from "../../lib/document-title";
 import { paths } from "../../lib/paths";
 
 export default function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useDocumentTitle(t("notFound.title"));
   return (
     <StatusPage
       mark={

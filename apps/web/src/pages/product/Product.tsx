@@ -77,7 +77,7 @@ export default function ProductPage() {
         </div>
       </div>
       <RefreshOnPull onRefresh={() => query.refetch()}>
-        <div className="product-page__body">
+        <main className="product-page__body">
           <div className="card product-list">
             <ProductList
               products={shown}
@@ -97,7 +97,7 @@ export default function ProductPage() {
             />
           </div>
           {simulated ? <p className="product-page__note">{t("market.simulatedHint")}</p> : null}
-        </div>
+        </main>
       </RefreshOnPull>
     </div>
   );

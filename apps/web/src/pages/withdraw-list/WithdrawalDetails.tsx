@@ -5,7 +5,7 @@ import { useCancelWithdrawal, useWithdrawals } from "../../api/cashier";
 import { errorText } from "../../api/messages";
 import { CashierOrdersPage, OrderCard } from "./CashierOrders";
 
-/** Withdrawal details: amount, fee, amount received, destination, status; those under review can be cancelled. */
+/** Withdrawal details: amount, fee, destination, status (and once paid, the amount received); those under review can be cancelled. */
 export default function WithdrawalDetails() {
   return <CashierOrdersPage kind="withdrawal" query={useWithdrawals()} Card={WithdrawalCard} />;
 }
@@ -43,7 +43,8 @@ function WithdrawalCard({ order: withdrawal }: { order: Withdrawal }) {
           className: "num",
           testId: "withdrawal-fee",
         },
-        {
+        // Money only arrives once the withdrawal is paid out; a cancelled or rejected one received nothing.
+        withdrawal.status === "success" && {
           label: t("withdraw.received"),
           value: money(withdrawal.netAmount),
           className: "num order-card__strong",

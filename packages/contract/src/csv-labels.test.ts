@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { FUND_RECORD_TYPES } from "./cashier-constants";
+import { CSV_LABELS, FUND_RECORDS_CSV_COLUMNS } from "./csv-labels";
+import { LOCALES } from "./locales";
+
+const CSV_DIR = new URL("../locales/csv/", import.meta.url);
+// The file must word things as the screen the user exported it from does.
+const WEB_DIR = new URL("../../../apps/web/src/i18n/locales/", import.meta.url);
+const readJson = (url: URL): Record<string, Record<string, Record<string, unknown>>> =>
+  JSON.parse(readFileSync(url, "utf8"));
+
+describe("CSV label files", () => {
+  it("exist for exactly the supported locales", () => {
+    const files = readdirSync(CSV_DIR).filter((f) => f.endsWith(".json"));
+    expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(LOCALES)("%s names every column, balance and record type, and nothing else", (locale) => {
+    const { fundRecords } = readJson(new URL(`${locale}.json`, CSV_DIR));
+    expect(Object.keys(fundRecords ?? {}).sort()).toEqual(["balances", "columns", "types"]);
+    const expected = {
+      columns: FUND_RECORDS_CSV_COLUMNS,
+      balances: ["available", "savings"],
+      types: FUND_RECORD_TYPES,
+    };
+    for (const [group, keys] of Object.entries(expected)) {
+      const labels = (fundRecords?.[group] ?? {}) as Record<string, unknown>;
+      expect(Object.keys(labels).sort(), `${locale}.${group}`).toEqual([...keys].sort());
+      for (const key of keys) {
+        const label = labels[key];
+        expect(typeof label === "string" && label.trim() !== "", `${locale}.${group}.${key}`).toBe(true);
+      }
+    }
+    expect(CSV_LABELS[locale]).toEqual({ fundRecords });
+  });
+
+  it.each(LOCALES)("%s words types, balances and the reference as the fund-records screen", (locale) => {
+    const screen = readJson(new URL(`${locale}.json`, WEB_DIR));
+    const records = readJson(new URL(`records/${locale}.json`, WEB_DIR)).records ?? {};
+    const labels = CSV_LABELS[locale].fundRecords;
+    expect(labels.types).toEqual(screen.cashier?.fundType);
+    expect(labels.balances).toEqual({
+      available: String(records.balanceAfter).replace(" {{amount}}", ""),
+      savings: String(records.balanceSavings).replace(" {{amount}}", ""),
+    });
+    expect(labels.columns.reference).toBe(records.reference);
+  });
+
+  it.each(LOCALES)("%s gives each column a distinct header", (locale) => {
+    const headers = Object.values(CSV_LABELS[locale].fundRecords.columns);
+    expect(new Set(headers).size).toBe(headers.length);
+  });
+});
