@@ -1,16 +1,28 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * The shell in index.html needs only the HTML and its stylesheets to paint; the app's scripts are
+ * asked for at low priority so that, on a slow link, they do not hold up that first paint.
+ */
+const shellFirst: Plugin = {
+  name: "tickfair-shell-first",
+  enforce: "post",
+  transformIndexHtml: (html) =>
+    html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
+};
 
 export default defineConfig({
   root,
   base: "/h5/",
   plugins: [
     react(),
+    shellFirst,
     VitePWA({
       // The app asks before reloading into a new version (UpdatePrompt): a reload mid-order would lose the form.
       registerType: "prompt",
