@@ -156,8 +156,10 @@ describe("web build budgets", () => {
     }
     const html = readFileSync(join(distDir, "index.html"), "utf8");
     expect(html).toMatch(
-      /<script type="module" crossorigin src="\/h5\/static\/js\/index-[\w-]+\.js"><\/script>/,
+      /<script type="module" fetchpriority="low" crossorigin src="\/h5\/static\/js\/index-[\w-]+\.js"><\/script>/,
     );
+    // The shell paints from the HTML and its stylesheets: no script may be asked for before them.
+    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")[^>]*>/);
     // The server's CSP allows no inline script.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });

@@ -1,8 +1,11 @@
-import { Popup } from "antd-mobile";
-import { useId, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconCheck, IconChevronDown } from "../../components/icons";
-import { type CountryOption, countryOptions, filterCountries, nationalityName } from "../../lib/countries";
+import { IconChevronDown } from "../../components/icons";
+import { nationalityName } from "../../lib/countries";
+
+const loadCountrySheet = () => import("./CountrySheet");
+// The sheet (antd's Popup and its gestures, every country's name) comes once the form is up.
+const CountrySheet = lazy(loadCountrySheet);
 
 interface NationalityFieldProps {
   label: string;
@@ -19,6 +22,13 @@ interface NationalityFieldProps {
 export function NationalityField({ label, value, onChange, error }: NationalityFieldProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the sheet can animate out when it closes.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    loadCountrySheet().catch(() => {
+      // Offline: fetched again when the field is tapped.
+    });
+  }, []);
   const labelId = useId();
   const messageId = `${labelId}-msg`;
   return (
@@ -35,7 +45,10 @@ export function NationalityField({ label, value, onChange, error }: NationalityF
         aria-describedby={error ? messageId : undefined}
         data-testid="account-nationality"
         data-value={value}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       >
         <span
           id={`${labelId}-value`}
@@ -52,85 +65,21 @@ export function NationalityField({ label, value, onChange, error }: NationalityF
           {error}
         </div>
       ) : null}
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
-        onClose={() => setOpen(false)}
-        bodyClassName="country-sheet"
-        destroyOnClose
-      >
-        <CountryList
-          title={label}
-          value={value}
-          locale={i18n.language}
-          onPick={(code) => {
-            onChange(code);
-            setOpen(false);
-          }}
-          onCancel={() => setOpen(false)}
-        />
-      </Popup>
-    </div>
-  );
-}
-
-function CountryList({
-  title,
-  value,
-  locale,
-  onPick,
-  onCancel,
-}: {
-  title: string;
-  value: string;
-  locale: string;
-  onPick: (code: string) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const [query, setQuery] = useState("");
-  const options = useMemo(() => countryOptions(locale), [locale]);
-  const shown: readonly CountryOption[] = filterCountries(options, query, locale);
-  return (
-    <>
-      <div className="country-sheet__header">
-        <span className="country-sheet__title">{title}</span>
-        <input
-          className="country-sheet__search"
-          type="search"
-          enterKeyHint="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t("account.nationalitySearch")}
-          aria-label={t("account.nationalitySearch")}
-          autoComplete="off"
-          data-testid="account-nationality-search"
-        />
-      </div>
-      <ul className="country-sheet__list" data-testid="account-nationality-list">
-        {shown.map((option) => (
-          <li key={option.code}>
-            <button
-              type="button"
-              className={`country-sheet__option${option.code === value ? " country-sheet__option--active" : ""}`}
-              aria-pressed={option.code === value}
-              data-testid={`account-nationality-${option.code}`}
-              onClick={() => onPick(option.code)}
-            >
-              <span>{option.name}</span>
-              {option.code === value ? <IconCheck /> : null}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {shown.length === 0 ? (
-        <p className="country-sheet__none" data-testid="account-nationality-none">
-          {t("account.nationalityNone")}
-        </p>
+      {opened ? (
+        <Suspense fallback={null}>
+          <CountrySheet
+            open={open}
+            title={label}
+            value={value}
+            locale={i18n.language}
+            onPick={(code) => {
+              onChange(code);
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
-      <button type="button" className="country-sheet__cancel" onClick={onCancel}>
-        {t("common.cancel")}
-      </button>
-    </>
+    </div>
   );
 }
