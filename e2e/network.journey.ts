@@ -132,6 +132,8 @@ test.describe("with the service worker", () => {
     await page.goto("/h5/pages/product/product");
     await expect(page.getByTestId("network-banner")).toHaveAttribute("data-status", "offline");
     await expect(page.getByTestId("tab-home")).toBeVisible();
+    // The list that never loaded says it waits for the network instead of loading forever.
+    await expect(page.getByTestId("waiting-for-network")).toContainText(TEXT["zh-CN"].network.waitingTitle);
     await shot(page, "zh-CN", "network-03-offline-start", { viewport: true });
     await context.setOffline(false);
   });

@@ -1,5 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./errors";
+
+// TanStack Query assumes it starts online: a phone that opens the app offline would fail its first
+// queries instead of pausing them until the network is back (WaitingForNetwork says so meanwhile).
+if (typeof navigator !== "undefined" && navigator.onLine === false) onlineManager.setOnline(false);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

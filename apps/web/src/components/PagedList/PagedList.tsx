@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ListFooter } from "../ListFooter/ListFooter";
 import { LoadError } from "../LoadError/LoadError";
 import { RefreshOnPull } from "../RefreshOnPull/RefreshOnPull";
+import { WaitingForNetwork } from "../WaitingForNetwork/WaitingForNetwork";
 import "./paged-list.css";
 
 interface Page<T> {
@@ -39,7 +40,13 @@ export function PagedList<T extends { id: string }>({
   }
 
   let body: ReactNode;
-  if (query.isPending) {
+  if (query.isPending && query.fetchStatus === "paused") {
+    body = (
+      <div className="card">
+        <WaitingForNetwork />
+      </div>
+    );
+  } else if (query.isPending) {
     body = <RecordListSkeleton rows={3} lines={2} className={className} />;
   } else if (query.isError && !query.data) {
     body = (

@@ -2,6 +2,7 @@ import type { Product } from "@tickfair/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../LoadError/LoadError";
+import { WaitingForNetwork } from "../WaitingForNetwork/WaitingForNetwork";
 import { MarketSkeleton } from "./MarketSkeleton";
 import { ProductRow } from "./ProductRow";
 import "./market.css";
@@ -14,6 +15,8 @@ export function ProductListSkeleton({ rows = 4 }: { rows?: number }) {
 interface ProductListProps {
   products: readonly Product[] | undefined;
   pending: boolean;
+  /** The first load waits for the network (offline). */
+  paused?: boolean;
   error: unknown;
   onRetry: () => void;
   empty: ReactNode;
@@ -26,6 +29,7 @@ interface ProductListProps {
 export function ProductList({
   products,
   pending,
+  paused = false,
   error,
   onRetry,
   empty,
@@ -35,6 +39,7 @@ export function ProductList({
 }: ProductListProps) {
   const { t } = useTranslation();
   if (!products) {
+    if (pending && paused) return <WaitingForNetwork />;
     if (pending) return <ProductListSkeleton rows={skeletonRows} />;
     return (
       <div className="market-error">

@@ -31,6 +31,7 @@ export default function RecommendedProducts() {
       <ProductList
         products={items?.slice(0, RECOMMENDED)}
         pending={query.isPending}
+        paused={query.fetchStatus === "paused"}
         error={query.error}
         onRetry={() => void query.refetch()}
         empty={<EmptyState title={t("market.noData")} testId="home-market-empty" />}

@@ -82,6 +82,7 @@ export default function ProductPage() {
             <ProductList
               products={shown}
               pending={query.isPending}
+              paused={query.fetchStatus === "paused"}
               error={query.error}
               onRetry={() => void query.refetch()}
               empty={
