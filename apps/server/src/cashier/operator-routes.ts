@@ -27,10 +27,10 @@ import {
   signedInOperator,
 } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
-import { locale } from "./http";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
 import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
@@ -56,7 +56,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.get(
       "/operator/deposits",
       forRoles(FINANCE, schema({ querystring: reviewQuery, response: { 200: operatorDepositPage } })),
-      async (request) => listDepositsForReview(db, request.query, locale(request)),
+      async (request) => listDepositsForReview(db, request.query, requestLocale(request)),
     );
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
@@ -87,7 +87,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       ),
       async (request, reply) => {
         const { operator } = signedInOperator(request);
-        const outcome = await confirmDeposit(db, clock, operator, BigInt(request.params.id), locale(request));
+        const outcome = await confirmDeposit(
+          db,
+          clock,
+          operator,
+          BigInt(request.params.id),
+          requestLocale(request),
+        );
         if (outcome.state === "confirmed") void context.events.publish("account.changed", [outcome.userId]);
         return reply.status(outcome.state === "confirmed" ? 200 : 202).send(outcome.deposit);
       },
@@ -102,7 +108,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => {
         const { operator } = signedInOperator(request);
         const id = BigInt(request.params.id);
-        return rejectDeposit(db, clock, operator, id, request.body.reason, locale(request));
+        return rejectDeposit(db, clock, operator, id, request.body.reason, requestLocale(request));
       },
     );
 
@@ -151,7 +157,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/deposit-methods",
       forRoles(FINANCE, schema({ response: { 200: depositMethodList } })),
       async (request) => {
-        return { items: await listDepositMethods(db, { activeOnly: false, locale: locale(request) }) };
+        return { items: await listDepositMethods(db, { activeOnly: false, locale: requestLocale(request) }) };
       },
     );
 
@@ -160,7 +166,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       forRoles(FINANCE, schema({ body: depositMethodInput, response: { 200: depositMethod } })),
       async (request) => {
         const { operator } = signedInOperator(request);
-        return saveDepositMethod(db, clock, operator, null, request.body, locale(request));
+        return saveDepositMethod(db, clock, operator, null, request.body, requestLocale(request));
       },
     );
 
@@ -173,7 +179,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => {
         const { operator } = signedInOperator(request);
         const id = BigInt(request.params.id);
-        return saveDepositMethod(db, clock, operator, id, request.body, locale(request));
+        return saveDepositMethod(db, clock, operator, id, request.body, requestLocale(request));
       },
     );
 

@@ -10,7 +10,6 @@ import {
   fundRecordPage,
   fundRecordQuery,
   idString,
-  matchLocale,
   pageQuery,
   toMinor,
   withdrawal,
@@ -27,12 +26,12 @@ import type { RouteContext } from "../platform/context";
 import type { Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { moveMoney as moveMoneyOnce, readIdempotencyKey } from "../platform/idempotency";
+import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
 import { fundRecordsCsv, listFundRecords } from "./fund-records";
-import { locale } from "./http";
 import { bindWithdrawalAccount, boundAccount, toWithdrawalAccount } from "./withdrawal-accounts";
 import {
   cancelWithdrawal,
@@ -79,7 +78,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/deposit-methods",
       { schema: schema({ response: { 200: depositMethodList } }) },
       async (request) => {
-        return { items: await listDepositMethods(db, { activeOnly: true, locale: locale(request) }) };
+        return { items: await listDepositMethods(db, { activeOnly: true, locale: requestLocale(request) }) };
       },
     );
 
@@ -89,7 +88,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = signedInUser(request);
         return moveMoney(request, reply, user.id, 201, (tx) =>
-          createDeposit(tx, user.id, request.body, clock.now(), locale(request)),
+          createDeposit(tx, user.id, request.body, clock.now(), requestLocale(request)),
         );
       },
     );
@@ -97,7 +96,8 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/cashier/deposits",
       { schema: schema({ querystring: pageQuery, response: { 200: depositPage } }) },
-      async (request) => listUserDeposits(db, signedInUser(request).user.id, request.query, locale(request)),
+      async (request) =>
+        listUserDeposits(db, signedInUser(request).user.id, request.query, requestLocale(request)),
     );
 
     app.get(
@@ -184,7 +184,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const { user } = signedInUser(request);
         const csv = await fundRecordsCsv(db, user.id, {
           type: request.query.type,
-          locale: matchLocale(request.headers["accept-language"]),
+          locale: requestLocale(request),
           timeZone: context.config.PLATFORM_TZ,
         });
         return reply

@@ -2,8 +2,9 @@ import { product, updateProductRequest } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
-import { locale, symbolParams } from "./http";
+import { symbolParams } from "./http";
 import { updateProduct } from "./service";
 
 const schema = routeSchemas({
@@ -28,7 +29,14 @@ export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
       },
       async (request) => {
         const { operator } = signedInOperator(request);
-        return updateProduct(db, clock, operator, request.params.symbol, request.body, locale(request));
+        return updateProduct(
+          db,
+          clock,
+          operator,
+          request.params.symbol,
+          request.body,
+          requestLocale(request),
+        );
       },
     );
   };

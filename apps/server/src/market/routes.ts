@@ -11,8 +11,9 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
+import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
-import { locale, symbolParams } from "./http";
+import { symbolParams } from "./http";
 import { getProduct, listProducts, productCandles, productTicks, verifyProductChain } from "./service";
 
 const schema = routeSchemas({ tags: ["market"], signedIn: false, errors: [400, 404, 429] });
@@ -27,14 +28,14 @@ export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/market/products",
       { schema: schema({ querystring: productQuery, response: { 200: productList } }) },
       async (request) => ({
-        items: await listProducts(db, clock.now(), { q: request.query.q, locale: locale(request) }),
+        items: await listProducts(db, clock.now(), { q: request.query.q, locale: requestLocale(request) }),
       }),
     );
 
     app.get(
       "/market/products/:symbol",
       { schema: schema({ params: symbolParams, response: { 200: product } }) },
-      async (request) => getProduct(db, clock.now(), request.params.symbol, locale(request)),
+      async (request) => getProduct(db, clock.now(), request.params.symbol, requestLocale(request)),
     );
 
     app.get(

@@ -1,8 +1,9 @@
-import { type ErrorCode, isErrorCode, matchLocale } from "@tickfair/contract";
+import { type ErrorCode, isErrorCode } from "@tickfair/contract";
 import { errorMessage } from "@tickfair/contract/error-messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, fieldErrors } from "./errors";
+import { requestLocale } from "./request-locale";
 
 function send(
   reply: FastifyReply,
@@ -11,7 +12,7 @@ function send(
   code: ErrorCode,
   fields?: Record<string, ErrorCode>,
 ) {
-  const message = errorMessage(code, matchLocale(request.headers["accept-language"]));
+  const message = errorMessage(code, requestLocale(request));
   return reply.status(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
 
