@@ -14,7 +14,40 @@ export const operatorLoginRequest = z.object({
 });
 export type OperatorLoginRequest = z.infer<typeof operatorLoginRequest>;
 
-export const operatorSessionResponse = newSession.extend({ operator: operatorInfo });
+/**
+ * Sign-in is two steps. The password answers with a challenge: `totp` asks for the authenticator's
+ * code (or a recovery code); `enrol` (an operator without a second factor yet, or whose factor an
+ * admin reset) also carries the new secret and its `otpauth://` URI to show as a QR code. The
+ * challenge is single-use and short-lived.
+ */
+export const operatorLoginChallenge = z.discriminatedUnion("step", [
+  z.object({ step: z.literal("totp"), challenge: z.string(), expiresAt: isoTime }),
+  z.object({
+    step: z.literal("enrol"),
+    challenge: z.string(),
+    expiresAt: isoTime,
+    secret: z.string(),
+    otpauthUri: z.string(),
+  }),
+]);
+export type OperatorLoginChallenge = z.infer<typeof operatorLoginChallenge>;
+
+export const totpCode = z.string().trim().regex(/^\d{6}$/);
+export const recoveryCode = z.string().trim().min(1).max(32);
+
+/** Exactly one of `code` (six digits from the authenticator) and `recoveryCode`. */
+export const operatorSecondFactorRequest = z
+  .object({ challenge: z.string().max(200), code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .refine((request) => (request.code === undefined) !== (request.recoveryCode === undefined), {
+    message: "code or recoveryCode, not both",
+  });
+export type OperatorSecondFactorRequest = z.infer<typeof operatorSecondFactorRequest>;
+
+/** `recoveryCodes` only when this sign-in completed an enrolment: shown once, stored only hashed. */
+export const operatorSessionResponse = newSession.extend({
+  operator: operatorInfo,
+  recoveryCodes: z.array(z.string()).optional(),
+});
 export type OperatorSessionResponse = z.infer<typeof operatorSessionResponse>;
 
 export const createInviteCodeRequest = z.object({
