@@ -15,6 +15,7 @@
 --   0012_contract_order_number
 --   0013_hardening
 --   0014_deposit_method_translations
+--   0015_operator_totp
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -46,6 +47,7 @@ create table audit_log (
   constraint audit_log_pkey PRIMARY KEY (id),
   constraint audit_log_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
 );
+CREATE INDEX audit_log_action ON public.audit_log USING btree (action, id);
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
@@ -108,6 +110,8 @@ create table contracts (
   constraint contracts_stake_check CHECK ((stake > 0)),
   constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text])))
 );
+CREATE INDEX contracts_accepted_at ON public.contracts USING btree (accepted_at) INCLUDE (stake, user_id);
+CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout) WHERE (settled_at IS NOT NULL);
 CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, id) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
@@ -195,6 +199,7 @@ create table deposits (
   constraint deposits_amount_check CHECK ((amount > 0)),
   constraint deposits_status_check CHECK ((status = ANY (ARRAY['under_review'::text, 'success'::text, 'failed'::text])))
 );
+CREATE INDEX deposits_confirmed_at ON public.deposits USING btree (reviewed_at) INCLUDE (amount) WHERE (status = 'success'::text);
 CREATE INDEX deposits_status ON public.deposits USING btree (status, id);
 CREATE INDEX deposits_user ON public.deposits USING btree (user_id, id);
 
@@ -252,6 +257,16 @@ CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON public.ledger_entries REF
 CREATE TRIGGER ledger_entries_move_balances AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION move_balances();
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON public.ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
+create table operator_recovery_codes (
+  operator_id bigint not null,
+  code_hash text not null,
+  created_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  constraint operator_recovery_codes_pkey PRIMARY KEY (operator_id, code_hash),
+  constraint operator_recovery_codes_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id),
+  constraint operator_recovery_codes_code_hash_check CHECK ((code_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
 create table operator_sessions (
   token_hash text not null,
   operator_id bigint not null,
@@ -262,6 +277,19 @@ create table operator_sessions (
   constraint operator_sessions_pkey PRIMARY KEY (token_hash),
   constraint operator_sessions_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
 );
+CREATE INDEX operator_sessions_operator ON public.operator_sessions USING btree (operator_id) WHERE (revoked_at IS NULL);
+
+create table operator_sign_in_challenges (
+  challenge_hash text not null,
+  operator_id bigint not null,
+  pending_secret text,
+  created_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  constraint operator_sign_in_challenges_pkey PRIMARY KEY (challenge_hash),
+  constraint operator_sign_in_challenges_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
+);
+CREATE INDEX operator_sign_in_challenges_operator ON public.operator_sign_in_challenges USING btree (operator_id);
 
 create table operators (
   id bigint default nextval('operators_id_seq'::regclass) not null,
@@ -269,7 +297,12 @@ create table operators (
   password_hash text not null,
   role text not null,
   created_at timestamp with time zone default now() not null,
+  totp_secret text,
+  totp_enrolled_at timestamp with time zone,
+  totp_last_step bigint,
+  disabled_at timestamp with time zone,
   constraint operators_pkey PRIMARY KEY (id),
+  constraint operator_totp_enrolled CHECK (((totp_secret IS NULL) = (totp_enrolled_at IS NULL))),
   constraint operators_role_check CHECK ((role = ANY (ARRAY['support'::text, 'finance'::text, 'admin'::text])))
 );
 CREATE UNIQUE INDEX operators_username_unique ON public.operators USING btree (lower(username));
@@ -444,6 +477,7 @@ create table withdrawals (
   constraint withdrawals_fee_check CHECK ((fee >= 0)),
   constraint withdrawals_status_check CHECK ((status = ANY (ARRAY['under_review'::text, 'success'::text, 'failed'::text, 'cancelled'::text])))
 );
+CREATE INDEX withdrawals_paid_at ON public.withdrawals USING btree (reviewed_at) INCLUDE (amount, fee) WHERE (status = 'success'::text);
 CREATE INDEX withdrawals_status ON public.withdrawals USING btree (status, id);
 CREATE INDEX withdrawals_user ON public.withdrawals USING btree (user_id, id);
 

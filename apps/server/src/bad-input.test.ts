@@ -3,10 +3,14 @@ import fc from "fast-check";
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { createOperator } from "./operators/service";
 import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
 import { INVITE, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
+import {
+  createEnrolledOperator,
+  type OperatorCredentials,
+  signInOperatorThroughApi,
+} from "./test/operator-fixtures";
 import { openContract } from "./test/trading-fixtures";
 
 /**
@@ -465,6 +469,8 @@ interface Fixtures {
   contractId: string;
   symbol: string;
   settingsChangeId: string;
+  operatorId: string;
+  roleChangeId: string;
 }
 
 /**
@@ -473,6 +479,8 @@ interface Fixtures {
  */
 const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   "cashier-settings/changes": (fx) => fx.settingsChangeId,
+  "operators/role-changes": (fx) => fx.roleChangeId,
+  operators: (fx) => fx.operatorId,
   users: (fx) => fx.userId,
   deposits: (fx) => fx.depositId,
   withdrawals: (fx) => fx.withdrawalId,
@@ -613,10 +621,10 @@ function casesFor(operation: Operation, fx: Fixtures): Case[] {
 
 const PASSWORD = "secret-pass1";
 const PAY_PASSWORD = "246810";
-const OPERATOR_PASSWORD = "operator-pass-1";
 const fx = {} as Fixtures;
 let account = "";
-let operatorUsername = "";
+/** The operator whose operations run; the snapshots read as another, so signing out everywhere blinds none. */
+let actingOperator: OperatorCredentials;
 /** Sessions only the snapshots use, so a case that ends its actor's session cannot blind them. */
 const observer = { user: {} as Record<string, string>, operator: {} as Record<string, string> };
 
@@ -632,17 +640,13 @@ async function post(auth: Record<string, string>, url: string, payload: object):
 }
 
 async function signIn(realm: "user" | "operator"): Promise<Record<string, string>> {
-  const login = await t.app.inject(
-    realm === "user"
-      ? { method: "POST", url: "/api/v1/auth/login", payload: { account, password: PASSWORD } }
-      : {
-          method: "POST",
-          url: "/api/v1/operator/auth/login",
-          payload: { username: operatorUsername, password: OPERATOR_PASSWORD },
-        },
-  );
-  if (login.statusCode !== 200)
-    throw new Error(`${realm} sign-in answered ${login.statusCode}: ${login.body}`);
+  if (realm === "operator") return signInOperatorThroughApi(t, actingOperator);
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/login",
+    payload: { account, password: PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`user sign-in answered ${login.statusCode}: ${login.body}`);
   return { authorization: `Bearer ${login.json<{ token: string }>().token}` };
 }
 
@@ -666,14 +670,30 @@ beforeAll(async () => {
   });
   fx.contractId = await openContract(t, (order) => post(user.auth, "/api/v1/trading/contracts", order));
 
-  operatorUsername = "bad_input_admin";
-  await createOperator(t.db, t.clock, {
-    username: operatorUsername,
-    password: OPERATOR_PASSWORD,
+  actingOperator = await createEnrolledOperator(t.db, t.clock, {
+    username: "bad_input_admin",
     role: "admin",
   });
   observer.user = await signIn("user");
-  observer.operator = await signIn("operator");
+  observer.operator = await signInOperatorThroughApi(
+    t,
+    await createEnrolledOperator(t.db, t.clock, { username: "bad_input_observer", role: "admin" }),
+  );
+  // An operator for the operators' routes to name, and a role change for it waiting for an admin.
+  const target = await createEnrolledOperator(t.db, t.clock, {
+    username: "bad_input_target",
+    role: "finance",
+  });
+  fx.operatorId = String(target.id);
+  const roleChange = await t.app.inject({
+    method: "PATCH",
+    url: `/api/v1/operator/operators/${target.id}`,
+    payload: { role: "admin" },
+    headers: observer.operator,
+  });
+  if (roleChange.statusCode !== 202)
+    throw new Error(`role change answered ${roleChange.statusCode}: ${roleChange.body}`);
+  fx.roleChangeId = roleChange.json<{ id: string }>().id;
   // A weaker threshold is only proposed: a pending change for the approve and reject operations.
   const settings = await t.app.inject({
     method: "GET",
@@ -731,6 +751,9 @@ beforeAll(async () => {
     reopensAt: null,
     maxUses: 1,
     note: "bad input",
+    challenge: "x".repeat(43),
+    code: "123456",
+    recoveryCode: "ABCD-EFGH-JKMN-PQRS",
   };
 });
 

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { buildApp } from "./app";
 import { DEMO, seedDemo } from "./demo/seed";
+import { totpUri } from "./operators";
 import { systemClock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import { loadConfig } from "./platform/config";
@@ -47,6 +48,7 @@ const lines = [
   "Tickfair is running",
   `  App (H5):       ${base}/h5/`,
   ...otherAddresses(config).map((address) => `  On a phone:     ${address}/h5/`),
+  `  Console:        ${base}/admin/`,
   `  API docs:       ${base}/api/docs`,
   `  Health:         ${base}/api/v1/health`,
   `  Database:       ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`}`,
@@ -57,7 +59,11 @@ if (config.DEMO_MODE) {
     "Demo mode (virtual money)",
     `  User login:           ${DEMO.user.account} / ${DEMO.user.password}  (transaction password ${DEMO.user.payPassword})`,
     `  Account-opening code: ${DEMO.inviteCode}`,
-    `  Operator login:       ${DEMO.operator.username} / ${DEMO.operator.password}  (POST /api/v1/operator/auth/login)`,
+    "  Operators (password, then the six-digit code of the TOTP secret; add the otpauth URI to an authenticator app):",
+    ...DEMO.operators.flatMap((operator) => [
+      `    ${operator.role.padEnd(8)} ${operator.username} / ${operator.password}  TOTP secret ${operator.totpSecret}`,
+      `             ${totpUri(operator.username, operator.totpSecret)}`,
+    ]),
   );
 }
 console.log(`${lines.join("\n")}\n`);

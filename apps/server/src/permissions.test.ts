@@ -6,11 +6,17 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { readCashierSettings } from "./cashier/settings";
-import { createOperator } from "./operators/service";
+import { ANY_OPERATOR, OPERATOR_ROUTES, PUBLIC, roleMayCall } from "./operators/permissions";
 import { BANK_CARD, bankMethod, bankMethodInput, key } from "./test/cashier-fixtures";
 import { multipart, PNG, uploadFile } from "./test/files";
 import { ensureInviteCode, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
+import {
+  createEnrolledOperator,
+  type OperatorCredentials,
+  signInOperatorThroughApi,
+  unusedTotpCode,
+} from "./test/operator-fixtures";
 import { freshQuote, openContract } from "./test/trading-fixtures";
 
 /**
@@ -66,8 +72,11 @@ const MATRIX = {
   "GET /api/v1/trading/contracts/:id":                          [401,       "ok",  404,   401,     401,     401],
 
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/logout":                          [401,       401,   401,   "ok",    "ok",    "ok"],
+  "POST /api/v1/operator/auth/logout-everywhere":               [401,       401,   401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/me":                                    [401,       401,   401,   "ok",    "ok",    "ok"],
+  "GET /api/v1/operator/dashboard":                             [401,       401,   401,   "ok",    "ok",    "ok"],
   "POST /api/v1/operator/invite-codes":                         [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/audit":                                 [401,       401,   401,   403,     403,     "ok"],
   "PUT /api/v1/operator/market/products/:symbol":               [401,       401,   401,   403,     403,     "ok"],
@@ -88,14 +97,23 @@ const MATRIX = {
   "POST /api/v1/operator/cashier-settings/changes/:id/reject":  [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/control-changes":                       [401,       401,   401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/ledger/check":                          [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/roles":                                 [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/operators":                             [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/operators":                            [401,       401,   401,   403,     403,     "ok"],
+  "PATCH /api/v1/operator/operators/:id":                       [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/operators/:id/disable":                [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/operators/:id/enable":                 [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/operators/:id/reset-totp":             [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/operators/role-changes/:id/approve":   [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/operators/role-changes/:id/reject":    [401,       401,   401,   403,     403,     "ok"],
 } as const satisfies Record<string, Row>;
 type RouteKey = keyof typeof MATRIX;
 
 /**
- * Routes the matrix leaves out on purpose: the built web app and the API documentation are static
- * files for anyone, served by plugins rather than by our handlers.
+ * Routes the matrix leaves out on purpose: the built web app, the built operator console and the API
+ * documentation are static files for anyone, served by plugins rather than by our handlers.
  */
-const STATIC_ROUTES = /^\/(?:h5(?:\/.*)?)?$|^\/api\/docs(?:\/.*)?$/;
+const STATIC_ROUTES = /^\/(?:(?:h5|admin)(?:\/.*)?)?$|^\/api\/docs(?:\/.*)?$/;
 
 /** The ids and values the calls need, made once through the API as the owning actor would. */
 interface Fixtures {
@@ -115,7 +133,12 @@ interface Fixtures {
   changeToApprove: string;
   changeToReject: string;
   userAccount: string;
-  operatorUsername: string;
+  /** The operator the sign-in routes sign in, with what it takes. */
+  signInOperator: OperatorCredentials;
+  /** The operator the operators' routes change, and role changes a second admin proposed for it. */
+  targetOperatorId: string;
+  roleChangeToApprove: string;
+  roleChangeToReject: string;
 }
 
 interface Call {
@@ -128,11 +151,15 @@ interface Call {
   freshSession?: boolean;
   /** Opens a WebSocket instead of an HTTP call: its authentication is a message, not a header. */
   socket?: boolean;
+  /**
+   * The call ends every session of its operator, so it runs as another operator of the actor's role,
+   * signed in for it.
+   */
+  ownOperator?: boolean;
 }
 
 const PASSWORD = "secret-pass1";
 const PAY_PASSWORD = "246810";
-const OPERATOR_PASSWORD = "operator-pass-1";
 const REASON = "Permission matrix check";
 
 const inactiveBankMethod = bankMethodInput({ active: false });
@@ -142,7 +169,7 @@ const inactiveBankMethod = bankMethodInput({ active: false });
  * validates before the handler runs its auth check: an invalid body would answer 400 and hide a 401/403.
  * Routes without path parameters or a body need no line here.
  */
-const SEND: Partial<Record<RouteKey, (fx: Fixtures) => Call>> = {
+const SEND: Partial<Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>>> = {
   "GET /api/ws": () => ({ socket: true }),
   "POST /api/v1/auth/register/check": () => {
     const { account, phoneCountry, phone, inviteCode } = newRegistration();
@@ -176,9 +203,20 @@ const SEND: Partial<Record<RouteKey, (fx: Fixtures) => Call>> = {
   }),
   "GET /api/v1/trading/contracts/:id": (fx) => ({ params: { id: fx.ownContract } }),
   "POST /api/v1/operator/auth/login": (fx) => ({
-    body: { username: fx.operatorUsername, password: OPERATOR_PASSWORD },
+    body: { username: fx.signInOperator.username, password: fx.signInOperator.password },
   }),
+  // A live challenge and an unused code each time, so every caller completes a sign-in.
+  "POST /api/v1/operator/auth/second-factor": async (fx) => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/operator/auth/login",
+      payload: { username: fx.signInOperator.username, password: fx.signInOperator.password },
+    });
+    const { challenge } = login.json<{ challenge: string }>();
+    return { body: { challenge, code: await unusedTotpCode(t.db, t.clock, fx.signInOperator) } };
+  },
   "POST /api/v1/operator/auth/logout": () => ({ freshSession: true }),
+  "POST /api/v1/operator/auth/logout-everywhere": () => ({ ownOperator: true }),
   "POST /api/v1/operator/invite-codes": () => ({ body: { maxUses: 1, note: "matrix" } }),
   "PUT /api/v1/operator/market/products/:symbol": (fx) => ({
     params: { symbol: fx.symbol },
@@ -210,6 +248,30 @@ const SEND: Partial<Record<RouteKey, (fx: Fixtures) => Call>> = {
   }),
   "POST /api/v1/operator/cashier-settings/changes/:id/reject": (fx) => ({
     params: { id: fx.changeToReject },
+    body: { reason: REASON },
+  }),
+  "POST /api/v1/operator/operators": () => ({ body: { username: "matrix_created", role: "support" } }),
+  "PATCH /api/v1/operator/operators/:id": (fx) => ({
+    params: { id: fx.targetOperatorId },
+    body: { role: "support" },
+  }),
+  "POST /api/v1/operator/operators/:id/disable": (fx) => ({
+    params: { id: fx.targetOperatorId },
+    body: { reason: REASON },
+  }),
+  "POST /api/v1/operator/operators/:id/enable": (fx) => ({
+    params: { id: fx.targetOperatorId },
+    body: { reason: REASON },
+  }),
+  "POST /api/v1/operator/operators/:id/reset-totp": (fx) => ({
+    params: { id: fx.targetOperatorId },
+    body: { reason: REASON },
+  }),
+  "POST /api/v1/operator/operators/role-changes/:id/approve": (fx) => ({
+    params: { id: fx.roleChangeToApprove },
+  }),
+  "POST /api/v1/operator/operators/role-changes/:id/reject": (fx) => ({
+    params: { id: fx.roleChangeToReject },
     body: { reason: REASON },
   }),
 };
@@ -278,6 +340,8 @@ interface Actor {
   token: string | null;
   /** A second session of the same actor, for calls that end the session they run on. */
   freshToken(): Promise<string | null>;
+  /** A session of another operator of the same role (for users and anonymous, their own token). */
+  ownOperatorToken(): Promise<string | null>;
 }
 
 const actors = {} as Record<ActorName, Actor>;
@@ -291,6 +355,7 @@ async function userActor(): Promise<
   const account = user.registration.account;
   return {
     token: user.token,
+    ownOperatorToken: async () => user.token,
     account,
     userId: user.userId,
     auth: user.auth,
@@ -305,18 +370,22 @@ async function userActor(): Promise<
   };
 }
 
-async function operatorActor(role: "support" | "finance" | "admin"): Promise<Actor & { username: string }> {
-  const username = `matrix_${role}`;
-  await createOperator(t.db, t.clock, { username, password: OPERATOR_PASSWORD, role });
-  const freshToken = async () => {
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/operator/auth/login",
-      payload: { username, password: OPERATOR_PASSWORD },
-    });
-    return login.json<{ token: string }>().token;
+let operatorCount = 0;
+
+async function operatorActor(role: "support" | "finance" | "admin"): Promise<Actor & OperatorCredentials> {
+  const signIn = async (credentials: OperatorCredentials) =>
+    (await signInOperatorThroughApi(t, credentials)).authorization?.slice("Bearer ".length) ?? null;
+  const credentials = await createEnrolledOperator(t.db, t.clock, { username: `matrix_${role}`, role });
+  return {
+    ...credentials,
+    token: await signIn(credentials),
+    freshToken: () => signIn(credentials),
+    async ownOperatorToken() {
+      operatorCount += 1;
+      const username = `matrix_${role}_${operatorCount}`;
+      return signIn(await createEnrolledOperator(t.db, t.clock, { username, role }));
+    },
   };
-  return { token: await freshToken(), freshToken, username };
 }
 
 async function post(auth: Record<string, string>, url: string, payload?: unknown): Promise<string> {
@@ -376,14 +445,36 @@ beforeAll(async () => {
   fx.withdrawalToReject = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
   fx.boundUserId = String((await payee()).userId);
 
-  const support = await operatorActor("support");
-  fx.operatorUsername = support.username;
-  actors.anonymous = { token: null, freshToken: async () => null };
+  actors.anonymous = { token: null, freshToken: async () => null, ownOperatorToken: async () => null };
   actors.user = user;
   actors.other = await userActor();
-  actors.support = support;
+  actors.support = await operatorActor("support");
   actors.finance = await operatorActor("finance");
   actors.admin = await operatorActor("admin");
+  fx.signInOperator = await createEnrolledOperator(t.db, t.clock, {
+    username: "matrix_sign_in",
+    role: "support",
+  });
+
+  // Role changes proposed by another admin, for the matrix's admin to decide.
+  const target = await createEnrolledOperator(t.db, t.clock, { username: "matrix_target", role: "finance" });
+  fx.targetOperatorId = String(target.id);
+  const secondAdmin = await signInOperatorThroughApi(
+    t,
+    await createEnrolledOperator(t.db, t.clock, { username: "matrix_admin_2", role: "admin" }),
+  );
+  const proposeRole = async () => {
+    const proposed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/v1/operator/operators/${target.id}`,
+      payload: { role: "admin" },
+      headers: secondAdmin,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    return proposed.json<{ id: string }>().id;
+  };
+  fx.roleChangeToApprove = await proposeRole();
+  fx.roleChangeToReject = await proposeRole();
 
   const financeAuth = { authorization: `Bearer ${actors.finance.token}` };
   const weaker = {
@@ -450,8 +541,12 @@ async function socketCall(token: string | null): Promise<Answer> {
 
 async function call(route: RouteKey, actor: Actor): Promise<Answer> {
   const [method = "GET", path = ""] = route.split(" ");
-  const spec = SEND[route]?.(fx) ?? {};
-  const token = spec.freshSession ? await actor.freshToken() : actor.token;
+  const spec = (await SEND[route]?.(fx)) ?? {};
+  const token = spec.freshSession
+    ? await actor.freshToken()
+    : spec.ownOperator
+      ? await actor.ownOperatorToken()
+      : actor.token;
   if (spec.socket) return socketCall(token);
 
   const url = path.replace(/:(\w+)/g, (_match, name: string) => {
@@ -510,11 +605,11 @@ describe("permission matrix", () => {
     ).toEqual([]);
   });
 
-  it("sends every route input its own schema accepts, so a 400 cannot stand in for a refusal", () => {
+  it("sends every route input its own schema accepts, so a 400 cannot stand in for a refusal", async () => {
     const invalid: string[] = [];
     for (const route of Object.keys(MATRIX) as RouteKey[]) {
       const schema = seen.get(route)?.schema;
-      const spec = SEND[route]?.(fx) ?? {};
+      const spec = (await SEND[route]?.(fx)) ?? {};
       if (!schema || spec.socket) continue;
       const inputs: [string, Parser | undefined, unknown][] = [
         ["params", schema.params, spec.params ?? {}],
@@ -527,6 +622,38 @@ describe("permission matrix", () => {
       }
     }
     expect(invalid).toEqual([]);
+  });
+
+  it("has a permission-table entry for every operator route, and a route for every entry", () => {
+    const operatorRoutes = appRoutes().filter((route) =>
+      route.split(" ")[1]?.startsWith("/api/v1/operator/"),
+    );
+    expect(operatorRoutes.length).toBeGreaterThan(0);
+    expect(
+      operatorRoutes.filter((route) => !Object.hasOwn(OPERATOR_ROUTES, route)),
+      "operator routes missing from OPERATOR_ROUTES",
+    ).toEqual([]);
+    expect(
+      Object.keys(OPERATOR_ROUTES).filter((route) => !operatorRoutes.includes(route)),
+      "OPERATOR_ROUTES entries with no route",
+    ).toEqual([]);
+  });
+
+  it("expects of each operator route, for each role, what the permission table grants", () => {
+    const disagreements: string[] = [];
+    for (const [route, requirement] of Object.entries(OPERATOR_ROUTES)) {
+      const row: Row | undefined = (MATRIX as Record<string, Row>)[route];
+      for (const role of ["support", "finance", "admin"] as const) {
+        const granted = requirement === PUBLIC || requirement === ANY_OPERATOR || roleMayCall(role, route);
+        const expected = row?.[ACTORS.indexOf(role)];
+        if (expected !== (granted ? "ok" : 403)) {
+          disagreements.push(
+            `${route} as ${role}: table ${granted ? "grants" : "refuses"}, matrix ${expected}`,
+          );
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it.each(Object.keys(MATRIX) as RouteKey[])("%s", async (route) => {

@@ -8,10 +8,10 @@ import { checkLedgerInvariants } from "./ledger/invariants";
 import { post, systemAccountIds, userAccountIds } from "./ledger/service";
 import { seedCatalogue } from "./market/seed";
 import { recordTicks, verifyChain } from "./market/ticks";
-import { createOperator } from "./operators/service";
 import { ManualClock } from "./platform/clock";
 import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
+import { hashPassword } from "./platform/passwords";
 import { createEmptyTestDb, type TestDb } from "./test/harness";
 import { freshQuote } from "./test/trading-fixtures";
 import { placeContract } from "./trading/placement";
@@ -26,7 +26,14 @@ const BEFORE = "0012_contract_order_number";
 /** Every table's rows as text, less the columns the upgrade is meant to move or add. */
 const SNAPSHOT: Record<string, readonly string[]> = {
   users: ["failed_logins", "throttled_until"],
-  operators: ["failed_logins", "throttled_until"],
+  operators: [
+    "failed_logins",
+    "throttled_until",
+    "totp_secret",
+    "totp_enrolled_at",
+    "totp_last_step",
+    "disabled_at",
+  ],
   invite_codes: [],
   accounts: [],
   postings: [],
@@ -98,11 +105,17 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     } as const;
     ids.alice = (await register(db, clock, { ...registration, account: "Alice01", phone: "13900000001" })).id;
     ids.bob = (await register(db, clock, { ...registration, account: "bob0002", phone: "13900000002" })).id;
-    const operator = await createOperator(db, clock, {
-      username: "Finance_1",
-      password: "operator-pass-1",
-      role: "finance",
-    });
+    // An operator as this schema held one: no second factor yet.
+    const operator = await db
+      .insertInto("operators")
+      .values({
+        username: "Finance_1",
+        password_hash: await hashPassword("operator-pass-1"),
+        role: "finance",
+        created_at: clock.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     // Sign-in failures as this schema counted them, on the users and operators tables.
     await sql`update users set failed_logins = 4, throttled_until = ${new Date("2026-01-05T08:15:00Z")}
       where id = ${ids.alice}`.execute(db);

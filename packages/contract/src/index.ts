@@ -5,6 +5,8 @@ export * from "./api/cashier";
 export * from "./api/common";
 export * from "./api/ledger";
 export * from "./api/market";
+export * from "./api/operator-accounts";
+export * from "./api/operator-dashboard";
 export * from "./api/operators";
 export * from "./api/realtime";
 export * from "./api/trading";

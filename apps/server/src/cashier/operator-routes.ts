@@ -19,13 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readFile } from "../files";
-import {
-  decideControlChange,
-  forRoles,
-  recordAudit,
-  requireSignedInOperator,
-  signedInOperator,
-} from "../operators";
+import { decideControlChange, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
@@ -39,8 +33,6 @@ const tags = ["operator cashier"];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: idString });
 const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
-const FINANCE = ["finance", "admin"] as const;
-const SUPPORT = ["support", "admin"] as const;
 
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
 export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -55,14 +47,14 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     requireSignedInOperator(app, context);
     app.get(
       "/operator/deposits",
-      forRoles(FINANCE, schema({ querystring: reviewQuery, response: { 200: operatorDepositPage } })),
+      { schema: schema({ querystring: reviewQuery, response: { 200: operatorDepositPage } }) },
       async (request) => listDepositsForReview(db, request.query, requestLocale(request)),
     );
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
     app.get(
       "/operator/deposits/:id/proof",
-      forRoles(FINANCE, { tags, security, params: idParams }),
+      { schema: { tags, security, params: idParams } },
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const depositId = BigInt(request.params.id);
@@ -81,10 +73,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/deposits/:id/confirm",
-      forRoles(
-        FINANCE,
-        schema({ params: idParams, response: { 200: operatorDeposit, 202: operatorDeposit } }),
-      ),
+      { schema: schema({ params: idParams, response: { 200: operatorDeposit, 202: operatorDeposit } }) },
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const outcome = await confirmDeposit(
@@ -101,10 +90,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/deposits/:id/reject",
-      forRoles(
-        FINANCE,
-        schema({ params: idParams, body: rejectRequest, response: { 200: operatorDeposit } }),
-      ),
+      { schema: schema({ params: idParams, body: rejectRequest, response: { 200: operatorDeposit } }) },
       async (request) => {
         const { operator } = signedInOperator(request);
         const id = BigInt(request.params.id);
@@ -114,13 +100,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/withdrawals",
-      forRoles(FINANCE, schema({ querystring: reviewQuery, response: { 200: operatorWithdrawalPage } })),
+      { schema: schema({ querystring: reviewQuery, response: { 200: operatorWithdrawalPage } }) },
       async (request) => listWithdrawalsForReview(db, request.query),
     );
 
     app.post(
       "/operator/withdrawals/:id/approve",
-      forRoles(FINANCE, schema({ params: idParams, response: { 200: operatorWithdrawal } })),
+      { schema: schema({ params: idParams, response: { 200: operatorWithdrawal } }) },
       async (request) => {
         const { operator } = signedInOperator(request);
         return withdrawalDecided(await approveWithdrawal(db, clock, operator, BigInt(request.params.id)));
@@ -129,10 +115,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/withdrawals/:id/reject",
-      forRoles(
-        FINANCE,
-        schema({ params: idParams, body: rejectRequest, response: { 200: operatorWithdrawal } }),
-      ),
+      { schema: schema({ params: idParams, body: rejectRequest, response: { 200: operatorWithdrawal } }) },
       async (request) => {
         const { operator } = signedInOperator(request);
         const id = BigInt(request.params.id);
@@ -142,10 +125,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.delete(
       "/operator/users/:id/withdrawal-account",
-      forRoles(
-        SUPPORT,
-        schema({ params: idParams, body: unbindWithdrawalAccountRequest, response: { 200: okResponse } }),
-      ),
+      {
+        schema: schema({
+          params: idParams,
+          body: unbindWithdrawalAccountRequest,
+          response: { 200: okResponse },
+        }),
+      },
       async (request) => {
         const { operator } = signedInOperator(request);
         await unbindWithdrawalAccount(db, clock, operator, BigInt(request.params.id), request.body.reason);
@@ -155,7 +141,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/deposit-methods",
-      forRoles(FINANCE, schema({ response: { 200: depositMethodList } })),
+      { schema: schema({ response: { 200: depositMethodList } }) },
       async (request) => {
         return { items: await listDepositMethods(db, { activeOnly: false, locale: requestLocale(request) }) };
       },
@@ -163,7 +149,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/deposit-methods",
-      forRoles(FINANCE, schema({ body: depositMethodInput, response: { 200: depositMethod } })),
+      { schema: schema({ body: depositMethodInput, response: { 200: depositMethod } }) },
       async (request) => {
         const { operator } = signedInOperator(request);
         return saveDepositMethod(db, clock, operator, null, request.body, requestLocale(request));
@@ -172,10 +158,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.put(
       "/operator/deposit-methods/:id",
-      forRoles(
-        FINANCE,
-        schema({ params: idParams, body: depositMethodInput, response: { 200: depositMethod } }),
-      ),
+      { schema: schema({ params: idParams, body: depositMethodInput, response: { 200: depositMethod } }) },
       async (request) => {
         const { operator } = signedInOperator(request);
         const id = BigInt(request.params.id);
@@ -185,7 +168,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/cashier-settings",
-      forRoles(FINANCE, schema({ response: { 200: cashierSettings } })),
+      { schema: schema({ response: { 200: cashierSettings } }) },
       async (_request) => {
         return readCashierSettings(db);
       },
@@ -193,15 +176,14 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.put(
       "/operator/cashier-settings",
-      forRoles(
-        FINANCE,
-        schema({
+      {
+        schema: schema({
           description:
             "Applies a change that weakens nothing at once (200); a weaker threshold, minimum or fee is proposed (202) and applies when another admin approves it.",
           body: cashierSettings,
           response: { 200: cashierSettings, 202: controlChange },
         }),
-      ),
+      },
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const outcome = await changeCashierSettings(db, clock, operator, request.body);
@@ -212,7 +194,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/cashier-settings/changes/:id/approve",
-      forRoles(["admin"], schema({ params: idParams, response: { 200: controlChange } })),
+      { schema: schema({ params: idParams, response: { 200: controlChange } }) },
       async (request) => {
         const { operator } = signedInOperator(request);
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
@@ -223,10 +205,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.post(
       "/operator/cashier-settings/changes/:id/reject",
-      forRoles(
-        ["admin"],
-        schema({ params: idParams, body: rejectControlChangeRequest, response: { 200: controlChange } }),
-      ),
+      {
+        schema: schema({
+          params: idParams,
+          body: rejectControlChangeRequest,
+          response: { 200: controlChange },
+        }),
+      },
       async (request) => {
         const { operator } = signedInOperator(request);
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {

@@ -3,8 +3,10 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listDepositMethods } from "../cashier/deposit-methods";
 import { onPostgres } from "../market/testing";
+import { createOperator } from "../operators/service";
 import { ManualClock } from "../platform/clock";
 import { createTestDb, type TestDb } from "../test/harness";
+import { signInOperatorThroughService } from "../test/operator-fixtures";
 import { DEMO, seedDemo } from "./seed";
 
 let testDb: TestDb;
@@ -21,13 +23,13 @@ async function seeded() {
   return {
     users: await count(`select count(*)::text as n from users where account = '${DEMO.user.account}'`),
     operators: await count(
-      `select count(*)::text as n from operators where username = '${DEMO.operator.username}'`,
+      `select count(*)::text as n from operators where username in (${DEMO.operators.map((o) => `'${o.username}'`).join(", ")})`,
     ),
     depositMethods: await count("select count(*)::text as n from deposit_methods"),
   };
 }
 
-const once = { users: 1, operators: 1, depositMethods: DEMO.depositMethods.length };
+const once = { users: 1, operators: DEMO.operators.length, depositMethods: DEMO.depositMethods.length };
 
 describe("demo seed", () => {
   it("seeds once however often it runs", async () => {
@@ -35,6 +37,37 @@ describe("demo seed", () => {
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     expect(await seeded()).toEqual(once);
+  });
+
+  it("creates each demo operator enrolled with the printed secret, a second admin among them", async () => {
+    const clock = new ManualClock();
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    expect(DEMO.operators.map((operator) => operator.role).sort()).toEqual([
+      "admin",
+      "admin",
+      "finance",
+      "support",
+    ]);
+    for (const operator of DEMO.operators) {
+      const token = await signInOperatorThroughService(testDb.db, clock, {
+        username: operator.username,
+        password: operator.password,
+        secret: operator.totpSecret,
+      });
+      expect(token).toEqual(expect.any(String));
+    }
+  });
+
+  it("gives a demo operator seeded before the second factor the printed secret", async () => {
+    const clock = new ManualClock();
+    await createOperator(testDb.db, clock, { ...DEMO.operator, totpSecret: undefined });
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    const admin = await testDb.db
+      .selectFrom("operators")
+      .select("totp_secret")
+      .where("username", "=", DEMO.operator.username)
+      .executeTakeFirstOrThrow();
+    expect(admin.totp_secret).toBe(DEMO.operator.totpSecret);
   });
 
   it("enters each demo method's name and instructions in every locale, so each user reads their own", async () => {

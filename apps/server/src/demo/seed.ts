@@ -1,10 +1,42 @@
-import { DEFAULT_LOCALE, toMinor } from "@tickfair/contract";
+import { DEFAULT_LOCALE, type OperatorRole, toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import { ensureFixedInviteCode, register } from "../auth";
 import { createDepositMethod, demoTopUp } from "../cashier";
-import { createOperator } from "../operators";
+import { createOperator, enrolWithKnownSecret } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
+
+const DEMO_OPERATORS = [
+  {
+    username: "admin",
+    password: "admin-demo-123",
+    role: "admin",
+    totpSecret: "DEMOADMINTICKFAIRTOTPSECRETKEYAA",
+  },
+  {
+    username: "admin2",
+    password: "admin2-demo-123",
+    role: "admin",
+    totpSecret: "DEMOADMINTWOTICKFAIRTOTPSECRETKY",
+  },
+  {
+    username: "finance",
+    password: "finance-demo-123",
+    role: "finance",
+    totpSecret: "DEMOFINANCETICKFAIRTOTPSECRETKEY",
+  },
+  {
+    username: "support",
+    password: "support-demo-123",
+    role: "support",
+    totpSecret: "DEMOSUPPORTTICKFAIRTOTPSECRETKEY",
+  },
+] as const satisfies readonly {
+  username: string;
+  password: string;
+  role: OperatorRole;
+  totpSecret: string;
+}[];
 
 export const DEMO = {
   inviteCode: "TICKFAIR",
@@ -16,7 +48,14 @@ export const DEMO = {
     phone: "13800138000",
   },
   balance: "10000.00",
-  operator: { username: "admin", password: "admin-demo-123", role: "admin" as const },
+  /** The demo's first admin (the console's sign-in, the ledger check through the server). */
+  operator: DEMO_OPERATORS[0],
+  /**
+   * One operator of each role and a second admin, so the console's two-operator flows (a large deposit,
+   * a change that weakens a control) can be tried. Enrolled already, with fixed TOTP secrets that
+   * `npm start` prints in demo mode: add them to an authenticator app, or generate codes from them.
+   */
+  operators: DEMO_OPERATORS,
   depositMethods: [
     {
       kind: "bank" as const,
@@ -117,7 +156,8 @@ export async function seedDemo(db: Db, clock: Clock, options: { shared: boolean 
 
 /**
  * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
- * through the ledger like any other money, a demo operator and two demo deposit methods. Safe to run at every start.
+ * through the ledger like any other money, the demo operators (enrolled, with the printed secrets) and
+ * two demo deposit methods. Safe to run at every start.
  */
 async function seedDemoData(db: Db, clock: Clock): Promise<void> {
   await ensureFixedInviteCode(db, { code: DEMO.inviteCode, note: "demo", at: clock.now() });
@@ -144,10 +184,14 @@ async function seedDemoData(db: Db, clock: Clock): Promise<void> {
     }
   }
 
-  const operator = await db
-    .selectFrom("operators")
-    .select("id")
-    .where("username", "=", DEMO.operator.username)
-    .executeTakeFirst();
-  if (!operator) await createOperator(db, clock, DEMO.operator);
+  for (const demoOperator of DEMO.operators) {
+    const operator = await db
+      .selectFrom("operators")
+      .select("id")
+      .where("username", "=", demoOperator.username)
+      .executeTakeFirst();
+    // A demo database seeded before operators had a second factor gets the printed secret too.
+    if (operator) await enrolWithKnownSecret(db, clock, demoOperator.username, demoOperator.totpSecret);
+    else await createOperator(db, clock, demoOperator);
+  }
 }

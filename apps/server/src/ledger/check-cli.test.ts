@@ -3,10 +3,12 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
+import { generateSync } from "otplib";
 import { describe, expect, it } from "vitest";
+import { DEMO } from "../demo/seed";
 import { HOLD_FILE, holdDataDir } from "../platform/data-dir-hold";
 import { useTempDirs } from "../test/temp-dirs";
-import { PASSWORD_VARIABLE, USERNAME_VARIABLE } from "./check-plan";
+import { CODE_VARIABLE, PASSWORD_VARIABLE, USERNAME_VARIABLE } from "./check-plan";
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -21,6 +23,7 @@ function environment(dataDir: string, extra: Record<string, string> = {}): NodeJ
     DATABASE_URL: "",
     [USERNAME_VARIABLE]: "",
     [PASSWORD_VARIABLE]: "",
+    [CODE_VARIABLE]: "",
     ...extra,
   };
 }
@@ -53,7 +56,14 @@ describe("npm run ledger:check beside a running server", () => {
       expect(refused.stderr).toContain(USERNAME_VARIABLE);
       expect(refused.stdout).toBe("");
 
-      const unreachable = await runCli(environment(dataDir), ["--username", "admin", "--password", "x"]);
+      const unreachable = await runCli(environment(dataDir), [
+        "--username",
+        "admin",
+        "--password",
+        "x",
+        "--code",
+        "123456",
+      ]);
       expect(unreachable.code).toBe(2);
       expect(unreachable.stderr).toContain("Could not reach the server at http://127.0.0.1:1");
       expect(unreachable.stderr).toContain("The ledger was not checked.");
@@ -97,9 +107,13 @@ describe("npm run ledger:check beside a running server", () => {
       const hold = JSON.parse(fs.readFileSync(path.join(dataDir, HOLD_FILE), "utf8"));
       expect(hold).toMatchObject({ pid: server.pid, url: `http://127.0.0.1:${port}` });
 
-      // The demo seed's operator is an admin.
+      // The demo seed's operator is an admin, enrolled with a known secret.
       const checked = await runCli(
-        environment(dataDir, { [USERNAME_VARIABLE]: "admin", [PASSWORD_VARIABLE]: "admin-demo-123" }),
+        environment(dataDir, {
+          [USERNAME_VARIABLE]: DEMO.operator.username,
+          [PASSWORD_VARIABLE]: DEMO.operator.password,
+          [CODE_VARIABLE]: generateSync({ secret: DEMO.operator.totpSecret }),
+        }),
       );
       expect(checked.stderr).toBe("");
       expect(checked.code).toBe(0);

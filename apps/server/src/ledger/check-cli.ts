@@ -1,3 +1,4 @@
+import { systemClock } from "../platform/clock";
 import { loadConfig } from "../platform/config";
 import { readHold } from "../platform/data-dir-hold";
 import { createDb } from "../platform/db";
@@ -10,6 +11,7 @@ import {
   readCredentials,
   reportLines,
 } from "./check-plan";
+import { recordLedgerCheck } from "./check-record";
 import { checkLedgerInvariants, type InvariantReport } from "./invariants";
 
 /**
@@ -23,7 +25,7 @@ try {
   credentials = readCredentials(process.argv.slice(2), process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
-  console.error("usage: npm run ledger:check [-- --username NAME --password PASSWORD]");
+  console.error("usage: npm run ledger:check [-- --username NAME --password PASSWORD --code 123456]");
   process.exit(EXIT_NOT_CHECKED);
 }
 const plan = planLedgerCheck({
@@ -67,6 +69,8 @@ try {
   await migrateToLatest(db);
   const report = await checkLedgerInvariants(db);
   exitCode = print(config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}`, report);
+  // The console's dashboard shows the last check, whoever ran it.
+  await recordLedgerCheck(db, systemClock, null, report, "cli");
 } catch (error) {
   console.error(`${error instanceof Error ? error.message : String(error)}\nThe ledger was not checked.`);
 } finally {

@@ -7,7 +7,9 @@ import { createOperator } from "../operators/service";
 import { HOLD_FILE, holdDataDir, readHold } from "../platform/data-dir-hold";
 import { toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
+import { createEnrolledOperator, type OperatorCredentials, unusedTotpCode } from "../test/operator-fixtures";
 import {
+  CODE_VARIABLE,
   checkThroughServer,
   NotCheckedError,
   PASSWORD_VARIABLE,
@@ -19,7 +21,7 @@ import {
 import { checkLedgerInvariants } from "./invariants";
 
 const hold = { pid: 4242, url: "http://127.0.0.1:8080", since: "" };
-const both = { username: "root_admin", password: "secret-secret" };
+const both = { username: "root_admin", password: "secret-secret", code: "123456" };
 
 describe("deciding how npm run ledger:check checks", () => {
   it("checks PostgreSQL directly, and an embedded database no server holds", () => {
@@ -49,10 +51,19 @@ describe("deciding how npm run ledger:check checks", () => {
     expect(message).toContain("Stop the server");
     expect(message).toContain(USERNAME_VARIABLE);
     expect(message).toContain(PASSWORD_VARIABLE);
-    expect(message).toContain("--username NAME --password PASSWORD");
+    expect(message).toContain(CODE_VARIABLE);
+    expect(message).toContain("--username NAME --password PASSWORD --code 123456");
     expect(message).toContain(path.join("data", HOLD_FILE));
     const half = planLedgerCheck({ dataDir: "data", hold, credentials: { username: "root_admin" } });
-    expect(half.kind === "refuse" && half.message).toContain("a password is missing");
+    expect(half.kind === "refuse" && half.message).toContain(
+      "a password and an authenticator code are missing",
+    );
+    const noCode = planLedgerCheck({
+      dataDir: "data",
+      hold,
+      credentials: { username: "root_admin", password: "secret-secret" },
+    });
+    expect(noCode.kind === "refuse" && noCode.message).toContain("an authenticator code is missing");
   });
 
   it("ignores a hold whose process is gone", () => {
@@ -75,14 +86,27 @@ describe("deciding how npm run ledger:check checks", () => {
   });
 
   it("reads the sign-in from flags first, then from the environment", () => {
-    const env = { [USERNAME_VARIABLE]: "from_env", [PASSWORD_VARIABLE]: "env-password" };
-    expect(readCredentials([], env)).toEqual({ username: "from_env", password: "env-password" });
-    expect(readCredentials(["--username", "from_flag"], env)).toEqual({
+    const env = {
+      [USERNAME_VARIABLE]: "from_env",
+      [PASSWORD_VARIABLE]: "env-password",
+      [CODE_VARIABLE]: "111111",
+    };
+    expect(readCredentials([], env)).toEqual({
+      username: "from_env",
+      password: "env-password",
+      code: "111111",
+    });
+    expect(readCredentials(["--username", "from_flag", "--code", "222222"], env)).toEqual({
       username: "from_flag",
       password: "env-password",
+      code: "222222",
     });
-    expect(readCredentials(["--username=a", "--password=b"], {})).toEqual({ username: "a", password: "b" });
-    expect(readCredentials([], {})).toEqual({ username: undefined, password: undefined });
+    expect(readCredentials(["--username=a", "--password=b"], {})).toEqual({
+      username: "a",
+      password: "b",
+      code: undefined,
+    });
+    expect(readCredentials([], {})).toEqual({ username: undefined, password: undefined, code: undefined });
     expect(() => readCredentials(["--user", "x"], {})).toThrow();
   });
 
@@ -110,26 +134,25 @@ describe("deciding how npm run ledger:check checks", () => {
 describe("checking through the running server", () => {
   const t = useTestApp();
   let url: string;
+  let admin: OperatorCredentials;
+  let finance: OperatorCredentials;
   beforeAll(async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const address = t.app.server.address();
     if (address === null || typeof address === "string") throw new Error("not listening");
     url = `http://127.0.0.1:${address.port}`;
-    await createOperator(t.db, t.clock, {
-      username: "cli_admin",
-      password: "operator-pass-1",
-      role: "admin",
-    });
-    await createOperator(t.db, t.clock, {
-      username: "cli_finance",
-      password: "operator-pass-1",
-      role: "finance",
-    });
+    admin = await createEnrolledOperator(t.db, t.clock, { username: "cli_admin", role: "admin" });
+    finance = await createEnrolledOperator(t.db, t.clock, { username: "cli_finance", role: "finance" });
+  });
+  const signIn = async (operator: OperatorCredentials) => ({
+    username: operator.username,
+    password: operator.password,
+    code: await unusedTotpCode(t.db, t.clock, operator),
   });
 
   it("signs in as an admin, answers the same report as a direct check, and signs out", async () => {
     await toppedUpUser(t, "100.00");
-    const report = await checkThroughServer(url, { username: "cli_admin", password: "operator-pass-1" });
+    const report = await checkThroughServer(url, await signIn(admin));
     expect(report).toEqual(await checkLedgerInvariants(t.db));
     expect(report.ok).toBe(true);
     const sessions = await t.db
@@ -142,13 +165,24 @@ describe("checking through the running server", () => {
     expect(sessions[0]?.revoked_at).not.toBeNull();
   });
 
-  it("says why it did not check: wrong password, not an admin, no server", async () => {
+  it("says why it did not check: wrong password, wrong code, not enrolled, not an admin, no server", async () => {
     await expect(
-      checkThroughServer(url, { username: "cli_admin", password: "wrong-password" }),
+      checkThroughServer(url, { ...(await signIn(admin)), password: "wrong-password" }),
     ).rejects.toThrow(/refused the sign-in of cli_admin/);
+    await expect(checkThroughServer(url, { ...(await signIn(admin)), code: "000000" })).rejects.toThrow(
+      /refused the authenticator code of cli_admin/,
+    );
+    const unenrolled = await createOperator(t.db, t.clock, {
+      username: "cli_new",
+      password: "operator-pass-1",
+      role: "admin",
+    });
     await expect(
-      checkThroughServer(url, { username: "cli_finance", password: "operator-pass-1" }),
-    ).rejects.toThrow(/finance operator; checking the ledger needs an admin/);
+      checkThroughServer(url, { username: unenrolled.username, password: "operator-pass-1", code: "123456" }),
+    ).rejects.toThrow(/cli_new has no authenticator yet/);
+    await expect(checkThroughServer(url, await signIn(finance))).rejects.toThrow(
+      /finance operator; checking the ledger needs an admin/,
+    );
     const closed = await checkThroughServer("http://127.0.0.1:1", both).catch((error: unknown) => error);
     expect(closed).toBeInstanceOf(NotCheckedError);
     expect((closed as Error).message).toMatch(/Could not reach the server at http:\/\/127\.0\.0\.1:1/);

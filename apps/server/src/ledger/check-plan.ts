@@ -1,9 +1,15 @@
 import { parseArgs } from "node:util";
-import { type LedgerCheckReport, ledgerCheckReport, operatorSessionResponse } from "@tickfair/contract";
+import {
+  type LedgerCheckReport,
+  ledgerCheckReport,
+  operatorLoginChallenge,
+  operatorSessionResponse,
+} from "@tickfair/contract";
 import { type DataDirHold, holdFilePath } from "../platform/data-dir-hold";
 
 export const USERNAME_VARIABLE = "LEDGER_CHECK_USERNAME";
 export const PASSWORD_VARIABLE = "LEDGER_CHECK_PASSWORD";
+export const CODE_VARIABLE = "LEDGER_CHECK_TOTP_CODE";
 
 /** Exit codes of `npm run ledger:check`: 1 is kept for a ledger that fails its check. */
 export const EXIT_HOLDS = 0;
@@ -13,6 +19,8 @@ export const EXIT_NOT_CHECKED = 2;
 export interface OperatorCredentials {
   username: string;
   password: string;
+  /** The six digits the operator's authenticator shows now (operators sign in with a second factor). */
+  code: string;
 }
 
 export type LedgerCheckPlan =
@@ -20,20 +28,21 @@ export type LedgerCheckPlan =
   | { kind: "server"; url: string; credentials: OperatorCredentials }
   | { kind: "refuse"; message: string };
 
-/** An admin operator's sign-in from `--username`/`--password`, or else the two variables. */
+/** An admin operator's sign-in from `--username`/`--password`/`--code`, or else the three variables. */
 export function readCredentials(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
-): { username?: string; password?: string } {
+): Partial<OperatorCredentials> {
   const { values } = parseArgs({
     args: [...args],
-    options: { username: { type: "string" }, password: { type: "string" } },
+    options: { username: { type: "string" }, password: { type: "string" }, code: { type: "string" } },
     strict: true,
   });
   const pick = (flag: string | undefined, variable: string) => flag || env[variable] || undefined;
   return {
     username: pick(values.username, USERNAME_VARIABLE),
     password: pick(values.password, PASSWORD_VARIABLE),
+    code: pick(values.code, CODE_VARIABLE),
   };
 }
 
@@ -46,21 +55,27 @@ export function planLedgerCheck(input: {
   databaseUrl?: string;
   dataDir: string;
   hold: DataDirHold | null;
-  credentials: { username?: string; password?: string };
+  credentials: Partial<OperatorCredentials>;
 }): LedgerCheckPlan {
   if (input.databaseUrl || !input.hold) return { kind: "direct" };
-  const { username, password } = input.credentials;
-  if (username && password)
-    return { kind: "server", url: input.hold.url, credentials: { username, password } };
-  const missing = !username && !password ? "" : ` (${username ? "a password" : "a username"} is missing)`;
+  const { username, password, code } = input.credentials;
+  if (username && password && code)
+    return { kind: "server", url: input.hold.url, credentials: { username, password, code } };
+  const lacking = [
+    username ? null : "a username",
+    password ? null : "a password",
+    code ? null : "an authenticator code",
+  ].filter((what) => what !== null);
+  const missing =
+    lacking.length === 3 ? "" : ` (${lacking.join(" and ")} ${lacking.length > 1 ? "are" : "is"} missing)`;
   return {
     kind: "refuse",
     message: [
       `The embedded database in ${input.dataDir} is held by a running server (pid ${input.hold.pid}, ${input.hold.url}):`,
       "another process opening it would read data the server has not written back yet, so it was not opened.",
       `Stop the server and run this again, or check through the server as an admin operator${missing}:`,
-      `  ${USERNAME_VARIABLE}=NAME ${PASSWORD_VARIABLE}=PASSWORD npm run ledger:check`,
-      "  npm run ledger:check -- --username NAME --password PASSWORD",
+      `  ${USERNAME_VARIABLE}=NAME ${PASSWORD_VARIABLE}=PASSWORD ${CODE_VARIABLE}=123456 npm run ledger:check`,
+      "  npm run ledger:check -- --username NAME --password PASSWORD --code 123456",
       `If no server is running, remove ${holdFilePath(input.dataDir)}.`,
     ].join("\n"),
   };
@@ -72,8 +87,8 @@ export class NotCheckedError extends Error {}
 type Fetch = typeof fetch;
 
 /**
- * Signs in to the server's operator API, runs the ledger check there and signs out again, so the
- * session lives no longer than the check.
+ * Signs in to the server's operator API (password, then the authenticator's code), runs the ledger
+ * check there and signs out again, so the session lives no longer than the check.
  */
 export async function checkThroughServer(
   url: string,
@@ -90,16 +105,34 @@ export async function checkThroughServer(
       );
     }
   };
+  const json = { "content-type": "application/json" };
   const login = await call("/operator/auth/login", {
     method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(credentials),
+    headers: json,
+    body: JSON.stringify({ username: credentials.username, password: credentials.password }),
   });
   if (login.status === 401) {
     throw new NotCheckedError(`The server at ${url} refused the sign-in of ${credentials.username}.`);
   }
   if (!login.ok) throw new NotCheckedError(await failure("Signing in", login));
-  const session = operatorSessionResponse.parse(await login.json());
+  const challenge = operatorLoginChallenge.parse(await login.json());
+  if (challenge.step === "enrol") {
+    throw new NotCheckedError(
+      `${credentials.username} has no authenticator yet: sign in to the operator console once to enrol one.`,
+    );
+  }
+  const second = await call("/operator/auth/second-factor", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ challenge: challenge.challenge, code: credentials.code }),
+  });
+  if (second.status === 401 || second.status === 400) {
+    throw new NotCheckedError(
+      `The server at ${url} refused the authenticator code of ${credentials.username}: wait for the next code and try again.`,
+    );
+  }
+  if (!second.ok) throw new NotCheckedError(await failure("Signing in", second));
+  const session = operatorSessionResponse.parse(await second.json());
   const authorization = { authorization: `Bearer ${session.token}` };
   try {
     const checked = await call("/operator/ledger/check", { method: "GET", headers: authorization });

@@ -1,8 +1,9 @@
 import { ledgerCheckReport } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { forRoles, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
+import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
+import { recordLedgerCheck } from "./check-record";
 import { checkLedgerInvariants } from "./invariants";
 
 const schema = routeSchemas({ tags: ["operator ledger"], signedIn: true, errors: [401, 403] });
@@ -18,17 +19,11 @@ export function ledgerOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
     requireSignedInOperator(app, context);
     app.get(
       "/operator/ledger/check",
-      forRoles(["admin"], schema({ response: { 200: ledgerCheckReport } })),
+      { schema: schema({ response: { 200: ledgerCheckReport } }) },
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const report = await checkLedgerInvariants(db);
-        await recordAudit(db, clock, {
-          operatorId: operator.id,
-          action: "ledger.check",
-          targetType: "ledger",
-          targetId: "ledger",
-          detail: { ok: report.ok, violations: report.violations.length, counts: report.counts },
-        });
+        await recordLedgerCheck(db, clock, operator.id, report, "server");
         return reply.header("cache-control", "no-store").send(report);
       },
     );

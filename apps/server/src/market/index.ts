@@ -11,6 +11,7 @@ import { seedCatalogue } from "./seed";
 
 export { MarketBus } from "./bus";
 export type { TradingSchedule } from "./catalogue";
+export { type FeedState, feedStates } from "./feed-state";
 export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export type { MarketTables } from "./schema";

@@ -24,7 +24,6 @@ export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
     app.put(
       "/operator/market/products/:symbol",
       {
-        config: { operatorRoles: ["admin"] },
         schema: schema({ params: symbolParams, body: updateProductRequest, response: { 200: product } }),
       },
       async (request) => {

@@ -1,9 +1,9 @@
 import { candleList, chainVerification, product, productList, tickList } from "@tickfair/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOperator, operatorLogin } from "../operators/service";
 import { ManualClock } from "../platform/clock";
 import type { TestDb } from "../test/harness";
+import { createEnrolledOperator, signInOperatorThroughService } from "../test/operator-fixtures";
 import { buildMarketTestApp, createMarketTestDb, feedTick } from "./testing";
 import { recordTicks } from "./ticks";
 
@@ -17,15 +17,10 @@ let supportAuth: { authorization: string };
 beforeAll(async () => {
   testDb = await createMarketTestDb();
   app = await buildMarketTestApp(testDb.db, clock);
-  for (const role of ["admin", "support"] as const) {
-    await createOperator(testDb.db, clock, { username: `m_${role}`, password: "operator-pass-1", role });
-  }
-  adminAuth = bearer(
-    (await operatorLogin(testDb.db, clock, { username: "m_admin", password: "operator-pass-1" })).token,
-  );
-  supportAuth = bearer(
-    (await operatorLogin(testDb.db, clock, { username: "m_support", password: "operator-pass-1" })).token,
-  );
+  const admin = await createEnrolledOperator(testDb.db, clock, { username: "m_admin", role: "admin" });
+  const support = await createEnrolledOperator(testDb.db, clock, { username: "m_support", role: "support" });
+  adminAuth = bearer(await signInOperatorThroughService(testDb.db, clock, admin));
+  supportAuth = bearer(await signInOperatorThroughService(testDb.db, clock, support));
   // Ten minutes of BTC, one tick every 10 s, and one EUR/USD tick.
   for (let i = 0; i < 60; i++) {
     const time = new Date(Date.parse("2026-01-05T08:00:00Z") + i * 10_000).toISOString();

@@ -1,10 +1,10 @@
-import type { OperatorRole } from "@tickfair/contract";
-import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RouteContext } from "../platform/context";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { bearerToken } from "../platform/tokens";
-import { authenticateOperator, requireRole } from "./service";
+import { roleMayCall, routeKey } from "./permissions";
+import { authenticateOperator } from "./sessions";
 
 export interface OperatorSession {
   operator: Operator;
@@ -15,24 +15,22 @@ declare module "fastify" {
   interface FastifyRequest {
     operatorSession: OperatorSession | null;
   }
-  interface FastifyContextConfig {
-    /** The operator roles a route of an operator plugin admits; every role when absent. */
-    operatorRoles?: readonly OperatorRole[];
-  }
 }
 
 /**
- * Every route of the plugin that calls this needs a signed-in operator (operator sessions only), in
- * one of the roles the route's `config.operatorRoles` names. Checked before the body is parsed.
+ * Every route of the plugin that calls this needs a signed-in operator (operator sessions only) whose
+ * role the permission table (permissions.ts) allows on the route; a route missing from the table is
+ * refused to everyone. Checked before the body is parsed.
  */
 export function requireSignedInOperator(app: FastifyInstance, context: RouteContext): void {
   if (!app.hasRequestDecorator("operatorSession")) app.decorateRequest("operatorSession", null);
+  const idleMs = context.config.OPERATOR_IDLE_MINUTES * 60_000;
   app.addHook("onRequest", async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError("UNAUTHENTICATED");
-    const session = await authenticateOperator(context.db, context.clock, token);
-    const roles = request.routeOptions.config.operatorRoles;
-    if (roles) requireRole(session.operator, roles);
+    const session = await authenticateOperator(context.db, context.clock, token, idleMs);
+    const key = routeKey(request.routeOptions.method, request.routeOptions.url);
+    if (!roleMayCall(session.operator.role, key)) throw new AppError("OPERATOR_ROLE_FORBIDDEN");
     request.operatorSession = session;
   });
 }
@@ -41,9 +39,4 @@ export function requireSignedInOperator(app: FastifyInstance, context: RouteCont
 export function signedInOperator(request: FastifyRequest): OperatorSession {
   if (!request.operatorSession) throw new AppError("UNAUTHENTICATED");
   return request.operatorSession;
-}
-
-/** A route's options: the roles it admits (checked by the plugin's hook) and its schema. */
-export function forRoles<S extends FastifySchema>(roles: readonly OperatorRole[], schema: S) {
-  return { config: { operatorRoles: roles }, schema };
 }

@@ -4,5 +4,6 @@ export {
   decideControlChange,
   proposeControlChange,
 } from "./control-changes";
-export { forRoles, type OperatorSession, requireSignedInOperator, signedInOperator } from "./guard";
-export { createOperator, recordAudit } from "./service";
+export { type OperatorSession, requireSignedInOperator, signedInOperator } from "./guard";
+export { createOperator, enrolWithKnownSecret, recordAudit } from "./service";
+export { totpUri } from "./totp";

@@ -6,7 +6,9 @@ import {
   inviteCode,
   okResponse,
   operatorInfo,
+  operatorLoginChallenge,
   operatorLoginRequest,
+  operatorSecondFactorRequest,
   operatorSessionResponse,
   pageQuery,
 } from "@tickfair/contract";
@@ -14,9 +16,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
+import { operatorAccountRoutes } from "./account-routes";
 import { listControlChanges } from "./control-changes";
-import { forRoles, requireSignedInOperator, signedInOperator } from "./guard";
-import { createInviteCode, listAudit, operatorLogin, operatorLogout, toOperatorInfo } from "./service";
+import { dashboardRoutes } from "./dashboard-routes";
+import { requireSignedInOperator, signedInOperator } from "./guard";
+import { createInviteCode, listAudit, toOperatorInfo } from "./service";
+import { logoutEverywhere, operatorLogout } from "./sessions";
+import { completeOperatorSignIn, startOperatorSignIn } from "./sign-in";
 
 const errors = [400, 401, 403, 429] as const;
 const openSchema = routeSchemas({ tags: ["operators"], signedIn: false, errors });
@@ -24,22 +30,51 @@ const schema = routeSchemas({ tags: ["operators"], signedIn: true, errors });
 
 export function operatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
+  // Both sign-in steps share the login rate limit: each is a guess at a secret.
+  const signInLimit = {
+    rateLimit: { max: context.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" },
+  };
 
   return async (app) => {
     app.post(
       "/operator/auth/login",
       {
-        schema: openSchema({ body: operatorLoginRequest, response: { 200: operatorSessionResponse } }),
-        config: { rateLimit: { max: context.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" } },
+        schema: openSchema({
+          description:
+            "Step one of two: the password. Answers a challenge for the authenticator's code, or (`enrol`) a new secret to add to the authenticator first.",
+          body: operatorLoginRequest,
+          response: { 200: operatorLoginChallenge },
+        }),
+        config: signInLimit,
+      },
+      async (request) => startOperatorSignIn(db, clock, request.body),
+    );
+
+    app.post(
+      "/operator/auth/second-factor",
+      {
+        schema: openSchema({
+          description:
+            "Step two: the challenge with the authenticator's code or a recovery code. Answers the session; after an enrolment also the recovery codes, shown this once.",
+          body: operatorSecondFactorRequest,
+          response: { 200: operatorSessionResponse },
+        }),
+        config: signInLimit,
       },
       async (request) => {
-        const session = await operatorLogin(db, clock, request.body);
-        return { ...newSessionAnswer(session), operator: toOperatorInfo(session.operator) };
+        const signIn = await completeOperatorSignIn(db, clock, request.body);
+        return {
+          ...newSessionAnswer(signIn),
+          operator: toOperatorInfo(signIn.operator),
+          ...(signIn.recoveryCodes ? { recoveryCodes: signIn.recoveryCodes } : {}),
+        };
       },
     );
 
     // Everything after this needs a signed-in operator.
     await app.register(async (signedIn) => signedInRoutes(signedIn, context));
+    await app.register(dashboardRoutes(context));
+    await app.register(operatorAccountRoutes(context));
   };
 }
 
@@ -57,14 +92,34 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
     },
   );
 
-  app.get("/operator/me", { schema: schema({ response: { 200: operatorInfo } }) }, async (request) => {
-    const { operator } = signedInOperator(request);
-    return toOperatorInfo(operator);
-  });
+  app.post(
+    "/operator/auth/logout-everywhere",
+    {
+      schema: schema({
+        description: "Ends every session of the signed-in operator, this one included.",
+        response: { 200: okResponse },
+      }),
+    },
+    async (request) => {
+      await logoutEverywhere(db, clock, signedInOperator(request).operator);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/operator/me",
+    {
+      schema: schema({
+        description: "The signed-in operator and the permission keys their role holds.",
+        response: { 200: operatorInfo },
+      }),
+    },
+    async (request) => toOperatorInfo(signedInOperator(request).operator),
+  );
 
   app.post(
     "/operator/invite-codes",
-    forRoles(["support", "admin"], schema({ body: createInviteCodeRequest, response: { 200: inviteCode } })),
+    { schema: schema({ body: createInviteCodeRequest, response: { 200: inviteCode } }) },
     async (request) => {
       const { operator } = signedInOperator(request);
       return createInviteCode(db, clock, operator, request.body);
@@ -73,20 +128,19 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
 
   app.get(
     "/operator/control-changes",
-    forRoles(
-      ["finance", "admin"],
-      schema({
+    {
+      schema: schema({
         description: "Changes of a control waiting for (or decided by) a second admin.",
         querystring: controlChangeQuery,
         response: { 200: controlChangePage },
       }),
-    ),
+    },
     async (request) => listControlChanges(db, request.query),
   );
 
   app.get(
     "/operator/audit",
-    forRoles(["admin"], schema({ querystring: pageQuery, response: { 200: auditPage } })),
+    { schema: schema({ querystring: pageQuery, response: { 200: auditPage } }) },
     async (request) => listAudit(db, request.query),
   );
 }

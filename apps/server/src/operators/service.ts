@@ -1,120 +1,64 @@
-import type {
-  CreateInviteCodeRequest,
-  InviteCode,
-  OperatorInfo,
-  OperatorLoginRequest,
-  OperatorRole,
-} from "@tickfair/contract";
+import type { CreateInviteCodeRequest, InviteCode, OperatorInfo, OperatorRole } from "@tickfair/contract";
 import { createOperatorInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
-import type { Db, Executor, Tx } from "../platform/db";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import { hashPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
-import { checkSignInPassword } from "../platform/sign-in";
-import { hashToken, newToken } from "../platform/tokens";
+import { permissionsOf } from "./permissions";
+import { assertTotpSecret } from "./totp";
 
-const OPERATOR_SESSION_MS = 8 * 60 * 60_000;
-
+/**
+ * Creates an operator. With `totpSecret` the operator is enrolled already (the demo's operators, tests);
+ * without, they enrol their authenticator at their first sign-in.
+ */
 export async function createOperator(
-  db: Db,
+  db: Executor,
   clock: Clock,
-  input: { username: string; password: string; role: OperatorRole },
+  input: { username: string; password: string; role: OperatorRole; totpSecret?: string },
 ): Promise<Operator> {
-  if (!/^\w{3,32}$/.test(input.username)) throw new Error("username: 3–32 letters, digits or underscores");
+  if (!/^\w{3,32}$/.test(input.username)) throw new AppError("OPERATOR_USERNAME_INVALID");
   if (input.password.length < 10) throw new Error("password: at least 10 characters");
-  return db
-    .insertInto("operators")
-    .values({
-      username: input.username,
-      password_hash: await hashPassword(input.password),
-      role: input.role,
-      created_at: clock.now(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export async function operatorLogin(
-  db: Db,
-  clock: Clock,
-  input: OperatorLoginRequest,
-): Promise<{ token: string; expiresAt: Date; operator: Operator }> {
+  if (input.totpSecret !== undefined) assertTotpSecret(input.totpSecret);
   const now = clock.now();
-  const found = await db
-    .selectFrom("operators")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["username"]), "=", input.username.toLowerCase()))
-    .executeTakeFirst();
-  const { operator } = await checkSignInPassword(
-    db,
-    "operator",
-    { name: input.username, password: input.password },
-    found && { name: found.username, passwordHash: found.password_hash, operator: found },
-    now,
-  );
-  const { token, hash } = newToken();
-  const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_MS);
-  await db
-    .insertInto("operator_sessions")
-    .values({
-      token_hash: hash,
-      operator_id: operator.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
-      revoked_at: null,
-    })
-    .execute();
-  await recordAudit(db, clock, {
-    operatorId: operator.id,
-    action: "operator.login",
-    targetType: "operator",
-    targetId: String(operator.id),
-  });
-  return { token, expiresAt, operator };
+  try {
+    return await db
+      .insertInto("operators")
+      .values({
+        username: input.username,
+        password_hash: await hashPassword(input.password),
+        role: input.role,
+        created_at: now,
+        totp_secret: input.totpSecret ?? null,
+        totp_enrolled_at: input.totpSecret === undefined ? null : now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError("OPERATOR_USERNAME_TAKEN");
+    throw error;
+  }
 }
 
-export async function authenticateOperator(
-  db: Db,
+/**
+ * Gives an operator who has no authenticator yet the secret `totpSecret` (the demo's operators, whose
+ * secrets are printed): answers whether it did. An enrolled operator keeps theirs.
+ */
+export async function enrolWithKnownSecret(
+  db: Executor,
   clock: Clock,
-  token: string,
-): Promise<{ operator: Operator; tokenHash: string }> {
-  const tokenHash = hashToken(token);
-  const session = await db
-    .selectFrom("operator_sessions")
-    .selectAll()
-    .where("token_hash", "=", tokenHash)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", clock.now())
+  username: string,
+  totpSecret: string,
+): Promise<boolean> {
+  assertTotpSecret(totpSecret);
+  const result = await db
+    .updateTable("operators")
+    .set({ totp_secret: totpSecret, totp_enrolled_at: clock.now(), totp_last_step: null })
+    .where((eb) => eb(eb.fn("lower", ["username"]), "=", username.toLowerCase()))
+    .where("totp_secret", "is", null)
     .executeTakeFirst();
-  if (!session) throw new AppError("UNAUTHENTICATED");
-  const operator = await db
-    .selectFrom("operators")
-    .selectAll()
-    .where("id", "=", session.operator_id)
-    .executeTakeFirstOrThrow();
-  return { operator, tokenHash };
-}
-
-export async function operatorLogout(
-  db: Db,
-  clock: Clock,
-  operator: Operator,
-  tokenHash: string,
-): Promise<void> {
-  await db
-    .updateTable("operator_sessions")
-    .set({ revoked_at: clock.now() })
-    .where("token_hash", "=", tokenHash)
-    .execute();
-  await recordAudit(db, clock, {
-    operatorId: operator.id,
-    action: "operator.logout",
-    targetType: "operator",
-    targetId: String(operator.id),
-  });
+  return result.numUpdatedRows > 0n;
 }
 
 export function requireRole(operator: Operator, roles: readonly OperatorRole[]): void {
@@ -201,5 +145,10 @@ export async function listAudit(db: Db, page: PageRequest) {
 }
 
 export function toOperatorInfo(operator: Operator): OperatorInfo {
-  return { id: String(operator.id), username: operator.username, role: operator.role };
+  return {
+    id: String(operator.id),
+    username: operator.username,
+    role: operator.role,
+    permissions: permissionsOf(operator.role),
+  };
 }

@@ -52,6 +52,7 @@ const configSchema = z.object({
     }, "unknown time zone"),
   DEMO_MODE: flag.optional(),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../../web/dist")),
+  ADMIN_DIST: z.string().default(path.resolve(import.meta.dirname, "../../../admin/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
   /** The address users open when it is not this server's own (a TLS proxy in front): printed at start, and an https one turns on HSTS for its host. */
@@ -59,6 +60,13 @@ const configSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** An operator session unused this long ends (the console signs in again, with the second factor). */
+  OPERATOR_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   FEED_ENABLED: flag.default(true),
   FEED_SEED: z.string().min(1).optional(),
   FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),

@@ -12,6 +12,10 @@ import {
  * Checks the password typed at a sign-in against the account the typed name found, if any. Every
  * failure, whether the account is missing, the password wrong or the name throttled, answers the same
  * INVALID_CREDENTIALS after the same amount of work. Answers the account it signed in.
+ *
+ * `clearFailures: false` is for a password that is only the first of two steps (operators): the
+ * count is cleared when the second factor is right too, so a known password cannot wipe the wrong
+ * codes guessed after it and buy unlimited guesses at the second factor.
  */
 export async function checkSignInPassword<A extends { name: string; passwordHash: string }>(
   db: Executor,
@@ -19,6 +23,7 @@ export async function checkSignInPassword<A extends { name: string; passwordHash
   typed: { name: string; password: string },
   account: A | undefined,
   now: Date,
+  options: { clearFailures: boolean } = { clearFailures: true },
 ): Promise<A> {
   // Known or not, the name's throttle is read, a hash checked and a failure counted: the same work.
   const allowed = await signInAllowed(db, realm, typed.name, now);
@@ -31,7 +36,7 @@ export async function checkSignInPassword<A extends { name: string; passwordHash
     if (allowed) await recordSignInFailure(db, realm, typed.name, now);
     throw new AppError("INVALID_CREDENTIALS");
   }
-  await clearSignInFailures(db, realm, account.name);
+  if (options.clearFailures) await clearSignInFailures(db, realm, account.name);
   return account;
 }
 

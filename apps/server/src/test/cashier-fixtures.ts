@@ -2,23 +2,21 @@ import { DEFAULT_LOCALE, type DepositMethodInput } from "@tickfair/contract";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { createDepositMethod } from "../cashier/deposit-methods";
-import { createOperator } from "../operators/service";
 import { registerAndLogin } from "./fixtures";
 import type { TestContext } from "./harness";
+import { createEnrolledOperator, signInOperatorThroughApi } from "./operator-fixtures";
 
 let operators = 0;
 
+/** A new operator of `role`, enrolled, signed in through both steps of the API. */
 export async function operatorAuth(t: TestContext, role: "support" | "finance" | "admin" = "finance") {
   operators += 1;
-  const username = `${role}_op_${operators}`;
-  await createOperator(t.db, t.clock, { username, password: "operator-pass-1", role });
-  const login = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/operator/auth/login",
-    payload: { username, password: "operator-pass-1" },
+  const credentials = await createEnrolledOperator(t.db, t.clock, {
+    username: `${role}_op_${operators}`,
+    role,
   });
-  expect(login.statusCode, login.body).toBe(200);
-  return { username, headers: { authorization: `Bearer ${login.json().token}` } };
+  const headers = await signInOperatorThroughApi(t, credentials);
+  return { username: credentials.username, headers, credentials };
 }
 
 /** A valid bank deposit method, as an operator would enter it. */

@@ -1,3 +1,4 @@
+export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
 export { contractOpenings, contractSettlements } from "./live";
 export { type SettledResults, settledResults } from "./results";
 export { type ContractRef, contractsByIds } from "./service";

@@ -5,7 +5,36 @@ export const OPERATOR_ROLES = ["support", "finance", "admin"] as const;
 export const operatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof operatorRole>;
 
-export const operatorInfo = z.object({ id: z.string(), username: z.string(), role: operatorRole });
+/**
+ * What an operator may do, one key per group of operator endpoints. The server's permission table
+ * (apps/server/src/operators/permissions.ts) grants each key to roles and names the key each operator
+ * route needs; the console builds its menus from the keys the signed-in operator holds.
+ */
+export const OPERATOR_PERMISSIONS = [
+  "dashboard.view",
+  "deposits.review",
+  "withdrawals.review",
+  "withdrawalAccounts.unbind",
+  "inviteCodes.create",
+  "depositMethods.manage",
+  "cashierSettings.manage",
+  "cashierSettings.decide",
+  "controlChanges.read",
+  "markets.manage",
+  "ledger.check",
+  "audit.read",
+  "operators.manage",
+] as const;
+export const operatorPermission = z.enum(OPERATOR_PERMISSIONS);
+export type OperatorPermission = z.infer<typeof operatorPermission>;
+
+/** The signed-in operator, with the permission keys their role holds (sorted). */
+export const operatorInfo = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: operatorRole,
+  permissions: z.array(operatorPermission),
+});
 export type OperatorInfo = z.infer<typeof operatorInfo>;
 
 export const operatorLoginRequest = z.object({
@@ -32,12 +61,19 @@ export const operatorLoginChallenge = z.discriminatedUnion("step", [
 ]);
 export type OperatorLoginChallenge = z.infer<typeof operatorLoginChallenge>;
 
-export const totpCode = z.string().trim().regex(/^\d{6}$/);
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
 export const recoveryCode = z.string().trim().min(1).max(32);
 
 /** Exactly one of `code` (six digits from the authenticator) and `recoveryCode`. */
 export const operatorSecondFactorRequest = z
-  .object({ challenge: z.string().max(200), code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
+  .object({
+    challenge: z.string().max(200),
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+  })
   .refine((request) => (request.code === undefined) !== (request.recoveryCode === undefined), {
     message: "code or recoveryCode, not both",
   });

@@ -1,0 +1,140 @@
+import {
+  changeOperatorRoleRequest,
+  controlChange,
+  createOperatorRequest,
+  createOperatorResponse,
+  idString,
+  operatorAccount,
+  operatorAccountPage,
+  operatorActionRequest,
+  pageQuery,
+  rejectControlChangeRequest,
+  rolePermissionsList,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
+import {
+  changeOperatorRole,
+  createOperatorAccount,
+  decideRoleChange,
+  listOperators,
+  operatorAccountAction,
+} from "./accounts";
+import { requireSignedInOperator, signedInOperator } from "./guard";
+import { rolePermissions } from "./permissions";
+
+const schema = routeSchemas({
+  tags: ["operators"],
+  signedIn: true,
+  errors: [400, 401, 403, 404, 409],
+});
+const idParams = z.object({ id: idString });
+
+/** Operators and roles (admin): the accounts, their roles and what each role may do. All audited. */
+export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  return async (app) => {
+    requireSignedInOperator(app, context);
+
+    app.get(
+      "/operator/roles",
+      {
+        schema: schema({
+          description: "Each role with the permission keys it holds.",
+          response: { 200: rolePermissionsList },
+        }),
+      },
+      async () => ({ items: rolePermissions() }),
+    );
+
+    app.get(
+      "/operator/operators",
+      { schema: schema({ querystring: pageQuery, response: { 200: operatorAccountPage } }) },
+      async (request) => listOperators(db, request.query),
+    );
+
+    app.post(
+      "/operator/operators",
+      {
+        schema: schema({
+          description:
+            "Creates an operator with a generated password (answered once); the authenticator is enrolled at the first sign-in. An admin is created as support with a role change a second admin approves.",
+          body: createOperatorRequest,
+          response: { 200: createOperatorResponse },
+        }),
+      },
+      async (request) => createOperatorAccount(db, clock, signedInOperator(request).operator, request.body),
+    );
+
+    app.patch(
+      "/operator/operators/:id",
+      {
+        schema: schema({
+          description:
+            "Changes a role: at once (200) when it only takes permissions away, else proposed (202) for a second admin.",
+          params: idParams,
+          body: changeOperatorRoleRequest,
+          response: { 200: operatorAccount, 202: controlChange },
+        }),
+      },
+      async (request, reply) => {
+        const { operator } = signedInOperator(request);
+        const id = BigInt(request.params.id);
+        const outcome = await changeOperatorRole(db, clock, operator, id, request.body.role);
+        if ("proposed" in outcome) return reply.status(202).send(outcome.proposed);
+        return outcome.applied;
+      },
+    );
+
+    for (const [path, action] of [
+      ["disable", "disable"],
+      ["enable", "enable"],
+      ["reset-totp", "reset_totp"],
+    ] as const) {
+      app.post(
+        `/operator/operators/:id/${path}`,
+        {
+          schema: schema({
+            params: idParams,
+            body: operatorActionRequest,
+            response: { 200: operatorAccount },
+          }),
+        },
+        async (request) => {
+          const { operator } = signedInOperator(request);
+          const id = BigInt(request.params.id);
+          return operatorAccountAction(db, clock, operator, id, action, request.body.reason);
+        },
+      );
+    }
+
+    app.post(
+      "/operator/operators/role-changes/:id/approve",
+      { schema: schema({ params: idParams, response: { 200: controlChange } }) },
+      async (request) => {
+        const { operator } = signedInOperator(request);
+        return decideRoleChange(db, clock, operator, BigInt(request.params.id), { approve: true });
+      },
+    );
+
+    app.post(
+      "/operator/operators/role-changes/:id/reject",
+      {
+        schema: schema({
+          params: idParams,
+          body: rejectControlChangeRequest,
+          response: { 200: controlChange },
+        }),
+      },
+      async (request) => {
+        const { operator } = signedInOperator(request);
+        return decideRoleChange(db, clock, operator, BigInt(request.params.id), {
+          approve: false,
+          reason: request.body.reason,
+        });
+      },
+    );
+  };
+}

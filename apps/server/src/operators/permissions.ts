@@ -1,0 +1,117 @@
+import {
+  OPERATOR_PERMISSIONS,
+  OPERATOR_ROLES,
+  type OperatorPermission,
+  type OperatorRole,
+} from "@tickfair/contract";
+
+/**
+ * Who may call each operator endpoint: the one table (ARCHITECTURE §5, operator console). A role holds
+ * permissions; each operator route names the permission it needs. The guard of every operator plugin
+ * looks the route up here and refuses a route that is not listed (fail closed), and a test keeps the
+ * table and the app's routes in step both ways. The console shows only what `/operator/me`'s
+ * permissions allow; the server decides either way.
+ */
+
+/** The roles that hold each permission. */
+const GRANTS = {
+  "dashboard.view": ["support", "finance", "admin"],
+  "deposits.review": ["finance", "admin"],
+  "withdrawals.review": ["finance", "admin"],
+  "withdrawalAccounts.unbind": ["support", "admin"],
+  "inviteCodes.create": ["support", "admin"],
+  "depositMethods.manage": ["finance", "admin"],
+  "cashierSettings.manage": ["finance", "admin"],
+  // Deciding a proposal that weakens a control is for a second admin only.
+  "cashierSettings.decide": ["admin"],
+  "controlChanges.read": ["finance", "admin"],
+  "markets.manage": ["admin"],
+  "ledger.check": ["admin"],
+  "audit.read": ["admin"],
+  "operators.manage": ["admin"],
+} as const satisfies Record<OperatorPermission, readonly OperatorRole[]>;
+
+/** A route anyone may call (the sign-in steps), or any signed-in operator (their own session). */
+export const PUBLIC = "public";
+export const ANY_OPERATOR = "any operator";
+export type RouteRequirement = OperatorPermission | typeof PUBLIC | typeof ANY_OPERATOR;
+
+const API = "/api/v1/operator";
+
+// biome-ignore format: one route a line, so the table reads (and diffs) as a table
+export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
+  [`POST ${API}/auth/login`]:                                PUBLIC,
+  [`POST ${API}/auth/second-factor`]:                        PUBLIC,
+  [`POST ${API}/auth/logout`]:                               ANY_OPERATOR,
+  [`POST ${API}/auth/logout-everywhere`]:                    ANY_OPERATOR,
+  [`GET ${API}/me`]:                                         ANY_OPERATOR,
+
+  [`GET ${API}/dashboard`]:                                  "dashboard.view",
+
+  [`GET ${API}/deposits`]:                                   "deposits.review",
+  [`GET ${API}/deposits/:id/proof`]:                         "deposits.review",
+  [`POST ${API}/deposits/:id/confirm`]:                      "deposits.review",
+  [`POST ${API}/deposits/:id/reject`]:                       "deposits.review",
+  [`GET ${API}/withdrawals`]:                                "withdrawals.review",
+  [`POST ${API}/withdrawals/:id/approve`]:                   "withdrawals.review",
+  [`POST ${API}/withdrawals/:id/reject`]:                    "withdrawals.review",
+  [`DELETE ${API}/users/:id/withdrawal-account`]:            "withdrawalAccounts.unbind",
+  [`GET ${API}/deposit-methods`]:                            "depositMethods.manage",
+  [`POST ${API}/deposit-methods`]:                           "depositMethods.manage",
+  [`PUT ${API}/deposit-methods/:id`]:                        "depositMethods.manage",
+  [`GET ${API}/cashier-settings`]:                           "cashierSettings.manage",
+  [`PUT ${API}/cashier-settings`]:                           "cashierSettings.manage",
+  [`POST ${API}/cashier-settings/changes/:id/approve`]:      "cashierSettings.decide",
+  [`POST ${API}/cashier-settings/changes/:id/reject`]:       "cashierSettings.decide",
+  [`GET ${API}/control-changes`]:                            "controlChanges.read",
+
+  [`POST ${API}/invite-codes`]:                              "inviteCodes.create",
+  [`PUT ${API}/market/products/:symbol`]:                    "markets.manage",
+  [`GET ${API}/ledger/check`]:                               "ledger.check",
+  [`GET ${API}/audit`]:                                      "audit.read",
+
+  [`GET ${API}/roles`]:                                      "operators.manage",
+  [`GET ${API}/operators`]:                                  "operators.manage",
+  [`POST ${API}/operators`]:                                 "operators.manage",
+  [`PATCH ${API}/operators/:id`]:                            "operators.manage",
+  [`POST ${API}/operators/:id/disable`]:                     "operators.manage",
+  [`POST ${API}/operators/:id/enable`]:                      "operators.manage",
+  [`POST ${API}/operators/:id/reset-totp`]:                  "operators.manage",
+  [`POST ${API}/operators/role-changes/:id/approve`]:        "operators.manage",
+  [`POST ${API}/operators/role-changes/:id/reject`]:         "operators.manage",
+};
+
+/** The permissions a role holds, in the contract's order. */
+export function permissionsOf(role: OperatorRole): OperatorPermission[] {
+  return OPERATOR_PERMISSIONS.filter((permission) =>
+    (GRANTS[permission] as readonly OperatorRole[]).includes(role),
+  );
+}
+
+/** Every role with its permissions, for the console's operators and roles page. */
+export function rolePermissions(): { role: OperatorRole; permissions: OperatorPermission[] }[] {
+  return OPERATOR_ROLES.map((role) => ({ role, permissions: permissionsOf(role) }));
+}
+
+/** The table's key of a route as Fastify names it; a HEAD request is its GET route's. */
+export function routeKey(method: string | readonly string[], url: string | undefined): string {
+  const first = typeof method === "string" ? method : (method[0] ?? "");
+  return `${first === "HEAD" ? "GET" : first} ${url ?? ""}`;
+}
+
+/** Whether `role` may call the route; a route the table does not list is refused. */
+export function roleMayCall(role: OperatorRole, key: string): boolean {
+  const requirement = OPERATOR_ROUTES[key];
+  if (requirement === undefined) return false;
+  if (requirement === PUBLIC || requirement === ANY_OPERATOR) return true;
+  return (GRANTS[requirement] as readonly OperatorRole[]).includes(role);
+}
+
+/**
+ * Whether moving from `from` to `to` grants any permission `from` lacked: such a change weakens a
+ * control and needs a second admin; one that only takes permissions away applies at once.
+ */
+export function roleChangeGrants(from: OperatorRole, to: OperatorRole): boolean {
+  const held = new Set(permissionsOf(from));
+  return permissionsOf(to).some((permission) => !held.has(permission));
+}
