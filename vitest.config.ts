@@ -30,6 +30,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "admin",
+          include: ["apps/admin/src/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: "server-pglite",
           include: serverTests,
           env: { TEST_DB: "pglite" },

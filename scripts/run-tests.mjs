@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds the web app, runs every Vitest project (contract, web, server on PGlite, and on
+// `npm test`: builds the web app and the console, runs every Vitest project (contract, web, server on PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set), then the browser journeys, and ends with one line:
 // `N passed, N failed`.
 import { spawnSync } from "node:child_process";
@@ -20,7 +20,7 @@ let failed = 0;
 let broken = false;
 
 if (run("npm", ["run", "build", "--silent"]) !== 0) {
-  console.error("The web build failed.");
+  console.error("The build of the web app or the console failed.");
   broken = true;
 }
 

@@ -32,6 +32,7 @@ import type { Config } from "./platform/config";
 import type { RouteContext } from "./platform/context";
 import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
+import { inlineScriptSources } from "./platform/inline-scripts";
 import { RealtimeHub } from "./platform/realtime";
 import { secureTransportHeaders } from "./platform/secure-transport";
 import { systemRoutes } from "./platform/system-routes";
@@ -73,8 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd-mobile sets inline styles on elements; no inline script is ever allowed.
+        // The app shell's one inline script, by its hash; no other inline script is ever allowed.
+        scriptSrc: ["'self'", ...inlineScriptSources([path.join(deps.config.WEB_DIST, "index.html")])],
+        // antd-mobile sets inline styles on elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'"],
@@ -205,7 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   context.realtime.register(app);
-  await serveWebApp(app, deps.config.WEB_DIST);
+  // The web app's and the console's routes are not part of the API, nor of its document.
+  app.get("/", { schema: { hide: true } }, (_request, reply) => reply.redirect("/h5/"));
+  await serveBuiltApp(app, { dist: deps.config.WEB_DIST, prefix: "/h5/", name: "web app" });
+  await serveBuiltApp(app, { dist: deps.config.ADMIN_DIST, prefix: "/admin/", name: "operator console" });
   return app;
 }
 
@@ -216,26 +221,29 @@ function trustedProxies(setting: Config["TRUST_PROXY"]) {
 }
 
 /**
- * The built H5 app under /h5/, with every unknown /h5/ path answered by index.html (history routing).
- * Hashed chunks under /h5/static/ are cached for a year; everything else (index.html, the service
- * worker, the manifest, icons) is revalidated on every load, so a new version reaches phones at once.
+ * A built app (the H5 app under /h5/, the operator console under /admin/), with every unknown path
+ * under its prefix answered by index.html (history routing). Hashed chunks under <prefix>static/ are
+ * cached for a year; everything else (index.html, the service worker, the manifest, icons) is
+ * revalidated on every load, so a new version reaches browsers at once. Files are served as the build
+ * compressed them (brotli, gzip).
  */
-async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  // The web app's routes are not part of the API, nor of its document.
+async function serveBuiltApp(
+  app: FastifyInstance,
+  { dist, prefix, name }: { dist: string; prefix: `/${string}/`; name: string },
+): Promise<void> {
   const page = { schema: { hide: true } };
-  app.get("/", page, (_request, reply) => reply.redirect("/h5/"));
-  const indexFile = path.join(dist, "index.html");
-  if (!fs.existsSync(indexFile)) {
-    app.log.warn(`no built web app at ${dist}; run npm run build`);
+  const staticPrefix = `${prefix}static/`;
+  if (!fs.existsSync(path.join(dist, "index.html"))) {
+    app.log.warn(`no built ${name} at ${dist}; run npm run build`);
     return;
   }
   await app.register(async (web) => {
     web.addHook("onSend", async (request, reply) => {
-      if (!request.url.startsWith("/h5/static/")) reply.header("cache-control", "no-cache");
+      if (!request.url.startsWith(staticPrefix)) reply.header("cache-control", "no-cache");
     });
     await web.register(fastifyStatic, {
       root: dist,
-      prefix: "/h5/",
+      prefix,
       index: false,
       wildcard: false,
       maxAge: "365d",
@@ -243,11 +251,11 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
       preCompressed: true,
     });
     const sendIndex = (_request: unknown, reply: FastifyReply) => reply.sendFile("index.html");
-    web.get("/h5", page, (_request, reply) => reply.redirect("/h5/"));
-    web.get("/h5/", page, sendIndex);
-    web.get("/h5/*", page, (request, reply) => {
+    web.get(prefix.slice(0, -1), page, (_request, reply) => reply.redirect(prefix));
+    web.get(prefix, page, sendIndex);
+    web.get(`${prefix}*`, page, (request, reply) => {
       const url = request.url.split("?")[0] ?? "";
-      if (url.startsWith("/h5/static/") || /\.[a-z0-9]{2,5}$/i.test(url)) {
+      if (url.startsWith(staticPrefix) || /\.[a-z0-9]{2,5}$/i.test(url)) {
         return reply.status(404).type("text/plain").send("Not found");
       }
       return sendIndex(request, reply);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,11 +10,28 @@ import { useTestApp } from "./test/harness";
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-"));
 const chunk = `console.log(${JSON.stringify("tickfair ".repeat(400))});`;
 fs.mkdirSync(path.join(webDist, "static", "js"), { recursive: true });
-fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Tickfair</title>");
+const shellScript = 'document.getElementById("app-shell").dataset.screen = "home";';
+fs.writeFileSync(
+  path.join(webDist, "index.html"),
+  `<!doctype html><title>Tickfair</title><div id="app-shell"></div><script>${shellScript}</script>`,
+);
 fs.writeFileSync(path.join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});");
 fs.writeFileSync(path.join(webDist, "static", "js", "home-abc123.js"), chunk);
 fs.writeFileSync(path.join(webDist, "static", "js", "home-abc123.js.br"), zlib.brotliCompressSync(chunk));
 fs.writeFileSync(path.join(webDist, "static", "js", "home-abc123.js.gz"), zlib.gzipSync(chunk));
+
+// The operator console as its build leaves it, beside the web app.
+const adminDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-admin-"));
+const adminChunk = `console.log(${JSON.stringify("console ".repeat(400))});`;
+fs.mkdirSync(path.join(adminDist, "static", "js"), { recursive: true });
+fs.writeFileSync(path.join(adminDist, "index.html"), "<!doctype html><title>Tickfair Console</title>");
+fs.writeFileSync(path.join(adminDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+fs.writeFileSync(path.join(adminDist, "static", "js", "sign-in-def456.js"), adminChunk);
+fs.writeFileSync(
+  path.join(adminDist, "static", "js", "sign-in-def456.js.br"),
+  zlib.brotliCompressSync(adminChunk),
+);
+fs.writeFileSync(path.join(adminDist, "static", "js", "sign-in-def456.js.gz"), zlib.gzipSync(adminChunk));
 
 describe("a phone on the local network, over plain HTTP", () => {
   const t = useTestApp({ WEB_DIST: webDist });
@@ -28,6 +46,13 @@ describe("a phone on the local network, over plain HTTP", () => {
       expect(String(page.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
       expect(page.headers["strict-transport-security"]).toBeUndefined();
     }
+  });
+
+  it("runs the shell's inline script, allowed by its hash alone", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/h5/pages/index/index" });
+    const scriptSources = /script-src ([^;]*)/.exec(String(page.headers["content-security-policy"]))?.[1];
+    const hash = createHash("sha256").update(shellScript).digest("base64");
+    expect(scriptSources).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it("gets the web app's files compressed at build, with immutable caching", async () => {
@@ -118,5 +143,48 @@ describe("behind a TLS proxy", () => {
     }
     const direct = await t.app.inject({ method: "GET", url: "/h5/", headers: { host: "10.0.0.7:8080" } });
     expect(String(direct.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("an operator opening the console", () => {
+  const t = useTestApp({ WEB_DIST: webDist, ADMIN_DIST: adminDist });
+
+  it("gets the console's page for each of its routes, revalidated, under the same CSP as the app", async () => {
+    for (const url of [
+      "/admin/",
+      "/admin/sign-in",
+      "/admin/deposits?status=all&after=42",
+      "/admin/favicon.svg",
+    ]) {
+      const answer = await t.app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers["cache-control"], url).toBe("no-cache");
+      if (!url.endsWith(".svg")) expect(answer.body, url).toContain("Tickfair Console");
+      expect(String(answer.headers["content-security-policy"]), url).toContain("script-src 'self'");
+    }
+    const bare = await t.app.inject({ method: "GET", url: "/admin" });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe("/admin/");
+    // The web app is still its own.
+    const web = await t.app.inject({ method: "GET", url: "/h5/pages/user/user" });
+    expect(web.body).toContain("<title>Tickfair</title>");
+  });
+
+  it("gets the console's chunks compressed at build, with immutable caching", async () => {
+    const url = "/admin/static/js/sign-in-def456.js";
+    const brotli = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(String(brotli.headers["cache-control"])).toContain("immutable");
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(adminChunk);
+    const gzip = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(adminChunk);
+  });
+
+  it("answers a missing file 404 instead of the page, so a stale chunk fails visibly", async () => {
+    for (const url of ["/admin/static/js/gone-000000.js", "/admin/missing.png"]) {
+      const answer = await t.app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(404);
+    }
   });
 });

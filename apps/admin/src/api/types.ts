@@ -1,0 +1,31 @@
+import type {
+  auditPage,
+  CashierStatus,
+  operatorDepositPage,
+  operatorWithdrawalPage,
+} from "@tickfair/contract";
+import type { z } from "zod";
+
+// The contract names its page schemas (pageOf) but not all their types; they are inferred here, never restated.
+export type OperatorDepositPage = z.infer<typeof operatorDepositPage>;
+export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** One page request of a cursor-paginated list (the contract's pageQuery / filteredPageQuery). */
+export interface PageRequest {
+  cursor: string | undefined;
+  limit: number;
+}
+
+/** A page of a review queue, of one status or (undefined) of every status. */
+export interface ReviewPageRequest extends PageRequest {
+  status: CashierStatus | undefined;
+}
+
+/** `?key=value…` of the defined entries. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text === "" ? "" : `?${text}`;
+}

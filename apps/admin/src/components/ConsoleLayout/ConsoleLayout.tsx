@@ -1,0 +1,98 @@
+import { AuditOutlined, BankOutlined, WalletOutlined } from "@ant-design/icons";
+import { Layout, Menu, Result, Space, theme } from "antd";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useMatches } from "react-router";
+import { useMe } from "../../api/auth";
+import { AREA_PATHS } from "../../lib/paths";
+import { type AreaHandle, areasOf, type ConsoleArea } from "../../lib/permissions";
+import { useSession } from "../../store/session";
+import { LanguageSwitch } from "../LanguageSwitch/LanguageSwitch";
+import { OperatorMenu } from "../OperatorMenu/OperatorMenu";
+import { ThemeSwitch } from "../ThemeSwitch/ThemeSwitch";
+import "./console-layout.css";
+
+const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
+  deposits: <BankOutlined />,
+  withdrawals: <WalletOutlined />,
+  audit: <AuditOutlined />,
+};
+
+function useCurrentArea(): ConsoleArea | undefined {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const handle = match.handle as AreaHandle | undefined;
+    if (handle?.area) return handle.area;
+  }
+  return undefined;
+}
+
+/** The signed-in frame: the menu of what this operator may open, the header, and the page. */
+export default function ConsoleLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [collapsed, setCollapsed] = useState(false);
+  const operator = useSession((state) => state.operator);
+  useMe();
+  const areas = operator ? areasOf(operator) : [];
+  const current = useCurrentArea();
+  const forbidden = current !== undefined && !areas.includes(current);
+
+  return (
+    <Layout className="console">
+      <Layout.Sider
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={220}
+        // Sticky, so the menu stays in view while a long table scrolls.
+        style={{
+          position: "sticky",
+          top: 0,
+          height: "100vh",
+          overflow: "auto",
+          borderInlineEnd: `1px solid ${token.colorSplit}`,
+        }}
+      >
+        <Link to="/" className="console__brand" style={{ color: token.colorText }}>
+          <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+          {!collapsed && <span className="console__brand-name">{t("shell.brand")}</span>}
+        </Link>
+        <Menu
+          mode="inline"
+          selectedKeys={current ? [current] : []}
+          style={{ borderInlineEnd: 0 }}
+          items={areas.map((area) => ({
+            key: area,
+            icon: AREA_ICONS[area],
+            label: (
+              <Link to={AREA_PATHS[area]} data-testid={`nav-${area}`}>
+                {t(`nav.${area}`)}
+              </Link>
+            ),
+          }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          className="console__header"
+          style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorSplit}` }}
+        >
+          <Space size="middle">
+            <LanguageSwitch />
+            <ThemeSwitch />
+            <OperatorMenu />
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="console__content">
+          {forbidden ? (
+            <Result status="403" title={t("shell.forbiddenTitle")} subTitle={t("shell.forbiddenText")} />
+          ) : (
+            <Outlet />
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,14 @@
+import { Flex, Typography } from "antd";
+import type { ReactNode } from "react";
+
+/** A page's title, with its filters or actions on the right. */
+export function PageHeader({ title, extra }: { title: string; extra?: ReactNode }) {
+  return (
+    <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      {extra}
+    </Flex>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Form, Input, Modal, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useDescribeError } from "../../api/use-describe-error";
+
+interface Props {
+  open: boolean;
+  title: string;
+  /** What is rejected, e.g. the order number and amount. */
+  subject: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The reason a rejection needs: the user and the audit log read it. The server checks it (the
+ * contract's operatorReason); the form asks for what that needs so most mistakes never leave here.
+ */
+export function RejectReasonModal({ open, title, subject, pending, error, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation();
+  const describe = useDescribeError();
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t("review.reject")}
+      okButtonProps={{ danger: true, loading: pending }}
+      cancelText={t("common.cancel")}
+      cancelButtonProps={{ disabled: pending }}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      afterClose={() => form.resetFields()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{subject}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ reason }) => onSubmit(reason.trim())}
+      >
+        <Form.Item
+          name="reason"
+          label={t("review.reason")}
+          rules={[
+            { required: true, whitespace: true, message: t("review.reasonRequired") },
+            { min: 4, message: t("review.reasonTooShort") },
+            { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={300} showCount autoFocus data-testid="reject-reason" />
+        </Form.Item>
+      </Form>
+      {error ? <Alert type="error" showIcon message={describe(error)} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import type { CashierStatus } from "@tickfair/contract";
+import { Tag } from "antd";
+import { useTranslation } from "react-i18next";
+
+/** Each status's colour; also the list of statuses the queues filter by, in this order. */
+export const STATUS_COLORS: Record<CashierStatus, string> = {
+  under_review: "processing",
+  success: "success",
+  failed: "error",
+  cancelled: "default",
+};
+
+export const CASHIER_STATUS_LIST = Object.keys(STATUS_COLORS) as CashierStatus[];
+
+export function StatusTag({ status }: { status: CashierStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLORS[status]} bordered={false} style={{ marginInlineEnd: 0 }}>
+      {t(`status.${status}`)}
+    </Tag>
+  );
+}

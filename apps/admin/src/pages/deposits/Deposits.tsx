@@ -1,0 +1,104 @@
+import type { OperatorDeposit } from "@tickfair/contract";
+import { formatMoney } from "@tickfair/contract";
+import { Alert, Badge, Button, Card, Empty, Table, type TableColumnsType } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useDepositPage } from "../../api/deposits";
+import { useDescribeError } from "../../api/use-describe-error";
+import { CursorPager } from "../../components/CursorPager/CursorPager";
+import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
+import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { formatTime } from "../../lib/format";
+import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
+import { DepositDrawer } from "./DepositDrawer";
+
+/** The deposits queue: filter by status, page through, open one to review it. */
+export default function Deposits() {
+  const { t, i18n } = useTranslation();
+  const describe = useDescribeError();
+  const [params] = useSearchParams();
+  const status = useStatusFilter();
+  const { cursor } = readPageTrail(params);
+  const page = useDepositPage({ status, cursor, limit: PAGE_SIZE });
+  // The deposit under review: kept whole, so the drawer still shows it after a decision takes it off this page.
+  const [open, setOpen] = useState<OperatorDeposit | null>(null);
+  const locale = i18n.language;
+
+  const columns: TableColumnsType<OperatorDeposit> = [
+    {
+      title: t("deposits.orderNo"),
+      dataIndex: "orderNo",
+      render: (orderNo: string) => <span className="mono">{orderNo}</span>,
+    },
+    { title: t("review.user"), className: "nowrap", render: (_, deposit) => deposit.user.account },
+    { title: t("deposits.method"), className: "nowrap", render: (_, deposit) => deposit.method.name },
+    {
+      title: t("review.amount"),
+      dataIndex: "amount",
+      align: "right",
+      render: (amount: string) => <span className="tabular">{formatMoney(amount, locale)}</span>,
+    },
+    { title: t("deposits.reference"), dataIndex: "reference", ellipsis: true },
+    {
+      title: t("review.status"),
+      className: "nowrap",
+      render: (_, deposit) =>
+        deposit.status === "under_review" && deposit.approvals.length > 0 ? (
+          <Badge status="warning" text={t("deposits.awaitingSecondShort")} />
+        ) : (
+          <StatusTag status={deposit.status} />
+        ),
+    },
+    {
+      title: t("review.createdAt"),
+      dataIndex: "createdAt",
+      render: (at: string) => <span className="tabular">{formatTime(at, locale)}</span>,
+    },
+    {
+      title: t("review.actions"),
+      align: "right",
+      render: (_, deposit) => (
+        <Button
+          size="small"
+          type={deposit.status === "under_review" ? "primary" : "default"}
+          onClick={() => setOpen(deposit)}
+        >
+          {deposit.status === "under_review" ? t("review.review") : t("review.view")}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t("nav.deposits")} extra={<StatusFilter />} />
+      <Card>
+        {page.isError && (
+          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
+        )}
+        <Table<OperatorDeposit>
+          rowKey="id"
+          columns={columns}
+          dataSource={page.data?.items ?? []}
+          loading={page.isFetching}
+          pagination={false}
+          scroll={{ x: "max-content" }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={status === "under_review" ? t("deposits.emptyQueue") : t("table.empty")}
+              />
+            ),
+          }}
+          onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
+          data-testid="deposits-table"
+        />
+        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
+      </Card>
+      <DepositDrawer deposit={open} onChange={setOpen} onClose={() => setOpen(null)} />
+    </>
+  );
+}

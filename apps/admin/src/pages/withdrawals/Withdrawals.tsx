@@ -1,0 +1,174 @@
+import type { OperatorWithdrawal } from "@tickfair/contract";
+import { formatMoney } from "@tickfair/contract";
+import { Alert, App, Button, Card, Empty, Space, Table, type TableColumnsType, Tooltip } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useDescribeError } from "../../api/use-describe-error";
+import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
+import { CursorPager } from "../../components/CursorPager/CursorPager";
+import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
+import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
+import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { formatTime } from "../../lib/format";
+import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
+import { PayToDetails } from "./PayToDetails";
+
+/** The withdrawals queue: each row expands to the full destination; approve or reject with a reason. */
+export default function Withdrawals() {
+  const { t, i18n } = useTranslation();
+  const { modal, message } = App.useApp();
+  const describe = useDescribeError();
+  const [params] = useSearchParams();
+  const status = useStatusFilter();
+  const { cursor } = readPageTrail(params);
+  const page = useWithdrawalPage({ status, cursor, limit: PAGE_SIZE });
+  const approve = useApproveWithdrawal();
+  const reject = useRejectWithdrawal();
+  const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
+  const locale = i18n.language;
+  const money = (amount: string) => formatMoney(amount, locale);
+
+  const askApprove = (withdrawal: OperatorWithdrawal) =>
+    modal.confirm({
+      title: t("withdrawals.approveTitle", { orderNo: withdrawal.orderNo }),
+      content: t("withdrawals.approveText", {
+        net: money(withdrawal.netAmount),
+        account: withdrawal.user.account,
+        destination: withdrawal.destination,
+      }),
+      okText: t("review.approve"),
+      cancelText: t("common.cancel"),
+      onOk: async () => {
+        try {
+          await approve.mutateAsync(withdrawal.id);
+          message.success(t("withdrawals.approved"));
+        } catch (error) {
+          message.error(describe(error));
+        }
+      },
+    });
+
+  const submitReject = (reason: string) => {
+    if (!rejecting) return;
+    reject.mutate(
+      { id: rejecting.id, reason },
+      {
+        onSuccess: () => {
+          setRejecting(null);
+          message.success(t("withdrawals.rejected"));
+        },
+      },
+    );
+  };
+
+  const columns: TableColumnsType<OperatorWithdrawal> = [
+    {
+      title: t("withdrawals.orderNo"),
+      dataIndex: "orderNo",
+      render: (orderNo: string) => <span className="mono">{orderNo}</span>,
+    },
+    { title: t("review.user"), className: "nowrap", render: (_, withdrawal) => withdrawal.user.account },
+    {
+      title: t("review.amount"),
+      dataIndex: "amount",
+      align: "right",
+      render: (amount: string) => <span className="tabular">{money(amount)}</span>,
+    },
+    {
+      title: t("withdrawals.fee"),
+      dataIndex: "fee",
+      align: "right",
+      render: (fee: string) => <span className="tabular">{money(fee)}</span>,
+    },
+    {
+      title: t("withdrawals.net"),
+      dataIndex: "netAmount",
+      align: "right",
+      render: (net: string) => <strong className="tabular">{money(net)}</strong>,
+    },
+    {
+      title: t("withdrawals.destination"),
+      className: "nowrap",
+      render: (_, withdrawal) => (
+        <Tooltip title={t(`withdrawals.method.${withdrawal.method}`)}>
+          <span className="mono">{withdrawal.destination}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t("review.status"),
+      className: "nowrap",
+      render: (_, withdrawal) => <StatusTag status={withdrawal.status} />,
+    },
+    {
+      title: t("review.createdAt"),
+      dataIndex: "createdAt",
+      render: (at: string) => <span className="tabular">{formatTime(at, locale)}</span>,
+    },
+    {
+      title: t("review.actions"),
+      align: "right",
+      render: (_, withdrawal) =>
+        withdrawal.status === "under_review" ? (
+          <Space size="small">
+            <Button size="small" danger onClick={() => setRejecting(withdrawal)}>
+              {t("review.reject")}
+            </Button>
+            <Button size="small" type="primary" onClick={() => askApprove(withdrawal)}>
+              {t("review.approve")}
+            </Button>
+          </Space>
+        ) : (
+          (withdrawal.reason ?? "—")
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t("nav.withdrawals")} extra={<StatusFilter />} />
+      <Card>
+        {page.isError && (
+          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
+        )}
+        <Table<OperatorWithdrawal>
+          rowKey="id"
+          columns={columns}
+          dataSource={page.data?.items ?? []}
+          loading={page.isFetching}
+          pagination={false}
+          // No horizontal scroll: the expanded destination (a long address) would widen every column.
+          expandable={{ expandedRowRender: (withdrawal) => <PayToDetails withdrawal={withdrawal} /> }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={status === "under_review" ? t("withdrawals.emptyQueue") : t("table.empty")}
+              />
+            ),
+          }}
+          data-testid="withdrawals-table"
+        />
+        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
+      </Card>
+      <RejectReasonModal
+        open={rejecting !== null}
+        title={t("withdrawals.rejectTitle")}
+        subject={
+          rejecting
+            ? t("review.rejectSubject", { orderNo: rejecting.orderNo, amount: money(rejecting.amount) })
+            : ""
+        }
+        pending={reject.isPending}
+        error={reject.error}
+        onSubmit={submitReject}
+        onCancel={() => {
+          setRejecting(null);
+          reject.reset();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { generate } from "otplib";
+import en from "../apps/admin/src/i18n/locales/en.json" with { type: "json" };
+import zhCN from "../apps/admin/src/i18n/locales/zh-CN.json" with { type: "json" };
+import { DEMO } from "../apps/server/src/demo/seed";
+
+/** The console is a desktop app: journeys see it as an operator's 1440×900 screen does. */
+export const DESKTOP = {
+  viewport: { width: 1440, height: 900 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+} as const;
+
+export type ConsoleLocale = "zh-CN" | "en";
+export const CONSOLE_TEXT: Record<ConsoleLocale, typeof en> = { "zh-CN": zhCN, en };
+
+export interface OperatorLogin {
+  username: string;
+  password: string;
+  totpSecret: string;
+}
+
+const demoOperator = (role: "admin" | "finance"): OperatorLogin => {
+  const operator = DEMO.operators.find((candidate) => candidate.role === role);
+  if (!operator) throw new Error(`no demo ${role}`);
+  return { username: operator.username, password: operator.password, totpSecret: operator.totpSecret };
+};
+
+/** The demo's first admin and its finance operator, both enrolled at seeding with known secrets. */
+export const DEMO_ADMIN = demoOperator("admin");
+export const DEMO_FINANCE = demoOperator("finance");
+
+const PERIOD_SECONDS = 30;
+// The steps taken so far, per secret, in a file: a failed test restarts the worker process, and the
+// server remembers used codes for the whole run. Playwright empties test-results/ as a run starts.
+const stepsFile = path.resolve(import.meta.dirname, "../test-results/.totp-steps.json");
+
+function readSteps(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(stepsFile, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * An authenticator code for `secret` the server has not taken yet. A code is refused once used for
+ * the rest of its 30 s window, and journeys sign the same operator in several times: each call takes
+ * the next unused time step, at most one step ahead of now (the server's tolerance for a phone's
+ * clock), waiting for the next window when both are used.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const steps = readSteps();
+    const current = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
+    const step = Math.max(current, (steps[secret] ?? -1) + 1);
+    if (step <= current + 1) {
+      fs.mkdirSync(path.dirname(stepsFile), { recursive: true });
+      fs.writeFileSync(stepsFile, JSON.stringify({ ...steps, [secret]: step }));
+      return generate({ secret, epoch: step * PERIOD_SECONDS });
+    }
+    await new Promise((resolve) =>
+      setTimeout(resolve, (current + 1) * PERIOD_SECONDS * 1000 - Date.now() + 100),
+    );
+  }
+}
+
+/** Signs an enrolled operator in through the API (password, then the code); answers bearer headers. */
+export async function operatorApiHeaders(
+  request: APIRequestContext,
+  login: OperatorLogin,
+): Promise<Record<string, string>> {
+  const first = await request.post("/api/v1/operator/auth/login", {
+    data: { username: login.username, password: login.password },
+  });
+  expect(first.ok(), await first.text()).toBe(true);
+  const challenge = (await first.json()) as { step: string; challenge: string };
+  expect(challenge.step).toBe("totp");
+  const second = await request.post("/api/v1/operator/auth/second-factor", {
+    data: { challenge: challenge.challenge, code: await freshTotpCode(login.totpSecret) },
+  });
+  expect(second.ok(), await second.text()).toBe(true);
+  const { token } = (await second.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Types the authenticator's code into the sign-in page's six cells (sent by the page on the sixth). */
+export async function typeTotpCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId("totp-code").locator("input").first().click();
+  await page.keyboard.type(code);
+}
+
+/** Starts the console in `locale` (its own language key, apart from the H5 app's). */
+export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem("e2e-console-language-set")) {
+      localStorage.setItem("tickfair-admin-language", value);
+      sessionStorage.setItem("e2e-console-language-set", "1");
+    }
+  }, locale);
+}
+
+const KEY_GROUPS =
+  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError";
+
+/** What an operator would notice at once: a raw translation key on screen, or a page wider than the window. */
+export async function expectConsolePolished(page: Page): Promise<void> {
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(new RegExp(`\\b(${KEY_GROUPS})\\.[a-zA-Z]+`));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const artifacts = path.resolve(import.meta.dirname, "artifacts");
+
+/** Saves what the operator's screen shows as e2e/artifacts/<locale>/admin-<name>.png. */
+export async function consoleShot(page: Page, locale: ConsoleLocale, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  // antd's motions (drawers, dialogs, messages) settle before the picture is taken.
+  await page.waitForTimeout(400);
+  const dir = path.join(artifacts, locale);
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `admin-${name}.png`) });
+}
