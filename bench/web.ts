@@ -20,6 +20,15 @@ import { type BenchResult, fmt, table } from "./bench";
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const WEB_DIST = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, "../apps/web/dist");
+/** Where to keep each run's Lighthouse report (JSON), to read why a figure is what it is. */
+const REPORT_DIR = process.env.WEB_BENCH_REPORT_DIR;
+/**
+ * "devtools" throttles the real network and CPU while loading (slower to run) instead of simulating
+ * the slow link from an unthrottled load: a check on what the simulation estimates.
+ */
+const THROTTLING = process.env.WEB_BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
+/** Only the pages whose name contains this, e.g. "detail". */
+const ONLY = process.env.WEB_BENCH_PAGES;
 
 interface PageToMeasure {
   name: string;
@@ -72,10 +81,12 @@ export async function runWebBench(): Promise<BenchResult> {
     ];
     const rows = [["page", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS"]];
     const figures: Record<string, PageFigures> = {};
-    for (const page of pages) {
+    for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
       const runs: PageFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
-        runs.push(await measure(browser, origin, page));
+        runs.push(
+          await measureWithRetry(browser, origin, page, `${page.name.replace(/ /g, "-")}-${run + 1}`),
+        );
       }
       runs.sort((a, b) => a.performance - b.performance);
       const median = runs[Math.floor(runs.length / 2)] as PageFigures;
@@ -118,12 +129,34 @@ export async function runWebBench(): Promise<BenchResult> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: that run is redone. */
+async function measureWithRetry(
+  browser: Browser,
+  origin: string,
+  target: PageToMeasure,
+  runName: string,
+): Promise<PageFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(browser, origin, target, runName);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("Lighthouse:")) throw error;
+      console.log(`${runName}: ${String(error)}; measuring again`);
+    }
+  }
+}
+
 /**
  * A first visit: no HTTP cache, no service worker, no cached chunks. Lighthouse's own storage reset
  * would also clear localStorage, where the signed-in session lives, so the bench resets the rest itself
  * and signs in through the login page when the page needs it.
  */
-async function measure(browser: Browser, origin: string, target: PageToMeasure): Promise<PageFigures> {
+async function measure(
+  browser: Browser,
+  origin: string,
+  target: PageToMeasure,
+  runName: string,
+): Promise<PageFigures> {
   const page = await browser.newPage();
   try {
     const cdp = await page.createCDPSession();
@@ -140,13 +173,13 @@ async function measure(browser: Browser, origin: string, target: PageToMeasure):
     }
     await cdp.send("Network.clearBrowserCache");
     await cdp.detach();
-    return await audit(`${origin}${target.path}`, page);
+    return await audit(`${origin}${target.path}`, page, runName);
   } finally {
     await page.close();
   }
 }
 
-async function audit(url: string, page: Page): Promise<PageFigures> {
+async function audit(url: string, page: Page, runName: string): Promise<PageFigures> {
   const result = await lighthouse(
     url,
     {
@@ -154,6 +187,7 @@ async function audit(url: string, page: Page): Promise<PageFigures> {
       output: "json",
       onlyCategories: ["performance", "accessibility"],
       disableStorageReset: true,
+      throttlingMethod: THROTTLING,
     },
     undefined,
     page,
@@ -161,6 +195,10 @@ async function audit(url: string, page: Page): Promise<PageFigures> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(REPORT_DIR, `${runName}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failedAccessibilityAudits = (lhr.categories.accessibility?.auditRefs ?? [])

@@ -1,5 +1,8 @@
+/**
+ * The app proper, started by main.tsx once the shell is on screen.
+ */
 import { unstableSetRender } from "antd-mobile";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./App";
 import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
@@ -9,8 +12,6 @@ import { removeAppShell } from "./lib/app-shell";
 import { loginPath, stripBasename } from "./lib/paths";
 import { registerServiceWorker } from "./lib/service-worker";
 import { router } from "./router";
-import "./styles/global.css";
-import "./styles/layout.css";
 
 // antd-mobile 5 renders Toast/Dialog/Popup roots itself; with React 19 it must use createRoot.
 type Container = (Element | DocumentFragment) & { _reactRoot?: Root };
@@ -44,11 +45,15 @@ if (!rootElement) throw new Error("#root missing");
 const root = createRoot(rootElement);
 initI18n().then(
   () => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // As a transition the first render yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole first screen: taps and scrolling on the shell still answer.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
     void registerServiceWorker();
   },
   (error: unknown) => {

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { meQuery } from "./api/me-query";
+import { queryClient } from "./api/query-client";
 import { BootSplash, Root } from "./components/Root/Root";
 import { RouteError } from "./components/RouteError/RouteError";
 import { loadTextGroups } from "./i18n";
@@ -27,6 +29,16 @@ export function requireSession({ request }: LoaderFunctionArgs): Response | null
   throw redirect(loginPath(stripBasename(url.pathname) + url.search));
 }
 
+/**
+ * The personal center's figures are asked for as soon as the address is known, alongside the page's
+ * code and texts rather than after them: on a slow link that is one round trip less before they show.
+ */
+function requireSessionAndFetchMe(args: LoaderFunctionArgs): null {
+  requireSession(args);
+  void queryClient.prefetchQuery(meQuery);
+  return null;
+}
+
 /** The routes of pages behind `requireSession`, by path. */
 const signedIn = (pages: Record<string, RouteObject["lazy"]>): RouteObject[] =>
   Object.entries(pages).map(([path, lazy]) => ({ path, loader: requireSession, lazy }));
@@ -52,8 +64,12 @@ export const routes: RouteObject[] = [
               () => import("./pages/money-record/MoneyRecords"),
               ["records", "user"],
             ),
-            [paths.user]: page(() => import("./pages/user/User"), ["user"]),
           }),
+          {
+            path: paths.user,
+            loader: requireSessionAndFetchMe,
+            lazy: page(() => import("./pages/user/User"), ["user"]),
+          },
         ],
       },
       { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading"]) },
