@@ -6,6 +6,7 @@
  * To add a bench, write bench/<name>.ts exporting a function that returns a BenchResult, and list it here.
  */
 import type { Bench } from "./bench";
+import { runConsoleBench } from "./console";
 import { runLedgerBench } from "./ledger";
 import { runTradingBench } from "./trading";
 import { runWebBench } from "./web";
@@ -21,6 +22,12 @@ const BENCHES: Bench[] = [
     description:
       "contracts placed per second over HTTP against pgbench, 100,000 due contracts settled, WebSocket tickers lag of 5,000 clients",
     run: runTradingBench,
+  },
+  {
+    name: "console",
+    description:
+      "operator console pages (deposits queue, user search, a user's statement) at 100 and 100,000 rows on PostgreSQL: p99 ratio",
+    run: runConsoleBench,
   },
   {
     name: "web",

@@ -16,6 +16,8 @@
 --   0013_hardening
 --   0014_deposit_method_translations
 --   0015_operator_totp
+--   0016_operator_users
+--   0017_audit_filters
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -48,6 +50,10 @@ create table audit_log (
   constraint audit_log_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
 );
 CREATE INDEX audit_log_action ON public.audit_log USING btree (action, id);
+CREATE INDEX audit_log_action_time ON public.audit_log USING btree (action, created_at, id);
+CREATE INDEX audit_log_operator_time ON public.audit_log USING btree (operator_id, created_at, id);
+CREATE INDEX audit_log_target_time ON public.audit_log USING btree (target_type, target_id, created_at, id);
+CREATE INDEX audit_log_time ON public.audit_log USING btree (created_at, id);
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
@@ -202,6 +208,7 @@ create table deposits (
 CREATE INDEX deposits_confirmed_at ON public.deposits USING btree (reviewed_at) INCLUDE (amount) WHERE (status = 'success'::text);
 CREATE INDEX deposits_status ON public.deposits USING btree (status, id);
 CREATE INDEX deposits_user ON public.deposits USING btree (user_id, id);
+CREATE INDEX deposits_waiting ON public.deposits USING btree (id) WHERE (status = 'under_review'::text);
 
 create table files (
   id uuid not null,
@@ -368,10 +375,12 @@ create table sessions (
   last_seen_at timestamp with time zone not null,
   expires_at timestamp with time zone not null,
   revoked_at timestamp with time zone,
+  id bigint generated always as identity not null,
   constraint sessions_pkey PRIMARY KEY (token_hash),
   constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 CREATE INDEX sessions_user ON public.sessions USING btree (user_id) WHERE (revoked_at IS NULL);
+CREATE UNIQUE INDEX sessions_user_newest ON public.sessions USING btree (user_id, id);
 
 create table settings (
   key text not null,
@@ -428,10 +437,18 @@ create table users (
   created_at timestamp with time zone default now() not null,
   pay_failures integer default 0 not null,
   pay_locked_until timestamp with time zone,
+  sign_in_locked_at timestamp with time zone,
+  sign_in_locked_by bigint,
+  sign_in_lock_reason text,
   constraint users_pkey PRIMARY KEY (id),
-  constraint users_invite_code_key UNIQUE (invite_code)
+  constraint users_invite_code_key UNIQUE (invite_code),
+  constraint users_sign_in_locked_by_fkey FOREIGN KEY (sign_in_locked_by) REFERENCES operators(id),
+  constraint users_sign_in_lock_whole CHECK (((sign_in_locked_at IS NULL) = (sign_in_lock_reason IS NULL)))
 );
+CREATE INDEX users_account_prefix ON public.users USING btree (lower(account) COLLATE "C");
 CREATE UNIQUE INDEX users_account_unique ON public.users USING btree (lower(account));
+CREATE INDEX users_invited_by ON public.users USING btree (upper(invited_by), id);
+CREATE INDEX users_phone_suffix ON public.users USING btree (reverse(phone) COLLATE "C");
 CREATE UNIQUE INDEX users_phone_unique ON public.users USING btree (phone);
 
 create table withdrawal_accounts (
@@ -480,6 +497,7 @@ create table withdrawals (
 CREATE INDEX withdrawals_paid_at ON public.withdrawals USING btree (reviewed_at) INCLUDE (amount, fee) WHERE (status = 'success'::text);
 CREATE INDEX withdrawals_status ON public.withdrawals USING btree (status, id);
 CREATE INDEX withdrawals_user ON public.withdrawals USING btree (user_id, id);
+CREATE INDEX withdrawals_waiting ON public.withdrawals USING btree (id) WHERE (status = 'under_review'::text);
 
 create sequence accounts_id_seq as bigint owned by accounts.id;
 create sequence audit_log_id_seq as bigint owned by audit_log.id;
@@ -490,6 +508,7 @@ create sequence deposits_id_seq as bigint owned by deposits.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence operators_id_seq as bigint owned by operators.id;
 create sequence postings_id_seq as bigint owned by postings.id;
+create sequence sessions_id_seq as bigint owned by sessions.id;
 create sequence users_id_seq as bigint owned by users.id;
 create sequence withdrawal_accounts_id_seq as bigint owned by withdrawal_accounts.id;
 create sequence withdrawals_id_seq as bigint owned by withdrawals.id;

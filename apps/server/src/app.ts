@@ -19,6 +19,7 @@ import { accountSummaryNow, accountUpdates } from "./account";
 import { accountRoutes } from "./account/routes";
 import { socketAuth } from "./auth";
 import { authRoutes } from "./auth/routes";
+import { reviewQueueUpdates } from "./cashier";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
 import { filesRoutes } from "./files/routes";
@@ -26,6 +27,7 @@ import { ledgerOperatorRoutes } from "./ledger/operator-routes";
 import { createMarket, type Market } from "./market";
 import { marketOperatorRoutes } from "./market/operator-routes";
 import { marketRoutes } from "./market/routes";
+import { operatorSocketAuth } from "./operators";
 import { operatorRoutes } from "./operators/operator-routes";
 import type { Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
@@ -137,6 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock: deps.clock,
       sessionIdleMs: deps.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000,
     }),
+    operatorAuth: operatorSocketAuth({
+      db: deps.db,
+      clock: deps.clock,
+      idleMs: deps.config.OPERATOR_IDLE_MINUTES * 60_000,
+    }),
   });
   realtime.addChannel(market.live);
   const figures = { db: deps.db, clock: deps.clock, platformTz: deps.config.PLATFORM_TZ };
@@ -146,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     "contracts.settled",
     contractSettlements({ db: deps.db, summaryOf: (userId) => accountSummaryNow(figures, userId) }),
   );
+  realtime.addOperatorEvent("reviewQueue.changed", reviewQueueUpdates);
   const context: AppServices = {
     config: deps.config,
     db: deps.db,

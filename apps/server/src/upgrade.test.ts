@@ -25,7 +25,13 @@ const BEFORE = "0012_contract_order_number";
 
 /** Every table's rows as text, less the columns the upgrade is meant to move or add. */
 const SNAPSHOT: Record<string, readonly string[]> = {
-  users: ["failed_logins", "throttled_until"],
+  users: [
+    "failed_logins",
+    "throttled_until",
+    "sign_in_locked_at",
+    "sign_in_locked_by",
+    "sign_in_lock_reason",
+  ],
   operators: [
     "failed_logins",
     "throttled_until",

@@ -73,6 +73,10 @@ export const ERROR_STATUS = {
   OPERATOR_USERNAME_INVALID: 400,
   OPERATOR_USERNAME_TAKEN: 409,
   OPERATOR_SELF_CHANGE: 409,
+  SIGN_IN_LOCKED: 423,
+  USER_ALREADY_LOCKED: 409,
+  USER_NOT_LOCKED: 409,
+  SESSION_ALREADY_ENDED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,14 @@
 export { requireSignedInUser, signedInUser, type UserSession } from "./guard";
 export { socketAuth } from "./live";
+export {
+  listUserSessions,
+  lockSignIn,
+  requireUser,
+  revokeUserSession,
+  unlockSignIn,
+  userSignInView,
+} from "./operator-users";
 export { checkPayPassword } from "./secrets";
 export { createOperatorInviteCode, ensureFixedInviteCode, register, toUserInfo } from "./service";
 export { authenticate } from "./sessions";
+export { searchUsers } from "./user-search";

@@ -22,7 +22,9 @@ export interface Session {
 
 /**
  * Signs a user in. Every failure, whether the account is missing, the password wrong or the account
- * throttled, answers the same INVALID_CREDENTIALS after the same amount of work.
+ * throttled, answers the same INVALID_CREDENTIALS after the same amount of work. A right password on
+ * an account an operator locked answers SIGN_IN_LOCKED: its owner learns to ask customer service,
+ * anyone else learns nothing.
  */
 export async function login(
   db: Db,
@@ -45,17 +47,28 @@ export async function login(
   );
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
-  await db
-    .insertInto("sessions")
-    .values({
-      token_hash: hash,
-      user_id: user.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
-      revoked_at: null,
-    })
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    // Told only to whoever typed the right password. The row stays shared until the session is written,
+    // so an operator's lock either comes first (and is seen here) or ends this session with the others.
+    const lock = await tx
+      .selectFrom("users")
+      .select("sign_in_locked_at")
+      .where("id", "=", user.id)
+      .forShare()
+      .executeTakeFirst();
+    if (lock?.sign_in_locked_at) throw new AppError("SIGN_IN_LOCKED");
+    await tx
+      .insertInto("sessions")
+      .values({
+        token_hash: hash,
+        user_id: user.id,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+      })
+      .execute();
+  });
   return { token, expiresAt, user };
 }
 
@@ -104,6 +117,9 @@ const USER_COLUMNS = Object.keys({
   pay_failures: true,
   pay_locked_until: true,
   created_at: true,
+  sign_in_locked_at: true,
+  sign_in_locked_by: true,
+  sign_in_lock_reason: true,
 } satisfies Record<keyof User, true>);
 
 async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSession | null)[]> {
@@ -116,7 +132,7 @@ async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSes
       s.expires_at as session_expires_at
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = any(${[...new Set(lookups.map((lookup) => lookup.tokenHash))]}::text[])
-      and s.revoked_at is null and s.expires_at > ${earliest}`).execute(db);
+      and s.revoked_at is null and s.expires_at > ${earliest} and u.sign_in_locked_at is null`).execute(db);
   const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
   return lookups.map((lookup) => {
     const row = byHash.get(lookup.tokenHash);

@@ -2,6 +2,7 @@ import { CSV_LABELS, LOCALES, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
 import { seedCatalogue } from "../market/seed";
+import { csvCell, localTimeWithOffset } from "../platform/csv";
 import {
   BANK_CARD,
   bankMethod,
@@ -13,7 +14,6 @@ import {
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
-import { csvCell, localTimeWithOffset } from "./fund-records";
 
 const t = useTestApp();
 

@@ -8,6 +8,7 @@ import {
   type Locale,
 } from "@tickfair/contract";
 import { userAccountIds } from "../ledger";
+import { csvCell, localTimeWithOffset, UTF8_BOM } from "../platform/csv";
 import type { Executor } from "../platform/db";
 import { newestFirstPage } from "../platform/newest-first-page";
 
@@ -57,57 +58,6 @@ export async function listFundRecords(
 }
 
 const CSV_LIMIT = 50_000;
-
-/**
- * Excel and Numbers read a file as UTF-8 only when it starts with this mark; without it Chinese or
- * Thai labels come out garbled.
- */
-const UTF8_BOM = "\uFEFF";
-
-export function csvCell(value: string): string {
-  // Quote every cell, and defuse spreadsheet formulas a reference could smuggle in; a plain number
-  // such as a negative amount stays a number.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-const twoDigits = (n: number) => String(n).padStart(2, "0");
-
-/**
- * Writes an instant as the wall-clock time in `timeZone` with its offset, "2026-11-23 18:04:05 +08:00":
- * readable as the platform's local time, and still one instant wherever the file is opened.
- */
-export function localTimeWithOffset(timeZone: string): (at: Date) => string {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
-  return (at) => {
-    const parts = new Map(format.formatToParts(at).map((p) => [p.type, p.value]));
-    const [year, month, day, hour, minute, second] = (
-      ["year", "month", "day", "hour", "minute", "second"] as const
-    ).map((type) => parts.get(type) ?? "");
-    const wall = Date.UTC(
-      Number(year),
-      Number(month) - 1,
-      Number(day),
-      Number(hour),
-      Number(minute),
-      Number(second),
-    );
-    // The zone's offset at that very instant (summer time included): how far its wall clock is from UTC.
-    const offset = Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-    const sign = offset < 0 ? "-" : "+";
-    const minutes = Math.abs(offset);
-    return `${year}-${month}-${day} ${hour}:${minute}:${second} ${sign}${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`;
-  };
-}
 
 /**
  * The user's fund records as a spreadsheet file for people: headers and labels in their language,

@@ -6,3 +6,7 @@ export {
 } from "./dashboard-figures";
 export { demoTopUp } from "./demo-top-up";
 export { createDepositMethod } from "./deposit-methods";
+export { listUserDeposits } from "./deposits";
+export { type ReviewQueueChange, reviewQueueUpdates } from "./live";
+export { boundWithdrawalAccount } from "./withdrawal-accounts";
+export { listUserWithdrawals } from "./withdrawals";

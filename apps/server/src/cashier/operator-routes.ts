@@ -5,6 +5,7 @@ import {
   depositMethodInput,
   depositMethodList,
   idString,
+  type OperatorDeposit,
   type OperatorWithdrawal,
   okResponse,
   operatorDeposit,
@@ -25,6 +26,7 @@ import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
+import { announceReviewChange } from "./live";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
 import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
@@ -37,10 +39,27 @@ const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404,
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
 export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  // Approved or rejected, the money leaves the user's frozen balance: their open app is told.
+  // Approved or rejected, the money leaves the user's frozen balance: their open app is told, and the
+  // withdrawal leaves the queue on every reviewer's console.
   const withdrawalDecided = (withdrawal: OperatorWithdrawal) => {
     void context.events.publish("account.changed", [BigInt(withdrawal.user.id)]);
+    announceReviewChange(context.events, {
+      queue: "withdrawals",
+      id: BigInt(withdrawal.id),
+      status: withdrawal.status,
+      awaitingSecondApproval: false,
+    });
     return withdrawal;
+  };
+  // Confirmed (by the first of two operators, or for good) or rejected: every reviewer's console hears it.
+  const depositReviewed = (deposit: OperatorDeposit) => {
+    announceReviewChange(context.events, {
+      queue: "deposits",
+      id: BigInt(deposit.id),
+      status: deposit.status,
+      awaitingSecondApproval: deposit.status === "under_review" && deposit.approvals.length > 0,
+    });
+    return deposit;
   };
 
   return async (app) => {
@@ -84,6 +103,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
           requestLocale(request),
         );
         if (outcome.state === "confirmed") void context.events.publish("account.changed", [outcome.userId]);
+        depositReviewed(outcome.deposit);
         return reply.status(outcome.state === "confirmed" ? 200 : 202).send(outcome.deposit);
       },
     );
@@ -94,7 +114,9 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => {
         const { operator } = signedInOperator(request);
         const id = BigInt(request.params.id);
-        return rejectDeposit(db, clock, operator, id, request.body.reason, requestLocale(request));
+        return depositReviewed(
+          await rejectDeposit(db, clock, operator, id, request.body.reason, requestLocale(request)),
+        );
       },
     );
 

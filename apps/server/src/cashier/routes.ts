@@ -32,6 +32,7 @@ import { demoTopUp } from "./demo-top-up";
 import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
 import { fundRecordsCsv, listFundRecords } from "./fund-records";
+import { announceReviewChange, type ReviewQueueChange } from "./live";
 import { bindWithdrawalAccount, boundAccount, toWithdrawalAccount } from "./withdrawal-accounts";
 import {
   cancelWithdrawal,
@@ -60,6 +61,12 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     work: (tx: Tx) => Promise<T>,
   ): Promise<T> => moveMoneyOnce(context, request, reply, userId, status, work);
 
+  /** A new request, or one leaving the queue: the reviewers' consoles hear of it (a retry's replay says nothing new). */
+  const queueChanged = (reply: FastifyReply, change: Omit<ReviewQueueChange, "awaitingSecondApproval">) => {
+    if (reply.hasHeader("idempotent-replayed")) return;
+    announceReviewChange(context.events, { ...change, awaitingSecondApproval: false });
+  };
+
   return async (app) => {
     requireSignedInUser(app, context);
     app.post(
@@ -87,9 +94,11 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       { schema: schema({ body: createDepositRequest, response: { 201: deposit } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        return moveMoney(request, reply, user.id, 201, (tx) =>
+        const created = await moveMoney(request, reply, user.id, 201, (tx) =>
           createDeposit(tx, user.id, request.body, clock.now(), requestLocale(request)),
         );
+        queueChanged(reply, { queue: "deposits", id: BigInt(created.id), status: created.status });
+        return created;
       },
     );
 
@@ -148,9 +157,11 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const { user } = signedInUser(request);
         readIdempotencyKey(request.headers["idempotency-key"]);
         await checkPayPassword(db, user, request.body.payPassword, clock.now(), "payPassword");
-        return moveMoney(request, reply, user.id, 201, (tx) =>
+        const created = await moveMoney(request, reply, user.id, 201, (tx) =>
           createWithdrawal(tx, user.id, request.body, clock.now()),
         );
+        queueChanged(reply, { queue: "withdrawals", id: BigInt(created.id), status: created.status });
+        return created;
       },
     );
 
@@ -159,9 +170,11 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       { schema: schema({ params: idParams, response: { 200: withdrawal } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        return moveMoney(request, reply, user.id, 200, (tx) =>
+        const cancelled = await moveMoney(request, reply, user.id, 200, (tx) =>
           cancelWithdrawal(tx, user.id, BigInt(request.params.id), clock.now()),
         );
+        queueChanged(reply, { queue: "withdrawals", id: BigInt(cancelled.id), status: cancelled.status });
+        return cancelled;
       },
     );
 

@@ -105,6 +105,17 @@ describe("cashier settings under maker-checker", () => {
       headers: finance.headers,
     });
     expect(pending.json().items.map((item: { id: string }) => item.id)).toContain(id);
+    // Narrowed to what a change is about: the settings page asks only for the cashier's.
+    const bySubject = async (subject: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/v1/operator/control-changes?status=pending&subject=${subject}`,
+          headers: finance.headers,
+        })
+      ).json<{ items: { id: string; subject: string }[] }>().items;
+    expect((await bySubject("cashier_settings")).map((item) => item.id)).toContain(id);
+    expect(await bySubject("operator_role")).toEqual([]);
 
     const approved = await decide(checker.headers, id, "approve");
     expect(approved.statusCode).toBe(200);

@@ -94,6 +94,15 @@ export function boundAccount(db: Executor, userId: bigint): Promise<WithdrawalAc
     .executeTakeFirst();
 }
 
+/** The user's bound withdrawal account as shown back (masked), or null when none is bound. */
+export async function boundWithdrawalAccount(
+  db: Executor,
+  userId: bigint,
+): Promise<WithdrawalAccount | null> {
+  const row = await boundAccount(db, userId);
+  return row ? toWithdrawalAccount(row) : null;
+}
+
 /** Binds the user's withdrawal account; once bound it is locked, and only an operator can unbind it. */
 export async function bindWithdrawalAccount(
   db: Db,

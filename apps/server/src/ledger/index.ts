@@ -12,3 +12,4 @@ export {
   userAccountIds,
   userBalances,
 } from "./service";
+export { userStatement } from "./statement";

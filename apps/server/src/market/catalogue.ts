@@ -1,7 +1,7 @@
-import type { Locale, ProductCategory } from "@tickfair/contract";
+import type { Locale, ProductCategory, TradingSchedule } from "@tickfair/contract";
 
 /** When a product trades: around the clock, or the FX week (Sunday 22:00 to Friday 22:00 UTC). */
-export type TradingSchedule = "always" | "fx_week";
+export type { TradingSchedule };
 
 export interface CatalogueDuration {
   seconds: number;

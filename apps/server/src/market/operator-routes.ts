@@ -1,10 +1,17 @@
-import { product, updateProductRequest } from "@tickfair/contract";
+import {
+  operatorChainVerification,
+  operatorChainVerifyQuery,
+  operatorProductList,
+  product,
+  updateProductRequest,
+} from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { symbolParams } from "./http";
+import { operatorProducts, verifyProductRange } from "./operator-products";
 import { updateProduct } from "./service";
 
 const schema = routeSchemas({
@@ -14,17 +21,52 @@ const schema = routeSchemas({
 });
 
 /**
- * The operators' product settings (admin only, audited): status, durations with their payout rates
- * and stake limits, for contracts placed after the change. Nothing sets a price, a tick or an outcome.
+ * The console's markets: every product's settings and state, a product's tick chain verified over a
+ * time range, and the product settings (admin only, audited): status, trading hours, durations with
+ * their payout rates and stake limits, for contracts placed after the change. Nothing sets a price, a
+ * tick or an outcome.
  */
 export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
     requireSignedInOperator(app, context);
+
+    app.get(
+      "/operator/market/products",
+      {
+        schema: schema({
+          description:
+            "Every product: status and maintenance as set and as in force now, trading hours, rates per duration, stake limits, the last tick.",
+          response: { 200: operatorProductList },
+        }),
+      },
+      async (request) => ({ items: await operatorProducts(db, clock.now(), requestLocale(request)) }),
+    );
+
+    app.get(
+      "/operator/market/products/:symbol/verify",
+      {
+        schema: schema({
+          description:
+            "Re-hashes every tick recorded from `from` to `to` (at most 24 hours, 100,000 ticks) and answers whether the chain holds, or its first broken tick.",
+          params: symbolParams,
+          querystring: operatorChainVerifyQuery,
+          response: { 200: operatorChainVerification },
+        }),
+      },
+      async (request) => verifyProductRange(db, request.params.symbol, request.query),
+    );
+
     app.put(
       "/operator/market/products/:symbol",
       {
-        schema: schema({ params: symbolParams, body: updateProductRequest, response: { 200: product } }),
+        schema: schema({
+          description:
+            "Changes what the body names (status, maintenance until, trading hours, rates per duration, stake limits) with a reason, audited; contracts already placed keep their rate.",
+          params: symbolParams,
+          body: updateProductRequest,
+          response: { 200: product },
+        }),
       },
       async (request) => {
         const { operator } = signedInOperator(request);

@@ -85,7 +85,7 @@ function toProduct(
   };
 }
 
-async function durationsOf(m: MarketExecutor, symbols: readonly string[]) {
+export async function durationsOf(m: MarketExecutor, symbols: readonly string[]) {
   const map = new Map<string, ProductDuration[]>();
   if (symbols.length === 0) return map;
   const rows = await m
@@ -239,8 +239,9 @@ export async function verifyProductChain(
 }
 
 /**
- * An operator's change to a product's status, durations or stake limits, audited in the same
- * transaction. Contracts keep the terms they were placed under; this applies to new ones.
+ * An operator's change to a product's status, trading hours, durations (rates) or stake limits, audited
+ * with its reason in the same transaction. Contracts keep the terms they were placed under (each stores
+ * its own payout rate); this applies to new ones.
  */
 export async function updateProduct(
   db: Db,
@@ -262,6 +263,7 @@ export async function updateProduct(
       .executeTakeFirstOrThrow();
 
     const status = input.status ?? row.status;
+    const schedule = input.schedule ?? row.schedule;
     let reopensAt: Date | null;
     if (input.reopensAt !== undefined)
       reopensAt = input.reopensAt === null ? null : new Date(input.reopensAt);
@@ -282,6 +284,7 @@ export async function updateProduct(
 
     const before = {
       status: row.status,
+      schedule: row.schedule,
       reopensAt: row.reopens_at?.toISOString() ?? null,
       minStake: fromMinor(row.min_stake),
       maxStake: fromMinor(row.max_stake),
@@ -289,7 +292,14 @@ export async function updateProduct(
     };
     await m
       .updateTable("products")
-      .set({ status, reopens_at: reopensAt, min_stake: minStake, max_stake: maxStake, updated_at: now })
+      .set({
+        status,
+        schedule,
+        reopens_at: reopensAt,
+        min_stake: minStake,
+        max_stake: maxStake,
+        updated_at: now,
+      })
       .where("symbol", "=", row.symbol)
       .execute();
     if (durations) {
@@ -315,6 +325,7 @@ export async function updateProduct(
         before,
         after: {
           status,
+          schedule,
           reopensAt: reopensAt?.toISOString() ?? null,
           minStake: fromMinor(minStake),
           maxStake: fromMinor(maxStake),

@@ -105,7 +105,10 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
         async (request) => {
           const { operator } = signedInOperator(request);
           const id = BigInt(request.params.id);
-          return operatorAccountAction(db, clock, operator, id, action, request.body.reason);
+          const outcome = await operatorAccountAction(db, clock, operator, id, action, request.body.reason);
+          // Disabled or reset: the operator's open consoles lose their sockets too.
+          await context.events.publish("sessions.ended", outcome.endedSessions);
+          return outcome.account;
         },
       );
     }

@@ -161,6 +161,7 @@ type AccountAction = "disable" | "enable" | "reset_totp";
 /**
  * Disable (sessions end, sign-in refused), enable, or reset the authenticator (secret, recovery codes
  * and sessions go; the operator enrols again at the next sign-in). Each with a reason, audited.
+ * Answers the account and the token hashes of the sessions it ended, for the caller to announce.
  */
 export async function operatorAccountAction(
   db: Db,
@@ -169,7 +170,7 @@ export async function operatorAccountAction(
   id: bigint,
   action: AccountAction,
   reason: string,
-): Promise<OperatorAccount> {
+): Promise<{ account: OperatorAccount; endedSessions: string[] }> {
   notSelf(actor, id);
   return db.transaction().execute(async (tx) => {
     const now = clock.now();
@@ -180,7 +181,7 @@ export async function operatorAccountAction(
       .forUpdate()
       .executeTakeFirst();
     if (!target) throw new AppError("NOT_FOUND");
-    let sessions = 0;
+    let endedSessions: string[] = [];
     if (action === "enable") {
       await tx.updateTable("operators").set({ disabled_at: null }).where("id", "=", id).execute();
     } else {
@@ -194,7 +195,7 @@ export async function operatorAccountAction(
         await resetTotp(tx, id);
       }
       await tx.deleteFrom("operator_sign_in_challenges").where("operator_id", "=", id).execute();
-      sessions = await revokeOperatorSessions(tx, id, now);
+      endedSessions = await revokeOperatorSessions(tx, id, now);
     }
     await recordAudit(tx, clock, {
       operatorId: actor.id,
@@ -202,9 +203,9 @@ export async function operatorAccountAction(
       targetType: "operator",
       targetId: String(id),
       reason,
-      detail: action === "enable" ? {} : { sessions },
+      detail: action === "enable" ? {} : { sessions: endedSessions.length },
     });
-    return toOperatorAccount(await operatorById(tx, id));
+    return { account: toOperatorAccount(await operatorById(tx, id)), endedSessions };
   });
 }
 

@@ -181,12 +181,12 @@ export async function decideControlChange<T>(
 
 export async function listControlChanges(
   db: Executor,
-  query: PageRequest & { status?: ControlChange["status"] | undefined },
+  query: PageRequest & { status?: ControlChange["status"] | undefined; subject?: string | undefined },
 ) {
   return newestFirstPage(
-    changeQuery(db).$if(query.status !== undefined, (q) =>
-      q.where("c.status", "=", query.status ?? "pending"),
-    ),
+    changeQuery(db)
+      .$if(query.status !== undefined, (q) => q.where("c.status", "=", query.status ?? "pending"))
+      .$if(query.subject !== undefined, (q) => q.where("c.subject", "=", query.subject ?? "")),
     "c.id",
     query,
     toControlChange,

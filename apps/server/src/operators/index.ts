@@ -5,5 +5,7 @@ export {
   proposeControlChange,
 } from "./control-changes";
 export { type OperatorSession, requireSignedInOperator, signedInOperator } from "./guard";
+export { operatorSocketAuth } from "./live";
+export { operatorMay } from "./permissions";
 export { createOperator, enrolWithKnownSecret, recordAudit } from "./service";
 export { totpUri } from "./totp";

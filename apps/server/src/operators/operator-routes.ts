@@ -1,5 +1,8 @@
 import {
+  AUDIT_CSV_MAX_ROWS,
+  auditFilters,
   auditPage,
+  auditQuery,
   controlChangePage,
   controlChangeQuery,
   createInviteCodeRequest,
@@ -10,17 +13,19 @@ import {
   operatorLoginRequest,
   operatorSecondFactorRequest,
   operatorSessionResponse,
-  pageQuery,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
+import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
 import { operatorAccountRoutes } from "./account-routes";
+import { listAudit } from "./audit";
+import { auditCsv } from "./audit-csv";
 import { listControlChanges } from "./control-changes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { requireSignedInOperator, signedInOperator } from "./guard";
-import { createInviteCode, listAudit, toOperatorInfo } from "./service";
+import { createInviteCode, recordAudit, toOperatorInfo } from "./service";
 import { logoutEverywhere, operatorLogout } from "./sessions";
 import { completeOperatorSignIn, startOperatorSignIn } from "./sign-in";
 
@@ -88,6 +93,8 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
     async (request) => {
       const { operator, tokenHash } = signedInOperator(request);
       await operatorLogout(db, clock, operator, tokenHash);
+      // The console's socket closes with its session, on whichever process holds it.
+      await context.events.publish("sessions.ended", [tokenHash]);
       return { ok: true as const };
     },
   );
@@ -101,7 +108,8 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
       }),
     },
     async (request) => {
-      await logoutEverywhere(db, clock, signedInOperator(request).operator);
+      const ended = await logoutEverywhere(db, clock, signedInOperator(request).operator);
+      await context.events.publish("sessions.ended", ended);
       return { ok: true as const };
     },
   );
@@ -140,7 +148,46 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
 
   app.get(
     "/operator/audit",
-    { schema: schema({ querystring: pageQuery, response: { 200: auditPage } }) },
+    {
+      schema: schema({
+        description:
+          "The audit log, newest first, narrowed by operator (username), action, record (type, and id) and time (`from` inclusive, `to` exclusive).",
+        querystring: auditQuery,
+        response: { 200: auditPage },
+      }),
+    },
     async (request) => listAudit(db, request.query),
+  );
+
+  app.get(
+    "/operator/audit.csv",
+    {
+      schema: {
+        tags: ["operators"],
+        security: [{ bearer: [] }],
+        description: `The audit log with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ), newest first, at most ${AUDIT_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+        querystring: auditFilters,
+      },
+    },
+    async (request, reply) => {
+      const { operator } = signedInOperator(request);
+      const file = await auditCsv(db, request.query, {
+        locale: requestLocale(request),
+        timeZone: context.config.PLATFORM_TZ,
+      });
+      await recordAudit(db, clock, {
+        operatorId: operator.id,
+        action: "audit.export",
+        targetType: "audit_log",
+        targetId: "csv",
+        detail: { filters: request.query },
+      });
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="tickfair-audit-log.csv"')
+        .header("cache-control", "private, no-store")
+        .header("x-row-limit", String(AUDIT_CSV_MAX_ROWS))
+        .send(file);
+    },
   );
 }

@@ -50,9 +50,15 @@ describe("the permission table", () => {
     expect(permissionsOf("admin")).toEqual([...OPERATOR_PERMISSIONS]);
     expect(permissionsOf("support")).toEqual([
       "dashboard.view",
+      "users.read",
+      "userSessions.revoke",
+      "userSignIn.lock",
       "withdrawalAccounts.unbind",
       "inviteCodes.create",
+      "markets.read",
     ]);
+    expect(permissionsOf("finance")).toEqual(expect.arrayContaining(["users.read", "userMoney.read"]));
+    expect(permissionsOf("finance")).not.toContain("userSignIn.lock");
     expect(permissionsOf("finance")).toContain("deposits.review");
     expect(permissionsOf("finance")).not.toContain("operators.manage");
     expect(rolePermissions().map((entry) => entry.role)).toEqual(["support", "finance", "admin"]);

@@ -16,6 +16,12 @@ import {
 /** The roles that hold each permission. */
 const GRANTS = {
   "dashboard.view": ["support", "finance", "admin"],
+  // Users: support finds a user, sees their sessions and ends them, and locks or unlocks their sign-in;
+  // finance reads their money (figures, statement, contracts, deposits, withdrawals).
+  "users.read": ["support", "finance", "admin"],
+  "userMoney.read": ["finance", "admin"],
+  "userSessions.revoke": ["support", "admin"],
+  "userSignIn.lock": ["support", "admin"],
   "deposits.review": ["finance", "admin"],
   "withdrawals.review": ["finance", "admin"],
   "withdrawalAccounts.unbind": ["support", "admin"],
@@ -25,6 +31,8 @@ const GRANTS = {
   // Deciding a proposal that weakens a control is for a second admin only.
   "cashierSettings.decide": ["admin"],
   "controlChanges.read": ["finance", "admin"],
+  // Everyone may look at the markets (support answers "why can I not trade"); only admins change them.
+  "markets.read": ["support", "finance", "admin"],
   "markets.manage": ["admin"],
   "ledger.check": ["admin"],
   "audit.read": ["admin"],
@@ -48,6 +56,17 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
 
   [`GET ${API}/dashboard`]:                                  "dashboard.view",
 
+  [`GET ${API}/users`]:                                      "users.read",
+  [`GET ${API}/users/:id`]:                                  "users.read",
+  [`GET ${API}/users/:id/sessions`]:                         "users.read",
+  [`POST ${API}/users/:id/sessions/:sessionId/revoke`]:      "userSessions.revoke",
+  [`POST ${API}/users/:id/lock`]:                            "userSignIn.lock",
+  [`POST ${API}/users/:id/unlock`]:                          "userSignIn.lock",
+  [`GET ${API}/users/:id/statement`]:                        "userMoney.read",
+  [`GET ${API}/users/:id/contracts`]:                        "userMoney.read",
+  [`GET ${API}/users/:id/deposits`]:                         "userMoney.read",
+  [`GET ${API}/users/:id/withdrawals`]:                      "userMoney.read",
+
   [`GET ${API}/deposits`]:                                   "deposits.review",
   [`GET ${API}/deposits/:id/proof`]:                         "deposits.review",
   [`POST ${API}/deposits/:id/confirm`]:                      "deposits.review",
@@ -66,9 +85,12 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/control-changes`]:                            "controlChanges.read",
 
   [`POST ${API}/invite-codes`]:                              "inviteCodes.create",
+  [`GET ${API}/market/products`]:                            "markets.read",
+  [`GET ${API}/market/products/:symbol/verify`]:             "markets.read",
   [`PUT ${API}/market/products/:symbol`]:                    "markets.manage",
   [`GET ${API}/ledger/check`]:                               "ledger.check",
   [`GET ${API}/audit`]:                                      "audit.read",
+  [`GET ${API}/audit.csv`]:                                  "audit.read",
 
   [`GET ${API}/roles`]:                                      "operators.manage",
   [`GET ${API}/operators`]:                                  "operators.manage",
@@ -86,6 +108,11 @@ export function permissionsOf(role: OperatorRole): OperatorPermission[] {
   return OPERATOR_PERMISSIONS.filter((permission) =>
     (GRANTS[permission] as readonly OperatorRole[]).includes(role),
   );
+}
+
+/** Whether the operator's role holds `permission` (for an answer that shows more to some roles). */
+export function operatorMay(operator: { role: OperatorRole }, permission: OperatorPermission): boolean {
+  return (GRANTS[permission] as readonly OperatorRole[]).includes(operator.role);
 }
 
 /** Every role with its permissions, for the console's operators and roles page. */

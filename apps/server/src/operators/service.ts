@@ -3,7 +3,6 @@ import { createOperatorInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import { hashPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
 import { permissionsOf } from "./permissions";
@@ -112,36 +111,6 @@ export async function createInviteCode(
     });
     return created;
   });
-}
-
-export async function listAudit(db: Db, page: PageRequest) {
-  return newestFirstPage(
-    db
-      .selectFrom("audit_log as a")
-      .leftJoin("operators as o", "o.id", "a.operator_id")
-      .select([
-        "a.id",
-        "o.username",
-        "a.action",
-        "a.target_type",
-        "a.target_id",
-        "a.reason",
-        "a.detail",
-        "a.created_at",
-      ]),
-    "a.id",
-    page,
-    (row) => ({
-      id: String(row.id),
-      operator: row.username ?? "system",
-      action: row.action,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      reason: row.reason,
-      detail: row.detail,
-      createdAt: row.created_at.toISOString(),
-    }),
-  );
 }
 
 export function toOperatorInfo(operator: Operator): OperatorInfo {

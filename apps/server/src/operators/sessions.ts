@@ -97,28 +97,33 @@ export async function operatorLogout(
   });
 }
 
-/** Ends every live session of an operator; answers how many were live. */
-export async function revokeOperatorSessions(db: Executor, operatorId: bigint, now: Date): Promise<number> {
-  const result = await db
+/**
+ * Ends every live session of an operator; answers their token hashes, for the caller to announce once
+ * committed (the "sessions.ended" event closes their consoles' sockets).
+ */
+export async function revokeOperatorSessions(db: Executor, operatorId: bigint, now: Date): Promise<string[]> {
+  const rows = await db
     .updateTable("operator_sessions")
     .set({ revoked_at: now })
     .where("operator_id", "=", operatorId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning("token_hash")
+    .execute();
+  return rows.map((row) => row.token_hash);
 }
 
-/** Sign-out everywhere: this session and every other one of the operator's, audited. */
-export async function logoutEverywhere(db: Db, clock: Clock, operator: Operator): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+/** Sign-out everywhere: this session and every other one of the operator's, audited; answers their hashes. */
+export async function logoutEverywhere(db: Db, clock: Clock, operator: Operator): Promise<string[]> {
+  return db.transaction().execute(async (tx) => {
     const revoked = await revokeOperatorSessions(tx, operator.id, clock.now());
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: "operator.logout_everywhere",
       targetType: "operator",
       targetId: String(operator.id),
-      detail: { sessions: revoked },
+      detail: { sessions: revoked.length },
     });
+    return revoked;
   });
 }

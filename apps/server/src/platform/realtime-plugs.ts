@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from "@tickfair/contract";
+import type { ClientMessage, OperatorPermission, ServerMessage } from "@tickfair/contract";
 import type { DomainEventName } from "./events";
 
 // What capabilities plug into the realtime transport (realtime.ts), and what it hands them.
@@ -50,8 +50,9 @@ export interface UserMessage {
   message: ServerMessage;
 }
 
-/** Domain events rendered for users; the transport itself ends sessions. */
+/** Domain events rendered for users or operators; the transport itself ends sessions. */
 export type UserEventName = Exclude<DomainEventName, "sessions.ended">;
+export type OperatorEventName = UserEventName;
 
 /** Plugged in by the capability that renders a domain event for the users it concerns. */
 export interface UserEventRenderer<R> {
@@ -62,4 +63,40 @@ export interface UserEventRenderer<R> {
   userOf(ref: R): bigint;
   /** The messages for these references, each with its user; only users with a socket here are asked for. */
   render(refs: readonly R[]): Promise<readonly UserMessage[]>;
+}
+
+/** The operator session a socket authenticated with (operators' sessions are apart from users'). */
+export interface OperatorSocketSession {
+  operatorId: bigint;
+  tokenHash: string;
+  /** The sooner of the session's end and its idle limit. */
+  expiresAt: Date;
+}
+
+/** An operator session as it stands now: until when it lives, and what its operator's role may do. */
+export interface OperatorLiveSession {
+  expiresAt: Date;
+  permissions: ReadonlySet<OperatorPermission>;
+}
+
+/** Plugged in by operators: how consoles' sockets sign in, and which of their sessions still live. */
+export interface OperatorSocketAuth {
+  /**
+   * The live session behind an operator's token; rejects when none lives. Reading it is not the
+   * operator's activity: a console left open does not outlive its idle limit by reconnecting.
+   */
+  authenticate(token: string): Promise<OperatorSocketSession>;
+  /** Of these sessions, the ones still live (not ended, not idle, operator not disabled). */
+  liveSessions(tokenHashes: readonly string[]): Promise<Map<string, OperatorLiveSession>>;
+}
+
+/** Plugged in by the capability that raises a domain event operators hear of. */
+export interface OperatorEventRenderer<R> {
+  /** A reference as other processes receive it (a short text), and back. */
+  encode(ref: R): string;
+  decode(wire: string): R;
+  /** The permission an operator's role needs to hear of this reference. */
+  permissionOf(ref: R): OperatorPermission;
+  /** What operators hear: built from the reference alone, so it carries nothing more than it. */
+  render(ref: R): ServerMessage;
 }

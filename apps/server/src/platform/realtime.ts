@@ -10,19 +10,28 @@ import type { Clock } from "./clock";
 import type { Db } from "./db";
 import type { DomainEventName, DomainEvents, EventPublisher } from "./events";
 import { type FollowingSocket, TopicFollowers } from "./realtime-followers";
+import { type OperatorSocket, OperatorSockets } from "./realtime-operators";
 import type {
   ChannelSocket,
+  OperatorEventName,
+  OperatorEventRenderer,
+  OperatorSocketAuth,
   PublicChannel,
   SocketAuth,
   UserEventName,
   UserEventRenderer,
 } from "./realtime-plugs";
-import { type SessionSocket, SocketSessions } from "./realtime-sessions";
+import { SocketSessions } from "./realtime-sessions";
 import { type RelayLog, UserEventsRelay } from "./user-events";
 
 export type {
   ChannelSocket,
   Followers,
+  OperatorEventName,
+  OperatorEventRenderer,
+  OperatorLiveSession,
+  OperatorSocketAuth,
+  OperatorSocketSession,
   PublicChannel,
   SocketAuth,
   SocketSession,
@@ -46,18 +55,23 @@ interface Delivery<R> {
 
 type Deliveries = { [N in DomainEventName]?: Delivery<DomainEvents[N]> };
 
-interface Client extends SessionSocket, FollowingSocket {
+interface Client extends OperatorSocket, FollowingSocket {
+  /** Which sessions it signed in with, once it did: a user's, or an operator's. */
+  realm: "user" | "operator" | null;
   asChannelSocket: ChannelSocket;
 }
 
 /**
  * The one WebSocket (`/api/ws`) and the delivery of domain events to it. Public channels (plugged in
  * by their capabilities) answer anyone; a client that authenticates (through the plugged-in
- * SocketAuth) also receives its own user's events, as their capabilities render them. Sockets live
- * as long as their session. Events published here are relayed to the other server processes.
+ * SocketAuth) also receives its own user's events, as their capabilities render them; a console that
+ * authenticates as an operator (OperatorSocketAuth) receives the operator events its role may hear.
+ * Sockets live as long as their session. Events published here are relayed to the other server
+ * processes.
  */
 export class RealtimeHub implements EventPublisher {
-  readonly #sessions: SocketSessions<Client>;
+  readonly #users: SocketSessions<Client>;
+  readonly #operators: OperatorSockets<Client>;
   readonly #followers = new TopicFollowers<Client>();
   #sessionCheckTimer: NodeJS.Timeout | null = null;
   readonly #channels: PublicChannel[] = [];
@@ -75,9 +89,18 @@ export class RealtimeHub implements EventPublisher {
       databaseUrl?: string | undefined;
       log: RelayLog;
       auth: SocketAuth;
+      operatorAuth: OperatorSocketAuth;
     },
   ) {
-    this.#sessions = new SocketSessions({ clock: deps.clock, auth: deps.auth, log: deps.log });
+    this.#users = new SocketSessions({
+      clock: deps.clock,
+      log: deps.log,
+      liveSessions: async (tokenHashes) => {
+        const live = await deps.auth.liveSessions(tokenHashes);
+        return new Map([...live].map(([hash, expiresAt]) => [hash, { expiresAt }]));
+      },
+    });
+    this.#operators = new OperatorSockets({ clock: deps.clock, log: deps.log, auth: deps.operatorAuth });
     this.#relay = new UserEventsRelay({
       db: deps.db,
       ...(deps.databaseUrl ? { databaseUrl: deps.databaseUrl } : {}),
@@ -87,7 +110,11 @@ export class RealtimeHub implements EventPublisher {
     this.#deliveries["sessions.ended"] = {
       encode: (tokenHash) => tokenHash,
       decode: (wire) => wire,
-      deliver: async (tokenHashes) => this.#sessions.end(tokenHashes),
+      // A token's hash names its session in either realm.
+      deliver: async (tokenHashes) => {
+        this.#users.end(tokenHashes);
+        this.#operators.end(tokenHashes);
+      },
     };
   }
 
@@ -106,6 +133,19 @@ export class RealtimeHub implements EventPublisher {
     };
   }
 
+  /** Operators hear this event where their role holds the permission the renderer names. */
+  addOperatorEvent<N extends OperatorEventName>(
+    name: N,
+    renderer: OperatorEventRenderer<DomainEvents[N]>,
+  ): void {
+    const deliveries: { [P in N]?: Delivery<DomainEvents[P]> } = this.#deliveries;
+    deliveries[name] = {
+      encode: (ref) => renderer.encode(ref),
+      decode: (wire) => renderer.decode(wire),
+      deliver: (refs) => this.#operators.deliver(renderer, refs),
+    };
+  }
+
   /** Starts the public channels and hearing the events other server processes relay (PostgreSQL). */
   async start(): Promise<void> {
     await this.#relay.start();
@@ -121,7 +161,8 @@ export class RealtimeHub implements EventPublisher {
     this.#stopChannels = [];
     if (this.#sessionCheckTimer) clearInterval(this.#sessionCheckTimer);
     this.#sessionCheckTimer = null;
-    await this.#sessions.settled();
+    await this.#users.settled();
+    await this.#operators.settled();
     await this.#relay.stop();
   }
 
@@ -161,14 +202,13 @@ export class RealtimeHub implements EventPublisher {
    * after a socket past its remembered expiry had its session checked.
    */
   async #tellUsers<R>(renderer: UserEventRenderer<R>, refs: readonly R[]): Promise<void> {
-    const connected = (ref: R) => this.#sessions.hasUser(renderer.userOf(ref));
+    const connected = (ref: R) => this.#users.hasHolder(renderer.userOf(ref));
     const wanted = refs.filter(connected);
     if (wanted.length === 0) return;
-    await this.#sessions.confirm(new Set(wanted.map((ref) => renderer.userOf(ref))));
+    await this.#users.confirm(new Set(wanted.map((ref) => renderer.userOf(ref))));
     const still = wanted.filter(connected);
     if (still.length === 0) return;
-    for (const { userId, message } of await renderer.render(still))
-      this.#sessions.sendToUser(userId, message);
+    for (const { userId, message } of await renderer.render(still)) this.#users.sendToHolder(userId, message);
   }
 
   /**
@@ -176,7 +216,7 @@ export class RealtimeHub implements EventPublisher {
    * expired or ended, and notes how far the others' expiry slid. Runs every 30 s.
    */
   async checkSessions(): Promise<void> {
-    await this.#sessions.checkAll();
+    await Promise.all([this.#users.checkAll(), this.#operators.checkAll()]);
   }
 
   #send(client: Client, message: ServerMessage): void {
@@ -188,21 +228,31 @@ export class RealtimeHub implements EventPublisher {
       this.#send(client, { type: "pong" });
       return;
     }
-    if (message.type !== "auth") {
+    if (message.type !== "auth" && message.type !== "operator.auth") {
       await this.#answering.get(message.type)?.answer(message, client.asChannelSocket);
       return;
     }
-    if (client.userId !== null) return;
-    const session = await this.deps.auth.authenticate(message.token).catch(() => null);
+    // A socket signs in once, in one realm.
+    if (client.realm !== null) return;
+    const realm = message.type === "auth" ? "user" : "operator";
+    const session =
+      realm === "user"
+        ? await this.deps.auth.authenticate(message.token).catch(() => null)
+        : await this.deps.operatorAuth.authenticate(message.token).catch(() => null);
     if (!session) {
       this.#send(client, { type: "error", code: "UNAUTHENTICATED" });
       client.socket.close(UNAUTHENTICATED_CLOSE_CODE, "unauthenticated");
       return;
     }
     // Closed while the session was read: registering it now would leave it in the indexes for good.
-    if (client.socket.readyState !== client.socket.OPEN || client.userId !== null) return;
+    if (client.socket.readyState !== client.socket.OPEN || client.realm !== null) return;
     clearTimeout(authTimer);
-    if (!this.#sessions.admit(client, session)) return;
+    client.realm = realm;
+    const admitted =
+      "operatorId" in session
+        ? this.#operators.admit(client, session)
+        : this.#users.admit(client, { ...session, holderId: session.userId });
+    if (!admitted) return;
     this.#send(client, { type: "ready" });
   }
 
@@ -210,9 +260,11 @@ export class RealtimeHub implements EventPublisher {
     app.get("/api/ws", { websocket: true, schema: { hide: true } }, (socket) => {
       const client: Client = {
         socket,
-        userId: null,
+        realm: null,
+        holderId: null,
         tokenHash: null,
         expiresAt: 0,
+        permissions: new Set(),
         follows: new Map(),
         asChannelSocket: {
           send: (message) => this.#send(client, message),
@@ -222,12 +274,13 @@ export class RealtimeHub implements EventPublisher {
       };
       // A socket that neither authenticates nor follows anything public is closed.
       const authTimer = setTimeout(() => {
-        if (client.userId === null && client.follows.size === 0)
+        if (client.realm === null && client.follows.size === 0)
           socket.close(UNAUTHENTICATED_CLOSE_CODE, "auth timeout");
       }, AUTH_TIMEOUT_MS);
       socket.on("close", () => {
         clearTimeout(authTimer);
-        this.#sessions.forget(client);
+        if (client.realm === "operator") this.#operators.forget(client);
+        else this.#users.forget(client);
         this.#followers.unfollowAll(client);
       });
       socket.on("message", (raw: Buffer) => {

@@ -37,6 +37,10 @@ export interface UsersTable {
   pay_failures: Generated<number>;
   pay_locked_until: Date | null;
   created_at: Timestamp;
+  /** Set while an operator has locked the user's sign-in, with who and why (all three or none). */
+  sign_in_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sign_in_locked_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  sign_in_lock_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InviteCodesTable {
@@ -50,6 +54,8 @@ export interface InviteCodesTable {
 }
 
 export interface SessionsTable {
+  /** What operators name a session by; the token's hash never leaves the server. */
+  id: GeneratedAlways<bigint>;
   token_hash: string;
   user_id: bigint;
   created_at: Timestamp;

@@ -62,3 +62,19 @@ export async function clearSignInFailures(db: Executor, realm: SignInRealm, name
     .where("name", "=", name.toLowerCase())
     .execute();
 }
+
+/** Until when a name's sign-in attempts are held back (wrong passwords), or null when they are not. */
+export async function signInThrottledUntil(
+  db: Executor,
+  realm: SignInRealm,
+  name: string,
+  now: Date,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom("sign_in_failures")
+    .select("throttled_until")
+    .where("realm", "=", realm)
+    .where("name", "=", name.toLowerCase())
+    .executeTakeFirst();
+  return row?.throttled_until && row.throttled_until > now ? row.throttled_until : null;
+}

@@ -27,7 +27,9 @@ export interface RelayLog {
 /**
  * Carries domain events between server processes on one PostgreSQL (ARCHITECTURE §7): a user's socket
  * may be held by another process than the one whose request moved their money or whose worker settled
- * their contract. Each process tells its own sockets itself, at once, and relays the event; the
+ * their contract, and an operator's console by another than the one that took a deposit or ended a
+ * session (operators' events travel here too, under their own names). Each process tells its own
+ * sockets itself, at once, and relays the event; the
  * others hear it on their listening connection and tell theirs. Only references travel: each process
  * reads what it needs for the users connected to it. Events raised within a few milliseconds of each
  * other travel together. Best effort, like every push: an app that reconnects reloads its lists.

@@ -56,3 +56,20 @@ export async function openSignedInSocket(url: string, token: string): Promise<Te
   expect(await client.next()).toEqual({ type: "ready" });
   return client;
 }
+
+/** A socket signed in with an operator's session `token` (the console's): the server answered "ready". */
+export async function openOperatorSocket(url: string, token: string): Promise<TestSocket> {
+  const client = await openTestSocket(url);
+  client.socket.send(JSON.stringify({ type: "operator.auth", token }));
+  expect(await client.next()).toEqual({ type: "ready" });
+  return client;
+}
+
+/** Every message that came before the answer to a ping: what the socket heard up to now. */
+export async function heardSoFar(client: TestSocket): Promise<ServerMessage[]> {
+  client.socket.send(JSON.stringify({ type: "ping" }));
+  const heard: ServerMessage[] = [];
+  for (let message = await client.next(); message.type !== "pong"; message = await client.next())
+    heard.push(message);
+  return heard;
+}

@@ -1,5 +1,5 @@
 export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
 export { contractOpenings, contractSettlements } from "./live";
 export { type SettledResults, settledResults } from "./results";
-export { type ContractRef, contractsByIds } from "./service";
+export { type ContractRef, contractsByIds, listUserContracts } from "./service";
 export { TradingWorker } from "./worker";

@@ -273,14 +273,33 @@ export async function listOpenContracts(db: Executor, userId: bigint): Promise<{
   return { items: rows.map((row) => toContract(row, row.price_precision)) };
 }
 
+const OPEN_STATUSES = ["pending", "open"] as const;
+const CLOSED_STATUSES = ["settled", "void"] as const;
+
 /** Closed positions (settled or void), newest first, `cursor` being the last id of the previous page. */
 export async function listClosedContracts(
   db: Executor,
   userId: bigint,
   page: PageRequest,
 ): Promise<{ items: Contract[]; nextCursor: string | null }> {
+  return listUserContracts(db, userId, page, "closed");
+}
+
+/**
+ * A user's contracts newest first (through contracts_user): all of them, or only the open (pending and
+ * open) or closed (settled and void) ones.
+ */
+export async function listUserContracts(
+  db: Executor,
+  userId: bigint,
+  page: PageRequest,
+  state?: "open" | "closed",
+): Promise<{ items: Contract[]; nextCursor: string | null }> {
+  const statuses = state === "open" ? OPEN_STATUSES : CLOSED_STATUSES;
   return newestFirstPage(
-    contractsWithPrecision(db).where("c.user_id", "=", userId).where("c.status", "in", ["settled", "void"]),
+    contractsWithPrecision(db)
+      .where("c.user_id", "=", userId)
+      .$if(state !== undefined, (q) => q.where("c.status", "in", statuses)),
     "c.id",
     page,
     (row) => toContract(row, row.price_precision),

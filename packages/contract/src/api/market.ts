@@ -35,6 +35,11 @@ export const ticker = z.object({
 });
 export type Ticker = z.infer<typeof ticker>;
 
+/** When a product trades: around the clock, or the FX week (Sunday 22:00 to Friday 22:00 UTC). */
+export const TRADING_SCHEDULES = ["always", "fx_week"] as const;
+export const tradingSchedule = z.enum(TRADING_SCHEDULES);
+export type TradingSchedule = z.infer<typeof tradingSchedule>;
+
 export const productStatus = z.enum(["open", "maintenance", "closed"]);
 export type ProductStatus = z.infer<typeof productStatus>;
 
@@ -133,12 +138,14 @@ export type ChainVerification = z.infer<typeof chainVerification>;
 
 /**
  * An operator's change to a product (admin only, audited). Only what the operator may decide: the
- * trading status, the durations with their payout rates, and the stake limits; a change applies to
- * contracts placed after it. Strict, so nothing else (a price, a tick) can ride along.
+ * trading status, the trading hours, the durations with their payout rates, and the stake limits; a
+ * change applies to contracts placed after it (a contract keeps the rate it was accepted with).
+ * Strict, so nothing else (a price, a tick) can ride along.
  */
 export const updateProductRequest = z
   .object({
     status: z.enum(["open", "maintenance"]).optional(),
+    schedule: tradingSchedule.optional(),
     /** With "maintenance": when the product opens again by itself; null for until further notice. */
     reopensAt: isoTimeInput().nullable().optional(),
     durations: z

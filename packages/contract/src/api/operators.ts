@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { filteredPageQuery, isoTime, newSession, operatorReason, pageOf, signInPassword } from "./common";
+import {
+  filteredPageQuery,
+  isoTime,
+  isoTimeInput,
+  newSession,
+  operatorReason,
+  pageOf,
+  signInPassword,
+} from "./common";
 
 export const OPERATOR_ROLES = ["support", "finance", "admin"] as const;
 export const operatorRole = z.enum(OPERATOR_ROLES);
@@ -12,6 +20,10 @@ export type OperatorRole = z.infer<typeof operatorRole>;
  */
 export const OPERATOR_PERMISSIONS = [
   "dashboard.view",
+  "users.read",
+  "userMoney.read",
+  "userSessions.revoke",
+  "userSignIn.lock",
   "deposits.review",
   "withdrawals.review",
   "withdrawalAccounts.unbind",
@@ -20,6 +32,7 @@ export const OPERATOR_PERMISSIONS = [
   "cashierSettings.manage",
   "cashierSettings.decide",
   "controlChanges.read",
+  "markets.read",
   "markets.manage",
   "ledger.check",
   "audit.read",
@@ -114,6 +127,43 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = pageOf(auditEntry);
 
+/** An audit action's code, e.g. "deposit.confirm", "operator_role.propose". */
+export const auditActionCode = z
+  .string()
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/)
+  .describe('An action code, e.g. "withdrawal.approve"');
+
+/**
+ * What the audit log can be narrowed to, each optional and all combined: who (an operator's username,
+ * any case), what (an action code), which record (its type, and with it an id), and when (`from`
+ * inclusive, `to` exclusive; `from` before `to`, else RANGE_INVALID). A `targetId` needs its
+ * `targetType` (REQUIRED). An unknown username matches nothing.
+ */
+export const auditFilters = z.object({
+  operator: z
+    .string()
+    .regex(/^\w{3,32}$/)
+    .optional()
+    .describe("An operator's username (3–32 letters, digits or underscores)"),
+  action: auditActionCode.optional(),
+  targetType: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/)
+    .optional()
+    .describe('A record type, e.g. "deposit", "operator"'),
+  targetId: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/)
+    .optional()
+    .describe("A record's id (with targetType)"),
+  from: isoTimeInput().optional(),
+  to: isoTimeInput().optional(),
+});
+export type AuditFilters = z.infer<typeof auditFilters>;
+export const auditQuery = auditFilters.extend(filteredPageQuery({}).shape);
+export type AuditQuery = z.infer<typeof auditQuery>;
+
 /**
  * A change that weakens a control (a threshold, a fee, a limit, a role): proposed by one operator,
  * in force only once another admin approves it. `base` is what it was proposed against; if the
@@ -136,5 +186,12 @@ export const controlChange = z.object({
 });
 export type ControlChange = z.infer<typeof controlChange>;
 export const controlChangePage = pageOf(controlChange);
-export const controlChangeQuery = filteredPageQuery({ status: z.enum(CONTROL_CHANGE_STATUSES).optional() });
+export const controlChangeQuery = filteredPageQuery({
+  status: z.enum(CONTROL_CHANGE_STATUSES).optional(),
+  /** What the change is about: "cashier_settings", "operator_role", … */
+  subject: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/)
+    .optional(),
+});
 export const rejectControlChangeRequest = z.object({ reason: operatorReason });

@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { accountSummary } from "./auth";
+import { cashierStatus } from "./cashier";
 import { isoTime } from "./common";
 import { tick, ticker } from "./market";
+import { reviewQueue } from "./operator-dashboard";
 import { contract } from "./trading";
 
 /**
  * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to
- * authenticate first with `auth`. Later capabilities add message types here.
+ * authenticate first with `auth`, an operator's with `operator.auth` (the console's session token:
+ * operators' sessions are apart from users'). A socket signs in once, in one realm. Later
+ * capabilities add message types here.
  */
 export const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth"), token: z.string().max(200) }),
+  z.object({ type: z.literal("operator.auth"), token: z.string().max(200) }),
   z.object({ type: z.literal("ping") }),
   /** All products' tickers, at most one message a second. */
   z.object({ type: z.literal("subscribe.tickers") }),
@@ -27,6 +32,10 @@ export const clientMessage = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
+/** The operator review queues that announce their changes on the socket: the dashboard's queues. */
+export const reviewQueueName = reviewQueue.shape.queue;
+export type ReviewQueueName = z.infer<typeof reviewQueueName>;
+
 export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ready") }),
   z.object({ type: z.literal("pong") }),
@@ -40,5 +49,17 @@ export const serverMessage = z.discriminatedUnion("type", [
   /** `at`: when the server sent it, so a client can tell how fresh the figures are. */
   z.object({ type: z.literal("tickers"), at: isoTime, items: z.array(ticker) }),
   z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
+  /**
+   * To operators whose role reviews the queue: a deposit or withdrawal entered it, got a first of two
+   * confirmations (`awaitingSecondApproval`), or left it. Only the id and the status: the console
+   * reads the rest through the queue's own endpoint, which checks the operator again.
+   */
+  z.object({
+    type: z.literal("queue.changed"),
+    queue: reviewQueueName,
+    id: z.string(),
+    status: cashierStatus,
+    awaitingSecondApproval: z.boolean(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -1,0 +1,116 @@
+import { fromMinor, type OperatorUserDetail, type UserSession } from "@tickfair/contract";
+import { lockSignIn, revokeUserSession, unlockSignIn, userSignInView } from "../auth";
+import { boundWithdrawalAccount } from "../cashier";
+import { userBalances } from "../ledger";
+import { operatorMay, recordAudit } from "../operators";
+import type { RouteContext } from "../platform/context";
+import type { Operator } from "../platform/schema";
+import { toAccountSummary, userFigures } from "./figures";
+
+/**
+ * A user as the console shows them (ARCHITECTURE §5, operator console: users), and the operators'
+ * actions on their sign-in. Each action is audited with its reason in the transaction that does it, and
+ * the sessions it ends have their sockets closed once it committed. Nothing here moves money.
+ */
+
+type Deps = Pick<RouteContext, "db" | "clock" | "config" | "events">;
+
+/** The user's page: identity, sign-in state, bound withdrawal account and, for roles that may read users' money, the figures. */
+export async function userDetail(
+  deps: Deps,
+  operator: Operator,
+  userId: bigint,
+): Promise<OperatorUserDetail> {
+  const now = deps.clock.now();
+  const view = await userSignInView(deps.db, userId, now);
+  const withMoney = operatorMay(operator, "userMoney.read");
+  const [withdrawalAccount, figures, balances] = await Promise.all([
+    boundWithdrawalAccount(deps.db, userId),
+    withMoney ? userFigures(deps.db, userId, now, deps.config.PLATFORM_TZ) : null,
+    withMoney ? userBalances(deps.db, userId) : null,
+  ]);
+  return {
+    ...view,
+    money:
+      figures && balances
+        ? {
+            summary: toAccountSummary(figures),
+            balances: {
+              cash: fromMinor(balances.cash),
+              frozenTrade: fromMinor(balances.frozen_trade),
+              frozenWithdrawal: fromMinor(balances.frozen_withdrawal),
+              savingsPending: fromMinor(balances.savings_pending),
+              savingsConfirmed: fromMinor(balances.savings_confirmed),
+            },
+          }
+        : null,
+    withdrawalAccount,
+  };
+}
+
+/** Ends one of the user's sessions (their socket on it closes). */
+export async function revokeSession(
+  deps: Deps,
+  operator: Operator,
+  target: { userId: bigint; sessionId: bigint },
+  reason: string,
+): Promise<UserSession> {
+  const revoked = await deps.db.transaction().execute(async (tx) => {
+    const ended = await revokeUserSession(tx, target.userId, target.sessionId, deps.clock.now());
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: "user.session.revoke",
+      targetType: "user",
+      targetId: String(target.userId),
+      reason,
+      detail: { sessionId: String(target.sessionId) },
+    });
+    return ended;
+  });
+  await deps.events.publish("sessions.ended", [revoked.tokenHash]);
+  return revoked.session;
+}
+
+/** Locks the user's sign-in and ends every live session of theirs. */
+export async function lockUser(
+  deps: Deps,
+  operator: Operator,
+  userId: bigint,
+  reason: string,
+): Promise<OperatorUserDetail> {
+  const { endedSessions } = await deps.db.transaction().execute(async (tx) => {
+    const locked = await lockSignIn(tx, userId, { operatorId: operator.id, reason, at: deps.clock.now() });
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: "user.sign_in.lock",
+      targetType: "user",
+      targetId: String(userId),
+      reason,
+      detail: { endedSessions: locked.endedSessions.length },
+    });
+    return locked;
+  });
+  if (endedSessions.length > 0) await deps.events.publish("sessions.ended", endedSessions);
+  return userDetail(deps, operator, userId);
+}
+
+/** Lifts the lock: the user may sign in again. */
+export async function unlockUser(
+  deps: Deps,
+  operator: Operator,
+  userId: bigint,
+  reason: string,
+): Promise<OperatorUserDetail> {
+  await deps.db.transaction().execute(async (tx) => {
+    const { lockedAt } = await unlockSignIn(tx, userId);
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: "user.sign_in.unlock",
+      targetType: "user",
+      targetId: String(userId),
+      reason,
+      detail: { lockedAt: lockedAt.toISOString() },
+    });
+  });
+  return userDetail(deps, operator, userId);
+}

@@ -1,0 +1,185 @@
+import {
+  contractPage,
+  depositPage,
+  idString,
+  operatorUserContractQuery,
+  operatorUserDetail,
+  operatorUserPage,
+  operatorUserPageQuery,
+  operatorUserSearchQuery,
+  statementPage,
+  userActionRequest,
+  userSession,
+  userSessionPage,
+  withdrawalPage,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listUserSessions, requireUser, searchUsers } from "../auth";
+import { listUserDeposits, listUserWithdrawals } from "../cashier";
+import { userStatement } from "../ledger";
+import { requireSignedInOperator, signedInOperator } from "../operators";
+import type { RouteContext } from "../platform/context";
+import { requestLocale } from "../platform/request-locale";
+import { routeSchemas } from "../platform/route-schema";
+import { listUserContracts } from "../trading";
+import { lockUser, revokeSession, unlockUser, userDetail } from "./operator-users";
+
+const schema = routeSchemas({
+  tags: ["operator users"],
+  signedIn: true,
+  errors: [400, 401, 403, 404, 409],
+});
+const userParams = z.object({ id: idString });
+const sessionParams = z.object({ id: idString, sessionId: idString });
+
+/**
+ * The console's users (issue 14, item 6): search, a user's page and lists, sessions and the sign-in
+ * lock. Who may call each route is the permission table's (operators/permissions.ts): support finds
+ * users, ends sessions and locks sign-in; finance reads users' money; admins do both. No route here
+ * changes a balance.
+ */
+export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  const userId = (params: { id: string }) => BigInt(params.id);
+  /** A list of a user who exists: an unknown user is 404, not an empty page. */
+  const ofUser = async <T>(params: { id: string }, list: (id: bigint) => Promise<T>) => {
+    const id = userId(params);
+    await requireUser(db, id);
+    return list(id);
+  };
+
+  return async (app) => {
+    requireSignedInOperator(app, context);
+
+    app.get(
+      "/operator/users",
+      {
+        schema: schema({
+          description:
+            "Search by account (prefix), phone (its last digits, or all of it) or account-opening code (the user's own, and the users who opened with it); without a query, every user newest first.",
+          querystring: operatorUserSearchQuery,
+          response: { 200: operatorUserPage },
+        }),
+      },
+      async (request) => searchUsers(db, request.query),
+    );
+
+    app.get(
+      "/operator/users/:id",
+      { schema: schema({ params: userParams, response: { 200: operatorUserDetail } }) },
+      async (request) => userDetail(context, signedInOperator(request).operator, userId(request.params)),
+    );
+
+    app.get(
+      "/operator/users/:id/statement",
+      {
+        schema: schema({
+          description: "The user's ledger entries on all five of their accounts, newest first.",
+          params: userParams,
+          querystring: operatorUserPageQuery,
+          response: { 200: statementPage },
+        }),
+      },
+      async (request) => ofUser(request.params, (id) => userStatement(db, id, request.query)),
+    );
+
+    app.get(
+      "/operator/users/:id/contracts",
+      {
+        schema: schema({
+          params: userParams,
+          querystring: operatorUserContractQuery,
+          response: { 200: contractPage },
+        }),
+      },
+      async (request) =>
+        ofUser(request.params, (id) => listUserContracts(db, id, request.query, request.query.state)),
+    );
+
+    app.get(
+      "/operator/users/:id/deposits",
+      {
+        schema: schema({
+          params: userParams,
+          querystring: operatorUserPageQuery,
+          response: { 200: depositPage },
+        }),
+      },
+      async (request) =>
+        ofUser(request.params, (id) => listUserDeposits(db, id, request.query, requestLocale(request))),
+    );
+
+    app.get(
+      "/operator/users/:id/withdrawals",
+      {
+        schema: schema({
+          params: userParams,
+          querystring: operatorUserPageQuery,
+          response: { 200: withdrawalPage },
+        }),
+      },
+      async (request) => ofUser(request.params, (id) => listUserWithdrawals(db, id, request.query)),
+    );
+
+    app.get(
+      "/operator/users/:id/sessions",
+      {
+        schema: schema({
+          params: userParams,
+          querystring: operatorUserPageQuery,
+          response: { 200: userSessionPage },
+        }),
+      },
+      async (request) => ofUser(request.params, (id) => listUserSessions(db, id, request.query, clock.now())),
+    );
+
+    app.post(
+      "/operator/users/:id/sessions/:sessionId/revoke",
+      {
+        schema: schema({
+          description: "Ends the session (the user's app on it is signed out at once). Audited.",
+          params: sessionParams,
+          body: userActionRequest,
+          response: { 200: userSession },
+        }),
+      },
+      async (request) =>
+        revokeSession(
+          context,
+          signedInOperator(request).operator,
+          { userId: userId(request.params), sessionId: BigInt(request.params.sessionId) },
+          request.body.reason,
+        ),
+    );
+
+    app.post(
+      "/operator/users/:id/lock",
+      {
+        schema: schema({
+          description:
+            "Locks the user's sign-in and ends their sessions; signing in then answers 423 SIGN_IN_LOCKED. Audited.",
+          params: userParams,
+          body: userActionRequest,
+          response: { 200: operatorUserDetail },
+        }),
+      },
+      async (request) =>
+        lockUser(context, signedInOperator(request).operator, userId(request.params), request.body.reason),
+    );
+
+    app.post(
+      "/operator/users/:id/unlock",
+      {
+        schema: schema({
+          description: "Lifts the sign-in lock. Audited.",
+          params: userParams,
+          body: userActionRequest,
+          response: { 200: operatorUserDetail },
+        }),
+      },
+      async (request) =>
+        unlockUser(context, signedInOperator(request).operator, userId(request.params), request.body.reason),
+    );
+  };
+}

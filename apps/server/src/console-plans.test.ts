@@ -1,0 +1,179 @@
+import { PGlite } from "@electric-sql/pglite";
+import { type CompiledQuery, Kysely, sql } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchUsers } from "./auth/user-search";
+import { listDepositsForReview } from "./cashier/deposits";
+import { listWithdrawalsForReview } from "./cashier/withdrawals";
+import { systemAccountIds, userAccountIds } from "./ledger";
+import { userStatement } from "./ledger/statement";
+import { migrateToLatest } from "./platform/migrations";
+import type { Database } from "./platform/schema";
+
+/**
+ * Issue 14's budget, as query plans: the first page of a queue, a user search and a user's statement
+ * read a bounded number of rows however many lie behind them. Each runs here against tables of many
+ * thousand rows, its every statement is explained with ANALYZE, and no scan of a large table may be
+ * sequential or touch (return or filter out) more rows than a page needs. `npm run bench -- console`
+ * times the same pages at 100 and 100,000 rows on PostgreSQL.
+ */
+
+const USERS = 20_000;
+/** Deposits, and as many withdrawals: the queues' history. */
+const DEPOSITS = 20_000;
+const ENTRIES = 5_000;
+const LIMIT = 20;
+/** The most rows a scan may touch for one page: the statement reads five accounts' ranges of limit + 1. */
+const BOUND = 5 * (LIMIT + 1);
+const LARGE = new Set(["users", "deposits", "withdrawals", "ledger_entries", "postings", "accounts"]);
+
+let pglite: PGlite;
+let db: Kysely<Database>;
+let captured: CompiledQuery[] = [];
+let heavyUser = 0n;
+
+beforeAll(async () => {
+  pglite = new PGlite({ parsers: { 20: (value: string) => BigInt(value) } });
+  db = new Kysely<Database>({
+    dialect: new PGliteDialect(pglite),
+    log: (event) => {
+      if (event.level === "query") captured.push(event.query);
+    },
+  });
+  await migrateToLatest(db);
+  await sql`insert into users (account, phone, phone_country, nickname, password_hash, pay_password_hash,
+      invite_code, invited_by, created_at)
+    select 'user' || g, '+86139' || lpad(g::text, 8, '0'), 'CN', 'user' || g, 'x', 'x',
+      'C' || lpad(g::text, 7, '0'), case when g % 2 = 0 then 'DEMO2026' end, now()
+    from generate_series(1, ${USERS}) g`.execute(db);
+  await sql`insert into accounts (user_id, kind, balance, created_at)
+    select u.id, k.kind, 0, now() from users u
+    cross join unnest(array['cash', 'frozen_trade', 'frozen_withdrawal', 'savings_pending', 'savings_confirmed']) k(kind)`.execute(
+    db,
+  );
+  heavyUser = (
+    await db.selectFrom("users").select("id").where("account", "=", "user77").executeTakeFirstOrThrow()
+  ).id;
+  await db.transaction().execute(async (tx) => {
+    const accounts = await userAccountIds(tx, heavyUser);
+    const system = await systemAccountIds(tx);
+    await sql`insert into postings (kind, user_id, reference, created_at)
+      select 'demo_grant', ${heavyUser}, 'seed', now() from generate_series(1, ${ENTRIES})`.execute(tx);
+    await sql`insert into ledger_entries (posting_id, account_id, amount, balance_after, created_at)
+      select p.id, v.account_id, v.amount, case when v.account_id = ${accounts.cash} then p.k * 100 end, now()
+      from (select id, row_number() over (order by id) as k from postings where user_id = ${heavyUser}) p
+      cross join (values (${accounts.cash}::bigint, 100::bigint), (${system.demo_grants}::bigint, -100::bigint))
+        as v(account_id, amount)
+      order by p.id, v.amount`.execute(tx);
+  });
+  const method = await sql<{ id: bigint }>`insert into deposit_methods (kind, names, bank_name, account_name,
+      account_number, min_amount, max_amount, active, created_at, updated_at)
+    values ('bank', '{"en":"Bank"}', 'Bank', 'Tickfair', '1', 100, 100000000, true, now(), now())
+    returning id`.execute(db);
+  // The queue's waiting deposits are the oldest tenth: a plan walking the newest first would read them all.
+  await sql`insert into deposits (user_id, method_id, amount, reference, status, second_approval_above, created_at)
+    select ${heavyUser}, ${method.rows[0]?.id}, 1000, 'seed', case when g <= ${DEPOSITS / 10} then 'under_review'
+      else 'failed' end, 0, now()
+    from generate_series(1, ${DEPOSITS}) g`.execute(db);
+  const account = await sql<{ id: bigint }>`insert into withdrawal_accounts (user_id, type, account_name,
+      bank_name, card_number, bound_at)
+    values (${heavyUser}, 'bank', 'Seed', 'Bank', '6222000011112222', now()) returning id`.execute(db);
+  await sql`insert into withdrawals (user_id, withdrawal_account_id, amount, fee, status, created_at)
+    select ${heavyUser}, ${account.rows[0]?.id}, 1000, 0, case when g <= ${DEPOSITS / 10} then 'under_review'
+      else 'failed' end, now()
+    from generate_series(1, ${DEPOSITS}) g`.execute(db);
+  await sql`analyze`.execute(db);
+}, 120_000);
+
+afterAll(async () => {
+  await db?.destroy();
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+}
+
+interface Scan {
+  type: string;
+  relation: string;
+  index: string | undefined;
+  touched: number;
+}
+
+function scansOf(node: PlanNode, out: Scan[] = []): Scan[] {
+  if (node["Relation Name"] !== undefined) {
+    const loops = node["Actual Loops"] ?? 1;
+    out.push({
+      type: node["Node Type"],
+      relation: node["Relation Name"],
+      index: node["Index Name"],
+      touched: ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0)) * loops,
+    });
+  }
+  for (const child of node.Plans ?? []) scansOf(child, out);
+  return out;
+}
+
+/** Runs `read`, then explains (with ANALYZE) each statement it sent: the scans of the large tables. */
+async function scansOfRead(read: (db: Kysely<Database>) => Promise<unknown>): Promise<Scan[]> {
+  captured = [];
+  await read(db);
+  const scans: Scan[] = [];
+  for (const query of captured) {
+    const result = await pglite.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
+      `explain (analyze, format json) ${query.sql}`,
+      [...query.parameters],
+    );
+    const plan = result.rows[0]?.["QUERY PLAN"][0]?.Plan;
+    if (plan) scans.push(...scansOf(plan).filter((scan) => LARGE.has(scan.relation)));
+  }
+  return scans;
+}
+
+function expectBounded(scans: Scan[]): void {
+  expect(scans.length).toBeGreaterThan(0);
+  expect(scans.filter((scan) => scan.type === "Seq Scan")).toEqual([]);
+  expect(scans.filter((scan) => scan.touched > BOUND)).toEqual([]);
+}
+
+describe("the console's pages read a page's worth of rows, whatever lies behind them", () => {
+  it("a user search, by account prefix, phone digits and opening code", async () => {
+    for (const query of ["user1", "0", "5678", "demo2026", "c0000077"]) {
+      const scans = await scansOfRead((db) => searchUsers(db, { query, limit: LIMIT }));
+      expectBounded(scans);
+    }
+    const newest = await scansOfRead((db) => searchUsers(db, { limit: LIMIT }));
+    expectBounded(newest);
+    const page = await searchUsers(db, { query: "user1", limit: LIMIT });
+    expect(page.items).toHaveLength(LIMIT);
+    expect(page.nextCursor).not.toBeNull();
+    const next = await scansOfRead((db) =>
+      searchUsers(db, { query: "user1", limit: LIMIT, cursor: page.nextCursor ?? "" }),
+    );
+    expectBounded(next);
+  });
+
+  it("a user's ledger statement, first page and a later one", async () => {
+    const first = await userStatement(db, heavyUser, { limit: LIMIT });
+    expect(first.items).toHaveLength(LIMIT);
+    expectBounded(await scansOfRead((db) => userStatement(db, heavyUser, { limit: LIMIT })));
+    const cursor = first.nextCursor ?? "";
+    expectBounded(await scansOfRead((db) => userStatement(db, heavyUser, { limit: LIMIT, cursor })));
+  });
+
+  it("the first page of the deposits and withdrawals queues, waiting or all", async () => {
+    for (const status of ["under_review", undefined] as const) {
+      const deposits = await scansOfRead((db) => listDepositsForReview(db, { status, limit: LIMIT }, "en"));
+      expectBounded(deposits);
+      expect(deposits.some((scan) => scan.relation === "deposits" && scan.index !== undefined)).toBe(true);
+      const withdrawals = await scansOfRead((db) => listWithdrawalsForReview(db, { status, limit: LIMIT }));
+      expectBounded(withdrawals);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  fromMinor,
+  type Locale,
+  type OperatorChainVerification,
+  type OperatorProduct,
+} from "@tickfair/contract";
+import type { Executor } from "../platform/db";
+import { AppError } from "../platform/errors";
+import { effectiveStatus } from "./schedule";
+import { marketDb } from "./schema";
+import { durationsOf, findProduct, MAX_TICK_SPAN_MS } from "./service";
+import { verifyChain } from "./ticks";
+
+/** The most ticks one operator verification re-hashes: a day of one tick a second, with room. */
+export const MAX_OPERATOR_VERIFY_TICKS = 100_000n;
+
+/** Every product with what operators set and what follows from it now, in display order. */
+export async function operatorProducts(db: Executor, now: Date, locale: Locale): Promise<OperatorProduct[]> {
+  const m = marketDb(db);
+  const rows = await m
+    .selectFrom("products as p")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("ticks as t")
+          .select(["t.seq as head_seq", "t.time as head_time"])
+          .whereRef("t.symbol", "=", "p.symbol")
+          .orderBy("t.seq", "desc")
+          .limit(1)
+          .as("head"),
+      (join) => join.onTrue(),
+    )
+    .selectAll("p")
+    .select(["head.head_seq", "head.head_time"])
+    .orderBy("p.sort_order")
+    .orderBy("p.symbol")
+    .execute();
+  const durations = await durationsOf(
+    m,
+    rows.map((row) => row.symbol),
+  );
+  return rows.map((row) => {
+    const current = effectiveStatus(
+      { schedule: row.schedule, status: row.status, reopensAt: row.reopens_at },
+      now,
+    );
+    return {
+      symbol: row.symbol,
+      name: row.names[locale] ?? row.names.en ?? row.symbol,
+      category: row.category,
+      precision: row.price_precision,
+      setStatus: row.status,
+      maintenanceUntil: row.reopens_at?.toISOString() ?? null,
+      schedule: row.schedule,
+      status: current.status,
+      reopensAt: current.reopensAt?.toISOString() ?? null,
+      durations: durations.get(row.symbol) ?? [],
+      minStake: fromMinor(row.min_stake),
+      maxStake: fromMinor(row.max_stake),
+      simulated: row.source === "simulated",
+      lastTick:
+        row.head_seq !== null && row.head_time !== null
+          ? { seq: String(row.head_seq), time: row.head_time.toISOString() }
+          : null,
+      updatedAt: row.updated_at.toISOString(),
+    };
+  });
+}
+
+/**
+ * Verifies a product's chain over the ticks recorded in [from, to] (at most 24 hours and
+ * MAX_OPERATOR_VERIFY_TICKS ticks): the range's ends are found through ticks_symbol_time, then every
+ * tick from the first to the last is re-hashed and linked, the first to the tick before it.
+ */
+export async function verifyProductRange(
+  db: Executor,
+  symbol: string,
+  range: { from: string; to: string },
+): Promise<OperatorChainVerification> {
+  const product = await findProduct(db, symbol);
+  const from = new Date(range.from);
+  const to = new Date(range.to);
+  if (from > to) throw new AppError("RANGE_INVALID");
+  if (to.getTime() - from.getTime() > MAX_TICK_SPAN_MS) throw new AppError("RANGE_TOO_LARGE");
+  const ends = marketDb(db)
+    .selectFrom("ticks")
+    .select("seq")
+    .where("symbol", "=", product.symbol)
+    .where("time", ">=", from)
+    .where("time", "<=", to)
+    .limit(1);
+  const [first, last] = await Promise.all([
+    ends.orderBy("time").orderBy("seq").executeTakeFirst(),
+    ends.orderBy("time", "desc").orderBy("seq", "desc").executeTakeFirst(),
+  ]);
+  const answer = { symbol: product.symbol, from: from.toISOString(), to: to.toISOString() };
+  if (!first || !last) {
+    return { ...answer, fromSeq: null, toSeq: null, checked: 0, valid: true, firstBrokenSeq: null };
+  }
+  if (last.seq - first.seq + 1n > MAX_OPERATOR_VERIFY_TICKS) throw new AppError("RANGE_TOO_LARGE");
+  const check = await verifyChain(db, product.symbol, first.seq, last.seq);
+  // A chain that ends before the range's last tick lacks a tick in between: that seq is broken.
+  const short = check.valid && check.toSeq < last.seq;
+  return {
+    ...answer,
+    fromSeq: String(first.seq),
+    toSeq: String(short ? check.toSeq + 1n : check.toSeq),
+    checked: check.checked,
+    valid: check.valid && !short,
+    firstBrokenSeq: short ? String(check.toSeq + 1n) : (check.firstMismatchSeq?.toString() ?? null),
+  };
+}
