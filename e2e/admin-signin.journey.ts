@@ -114,9 +114,14 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page.getByRole("alert")).toBeVisible();
     await typeTotpCode(page, await freshTotpCode(DEMO_ADMIN.totpSecret));
 
+    // ── The dashboard is the landing page; its queue card leads to the deposits ─────────────────
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByTestId("operator-name")).toHaveText(DEMO_ADMIN.username);
+    await expect(page.getByTestId("queue-deposits")).toBeVisible();
+    await page.getByTestId("queue-deposits-open").click();
+
     // ── Deposits: the queue, and the large deposit a finance operator confirmed first ───────────
     await expect(page).toHaveURL(/\/admin\/deposits$/);
-    await expect(page.getByTestId("operator-name")).toHaveText(DEMO_ADMIN.username);
     const deposits = page.getByTestId("deposits-table");
     const row = deposits.locator("tr", { hasText: large.orderNo });
     await expect(row).toBeVisible();
@@ -173,7 +178,9 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
 
     // ── The audit log shows what was just done ──────────────────────────────────────────────────
     await page.getByTestId("nav-audit").click();
-    await expect(page.getByTestId("audit-table").getByText("withdrawal.approve").first()).toBeVisible();
+    await expect(
+      page.getByTestId("audit-table").getByText(text.auditActions.withdrawal.approve).first(),
+    ).toBeVisible();
     await expectConsolePolished(page);
     await consoleShot(page, locale, "11-audit");
 
@@ -184,10 +191,10 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await consoleShot(page, locale, "12-audit-dark");
     await page.getByTestId("theme-system").click();
 
-    // ── The session ended elsewhere: the next call sends the operator to sign in, told why ──────
+    // ── The session ended elsewhere: the live socket closes and the console sends the operator
+    //    to sign in, told why, to come back to the page they were on ───────────────────────────
     await postOk(request, admin, "/operator/auth/logout-everywhere", {});
-    await page.getByTestId("nav-deposits").click();
-    await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fdeposits&expired=1/);
+    await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Faudit[^&]*&expired=1/);
     await expect(page.getByText(text.signIn.sessionExpired)).toBeVisible();
     await consoleShot(page, locale, "13-session-expired");
   });
@@ -232,7 +239,7 @@ test("a new operator enrols the authenticator, keeps the recovery codes, signs o
   await continueButton.click();
 
   // Finance reviews the cashier's queues; the audit log is not on its menu.
-  await expect(page).toHaveURL(/\/admin\/deposits/);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
   await expect(page.getByTestId("nav-withdrawals")).toBeVisible();
   await expect(page.getByTestId("nav-audit")).toHaveCount(0);
   await page.goto("/admin/audit");
@@ -253,6 +260,6 @@ test("a new operator enrols the authenticator, keeps the recovery codes, signs o
   await page.getByTestId("recovery-code").fill(recoveryCode);
   await consoleShot(page, locale, "17-recovery-code-sign-in");
   await page.getByRole("button", { name: text.signIn.verify }).click();
-  await expect(page).toHaveURL(/\/admin\/deposits/);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
   await expect(page.getByTestId("operator-name")).toHaveText(username);
 });

@@ -23,14 +23,15 @@ export interface OperatorLogin {
   totpSecret: string;
 }
 
-const demoOperator = (role: "admin" | "finance"): OperatorLogin => {
-  const operator = DEMO.operators.find((candidate) => candidate.role === role);
-  if (!operator) throw new Error(`no demo ${role}`);
+const demoOperator = (role: "admin" | "finance", nth = 0): OperatorLogin => {
+  const operator = DEMO.operators.filter((candidate) => candidate.role === role)[nth];
+  if (!operator) throw new Error(`no demo ${role} #${nth + 1}`);
   return { username: operator.username, password: operator.password, totpSecret: operator.totpSecret };
 };
 
-/** The demo's first admin and its finance operator, both enrolled at seeding with known secrets. */
+/** The demo's two admins and its finance operator, all enrolled at seeding with known secrets. */
 export const DEMO_ADMIN = demoOperator("admin");
+export const DEMO_ADMIN_2 = demoOperator("admin", 1);
 export const DEMO_FINANCE = demoOperator("finance");
 
 const PERIOD_SECONDS = 30;
@@ -93,6 +94,17 @@ export async function typeTotpCode(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code);
 }
 
+/** Signs an enrolled operator in through the sign-in page: password, then the authenticator's code. */
+export async function signInToConsole(page: Page, login: OperatorLogin): Promise<void> {
+  await page.goto("/admin/sign-in");
+  await page.getByTestId("sign-in-username").fill(login.username);
+  await page.getByTestId("sign-in-password").fill(login.password);
+  await page.getByTestId("sign-in-submit").click();
+  await expect(page.getByTestId("step-second-factor")).toBeVisible();
+  await typeTotpCode(page, await freshTotpCode(login.totpSecret));
+  await expect(page.getByTestId("operator-name")).toHaveText(login.username);
+}
+
 /** Starts the console in `locale` (its own language key, apart from the H5 app's). */
 export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Promise<void> {
   await page.addInitScript((value) => {
@@ -104,7 +116,7 @@ export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Pro
 }
 
 const KEY_GROUPS =
-  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError";
+  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets";
 
 /** What an operator would notice at once: a raw translation key on screen, or a page wider than the window. */
 export async function expectConsolePolished(page: Page): Promise<void> {
@@ -119,6 +131,8 @@ const artifacts = path.resolve(import.meta.dirname, "artifacts");
 /** Saves what the operator's screen shows as e2e/artifacts/<locale>/admin-<name>.png. */
 export async function consoleShot(page: Page, locale: ConsoleLocale, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
+  // A table still loading is drawn dimmed under its spinner: the picture waits for its rows.
+  await expect(page.locator(".ant-spin-spinning")).toHaveCount(0);
   // antd's motions (drawers, dialogs, messages) settle before the picture is taken.
   await page.waitForTimeout(400);
   const dir = path.join(artifacts, locale);

@@ -25,8 +25,11 @@ const SIGN_IN = "src/pages/sign-in/SignIn.tsx";
 const SIGNED_IN_ROUTES = [
   "src/components/ConsoleLayout/ConsoleLayout.tsx",
   "src/pages/home/Home.tsx",
+  "src/pages/dashboard/Dashboard.tsx",
   "src/pages/deposits/Deposits.tsx",
   "src/pages/withdrawals/Withdrawals.tsx",
+  "src/pages/settings/Settings.tsx",
+  "src/pages/operators/Operators.tsx",
   "src/pages/audit/AuditLog.tsx",
   "src/pages/not-found/NotFound.tsx",
 ];
@@ -146,6 +149,18 @@ describe("console build budgets", () => {
       `[budget] sign-in first load: ${kb(total)} gzip (entry + static imports ${kb(jsSize(manifest, entryClosure))})`,
     );
     expect(total).toBeLessThanOrEqual(BUDGET.signInJs);
+  });
+
+  it("opens the live socket with the signed-in layout, not on the sign-in page", () => {
+    const signInLoad = staticClosure(manifest, ["index.html", SIGN_IN]);
+    const layoutLoad = staticClosure(manifest, ["src/components/ConsoleLayout/ConsoleLayout.tsx"]);
+    // The socket's sign-in message, as the bundler keeps it: only the layout's chunks carry it.
+    const carriesSocket = (keys: Set<string>) =>
+      [...keys].some((key) =>
+        readFileSync(join(distDir, (manifest[key] as ManifestChunk).file), "utf8").includes("operator.auth"),
+      );
+    expect(carriesSocket(signInLoad)).toBe(false);
+    expect(carriesSocket(layoutLoad)).toBe(true);
   });
 
   it("splits every other page into a lazy route chunk of its own", () => {

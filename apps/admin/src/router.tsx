@@ -47,8 +47,18 @@ export const routes: RouteObject[] = [
         lazy: page(() => import("./components/ConsoleLayout/ConsoleLayout")),
         children: [
           { index: true, lazy: page(() => import("./pages/home/Home")) },
+          area("dashboard", () => import("./pages/dashboard/Dashboard")),
           area("deposits", () => import("./pages/deposits/Deposits")),
           area("withdrawals", () => import("./pages/withdrawals/Withdrawals")),
+          area("users", () => import("./pages/users/Users")),
+          {
+            path: `${AREA_PATHS.users.slice(1)}/:id`,
+            handle: { area: "users" } satisfies AreaHandle,
+            lazy: page(() => import("./pages/users/UserPage")),
+          },
+          area("markets", () => import("./pages/markets/Markets")),
+          area("settings", () => import("./pages/settings/Settings")),
+          area("operators", () => import("./pages/operators/Operators")),
           area("audit", () => import("./pages/audit/AuditLog")),
           { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
         ],

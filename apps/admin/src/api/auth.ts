@@ -47,9 +47,13 @@ function forgetSession(): void {
   queryClient.clear();
 }
 
+/** The sign-out mutation's key: while it runs, the server ending the session is no surprise. */
+export const SIGN_OUT_MUTATION_KEY = ["sign-out"] as const;
+
 /** Ends this session, or with `everywhere` every session of this operator (other browsers included). */
 export function useSignOut() {
   return useMutation({
+    mutationKey: SIGN_OUT_MUTATION_KEY,
     mutationFn: async ({ everywhere }: { everywhere: boolean }) => {
       if (everywhere) {
         // Forgotten only once the server ended them all: on failure the operator is told and may retry.

@@ -22,10 +22,11 @@ export function setSessionExpiredHandler(handler: (() => void) | null): void {
 }
 
 /**
- * A 401 to a call made with `token`: the server ended the session (idle timeout, sign-out
- * everywhere, a disabled operator). Only that session ends: a newer sign-in survives a late 401.
+ * The server ended the session of `token` (idle timeout, sign-out everywhere, a disabled operator):
+ * a 401 to a call made with it, or its live socket closed as ended. Only that session ends: a newer
+ * sign-in survives a late 401.
  */
-function sessionRefused(token: string): void {
+export function sessionRefused(token: string): void {
   if (useSession.getState().token !== token) return;
   useSession.getState().signOut();
   sessionExpiredHandler?.();

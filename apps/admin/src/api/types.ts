@@ -1,6 +1,8 @@
 import type {
   auditPage,
   CashierStatus,
+  controlChangePage,
+  operatorAccountPage,
   operatorDepositPage,
   operatorWithdrawalPage,
 } from "@tickfair/contract";
@@ -10,6 +12,8 @@ import type { z } from "zod";
 export type OperatorDepositPage = z.infer<typeof operatorDepositPage>;
 export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
 export type AuditPage = z.infer<typeof auditPage>;
+export type OperatorAccountPage = z.infer<typeof operatorAccountPage>;
+export type ControlChangePage = z.infer<typeof controlChangePage>;
 
 /** One page request of a cursor-paginated list (the contract's pageQuery / filteredPageQuery). */
 export interface PageRequest {
@@ -23,7 +27,7 @@ export interface ReviewPageRequest extends PageRequest {
 }
 
 /** `?key=value…` of the defined entries. */
-export function queryString(params: Record<string, string | number | undefined>): string {
+export function queryString(params: Readonly<Record<string, string | number | undefined>>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
   const text = search.toString();

@@ -1,6 +1,6 @@
-/** Saves `text` as a UTF-8 text file named `fileName` through the browser's download. */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+/** Saves `blob` as `fileName` through the browser's download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
@@ -9,4 +9,9 @@ export function downloadText(fileName: string, text: string): void {
   link.remove();
   // After the click has handed the blob to the download.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Saves `text` as a UTF-8 text file named `fileName` through the browser's download. */
+export function downloadText(fileName: string, text: string): void {
+  downloadBlob(fileName, new Blob([text], { type: "text/plain;charset=utf-8" }));
 }

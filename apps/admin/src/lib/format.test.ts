@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatTime } from "./format";
+import { formatAge, formatBps, formatCount, formatTime } from "./format";
 
 describe("times in the console", () => {
   it("shows an instant in the operator's own zone, to the second, in 24-hour time", () => {
@@ -14,5 +14,24 @@ describe("times in the console", () => {
 
   it("passes on what is no time rather than showing Invalid Date", () => {
     expect(formatTime("soon", "en")).toBe("soon");
+  });
+});
+
+describe("how long something waited", () => {
+  it("says it in the largest unit that fits, rounded down", () => {
+    expect(formatAge(20_000, "en")).toBe("< 1 min");
+    expect(formatAge(12 * 60_000 + 59_000, "en")).toBe("12 min");
+    expect(formatAge(3 * 3_600_000 + 1, "en")).toBe("3 hr");
+    expect(formatAge(30 * 3_600_000, "en")).toBe("30 hr");
+    expect(formatAge(3 * 86_400_000, "en")).toBe("3 days");
+    expect(formatAge(12 * 60_000, "zh-CN")).toBe("12分钟");
+  });
+});
+
+describe("numbers in the console", () => {
+  it("groups counts and shows basis points as a percentage", () => {
+    expect(formatCount(12345, "en")).toBe("12,345");
+    expect(formatBps(50, "en")).toBe("0.50%");
+    expect(formatBps(1250, "zh-CN")).toBe("12.50%");
   });
 });

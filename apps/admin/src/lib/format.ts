@@ -15,3 +15,34 @@ export function formatTime(iso: string, locale: string): string {
     hourCycle: "h23",
   }).format(at);
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long something has waited, in its largest sensible unit, rounded down: "< 1 min", "12 min",
+ * "3 hr", "2 days" ("12 分钟", "3 小时", "2 天"). Short, for a card or a column.
+ */
+export function formatAge(ms: number, locale: string): string {
+  const unit = (value: number, name: "minute" | "hour" | "day") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: name, unitDisplay: "short" }).format(value);
+  if (ms < MINUTE) return `< ${unit(1, "minute")}`;
+  if (ms < HOUR) return unit(Math.floor(ms / MINUTE), "minute");
+  if (ms < 2 * DAY) return unit(Math.floor(ms / HOUR), "hour");
+  return unit(Math.floor(ms / DAY), "day");
+}
+
+/** A count with the locale's grouping ("12,345"). */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** Basis points as a percentage with two decimals ("0.50%", "12.00%"). */
+export function formatBps(bps: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(bps / 10_000);
+}

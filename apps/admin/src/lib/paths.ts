@@ -7,8 +7,13 @@ export const SIGN_IN_PATH = "/sign-in";
 
 /** Each area's route, inside the basename. */
 export const AREA_PATHS: Record<ConsoleArea, string> = {
+  dashboard: "/dashboard",
   deposits: "/deposits",
   withdrawals: "/withdrawals",
+  users: "/users",
+  markets: "/markets",
+  settings: "/settings",
+  operators: "/operators",
   audit: "/audit",
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areasOf } from "./permissions";
+import { areasOf, holds } from "./permissions";
 
 describe("the menu of an operator", () => {
   it("offers the areas whose permission the operator holds, in menu order", () => {
@@ -8,11 +8,35 @@ describe("the menu of an operator", () => {
       "withdrawals",
       "audit",
     ]);
-    expect(areasOf({ permissions: ["withdrawals.review", "dashboard.view"] })).toEqual(["withdrawals"]);
+    expect(areasOf({ permissions: ["withdrawals.review", "dashboard.view"] })).toEqual([
+      "dashboard",
+      "withdrawals",
+    ]);
+  });
+
+  it("opens the settings with either of their permissions", () => {
+    expect(areasOf({ permissions: ["depositMethods.manage"] })).toEqual(["settings"]);
+    expect(areasOf({ permissions: ["cashierSettings.manage"] })).toEqual(["settings"]);
+    expect(areasOf({ permissions: ["cashierSettings.decide"] })).toEqual([]);
+  });
+
+  it("opens users and markets with their read permissions, before the settings", () => {
+    expect(areasOf({ permissions: ["markets.read", "users.read", "operators.manage"] })).toEqual([
+      "users",
+      "markets",
+      "operators",
+    ]);
+    expect(areasOf({ permissions: ["userMoney.read", "markets.manage"] })).toEqual([]);
   });
 
   it("offers nothing the operator may not open", () => {
     expect(areasOf({ permissions: [] })).toEqual([]);
     expect(areasOf({ permissions: ["inviteCodes.create", "withdrawalAccounts.unbind"] })).toEqual([]);
+  });
+
+  it("tells whether one permission is held, with no operator holding none", () => {
+    expect(holds({ permissions: ["ledger.check"] }, "ledger.check")).toBe(true);
+    expect(holds({ permissions: ["audit.read"] }, "ledger.check")).toBe(false);
+    expect(holds(null, "ledger.check")).toBe(false);
   });
 });

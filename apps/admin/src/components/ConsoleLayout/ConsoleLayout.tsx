@@ -1,20 +1,36 @@
-import { AuditOutlined, BankOutlined, WalletOutlined } from "@ant-design/icons";
+import {
+  AuditOutlined,
+  BankOutlined,
+  DashboardOutlined,
+  LineChartOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from "@ant-design/icons";
 import { Layout, Menu, Result, Space, theme } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useMatches } from "react-router";
 import { useMe } from "../../api/auth";
+import { useConsoleLive } from "../../api/use-console-live";
 import { AREA_PATHS } from "../../lib/paths";
 import { type AreaHandle, areasOf, type ConsoleArea } from "../../lib/permissions";
 import { useSession } from "../../store/session";
 import { LanguageSwitch } from "../LanguageSwitch/LanguageSwitch";
+import { LiveIndicator } from "../LiveIndicator/LiveIndicator";
 import { OperatorMenu } from "../OperatorMenu/OperatorMenu";
 import { ThemeSwitch } from "../ThemeSwitch/ThemeSwitch";
 import "./console-layout.css";
 
 const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
+  dashboard: <DashboardOutlined />,
   deposits: <BankOutlined />,
   withdrawals: <WalletOutlined />,
+  users: <UserOutlined />,
+  markets: <LineChartOutlined />,
+  settings: <SettingOutlined />,
+  operators: <TeamOutlined />,
   audit: <AuditOutlined />,
 };
 
@@ -34,6 +50,8 @@ export default function ConsoleLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const operator = useSession((state) => state.operator);
   useMe();
+  // One socket per signed-in console, for as long as this frame is shown.
+  const live = useConsoleLive();
   const areas = operator ? areasOf(operator) : [];
   const current = useCurrentArea();
   const forbidden = current !== undefined && !areas.includes(current);
@@ -80,6 +98,7 @@ export default function ConsoleLayout() {
           style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorSplit}` }}
         >
           <Space size="middle">
+            <LiveIndicator status={live} />
             <LanguageSwitch />
             <ThemeSwitch />
             <OperatorMenu />

@@ -11,13 +11,19 @@ interface Props {
   error: unknown;
   onSubmit: (reason: string) => void;
   onCancel: () => void;
+  /** The button's words (default: Reject) and whether it reads as dangerous (default: yes). */
+  okText?: string;
+  danger?: boolean;
+  /** What the action does, shown above the reason (e.g. that sessions end). */
+  notice?: string;
 }
 
 /**
- * The reason a rejection needs: the user and the audit log read it. The server checks it (the
+ * The reason a rejection (or another audited action) needs: the user and the audit log read it. The server checks it (the
  * contract's operatorReason); the form asks for what that needs so most mistakes never leave here.
  */
-export function RejectReasonModal({ open, title, subject, pending, error, onSubmit, onCancel }: Props) {
+export function RejectReasonModal(props: Props) {
+  const { open, title, subject, pending, error, onSubmit, onCancel, okText, danger = true, notice } = props;
   const { t } = useTranslation();
   const describe = useDescribeError();
   const [form] = Form.useForm<{ reason: string }>();
@@ -25,8 +31,8 @@ export function RejectReasonModal({ open, title, subject, pending, error, onSubm
     <Modal
       open={open}
       title={title}
-      okText={t("review.reject")}
-      okButtonProps={{ danger: true, loading: pending }}
+      okText={okText ?? t("review.reject")}
+      okButtonProps={{ danger, loading: pending }}
       cancelText={t("common.cancel")}
       cancelButtonProps={{ disabled: pending }}
       onOk={() => form.submit()}
@@ -35,6 +41,7 @@ export function RejectReasonModal({ open, title, subject, pending, error, onSubm
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{subject}</Typography.Paragraph>
+      {notice ? <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} /> : null}
       <Form
         form={form}
         layout="vertical"

@@ -1,0 +1,111 @@
+import type { AddressInfo } from "node:net";
+import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket as NodeWebSocket, type WebSocket as ServerSide, WebSocketServer } from "ws";
+import { backoffDelay, connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
+
+/**
+ * The console's live socket against a real WebSocket server that plays the API's part: it answers
+ * `operator.auth` with "ready", and the test sends queue events, drops connections or ends the session.
+ * Node has no browser: `window` and `WebSocket` get what the socket uses (ws speaks the browser API).
+ */
+const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+const listening = new Promise((resolve) => server.once("listening", resolve));
+const connections: { socket: ServerSide; received: { type: string; token?: string }[] }[] = [];
+server.on("connection", (socket) => {
+  const connection = { socket, received: [] as { type: string; token?: string }[] };
+  connections.push(connection);
+  socket.on("message", (raw) => {
+    const message = JSON.parse(raw.toString()) as { type: string; token?: string };
+    connection.received.push(message);
+    if (message.type === "operator.auth") socket.send(JSON.stringify({ type: "ready" }));
+  });
+});
+let url = "";
+
+beforeAll(async () => {
+  await listening;
+  url = realtimeUrl({ protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` });
+  vi.stubGlobal("window", { addEventListener: () => {}, removeEventListener: () => {} });
+  vi.stubGlobal("WebSocket", NodeWebSocket);
+});
+afterAll(async () => {
+  for (const client of server.clients) client.terminate();
+  await new Promise((resolve) => server.close(resolve));
+  vi.unstubAllGlobals();
+});
+
+const until = async (condition: () => boolean, ms = 3_000) => {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+function watch() {
+  const statuses: LiveStatus[] = [];
+  const changes: string[][] = [];
+  let ended = 0;
+  const handlers = {
+    onStatus: (status: LiveStatus) => statuses.push(status),
+    onQueuesChanged: (queues: readonly string[]) => changes.push([...queues]),
+    onSessionEnded: () => {
+      ended += 1;
+    },
+    retryDelay: () => 20,
+  };
+  return { handlers, statuses, changes, ended: () => ended };
+}
+
+describe("the console's live socket", () => {
+  it("signs in as the operator, tells queue changes, and after a drop reconnects and refreshes everything", async () => {
+    const seen = watch();
+    const before = connections.length;
+    const stop = connectConsoleLive("operator-token", url, seen.handlers);
+    await until(() => seen.statuses.includes("live"));
+    const first = connections[before];
+    expect(first?.received[0]).toEqual({ type: "operator.auth", token: "operator-token" });
+    expect(seen.changes).toEqual([]);
+
+    first?.socket.send(
+      JSON.stringify({
+        type: "queue.changed",
+        queue: "withdrawals",
+        id: "7",
+        status: "under_review",
+        awaitingSecondApproval: false,
+      }),
+    );
+    await until(() => seen.changes.length === 1);
+    expect(seen.changes).toEqual([["withdrawals"]]);
+
+    // A server restart: the socket comes back by itself, signs in again, and lists are asked for anew.
+    first?.socket.terminate();
+    await until(() => connections.length === before + 2 && seen.changes.length === 2);
+    expect(connections[before + 1]?.received[0]).toEqual({ type: "operator.auth", token: "operator-token" });
+    expect(seen.changes[1]).toEqual(["deposits", "withdrawals"]);
+    expect(seen.statuses).toEqual(["connecting", "live", "reconnecting", "live"]);
+    stop();
+  });
+
+  it("stops for good when the server ends the session", async () => {
+    const seen = watch();
+    const before = connections.length;
+    connectConsoleLive("ended-token", url, seen.handlers);
+    await until(() => seen.statuses.includes("live"));
+    connections[before]?.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
+    await until(() => seen.ended() === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connections.length).toBe(before + 1);
+    expect(seen.statuses).toEqual(["connecting", "live"]);
+  });
+
+  it("waits longer after each failed attempt, up to 30 s", () => {
+    expect(backoffDelay(0, () => 0.5)).toBe(1_000);
+    expect(backoffDelay(3, () => 0.5)).toBe(8_000);
+    expect(backoffDelay(20, () => 0.5)).toBe(30_000);
+    expect(backoffDelay(0, () => 0)).toBe(800);
+    expect(backoffDelay(0, () => 1)).toBe(1_200);
+  });
+});

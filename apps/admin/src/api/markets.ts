@@ -1,0 +1,37 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  OperatorChainVerification,
+  OperatorProductList,
+  Product,
+  UpdateProductRequest,
+} from "@tickfair/contract";
+import { apiRequest } from "./client";
+import { queryClient } from "./query-client";
+import { queryString } from "./types";
+
+export const marketKeys = { products: ["market-products"] as const };
+
+export function useOperatorProducts() {
+  return useQuery({
+    queryKey: marketKeys.products,
+    queryFn: ({ signal }) => apiRequest<OperatorProductList>("/operator/market/products", { signal }),
+  });
+}
+
+/** Changes a product's terms (audited); contracts placed afterwards get them, open ones keep theirs. */
+export function useUpdateProduct() {
+  return useMutation({
+    mutationFn: ({ symbol, ...body }: UpdateProductRequest & { symbol: string }) =>
+      apiRequest<Product>(`/operator/market/products/${encodeURIComponent(symbol)}`, { method: "PUT", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.products }),
+  });
+}
+
+export function useVerifyChain() {
+  return useMutation({
+    mutationFn: ({ symbol, from, to }: { symbol: string; from: string; to: string }) =>
+      apiRequest<OperatorChainVerification>(
+        `/operator/market/products/${encodeURIComponent(symbol)}/verify${queryString({ from, to })}`,
+      ),
+  });
+}

@@ -1,0 +1,59 @@
+import type { ReviewQueueName } from "@tickfair/contract";
+import { useEffect, useState } from "react";
+import { useSession } from "../store/session";
+import { SIGN_OUT_MUTATION_KEY } from "./auth";
+import { sessionRefused } from "./client";
+import { connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
+import { queryClient, queryKeys } from "./query-client";
+
+/**
+ * Changes that arrive within this long refresh each list once: a burst of deposits (a promotion, a
+ * payday) costs one request per open list, not one per deposit.
+ */
+const REFRESH_GATHER_MS = 300;
+
+const QUEUE_PAGES: Record<ReviewQueueName, readonly string[]> = {
+  deposits: queryKeys.depositPages,
+  withdrawals: queryKeys.withdrawalPages,
+};
+
+const changed = new Set<ReviewQueueName>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Asks again for the changed queues' pages (only those on screen are fetched at once; the rest when
+ * shown) and the dashboard's waiting counts. A deposit's proof is not asked for again: each download
+ * is audited, and the image does not change.
+ */
+function refreshQueues(queues: readonly ReviewQueueName[]): void {
+  for (const queue of queues) changed.add(queue);
+  if (refreshTimer !== undefined) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = undefined;
+    for (const queue of changed) void queryClient.invalidateQueries({ queryKey: QUEUE_PAGES[queue] });
+    changed.clear();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  }, REFRESH_GATHER_MS);
+}
+
+/**
+ * The signed-in console's live socket, open while the signed-in layout is shown: keeps the review
+ * queues and the dashboard current, and answers how the connection stands for the header.
+ */
+export function useConsoleLive(): LiveStatus {
+  const token = useSession((state) => state.token);
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  useEffect(() => {
+    if (!token) return;
+    return connectConsoleLive(token, realtimeUrl(window.location), {
+      onStatus: setStatus,
+      onQueuesChanged: refreshQueues,
+      onSessionEnded: () => {
+        // Signing out here ends the session too; that flow goes to the sign-in page by itself.
+        if (queryClient.isMutating({ mutationKey: SIGN_OUT_MUTATION_KEY }) > 0) return;
+        sessionRefused(token);
+      },
+    });
+  }, [token]);
+  return status;
+}

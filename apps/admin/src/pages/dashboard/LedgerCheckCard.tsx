@@ -1,0 +1,95 @@
+import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from "@ant-design/icons";
+import type { OperatorDashboard } from "@tickfair/contract";
+import { App, Button, Card, Descriptions, Empty, Flex, Typography, theme } from "antd";
+import { useTranslation } from "react-i18next";
+import { useLedgerCheck } from "../../api/dashboard";
+import { useDescribeError } from "../../api/use-describe-error";
+import { formatCount, formatTime } from "../../lib/format";
+import { holds } from "../../lib/permissions";
+import { useSession } from "../../store/session";
+
+/** The last run of the ledger's invariant check, and (for those who may) a new run. */
+export function LedgerCheckCard({ last }: { last: OperatorDashboard["ledgerCheck"] }) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const { modal, message } = App.useApp();
+  const describe = useDescribeError();
+  const operator = useSession((state) => state.operator);
+  const check = useLedgerCheck();
+  const locale = i18n.language;
+
+  const run = async () => {
+    try {
+      const report = await check.mutateAsync();
+      const counts = t("dashboard.ledger.counts", {
+        accounts: formatCount(report.counts.accounts, locale),
+        postings: formatCount(report.counts.postings, locale),
+        entries: formatCount(report.counts.entries, locale),
+      });
+      if (report.ok) {
+        message.success(t("dashboard.ledger.passed"));
+        return;
+      }
+      modal.error({
+        title: t("dashboard.ledger.failedTitle", { n: report.violations.length }),
+        width: 640,
+        content: (
+          <Flex vertical gap={8}>
+            <Typography.Text type="secondary">{counts}</Typography.Text>
+            <ul className="mono" style={{ margin: 0, paddingInlineStart: 20 }}>
+              {report.violations.map((violation) => (
+                <li key={violation}>{violation}</li>
+              ))}
+            </ul>
+          </Flex>
+        ),
+      });
+    } catch (error) {
+      message.error(describe(error));
+    }
+  };
+
+  return (
+    <Card
+      title={t("dashboard.ledger.title")}
+      extra={
+        holds(operator, "ledger.check") ? (
+          <Button
+            icon={<SafetyCertificateOutlined />}
+            loading={check.isPending}
+            onClick={() => void run()}
+            data-testid="ledger-check-run"
+          >
+            {t("dashboard.ledger.run")}
+          </Button>
+        ) : null
+      }
+      style={{ height: "100%" }}
+      data-testid="ledger-check"
+    >
+      {last ? (
+        <Descriptions column={1} size="small" styles={{ label: { width: 140 } }}>
+          <Descriptions.Item label={t("dashboard.ledger.result")}>
+            {last.ok ? (
+              <Typography.Text style={{ color: token.colorSuccess }} data-testid="ledger-check-result">
+                <CheckCircleFilled /> {t("dashboard.ledger.ok")}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="danger" data-testid="ledger-check-result">
+                <CloseCircleFilled /> {t("dashboard.ledger.violations", { n: last.violations })}
+              </Typography.Text>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t("dashboard.ledger.at")}>
+            <span className="tabular">{formatTime(last.at, locale)}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t("dashboard.ledger.by")}>
+            {last.by === "system" ? t("dashboard.ledger.system") : last.by}
+          </Descriptions.Item>
+        </Descriptions>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboard.ledger.never")} />
+      )}
+    </Card>
+  );
+}

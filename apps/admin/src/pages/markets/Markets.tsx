@@ -1,0 +1,429 @@
+import type { OperatorChainVerification, OperatorProduct } from "@tickfair/contract";
+import { formatMoney } from "@tickfair/contract";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useOperatorProducts, useUpdateProduct, useVerifyChain } from "../../api/markets";
+import { useDescribeError } from "../../api/use-describe-error";
+import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
+import { formatBps, formatCount, formatTime } from "../../lib/format";
+import {
+  changesSomething,
+  formatDuration,
+  type ProductFormValues,
+  productFormValues,
+  productUpdate,
+} from "../../lib/market-form";
+import { holds } from "../../lib/permissions";
+import { useSession } from "../../store/session";
+
+const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "default" } as const;
+
+/** The products: status, trading hours, rates, stake limits and last tick; edit (audited) and verify the chain. */
+export default function Markets() {
+  const { t, i18n } = useTranslation();
+  const describe = useDescribeError();
+  const products = useOperatorProducts();
+  const operator = useSession((state) => state.operator);
+  const canManage = holds(operator, "markets.manage");
+  const [editing, setEditing] = useState<OperatorProduct | null>(null);
+  const [verifying, setVerifying] = useState<OperatorProduct | null>(null);
+  const locale = i18n.language;
+  const time = (at: string | null) => (at ? <span className="tabular">{formatTime(at, locale)}</span> : "—");
+
+  const columns: TableColumnsType<OperatorProduct> = [
+    {
+      title: t("markets.product"),
+      dataIndex: "symbol",
+      render: (symbol: string, product) => (
+        <Space direction="vertical" size={0}>
+          <strong className="mono">{symbol}</strong>
+          <Typography.Text type="secondary">{product.name}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t("markets.status"),
+      render: (_, product) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATUS_COLORS[product.status]} bordered={false} data-testid="product-status">
+            {t(`markets.statuses.${product.status}`)}
+          </Tag>
+          {product.setStatus === "maintenance" ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+              {product.maintenanceUntil
+                ? t("markets.maintenanceUntilTime", { time: formatTime(product.maintenanceUntil, locale) })
+                : t("markets.untilReopened")}
+            </Typography.Text>
+          ) : product.reopensAt ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+              {t("markets.reopensAt", { time: formatTime(product.reopensAt, locale) })}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      title: t("markets.schedule"),
+      dataIndex: "schedule",
+      render: (schedule: OperatorProduct["schedule"]) => (
+        <Space direction="vertical" size={0}>
+          {t(`markets.scheduleNames.${schedule}`)}
+          {schedule === "fx_week" ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t("markets.fxWeekHours")}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      title: t("markets.rates"),
+      width: 230,
+      render: (_, product) => (
+        <Space size={[4, 4]} wrap>
+          {product.durations.map((d) => (
+            <Tag key={d.seconds} className="tabular" data-testid={`rate-${product.symbol}-${d.seconds}`}>
+              {formatDuration(d.seconds, locale)} · {formatBps(d.payoutRateBps, locale)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t("markets.stakeLimits"),
+      align: "right",
+      render: (_, product) => (
+        <span className="tabular nowrap">
+          {formatMoney(product.minStake, locale)} – {formatMoney(product.maxStake, locale)}
+        </span>
+      ),
+    },
+    {
+      title: t("markets.lastTick"),
+      render: (_, product) =>
+        product.lastTick ? (
+          <Space direction="vertical" size={0}>
+            {time(product.lastTick.time)}
+            <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+              #{product.lastTick.seq}
+            </Typography.Text>
+          </Space>
+        ) : (
+          "—"
+        ),
+    },
+    {
+      title: t("review.actions"),
+      align: "right",
+      render: (_, product) => (
+        <Space size={4} direction="vertical" align="end">
+          <Button size="small" onClick={() => setVerifying(product)} data-testid={`verify-${product.symbol}`}>
+            {t("markets.verify")}
+          </Button>
+          {canManage ? (
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => setEditing(product)}
+              data-testid={`edit-${product.symbol}`}
+            >
+              {t("markets.edit")}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t("nav.markets")} />
+      <Card>
+        {products.isError && (
+          <Alert type="error" showIcon message={describe(products.error)} style={{ marginBottom: 16 }} />
+        )}
+        <Table<OperatorProduct>
+          rowKey="symbol"
+          columns={columns}
+          dataSource={products.data?.items ?? []}
+          loading={products.isFetching}
+          pagination={false}
+          scroll={{ x: "max-content" }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("table.empty")} />,
+          }}
+          data-testid="products-table"
+        />
+      </Card>
+      <ProductDrawer product={editing} onClose={() => setEditing(null)} />
+      <VerifyModal key={verifying?.symbol ?? ""} product={verifying} onClose={() => setVerifying(null)} />
+    </>
+  );
+}
+
+type DrawerValues = Omit<ProductFormValues, "maintenanceUntil"> & { maintenanceUntil: string };
+
+function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const describe = useDescribeError();
+  const update = useUpdateProduct();
+  const [form] = Form.useForm<DrawerValues>();
+  const status = Form.useWatch("status", form);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const close = () => {
+    update.reset();
+    setProblem(null);
+    onClose();
+  };
+
+  const submit = (values: DrawerValues) => {
+    if (!product) return;
+    const request = productUpdate(product, {
+      ...values,
+      maintenanceUntil: fromLocalInput(values.maintenanceUntil) ?? null,
+    });
+    if (!request) return setProblem(t("markets.rateInvalid"));
+    if (!changesSomething(request)) return setProblem(t("markets.nothingChanged"));
+    setProblem(null);
+    update.mutate(
+      { symbol: product.symbol, ...request },
+      {
+        onSuccess: () => {
+          message.success(t("markets.saved", { symbol: product.symbol }));
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Drawer
+      open={product !== null}
+      title={product ? t("markets.editTitle", { symbol: product.symbol }) : ""}
+      width={520}
+      onClose={close}
+      destroyOnHidden
+      footer={
+        <Space style={{ float: "right" }}>
+          <Button onClick={close} disabled={update.isPending}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            type="primary"
+            loading={update.isPending}
+            onClick={() => form.submit()}
+            data-testid="product-save"
+          >
+            {t("markets.save")}
+          </Button>
+        </Space>
+      }
+    >
+      {product ? (
+        <>
+          <Alert type="info" showIcon message={t("markets.newContractsOnly")} style={{ marginBottom: 16 }} />
+          <Form<DrawerValues>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            initialValues={{
+              ...productFormValues(product),
+              maintenanceUntil: toLocalInput(product.maintenanceUntil ?? undefined),
+            }}
+            onFinish={submit}
+          >
+            <Form.Item name="status" label={t("markets.setStatus")}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: "open", label: t("markets.statuses.open") },
+                  { value: "maintenance", label: t("markets.statuses.maintenance") },
+                ]}
+              />
+            </Form.Item>
+            {status === "maintenance" ? (
+              <Form.Item
+                name="maintenanceUntil"
+                label={t("markets.maintenanceUntil")}
+                extra={t("markets.maintenanceUntilHelp")}
+              >
+                <Input type="datetime-local" />
+              </Form.Item>
+            ) : null}
+            <Form.Item name="schedule" label={t("markets.schedule")}>
+              <Select
+                options={(["always", "fx_week"] as const).map((s) => ({
+                  value: s,
+                  label: t(`markets.schedules.${s}`),
+                }))}
+              />
+            </Form.Item>
+            <Typography.Text strong>{t("markets.rates")}</Typography.Text>
+            <Row gutter={16} style={{ marginTop: 8 }}>
+              {product.durations.map((d) => (
+                <Col key={d.seconds} span={12}>
+                  <Form.Item
+                    name={["rates", String(d.seconds)]}
+                    label={formatDuration(d.seconds, i18n.language)}
+                    rules={[{ required: true, message: t("markets.rateInvalid") }]}
+                  >
+                    <InputNumber
+                      min={0.01}
+                      max={1000}
+                      step={0.5}
+                      precision={2}
+                      addonAfter="%"
+                      style={{ width: "100%" }}
+                      data-testid={`rate-input-${d.seconds}`}
+                    />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+            <Space size={16}>
+              <Form.Item
+                name="minStake"
+                label={t("markets.minStake")}
+                rules={[
+                  { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
+                ]}
+              >
+                <Input inputMode="decimal" style={{ width: 180 }} />
+              </Form.Item>
+              <Form.Item
+                name="maxStake"
+                label={t("markets.maxStake")}
+                rules={[
+                  { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
+                ]}
+              >
+                <Input inputMode="decimal" style={{ width: 180 }} />
+              </Form.Item>
+            </Space>
+            <Form.Item
+              name="reason"
+              label={t("review.reason")}
+              rules={[
+                { required: true, whitespace: true, message: t("review.reasonRequired") },
+                { min: 4, message: t("review.reasonTooShort") },
+                { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
+              ]}
+            >
+              <Input.TextArea rows={3} maxLength={300} showCount data-testid="product-reason" />
+            </Form.Item>
+          </Form>
+          {problem ? <Alert type="warning" showIcon message={problem} /> : null}
+          {update.isError ? <Alert type="error" showIcon message={describe(update.error)} /> : null}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+function VerifyModal({ product, onClose }: { product: OperatorProduct | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const describe = useDescribeError();
+  const verify = useVerifyChain();
+  // The last hour, to the end of the current minute (the inputs hold minutes): set as the dialog opens.
+  const [range, setRange] = useState(() => {
+    const end = Math.ceil((Date.now() + 1) / MINUTE) * MINUTE;
+    return {
+      from: toLocalInput(new Date(end - HOUR).toISOString()),
+      to: toLocalInput(new Date(end).toISOString()),
+    };
+  });
+  const result: OperatorChainVerification | undefined = verify.data;
+  const run = () => {
+    const from = fromLocalInput(range.from);
+    const to = fromLocalInput(range.to);
+    if (product && from && to) verify.mutate({ symbol: product.symbol, from, to });
+  };
+  return (
+    <Modal
+      open={product !== null}
+      title={product ? t("markets.verifyTitle", { symbol: product.symbol }) : ""}
+      okText={t("markets.verifyRun")}
+      cancelText={t("markets.close")}
+      okButtonProps={{ loading: verify.isPending }}
+      onOk={run}
+      onCancel={onClose}
+      afterClose={() => verify.reset()}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t("markets.verifyHelp")}</Typography.Paragraph>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input
+          type="datetime-local"
+          value={range.from}
+          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          aria-label={t("markets.from")}
+          addonBefore={t("markets.from")}
+        />
+        <Input
+          type="datetime-local"
+          value={range.to}
+          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          aria-label={t("markets.to")}
+          addonBefore={t("markets.to")}
+        />
+      </Space>
+      {verify.isError ? <Alert type="error" showIcon message={describe(verify.error)} /> : null}
+      {result ? (
+        <Alert
+          type={result.valid ? "success" : "error"}
+          showIcon
+          data-testid="verify-result"
+          message={result.valid ? t("markets.chainValid") : t("markets.chainBroken")}
+          description={
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t("markets.checked")}>
+                {formatCount(result.checked, i18n.language)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t("markets.seqRange")}>
+                <span className="mono">
+                  {result.fromSeq && result.toSeq
+                    ? `#${result.fromSeq} – #${result.toSeq}`
+                    : t("markets.noTicks")}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t("markets.valid")}>
+                {result.valid ? t("markets.yes") : t("markets.no")}
+              </Descriptions.Item>
+              <Descriptions.Item label={t("markets.firstBroken")}>
+                <span className="mono">{result.firstBrokenSeq ? `#${result.firstBrokenSeq}` : "—"}</span>
+              </Descriptions.Item>
+            </Descriptions>
+          }
+        />
+      ) : null}
+    </Modal>
+  );
+}

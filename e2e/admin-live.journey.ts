@@ -1,0 +1,114 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  CONSOLE_TEXT,
+  type ConsoleLocale,
+  consoleShot,
+  DEMO_ADMIN,
+  DEMO_FINANCE,
+  DESKTOP,
+  expectConsolePolished,
+  operatorApiHeaders,
+  setConsoleLanguage,
+  signInToConsole,
+} from "./admin-support";
+import { apiSession, postOk, registerViaApi } from "./support";
+
+test.use({ ...DESKTOP });
+
+/** A user opened through the API with demo money and a bound currency address, ready to deposit and withdraw. */
+async function customer(request: APIRequestContext) {
+  const user = await registerViaApi(request);
+  const auth = await apiSession(request, user);
+  await postOk(request, auth, "/cashier/demo-topup", { amount: "3000.00" }, `${user.account}-topup`);
+  await postOk(request, auth, "/cashier/withdrawal-account", {
+    type: "crypto",
+    network: "TRC20",
+    address: "TLiveQueue123456789abcdefghijkmnop",
+  });
+  const methods = (await (
+    await request.get("/api/v1/cashier/deposit-methods", { headers: auth })
+  ).json()) as { items: { id: string; kind: string }[] };
+  const methodId = methods.items.find((method) => method.kind === "bank")?.id;
+  expect(methodId, "the demo has a bank deposit method").toBeTruthy();
+  return { ...user, auth, methodId };
+}
+
+/**
+ * Marks the page so a reload would show: the mark lives in the page's memory only. The live socket
+ * must bring the rows; a reload (or a navigation away and back) would lose the mark.
+ */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { liveJourneyMark: boolean }).liveJourneyMark = true;
+  });
+}
+async function expectNotReloaded(page: Page): Promise<void> {
+  const marked = await page.evaluate(
+    () => (window as unknown as { liveJourneyMark?: boolean }).liveJourneyMark === true,
+  );
+  expect(marked, "the page was not reloaded").toBe(true);
+}
+
+for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+  test(`review queues update live on the console (${locale})`, async ({ page, request }) => {
+    const text = CONSOLE_TEXT[locale];
+    await setConsoleLanguage(page, locale);
+    await signInToConsole(page, DEMO_FINANCE);
+    const live = page.getByTestId("live-status");
+    await expect(live).toHaveAttribute("data-status", "live");
+    await expect(live).toContainText(text.shell.live.live);
+
+    // The deposits queue is open; a user submits a deposit through the API.
+    await page.getByTestId("nav-deposits").click();
+    const deposits = page.getByTestId("deposits-table");
+    await expect(deposits).toBeVisible();
+    await markPage(page);
+    const user = await customer(request);
+    const deposit = await postOk<{ id: string; orderNo: string }>(
+      request,
+      user.auth,
+      "/cashier/deposits",
+      { methodId: user.methodId, amount: "20000.00", reference: `LIVE-${locale}`, proofFileId: null },
+      `${user.account}-deposit`,
+    );
+    const depositRow = deposits.locator("tr", { hasText: deposit.orderNo });
+    await expect(depositRow).toBeVisible();
+    await expect(depositRow).toContainText(user.account);
+    await expectNotReloaded(page);
+
+    // Another operator's first confirmation of this large deposit shows here as it happens.
+    const admin = await operatorApiHeaders(request, DEMO_ADMIN);
+    const confirmed = await request.post(`/api/v1/operator/deposits/${deposit.id}/confirm`, {
+      headers: admin,
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(202);
+    await expect(depositRow).toContainText(text.deposits.awaitingSecondShort);
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "live-deposits");
+    await expectNotReloaded(page);
+
+    // The withdrawals queue, opened from the menu (no reload): the same user asks for a withdrawal.
+    await page.getByTestId("nav-withdrawals").click();
+    const withdrawals = page.getByTestId("withdrawals-table");
+    await expect(withdrawals).toBeVisible();
+    const withdrawal = await postOk<{ id: string; orderNo: string }>(
+      request,
+      user.auth,
+      "/cashier/withdrawals",
+      { amount: "1200.00", payPassword: user.payPassword },
+      `${user.account}-withdrawal`,
+    );
+    const withdrawalRow = withdrawals.locator("tr", { hasText: withdrawal.orderNo });
+    await expect(withdrawalRow).toBeVisible();
+    await expectNotReloaded(page);
+
+    // Approved on another console, it leaves this one's under-review list by itself.
+    const approved = await request.post(`/api/v1/operator/withdrawals/${withdrawal.id}/approve`, {
+      headers: admin,
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    await expect(withdrawalRow).toHaveCount(0);
+    await expectNotReloaded(page);
+    await expect(live).toHaveAttribute("data-status", "live");
+  });
+}

@@ -1,0 +1,100 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  CONSOLE_TEXT,
+  type ConsoleLocale,
+  consoleShot,
+  DEMO_ADMIN,
+  DESKTOP,
+  expectConsolePolished,
+  setConsoleLanguage,
+  signInToConsole,
+} from "./admin-support";
+import { apiSession, registerViaApi } from "./support";
+
+test.use({ ...DESKTOP });
+
+/** No raw key of the users' or markets' texts on screen, besides what expectConsolePolished checks. */
+async function expectPolished(page: Page): Promise<void> {
+  await expectConsolePolished(page);
+  expect(await page.locator("body").innerText()).not.toMatch(/\b(users|markets)\.[a-zA-Z]+/);
+}
+
+const modalOk = (page: Page) => page.locator(".ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary");
+
+for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
+  test(`an operator looks a user up, revokes a session and changes a rate (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const text = CONSOLE_TEXT[locale];
+    // A user signed in on two devices: one session is revoked, the other stays live.
+    const user = await registerViaApi(request);
+    await apiSession(request, user);
+    await apiSession(request, user);
+
+    await setConsoleLanguage(page, locale);
+    await signInToConsole(page, DEMO_ADMIN);
+
+    // The search: one box, the query in the URL, what matched shown.
+    await page.getByTestId("nav-users").click();
+    await expect(page.getByTestId("users-table")).toBeVisible();
+    await page.getByTestId("user-search").fill(user.account);
+    await page.getByTestId("user-search").press("Enter");
+    await expect(page).toHaveURL(new RegExp(`q=${user.account}`));
+    const hit = page.getByTestId("user-link").filter({ hasText: user.account });
+    await expect(hit).toHaveCount(1);
+    await expect(page.getByTestId("users-table")).toContainText(text.users.match.account);
+    await expectPolished(page);
+    await consoleShot(page, locale, "users-search");
+
+    // The user's page: figures, sign-in, bound account, and the statement tab first.
+    await hit.click();
+    await expect(page.getByTestId("user-account")).toHaveText(user.account);
+    await expect(page.getByTestId("user-money")).toBeVisible();
+    await expect(page.getByTestId("user-lock")).toBeVisible();
+    await expect(page.getByTestId("user-statement")).toBeVisible();
+    await expectPolished(page);
+    await consoleShot(page, locale, "users-page");
+
+    // Sessions: revoke one with a reason.
+    await page.getByRole("tab", { name: text.users.tabs.sessions }).click();
+    const sessions = page.getByTestId("user-sessions");
+    await expect(sessions.getByTestId("session-revoke")).toHaveCount(2);
+    await sessions.getByTestId("session-revoke").first().click();
+    await page.getByTestId("reject-reason").fill("Journey: device reported lost");
+    await consoleShot(page, locale, "users-revoke");
+    await modalOk(page).click();
+    await expect(page.locator(".ant-message")).toContainText(text.users.revoked);
+    await expect(sessions.getByTestId("session-revoke")).toHaveCount(1);
+    await expect(sessions).toContainText(text.users.sessionEnded);
+    await expectPolished(page);
+    await consoleShot(page, locale, "users-sessions");
+
+    // Markets: change BTC/USDT's 60 s rate and see it in the table.
+    await page.getByTestId("nav-markets").click();
+    const table = page.getByTestId("products-table");
+    await expect(table.getByTestId("rate-BTC/USDT-60")).toBeVisible();
+    await expectPolished(page);
+    await consoleShot(page, locale, "users-markets");
+    await page.getByTestId("edit-BTC/USDT").click();
+    const rate = page.getByTestId("rate-input-60");
+    const percent = 86 + index;
+    await rate.fill(String(percent));
+    await page.getByTestId("product-reason").fill("Journey: raise the 60 s rate");
+    await expect(page.locator(".ant-drawer")).toContainText(text.markets.newContractsOnly);
+    await consoleShot(page, locale, "users-market-edit");
+    await page.getByTestId("product-save").click();
+    await expect(page.locator(".ant-message")).toContainText(
+      text.markets.saved.replace("{{symbol}}", "BTC/USDT"),
+    );
+    await expect(table.getByTestId("rate-BTC/USDT-60")).toContainText(`${percent}.00%`);
+
+    // The tick chain over the last hour.
+    await page.getByTestId("verify-BTC/USDT").click();
+    await modalOk(page).click();
+    await expect(page.getByTestId("verify-result")).toContainText(text.markets.chainValid);
+    await expect(page.getByTestId("verify-result")).not.toContainText(text.markets.noTicks);
+    await expectPolished(page);
+    await consoleShot(page, locale, "users-market-verify");
+  });
+}
