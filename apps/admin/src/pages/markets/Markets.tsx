@@ -1,4 +1,4 @@
-import type { OperatorChainVerification, OperatorProduct } from "@tickfair/contract";
+import type { OperatorProduct } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
 import {
   Alert,
@@ -6,13 +6,11 @@ import {
   Button,
   Card,
   Col,
-  Descriptions,
   Drawer,
   Empty,
   Form,
   Input,
   InputNumber,
-  Modal,
   Radio,
   Row,
   Select,
@@ -24,11 +22,11 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useOperatorProducts, useUpdateProduct, useVerifyChain } from "../../api/markets";
+import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
-import { formatBps, formatCount, formatTime } from "../../lib/format";
+import { formatBps, formatTime } from "../../lib/format";
 import {
   changesSomething,
   formatDuration,
@@ -38,6 +36,7 @@ import {
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
+import { VerifyChainModal } from "./VerifyChainModal";
 
 const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "default" } as const;
 
@@ -179,7 +178,11 @@ export default function Markets() {
         />
       </Card>
       <ProductDrawer product={editing} onClose={() => setEditing(null)} />
-      <VerifyModal key={verifying?.symbol ?? ""} product={verifying} onClose={() => setVerifying(null)} />
+      <VerifyChainModal
+        key={verifying?.symbol ?? ""}
+        product={verifying}
+        onClose={() => setVerifying(null)}
+      />
     </>
   );
 }
@@ -342,88 +345,5 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
         </>
       ) : null}
     </Drawer>
-  );
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-function VerifyModal({ product, onClose }: { product: OperatorProduct | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
-  const verify = useVerifyChain();
-  // The last hour, to the end of the current minute (the inputs hold minutes): set as the dialog opens.
-  const [range, setRange] = useState(() => {
-    const end = Math.ceil((Date.now() + 1) / MINUTE) * MINUTE;
-    return {
-      from: toLocalInput(new Date(end - HOUR).toISOString()),
-      to: toLocalInput(new Date(end).toISOString()),
-    };
-  });
-  const result: OperatorChainVerification | undefined = verify.data;
-  const run = () => {
-    const from = fromLocalInput(range.from);
-    const to = fromLocalInput(range.to);
-    if (product && from && to) verify.mutate({ symbol: product.symbol, from, to });
-  };
-  return (
-    <Modal
-      open={product !== null}
-      title={product ? t("markets.verifyTitle", { symbol: product.symbol }) : ""}
-      okText={t("markets.verifyRun")}
-      cancelText={t("markets.close")}
-      okButtonProps={{ loading: verify.isPending }}
-      onOk={run}
-      onCancel={onClose}
-      afterClose={() => verify.reset()}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">{t("markets.verifyHelp")}</Typography.Paragraph>
-      <Space style={{ marginBottom: 16 }} wrap>
-        <Input
-          type="datetime-local"
-          value={range.from}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-          aria-label={t("markets.from")}
-          addonBefore={t("markets.from")}
-        />
-        <Input
-          type="datetime-local"
-          value={range.to}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-          aria-label={t("markets.to")}
-          addonBefore={t("markets.to")}
-        />
-      </Space>
-      {verify.isError ? <Alert type="error" showIcon message={describe(verify.error)} /> : null}
-      {result ? (
-        <Alert
-          type={result.valid ? "success" : "error"}
-          showIcon
-          data-testid="verify-result"
-          message={result.valid ? t("markets.chainValid") : t("markets.chainBroken")}
-          description={
-            <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t("markets.checked")}>
-                {formatCount(result.checked, i18n.language)}
-              </Descriptions.Item>
-              <Descriptions.Item label={t("markets.seqRange")}>
-                <span className="mono">
-                  {result.fromSeq && result.toSeq
-                    ? `#${result.fromSeq} – #${result.toSeq}`
-                    : t("markets.noTicks")}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t("markets.valid")}>
-                {result.valid ? t("markets.yes") : t("markets.no")}
-              </Descriptions.Item>
-              <Descriptions.Item label={t("markets.firstBroken")}>
-                <span className="mono">{result.firstBrokenSeq ? `#${result.firstBrokenSeq}` : "—"}</span>
-              </Descriptions.Item>
-            </Descriptions>
-          }
-        />
-      ) : null}
-    </Modal>
   );
 }
