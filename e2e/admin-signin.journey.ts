@@ -134,11 +134,16 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const drawer = page.locator(".ant-drawer-content");
     await expect(drawer.getByTestId("awaiting-second")).toContainText(DEMO_FINANCE.username);
     await expect(drawer.getByTestId("deposit-proof")).toBeVisible();
+    // Who asks for the money, beside the review: the user, their balances and last ledger entries.
+    const context = drawer.getByTestId("review-user-context");
+    await expect(context).toContainText(user.account);
+    await expect(context).toContainText(text.users.balances.cash);
+    await expect(context.getByTestId("review-user-recent").locator("li").first()).toBeVisible();
     await consoleShot(page, locale, "05-deposit-awaiting-second");
     await drawer.getByTestId("deposit-confirm").click();
     await consoleShot(page, locale, "06-deposit-confirm-dialog");
     await page.locator(".ant-modal-confirm-btns .ant-btn-primary").click();
-    await expect(drawer.locator(".ant-tag")).toHaveText(text.status.success);
+    await expect(drawer.getByTestId("status-tag")).toHaveText(text.status.success);
     await page.locator(".ant-drawer-close").click();
     await expect(row).toHaveCount(0);
 
@@ -152,7 +157,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await dialog.getByTestId("reject-reason").fill(locale === "en" ? "No transfer arrived" : "未收到转账");
     await consoleShot(page, locale, "07-deposit-reject");
     await dialog.getByRole("button", { name: text.review.reject }).click();
-    await expect(drawer.locator(".ant-tag")).toHaveText(text.status.failed);
+    await expect(drawer.getByTestId("status-tag")).toHaveText(text.status.failed);
     await page.locator(".ant-drawer-close").click();
 
     // Every status, paged in the URL.

@@ -34,10 +34,11 @@ export function useUserSearch(request: UserSearchRequest) {
   });
 }
 
-export function useUserDetail(id: string) {
+export function useUserDetail(id: string, enabled = true) {
   return useQuery({
     queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<OperatorUserDetail>(`/operator/users/${id}`, { signal }),
+    enabled,
   });
 }
 

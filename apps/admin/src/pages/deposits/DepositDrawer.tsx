@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useConfirmDeposit, useRejectDeposit } from "../../api/deposits";
 import { useDescribeError } from "../../api/use-describe-error";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
+import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { formatTime } from "../../lib/format";
 import { useSession } from "../../store/session";
@@ -143,6 +144,7 @@ export function DepositDrawer({ deposit, onChange, onClose }: Props) {
               <Descriptions.Item label={t("review.reason")}>{deposit.reason}</Descriptions.Item>
             )}
           </Descriptions>
+          <ReviewUserContext userId={deposit.user.id} />
           <div>
             <Typography.Title level={5}>{t("deposits.proof")}</Typography.Title>
             {deposit.hasProof ? (

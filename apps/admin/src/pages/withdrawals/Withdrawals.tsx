@@ -1,6 +1,6 @@
 import type { OperatorWithdrawal } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, App, Button, Card, Empty, Space, Table, type TableColumnsType, Tooltip } from "antd";
+import { Alert, App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -9,6 +9,7 @@ import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "..
 import { CursorPager } from "../../components/CursorPager/CursorPager";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
+import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { formatTime } from "../../lib/format";
@@ -140,7 +141,14 @@ export default function Withdrawals() {
           loading={page.isFetching}
           pagination={false}
           // No horizontal scroll: the expanded destination (a long address) would widen every column.
-          expandable={{ expandedRowRender: (withdrawal) => <PayToDetails withdrawal={withdrawal} /> }}
+          expandable={{
+            expandedRowRender: (withdrawal) => (
+              <Flex vertical gap={12}>
+                <PayToDetails withdrawal={withdrawal} />
+                <ReviewUserContext userId={withdrawal.user.id} />
+              </Flex>
+            ),
+          }}
           locale={{
             emptyText: (
               <Empty
