@@ -11,7 +11,7 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
-import { apiSession, postOk, registerViaApi } from "./support";
+import { apiSession, logInViaForm, postOk, registerViaApi, setLanguage, shot, TEXT } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -110,5 +110,56 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(withdrawalRow).toHaveCount(0);
     await expectNotReloaded(page);
     await expect(live).toHaveAttribute("data-status", "live");
+  });
+}
+
+for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+  test(`a withdrawal approved in the console shows as paid on the user's phone at once (${locale})`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const text = CONSOLE_TEXT[locale];
+    const user = await customer(request);
+    const withdrawal = await postOk<{ id: string; orderNo: string }>(
+      request,
+      user.auth,
+      "/cashier/withdrawals",
+      { amount: "800.00", payPassword: user.payPassword },
+      `${user.account}-paid-live`,
+    );
+
+    // The user watches their withdrawals on the phone.
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale,
+      serviceWorkers: "block",
+    });
+    const userPage = await phone.newPage();
+    await setLanguage(userPage, locale);
+    await logInViaForm(userPage, user.account, user.password);
+    await userPage.goto("/h5/pages/withdraw-list/withdraw-list");
+    const item = userPage.getByTestId("withdrawal-item").first();
+    await expect(item.getByTestId("withdrawal-status")).toHaveText(TEXT[locale].cashier.status.under_review);
+    await markPage(userPage);
+
+    // A finance operator approves it in the console.
+    await setConsoleLanguage(page, locale);
+    await signInToConsole(page, DEMO_FINANCE);
+    await page.getByTestId("nav-withdrawals").click();
+    const row = page.getByTestId("withdrawals-table").locator("tr", { hasText: withdrawal.orderNo });
+    await row.getByRole("button", { name: text.review.approve }).click();
+    await page.locator(".ant-modal-confirm-btns .ant-btn-primary").click();
+    await expect(row).toHaveCount(0);
+
+    // The phone says so without a reload: the money left, the record reads success.
+    await expect(item.getByTestId("withdrawal-status")).toHaveText(TEXT[locale].cashier.status.success);
+    await expect(item.getByTestId("withdrawal-received")).toBeVisible();
+    await expectNotReloaded(userPage);
+    await shot(userPage, locale, "live-withdrawal-paid");
+    await phone.close();
   });
 }

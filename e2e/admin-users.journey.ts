@@ -9,7 +9,7 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
-import { apiSession, registerViaApi } from "./support";
+import { apiSession, BTC, latestQuote, postOk, registerViaApi } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -70,10 +70,32 @@ for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
     await expectPolished(page);
     await consoleShot(page, locale, "users-sessions");
 
+    // A contract the user holds at the old rate, from a session opened after the revoke.
+    const trader = await apiSession(request, user);
+    await postOk(request, trader, "/cashier/demo-topup", { amount: "1000.00" }, `topup-${user.account}`);
+    const placeContract = async (name: string) =>
+      postOk<{ orderNo: string }>(
+        request,
+        trader,
+        "/trading/contracts",
+        {
+          symbol: BTC,
+          direction: "up",
+          stake: "10.00",
+          durationSeconds: 60,
+          quoteSeq: await latestQuote(request, BTC),
+        },
+        `${user.account}-${name}`,
+      );
+    const before = await placeContract("before");
+    const userPage = page.url();
+
     // Markets: change BTC/USDT's 60 s rate and see it in the table.
     await page.getByTestId("nav-markets").click();
     const table = page.getByTestId("products-table");
     await expect(table.getByTestId("rate-BTC/USDT-60")).toBeVisible();
+    const oldRate = /(\d+\.\d{2})%/.exec(await table.getByTestId("rate-BTC/USDT-60").innerText())?.[1];
+    expect(oldRate).toBeDefined();
     await expectPolished(page);
     await consoleShot(page, locale, "users-markets");
     await page.getByTestId("edit-BTC/USDT").click();
@@ -88,6 +110,17 @@ for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
       text.markets.saved.replace("{{symbol}}", "BTC/USDT"),
     );
     await expect(table.getByTestId("rate-BTC/USDT-60")).toContainText(`${percent}.00%`);
+
+    // The next contract takes the new rate; the one already open keeps the rate it was accepted at.
+    const after = await placeContract("after");
+    await page.goto(userPage);
+    await page.getByRole("tab", { name: text.users.tabs.contracts }).click();
+    const contracts = page.getByTestId("user-contracts");
+    await expect(contracts.locator("tr", { hasText: before.orderNo })).toContainText(`${oldRate}%`);
+    await expect(contracts.locator("tr", { hasText: after.orderNo })).toContainText(`${percent}.00%`);
+    await contracts.scrollIntoViewIfNeeded();
+    await consoleShot(page, locale, "users-contracts-rates");
+    await page.getByTestId("nav-markets").click();
 
     // The tick chain over the last hour.
     await page.getByTestId("verify-BTC/USDT").click();
