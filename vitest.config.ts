@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
+      { test: { name: "browser", include: ["packages/browser/src/**/*.test.ts"] } },
       {
         test: {
           name: "web",

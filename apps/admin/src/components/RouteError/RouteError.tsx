@@ -1,8 +1,8 @@
 import { WarningOutlined } from "@ant-design/icons";
+import { isChunkLoadError } from "@tickfair/browser/chunk-error";
 import { Button, Flex, theme } from "antd";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
-import { isChunkLoadError } from "../../lib/chunk-error";
 import { BASENAME } from "../../lib/paths";
 
 /**

@@ -1,11 +1,11 @@
 import { CopyOutlined } from "@ant-design/icons";
+import { copyText } from "@tickfair/browser/clipboard";
 import type { CreateOperatorResponse, OperatorRole } from "@tickfair/contract";
 import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Select, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateOperator } from "../../api/operators";
 import { useDescribeError } from "../../api/use-describe-error";
-import { copyText } from "../../lib/clipboard";
 import { ROLES } from "./roles";
 
 interface Values {

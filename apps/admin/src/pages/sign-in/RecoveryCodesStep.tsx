@@ -1,8 +1,8 @@
 import { CopyOutlined, DownloadOutlined } from "@ant-design/icons";
+import { copyText } from "@tickfair/browser/clipboard";
 import { Alert, App, Button, Checkbox, Flex, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { copyText } from "../../lib/clipboard";
 import { downloadText } from "../../lib/download";
 import { recoveryCodesFile } from "../../lib/recovery-codes";
 

@@ -1,6 +1,6 @@
+import { copyText } from "@tickfair/browser/clipboard";
 import { Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { copyText } from "../../lib/clipboard";
 import { IconCopy } from "../icons";
 import "./copy-button.css";
 

@@ -1,7 +1,7 @@
+import { isChunkLoadError } from "@tickfair/browser/chunk-error";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
 import { useAppShellRemoved } from "../../lib/app-shell";
-import { isChunkLoadError } from "../../lib/chunk-error";
 import { BASENAME, paths } from "../../lib/paths";
 import { IconAlert } from "../icons";
 import { StatusPage } from "../StatusPage/StatusPage";

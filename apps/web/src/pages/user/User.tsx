@@ -1,3 +1,4 @@
+import { copyText } from "@tickfair/browser/clipboard";
 import { type AccountSummary, formatMoney } from "@tickfair/contract";
 import { Button, Dialog, List, Skeleton, Toast } from "antd-mobile";
 import type { ComponentType } from "react";
@@ -21,7 +22,6 @@ import {
   IconUserCheck,
   IconWithdraw,
 } from "../../components/icons";
-import { copyText } from "../../lib/clipboard";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { useSession } from "../../store/session";
