@@ -77,6 +77,10 @@ export const ERROR_STATUS = {
   USER_ALREADY_LOCKED: 409,
   USER_NOT_LOCKED: 409,
   SESSION_ALREADY_ENDED: 409,
+  RATE_INVALID: 400,
+  RATE_DATE_NOT_FUTURE: 400,
+  SAVINGS_LIMITS_INVALID: 400,
+  SAVINGS_DAILY_LIMIT_REACHED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

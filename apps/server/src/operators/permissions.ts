@@ -34,6 +34,9 @@ const GRANTS = {
   // Everyone may look at the markets (support answers "why can I not trade"); only admins change them.
   "markets.read": ["support", "finance", "admin"],
   "markets.manage": ["admin"],
+  // Savings: finance and support read the figures and the rate; only admins change the rate or limits.
+  "savings.read": ["support", "finance", "admin"],
+  "savings.manage": ["admin"],
   "ledger.check": ["admin"],
   "audit.read": ["admin"],
   "operators.manage": ["admin"],

@@ -34,6 +34,8 @@ export const OPERATOR_PERMISSIONS = [
   "controlChanges.read",
   "markets.read",
   "markets.manage",
+  "savings.read",
+  "savings.manage",
   "ledger.check",
   "audit.read",
   "operators.manage",

@@ -4,6 +4,7 @@ import { cashierStatus } from "./cashier";
 import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { reviewQueue } from "./operator-dashboard";
+import { savingsSummary } from "./savings";
 import { contract } from "./trading";
 
 /**
@@ -46,6 +47,8 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("contract.opened"), contract }),
   /** One of the user's contracts closed: its result and payout, with the user's figures right after. */
   z.object({ type: z.literal("contract.settled"), contract, summary: accountSummary }),
+  /** The user's Yu'ebao changed: a move, a confirmation, a day's income. Its figures now. */
+  z.object({ type: z.literal("savings.updated"), summary: savingsSummary }),
   /** `at`: when the server sent it, so a client can tell how fresh the figures are. */
   z.object({ type: z.literal("tickers"), at: isoTime, items: z.array(ticker) }),
   z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
