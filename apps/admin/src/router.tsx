@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("./pages/users/UserPage")),
           },
           area("markets", () => import("./pages/markets/Markets")),
+          area("savings", () => import("./pages/savings/Savings")),
           area("settings", () => import("./pages/settings/Settings")),
           area("operators", () => import("./pages/operators/Operators")),
           area("audit", () => import("./pages/audit/AuditLog")),

@@ -36,6 +36,9 @@ import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
 import { RealtimeHub } from "./platform/realtime";
+import { SavingsWorker, savingsUpdates } from "./savings";
+import { savingsOperatorRoutes } from "./savings/operator-routes";
+import { savingsRoutes, savingsRulesRoutes } from "./savings/routes";
 import { secureTransportHeaders } from "./platform/secure-transport";
 import { systemRoutes } from "./platform/system-routes";
 import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
@@ -56,6 +59,7 @@ export interface AppServices extends RouteContext {
   realtime: RealtimeHub;
   market: Market;
   trading: TradingWorker;
+  savings: SavingsWorker;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -154,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contractSettlements({ db: deps.db, summaryOf: (userId) => accountSummaryNow(figures, userId) }),
   );
   realtime.addOperatorEvent("reviewQueue.changed", reviewQueueUpdates);
+  const savingsDeps = { db: deps.db, clock: deps.clock, timeZone: deps.config.PLATFORM_TZ };
+  realtime.addUserEvent("savings.changed", savingsUpdates(savingsDeps));
   const context: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -170,11 +176,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       contractsOpened: (contracts) => realtime.publish("contracts.opened", contracts),
       contractsSettled: (contracts) => realtime.publish("contracts.settled", contracts),
     }),
+    savings: new SavingsWorker(
+      {
+        ...savingsDeps,
+        log: app.log,
+        saversChanged: async (userIds) => {
+          await realtime.publish("savings.changed", userIds);
+          await realtime.publish("account.changed", userIds);
+        },
+      },
+      { intervalMs: deps.config.SAVINGS_ACCRUAL_INTERVAL_MS },
+    ),
   };
   app.addHook("onReady", async () => {
     await context.realtime.start();
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
+    if (deps.config.SAVINGS_WORKER_ENABLED) context.savings.start();
   });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
@@ -182,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // socket hub's relay sends what it gathered. All before onClose: hooks added there after this one
     // (the database's destroy) run before this app's own.
     await context.trading.stop();
+    await context.savings.stop();
     await context.market.stop();
     await context.realtime.detach();
   });
@@ -210,6 +229,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(marketOperatorRoutes(context));
       await api.register(operatorRoutes(context));
       await api.register(tradingRoutes(context));
+      await api.register(savingsRulesRoutes(context));
+      await api.register(savingsRoutes(context));
+      await api.register(savingsOperatorRoutes(context));
     },
     { prefix: "/api/v1" },
   );

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
+      { path: paths.savingsRules, lazy: page(() => import("./pages/money/SavingsRules"), ["savings"]) },
       { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck"), ["register"]) },
       { path: paths.register, lazy: page(() => import("./pages/login/Register"), ["register"]) },
       ...signedIn({
@@ -97,6 +98,9 @@ export const routes: RouteObject[] = [
           () => import("./pages/withdraw-list/WithdrawalDetails"),
           ["withdraw", "account", "orders", "user"],
         ),
+        [paths.savings]: page(() => import("./pages/money/Money"), ["savings"]),
+        [paths.savingsRecords]: page(() => import("./pages/particulars/Particulars"), ["savings"]),
+        [paths.transfer]: page(() => import("./pages/transfer/Transfer"), ["savings"]),
       }),
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],

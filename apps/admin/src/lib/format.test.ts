@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatBps, formatCount, formatTime } from "./format";
+import { formatAge, formatAnnualRate, formatBps, formatCount, formatDate, formatTime } from "./format";
 
 describe("times in the console", () => {
   it("shows an instant in the operator's own zone, to the second, in 24-hour time", () => {
@@ -33,5 +33,19 @@ describe("numbers in the console", () => {
     expect(formatCount(12345, "en")).toBe("12,345");
     expect(formatBps(50, "en")).toBe("0.50%");
     expect(formatBps(1250, "zh-CN")).toBe("12.50%");
+  });
+});
+
+describe("savings figures in the console", () => {
+  it("shows a day of the platform's calendar as it is, in the locale's numeric form", () => {
+    expect(formatDate("2026-11-24", "zh-CN")).toBe("2026/11/24");
+    expect(formatDate("2026-01-05", "en")).toBe("01/05/2026");
+    expect(formatDate("someday", "en")).toBe("someday");
+  });
+
+  it("shows an annual rate with two to four decimals, exactly", () => {
+    expect(formatAnnualRate("2.35", "en")).toBe("2.35%");
+    expect(formatAnnualRate("1.2345", "zh-CN")).toBe("1.2345%");
+    expect(formatAnnualRate("0", "en")).toBe("0.00%");
   });
 });

@@ -46,3 +46,28 @@ export function formatBps(bps: number, locale: string): string {
     maximumFractionDigits: 2,
   }).format(bps / 10_000);
 }
+
+/**
+ * A day of the platform's calendar ("2026-11-24") in the locale's numeric form ("2026/11/24",
+ * "11/24/2026"). It names a day, not an instant: it is shown as it is, in no time zone.
+ */
+export function formatDate(date: string, locale: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  if (!year || !month || !day) return date;
+  return new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: "UTC",
+  }).format(Date.UTC(year, month - 1, day));
+}
+
+/** An annual rate in percent as the API writes it ("2.35") as a percentage: two to four decimals. */
+export function formatAnnualRate(rate: string, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+    // Intl.NumberFormat takes exact decimal strings (ES2023); the cast keeps older lib typings happy.
+  }).format(`${rate}E-2` as unknown as number);
+}

@@ -12,6 +12,7 @@ export const AREA_PATHS: Record<ConsoleArea, string> = {
   withdrawals: "/withdrawals",
   users: "/users",
   markets: "/markets",
+  savings: "/savings",
   settings: "/settings",
   operators: "/operators",
   audit: "/audit",

@@ -29,6 +29,15 @@ describe("the menu of an operator", () => {
     expect(areasOf({ permissions: ["userMoney.read", "markets.manage"] })).toEqual([]);
   });
 
+  it("opens savings with its read permission, after the markets; managing alone opens nothing", () => {
+    expect(areasOf({ permissions: ["savings.read", "markets.read", "cashierSettings.manage"] })).toEqual([
+      "markets",
+      "savings",
+      "settings",
+    ]);
+    expect(areasOf({ permissions: ["savings.manage"] })).toEqual([]);
+  });
+
   it("offers nothing the operator may not open", () => {
     expect(areasOf({ permissions: [] })).toEqual([]);
     expect(areasOf({ permissions: ["inviteCodes.create", "withdrawalAccounts.unbind"] })).toEqual([]);

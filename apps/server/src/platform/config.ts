@@ -72,6 +72,10 @@ const configSchema = z.object({
   FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Settle contracts in this process (any number of processes may; tests settle by hand). */
   TRADING_WORKER_ENABLED: flag.default(true),
+  /** Pay savers' daily income in this process (any number of processes may; tests pay by hand). */
+  SAVINGS_WORKER_ENABLED: flag.default(true),
+  /** How often the savings worker looks for savers behind yesterday. */
+  SAVINGS_ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How old the tick an order was confirmed at may be when the order arrives (QUOTE_EXPIRED past it). */
   QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
 });

@@ -13,10 +13,20 @@ export type Tx = Transaction<Database>;
 export type Executor = Db | Tx;
 
 const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * 64-bit integers come back as bigint, so money never passes through a number; dates as they are
+ * written ("YYYY-MM-DD"): a calendar day has no time zone, and a Date would give it the process's.
+ */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [INT8_OID]: (value) => BigInt(value),
+  [DATE_OID]: (value) => value,
+};
 
 /**
  * PostgreSQL when a connection string is given, else embedded PGlite (in `dataDir`, or in memory when
- * `dataDir` is null). 64-bit integers come back as bigint on both, so money never passes through a number.
+ * `dataDir` is null), reading values alike (PARSERS).
  */
 export function createDb(options: {
   databaseUrl?: string;
@@ -27,7 +37,7 @@ export function createDb(options: {
   if (options.databaseUrl) {
     const types = {
       getTypeParser: (oid: number, format?: "text" | "binary") =>
-        oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
+        PARSERS[oid] ?? pg.types.getTypeParser(oid, format),
     };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, types });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool
@@ -39,7 +49,7 @@ export function createDb(options: {
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, "pglite") } : {}),
-    parsers: { [INT8_OID]: (value: string) => BigInt(value) },
+    parsers: PARSERS,
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type App, buildApp } from "../app";
 import { checkLedgerInvariants } from "../ledger/invariants";
 import { ManualClock } from "../platform/clock";
+import { checkSavingsInvariants } from "../savings/invariants";
 import { type Config, loadConfig } from "../platform/config";
 import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
@@ -72,9 +73,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: "silent",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
-      // Tests record ticks and settle contracts by hand, on a manual clock.
+      // Tests record ticks, settle contracts and pay savings by hand, on a manual clock.
       FEED_ENABLED: "false",
       TRADING_WORKER_ENABLED: "false",
+      SAVINGS_WORKER_ENABLED: "false",
     }),
     DEMO_MODE: true,
     ...overrides,
@@ -111,6 +113,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
   afterEach(async () => {
     const report = await checkLedgerInvariants(context.db);
     expect(report.violations).toEqual([]);
+    expect(await checkSavingsInvariants(context.db)).toEqual([]);
   });
   afterAll(async () => {
     await context.app?.close();

@@ -2,6 +2,7 @@ import type { ServerMessage } from "@tickfair/contract";
 import { putClosedContract, putOpenedContract, putSummary } from "./account-cache";
 import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
+import { putSavingsSummary, savingsKeys } from "./savings-cache";
 
 /** Money moved: fund records, deposits, withdrawals and the withdrawal quote, which no message carries. */
 function refreshCashier(): void {
@@ -34,6 +35,10 @@ export function applyServerMessage(message: ServerMessage): void {
       putSummary(message.summary);
       refreshCashier();
       return;
+    case "savings.updated":
+      // A move, a confirmation or a day's income: the page's figures come with it.
+      putSavingsSummary(message.summary);
+      return;
     default:
       return;
   }
@@ -52,6 +57,7 @@ export function connectRealtime(token: string): () => void {
         void queryClient.invalidateQueries({ queryKey: queryKeys.me });
         void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
         void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
+        void queryClient.invalidateQueries({ queryKey: savingsKeys.all });
       }
       connectedBefore = true;
     } else {

@@ -5,6 +5,7 @@ import type orders from "./locales/orders/en.json";
 import type password from "./locales/password/en.json";
 import type records from "./locales/records/en.json";
 import type register from "./locales/register/en.json";
+import type savings from "./locales/savings/en.json";
 import type settings from "./locales/settings/en.json";
 import type trading from "./locales/trading/en.json";
 import type user from "./locales/user/en.json";
@@ -21,6 +22,7 @@ type GroupTexts = typeof account &
   typeof password &
   typeof records &
   typeof register &
+  typeof savings &
   typeof settings &
   typeof trading &
   typeof user &

@@ -28,6 +28,10 @@ export const paths = {
   kefu: "/pages/kefu/kefu",
   privacy: "/pages/yinsi/yinsi",
   detail: "/pages/Detail/Detail",
+  savings: "/pages/money/money",
+  savingsRules: "/pages/money/detail",
+  savingsRecords: "/pages/Particulars/Particulars",
+  transfer: "/pages/transfer/transfer",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */
@@ -38,6 +42,11 @@ export function detailPath(symbol: string): string {
 /** One contract's terms, ticks and verification (/pages/order/detail?id=12). */
 export function orderDetailPath(id: string): string {
   return `${paths.orderDetail}?id=${encodeURIComponent(id)}`;
+}
+
+/** A move into or out of Yu'ebao (/pages/transfer/transfer?direction=in). */
+export function transferPath(direction: "in" | "out"): string {
+  return `${paths.transfer}?direction=${direction}`;
 }
 
 const AUTH_PAGES: readonly string[] = [paths.login, paths.registerCheck, paths.register];

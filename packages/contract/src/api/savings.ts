@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { moneyString, positiveMoneyString } from "../money-schema";
-import { ANNUAL_RATE_PATTERN, annualRateToPpm, isCalendarDate, SAVINGS_RATE_MAX_PERCENT } from "../savings-math";
+import {
+  ANNUAL_RATE_PATTERN,
+  annualRateToPpm,
+  isCalendarDate,
+  SAVINGS_RATE_MAX_PERCENT,
+} from "../savings-math";
 import { filteredPageQuery, isoTime, listOf, operatorReason, pageOf } from "./common";
 
 /** A day of the platform's calendar (its time zone), "YYYY-MM-DD". */

@@ -30,6 +30,8 @@ import "./home.css";
 
 // Its own chunk: prices, formatting and the market socket stay out of the first load.
 const RecommendedProducts = lazy(() => import("./RecommendedProducts"));
+// Its own chunk too: only a signed-in user has a Yu'ebao to show.
+const HomeSavings = lazy(() => import("./HomeSavings"));
 
 function RecommendedFallback() {
   return (
@@ -171,6 +173,12 @@ export default function Home() {
             </Link>
           </div>
         )}
+
+        {loggedIn ? (
+          <Suspense fallback={<div className="home-account card home-savings" aria-busy="true" />}>
+            <HomeSavings />
+          </Suspense>
+        ) : null}
 
         <nav className="home-entries card" aria-label={t("common.appName")}>
           {ENTRIES.map(({ label, to, Icon, tone, testId }) => (

@@ -20,6 +20,7 @@ import {
   IconShield,
   IconStar,
   IconUserCheck,
+  IconWallet,
   IconWithdraw,
 } from "../../components/icons";
 import { paths } from "../../lib/paths";
@@ -31,6 +32,7 @@ import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 type ActionKey = "user.deposit" | "user.withdraw" | "user.verify";
 type ListKey =
   | "user.orders"
+  | "common.savings"
   | "user.depositDetails"
   | "user.withdrawDetails"
   | "user.capitalRecord"
@@ -45,6 +47,7 @@ const ACTIONS: readonly { label: ActionKey; to: string; Icon: ComponentType<Icon
 
 const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
   { label: "user.orders", to: paths.order, Icon: IconClipboard, testId: "user-orders" },
+  { label: "common.savings", to: paths.savings, Icon: IconWallet, testId: "user-savings" },
   {
     label: "user.depositDetails",
     to: paths.depositDetails,

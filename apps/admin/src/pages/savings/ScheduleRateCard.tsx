@@ -1,0 +1,162 @@
+import type { SavingsOverview, SavingsRateChange } from "@tickfair/contract";
+import { annualRateToPpm, formatMoney, incomePerTenThousand } from "@tickfair/contract";
+import { Alert, App, Button, Card, Col, Flex, Form, Input, Row } from "antd";
+import { useTranslation } from "react-i18next";
+import { useScheduleSavingsRate } from "../../api/savings";
+import { useDescribeError } from "../../api/use-describe-error";
+import { formatAnnualRate, formatDate } from "../../lib/format";
+import { firstRateDay, isAfterToday, isRateInput, normaliseRate } from "../../lib/savings-form";
+
+interface Values {
+  annualRate: string;
+  effectiveFrom: string;
+  reason: string;
+}
+
+/** An admin's form for a rate from a day after today; the confirmation says what 10,000 shares will earn. */
+export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
+  const { t, i18n } = useTranslation();
+  const { modal, message } = App.useApp();
+  const describe = useDescribeError();
+  const schedule = useScheduleSavingsRate();
+  const [form] = Form.useForm<Values>();
+  const locale = i18n.language;
+  const earliest = firstRateDay(overview.today);
+
+  const send = async (change: SavingsRateChange) => {
+    try {
+      await schedule.mutateAsync(change);
+      message.success(
+        t("savings.schedule.done", {
+          rate: formatAnnualRate(change.annualRate, locale),
+          date: formatDate(change.effectiveFrom, locale),
+        }),
+      );
+      form.resetFields(["annualRate", "reason"]);
+    } catch {
+      // Shown under the form (useDescribeError), in the console's language, until the next attempt.
+    }
+  };
+
+  const submit = (values: Values) => {
+    schedule.reset();
+    const change: SavingsRateChange = {
+      annualRate: normaliseRate(values.annualRate),
+      effectiveFrom: values.effectiveFrom,
+      reason: values.reason.trim(),
+    };
+    const replaced = overview.rates.find(
+      (entry) => entry.effectiveFrom === change.effectiveFrom && entry.effectiveFrom > overview.today,
+    );
+    const rate = formatAnnualRate(change.annualRate, locale);
+    modal.confirm({
+      title: t("savings.schedule.confirmTitle"),
+      width: 520,
+      content: (
+        <Flex vertical gap={8} data-testid="savings-rate-confirm">
+          <span className="tabular">
+            {t("savings.schedule.confirmText", {
+              rate,
+              date: formatDate(change.effectiveFrom, locale),
+              amount: formatMoney(incomePerTenThousand(annualRateToPpm(change.annualRate)), locale),
+            })}
+          </span>
+          {replaced && (
+            <span>
+              {t("savings.schedule.replaces", { rate: formatAnnualRate(replaced.annualRate, locale) })}
+            </span>
+          )}
+        </Flex>
+      ),
+      okText: t("savings.schedule.submit"),
+      cancelText: t("common.cancel"),
+      onOk: () => send(change),
+    });
+  };
+
+  return (
+    <Card title={t("savings.schedule.title")} style={{ height: "100%" }} data-testid="savings-schedule">
+      <Alert type="info" showIcon message={t("savings.schedule.help")} style={{ marginBottom: 16 }} />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ annualRate: "", effectiveFrom: earliest, reason: "" }}
+        onFinish={submit}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="annualRate"
+              label={t("savings.schedule.rate")}
+              rules={[
+                {
+                  validator: (_, value: string | undefined) =>
+                    value !== undefined && isRateInput(value)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t("savings.schedule.rateInvalid"))),
+                },
+              ]}
+            >
+              <Input
+                inputMode="decimal"
+                addonAfter="%"
+                className="tabular"
+                placeholder={overview.rate.annualRate}
+                data-testid="savings-rate-input"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="effectiveFrom"
+              label={t("savings.schedule.effectiveFrom")}
+              rules={[
+                {
+                  validator: (_, value: string | undefined) =>
+                    value !== undefined && isAfterToday(value, overview.today)
+                      ? Promise.resolve()
+                      : Promise.reject(
+                          new Error(
+                            t("savings.schedule.dateInvalid", { date: formatDate(earliest, locale) }),
+                          ),
+                        ),
+                },
+              ]}
+            >
+              <Input type="date" min={earliest} className="tabular" data-testid="savings-rate-date" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="reason"
+          label={t("review.reason")}
+          rules={[
+            { required: true, whitespace: true, message: t("review.reasonRequired") },
+            { min: 4, message: t("review.reasonTooShort") },
+            { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
+          ]}
+        >
+          <Input.TextArea rows={2} maxLength={300} showCount data-testid="savings-rate-reason" />
+        </Form.Item>
+        {schedule.isError && (
+          <Alert
+            type="error"
+            showIcon
+            message={describe(schedule.error)}
+            style={{ marginBottom: 16 }}
+            data-testid="savings-rate-error"
+          />
+        )}
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={schedule.isPending}
+          data-testid="savings-rate-submit"
+        >
+          {t("savings.schedule.submit")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

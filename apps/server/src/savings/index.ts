@@ -1,0 +1,3 @@
+export { savingsUpdates } from "./live";
+export type { SavingsDeps } from "./service";
+export { SavingsWorker } from "./worker";

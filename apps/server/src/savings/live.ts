@@ -1,0 +1,27 @@
+import type { UserEventRenderer, UserMessage } from "../platform/realtime";
+import { readSavings, type SavingsDeps } from "./service";
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A saver's shares moved: a move in or out, a confirmation, a day's income (once committed). */
+    "savings.changed": bigint;
+  }
+}
+
+/** "savings.changed" as each saver's open app hears it: savings.updated with their Yu'ebao now. */
+export function savingsUpdates(deps: SavingsDeps): UserEventRenderer<bigint> {
+  return {
+    encode: (userId) => userId.toString(),
+    decode: (wire) => BigInt(wire),
+    userOf: (userId) => userId,
+    async render(userIds) {
+      const messages: UserMessage[] = [];
+      for (const userId of new Set(userIds))
+        messages.push({
+          userId,
+          message: { type: "savings.updated", summary: await readSavings(deps, userId) },
+        });
+      return messages;
+    },
+  };
+}

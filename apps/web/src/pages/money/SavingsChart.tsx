@@ -1,0 +1,115 @@
+import type { SavingsDay } from "@tickfair/contract";
+import type { IChartApi } from "lightweight-charts";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+const INCOME_COLOUR = "#8fb0ff";
+const YIELD_COLOUR = "#e5780b";
+
+/**
+ * The last 30 days: the saver's daily income as bars (right scale) and the 7-day annualised yield as a
+ * line (left scale). lightweight-charts is imported when the chart first mounts, as on the trading
+ * detail page, so it stays out of the page's own chunk.
+ */
+export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const box = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!days || days.length === 0) return;
+    let cancelled = false;
+    let chart: IChartApi | null = null;
+    setStatus("loading");
+    void attempt;
+    (async () => {
+      try {
+        const lib = await import("lightweight-charts");
+        const container = box.current;
+        if (cancelled || !container) return;
+        const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        const percent = new Intl.NumberFormat(locale, {
+          style: "percent",
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 3,
+        });
+        chart = lib.createChart(container, {
+          autoSize: true,
+          layout: {
+            background: { color: "transparent" },
+            textColor: "#8a90a0",
+            fontSize: 10,
+            attributionLogo: false,
+          },
+          grid: { vertLines: { visible: false }, horzLines: { color: "#f1f2f6" } },
+          leftPriceScale: { visible: true, borderVisible: false },
+          rightPriceScale: { borderVisible: false },
+          timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+          localization: { locale },
+          handleScale: false,
+          handleScroll: false,
+        });
+        const income = chart.addSeries(lib.HistogramSeries, {
+          color: INCOME_COLOUR,
+          priceLineVisible: false,
+          lastValueVisible: false,
+          priceFormat: { type: "custom", minMove: 0.01, formatter: (value: number) => money.format(value) },
+        });
+        income.setData(days.map((day) => ({ time: day.date, value: Number(day.income) })));
+        const yieldLine = chart.addSeries(lib.LineSeries, {
+          color: YIELD_COLOUR,
+          lineWidth: 2,
+          priceScaleId: "left",
+          priceLineVisible: false,
+          lastValueVisible: false,
+          priceFormat: {
+            type: "custom",
+            minMove: 0.001,
+            formatter: (value: number) => percent.format(value / 100),
+          },
+        });
+        yieldLine.setData(days.map((day) => ({ time: day.date, value: Number(day.sevenDayYield) })));
+        chart.timeScale().fitContent();
+        setStatus("ready");
+      } catch {
+        if (!cancelled) setStatus("error");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      chart?.remove();
+    };
+  }, [days, attempt, locale]);
+
+  if (days && days.length === 0) return <p className="cashier-note">{t("market.noData")}</p>;
+
+  return (
+    <>
+      <div className="savings-chart" data-testid="savings-chart" data-status={days ? status : "loading"}>
+        <div ref={box} className="savings-chart__canvas" />
+        {!days || status === "loading" ? (
+          <div className="savings-chart__overlay">{t("common.loading")}</div>
+        ) : null}
+        {status === "error" ? (
+          <button
+            type="button"
+            className="savings-chart__overlay"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {t("savings.chartFailed")}
+          </button>
+        ) : null}
+      </div>
+      <ul className="savings-legend">
+        <li style={{ color: INCOME_COLOUR }}>
+          <span>{t("savings.chartIncome")}</span>
+        </li>
+        <li style={{ color: YIELD_COLOUR }}>
+          <span>{t("savings.chartYield")}</span>
+        </li>
+      </ul>
+    </>
+  );
+}
