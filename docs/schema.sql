@@ -18,6 +18,7 @@
 --   0015_operator_totp
 --   0016_operator_users
 --   0017_audit_filters
+--   0018_savings
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -368,6 +369,78 @@ CREATE UNIQUE INDEX products_code ON public.products USING btree (upper(regexp_r
 CREATE TRIGGER products_guard BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION guard_product_change();
 CREATE TRIGGER products_no_delete BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION forbid_change();
 
+create table savers (
+  user_id bigint not null,
+  accrued_through date not null,
+  income_total bigint default 0 not null,
+  moves_on date,
+  moves_in integer default 0 not null,
+  moves_out integer default 0 not null,
+  created_at timestamp with time zone not null,
+  constraint savers_pkey PRIMARY KEY (user_id),
+  constraint savers_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint savers_income_total_check CHECK ((income_total >= 0)),
+  constraint savers_moves_in_check CHECK ((moves_in >= 0)),
+  constraint savers_moves_out_check CHECK ((moves_out >= 0))
+);
+CREATE INDEX savers_accrual ON public.savers USING btree (accrued_through, user_id);
+
+create table savings_accrual_batches (
+  id bigint default nextval('savings_accrual_batches_id_seq'::regclass) not null,
+  day date not null,
+  savers integer not null,
+  income bigint not null,
+  created_at timestamp with time zone not null,
+  constraint savings_accrual_batches_pkey PRIMARY KEY (id)
+);
+CREATE INDEX savings_accrual_batches_day ON public.savings_accrual_batches USING btree (day);
+CREATE TRIGGER savings_accrual_batches_append_only BEFORE DELETE OR UPDATE ON public.savings_accrual_batches FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+create table savings_accruals (
+  user_id bigint not null,
+  day date not null,
+  shares bigint not null,
+  annual_rate_ppm integer not null,
+  income bigint not null,
+  posting_id bigint,
+  created_at timestamp with time zone not null,
+  constraint savings_accruals_pkey PRIMARY KEY (user_id, day),
+  constraint savings_accruals_posting_id_fkey FOREIGN KEY (posting_id) REFERENCES postings(id),
+  constraint savings_accruals_user_id_fkey FOREIGN KEY (user_id) REFERENCES savers(user_id),
+  constraint savings_accruals_income_check CHECK ((income >= 0)),
+  constraint savings_accruals_shares_check CHECK ((shares > 0))
+);
+CREATE TRIGGER savings_accruals_append_only BEFORE DELETE OR UPDATE ON public.savings_accruals FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER savings_accruals_no_truncate BEFORE TRUNCATE ON public.savings_accruals FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table savings_lots (
+  id bigint default nextval('savings_lots_id_seq'::regclass) not null,
+  user_id bigint not null,
+  posting_id bigint not null,
+  amount bigint not null,
+  remaining bigint not null,
+  moved_in_at timestamp with time zone not null,
+  confirms_on date not null,
+  confirmed_at timestamp with time zone,
+  constraint savings_lots_pkey PRIMARY KEY (id),
+  constraint savings_lots_posting_id_fkey FOREIGN KEY (posting_id) REFERENCES postings(id),
+  constraint savings_lots_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint savings_lots_amount_check CHECK ((amount > 0)),
+  constraint savings_lots_check CHECK (((remaining >= 0) AND (remaining <= amount)))
+);
+CREATE INDEX savings_lots_posting ON public.savings_lots USING btree (posting_id);
+CREATE INDEX savings_lots_waiting ON public.savings_lots USING btree (user_id, confirms_on) WHERE ((confirmed_at IS NULL) AND (remaining > 0));
+
+create table savings_rates (
+  effective_from date not null,
+  annual_rate_ppm integer not null,
+  set_by bigint,
+  created_at timestamp with time zone default now() not null,
+  constraint savings_rates_pkey PRIMARY KEY (effective_from),
+  constraint savings_rates_set_by_fkey FOREIGN KEY (set_by) REFERENCES operators(id),
+  constraint savings_rates_annual_rate_ppm_check CHECK (((annual_rate_ppm >= 0) AND (annual_rate_ppm <= 360000)))
+);
+
 create table sessions (
   token_hash text not null,
   user_id bigint not null,
@@ -508,6 +581,8 @@ create sequence deposits_id_seq as bigint owned by deposits.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence operators_id_seq as bigint owned by operators.id;
 create sequence postings_id_seq as bigint owned by postings.id;
+create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrual_batches.id;
+create sequence savings_lots_id_seq as bigint owned by savings_lots.id;
 create sequence sessions_id_seq as bigint owned by sessions.id;
 create sequence users_id_seq as bigint owned by users.id;
 create sequence withdrawal_accounts_id_seq as bigint owned by withdrawal_accounts.id;

@@ -172,6 +172,12 @@ beforeAll(async () => {
     challenge: "x".repeat(43),
     code: "123456",
     recoveryCode: "ABCD-EFGH-JKMN-PQRS",
+    cutOff: "15:00",
+    annualRate: "2.10",
+    effectiveFrom: "2099-01-01",
+    perDay: 3,
+    min: "1.00",
+    max: "1000.00",
   });
 });
 

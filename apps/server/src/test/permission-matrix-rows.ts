@@ -51,6 +51,13 @@ export const MATRIX = {
   "GET /api/v1/trading/contracts/closed":                       [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/trading/contracts/:id":                          [401,       "ok",  404,   401,     401,     401],
 
+  "GET /api/v1/savings/rules":                                  ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/savings":                                        [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/savings/history":                                [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/savings/records":                                [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/savings/move-in":                               [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/savings/move-out":                              [401,       "ok",  "ok",  401,     401,     401],
+
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/logout":                          [401,       401,   401,   "ok",    "ok",    "ok"],
@@ -77,6 +84,9 @@ export const MATRIX = {
   "POST /api/v1/operator/cashier-settings/changes/:id/approve": [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/cashier-settings/changes/:id/reject":  [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/control-changes":                       [401,       401,   401,   403,     "ok",    "ok"],
+  "GET /api/v1/operator/savings":                               [401,       401,   401,   "ok",    "ok",    "ok"],
+  "POST /api/v1/operator/savings/rates":                        [401,       401,   401,   403,     403,     "ok"],
+  "PUT /api/v1/operator/savings/settings":                      [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/ledger/check":                          [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/roles":                                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/operators":                             [401,       401,   401,   403,     403,     "ok"],
@@ -183,6 +193,19 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
   }),
   "GET /api/v1/trading/contracts/:id": (fx) => ({ params: { id: fx.ownContract } }),
+  "POST /api/v1/savings/move-in": () => ({ body: { amount: "1.00" } }),
+  "POST /api/v1/savings/move-out": () => ({ body: { amount: "0.01" } }),
+  "POST /api/v1/operator/savings/rates": () => ({
+    body: { annualRate: "2.10", effectiveFrom: "2099-01-01", reason: REASON },
+  }),
+  "PUT /api/v1/operator/savings/settings": () => ({
+    body: {
+      cutOff: "15:00",
+      moveIn: { perDay: 100, min: "0.01", max: "999999.00" },
+      moveOut: { perDay: 100, min: "0.01", max: "999999.00" },
+      reason: REASON,
+    },
+  }),
   "POST /api/v1/operator/auth/login": (fx) => ({
     body: { username: fx.signInOperator.username, password: fx.signInOperator.password },
   }),
