@@ -42,6 +42,8 @@ export async function checkSavingsInvariants(db: Executor): Promise<string[]> {
       (select coalesce(sum(income), 0) from savings_accrual_batches)::text as batches`.execute(db);
   const sums = paid.rows[0];
   if (sums && (sums.rows !== sums.ledger || sums.rows !== sums.batches))
-    violations.push(`accrual rows pay ${sums.rows}, savings_income paid ${sums.ledger}, batches ${sums.batches}`);
+    violations.push(
+      `accrual rows pay ${sums.rows}, savings_income paid ${sums.ledger}, batches ${sums.batches}`,
+    );
   return violations;
 }

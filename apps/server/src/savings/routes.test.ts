@@ -17,11 +17,19 @@ const summaryOf = async (auth: Record<string, string>) => {
   return response.json<SavingsSummary>();
 };
 
-const move = (direction: "in" | "out", auth: Record<string, string>, amount: string, idempotencyKey = key()) =>
-  postWithKey(t.app, `/api/v1/savings/move-${direction}`, auth, { amount }, idempotencyKey);
+const move = (
+  direction: "in" | "out",
+  auth: Record<string, string>,
+  amount: string,
+  idempotencyKey = key(),
+) => postWithKey(t.app, `/api/v1/savings/move-${direction}`, auth, { amount }, idempotencyKey);
 
 const records = async (auth: Record<string, string>, query = "") => {
-  const response = await t.app.inject({ method: "GET", url: `/api/v1/savings/records${query}`, headers: auth });
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/v1/savings/records${query}`,
+    headers: auth,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<SavingsRecordPage>();
 };
@@ -162,7 +170,11 @@ describe("Yu'ebao for a saver", () => {
     expect(noKey.json().error.code).toBe("IDEMPOTENCY_KEY_REQUIRED");
     const anonymous = await t.app.inject({ method: "POST", url: "/api/v1/savings/move-in", payload: {} });
     expect(anonymous.statusCode).toBe(401);
-    expect(await summaryOf(saver.auth)).toMatchObject({ total: "0.00", available: "100.00", movesIn: { used: 0 } });
+    expect(await summaryOf(saver.auth)).toMatchObject({
+      total: "0.00",
+      available: "100.00",
+      movesIn: { used: 0 },
+    });
     expect((await records(saver.auth)).items).toEqual([]);
   });
 
@@ -183,7 +195,11 @@ describe("Yu'ebao for a saver", () => {
     const saver = await toppedUpUser(t, "1000.00");
     await move("in", saver.auth, "1000.00");
     t.clock.advance(3 * DAY);
-    const response = await t.app.inject({ method: "GET", url: "/api/v1/savings/history", headers: saver.auth });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/savings/history",
+      headers: saver.auth,
+    });
     const days = response.json<{ items: { date: string; income: string }[] }>().items;
     expect(days).toHaveLength(30);
     expect(days.slice(-3)).toEqual([
