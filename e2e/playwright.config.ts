@@ -65,6 +65,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
       RATE_LIMIT_PER_MINUTE: "10000",
+      // yuebao.journey.ts moves the clock a day ahead and watches the savings worker confirm and pay;
+      // the journeys run in file order, so it runs last and no other journey sees tomorrow.
+      CLOCK_CONTROL: "true",
+      SAVINGS_ACCRUAL_INTERVAL_MS: "1000",
     },
   },
 });

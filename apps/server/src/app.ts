@@ -36,11 +36,11 @@ import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
 import { RealtimeHub } from "./platform/realtime";
+import { secureTransportHeaders } from "./platform/secure-transport";
+import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
 import { SavingsWorker, savingsUpdates } from "./savings";
 import { savingsOperatorRoutes } from "./savings/operator-routes";
 import { savingsRoutes, savingsRulesRoutes } from "./savings/routes";
-import { secureTransportHeaders } from "./platform/secure-transport";
-import { systemRoutes } from "./platform/system-routes";
 import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
 import { tradingRoutes } from "./trading/routes";
 
@@ -219,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       });
       await api.register(systemRoutes(context));
+      await api.register(clockControlRoutes(context));
       await api.register(authRoutes(context));
       await api.register(accountRoutes(context));
       await api.register(cashierRoutes(context));

@@ -2,7 +2,7 @@ import os from "node:os";
 import { buildApp } from "./app";
 import { DEMO, seedDemo } from "./demo/seed";
 import { totpUri } from "./operators";
-import { systemClock } from "./platform/clock";
+import { ShiftedClock, systemClock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import { loadConfig } from "./platform/config";
 import { holdDataDir, localUrl } from "./platform/data-dir-hold";
@@ -10,11 +10,12 @@ import { createDb } from "./platform/db";
 import { migrateToLatest } from "./platform/migrations";
 
 const config = loadConfig();
+const clock = config.CLOCK_CONTROL ? new ShiftedClock() : systemClock;
 const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrateToLatest(db);
-if (config.DEMO_MODE) await seedDemo(db, systemClock, { shared: config.DATABASE_URL !== undefined });
+if (config.DEMO_MODE) await seedDemo(db, clock, { shared: config.DATABASE_URL !== undefined });
 
-const app = await buildApp({ config, db, clock: systemClock });
+const app = await buildApp({ config, db, clock });
 let releaseDataDir = () => {};
 app.addHook("onClose", async () => {
   await db.destroy();

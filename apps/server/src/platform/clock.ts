@@ -21,3 +21,17 @@ export class ManualClock implements Clock {
     this.#now = new Date(at).getTime();
   }
 }
+
+/**
+ * The system's time moved forward by a shift that only grows: journeys (CLOCK_CONTROL) live through
+ * tomorrow's confirmation and income in seconds. Never moved back: every record keeps its order.
+ */
+export class ShiftedClock implements Clock {
+  #shiftMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#shiftMs);
+  }
+  advance(ms: number): void {
+    this.#shiftMs += ms;
+  }
+}

@@ -76,6 +76,11 @@ const configSchema = z.object({
   SAVINGS_WORKER_ENABLED: flag.default(true),
   /** How often the savings worker looks for savers behind yesterday. */
   SAVINGS_ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * Journeys only: POST /api/v1/system/clock moves this server's clock forward (demo mode only, the
+   * server refuses to start otherwise).
+   */
+  CLOCK_CONTROL: flag.default(false),
   /** How old the tick an order was confirmed at may be when the order arrives (QUOTE_EXPIRED past it). */
   QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
 });
@@ -98,5 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const { DEMO_MODE, ...rest } = parsed.data;
-  return { ...rest, DEMO_MODE: DEMO_MODE ?? !rest.DATABASE_URL };
+  const demoMode = DEMO_MODE ?? !rest.DATABASE_URL;
+  if (rest.CLOCK_CONTROL && !demoMode)
+    throw new Error("Invalid configuration: CLOCK_CONTROL needs demo mode");
+  return { ...rest, DEMO_MODE: demoMode };
 }

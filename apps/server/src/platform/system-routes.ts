@@ -1,7 +1,14 @@
-import { appInfo, errorBody, healthResponse } from "@tickfair/contract";
+import {
+  appInfo,
+  clockAdvanceRequest,
+  clockAdvanceResponse,
+  errorBody,
+  healthResponse,
+} from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import type { RouteContext } from "../platform/context";
+import { ShiftedClock } from "./clock";
 import { AppError } from "./errors";
 
 export const APP_VERSION = "1.0.0";
@@ -26,5 +33,26 @@ export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
       currency: "USD",
       serverTime: context.clock.now().toISOString(),
     }));
+  };
+}
+
+/**
+ * Journeys only: a server started with CLOCK_CONTROL (demo mode) on a ShiftedClock lets its clock be
+ * moved forward, so a journey sees tomorrow's savings confirmation and income. Anywhere else the route
+ * does not exist.
+ */
+export function clockControlRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { clock } = context;
+    if (!context.config.CLOCK_CONTROL || !context.config.DEMO_MODE || !(clock instanceof ShiftedClock))
+      return;
+    app.post(
+      "/system/clock",
+      { schema: { tags: ["system"], body: clockAdvanceRequest, response: { 200: clockAdvanceResponse } } },
+      async (request) => {
+        clock.advance(request.body.seconds * 1000);
+        return { time: clock.now().toISOString() };
+      },
+    );
   };
 }

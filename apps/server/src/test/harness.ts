@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type App, buildApp } from "../app";
 import { checkLedgerInvariants } from "../ledger/invariants";
 import { ManualClock } from "../platform/clock";
-import { checkSavingsInvariants } from "../savings/invariants";
 import { type Config, loadConfig } from "../platform/config";
 import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
+import { checkSavingsInvariants } from "../savings/invariants";
 
 export interface TestDb {
   db: Db;

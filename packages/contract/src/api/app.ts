@@ -17,3 +17,14 @@ export const healthResponse = z.object({
   time: isoTime,
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** Journeys only (CLOCK_CONTROL): moves the server's clock forward, at most a year at a time. */
+export const clockAdvanceRequest = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 24 * 3600),
+});
+export type ClockAdvanceRequest = z.infer<typeof clockAdvanceRequest>;
+export const clockAdvanceResponse = z.object({ time: isoTime });
