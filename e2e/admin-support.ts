@@ -23,16 +23,17 @@ export interface OperatorLogin {
   totpSecret: string;
 }
 
-const demoOperator = (role: "admin" | "finance", nth = 0): OperatorLogin => {
+const demoOperator = (role: "admin" | "finance" | "support", nth = 0): OperatorLogin => {
   const operator = DEMO.operators.filter((candidate) => candidate.role === role)[nth];
   if (!operator) throw new Error(`no demo ${role} #${nth + 1}`);
   return { username: operator.username, password: operator.password, totpSecret: operator.totpSecret };
 };
 
-/** The demo's two admins and its finance operator, all enrolled at seeding with known secrets. */
+/** The demo's two admins, finance and support operators, all enrolled at seeding with known secrets. */
 export const DEMO_ADMIN = demoOperator("admin");
 export const DEMO_ADMIN_2 = demoOperator("admin", 1);
 export const DEMO_FINANCE = demoOperator("finance");
+export const DEMO_SUPPORT = demoOperator("support");
 
 const PERIOD_SECONDS = 30;
 // The steps taken so far, per secret, in a file: a failed test restarts the worker process, and the
@@ -116,7 +117,7 @@ export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Pro
 }
 
 const KEY_GROUPS =
-  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets";
+  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets|savings";
 
 /** What an operator would notice at once: a raw translation key on screen, or a page wider than the window. */
 export async function expectConsolePolished(page: Page): Promise<void> {

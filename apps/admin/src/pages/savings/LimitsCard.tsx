@@ -31,7 +31,7 @@ const PARTS: readonly Part[] = ["perDay", "min", "max"];
 function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div data-testid="savings-limits-grid">
+    <div style={{ maxWidth: 760 }} data-testid="savings-limits-grid">
       <Row gutter={16} style={{ marginBottom: 8 }}>
         <Col span={6} />
         {PARTS.map((part) => (
