@@ -56,11 +56,14 @@ describe("the permission table", () => {
       "withdrawalAccounts.unbind",
       "inviteCodes.create",
       "markets.read",
+      "savings.read",
     ]);
     expect(permissionsOf("finance")).toEqual(expect.arrayContaining(["users.read", "userMoney.read"]));
     expect(permissionsOf("finance")).not.toContain("userSignIn.lock");
     expect(permissionsOf("finance")).toContain("deposits.review");
     expect(permissionsOf("finance")).not.toContain("operators.manage");
+    expect(permissionsOf("finance")).toContain("savings.read");
+    expect(permissionsOf("finance")).not.toContain("savings.manage");
     expect(rolePermissions().map((entry) => entry.role)).toEqual(["support", "finance", "admin"]);
   });
 

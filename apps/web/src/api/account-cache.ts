@@ -1,6 +1,14 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import type { AccountSummary, Contract, ContractList, ContractPage, MeResponse } from "@tickfair/contract";
+import type {
+  AccountSummary,
+  Contract,
+  ContractList,
+  ContractPage,
+  MeResponse,
+  SavingsSummary,
+} from "@tickfair/contract";
 import { queryClient, queryKeys } from "./query-client";
+import { savingsKeys } from "./savings";
 
 /**
  * What the cached answers become when the server tells of the user's figures or contracts (an
@@ -48,4 +56,14 @@ export function putClosedContract(contract: Contract): void {
     // Later pages start after the previous page's last id, so putting it first shifts nothing.
     return { ...data, pages: [{ ...first, items: [contract, ...first.items] }, ...rest] };
   });
+}
+
+/**
+ * A Yu'ebao summary the server sent (a move's answer, a socket message) goes in as it is; the history
+ * and the records, which it does not carry, are fetched again.
+ */
+export function putSavingsSummary(summary: SavingsSummary): void {
+  queryClient.setQueryData(savingsKeys.summary, summary);
+  void queryClient.invalidateQueries({ queryKey: savingsKeys.history });
+  void queryClient.invalidateQueries({ queryKey: savingsKeys.records });
 }

@@ -1,10 +1,11 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import type { Contract, ContractList, ContractPage, MeResponse } from "@tickfair/contract";
+import type { Contract, ContractList, ContractPage, MeResponse, SavingsSummary } from "@tickfair/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { contract } from "../test/contract-fixture";
 import { putPlacedContract } from "./account-cache";
 import { queryClient, queryKeys } from "./query-client";
 import { applyServerMessage } from "./realtime";
+import { savingsKeys } from "./savings";
 import { backoffDelay, realtimeUrl } from "./socket";
 
 const summary = {
@@ -148,5 +149,20 @@ describe("realtime", () => {
         .getQueryData<InfiniteData<ContractPage>>(queryKeys.closedContracts)
         ?.pages.map((page) => page.items.map((c) => c.id)),
     ).toEqual([["9", "5"], ["3"]]);
+  });
+
+  it("puts a Yu'ebao update into the cached summary and refetches only the history and the records", () => {
+    const before = { total: "0.00" } as SavingsSummary;
+    const after = { total: "1000.00", pending: "1000.00" } as SavingsSummary;
+    queryClient.setQueryData(savingsKeys.summary, before);
+    queryClient.setQueryData(savingsKeys.history, { items: [] });
+    queryClient.setQueryData(savingsKeys.recordsOf(""), { pages: [], pageParams: [] });
+    queryClient.setQueryData(savingsKeys.rules, { today: "2026-11-24" });
+    applyServerMessage({ type: "savings.updated", summary: after });
+    expect(queryClient.getQueryData(savingsKeys.summary)).toEqual(after);
+    expect(queryClient.getQueryState(savingsKeys.summary)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(savingsKeys.history)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(savingsKeys.recordsOf(""))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(savingsKeys.rules)?.isInvalidated).toBe(false);
   });
 });

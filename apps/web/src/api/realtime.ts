@@ -1,8 +1,8 @@
 import type { ServerMessage } from "@tickfair/contract";
-import { putClosedContract, putOpenedContract, putSummary } from "./account-cache";
+import { putClosedContract, putOpenedContract, putSavingsSummary, putSummary } from "./account-cache";
 import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
-import { putSavingsSummary, savingsKeys } from "./savings-cache";
+import { savingsKeys } from "./savings";
 
 /** Money moved: fund records, deposits, withdrawals and the withdrawal quote, which no message carries. */
 function refreshCashier(): void {

@@ -1,22 +1,33 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type {
-  SavingsHistory,
-  SavingsMoveRequest,
-  SavingsMoveResponse,
-  SavingsRecordPage,
-  SavingsRecordType,
-  SavingsRules,
-  SavingsSummary,
-} from "@tickfair/contract";
+import { useQuery } from "@tanstack/react-query";
+import type { SavingsHistory, SavingsRules, SavingsSummary } from "@tickfair/contract";
+import { paths } from "../lib/paths";
 import { useSession } from "../store/session";
-import { refreshMoney } from "./cashier";
 import { apiRequest } from "./client";
-import { putSavingsSummary, savingsKeys } from "./savings-cache";
-import { useMoneyMutation } from "./use-money-mutation";
 
-const PAGE_SIZE = 20;
+/**
+ * The cached answers about the user's Yu'ebao. Their keys are here rather than in query-client.ts,
+ * which the first page loads: the realtime client, home's Yu'ebao card and the savings pages need them.
+ */
+export const savingsKeys = {
+  /** Everything below ["savings"] is the signed-in user's and changes when their shares move. */
+  all: ["savings"] as const,
+  summary: ["savings", "summary"] as const,
+  history: ["savings", "history"] as const,
+  records: ["savings", "records"] as const,
+  recordsOf: (type: string) => ["savings", "records", type] as const,
+  /** Public and the same for everyone: a move does not change it. */
+  rules: ["savings-rules"] as const,
+};
 
 export type SavingsDirection = "in" | "out";
+
+/**
+ * A move into or out of Yu'ebao (/pages/transfer/transfer?direction=in). Here rather than in
+ * lib/paths.ts, which the first page loads.
+ */
+export function transferPath(direction: SavingsDirection): string {
+  return `${paths.transfer}?direction=${direction}`;
+}
 
 export function useSavingsSummary() {
   const token = useSession((s) => s.token);
@@ -41,41 +52,4 @@ export function useSavingsRules() {
     queryFn: ({ signal }) => apiRequest<SavingsRules>("/v1/savings/rules", { signal }),
     staleTime: 5 * 60_000,
   });
-}
-
-/** `type` "" is every type; newest first. */
-export function useSavingsRecords(type: SavingsRecordType | "") {
-  return useInfiniteQuery({
-    queryKey: savingsKeys.recordsOf(type),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (type) params.set("type", type);
-      if (pageParam) params.set("cursor", pageParam);
-      return apiRequest<SavingsRecordPage>(`/v1/savings/records?${params}`, { auth: true, signal });
-    },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
-export interface SavingsMove extends SavingsMoveRequest {
-  direction: SavingsDirection;
-}
-
-/**
- * A move in or out. The direction is part of the variables, so a move out of the same amount as a move
- * in that just failed is a new attempt with a new Idempotency-Key.
- */
-export function useSavingsMove() {
-  return useMoneyMutation<SavingsMove, SavingsMoveResponse>(
-    ({ direction, amount }) => ({
-      path: direction === "in" ? "/v1/savings/move-in" : "/v1/savings/move-out",
-      body: { amount },
-    }),
-    (answer) => {
-      putSavingsSummary(answer.summary);
-      // The available balance and the fund records moved too.
-      refreshMoney();
-    },
-  );
 }

@@ -44,11 +44,6 @@ export function orderDetailPath(id: string): string {
   return `${paths.orderDetail}?id=${encodeURIComponent(id)}`;
 }
 
-/** A move into or out of Yu'ebao (/pages/transfer/transfer?direction=in). */
-export function transferPath(direction: "in" | "out"): string {
-  return `${paths.transfer}?direction=${direction}`;
-}
-
 const AUTH_PAGES: readonly string[] = [paths.login, paths.registerCheck, paths.register];
 
 /** The app path (without the /h5 base) of a browser pathname. */

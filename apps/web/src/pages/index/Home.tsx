@@ -175,7 +175,7 @@ export default function Home() {
         )}
 
         {loggedIn ? (
-          <Suspense fallback={<div className="home-account card home-savings" aria-busy="true" />}>
+          <Suspense fallback={null}>
             <HomeSavings />
           </Suspense>
         ) : null}

@@ -11,7 +11,7 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatDateTime, formatWhen } from "../../lib/time";
-import "./fund-records.css";
+import "../../components/RecordList/record-list.css";
 
 /** Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV. */
 export function FundRecords({ tab }: { tab: boolean }) {

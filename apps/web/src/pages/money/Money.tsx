@@ -2,12 +2,12 @@ import { formatMoney, type SavingsSummary } from "@tickfair/contract";
 import { Button, List, Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { type SavingsDirection, useSavingsHistory, useSavingsSummary } from "../../api/savings";
+import { type SavingsDirection, transferPath, useSavingsHistory, useSavingsSummary } from "../../api/savings";
 import { IconFile, IconInfo } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
-import { paths, transferPath } from "../../lib/paths";
+import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent } from "../../lib/savings-format";
 import { SavingsChart } from "./SavingsChart";
 import "./savings.css";
@@ -51,7 +51,7 @@ export default function Money() {
               <SavingsChart days={history.data?.items ?? null} />
             )}
           </section>
-          <List className="card">
+          <List className="card savings-links">
             <List.Item
               prefix={<IconInfo />}
               onClick={() => navigate(paths.savingsRules)}
@@ -168,7 +168,7 @@ function MoneyBody({ summary }: { summary: SavingsSummary }) {
           </div>
         </dl>
         {summary.upcomingRate ? (
-          <p className="cashier-note savings-note" data-testid="savings-upcoming-rate">
+          <p className="savings-box" data-testid="savings-upcoming-rate">
             {t("savings.upcomingRate", {
               date: formatCalendarDate(summary.upcomingRate.effectiveFrom, locale),
               rate: formatPercent(summary.upcomingRate.annualRate, locale),
@@ -186,7 +186,15 @@ function MoneyBody({ summary }: { summary: SavingsSummary }) {
 }
 
 /** Move in or out, with what is left of today's moves of that kind. */
-function MoveButton({ direction, left, limit }: { direction: SavingsDirection; left: number; limit: number }) {
+function MoveButton({
+  direction,
+  left,
+  limit,
+}: {
+  direction: SavingsDirection;
+  left: number;
+  limit: number;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -200,7 +208,10 @@ function MoveButton({ direction, left, limit }: { direction: SavingsDirection; l
       >
         {direction === "in" ? t("savings.moveIn") : t("savings.moveOut")}
       </Button>
-      <small className={left > 0 ? undefined : "savings-move--none"} data-testid={`savings-left-${direction}`}>
+      <small
+        className={left > 0 ? undefined : "savings-move--none"}
+        data-testid={`savings-left-${direction}`}
+      >
         {t("savings.movesLeft", { left, limit })}
       </small>
     </div>

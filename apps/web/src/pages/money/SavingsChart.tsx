@@ -1,5 +1,5 @@
 import type { SavingsDay } from "@tickfair/contract";
-import type { IChartApi } from "lightweight-charts";
+import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -56,6 +56,10 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
           priceLineVisible: false,
           lastValueVisible: false,
           priceFormat: { type: "custom", minMove: 0.01, formatter: (value: number) => money.format(value) },
+          // Bars stand on zero: with no income yet the scale shows a cent, not negative amounts.
+          autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => ({
+            priceRange: { minValue: 0, maxValue: Math.max(original()?.priceRange?.maxValue ?? 0, 0.01) },
+          }),
         });
         income.setData(days.map((day) => ({ time: day.date, value: Number(day.income) })));
         const yieldLine = chart.addSeries(lib.LineSeries, {
@@ -93,21 +97,17 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
           <div className="savings-chart__overlay">{t("common.loading")}</div>
         ) : null}
         {status === "error" ? (
-          <button
-            type="button"
-            className="savings-chart__overlay"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
+          <button type="button" className="savings-chart__overlay" onClick={() => setAttempt((n) => n + 1)}>
             {t("savings.chartFailed")}
           </button>
         ) : null}
       </div>
       <ul className="savings-legend">
-        <li style={{ color: INCOME_COLOUR }}>
-          <span>{t("savings.chartIncome")}</span>
+        <li>
+          <span style={{ color: INCOME_COLOUR }}>■</span> {t("savings.chartIncome")}
         </li>
-        <li style={{ color: YIELD_COLOUR }}>
-          <span>{t("savings.chartYield")}</span>
+        <li>
+          <span style={{ color: YIELD_COLOUR }}>■</span> {t("savings.chartYield")}
         </li>
       </ul>
     </>

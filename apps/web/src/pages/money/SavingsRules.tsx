@@ -1,4 +1,4 @@
-import { formatMoney, type SavingsMoveLimits, type SavingsRules as Rules } from "@tickfair/contract";
+import { formatMoney, type SavingsRules as Rules, type SavingsMoveLimits } from "@tickfair/contract";
 import { Skeleton } from "antd-mobile";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,15 +7,18 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent, savingsExample } from "../../lib/savings-format";
+import { useSession } from "../../store/session";
 import "./savings.css";
 
 /** Yu'ebao's rules, from the live configuration, with an example worked by the contract's arithmetic. */
 export default function SavingsRules() {
   const { t } = useTranslation();
   const rules = useSavingsRules();
+  // The rules are public: a visitor who opened them directly goes back home, not to a sign-in.
+  const signedIn = useSession((s) => s.token !== null);
   return (
     <div className="page">
-      <PageNavBar title={t("savings.rulesTitle")} backTo={paths.savings} />
+      <PageNavBar title={t("savings.rulesTitle")} backTo={signedIn ? paths.savings : paths.home} />
       <main className="page__body cashier">
         {rules.isPending ? (
           [4, 3, 5].map((lines) => (
@@ -137,7 +140,9 @@ function RulesBody({ rules }: { rules: Rules }) {
               income: money(example.income),
             })}
           </li>
-          <li>{t("savings.exampleCredit", { date: day(example.creditedOn), income: money(example.income) })}</li>
+          <li>
+            {t("savings.exampleCredit", { date: day(example.creditedOn), income: money(example.income) })}
+          </li>
           <li>
             {t("savings.exampleYield", {
               rate: rate(example.annualRate),

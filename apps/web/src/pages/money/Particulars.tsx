@@ -1,7 +1,7 @@
 import { formatMoney, type SavingsRecord, type SavingsRecordType } from "@tickfair/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSavingsRecords } from "../../api/savings";
+import { useSavingsRecords } from "../../api/savings-records";
 import { Chip } from "../../components/Chip/Chip";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { PagedList } from "../../components/PagedList/PagedList";
@@ -11,7 +11,7 @@ import { pnlClass } from "../../lib/pnl";
 import { formatCalendarDate, recordAmount } from "../../lib/savings-format";
 import { formatDateTime, formatWhen } from "../../lib/time";
 // The same filter row and record rows as the fund records.
-import "../money-record/fund-records.css";
+import "../../components/RecordList/record-list.css";
 
 /** The contract's SAVINGS_RECORD_TYPES, kept zod-free here. */
 const TYPES: readonly SavingsRecordType[] = ["in", "out", "income", "confirmation"];

@@ -13,7 +13,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
-import { type SavingsDirection, useSavingsMove, useSavingsSummary } from "../../api/savings";
+import { type SavingsDirection, useSavingsSummary } from "../../api/savings";
+import { useSavingsMove } from "../../api/savings-move";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
@@ -21,7 +22,7 @@ import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
-import "../money/savings.css";
+import "./savings.css";
 
 const FAILURE_FIELDS = {
   fields: ["amount"],
@@ -161,7 +162,10 @@ function TransferForm({
         </strong>
         {isIn ? null : (
           <span className="savings-hero__label">
-            {t("savings.sharesSplit", { confirmed: money(summary.confirmed), pending: money(summary.pending) })}
+            {t("savings.sharesSplit", {
+              confirmed: money(summary.confirmed),
+              pending: money(summary.pending),
+            })}
           </span>
         )}
       </section>
@@ -179,17 +183,12 @@ function TransferForm({
           }}
           max={max}
           all={all}
-          hint={t("savings.limits", { min: money(limits.min), max: money(limits.max) })}
+          hint={`${t("savings.limits", { min: money(limits.min), max: money(limits.max) })} · ${t(
+            "savings.movesLeft",
+            { left: moves.left, limit: moves.limit },
+          )}`}
           error={errors.amount}
         />
-        <dl className="savings-rows">
-          <div>
-            <dt>{isIn ? t("savings.movesInToday") : t("savings.movesOutToday")}</dt>
-            <dd className={noneLeft ? "savings-move--none" : undefined} data-testid="transfer-moves-left">
-              {t("savings.movesLeft", { left: moves.left, limit: moves.limit })}
-            </dd>
-          </div>
-        </dl>
         <p className="savings-box" data-testid="transfer-when">
           {when}
         </p>
