@@ -55,7 +55,12 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
           color: INCOME_COLOUR,
           priceLineVisible: false,
           lastValueVisible: false,
-          priceFormat: { type: "custom", minMove: 0.01, formatter: (value: number) => money.format(value) },
+          // Income is never negative; the scale's padding below zero would otherwise read "-0.00".
+          priceFormat: {
+            type: "custom",
+            minMove: 0.01,
+            formatter: (value: number) => money.format(Math.max(0, value)),
+          },
           // Bars stand on zero: with no income yet the scale shows a cent, not negative amounts.
           autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => ({
             priceRange: { minValue: 0, maxValue: Math.max(original()?.priceRange?.maxValue ?? 0, 0.01) },
