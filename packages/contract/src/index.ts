@@ -13,6 +13,7 @@ export * from "./api/operators";
 export * from "./api/realtime";
 export * from "./api/savings";
 export * from "./api/trading";
+export * from "./api/verification";
 export * from "./cashier-constants";
 export * from "./countries";
 export * from "./csv-labels";

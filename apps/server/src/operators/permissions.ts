@@ -37,6 +37,8 @@ const GRANTS = {
   // Savings: finance and support read the figures and the rate; only admins change the rate or limits.
   "savings.read": ["support", "finance", "admin"],
   "savings.manage": ["admin"],
+  // Real-name review: support checks documents; finance has no need to see ID photos.
+  "verifications.review": ["support", "admin"],
   "ledger.check": ["admin"],
   "audit.read": ["admin"],
   "operators.manage": ["admin"],
@@ -94,6 +96,10 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/savings`]:                                    "savings.read",
   [`POST ${API}/savings/rates`]:                             "savings.manage",
   [`PUT ${API}/savings/settings`]:                           "savings.manage",
+  [`GET ${API}/verifications`]:                              "verifications.review",
+  [`GET ${API}/verifications/:id`]:                          "verifications.review",
+  [`POST ${API}/verifications/:id/approve`]:                 "verifications.review",
+  [`POST ${API}/verifications/:id/reject`]:                  "verifications.review",
   [`GET ${API}/ledger/check`]:                               "ledger.check",
   [`GET ${API}/audit`]:                                      "audit.read",
   [`GET ${API}/audit.csv`]:                                  "audit.read",

@@ -36,6 +36,7 @@ export const OPERATOR_PERMISSIONS = [
   "markets.manage",
   "savings.read",
   "savings.manage",
+  "verifications.review",
   "ledger.check",
   "audit.read",
   "operators.manage",

@@ -5,6 +5,7 @@ import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { reviewQueue } from "./operator-dashboard";
 import { savingsSummary } from "./savings";
+import { verificationStatus } from "./verification";
 import { contract } from "./trading";
 
 /**
@@ -49,6 +50,8 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("contract.settled"), contract, summary: accountSummary }),
   /** The user's Yu'ebao changed: a move, a confirmation, a day's income. Its figures now. */
   z.object({ type: z.literal("savings.updated"), summary: savingsSummary }),
+  /** The user's verification was reviewed: where it stands now. */
+  z.object({ type: z.literal("verification.updated"), status: verificationStatus }),
   /** `at`: when the server sent it, so a client can tell how fresh the figures are. */
   z.object({ type: z.literal("tickers"), at: isoTime, items: z.array(ticker) }),
   z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
