@@ -19,6 +19,7 @@
 --   0016_operator_users
 --   0017_audit_filters
 --   0018_savings
+--   0019_verification
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -315,6 +316,20 @@ create table operators (
 );
 CREATE UNIQUE INDEX operators_username_unique ON public.operators USING btree (lower(username));
 
+create table photo_view_tickets (
+  ticket_hash text not null,
+  photo_id uuid not null,
+  variant text not null,
+  realm text not null,
+  session_token_hash text not null,
+  expires_at timestamp with time zone not null,
+  constraint photo_view_tickets_pkey PRIMARY KEY (ticket_hash),
+  constraint photo_view_tickets_photo_id_fkey FOREIGN KEY (photo_id) REFERENCES verification_photos(id),
+  constraint photo_view_tickets_realm_check CHECK ((realm = ANY (ARRAY['user'::text, 'operator'::text]))),
+  constraint photo_view_tickets_variant_check CHECK ((variant = ANY (ARRAY['full'::text, 'thumbnail'::text])))
+);
+CREATE INDEX photo_view_tickets_expiry ON public.photo_view_tickets USING btree (expires_at);
+
 create table postings (
   id bigint default nextval('postings_id_seq'::regclass) not null,
   kind text not null,
@@ -524,6 +539,50 @@ CREATE INDEX users_invited_by ON public.users USING btree (upper(invited_by), id
 CREATE INDEX users_phone_suffix ON public.users USING btree (reverse(phone) COLLATE "C");
 CREATE UNIQUE INDEX users_phone_unique ON public.users USING btree (phone);
 
+create table verification_photos (
+  id uuid not null,
+  user_id bigint not null,
+  blob_key text not null,
+  thumbnail_key text not null,
+  width integer not null,
+  height integer not null,
+  size integer not null,
+  created_at timestamp with time zone not null,
+  constraint verification_photos_pkey PRIMARY KEY (id),
+  constraint verification_photos_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
+);
+CREATE INDEX verification_photos_user ON public.verification_photos USING btree (user_id);
+
+create table verifications (
+  id bigint default nextval('verifications_id_seq'::regclass) not null,
+  user_id bigint not null,
+  name text not null,
+  nationality text not null,
+  id_number_encrypted text not null,
+  id_number_index text not null,
+  id_number_masked text not null,
+  front_photo_id uuid not null,
+  back_photo_id uuid not null,
+  state text not null,
+  reject_reason text,
+  reject_text text,
+  submitted_at timestamp with time zone not null,
+  reviewed_at timestamp with time zone,
+  reviewed_by bigint,
+  constraint verifications_pkey PRIMARY KEY (id),
+  constraint verifications_back_photo_id_fkey FOREIGN KEY (back_photo_id) REFERENCES verification_photos(id),
+  constraint verifications_front_photo_id_fkey FOREIGN KEY (front_photo_id) REFERENCES verification_photos(id),
+  constraint verifications_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES operators(id),
+  constraint verifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint verification_rejection_has_reason CHECK (((state = 'rejected'::text) = (reject_reason IS NOT NULL))),
+  constraint verification_review_is_recorded CHECK (((state = 'under_review'::text) = (reviewed_at IS NULL))),
+  constraint verifications_state_check CHECK ((state = ANY (ARRAY['under_review'::text, 'verified'::text, 'rejected'::text])))
+);
+CREATE UNIQUE INDEX verifications_id_number_open ON public.verifications USING btree (id_number_index) WHERE (state = ANY (ARRAY['under_review'::text, 'verified'::text]));
+CREATE INDEX verifications_state ON public.verifications USING btree (state, id);
+CREATE INDEX verifications_user ON public.verifications USING btree (user_id, id);
+CREATE UNIQUE INDEX verifications_user_open ON public.verifications USING btree (user_id) WHERE (state = ANY (ARRAY['under_review'::text, 'verified'::text]));
+
 create table withdrawal_accounts (
   id bigint default nextval('withdrawal_accounts_id_seq'::regclass) not null,
   user_id bigint not null,
@@ -585,6 +644,7 @@ create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrua
 create sequence savings_lots_id_seq as bigint owned by savings_lots.id;
 create sequence sessions_id_seq as bigint owned by sessions.id;
 create sequence users_id_seq as bigint owned by users.id;
+create sequence verifications_id_seq as bigint owned by verifications.id;
 create sequence withdrawal_accounts_id_seq as bigint owned by withdrawal_accounts.id;
 create sequence withdrawals_id_seq as bigint owned by withdrawals.id;
 

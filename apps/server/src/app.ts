@@ -29,6 +29,7 @@ import { marketOperatorRoutes } from "./market/operator-routes";
 import { marketRoutes } from "./market/routes";
 import { operatorSocketAuth } from "./operators";
 import { operatorRoutes } from "./operators/operator-routes";
+import { FolderBlobStore } from "./platform/blob-store";
 import type { Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { RouteContext } from "./platform/context";
@@ -43,6 +44,9 @@ import { savingsOperatorRoutes } from "./savings/operator-routes";
 import { savingsRoutes, savingsRulesRoutes } from "./savings/routes";
 import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
 import { tradingRoutes } from "./trading/routes";
+import { loadIdNumberKeys, type VerificationDeps, verificationUpdates } from "./verification";
+import { verificationOperatorRoutes } from "./verification/operator-routes";
+import { verificationPhotoRoutes, verificationRoutes } from "./verification/routes";
 
 export interface AppDeps {
   config: Config;
@@ -159,6 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   realtime.addOperatorEvent("reviewQueue.changed", reviewQueueUpdates);
   const savingsDeps = { db: deps.db, clock: deps.clock, timeZone: deps.config.PLATFORM_TZ };
+  const verification: VerificationDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    blobs: new FolderBlobStore(deps.config.BLOB_DIR ?? path.join(deps.config.DATA_DIR, "blobs")),
+    keys: loadIdNumberKeys(deps.config),
+    operatorIdleMs: deps.config.OPERATOR_IDLE_MINUTES * 60_000,
+  };
+  realtime.addUserEvent("verification.changed", verificationUpdates(verification));
   realtime.addUserEvent("savings.changed", savingsUpdates(savingsDeps));
   const context: AppServices = {
     config: deps.config,
@@ -233,6 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(savingsRulesRoutes(context));
       await api.register(savingsRoutes(context));
       await api.register(savingsOperatorRoutes(context));
+      await api.register(verificationPhotoRoutes(context, verification));
+      await api.register(verificationRoutes(context, verification));
+      await api.register(verificationOperatorRoutes(context, verification));
     },
     { prefix: "/api/v1" },
   );

@@ -1,4 +1,10 @@
-import { type CashierSettings, ERROR_CODES, fromMinor, toMinor } from "@tickfair/contract";
+import {
+  type CashierSettings,
+  ERROR_CODES,
+  fromMinor,
+  toMinor,
+  type VerificationStatus,
+} from "@tickfair/contract";
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
@@ -19,6 +25,7 @@ import {
   signInOperatorThroughApi,
 } from "./test/operator-fixtures";
 import { openContract } from "./test/trading-fixtures";
+import { submitVerificationThroughApi } from "./test/verification-fixtures";
 
 /**
  * Bad input on every operation (ARCHITECTURE §6: a 4xx with a code, never a 5xx, and nothing changes),
@@ -87,6 +94,16 @@ beforeAll(async () => {
     payPassword: PAY_PASSWORD,
   });
   fx.contractId = await openContract(t, (order) => post(user.auth, "/api/v1/trading/contracts", order));
+  const verifying = await submitVerificationThroughApi(t.app, user.auth);
+  if (verifying.statusCode !== 201)
+    throw new Error(`verification answered ${verifying.statusCode}: ${verifying.body}`);
+  fx.photoTicket = verifying.json<VerificationStatus>().photos?.front.url.split("/").pop() ?? "";
+  const submission = await t.db
+    .selectFrom("verifications")
+    .select("id")
+    .where("user_id", "=", user.userId)
+    .executeTakeFirstOrThrow();
+  fx.verificationId = String(submission.id);
 
   actingOperator = await createEnrolledOperator(t.db, t.clock, {
     username: "bad_input_admin",
@@ -173,6 +190,13 @@ beforeAll(async () => {
     code: "123456",
     recoveryCode: "ABCD-EFGH-JKMN-PQRS",
     cutOff: "15:00",
+    name: "张三",
+    idNumber: "11010519491231002X",
+    nationality: "CN",
+    frontPhotoId: "00000000-0000-4000-8000-000000000001",
+    backPhotoId: "00000000-0000-4000-8000-000000000002",
+    text: "The photo is blurred",
+    ticket: "x".repeat(32),
     annualRate: "2.10",
     effectiveFrom: "2099-01-01",
     perDay: 3,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { fromMinor, toMinor } from "@tickfair/contract";
+import { fromMinor, toMinor, type VerificationStatus } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { readCashierSettings } from "./cashier/settings";
@@ -35,6 +35,7 @@ import {
   type Row,
 } from "./test/permission-probe";
 import { freshQuote, openContract } from "./test/trading-fixtures";
+import { submitVerificationThroughApi } from "./test/verification-fixtures";
 
 // ── The app's own route list ──────────────────────────────────────────────────────────────────────
 
@@ -161,6 +162,22 @@ beforeAll(async () => {
   fx.withdrawalToApprove = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
   fx.withdrawalToReject = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
   fx.boundUserId = String((await payee()).userId);
+  const verifying = await submitVerificationThroughApi(t.app, user.auth);
+  expect(verifying.statusCode, verifying.body).toBe(201);
+  const ownLinks = verifying.json<VerificationStatus>().photos;
+  fx.photoTicket = ownLinks?.front.url.split("/").pop() ?? "";
+  const submission = async () => {
+    const submitter = await userActor();
+    expect((await submitVerificationThroughApi(t.app, submitter.auth)).statusCode).toBe(201);
+    const row = await t.db
+      .selectFrom("verifications")
+      .select("id")
+      .where("user_id", "=", submitter.userId)
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  };
+  fx.verificationToApprove = await submission();
+  fx.verificationToReject = await submission();
 
   actors.anonymous = { token: null, freshToken: async () => null, ownOperatorToken: async () => null };
   actors.user = user;

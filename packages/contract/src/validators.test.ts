@@ -4,6 +4,7 @@ import {
   isChineseName,
   isEmail,
   isIdCard,
+  isMainlandIdNumber,
   isMainlandPhone,
   isPassword,
   isPayPassword,
@@ -228,5 +229,32 @@ describe("isPassword (6 to 32 characters, no spaces)", () => {
   it("rejects a valid password with any whitespace inserted", () => {
     const space = fc.constantFrom(" ", "\t", "\n", "\r", "\u00a0", "\u3000", "\u2009");
     always(isPassword, withInserted(noSpace(6, 31), space), false);
+  });
+});
+
+describe("isMainlandIdNumber (15 digits, or 18 with the GB 11643 checksum)", () => {
+  it("takes numbers whose checksum matches, X for ten in either case", () => {
+    for (const good of ["11010519491231002X", "11010519491231002x", "110105194912310", "440524188001010014"])
+      expect(isMainlandIdNumber(good)).toBe(true);
+  });
+
+  it("refuses a mistyped digit, a wrong check character and other lengths", () => {
+    for (const bad of [
+      "11010519491231002Y",
+      "110105194912310021",
+      "11010519491231012X",
+      "1101051949123100",
+      "X10105194912310021",
+    ])
+      expect(isMainlandIdNumber(bad)).toBe(false);
+  });
+
+  it("finds any single changed digit of a valid number", () => {
+    const valid = "11010519491231002X";
+    for (let index = 0; index < 17; index++) {
+      const digit = Number(valid[index]);
+      const changed = `${valid.slice(0, index)}${(digit + 1) % 10}${valid.slice(index + 1)}`;
+      expect(isMainlandIdNumber(changed)).toBe(false);
+    }
   });
 });

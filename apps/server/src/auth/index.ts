@@ -10,5 +10,6 @@ export {
 } from "./operator-users";
 export { checkPayPassword } from "./secrets";
 export { createOperatorInviteCode, ensureFixedInviteCode, register, toUserInfo } from "./service";
-export { authenticate } from "./sessions";
+export { authenticate, isSessionLive } from "./sessions";
 export { searchUsers } from "./user-search";
+export { markUserVerified } from "./verified";

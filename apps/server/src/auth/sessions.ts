@@ -2,7 +2,7 @@ import type { LoginRequest } from "@tickfair/contract";
 import { sql } from "kysely";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { type Db, prepared } from "../platform/db";
+import { type Db, type Executor, prepared } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { User } from "../platform/schema";
 import { checkSignInPassword } from "../platform/sign-in";
@@ -172,4 +172,16 @@ export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<v
     .set({ revoked_at: clock.now() })
     .where("token_hash", "=", tokenHash)
     .execute();
+}
+
+/** Whether the session of `tokenHash` is still one its user could sign a request with (no sliding). */
+export async function isSessionLive(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("token_hash")
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row !== undefined;
 }

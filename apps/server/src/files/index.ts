@@ -1,1 +1,1 @@
-export { assertOwnFile, readFile } from "./service";
+export { assertOwnFile, readFile, sniffImageType } from "./service";

@@ -8,4 +8,5 @@ export { type OperatorSession, requireSignedInOperator, signedInOperator } from 
 export { operatorSocketAuth } from "./live";
 export { operatorMay } from "./permissions";
 export { createOperator, enrolWithKnownSecret, recordAudit } from "./service";
+export { isOperatorSessionLive } from "./sessions";
 export { totpUri } from "./totp";

@@ -57,6 +57,7 @@ describe("the permission table", () => {
       "inviteCodes.create",
       "markets.read",
       "savings.read",
+      "verifications.review",
     ]);
     expect(permissionsOf("finance")).toEqual(expect.arrayContaining(["users.read", "userMoney.read"]));
     expect(permissionsOf("finance")).not.toContain("userSignIn.lock");

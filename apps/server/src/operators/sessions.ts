@@ -127,3 +127,22 @@ export async function logoutEverywhere(db: Db, clock: Clock, operator: Operator)
     return revoked;
   });
 }
+
+/** Whether the operator session of `tokenHash` still signs requests: not ended, not idle, its operator enabled. */
+export async function isOperatorSessionLive(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+  idleMs: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("operator_sessions as s")
+    .innerJoin("operators as o", "o.id", "s.operator_id")
+    .select("s.last_seen_at")
+    .where("s.token_hash", "=", tokenHash)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", now)
+    .where("o.disabled_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined && now.getTime() - row.last_seen_at.getTime() <= idleMs;
+}

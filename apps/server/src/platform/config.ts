@@ -81,6 +81,15 @@ const configSchema = z.object({
    * server refuses to start otherwise).
    */
   CLOCK_CONTROL: flag.default(false),
+  /** The private blob store's folder (ID photos); by default `blobs` in DATA_DIR. */
+  BLOB_DIR: z.string().optional(),
+  /**
+   * Keys that encrypt ID numbers at rest: `id:base64` of 32 bytes each, comma-separated, the first
+   * encrypting new ones (docs/operations.md, rotation). Without it a key file in DATA_DIR is made once.
+   */
+  ID_NUMBER_KEYS: z.string().optional(),
+  /** The key (base64, 32 bytes) of the ID numbers' keyed hash, which refuses one number on two accounts. Never rotated. */
+  ID_NUMBER_INDEX_KEY: z.string().optional(),
   /** How old the tick an order was confirmed at may be when the order arrives (QUOTE_EXPIRED past it). */
   QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
 });

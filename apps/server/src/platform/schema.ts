@@ -317,6 +317,44 @@ export interface SavingsAccrualBatchesTable {
   created_at: Timestamp;
 }
 
+export interface VerificationPhotosTable {
+  id: string;
+  user_id: bigint;
+  blob_key: string;
+  thumbnail_key: string;
+  width: number;
+  height: number;
+  size: number;
+  created_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: Id;
+  user_id: bigint;
+  name: string;
+  nationality: string;
+  id_number_encrypted: string;
+  id_number_index: string;
+  id_number_masked: string;
+  front_photo_id: string;
+  back_photo_id: string;
+  state: "under_review" | "verified" | "rejected";
+  reject_reason: string | null;
+  reject_text: string | null;
+  submitted_at: Timestamp;
+  reviewed_at: Date | null;
+  reviewed_by: bigint | null;
+}
+
+export interface PhotoViewTicketsTable {
+  ticket_hash: string;
+  photo_id: string;
+  variant: "full" | "thumbnail";
+  realm: "user" | "operator";
+  session_token_hash: string;
+  expires_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -344,6 +382,9 @@ export interface Database {
   savings_lots: SavingsLotsTable;
   savings_accruals: SavingsAccrualsTable;
   savings_accrual_batches: SavingsAccrualBatchesTable;
+  verification_photos: VerificationPhotosTable;
+  verifications: VerificationsTable;
+  photo_view_tickets: PhotoViewTicketsTable;
 }
 
 export type User = Selectable<UsersTable>;

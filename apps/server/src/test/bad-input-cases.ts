@@ -121,6 +121,8 @@ export interface Fixtures {
   settingsChangeId: string;
   operatorId: string;
   roleChangeId: string;
+  verificationId: string;
+  photoTicket: string;
 }
 
 /**
@@ -136,6 +138,8 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   withdrawals: (fx) => fx.withdrawalId,
   "deposit-methods": (fx) => fx.methodId,
   contracts: (fx) => fx.contractId,
+  verifications: (fx) => fx.verificationId,
+  "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,
   // The fixture user's first session: theirs is this file's first sign-in.
   sessions: () => "1",

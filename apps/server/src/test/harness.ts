@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type App, buildApp } from "../app";
@@ -66,6 +68,8 @@ export function useTestDb(create: () => Promise<TestDb> = createTestDb): { db: D
   return context;
 }
 
+const TEST_BLOB_DIR = path.join(os.tmpdir(), `tickfair-test-blobs-${process.pid}`);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
@@ -77,6 +81,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       FEED_ENABLED: "false",
       TRADING_WORKER_ENABLED: "false",
       SAVINGS_WORKER_ENABLED: "false",
+      // ID photos in a folder of this test process; ID numbers under fixed test keys.
+      BLOB_DIR: TEST_BLOB_DIR,
+      ID_NUMBER_KEYS: `test:${Buffer.alloc(32, 7).toString("base64")}`,
+      ID_NUMBER_INDEX_KEY: Buffer.alloc(32, 9).toString("base64"),
     }),
     DEMO_MODE: true,
     ...overrides,

@@ -58,6 +58,12 @@ export const MATRIX = {
   "POST /api/v1/savings/move-in":                               [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/savings/move-out":                              [401,       "ok",  "ok",  401,     401,     401],
 
+  "GET /api/v1/verification":                                   [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/verification/photos":                           [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/verification":                                  [401,       "ok",  "ok",  401,     401,     401],
+  // The ticket in the address is the credential (an <img> sends no header): anyone holding it sees it.
+  "GET /api/v1/verification/photos/:ticket":                    ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/logout":                          [401,       401,   401,   "ok",    "ok",    "ok"],
@@ -87,6 +93,10 @@ export const MATRIX = {
   "GET /api/v1/operator/savings":                               [401,       401,   401,   "ok",    "ok",    "ok"],
   "POST /api/v1/operator/savings/rates":                        [401,       401,   401,   403,     403,     "ok"],
   "PUT /api/v1/operator/savings/settings":                      [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/verifications":                         [401,       401,   401,   "ok",    403,     "ok"],
+  "GET /api/v1/operator/verifications/:id":                     [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/verifications/:id/approve":            [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/verifications/:id/reject":             [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/ledger/check":                          [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/roles":                                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/operators":                             [401,       401,   401,   403,     403,     "ok"],
@@ -130,6 +140,10 @@ export interface Fixtures {
   targetOperatorId: string;
   roleChangeToApprove: string;
   roleChangeToReject: string;
+  /** A photo link of the user's own verification, and submissions for the reviewers to decide. */
+  photoTicket: string;
+  verificationToApprove: string;
+  verificationToReject: string;
 }
 
 export interface Call {
@@ -193,6 +207,24 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
   }),
   "GET /api/v1/trading/contracts/:id": (fx) => ({ params: { id: fx.ownContract } }),
+  "POST /api/v1/verification/photos": () => ({ file: PNG }),
+  // Photos that are not the caller's: refused by the handler (PHOTO_REQUIRED), so nothing is stored.
+  "POST /api/v1/verification": () => ({
+    body: {
+      name: "张三",
+      idNumber: "11010519491231002X",
+      nationality: "CN",
+      frontPhotoId: "00000000-0000-4000-8000-000000000001",
+      backPhotoId: "00000000-0000-4000-8000-000000000002",
+    },
+  }),
+  "GET /api/v1/verification/photos/:ticket": (fx) => ({ params: { ticket: fx.photoTicket } }),
+  "GET /api/v1/operator/verifications/:id": (fx) => ({ params: { id: fx.verificationToApprove } }),
+  "POST /api/v1/operator/verifications/:id/approve": (fx) => ({ params: { id: fx.verificationToApprove } }),
+  "POST /api/v1/operator/verifications/:id/reject": (fx) => ({
+    params: { id: fx.verificationToReject },
+    body: { reason: "photo_blurred", text: REASON },
+  }),
   "POST /api/v1/savings/move-in": () => ({ body: { amount: "1.00" } }),
   "POST /api/v1/savings/move-out": () => ({ body: { amount: "0.01" } }),
   "POST /api/v1/operator/savings/rates": () => ({

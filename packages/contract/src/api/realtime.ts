@@ -5,8 +5,8 @@ import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { reviewQueue } from "./operator-dashboard";
 import { savingsSummary } from "./savings";
-import { verificationStatus } from "./verification";
 import { contract } from "./trading";
+import { verificationStatus } from "./verification";
 
 /**
  * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to

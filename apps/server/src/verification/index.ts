@@ -1,0 +1,3 @@
+export { loadIdNumberKeys } from "./id-number-cipher";
+export { verificationUpdates } from "./live";
+export type { VerificationDeps } from "./service";

@@ -1,0 +1,52 @@
+import type { AddressInfo } from "node:net";
+import type { OperatorVerification, ServerMessage } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorAuth } from "../test/cashier-fixtures";
+import { registerAndLogin } from "../test/fixtures";
+import { useTestApp } from "../test/harness";
+import { openSignedInSocket } from "../test/socket";
+import { submitVerificationThroughApi } from "../test/verification-fixtures";
+
+const t = useTestApp();
+let base = "";
+
+beforeAll(async () => {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
+});
+afterAll(async () => {
+  await t.app.close();
+});
+
+describe("a reviewed verification, live", () => {
+  it("reaches the user's open app when a reviewer decides, without photo links", async () => {
+    const user = await registerAndLogin(t);
+    expect((await submitVerificationThroughApi(t.app, user.auth)).statusCode).toBe(201);
+    const socket = await openSignedInSocket(base, user.token);
+    const support = await operatorAuth(t, "support");
+    const queue = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/operator/verifications",
+      headers: support.headers,
+    });
+    const id = queue
+      .json<{ items: OperatorVerification[] }>()
+      .items.find((item) => item.user.account === user.registration.account)?.id;
+    const decided = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/operator/verifications/${id}/reject`,
+      headers: support.headers,
+      payload: { reason: "name_mismatch", text: "The name differs from the document." },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    let message: ServerMessage;
+    do message = await socket.next();
+    while (message.type !== "verification.updated");
+    expect(message.status).toMatchObject({
+      state: "rejected",
+      rejection: { reason: "name_mismatch" },
+      photos: null,
+    });
+    socket.socket.close();
+  });
+});

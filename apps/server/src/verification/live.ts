@@ -1,0 +1,30 @@
+import type { UserEventRenderer, UserMessage } from "../platform/realtime";
+import { type VerificationDeps, verificationStatusOf } from "./service";
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A reviewer approved or rejected the user's verification (once committed). */
+    "verification.changed": bigint;
+  }
+}
+
+/**
+ * "verification.changed" as the user's open apps hear it: verification.updated with where it stands,
+ * without photo links (those belong to one session; the app asks for its own).
+ */
+export function verificationUpdates(deps: VerificationDeps): UserEventRenderer<bigint> {
+  return {
+    encode: (userId) => userId.toString(),
+    decode: (wire) => BigInt(wire),
+    userOf: (userId) => userId,
+    async render(userIds) {
+      const messages: UserMessage[] = [];
+      for (const userId of new Set(userIds))
+        messages.push({
+          userId,
+          message: { type: "verification.updated", status: await verificationStatusOf(deps, userId, null) },
+        });
+      return messages;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import type {
+  OperatorVerification,
+  OperatorVerificationPage,
+  VerificationRejectReason,
+  VerificationRejectRequest,
+  VerificationReviewQuery,
+} from "@tickfair/contract";
+import { markUserVerified } from "../auth";
+import { recordAudit } from "../operators";
+import type { Executor } from "../platform/db";
+import { AppError } from "../platform/errors";
+import { cursorId, pageOfRows } from "../platform/pagination";
+import type { Operator } from "../platform/schema";
+import { issuePhotoLinks } from "./photo-links";
+import type { VerificationDeps } from "./service";
+
+function submissions(db: Executor) {
+  return db
+    .selectFrom("verifications as v")
+    .innerJoin("users as u", "u.id", "v.user_id")
+    .leftJoin("operators as o", "o.id", "v.reviewed_by")
+    .select([
+      "v.id",
+      "v.user_id",
+      "u.account",
+      "u.created_at as user_created_at",
+      "v.state",
+      "v.name",
+      "v.id_number_masked",
+      "v.nationality",
+      "v.submitted_at",
+      "v.reviewed_at",
+      "o.username as reviewed_by",
+      "v.reject_reason",
+      "v.reject_text",
+      "v.front_photo_id",
+      "v.back_photo_id",
+    ]);
+}
+
+type SubmissionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof submissions>["executeTakeFirst"]>>>;
+
+const rejectionOf = (row: Pick<SubmissionRow, "state" | "reject_reason" | "reject_text">) =>
+  row.state === "rejected" && row.reject_reason
+    ? { reason: row.reject_reason as VerificationRejectReason, text: row.reject_text ?? "" }
+    : null;
+
+const summaryOf = (row: SubmissionRow) => ({
+  id: String(row.id),
+  user: { id: String(row.user_id), account: row.account, createdAt: row.user_created_at.toISOString() },
+  state: row.state,
+  name: row.name,
+  idNumberMasked: row.id_number_masked,
+  nationality: row.nationality,
+  submittedAt: row.submitted_at.toISOString(),
+  reviewedAt: row.reviewed_at?.toISOString() ?? null,
+  reviewedBy: row.reviewed_by,
+  rejection: rejectionOf(row),
+});
+
+/** The review queue: waiting submissions oldest first (first come, first reviewed); decided ones newest first. */
+export async function listVerifications(
+  db: Executor,
+  query: VerificationReviewQuery,
+): Promise<OperatorVerificationPage> {
+  const after = cursorId(query.cursor);
+  const oldestFirst = query.state === "under_review";
+  const rows = await submissions(db)
+    .where("v.state", "=", query.state)
+    .$if(after !== null, (q) => q.where("v.id", oldestFirst ? ">" : "<", after ?? 0n))
+    .orderBy("v.id", oldestFirst ? "asc" : "desc")
+    .limit(query.limit + 1)
+    .execute();
+  return pageOfRows(rows, query.limit, summaryOf);
+}
+
+/**
+ * One submission as a reviewer sees it, with fresh links to both photos for this operator's session and
+ * the user's earlier submissions. Each look is audited: the photos are a user's private documents.
+ */
+export async function verificationForReview(
+  deps: VerificationDeps,
+  operator: Operator,
+  sessionTokenHash: string,
+  id: bigint,
+): Promise<OperatorVerification> {
+  const row = await submissions(deps.db).where("v.id", "=", id).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND");
+  const now = deps.clock.now();
+  const links = await issuePhotoLinks(
+    deps.db,
+    [row.front_photo_id, row.back_photo_id],
+    { realm: "operator", sessionTokenHash },
+    now,
+  );
+  const history = await submissions(deps.db)
+    .where("v.user_id", "=", row.user_id)
+    .where("v.id", "<>", row.id)
+    .orderBy("v.id", "desc")
+    .limit(20)
+    .execute();
+  await recordAudit(deps.db, deps.clock, {
+    operatorId: operator.id,
+    action: "verification.view",
+    targetType: "verification",
+    targetId: String(row.id),
+    detail: { userId: String(row.user_id) },
+  });
+  const front = links.get(row.front_photo_id);
+  const back = links.get(row.back_photo_id);
+  if (!front || !back) throw new Error("photo links were not issued");
+  return {
+    ...summaryOf(row),
+    photos: { front, back },
+    history: history.map((entry) => ({
+      submissionId: String(entry.id),
+      state: entry.state,
+      submittedAt: entry.submitted_at.toISOString(),
+      reviewedAt: entry.reviewed_at?.toISOString() ?? null,
+      reviewedBy: entry.reviewed_by,
+      rejection: rejectionOf(entry),
+    })),
+  };
+}
+
+/**
+ * Approves or rejects a submission under review, once: a second decision finds it decided
+ * (NOT_UNDER_REVIEW). Approval sets the user's verified badge. Audited with the decision.
+ */
+export async function decideVerification(
+  deps: VerificationDeps,
+  operator: Operator,
+  id: bigint,
+  decision: { approve: true } | ({ approve: false } & VerificationRejectRequest),
+): Promise<bigint> {
+  return deps.db.transaction().execute(async (tx) => {
+    const now = deps.clock.now();
+    const decided = await tx
+      .updateTable("verifications")
+      .set({
+        state: decision.approve ? "verified" : "rejected",
+        reject_reason: decision.approve ? null : decision.reason,
+        reject_text: decision.approve ? null : decision.text,
+        reviewed_at: now,
+        reviewed_by: operator.id,
+      })
+      .where("id", "=", id)
+      .where("state", "=", "under_review")
+      .returning("user_id")
+      .executeTakeFirst();
+    if (!decided) {
+      const exists = await tx
+        .selectFrom("verifications")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      throw new AppError(exists ? "NOT_UNDER_REVIEW" : "NOT_FOUND");
+    }
+    if (decision.approve) await markUserVerified(tx, decided.user_id);
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: decision.approve ? "verification.approve" : "verification.reject",
+      targetType: "verification",
+      targetId: String(id),
+      reason: decision.approve ? null : decision.text,
+      detail: { userId: String(decided.user_id), ...(decision.approve ? {} : { code: decision.reason }) },
+    });
+    return decided.user_id;
+  });
+}

@@ -1,0 +1,144 @@
+import {
+  isChineseName,
+  isGenericIdNumber,
+  isGenericName,
+  isMainlandIdNumber,
+  type VerificationRejectReason,
+  type VerificationStatus,
+  type VerificationSubmitRequest,
+} from "@tickfair/contract";
+import type { BlobStore } from "../platform/blob-store";
+import type { Clock } from "../platform/clock";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from "../platform/db";
+import { AppError } from "../platform/errors";
+import {
+  encryptIdNumber,
+  type IdNumberKeys,
+  idNumberIndex,
+  maskIdNumber,
+  normaliseIdNumber,
+} from "./id-number-cipher";
+import { issuePhotoLinks, type LinkHolder } from "./photo-links";
+
+export interface VerificationDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  keys: IdNumberKeys;
+  /** An operator session unused this long no longer opens photo links. */
+  operatorIdleMs: number;
+}
+
+/**
+ * The specification's rules for mainland documents (a Chinese name of 2–5 characters; 15 digits, or
+ * 18 with the checksum), generic ones for every other nationality.
+ */
+export function checkIdentity(
+  input: Pick<VerificationSubmitRequest, "name" | "idNumber" | "nationality">,
+): void {
+  const idNumber = normaliseIdNumber(input.idNumber);
+  const mainland = input.nationality === "CN";
+  if (!(mainland ? isChineseName(input.name) : isGenericName(input.name))) throw new AppError("NAME_INVALID");
+  if (!(mainland ? isMainlandIdNumber(idNumber) : isGenericIdNumber(idNumber)))
+    throw new AppError("ID_NUMBER_INVALID");
+}
+
+/** The user's latest submission, the one their page shows. */
+function latestSubmission(db: Executor, userId: bigint) {
+  return db
+    .selectFrom("verifications")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Where the user's verification stands, with fresh links to their own photos for `holder`'s session;
+ * without a holder (a push to every open app of the user) no links: each app asks for its own.
+ */
+export async function verificationStatusOf(
+  deps: VerificationDeps,
+  userId: bigint,
+  holder: LinkHolder | null,
+): Promise<VerificationStatus> {
+  const row = await latestSubmission(deps.db, userId);
+  if (!row)
+    return {
+      state: "not_submitted",
+      name: null,
+      idNumberMasked: null,
+      nationality: null,
+      submittedAt: null,
+      reviewedAt: null,
+      rejection: null,
+      photos: null,
+    };
+  const links = holder
+    ? await issuePhotoLinks(deps.db, [row.front_photo_id, row.back_photo_id], holder, deps.clock.now())
+    : new Map();
+  const front = links.get(row.front_photo_id);
+  const back = links.get(row.back_photo_id);
+  return {
+    state: row.state,
+    name: row.name,
+    idNumberMasked: row.id_number_masked,
+    nationality: row.nationality,
+    submittedAt: row.submitted_at.toISOString(),
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    rejection:
+      row.state === "rejected" && row.reject_reason
+        ? { reason: row.reject_reason as VerificationRejectReason, text: row.reject_text ?? "" }
+        : null,
+    photos: front && back ? { front, back } : null,
+  };
+}
+
+/**
+ * A submission: allowed when nothing is under review or verified (the database's partial unique
+ * indexes decide a race), with two distinct photos the user uploaded. The ID number is stored
+ * encrypted, with its keyed hash and masked form.
+ */
+export async function submitVerification(
+  deps: VerificationDeps,
+  userId: bigint,
+  input: VerificationSubmitRequest,
+): Promise<void> {
+  checkIdentity(input);
+  if (input.frontPhotoId === input.backPhotoId) throw new AppError("PHOTO_REQUIRED");
+  const idNumber = normaliseIdNumber(input.idNumber);
+  try {
+    await deps.db.transaction().execute(async (tx) => {
+      const photos = await tx
+        .selectFrom("verification_photos")
+        .select("id")
+        .where("id", "in", [input.frontPhotoId, input.backPhotoId])
+        .where("user_id", "=", userId)
+        .execute();
+      if (photos.length !== 2) throw new AppError("PHOTO_REQUIRED");
+      await tx
+        .insertInto("verifications")
+        .values({
+          user_id: userId,
+          name: input.name,
+          nationality: input.nationality,
+          id_number_encrypted: encryptIdNumber(deps.keys, idNumber),
+          id_number_index: idNumberIndex(deps.keys, idNumber),
+          id_number_masked: maskIdNumber(idNumber),
+          front_photo_id: input.frontPhotoId,
+          back_photo_id: input.backPhotoId,
+          state: "under_review",
+          submitted_at: deps.clock.now(),
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      const constraint = pgConstraint(error);
+      if (constraint === "verifications_user_open") throw new AppError("VERIFICATION_IN_PROGRESS");
+      if (constraint === "verifications_id_number_open") throw new AppError("ID_NUMBER_IN_USE");
+    }
+    throw error;
+  }
+}
