@@ -100,3 +100,22 @@ export interface OperatorEventRenderer<R> {
   /** What operators hear: built from the reference alone, so it carries nothing more than it. */
   render(ref: R): ServerMessage;
 }
+
+/**
+ * The renderer of an event whose references are the users it concerns: each user with a socket here
+ * is told `messageFor(userId)` once, however many times the event named them.
+ */
+export function perUserMessage(
+  messageFor: (userId: bigint) => Promise<ServerMessage>,
+): UserEventRenderer<bigint> {
+  return {
+    encode: (userId) => userId.toString(),
+    decode: (wire) => BigInt(wire),
+    userOf: (userId) => userId,
+    async render(userIds) {
+      const messages: UserMessage[] = [];
+      for (const userId of new Set(userIds)) messages.push({ userId, message: await messageFor(userId) });
+      return messages;
+    },
+  };
+}

@@ -39,6 +39,7 @@ export type {
   UserEventRenderer,
   UserMessage,
 } from "./realtime-plugs";
+export { perUserMessage } from "./realtime-plugs";
 
 const AUTH_TIMEOUT_MS = 10_000;
 /**

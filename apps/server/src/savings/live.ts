@@ -1,4 +1,4 @@
-import type { UserEventRenderer, UserMessage } from "../platform/realtime";
+import { perUserMessage, type UserEventRenderer } from "../platform/realtime";
 import { readSavings, type SavingsDeps } from "./service";
 
 declare module "../platform/events" {
@@ -10,18 +10,8 @@ declare module "../platform/events" {
 
 /** "savings.changed" as each saver's open app hears it: savings.updated with their Yu'ebao now. */
 export function savingsUpdates(deps: SavingsDeps): UserEventRenderer<bigint> {
-  return {
-    encode: (userId) => userId.toString(),
-    decode: (wire) => BigInt(wire),
-    userOf: (userId) => userId,
-    async render(userIds) {
-      const messages: UserMessage[] = [];
-      for (const userId of new Set(userIds))
-        messages.push({
-          userId,
-          message: { type: "savings.updated", summary: await readSavings(deps, userId) },
-        });
-      return messages;
-    },
-  };
+  return perUserMessage(async (userId) => ({
+    type: "savings.updated",
+    summary: await readSavings(deps, userId),
+  }));
 }

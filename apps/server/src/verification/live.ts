@@ -1,4 +1,4 @@
-import type { UserEventRenderer, UserMessage } from "../platform/realtime";
+import { perUserMessage, type UserEventRenderer } from "../platform/realtime";
 import { type VerificationDeps, verificationStatusOf } from "./service";
 
 declare module "../platform/events" {
@@ -13,18 +13,8 @@ declare module "../platform/events" {
  * without photo links (those belong to one session; the app asks for its own).
  */
 export function verificationUpdates(deps: VerificationDeps): UserEventRenderer<bigint> {
-  return {
-    encode: (userId) => userId.toString(),
-    decode: (wire) => BigInt(wire),
-    userOf: (userId) => userId,
-    async render(userIds) {
-      const messages: UserMessage[] = [];
-      for (const userId of new Set(userIds))
-        messages.push({
-          userId,
-          message: { type: "verification.updated", status: await verificationStatusOf(deps, userId, null) },
-        });
-      return messages;
-    },
-  };
+  return perUserMessage(async (userId) => ({
+    type: "verification.updated",
+    status: await verificationStatusOf(deps, userId, null),
+  }));
 }
