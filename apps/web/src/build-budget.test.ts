@@ -19,7 +19,9 @@ const KB = 1024;
 const BUDGET = {
   firstLoadJs: 150 * KB,
   // The shell's stylesheet and the app's are two files since the app starts after the first paint.
-  allCss: 26 * KB,
+  // Real-name verification added 0.8 KB: its page (the ID photo tiles, its result card) and the
+  // nationality field moved out of the withdrawal-account page so that both pages share it.
+  allCss: 26.8 * KB,
   routeChunk: 50 * KB,
   detailPage: 50 * KB,
   chartLibrary: 70 * KB,

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
         [paths.savings]: page(() => import("./pages/money/Money"), ["savings", "user"]),
         [paths.savingsRecords]: page(() => import("./pages/money/Particulars"), ["savings", "user"]),
         [paths.transfer]: page(() => import("./pages/money/Transfer"), ["savings"]),
+        [paths.verify]: page(() => import("./pages/verify/Verify"), ["verify", "account"]),
       }),
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],

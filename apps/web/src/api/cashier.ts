@@ -23,6 +23,7 @@ import { useSession } from "../store/session";
 import { API_PREFIX, apiRequest, baseHeaders, REQUEST_TIMEOUT_MS, sessionRefused } from "./client";
 import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
 import { queryClient, queryKeys } from "./query-client";
+import { type UploadProgress, uploadMultipart } from "./upload";
 import { useMoneyMutation } from "./use-money-mutation";
 
 const PAGE_SIZE = 20;
@@ -75,51 +76,13 @@ export function useDemoTopUp() {
   );
 }
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
-
-/**
- * Uploads an image (multipart field "file") to POST /api/v1/files with upload progress, the session
- * token and the 60 s timeout; answers the file id. XMLHttpRequest because fetch reports no upload progress.
- */
+/** Uploads an image (POST /api/v1/files) with upload progress; answers the file id. */
 export function uploadFile(
   file: File,
   onProgress?: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
-  const token = useSession.getState().token;
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${API_PREFIX}/v1/files`);
-    xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(baseHeaders(token))) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onload = () => {
-      let payload: unknown;
-      try {
-        payload = xhr.responseText === "" ? undefined : JSON.parse(xhr.responseText);
-      } catch {
-        payload = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(payload as UploadResponse);
-        return;
-      }
-      if (xhr.status === 401 && token) sessionRefused(token);
-      reject(apiErrorFromResponse(xhr.status, payload));
-    };
-    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0));
-    xhr.ontimeout = () => reject(new ApiError(TIMEOUT, 0));
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("file", file);
-    xhr.send(form);
-  });
+  return uploadMultipart<UploadResponse>("/v1/files", file, onProgress, signal);
 }
 
 const nextPageParam = (last: { nextCursor: string | null }) => last.nextCursor ?? undefined;

@@ -1,5 +1,12 @@
 import type { InfiniteData } from "@tanstack/react-query";
-import type { Contract, ContractList, ContractPage, MeResponse, SavingsSummary } from "@tickfair/contract";
+import type {
+  Contract,
+  ContractList,
+  ContractPage,
+  MeResponse,
+  SavingsSummary,
+  VerificationStatus,
+} from "@tickfair/contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { contract } from "../test/contract-fixture";
 import { putPlacedContract } from "./account-cache";
@@ -7,6 +14,7 @@ import { queryClient, queryKeys } from "./query-client";
 import { applyServerMessage } from "./realtime";
 import { savingsKeys } from "./savings";
 import { backoffDelay, realtimeUrl } from "./socket";
+import { verificationKey } from "./verification";
 
 const summary = {
   totalAssets: "10.00",
@@ -164,5 +172,24 @@ describe("realtime", () => {
     expect(queryClient.getQueryState(savingsKeys.history)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(savingsKeys.recordsOf(""))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(savingsKeys.rules)?.isInvalidated).toBe(false);
+  });
+
+  it("puts a reviewer's decision into the cached verification and refetches the verified badge", () => {
+    const rejected: VerificationStatus = {
+      state: "rejected",
+      name: "张三",
+      idNumberMasked: "1101**********002X",
+      nationality: "CN",
+      submittedAt: "2026-11-24T01:00:00.000Z",
+      reviewedAt: "2026-11-24T02:00:00.000Z",
+      rejection: { reason: "photo_blurred", text: "The back photo is blurred." },
+      photos: null,
+    };
+    queryClient.setQueryData(verificationKey, { ...rejected, state: "under_review", rejection: null });
+    queryClient.setQueryData(queryKeys.me, { user: { id: "1", verified: false }, summary });
+    applyServerMessage({ type: "verification.updated", status: rejected });
+    expect(queryClient.getQueryData(verificationKey)).toEqual(rejected);
+    expect(queryClient.getQueryState(verificationKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(queryKeys.me)?.isInvalidated).toBe(true);
   });
 });

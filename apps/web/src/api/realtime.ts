@@ -3,6 +3,7 @@ import { putClosedContract, putOpenedContract, putSavingsSummary, putSummary } f
 import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
 import { savingsKeys } from "./savings";
+import { putVerificationStatus, verificationKey } from "./verification";
 
 /** Money moved: fund records, deposits, withdrawals and the withdrawal quote, which no message carries. */
 function refreshCashier(): void {
@@ -39,6 +40,10 @@ export function applyServerMessage(message: ServerMessage): void {
       // A move, a confirmation or a day's income: the page's figures come with it.
       putSavingsSummary(message.summary);
       return;
+    case "verification.updated":
+      // A reviewer approved or rejected: the page shows it at once, the personal center its badge.
+      putVerificationStatus(message.status);
+      return;
     default:
       return;
   }
@@ -58,6 +63,7 @@ export function connectRealtime(token: string): () => void {
         void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
         void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
         void queryClient.invalidateQueries({ queryKey: savingsKeys.all });
+        void queryClient.invalidateQueries({ queryKey: verificationKey });
       }
       connectedBefore = true;
     } else {

@@ -6,3 +6,4 @@ export * from "./form";
 export * from "./home";
 export type { IconProps } from "./make";
 export * from "./nav";
+export * from "./verify";

@@ -12,6 +12,7 @@ import { queryClient, queryKeys } from "../../api/query-client";
 import { Chip } from "../../components/Chip/Chip";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { LockedNote } from "../../components/LockedNote/LockedNote";
+import { NationalityField } from "../../components/NationalityField/NationalityField";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
@@ -22,7 +23,6 @@ import { bankCardProblems } from "../../lib/bank-card-check";
 import { cardNumberDigits, groupCardNumber } from "../../lib/card-number";
 import { nationalityName } from "../../lib/countries";
 import { paths } from "../../lib/paths";
-import { NationalityField } from "./NationalityField";
 import "./account.css";
 
 type Kind = "bank" | "crypto";

@@ -1,5 +1,5 @@
 import { copyText } from "@tickfair/browser/clipboard";
-import { type AccountSummary, formatMoney } from "@tickfair/contract";
+import { type AccountSummary, formatMoney, type VerificationState } from "@tickfair/contract";
 import { Button, Dialog, List, Skeleton, Toast } from "antd-mobile";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,10 +7,12 @@ import { Link, useNavigate } from "react-router";
 import { useLogout } from "../../api/auth";
 import { useMe } from "../../api/me";
 import { errorText } from "../../api/messages";
+import { useVerification } from "../../api/verification";
 import {
   IconBadgeCheck,
   IconCard,
   IconClipboard,
+  IconClock,
   IconCopy,
   IconDeposit,
   IconFile,
@@ -97,6 +99,32 @@ function Figure({
   );
 }
 
+const VERIFICATION_TAGS = {
+  verified: "user.verified",
+  under_review: "user.verifyUnderReview",
+  rejected: "user.verifyRejected",
+  not_submitted: "user.notVerified",
+} as const satisfies Record<VerificationState, string>;
+
+/** The verified badge; until then, where the verification stands ("under review" rather than just "not verified"). */
+function VerifiedTag({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
+  // Asked only while not verified; a reviewer's decision comes over the socket (api/realtime.ts).
+  const verification = useVerification(!verified);
+  const state: VerificationState = verified ? "verified" : (verification.data?.state ?? "not_submitted");
+  return (
+    <span
+      className={`user-tag ${state === "verified" ? "user-tag--ok" : "user-tag--muted"}`}
+      data-testid="user-verified"
+      data-verified={state === "verified"}
+      data-state={state}
+    >
+      {state === "verified" ? <IconBadgeCheck /> : state === "under_review" ? <IconClock /> : <IconShield />}
+      {t(VERIFICATION_TAGS[state])}
+    </span>
+  );
+}
+
 export default function User() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -145,16 +173,7 @@ export default function User() {
               ) : null}
               <div className="user-head__tags">
                 <span className="user-tag">{t("user.generalUser")}</span>
-                {user ? (
-                  <span
-                    className={`user-tag ${user.verified ? "user-tag--ok" : "user-tag--muted"}`}
-                    data-testid="user-verified"
-                    data-verified={user.verified}
-                  >
-                    {user.verified ? <IconBadgeCheck /> : <IconShield />}
-                    {user.verified ? t("user.verified") : t("user.notVerified")}
-                  </span>
-                ) : null}
+                {user ? <VerifiedTag verified={user.verified} /> : null}
                 {user ? (
                   <span className="user-tag" data-testid="user-credit-score">
                     <IconStar />

@@ -1,8 +1,8 @@
 import { Popup } from "antd-mobile";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconCheck } from "../../components/icons";
 import { type CountryOption, countryOptions, filterCountries } from "../../lib/countries";
+import { IconCheck } from "../icons";
 
 /** The sheet of every country, named and sorted in the user's language, searchable. */
 export default function CountrySheet({
@@ -10,6 +10,7 @@ export default function CountrySheet({
   title,
   value,
   locale,
+  testId,
   onPick,
   onClose,
 }: {
@@ -17,6 +18,7 @@ export default function CountrySheet({
   title: string;
   value: string;
   locale: string;
+  testId: string;
   onPick: (code: string) => void;
   onClose: () => void;
 }) {
@@ -28,7 +30,14 @@ export default function CountrySheet({
       bodyClassName="country-sheet"
       destroyOnClose
     >
-      <CountryList title={title} value={value} locale={locale} onPick={onPick} onCancel={onClose} />
+      <CountryList
+        title={title}
+        value={value}
+        locale={locale}
+        testId={testId}
+        onPick={onPick}
+        onCancel={onClose}
+      />
     </Popup>
   );
 }
@@ -37,12 +46,14 @@ function CountryList({
   title,
   value,
   locale,
+  testId,
   onPick,
   onCancel,
 }: {
   title: string;
   value: string;
   locale: string;
+  testId: string;
   onPick: (code: string) => void;
   onCancel: () => void;
 }) {
@@ -63,17 +74,17 @@ function CountryList({
           placeholder={t("account.nationalitySearch")}
           aria-label={t("account.nationalitySearch")}
           autoComplete="off"
-          data-testid="account-nationality-search"
+          data-testid={`${testId}-search`}
         />
       </div>
-      <ul className="country-sheet__list" data-testid="account-nationality-list">
+      <ul className="country-sheet__list" data-testid={`${testId}-list`}>
         {shown.map((option) => (
           <li key={option.code}>
             <button
               type="button"
               className={`country-sheet__option${option.code === value ? " country-sheet__option--active" : ""}`}
               aria-pressed={option.code === value}
-              data-testid={`account-nationality-${option.code}`}
+              data-testid={`${testId}-${option.code}`}
               onClick={() => onPick(option.code)}
             >
               <span>{option.name}</span>
@@ -83,7 +94,7 @@ function CountryList({
         ))}
       </ul>
       {shown.length === 0 ? (
-        <p className="country-sheet__none" data-testid="account-nationality-none">
+        <p className="country-sheet__none" data-testid={`${testId}-none`}>
           {t("account.nationalityNone")}
         </p>
       ) : null}

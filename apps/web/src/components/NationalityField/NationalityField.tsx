@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconChevronDown } from "../../components/icons";
 import { nationalityName } from "../../lib/countries";
+import { IconChevronDown } from "../icons";
+import "./nationality-field.css";
 
 const loadCountrySheet = () => import("./CountrySheet");
 // The sheet (antd's Popup and its gestures, every country's name) comes once the form is up.
@@ -13,13 +14,21 @@ interface NationalityFieldProps {
   value: string;
   onChange: (code: string) => void;
   error?: string | undefined;
+  /** data-testid of the field; the sheet's search, list and options take it as their prefix. */
+  testId?: string;
 }
 
 /**
  * The nationality as a field that opens a sheet of every country, named and sorted in the user's
  * language and searchable, so that what is stored is a code rather than whatever was typed.
  */
-export function NationalityField({ label, value, onChange, error }: NationalityFieldProps) {
+export function NationalityField({
+  label,
+  value,
+  onChange,
+  error,
+  testId = "account-nationality",
+}: NationalityFieldProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so the sheet can animate out when it closes.
@@ -43,7 +52,7 @@ export function NationalityField({ label, value, onChange, error }: NationalityF
         aria-haspopup="dialog"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? messageId : undefined}
-        data-testid="account-nationality"
+        data-testid={testId}
         data-value={value}
         onClick={() => {
           setOpened(true);
@@ -61,7 +70,7 @@ export function NationalityField({ label, value, onChange, error }: NationalityF
         <IconChevronDown className="nationality-field__arrow" />
       </button>
       {error ? (
-        <div id={messageId} className="tf-field__error" role="alert" data-testid="account-nationality-error">
+        <div id={messageId} className="tf-field__error" role="alert" data-testid={`${testId}-error`}>
           {error}
         </div>
       ) : null}
@@ -72,6 +81,7 @@ export function NationalityField({ label, value, onChange, error }: NationalityF
             title={label}
             value={value}
             locale={i18n.language}
+            testId={testId}
             onPick={(code) => {
               onChange(code);
               setOpen(false);

@@ -1,0 +1,284 @@
+import { deflateSync } from "node:zlib";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  ALL_LOCALES,
+  confirmDialog,
+  expectPolished,
+  logInViaForm,
+  newUser,
+  operatorHeaders,
+  registerViaApi,
+  type ShotLocale,
+  shot,
+  TEXT,
+} from "./support";
+
+const VERIFY = "/h5/pages/verify/verify";
+
+/** A real PNG of `width` × `height` in one colour with a lighter band, standing in for a photo of an ID card. */
+function cardPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = (band: boolean) => {
+    const line = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) line.set(band ? rgb.map((v) => Math.min(255, v + 90)) : rgb, 1 + x * 3);
+    return line;
+  };
+  const plain = row(false);
+  const light = row(true);
+  const rows = Array.from({ length: height }, (_, y) =>
+    y > height / 3 && y < (2 * height) / 3 ? light : plain,
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/**
+ * A valid 18-character mainland ID number never used before: each number verifies one account only,
+ * and journeys share a database across runs. A random birth date and sequence, then the checksum.
+ */
+function newMainlandIdNumber(): string {
+  const from = Date.UTC(1950, 0, 1);
+  const to = Date.UTC(2004, 0, 1);
+  const birth = new Date(from + Math.floor(Math.random() * (to - from)));
+  const date = birth.toISOString().slice(0, 10).replaceAll("-", "");
+  const sequence = String(Math.floor(Math.random() * 1000)).padStart(3, "0");
+  const body = `110105${date}${sequence}`;
+  const sum = ID_WEIGHTS.reduce((total, weight, index) => total + weight * Number(body[index]), 0);
+  return body + ("10X98765432"[sum % 11] as string);
+}
+
+/** This user's one verification in the operator's list of `state`, by account. */
+async function submissionOf(request: APIRequestContext, headers: Record<string, string>, account: string) {
+  const answer = await request.get("/api/v1/operator/verifications?state=under_review&limit=100", {
+    headers,
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { items } = (await answer.json()) as { items: { id: string; user: { account: string } }[] };
+  const mine = items.filter((item) => item.user.account.toLowerCase() === account.toLowerCase());
+  expect(mine).toHaveLength(1);
+  return (mine[0] as { id: string }).id;
+}
+
+/** No raw key of the verification texts on screen either. */
+async function expectVerifyPolished(page: Page) {
+  await expectPolished(page);
+  expect(await page.locator("body").innerText()).not.toMatch(/\bverify[.:][a-zA-Z]+/);
+}
+
+/** Picks both photos (the front a large one from the album, the back from the camera) and waits for their uploads. */
+async function addPhotos(page: Page) {
+  const uploaded = () =>
+    page
+      .waitForResponse(
+        (r) => r.url().endsWith("/api/v1/verification/photos") && r.request().method() === "POST",
+      )
+      .then(async (r) => (await r.json()) as { width: number; height: number });
+  const front = uploaded();
+  await page.getByTestId("verify-photo-front-input").setInputFiles({
+    name: "front.png",
+    mimeType: "image/png",
+    buffer: cardPng(3160, 2000, [31, 90, 240]),
+  });
+  // Shrunk on the phone to 2000 px on the long side before upload.
+  expect(await front).toMatchObject({ width: 2000, height: 1266 });
+  await expect(page.getByTestId("verify-photo-front")).toHaveAttribute("data-status", "done");
+  const back = uploaded();
+  await page.getByTestId("verify-photo-back-camera").setInputFiles({
+    name: "back.png",
+    mimeType: "image/png",
+    buffer: cardPng(632, 400, [10, 125, 70]),
+  });
+  // A small one keeps its size.
+  expect(await back).toMatchObject({ width: 632, height: 400 });
+  await expect(page.getByTestId("verify-photo-back")).toHaveAttribute("data-status", "done");
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale];
+  /** What the user sees once things have settled (a dialog only when it is the point), from the top. */
+  const shoot = async (page: Page, name: string, options: { dialog?: boolean } = {}) => {
+    if (options.dialog) {
+      await expect(page.locator(".adm-dialog-body")).toBeVisible();
+      await page.waitForTimeout(600);
+    } else {
+      await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
+      await expect(page.locator(".adm-dialog-body")).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await shot(page, locale, `verify-${name}`);
+  };
+  const submitAndConfirm = async (page: Page, idNumber: string, name: string | null) => {
+    await page.getByTestId("verify-submit").click();
+    const dialog = page.getByTestId("verify-confirm");
+    await expect(dialog).toContainText(idNumber);
+    if (name) await shoot(page, name, { dialog: true });
+    await confirmDialog(page);
+    await expect(page.getByTestId("verify-under-review")).toBeVisible();
+    await expect(page.getByTestId("verify-under-review")).toContainText(text.verify.underReview);
+  };
+
+  test(`real-name verification in ${locale}: form, under review, rejected live, resubmitted, verified`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const user = await newUser(page, request, locale);
+    await logInViaForm(page, user.account, user.password);
+    await expect(page.getByTestId("user-verified")).toHaveAttribute("data-state", "not_submitted");
+    await page.getByTestId("user-verify").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/verify\/verify$/);
+    await expect(page.getByTestId("verify-form")).toBeVisible();
+    await expectVerifyPolished(page);
+    await shoot(page, "form");
+
+    // Sent empty: every field says what it needs, the photos the specification's "upload ID photos".
+    if (locale === "en") {
+      // No nationality chosen yet in English; the Chinese app starts with the mainland.
+      await page.getByTestId("verify-submit").click();
+      await expect(page.getByTestId("verify-nationality-error")).toHaveText(text.verify.nationalityRequired);
+      await expect(page.getByTestId("verify-name-error")).toHaveText(text.verify.nameRequired);
+      await expect(page.getByTestId("verify-id-number-error")).toHaveText(text.verify.idNumberRequired);
+      await expect(page.getByTestId("verify-photos-error")).toHaveText(text.verify.photosRequired);
+      await expectVerifyPolished(page);
+      await shoot(page, "form-errors");
+      await page.getByTestId("verify-nationality").click();
+      await page.getByTestId("verify-nationality-search").fill("China");
+      await page.getByTestId("verify-nationality-CN").click();
+      await expect(page.getByTestId("verify-nationality")).toHaveAttribute("data-value", "CN");
+    } else {
+      await expect(page.getByTestId("verify-nationality")).toHaveAttribute("data-value", "CN");
+    }
+
+    // Checked as the user goes: a Latin name and a mistyped digit are caught before anything is sent.
+    await page.getByTestId("verify-name").fill("Zhang San");
+    await page.getByTestId("verify-id-number").fill("110105194912310021");
+    await page.getByTestId("verify-id-number").blur();
+    await expect(page.getByTestId("verify-name-error")).toHaveText(text.verify.nameInvalidCn);
+    await expect(page.getByTestId("verify-id-number-error")).toHaveText(text.verify.idNumberInvalidCn);
+    if (locale === "zh-CN") {
+      await page.getByTestId("verify-submit").click();
+      await expect(page.getByTestId("verify-photos-error")).toHaveText(text.verify.photosRequired);
+      await shoot(page, "form-errors");
+    }
+    const idNumber = newMainlandIdNumber();
+    await page.getByTestId("verify-name").fill("张三");
+    // Typed with a small x and grouped by spaces, as people do: sent as the card shows it.
+    await page
+      .getByTestId("verify-id-number")
+      .fill(`${idNumber.slice(0, 6)} ${idNumber.slice(6).toLowerCase()}`);
+    await expect(page.getByTestId("verify-name-error")).toHaveCount(0);
+    await expect(page.getByTestId("verify-id-number-error")).toHaveCount(0);
+    await addPhotos(page);
+    await expect(page.getByTestId("verify-submit")).toBeEnabled();
+    await expectVerifyPolished(page);
+    // The submit button fades in from its disabled look once the uploads are done.
+    await page.waitForTimeout(400);
+    await shoot(page, "form-filled");
+
+    await submitAndConfirm(page, idNumber, "confirm");
+    const review = page.getByTestId("verify-under-review");
+    // Shown masked only: the birth date in the middle is never on screen.
+    await expect(review.getByTestId("verify-status-id")).toContainText("*");
+    await expect(review.getByTestId("verify-status-id")).not.toContainText(idNumber.slice(6, 14));
+    await expect(review.getByTestId("verify-status-name")).toHaveText("张三");
+    for (const side of ["front", "back"]) {
+      const thumb = page.getByTestId(`verify-thumb-${side}`);
+      await expect(thumb).toBeVisible();
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    await expectVerifyPolished(page);
+    await shoot(page, "under-review");
+
+    // The personal center says where it stands, then back to the page to hear the decision.
+    await page.getByTestId("navbar-back").click();
+    await expect(page.getByTestId("user-verified")).toHaveAttribute("data-state", "under_review");
+    await expect(page.getByTestId("user-verified")).toHaveText(text.user.verifyUnderReview);
+    await shoot(page, "user-under-review");
+    await page.getByTestId("user-verify").click();
+    await expect(page.getByTestId("verify-under-review")).toBeVisible();
+
+    // A reviewer rejects it: the page shows why at once, without a reload.
+    const operator = await operatorHeaders(request);
+    const first = await submissionOf(request, operator, user.account);
+    const note = locale === "en" ? "The back photo is out of focus." : "反面照片不清晰。";
+    const reject = await request.post(`/api/v1/operator/verifications/${first}/reject`, {
+      headers: operator,
+      data: { reason: "photo_blurred", text: note },
+    });
+    expect(reject.ok(), await reject.text()).toBe(true);
+    await expect(page.getByTestId("verify-rejected")).toBeVisible();
+    await expect(page.getByTestId("verify-rejected-reason")).toHaveText(text.verify.reasons.photo_blurred);
+    await expect(page.getByTestId("verify-rejected-text")).toContainText(note);
+    await expect(page.getByTestId("verify-name")).toHaveValue("张三");
+    await expect(page.getByTestId("verify-nationality")).toHaveAttribute("data-value", "CN");
+    await expectVerifyPolished(page);
+    await shoot(page, "rejected");
+
+    // Corrected and sent again; the reviewer approves: verified, and the badge in the personal center.
+    await page.getByTestId("verify-id-number").fill(idNumber);
+    await addPhotos(page);
+    await submitAndConfirm(page, idNumber, null);
+    const second = await submissionOf(request, operator, user.account);
+    expect(second).not.toBe(first);
+    const approve = await request.post(`/api/v1/operator/verifications/${second}/approve`, {
+      headers: operator,
+    });
+    expect(approve.ok(), await approve.text()).toBe(true);
+    const verified = page.getByTestId("verify-verified");
+    await expect(verified).toBeVisible();
+    await expect(verified).toContainText(text.verify.verified);
+    await expect(verified.getByTestId("verify-status-name")).toHaveText("张三");
+    await expect(verified.getByTestId("verify-verified-at")).not.toHaveText("–");
+    await expectVerifyPolished(page);
+    await shoot(page, "verified");
+
+    await page.getByTestId("verify-back-to-user").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+    await expect(page.getByTestId("user-verified")).toHaveAttribute("data-verified", "true");
+    await expect(page.getByTestId("user-verified")).toHaveText(text.user.verified);
+    await shoot(page, "user-verified");
+  });
+}
+
+test("the verification form fits the phone in all ten languages", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await registerViaApi(request);
+  await logInViaForm(page, user.account, user.password);
+  for (const locale of ALL_LOCALES) {
+    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+    await page.goto(VERIFY);
+    await expect(page.getByTestId("verify-form")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await page.getByTestId("verify-submit").click();
+    await expect(page.getByTestId("verify-photos-error")).toBeVisible();
+    await expectVerifyPolished(page);
+    await shot(page, `all/${locale}`, "verify-form-errors");
+  }
+});
