@@ -86,6 +86,7 @@ export const ERROR_STATUS = {
   PHOTO_REQUIRED: 400,
   ID_NUMBER_IN_USE: 409,
   VERIFICATION_IN_PROGRESS: 409,
+  PHOTO_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -26,7 +26,7 @@ export interface ReEncodedPhoto {
  */
 export async function reEncodePhoto(data: Buffer): Promise<ReEncodedPhoto> {
   if (data.length === 0 || data.length > MAX_PHOTO_BYTES || !sniffImageType(data))
-    throw new AppError("FILE_INVALID");
+    throw new AppError("PHOTO_INVALID");
   try {
     const upright = sharp(data, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const { data: photo, info } = await upright
@@ -41,7 +41,7 @@ export async function reEncodePhoto(data: Buffer): Promise<ReEncodedPhoto> {
     return { photo, thumbnail, width: info.width, height: info.height };
   } catch {
     // Bytes that start like an image but do not decode (truncated, corrupt, too many pixels).
-    throw new AppError("FILE_INVALID");
+    throw new AppError("PHOTO_INVALID");
   }
 }
 

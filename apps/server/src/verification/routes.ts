@@ -52,14 +52,14 @@ export function verificationRoutes(context: RouteContext, deps: VerificationDeps
       { schema: schema({ consumes: ["multipart/form-data"], response: { 201: verificationPhotoUpload } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        if (!request.isMultipart()) throw new AppError("FILE_INVALID");
+        if (!request.isMultipart()) throw new AppError("PHOTO_INVALID");
         // A malformed multipart body (no boundary, a broken part) is the client's fault, never a 500.
         const part = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } }).catch(() => {
-          throw new AppError("FILE_INVALID");
+          throw new AppError("PHOTO_INVALID");
         });
-        if (!part) throw new AppError("FILE_INVALID");
+        if (!part) throw new AppError("PHOTO_INVALID");
         const data = await part.toBuffer().catch(() => {
-          throw new AppError("FILE_INVALID");
+          throw new AppError("PHOTO_INVALID");
         });
         const stored = await storeVerificationPhoto(
           context.db,

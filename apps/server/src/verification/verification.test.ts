@@ -76,7 +76,7 @@ describe("ID photos", () => {
       Buffer.alloc(0),
     ]) {
       const answer = await upload(user.auth, data);
-      expect([answer.statusCode, answer.json().error.code]).toEqual([400, "FILE_INVALID"]);
+      expect([answer.statusCode, answer.json().error.code]).toEqual([400, "PHOTO_INVALID"]);
     }
   });
 

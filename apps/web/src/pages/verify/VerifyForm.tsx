@@ -36,7 +36,7 @@ const FAILURE_FIELDS = {
     ID_NUMBER_IN_USE: "idNumber",
     NATIONALITY_INVALID: "nationality",
     PHOTO_REQUIRED: "photos",
-    FILE_INVALID: "photos",
+    PHOTO_INVALID: "photos",
   },
 } as const;
 
