@@ -28,6 +28,7 @@ const SIGNED_IN_ROUTES = [
   "src/pages/dashboard/Dashboard.tsx",
   "src/pages/deposits/Deposits.tsx",
   "src/pages/withdrawals/Withdrawals.tsx",
+  "src/pages/verifications/Verifications.tsx",
   "src/pages/savings/Savings.tsx",
   "src/pages/settings/Settings.tsx",
   "src/pages/operators/Operators.tsx",

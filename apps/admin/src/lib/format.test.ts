@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatAge, formatAnnualRate, formatBps, formatCount, formatDate, formatTime } from "./format";
+import {
+  formatAge,
+  formatAnnualRate,
+  formatBps,
+  formatCount,
+  formatCountry,
+  formatDate,
+  formatTime,
+} from "./format";
 
 describe("times in the console", () => {
   it("shows an instant in the operator's own zone, to the second, in 24-hour time", () => {
@@ -47,5 +55,17 @@ describe("savings figures in the console", () => {
     expect(formatAnnualRate("2.35", "en")).toBe("2.35%");
     expect(formatAnnualRate("1.2345", "zh-CN")).toBe("1.2345%");
     expect(formatAnnualRate("0", "en")).toBe("0.00%");
+  });
+});
+
+describe("a country", () => {
+  it("is named in the operator's language beside its code", () => {
+    expect(formatCountry("CN", "zh-CN")).toBe("中国 (CN)");
+    expect(formatCountry("DE", "en")).toBe("Germany (DE)");
+  });
+
+  it("shows a code nobody can name as it is", () => {
+    expect(formatCountry("AA", "en")).toBe("AA");
+    expect(formatCountry("not a code", "en")).toBe("not a code");
   });
 });

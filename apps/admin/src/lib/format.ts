@@ -71,3 +71,16 @@ export function formatAnnualRate(rate: string, locale: string): string {
     // Intl.NumberFormat takes exact decimal strings (ES2023); the cast keeps older lib typings happy.
   }).format(`${rate}E-2` as unknown as number);
 }
+
+/**
+ * A country's ISO code with its name in the operator's language ("中国 (CN)", "China (CN)"): the code
+ * stays, as the document shows it; a code the runtime cannot name shows alone.
+ */
+export function formatCountry(code: string, locale: string): string {
+  try {
+    const name = new Intl.DisplayNames(locale, { type: "region", fallback: "none" }).of(code);
+    return name ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}

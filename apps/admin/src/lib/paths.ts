@@ -10,6 +10,7 @@ export const AREA_PATHS: Record<ConsoleArea, string> = {
   dashboard: "/dashboard",
   deposits: "/deposits",
   withdrawals: "/withdrawals",
+  verifications: "/verifications",
   users: "/users",
   markets: "/markets",
   savings: "/savings",

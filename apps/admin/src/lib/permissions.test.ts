@@ -38,6 +38,15 @@ describe("the menu of an operator", () => {
     expect(areasOf({ permissions: ["savings.manage"] })).toEqual([]);
   });
 
+  it("opens the verifications with their review permission, after the withdrawals", () => {
+    expect(areasOf({ permissions: ["users.read", "verifications.review", "withdrawals.review"] })).toEqual([
+      "withdrawals",
+      "verifications",
+      "users",
+    ]);
+    expect(areasOf({ permissions: ["deposits.review", "userMoney.read"] })).toEqual(["deposits"]);
+  });
+
   it("offers nothing the operator may not open", () => {
     expect(areasOf({ permissions: [] })).toEqual([]);
     expect(areasOf({ permissions: ["inviteCodes.create", "withdrawalAccounts.unbind"] })).toEqual([]);

@@ -1,13 +1,16 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Col, Flex, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useDashboard } from "../../api/dashboard";
+import { DASHBOARD_REFRESH_MS, useDashboard } from "../../api/dashboard";
 import { useDescribeError } from "../../api/use-describe-error";
+import { useVerificationQueueSize } from "../../api/verifications";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { formatTime } from "../../lib/format";
+import { holds } from "../../lib/permissions";
+import { useSession } from "../../store/session";
 import { FeedCard } from "./FeedCard";
 import { LedgerCheckCard } from "./LedgerCheckCard";
-import { QueueCards } from "./QueueCards";
+import { type DashboardQueue, QueueCards } from "./QueueCards";
 import { TodayFigures } from "./TodayFigures";
 import "./dashboard.css";
 
@@ -19,7 +22,15 @@ export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const describe = useDescribeError();
   const dashboard = useDashboard();
+  const operator = useSession((state) => state.operator);
+  const verifications = useVerificationQueueSize(
+    holds(operator, "verifications.review"),
+    DASHBOARD_REFRESH_MS,
+  ).data;
   const data = dashboard.data;
+  const queues: DashboardQueue[] = data
+    ? [...data.queues, ...(verifications ? [{ queue: "verifications" as const, ...verifications }] : [])]
+    : [];
 
   return (
     <>
@@ -54,7 +65,7 @@ export default function Dashboard() {
       {!data && dashboard.isPending && <Skeleton active paragraph={{ rows: 10 }} />}
       {data && (
         <Flex vertical gap={16} data-testid="dashboard">
-          <QueueCards queues={data.queues} now={data.generatedAt} />
+          <QueueCards queues={queues} now={data.generatedAt} />
           <TodayFigures day={data.day} today={data.today} />
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={14}>

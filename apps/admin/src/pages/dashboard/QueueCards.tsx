@@ -1,4 +1,4 @@
-import { ArrowRightOutlined, BankOutlined, WalletOutlined } from "@ant-design/icons";
+import { ArrowRightOutlined, BankOutlined, IdcardOutlined, WalletOutlined } from "@ant-design/icons";
 import type { ReviewQueue } from "@tickfair/contract";
 import { Card, Col, Flex, Row, Statistic, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
@@ -7,16 +7,24 @@ import { Link } from "react-router";
 import { formatAge, formatCount } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
 
-const ICONS: Record<ReviewQueue["queue"], ReactNode> = {
+/** A queue as a card shows it: the server's cashier queues, and the verifications counted in the console. */
+export interface DashboardQueue extends Omit<ReviewQueue, "queue"> {
+  queue: ReviewQueue["queue"] | "verifications";
+  /** More wait than were counted: `waiting` is a lower bound, shown with a "+". */
+  more?: boolean;
+}
+
+const ICONS: Record<DashboardQueue["queue"], ReactNode> = {
   deposits: <BankOutlined />,
   withdrawals: <WalletOutlined />,
+  verifications: <IdcardOutlined />,
 };
 
 /** An item older than this has waited long: its age shows in the warning colour. */
 const LONG_WAIT_MS = 30 * 60_000;
 
 /** Each review queue: how many wait, how long the oldest has, and the way to it. */
-export function QueueCards({ queues, now }: { queues: ReviewQueue[]; now: string }) {
+export function QueueCards({ queues, now }: { queues: DashboardQueue[]; now: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -24,7 +32,7 @@ export function QueueCards({ queues, now }: { queues: ReviewQueue[]; now: string
       {queues.map((queue) => {
         const age = queue.oldestAt ? new Date(now).getTime() - new Date(queue.oldestAt).getTime() : null;
         return (
-          <Col key={queue.queue} xs={24} md={12}>
+          <Col key={queue.queue} xs={24} md={12} xl={24 / Math.max(queues.length, 2)}>
             <Card className="dashboard-figure" data-testid={`queue-${queue.queue}`}>
               <Flex justify="space-between" align="flex-start" gap={16}>
                 <Statistic
@@ -34,7 +42,7 @@ export function QueueCards({ queues, now }: { queues: ReviewQueue[]; now: string
                     </span>
                   }
                   value={queue.waiting}
-                  formatter={(value) => formatCount(Number(value), locale)}
+                  formatter={(value) => `${formatCount(Number(value), locale)}${queue.more ? "+" : ""}`}
                   suffix={<Typography.Text type="secondary">{t("dashboard.waiting")}</Typography.Text>}
                 />
                 <Link to={AREA_PATHS[queue.queue]} data-testid={`queue-${queue.queue}-open`}>
