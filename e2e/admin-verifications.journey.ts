@@ -1,4 +1,3 @@
-import { deflateSync } from "node:zlib";
 import {
   type APIRequestContext,
   type Browser,
@@ -7,7 +6,6 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { isMainlandIdNumber } from "../packages/contract/src/validators";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
@@ -19,77 +17,22 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
+import { encodePng, newMainlandIdNumber } from "./documents";
 import { apiSession, ERRORS, registerViaApi } from "./support";
 
 test.use({ ...DESKTOP });
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const ID_CHECK_CHARACTERS = "10X98765432";
-let idCounter = 0;
-
-/**
- * A valid 18-digit mainland ID number no earlier run has used: an ID number verifies one account only,
- * and journeys share the database. The birth date and sequence come from the clock, the last digit is
- * the checksum.
- */
-function newMainlandId(): string {
-  idCounter += 1;
-  const stamp = Math.floor(Date.now() / 1000) * 10 + idCounter;
-  const birth = new Date(Date.UTC(1960, 0, 1) + (stamp % 15_000) * 86_400_000);
-  const date = birth.toISOString().slice(0, 10).replaceAll("-", "");
-  const sequence = String(Math.floor(stamp / 15_000) % 1000).padStart(3, "0");
-  const body = `110101${date}${sequence}`;
-  const sum = ID_WEIGHTS.reduce((total, weight, index) => total + weight * Number(body[index]), 0);
-  const id = body + ID_CHECK_CHARACTERS[sum % 11];
-  expect(isMainlandIdNumber(id), id).toBe(true);
-  return id;
-}
 
 /**
  * A small real PNG that looks like a document's side: a card with a header band and, on the front, a
  * portrait box; `hue` tells the two sides (and the resubmission) apart on the screenshots.
  */
 function documentPng(side: "front" | "back", hue: [number, number, number]): Buffer {
-  const [width, height] = [480, 300];
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
+  return encodePng(480, 300, (x, y) => {
+    const band = y < 60;
+    const portrait = side === "front" && x > 330 && x < 450 && y > 90 && y < 270;
+    const line = x > 30 && x < 300 && y > 100 && (y - 100) % 40 < 10;
+    return band ? hue : portrait ? [150, 150, 160] : line ? [90, 90, 100] : [236, 238, 242];
   });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows: number[] = [];
-  for (let y = 0; y < height; y++) {
-    rows.push(0);
-    for (let x = 0; x < width; x++) {
-      const band = y < 60;
-      const portrait = side === "front" && x > 330 && x < 450 && y > 90 && y < 270;
-      const line = x > 30 && x < 300 && y > 100 && (y - 100) % 40 < 10;
-      const [r, g, b] = band ? hue : portrait ? [150, 150, 160] : line ? [90, 90, 100] : [236, 238, 242];
-      rows.push(r, g, b);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 async function uploadPhoto(request: APIRequestContext, auth: Record<string, string>, png: Buffer) {
@@ -164,7 +107,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const v = text.verifications;
     const user = await registerViaApi(request);
     const auth = await apiSession(request, user);
-    const idNumber = newMainlandId();
+    const idNumber = newMainlandIdNumber();
     await submitVerification(request, auth, idNumber, [200, 60, 60]);
     expect((await verificationOf(request, auth)).state).toBe("under_review");
 

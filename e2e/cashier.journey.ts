@@ -1,6 +1,6 @@
-import { deflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { CSV_LABELS } from "../packages/contract/src/csv-labels";
+import { encodePng } from "./documents";
 import {
   ALL_LOCALES,
   confirmDialog,
@@ -17,42 +17,9 @@ import {
 
 /** A small real PNG (a blue square with a lighter band), for the deposit's proof image. */
 function proofPng(size = 48): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0);
-    for (let x = 0; x < size; x++) {
-      const band = y > size / 3 && y < (2 * size) / 3;
-      rows.push(band ? 120 : 31, band ? 160 : 90, 240);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return encodePng(size, size, (_x, y) =>
+    y > size / 3 && y < (2 * size) / 3 ? [120, 160, 240] : [31, 90, 240],
+  );
 }
 
 interface ReviewItem {

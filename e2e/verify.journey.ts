@@ -1,5 +1,5 @@
-import { deflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { encodePng, newMainlandIdNumber } from "./documents";
 import {
   ALL_LOCALES,
   confirmDialog,
@@ -17,61 +17,8 @@ const VERIFY = "/h5/pages/verify/verify";
 
 /** A real PNG of `width` × `height` in one colour with a lighter band, standing in for a photo of an ID card. */
 function cardPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = (band: boolean) => {
-    const line = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) line.set(band ? rgb.map((v) => Math.min(255, v + 90)) : rgb, 1 + x * 3);
-    return line;
-  };
-  const plain = row(false);
-  const light = row(true);
-  const rows = Array.from({ length: height }, (_, y) =>
-    y > height / 3 && y < (2 * height) / 3 ? light : plain,
-  );
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-/**
- * A valid 18-character mainland ID number never used before: each number verifies one account only,
- * and journeys share a database across runs. A random birth date and sequence, then the checksum.
- */
-function newMainlandIdNumber(): string {
-  const from = Date.UTC(1950, 0, 1);
-  const to = Date.UTC(2004, 0, 1);
-  const birth = new Date(from + Math.floor(Math.random() * (to - from)));
-  const date = birth.toISOString().slice(0, 10).replaceAll("-", "");
-  const sequence = String(Math.floor(Math.random() * 1000)).padStart(3, "0");
-  const body = `110105${date}${sequence}`;
-  const sum = ID_WEIGHTS.reduce((total, weight, index) => total + weight * Number(body[index]), 0);
-  return body + ("10X98765432"[sum % 11] as string);
+  const light = rgb.map((v) => Math.min(255, v + 90)) as [number, number, number];
+  return encodePng(width, height, (_x, y) => (y > height / 3 && y < (2 * height) / 3 ? light : rgb));
 }
 
 /** This user's one verification in the operator's list of `state`, by account. */

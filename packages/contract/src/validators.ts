@@ -25,6 +25,12 @@ export const isPassword = (text: string) =>
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARACTERS = "10X98765432";
 
+/** The check character an 18-digit mainland ID number ends with, from its first 17 digits. */
+export function mainlandIdCheckCharacter(first17: string): string {
+  const sum = ID_WEIGHTS.reduce((total, weight, index) => total + weight * Number(first17[index]), 0);
+  return ID_CHECK_CHARACTERS[sum % 11] ?? "";
+}
+
 /**
  * A mainland resident ID number: the old 15 digits, or 18 whose last character is the checksum of the
  * other 17 (X for ten). The pattern alone lets through a mistyped digit; the checksum catches it.
@@ -32,8 +38,7 @@ const ID_CHECK_CHARACTERS = "10X98765432";
 export function isMainlandIdNumber(text: string): boolean {
   if (/^\d{15}$/.test(text)) return true;
   if (!/^\d{17}[\dXx]$/.test(text)) return false;
-  const sum = ID_WEIGHTS.reduce((total, weight, index) => total + weight * Number(text[index]), 0);
-  return ID_CHECK_CHARACTERS[sum % 11] === text[17]?.toUpperCase();
+  return mainlandIdCheckCharacter(text.slice(0, 17)) === text[17]?.toUpperCase();
 }
 
 /** Another country's document number: 5 to 20 letters and digits (spaces and dashes as typed are dropped first). */

@@ -1,3 +1,4 @@
+import { mainlandIdCheckCharacter } from "@tickfair/contract";
 import sharp from "sharp";
 import type { App } from "../app";
 import { multipart } from "./files";
@@ -33,9 +34,7 @@ export function mainlandIdNumber(): string {
   const birth = new Date(Date.UTC(1950, 0, 1) + ((serial * 7919 + process.pid) % 18_000) * 86_400_000);
   const date = birth.toISOString().slice(0, 10).replaceAll("-", "");
   const body = `110105${date}${String(serial % 1000).padStart(3, "0")}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = weights.reduce((total, weight, index) => total + weight * Number(body[index]), 0);
-  return `${body}${"10X98765432"[sum % 11]}`;
+  return body + mainlandIdCheckCharacter(body);
 }
 
 /** Uploads two photos and submits a verification (fields overridable); answers the submission's reply. */
