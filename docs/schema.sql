@@ -20,6 +20,7 @@
 --   0017_audit_filters
 --   0018_savings
 --   0019_verification
+--   0020_content
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -76,6 +77,37 @@ create table candles (
   constraint candles_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
   constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '1h'::text, '1d'::text])))
 );
+
+create table content_documents (
+  id bigint default nextval('content_documents_id_seq'::regclass) not null,
+  kind text not null,
+  first_published_at timestamp with time zone,
+  created_at timestamp with time zone not null,
+  constraint content_documents_pkey PRIMARY KEY (id),
+  constraint content_documents_kind_check CHECK ((kind = ANY (ARRAY['about'::text, 'privacy'::text, 'agreement'::text, 'news'::text, 'highlight'::text])))
+);
+CREATE INDEX content_documents_listed ON public.content_documents USING btree (kind, first_published_at DESC, id DESC) WHERE (first_published_at IS NOT NULL);
+CREATE UNIQUE INDEX content_documents_page ON public.content_documents USING btree (kind) WHERE (kind = ANY (ARRAY['about'::text, 'privacy'::text, 'agreement'::text]));
+
+create table content_versions (
+  id bigint default nextval('content_versions_id_seq'::regclass) not null,
+  document_id bigint not null,
+  version integer not null,
+  translations jsonb not null,
+  publish_at timestamp with time zone not null,
+  published_at timestamp with time zone,
+  created_by bigint,
+  created_at timestamp with time zone not null,
+  constraint content_versions_pkey PRIMARY KEY (id),
+  constraint content_versions_document_id_version_key UNIQUE (document_id, version),
+  constraint content_versions_created_by_fkey FOREIGN KEY (created_by) REFERENCES operators(id),
+  constraint content_versions_document_id_fkey FOREIGN KEY (document_id) REFERENCES content_documents(id),
+  constraint content_versions_version_check CHECK ((version > 0))
+);
+CREATE INDEX content_versions_due ON public.content_versions USING btree (publish_at) WHERE (published_at IS NULL);
+CREATE INDEX content_versions_live ON public.content_versions USING btree (document_id, version DESC) WHERE (published_at IS NOT NULL);
+CREATE TRIGGER content_versions_guard BEFORE UPDATE ON public.content_versions FOR EACH ROW EXECUTE FUNCTION guard_content_version();
+CREATE TRIGGER content_versions_no_delete BEFORE DELETE ON public.content_versions FOR EACH ROW EXECUTE FUNCTION forbid_change();
 
 create table contracts (
   id bigint default nextval('contracts_id_seq'::regclass) not null,
@@ -528,6 +560,8 @@ create table users (
   sign_in_locked_at timestamp with time zone,
   sign_in_locked_by bigint,
   sign_in_lock_reason text,
+  accepted_agreement_version integer,
+  accepted_privacy_version integer,
   constraint users_pkey PRIMARY KEY (id),
   constraint users_invite_code_key UNIQUE (invite_code),
   constraint users_sign_in_locked_by_fkey FOREIGN KEY (sign_in_locked_by) REFERENCES operators(id),
@@ -633,6 +667,8 @@ CREATE INDEX withdrawals_waiting ON public.withdrawals USING btree (id) WHERE (s
 
 create sequence accounts_id_seq as bigint owned by accounts.id;
 create sequence audit_log_id_seq as bigint owned by audit_log.id;
+create sequence content_documents_id_seq as bigint owned by content_documents.id;
+create sequence content_versions_id_seq as bigint owned by content_versions.id;
 create sequence contracts_id_seq as bigint owned by contracts.id;
 create sequence control_changes_id_seq as bigint owned by control_changes.id;
 create sequence deposit_methods_id_seq as bigint owned by deposit_methods.id;
@@ -731,6 +767,20 @@ AS $function$
         end if;
         if new.balance is distinct from old.balance and pg_trigger_depth() < 2 then
           raise exception 'a balance changes only through ledger entries' using errcode = 'P0001';
+        end if;
+        return new;
+      end $function$;
+
+CREATE OR REPLACE FUNCTION public.guard_content_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+      begin
+        if new.document_id is distinct from old.document_id or new.version is distinct from old.version
+          or new.translations is distinct from old.translations or new.publish_at is distinct from old.publish_at
+          or new.created_by is distinct from old.created_by or new.created_at is distinct from old.created_at
+          or old.published_at is not null then
+          raise exception 'a content version is published once and never changed' using errcode = 'P0001';
         end if;
         return new;
       end $function$;

@@ -22,6 +22,9 @@ import { authRoutes } from "./auth/routes";
 import { reviewQueueUpdates } from "./cashier";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
+import { ContentPublisher } from "./content";
+import { contentOperatorRoutes } from "./content/operator-routes";
+import { contentRoutes } from "./content/routes";
 import { filesRoutes } from "./files/routes";
 import { ledgerOperatorRoutes } from "./ledger/operator-routes";
 import { createMarket, type Market } from "./market";
@@ -64,6 +67,7 @@ export interface AppServices extends RouteContext {
   market: Market;
   trading: TradingWorker;
   savings: SavingsWorker;
+  content: ContentPublisher;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -199,12 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       { intervalMs: deps.config.SAVINGS_ACCRUAL_INTERVAL_MS },
     ),
+    content: new ContentPublisher({ db: deps.db, clock: deps.clock, log: app.log }),
   };
   app.addHook("onReady", async () => {
     await context.realtime.start();
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
     if (deps.config.SAVINGS_WORKER_ENABLED) context.savings.start();
+    if (deps.config.CONTENT_PUBLISHER_ENABLED) context.content.start();
   });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
@@ -213,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // (the database's destroy) run before this app's own.
     await context.trading.stop();
     await context.savings.stop();
+    await context.content.stop();
     await context.market.stop();
     await context.realtime.detach();
   });
@@ -248,6 +255,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(verificationPhotoRoutes(context, verification));
       await api.register(verificationRoutes(context, verification));
       await api.register(verificationOperatorRoutes(context, verification));
+      await api.register(contentRoutes(context));
+      await api.register(contentOperatorRoutes(context));
     },
     { prefix: "/api/v1" },
   );

@@ -8,6 +8,7 @@ import {
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
+import { createDocument } from "./content";
 import {
   type Case,
   casesFor,
@@ -104,6 +105,14 @@ beforeAll(async () => {
     .where("user_id", "=", user.userId)
     .executeTakeFirstOrThrow();
   fx.verificationId = String(submission.id);
+  fx.articleId = String(
+    await createDocument(t.db, t.clock, null, {
+      kind: "news",
+      translations: { "zh-CN": { title: "新闻", summary: "", body: "正文" } },
+      publishAt: null,
+      reason: "bad input",
+    }),
+  );
 
   actingOperator = await createEnrolledOperator(t.db, t.clock, {
     username: "bad_input_admin",
@@ -197,6 +206,9 @@ beforeAll(async () => {
     backPhotoId: "00000000-0000-4000-8000-000000000002",
     text: "The photo is blurred",
     ticket: "x".repeat(32),
+    kind: "news",
+    translations: { "zh-CN": { title: "新闻", summary: "", body: "正文" } },
+    publishAt: null,
     annualRate: "2.10",
     effectiveFrom: "2099-01-01",
     perDay: 3,

@@ -4,6 +4,7 @@ import { fromMinor, toMinor, type VerificationStatus } from "@tickfair/contract"
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { readCashierSettings } from "./cashier/settings";
+import { createDocument } from "./content";
 import { ANY_OPERATOR, OPERATOR_ROUTES, PUBLIC, roleMayCall } from "./operators/permissions";
 import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
 import { CONSOLE_MATRIX } from "./test/console-permission-rows";
@@ -20,6 +21,7 @@ import {
   MATRIX,
   PASSWORD,
   PAY_PASSWORD,
+  REASON,
   type RouteKey,
   SEND,
   STATIC_ROUTES,
@@ -177,6 +179,14 @@ beforeAll(async () => {
     return String(row.id);
   };
   fx.verificationToApprove = await submission();
+  fx.article = String(
+    await createDocument(t.db, t.clock, null, {
+      kind: "news",
+      translations: { "zh-CN": { title: "矩阵", summary: "", body: "正文" } },
+      publishAt: null,
+      reason: REASON,
+    }),
+  );
   fx.verificationToReject = await submission();
 
   actors.anonymous = { token: null, freshToken: async () => null, ownOperatorToken: async () => null };

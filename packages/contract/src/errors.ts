@@ -87,6 +87,7 @@ export const ERROR_STATUS = {
   ID_NUMBER_IN_USE: 409,
   VERIFICATION_IN_PROGRESS: 409,
   PHOTO_INVALID: 400,
+  CONTENT_EXISTS: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

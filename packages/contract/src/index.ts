@@ -3,6 +3,7 @@ export * from "./api/app";
 export * from "./api/auth";
 export * from "./api/cashier";
 export * from "./api/common";
+export * from "./api/content";
 export * from "./api/ledger";
 export * from "./api/market";
 export * from "./api/operator-accounts";

@@ -8,6 +8,7 @@ import {
   sessionResponse,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { acceptedVersionsNow } from "../content";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
@@ -43,7 +44,7 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         config: { rateLimit: loginLimit },
       },
       async (request, reply) => {
-        const user = await register(db, clock, request.body);
+        const user = await register(db, clock, request.body, await acceptedVersionsNow(db));
         return reply.status(201).send({ user: toUserInfo(user) });
       },
     );

@@ -62,7 +62,16 @@ function passwordProblems(input: RegisterRequest): Fields {
 }
 
 /** Step 2: creates the user, their accounts and their own account-opening code, and uses up the code. */
-export async function register(db: Db, clock: Clock, input: RegisterRequest): Promise<User> {
+/**
+ * Opens an account. `accepted`: the versions of the service agreement and privacy policy the
+ * registration page linked to (those in force now), recorded with the user.
+ */
+export async function register(
+  db: Db,
+  clock: Clock,
+  input: RegisterRequest,
+  accepted: { agreement: number | null; privacy: number | null } = { agreement: null, privacy: null },
+): Promise<User> {
   const problems = passwordProblems(input);
   const { phone } = await checkRegistration(db, input).catch((error: unknown) => {
     if (error instanceof AppError && error.fields) throw fieldErrors({ ...error.fields, ...problems });
@@ -97,6 +106,8 @@ export async function register(db: Db, clock: Clock, input: RegisterRequest): Pr
           pay_password_hash: payPasswordHash,
           invite_code: await unusedInviteCode(tx),
           invited_by: used.code,
+          accepted_agreement_version: accepted.agreement,
+          accepted_privacy_version: accepted.privacy,
           created_at: now,
         })
         .returningAll()

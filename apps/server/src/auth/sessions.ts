@@ -120,6 +120,8 @@ const USER_COLUMNS = Object.keys({
   sign_in_locked_at: true,
   sign_in_locked_by: true,
   sign_in_lock_reason: true,
+  accepted_agreement_version: true,
+  accepted_privacy_version: true,
 } satisfies Record<keyof User, true>);
 
 async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSession | null)[]> {

@@ -39,6 +39,8 @@ const GRANTS = {
   "savings.manage": ["admin"],
   // Real-name review: support checks documents; finance has no need to see ID photos.
   "verifications.review": ["support", "admin"],
+  // What the app tells everyone (about us, the agreement, news) is published by admins.
+  "content.manage": ["admin"],
   "ledger.check": ["admin"],
   "audit.read": ["admin"],
   "operators.manage": ["admin"],
@@ -100,6 +102,10 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/verifications/:id`]:                          "verifications.review",
   [`POST ${API}/verifications/:id/approve`]:                 "verifications.review",
   [`POST ${API}/verifications/:id/reject`]:                  "verifications.review",
+  [`GET ${API}/content`]:                                    "content.manage",
+  [`GET ${API}/content/:id`]:                                "content.manage",
+  [`POST ${API}/content`]:                                   "content.manage",
+  [`POST ${API}/content/:id/versions`]:                      "content.manage",
   [`GET ${API}/ledger/check`]:                               "ledger.check",
   [`GET ${API}/audit`]:                                      "audit.read",
   [`GET ${API}/audit.csv`]:                                  "audit.read",

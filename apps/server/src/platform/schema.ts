@@ -41,6 +41,9 @@ export interface UsersTable {
   sign_in_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   sign_in_locked_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   sign_in_lock_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agreement's and the privacy policy's versions accepted at registration (none published: null). */
+  accepted_agreement_version: ColumnType<number | null, number | null | undefined, number | null>;
+  accepted_privacy_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface InviteCodesTable {
@@ -355,6 +358,24 @@ export interface PhotoViewTicketsTable {
   expires_at: Date;
 }
 
+export interface ContentDocumentsTable {
+  id: Id;
+  kind: "about" | "privacy" | "agreement" | "news" | "highlight";
+  first_published_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface ContentVersionsTable {
+  id: Id;
+  document_id: bigint;
+  version: number;
+  translations: ColumnType<unknown, string, never>;
+  publish_at: Timestamp;
+  published_at: Date | null;
+  created_by: bigint | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -385,6 +406,8 @@ export interface Database {
   verification_photos: VerificationPhotosTable;
   verifications: VerificationsTable;
   photo_view_tickets: PhotoViewTicketsTable;
+  content_documents: ContentDocumentsTable;
+  content_versions: ContentVersionsTable;
 }
 
 export type User = Selectable<UsersTable>;

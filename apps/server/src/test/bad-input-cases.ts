@@ -123,6 +123,7 @@ export interface Fixtures {
   roleChangeId: string;
   verificationId: string;
   photoTicket: string;
+  articleId: string;
 }
 
 /**
@@ -139,6 +140,9 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   "deposit-methods": (fx) => fx.methodId,
   contracts: (fx) => fx.contractId,
   verifications: (fx) => fx.verificationId,
+  content: (fx) => fx.articleId,
+  articles: (fx) => fx.articleId,
+  pages: () => "about",
   "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,
   // The fixture user's first session: theirs is this file's first sign-in.

@@ -64,6 +64,10 @@ export const MATRIX = {
   // The ticket in the address is the credential (an <img> sends no header): anyone holding it sees it.
   "GET /api/v1/verification/photos/:ticket":                    ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
 
+  "GET /api/v1/content/pages/:kind":                            ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/content/articles":                               ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/content/articles/:id":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/logout":                          [401,       401,   401,   "ok",    "ok",    "ok"],
@@ -97,6 +101,10 @@ export const MATRIX = {
   "GET /api/v1/operator/verifications/:id":                     [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/verifications/:id/approve":            [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/verifications/:id/reject":             [401,       401,   401,   "ok",    403,     "ok"],
+  "GET /api/v1/operator/content":                               [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/content/:id":                           [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/content":                              [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/content/:id/versions":                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/ledger/check":                          [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/roles":                                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/operators":                             [401,       401,   401,   403,     403,     "ok"],
@@ -144,6 +152,8 @@ export interface Fixtures {
   photoTicket: string;
   verificationToApprove: string;
   verificationToReject: string;
+  /** A published news article. */
+  article: string;
 }
 
 export interface Call {
@@ -224,6 +234,16 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "POST /api/v1/operator/verifications/:id/reject": (fx) => ({
     params: { id: fx.verificationToReject },
     body: { reason: "photo_blurred", text: REASON },
+  }),
+  "GET /api/v1/content/pages/:kind": () => ({ params: { kind: "about" } }),
+  "GET /api/v1/content/articles/:id": (fx) => ({ params: { id: fx.article } }),
+  "GET /api/v1/operator/content/:id": (fx) => ({ params: { id: fx.article } }),
+  "POST /api/v1/operator/content": () => ({
+    body: { kind: "news", translations: { "zh-CN": { title: "新闻", body: "正文" } }, reason: REASON },
+  }),
+  "POST /api/v1/operator/content/:id/versions": (fx) => ({
+    params: { id: fx.article },
+    body: { translations: { "zh-CN": { title: "新闻", body: "正文" } }, reason: REASON },
   }),
   "POST /api/v1/savings/move-in": () => ({ body: { amount: "1.00" } }),
   "POST /api/v1/savings/move-out": () => ({ body: { amount: "0.01" } }),
