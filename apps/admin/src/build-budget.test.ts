@@ -30,6 +30,7 @@ const SIGNED_IN_ROUTES = [
   "src/pages/withdrawals/Withdrawals.tsx",
   "src/pages/verifications/Verifications.tsx",
   "src/pages/savings/Savings.tsx",
+  "src/pages/content/Content.tsx",
   "src/pages/settings/Settings.tsx",
   "src/pages/operators/Operators.tsx",
   "src/pages/audit/AuditLog.tsx",

@@ -14,6 +14,7 @@ export const AREA_PATHS: Record<ConsoleArea, string> = {
   users: "/users",
   markets: "/markets",
   savings: "/savings",
+  content: "/content",
   settings: "/settings",
   operators: "/operators",
   audit: "/audit",

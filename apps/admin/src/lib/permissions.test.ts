@@ -38,6 +38,14 @@ describe("the menu of an operator", () => {
     expect(areasOf({ permissions: ["savings.manage"] })).toEqual([]);
   });
 
+  it("opens the content with its manage permission, after savings", () => {
+    expect(areasOf({ permissions: ["content.manage", "savings.read", "operators.manage"] })).toEqual([
+      "savings",
+      "content",
+      "operators",
+    ]);
+  });
+
   it("opens the verifications with their review permission, after the withdrawals", () => {
     expect(areasOf({ permissions: ["users.read", "verifications.review", "withdrawals.review"] })).toEqual([
       "withdrawals",

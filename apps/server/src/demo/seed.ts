@@ -2,9 +2,11 @@ import { DEFAULT_LOCALE, type OperatorRole, toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import { ensureFixedInviteCode, register } from "../auth";
 import { createDepositMethod, demoTopUp } from "../cashier";
+import { createDocument } from "../content";
 import { createOperator, enrolWithKnownSecret } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
+import { DEMO_ARTICLES, DEMO_PAGES, type DemoDocument } from "./content";
 
 const DEMO_OPERATORS = [
   {
@@ -156,8 +158,8 @@ export async function seedDemo(db: Db, clock: Clock, options: { shared: boolean 
 
 /**
  * Demo data for the embedded setup: an account-opening code, a demo user whose balance is posted
- * through the ledger like any other money, the demo operators (enrolled, with the printed secrets) and
- * two demo deposit methods. Safe to run at every start.
+ * through the ledger like any other money, the demo operators (enrolled, with the printed secrets), two
+ * demo deposit methods and the demo content. Safe to run at every start.
  */
 async function seedDemoData(db: Db, clock: Clock): Promise<void> {
   await ensureFixedInviteCode(db, { code: DEMO.inviteCode, note: "demo", at: clock.now() });
@@ -194,4 +196,21 @@ async function seedDemoData(db: Db, clock: Clock): Promise<void> {
     if (operator) await enrolWithKnownSecret(db, clock, demoOperator.username, demoOperator.totpSecret);
     else await createOperator(db, clock, demoOperator);
   }
+
+  await seedDemoContent(db, clock);
+}
+
+/**
+ * About, privacy, the agreement, news and highlights in every locale, published at once. A page is
+ * created while none of its kind exists; articles while none of their kind exists, so an operator's own
+ * versions and articles are never added to or duplicated at the next start.
+ */
+async function seedDemoContent(db: Db, clock: Clock): Promise<void> {
+  const kinds = new Set(
+    (await db.selectFrom("content_documents").select("kind").distinct().execute()).map((row) => row.kind),
+  );
+  const create = (document: DemoDocument) =>
+    createDocument(db, clock, null, { ...document, publishAt: null, reason: "demo" });
+  for (const page of DEMO_PAGES) if (!kinds.has(page.kind)) await create(page);
+  for (const article of DEMO_ARTICLES) if (!kinds.has(article.kind)) await create(article);
 }

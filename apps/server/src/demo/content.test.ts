@@ -1,0 +1,81 @@
+import { contentDocumentInput, LOCALES } from "@tickfair/contract";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDocument } from "../content";
+import { onPostgres } from "../market/testing";
+import { ManualClock } from "../platform/clock";
+import { createTestDb, type TestDb } from "../test/harness";
+import { DEMO_ARTICLES, DEMO_DOCUMENTS, DEMO_PAGES } from "./content";
+import { seedDemo } from "./seed";
+
+// An HTML tag opening (`<p`, `<br`, `<script`): the renderer drops raw HTML, so a tag would show as lost text.
+const RAW_HTML = /<[a-z!/]/i;
+
+describe("demo content", () => {
+  it.each(DEMO_DOCUMENTS.map((document, index) => [`${document.kind} #${index}`, document] as const))(
+    "%s passes the console's own input schema in every locale, without raw HTML",
+    (_name, document) => {
+      const parsed = contentDocumentInput.parse({ ...document, publishAt: null, reason: "demo" });
+      expect(Object.keys(parsed.translations).sort()).toEqual([...LOCALES].sort());
+      for (const locale of LOCALES) {
+        const text = parsed.translations[locale];
+        expect(text?.title, locale).toMatch(/\S/);
+        expect(text?.body, locale).toMatch(/\S/);
+        expect(text?.body, locale).not.toMatch(RAW_HTML);
+        expect(text?.summary, locale).not.toMatch(RAW_HTML);
+      }
+    },
+  );
+
+  it("has one of each page and two news articles and two highlights", () => {
+    expect(DEMO_PAGES.map((page) => page.kind).sort()).toEqual(["about", "agreement", "privacy"]);
+    expect(DEMO_ARTICLES.map((article) => article.kind).sort()).toEqual([
+      "highlight",
+      "highlight",
+      "news",
+      "news",
+    ]);
+  });
+});
+
+describe("seeding the demo content", () => {
+  let testDb: TestDb;
+  beforeEach(async () => {
+    testDb = await createTestDb();
+  });
+  afterEach(async () => {
+    await testDb.destroy();
+  });
+
+  const countsByKind = async () =>
+    Object.fromEntries(
+      (
+        await sql<{ kind: string; n: number }>`
+          select d.kind, count(*)::int as n
+          from content_documents d join content_versions v on v.document_id = d.id
+          group by d.kind`.execute(testDb.db)
+      ).rows.map((row) => [row.kind, row.n]),
+    );
+
+  it("creates each document once, published, however often the seed runs", async () => {
+    const clock = new ManualClock();
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    expect(await countsByKind()).toEqual({ about: 1, privacy: 1, agreement: 1, news: 2, highlight: 2 });
+    const unpublished = await testDb.db
+      .selectFrom("content_versions")
+      .select("id")
+      .where("published_at", "is", null)
+      .execute();
+    expect(unpublished).toEqual([]);
+  });
+
+  it("leaves an operator's own news alone and still seeds the kinds that are missing", async () => {
+    const clock = new ManualClock();
+    const [own] = DEMO_ARTICLES.filter((article) => article.kind === "news");
+    if (!own) throw new Error("no demo news");
+    await createDocument(testDb.db, clock, null, { ...own, publishAt: null, reason: "own news" });
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    expect(await countsByKind()).toEqual({ about: 1, privacy: 1, agreement: 1, news: 1, highlight: 2 });
+  });
+});
