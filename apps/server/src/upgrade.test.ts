@@ -31,6 +31,8 @@ const SNAPSHOT: Record<string, readonly string[]> = {
     "sign_in_locked_at",
     "sign_in_locked_by",
     "sign_in_lock_reason",
+    "accepted_agreement_version",
+    "accepted_privacy_version",
   ],
   operators: [
     "failed_logins",

@@ -106,8 +106,9 @@ export async function register(
           pay_password_hash: payPasswordHash,
           invite_code: await unusedInviteCode(tx),
           invited_by: used.code,
-          accepted_agreement_version: accepted.agreement,
-          accepted_privacy_version: accepted.privacy,
+          // Named only when there is something to record: nothing accepted is the columns' default.
+          ...(accepted.agreement === null ? {} : { accepted_agreement_version: accepted.agreement }),
+          ...(accepted.privacy === null ? {} : { accepted_privacy_version: accepted.privacy }),
           created_at: now,
         })
         .returningAll()
