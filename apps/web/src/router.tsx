@@ -76,7 +76,10 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
       { path: paths.savingsRules, lazy: page(() => import("./pages/money/SavingsRules"), ["savings"]) },
       { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck"), ["register"]) },
-      { path: paths.register, lazy: page(() => import("./pages/login/Register"), ["register"]) },
+      {
+        path: paths.register,
+        lazy: page(() => import("./pages/login/Register"), ["register", "content"]),
+      },
       ...signedIn({
         [paths.settings]: page(() => import("./pages/set/Settings"), ["settings"]),
         [paths.password]: page(() => import("./pages/password/Password"), ["password"]),
@@ -103,6 +106,12 @@ export const routes: RouteObject[] = [
         [paths.transfer]: page(() => import("./pages/money/Transfer"), ["savings"]),
         [paths.verify]: page(() => import("./pages/verify/Verify"), ["verify", "account"]),
       }),
+      // One chunk for the four public content pages and the Markdown renderer only they use; it picks
+      // the page by path. Last here, so that the first load's list of chunks to preload grows least.
+      ...[paths.aboutUs, paths.privacy, paths.agreement, paths.article].map((path) => ({
+        path,
+        lazy: page(() => import("./pages/content/Content"), ["content", "user"]),
+      })),
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],
   },

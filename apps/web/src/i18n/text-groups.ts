@@ -1,4 +1,5 @@
 import type account from "./locales/account/en.json";
+import type content from "./locales/content/en.json";
 import type deposit from "./locales/deposit/en.json";
 import type core from "./locales/en.json";
 import type orders from "./locales/orders/en.json";
@@ -18,6 +19,7 @@ import type withdraw from "./locales/withdraw/en.json";
  * needs it (router.tsx). What the first screens show stays in the core file, locales/<lng>.json.
  */
 type GroupTexts = typeof account &
+  typeof content &
   typeof deposit &
   typeof orders &
   typeof password &

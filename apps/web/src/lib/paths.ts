@@ -27,6 +27,8 @@ export const paths = {
   messages: "/pages/message/message",
   kefu: "/pages/kefu/kefu",
   privacy: "/pages/yinsi/yinsi",
+  agreement: "/pages/yinsi/gy",
+  article: "/pages/index/detail",
   detail: "/pages/Detail/Detail",
   savings: "/pages/money/money",
   savingsRules: "/pages/money/detail",

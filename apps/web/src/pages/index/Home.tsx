@@ -13,9 +13,6 @@ import {
   IconGlobe,
   IconHeadset,
   IconInfo,
-  IconLayers,
-  IconLock,
-  IconMarket,
   type IconProps,
   IconShield,
   IconTrend,
@@ -32,6 +29,8 @@ import "./home.css";
 const RecommendedProducts = lazy(() => import("./RecommendedProducts"));
 // Its own chunk too: only a signed-in user has a Yu'ebao to show.
 const HomeSavings = lazy(() => import("./HomeSavings"));
+// And the platform highlights and the latest news: below the fold, asked for after the first paint.
+const HomeContent = lazy(() => import("./HomeContent"));
 
 function RecommendedFallback() {
   return (
@@ -82,12 +81,6 @@ export default function Home() {
   const user = useSession((s) => (s.token ? s.userInfo : null));
   const loggedIn = useSession((s) => s.token !== null);
   const [languageOpen, setLanguageOpen] = useState(false);
-
-  const highlights = [
-    { Icon: IconMarket, title: t("home.highlightFairTitle"), text: t("home.highlightFairText") },
-    { Icon: IconLayers, title: t("home.highlightExactTitle"), text: t("home.highlightExactText") },
-    { Icon: IconLock, title: t("home.highlightOwnTitle"), text: t("home.highlightOwnText") },
-  ];
 
   return (
     <div className="home">
@@ -197,20 +190,9 @@ export default function Home() {
 
         <RiskWarning />
 
-        <h2 className="section-title">{t("home.highlights")}</h2>
-        <ul className="home-highlights">
-          {highlights.map(({ Icon, title, text }) => (
-            <li key={title} className="home-highlight card">
-              <span className="icon-tile home-highlight__icon">
-                <Icon />
-              </span>
-              <span className="home-highlight__text">
-                <strong>{title}</strong>
-                <span>{text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <HomeContent />
+        </Suspense>
         <Link to={paths.privacy} className="home-privacy">
           {t("home.privacy")}
           <IconArrowRight />

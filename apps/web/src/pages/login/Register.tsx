@@ -1,6 +1,7 @@
+import type { ContentPageKind } from "@tickfair/contract";
 import { isPassword, isPayPassword, PHONE_COUNTRY_CODES } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, type MouseEvent, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useRegister } from "../../api/auth";
@@ -14,6 +15,9 @@ import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import "./register.css";
+
+// The content pages' chunk (the Markdown renderer) loads only when a document is opened.
+const ContentSheet = lazy(() => import("../../components/ContentDocument/ContentSheet"));
 
 const FIELDS = ["password", "passwordConfirm", "payPassword", "payPasswordConfirm"] as const;
 type Field = (typeof FIELDS)[number];
@@ -31,10 +35,17 @@ export default function Register() {
   });
   const register = useRegister();
   const [done, setDone] = useState(false);
+  const [reading, setReading] = useState<ContentPageKind | null>(null);
 
   // Without step 1's data there is nothing to register: back to step 1 (but not once registered).
   if (!info) return done ? null : <Navigate to={paths.registerCheck} replace />;
   const registerInfo = info;
+
+  /** Opens the document over the form rather than leaving it, so nothing typed is lost. */
+  function read(event: MouseEvent, kind: ContentPageKind) {
+    event.preventDefault();
+    setReading(kind);
+  }
 
   function validate() {
     const next: Partial<Record<Field, string>> = {};
@@ -120,11 +131,27 @@ export default function Register() {
             testId="register-pay-confirm"
             placeholder={t("register.payPasswordConfirmPlaceholder")}
           />
+          <p className="register-consent" data-testid="register-consent">
+            {t("register.consentBefore")}
+            <Link to={paths.agreement} onClick={(e) => read(e, "agreement")} data-testid="register-agreement">
+              {t("register.agreement")}
+            </Link>
+            {t("register.consentAnd")}
+            <Link to={paths.privacy} onClick={(e) => read(e, "privacy")} data-testid="register-privacy">
+              {t("register.privacy")}
+            </Link>
+            {t("register.consentAfter")}
+          </p>
           <SubmitButton pending={register.isPending} testId="register-submit">
             {t("register.submit")}
           </SubmitButton>
         </form>
       </main>
+      {reading ? (
+        <Suspense fallback={null}>
+          <ContentSheet kind={reading} onClose={() => setReading(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

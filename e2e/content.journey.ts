@@ -1,0 +1,133 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type {
+  ContentDocumentList,
+  ContentKind,
+  ContentTranslations,
+} from "../packages/contract/src/api/content";
+import { expectPolished, operatorHeaders, postOk, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+
+/**
+ * Content as a visitor reads it: an operator publishes about us, the privacy policy, the service
+ * agreement and a news article through the console API; a visitor opens home, about us, goes back,
+ * the privacy policy, then the article from home's news. The Markdown carries raw HTML, which must
+ * show as text and never run.
+ */
+
+const HOME = "/h5/pages/index/index";
+
+function body(locale: ShotLocale, heading: string): string {
+  const zh = locale === "zh-CN";
+  return [
+    `## ${heading}`,
+    "",
+    zh
+      ? "Tickfair 的每一个结果都来自**已记录的**价格跳动，任何人都无法更改。"
+      : "Every Tickfair outcome comes from **recorded** price ticks that nobody can change.",
+    "",
+    zh
+      ? "- 复式记账，精确到分\n- 密码由您自行修改"
+      : "- Double-entry ledger, exact to the cent\n- You change your own passwords",
+    "",
+    zh ? "> 交易有风险，请量力而行。" : "> Trading carries risk: only stake what you can afford to lose.",
+    "",
+    `${zh ? "联系" : "Contact"}: [support@tickfair.example](mailto:support@tickfair.example) · \`v1\``,
+    "",
+    '<script>window.__injected = true</script> <img src="x" onerror="window.__injected = true">',
+    "",
+    "[x](javascript:window.__injected=true)",
+  ].join("\n");
+}
+
+function translations(kind: ContentKind, stamp: string): ContentTranslations {
+  const titles: Record<ContentKind, [string, string]> = {
+    about: ["关于 Tickfair", "About Tickfair"],
+    privacy: ["隐私政策", "Privacy policy"],
+    agreement: ["服务协议", "Service agreement"],
+    news: [`平台上线新产品 ${stamp}`, `New products on the platform ${stamp}`],
+    highlight: ["可验证的结果", "Verifiable outcomes"],
+  };
+  const [zhTitle, enTitle] = titles[kind];
+  return {
+    "zh-CN": { title: zhTitle, summary: "", body: body("zh-CN", zhTitle) },
+    en: { title: enTitle, summary: "", body: body("en", enTitle) },
+  } as ContentTranslations;
+}
+
+/** Publishes `kind` now: a new document, or for about, privacy and agreement (one each) a new version. */
+async function publish(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  kind: ContentKind,
+  stamp: string,
+) {
+  const data = { translations: translations(kind, stamp), reason: "e2e content journey" };
+  const listed = await request.get(`/api/v1/operator/content?kind=${kind}`, { headers: auth });
+  expect(listed.ok()).toBe(true);
+  const existing = ((await listed.json()) as ContentDocumentList).items[0];
+  if (existing && kind !== "news" && kind !== "highlight")
+    await postOk(request, auth, `/operator/content/${existing.id}/versions`, data);
+  else await postOk(request, auth, "/operator/content", { ...data, kind });
+}
+
+async function expectDocument(page: Page, title: string) {
+  const article = page.getByTestId("content-body");
+  await expect(article).toBeVisible();
+  await expect(page.locator(".content-card__title")).toHaveText(title);
+  // The raw HTML is text on the page, and none of it ran.
+  await expect(article).toContainText("<script>");
+  expect(await article.locator("script, img, [onerror]").count()).toBe(0);
+  expect(await article.locator('a[href^="javascript:" i]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+}
+
+for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
+  test(`content: home, about us, privacy, agreement and a news article (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const stamp = `${Date.now() % 100000}`;
+    const auth = await operatorHeaders(request);
+    for (const kind of ["about", "privacy", "agreement", "news"] as const)
+      await publish(request, auth, kind, stamp);
+    const texts = translations("news", stamp)[locale];
+    const newsTitle = texts?.title ?? "";
+    const t = TEXT[locale];
+
+    await setLanguage(page, locale);
+    await page.goto(HOME);
+    const news = page.getByTestId("home-news");
+    await expect(news.getByText(newsTitle)).toBeVisible();
+    await expect(page.getByText(t.home.news)).toBeVisible();
+    await expectPolished(page);
+    await shot(page, locale, "content-home");
+
+    await page.getByTestId("home-about").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/aboutUs\/aboutUs$/);
+    await expectDocument(page, locale === "zh-CN" ? "关于 Tickfair" : "About Tickfair");
+    await expectPolished(page);
+    await shot(page, locale, "content-about");
+
+    await page.getByTestId("navbar-back").click();
+    await expect(page).toHaveURL(new RegExp(`${HOME}$`));
+    await page.getByTestId("home-privacy").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/yinsi\/yinsi$/);
+    await expectDocument(page, locale === "zh-CN" ? "隐私政策" : "Privacy policy");
+    await shot(page, locale, "content-privacy");
+
+    await page.getByTestId("navbar-back").click();
+    await page.getByTestId("home-news").getByText(newsTitle).click();
+    await expect(page).toHaveURL(/\/h5\/pages\/index\/detail\?id=\d+$/);
+    await expectDocument(page, newsTitle);
+    await expectPolished(page);
+    await shot(page, locale, "content-article");
+
+    await page.goto("/h5/pages/yinsi/gy");
+    await expectDocument(page, locale === "zh-CN" ? "服务协议" : "Service agreement");
+    await shot(page, locale, "content-agreement");
+
+    // An article that does not exist: "no data", not an error.
+    await page.goto("/h5/pages/index/detail?id=999999");
+    await expect(page.getByTestId("content-empty")).toContainText(t.content.noData);
+    await shot(page, locale, "content-missing");
+  });
+}
