@@ -2,7 +2,8 @@ import { type DemoDocument, text } from "./text";
 
 /**
  * The service agreement: the contract rules of ARCHITECTURE §5 stated plainly (a loss takes the whole
- * stake), the user's limits, and disputes settled by the recorded ticks and the ledger.
+ * stake) and disputes settled by the recorded ticks and the ledger. The limits users set on themselves
+ * come into it with a new version once the app has them.
  */
 export const agreement: DemoDocument = {
   kind: "agreement",
@@ -31,10 +32,6 @@ export const agreement: DemoDocument = {
 - 妥善保管登录密码和交易密码。
 - 实名认证时提供真实资料；一个身份证号只能认证一个账户。
 - 仅在法律允许的地方使用本应用：部分地区（如欧盟、英国和澳大利亚）禁止向散户提供二元期权。
-
-## 您可以设置的限额
-
-您可以按日、7 天或 30 天限制充值、下单金额和亏损，限制持仓数量，设置使用时长提醒，暂停使用最长 6 周，或自我排除 6 个月至 5 年。收紧立即生效；放宽或解除需 24 小时后才生效。运营人员无法放宽您的限额。
 
 ## 争议处理
 
@@ -66,10 +63,6 @@ export const agreement: DemoDocument = {
 - 實名認證時提供真實資料；一個身分證號碼只能認證一個帳戶。
 - 僅在法律允許的地方使用本應用程式：部分地區（如歐盟、英國和澳洲）禁止向散戶提供二元期權。
 
-## 您可以設定的限額
-
-您可以按日、7 天或 30 天限制儲值、下單金額和虧損，限制持倉數量，設定使用時間提醒，暫停使用最長 6 週，或自我排除 6 個月至 5 年。收緊立即生效；放寬或解除需 24 小時後才生效。營運人員無法放寬您的限額。
-
 ## 爭議處理
 
 請聯繫應用程式內的線上客服。每個已結束的合約都顯示其進場和出場價格，並可在手機上驗證。營運人員無法更改價格、結果或餘額，因此爭議以記錄的價格和帳本為準。
@@ -99,10 +92,6 @@ Nothing in the app, news and highlights included, is investment advice or a reco
 - Keep your password and transaction password secret.
 - Give true details for identity verification; an ID number verifies one account only.
 - Use the app only where this is lawful for you: retail binary options are banned in some places, such as the EU, the UK and Australia.
-
-## Limits you can set
-
-You can limit your deposits, stakes and losses per day, 7 days or 30 days, cap your open positions, set a session reminder, take a time-out of up to 6 weeks or exclude yourself for 6 months to 5 years. Tightening applies at once; loosening or lifting applies only after 24 hours. Operators cannot loosen your limits.
 
 ## Disputes
 
@@ -134,10 +123,6 @@ Contact customer service in the app. Every closed contract shows its entry and e
 - 本人確認では正しい情報を提出してください。1 つの身分証番号で確認できるアカウントは 1 つだけです。
 - 法律で認められている場所でのみ利用してください。EU、英国、オーストラリアなど、個人向けバイナリーオプションが禁止されている地域があります。
 
-## 設定できる上限
-
-入金額、取引額、損失額を 1 日・7 日・30 日ごとに制限し、保有ポジション数に上限を設け、利用時間のリマインダーを設定し、最長 6 週間の一時停止や 6 か月〜5 年の自己除外を行えます。厳しくする変更はすぐに、緩める・解除する変更は 24 時間後に適用されます。運営者が上限を緩めることはできません。
-
 ## 紛争について
 
 アプリ内のカスタマーサービスにご連絡ください。終了した契約にはエントリーと決済のティックが表示され、スマートフォンで検証できます。運営者は価格、結果、残高を変更できないため、紛争は記録されたティックと台帳に基づいて判断されます。
@@ -167,10 +152,6 @@ Contact customer service in the app. Every closed contract shows its entry and e
 - เก็บรหัสผ่านและรหัสผ่านธุรกรรมไว้เป็นความลับ
 - ให้ข้อมูลที่เป็นจริงเมื่อยืนยันตัวตน เลขบัตรหนึ่งใบยืนยันได้เพียงหนึ่งบัญชี
 - ใช้แอปเฉพาะในที่ที่กฎหมายอนุญาต: บางพื้นที่ เช่น สหภาพยุโรป สหราชอาณาจักร และออสเตรเลีย ห้ามขายไบนารีออปชันให้นักลงทุนรายย่อย
-
-## ขีดจำกัดที่คุณตั้งได้
-
-คุณสามารถจำกัดยอดฝาก ยอดเดิมพัน และยอดขาดทุนต่อวัน 7 วัน หรือ 30 วัน จำกัดจำนวนสถานะที่เปิดอยู่ ตั้งการเตือนระยะเวลาใช้งาน พักการใช้งานได้สูงสุด 6 สัปดาห์ หรือขอระงับตัวเอง 6 เดือนถึง 5 ปี การเข้มงวดขึ้นมีผลทันที ส่วนการผ่อนคลายหรือยกเลิกมีผลหลัง 24 ชั่วโมง เจ้าหน้าที่ไม่สามารถผ่อนคลายขีดจำกัดของคุณได้
 
 ## ข้อพิพาท
 
@@ -202,10 +183,6 @@ Không nội dung nào trong ứng dụng, kể cả tin tức và điểm nổi
 - Cung cấp thông tin đúng khi xác minh danh tính; mỗi số giấy tờ chỉ xác minh được một tài khoản.
 - Chỉ sử dụng ứng dụng ở nơi pháp luật cho phép: một số nơi như EU, Vương quốc Anh và Úc cấm quyền chọn nhị phân cho nhà đầu tư cá nhân.
 
-## Giới hạn bạn có thể đặt
-
-Bạn có thể giới hạn tiền nạp, tiền đặt và khoản lỗ theo ngày, 7 ngày hoặc 30 ngày, giới hạn số vị thế mở, đặt lời nhắc thời gian sử dụng, tạm nghỉ tối đa 6 tuần hoặc tự loại trừ từ 6 tháng đến 5 năm. Siết chặt có hiệu lực ngay; nới lỏng hoặc gỡ bỏ chỉ có hiệu lực sau 24 giờ. Nhân viên vận hành không thể nới lỏng giới hạn của bạn.
-
 ## Tranh chấp
 
 Hãy liên hệ bộ phận chăm sóc khách hàng trong ứng dụng. Mỗi hợp đồng đã đóng đều hiển thị tick vào và tick đóng, và có thể kiểm chứng trên điện thoại. Nhân viên vận hành không thể thay đổi giá, kết quả hay số dư, nên tranh chấp được quyết định theo các tick đã ghi nhận và sổ cái.
@@ -235,10 +212,6 @@ Tidak ada isi aplikasi, termasuk berita dan sorotan, yang merupakan nasihat inve
 - Rahasiakan kata sandi dan kata sandi transaksi Anda.
 - Berikan data yang benar untuk verifikasi identitas; satu nomor identitas hanya memverifikasi satu akun.
 - Gunakan aplikasi hanya di tempat yang sah bagi Anda: opsi biner untuk ritel dilarang di beberapa wilayah, seperti Uni Eropa, Inggris, dan Australia.
-
-## Batas yang dapat Anda atur
-
-Anda dapat membatasi deposit, nominal, dan kerugian per hari, 7 hari, atau 30 hari, membatasi jumlah posisi terbuka, memasang pengingat sesi, rehat hingga 6 minggu, atau mengecualikan diri selama 6 bulan hingga 5 tahun. Pengetatan berlaku seketika; pelonggaran atau pencabutan baru berlaku setelah 24 jam. Operator tidak dapat melonggarkan batas Anda.
 
 ## Sengketa
 
@@ -270,10 +243,6 @@ Hubungi layanan pelanggan di aplikasi. Setiap kontrak yang ditutup menampilkan t
 - 본인 인증 시 사실대로 제출하세요. 신분증 번호 하나로는 계정 하나만 인증할 수 있습니다.
 - 법적으로 허용되는 곳에서만 이용하세요. EU, 영국, 호주 등 일부 지역에서는 개인 대상 바이너리 옵션이 금지되어 있습니다.
 
-## 설정할 수 있는 한도
-
-입금액, 거래 금액, 손실액을 1일·7일·30일 단위로 제한하고, 보유 포지션 수를 제한하고, 이용 시간 알림을 설정하고, 최대 6주간 이용을 중단하거나 6개월~5년 동안 스스로 이용을 제한할 수 있습니다. 한도를 강화하면 즉시, 완화하거나 해제하면 24시간 후에 적용됩니다. 운영자는 한도를 완화할 수 없습니다.
-
 ## 분쟁 처리
 
 앱의 고객센터로 문의하세요. 종료된 모든 계약에는 진입·청산 틱이 표시되며 휴대폰에서 검증할 수 있습니다. 운영자는 가격, 결과, 잔액을 바꿀 수 없으므로 분쟁은 기록된 틱과 원장에 따라 판단합니다.
@@ -304,10 +273,6 @@ Rien dans l'application, actualités et points forts compris, ne constitue un co
 - Fournissez des informations exactes pour la vérification d'identité ; un numéro de pièce ne vérifie qu'un seul compte.
 - N'utilisez l'application que là où c'est légal pour vous : les options binaires pour particuliers sont interdites dans certains pays, comme l'UE, le Royaume-Uni et l'Australie.
 
-## Les limites que vous pouvez fixer
-
-Vous pouvez limiter vos dépôts, mises et pertes par jour, 7 jours ou 30 jours, plafonner vos positions ouvertes, définir un rappel de session, faire une pause de 6 semaines au plus ou vous auto-exclure de 6 mois à 5 ans. Un resserrement s'applique aussitôt ; un assouplissement ou une levée seulement après 24 heures. Les opérateurs ne peuvent pas assouplir vos limites.
-
 ## Litiges
 
 Contactez le service client dans l'application. Chaque contrat clôturé affiche ses ticks d'entrée et de sortie et peut être vérifié sur votre téléphone. Les opérateurs ne peuvent modifier ni les prix, ni les résultats, ni les soldes : un litige est tranché par les ticks enregistrés et le grand livre.
@@ -337,10 +302,6 @@ Nichts in der App, auch keine Nachrichten oder Highlights, ist Anlageberatung od
 - Halten Sie Ihr Passwort und Ihr Transaktionspasswort geheim.
 - Machen Sie bei der Identitätsprüfung wahre Angaben; eine Ausweisnummer verifiziert nur ein Konto.
 - Nutzen Sie die App nur, wo dies für Sie erlaubt ist: Binäre Optionen für Privatkunden sind in manchen Regionen verboten, etwa in der EU, im Vereinigten Königreich und in Australien.
-
-## Limits, die Sie setzen können
-
-Sie können Einzahlungen, Einsätze und Verluste pro Tag, 7 Tage oder 30 Tage begrenzen, offene Positionen deckeln, eine Sitzungserinnerung einstellen, eine Auszeit von bis zu 6 Wochen nehmen oder sich für 6 Monate bis 5 Jahre selbst sperren. Verschärfungen gelten sofort; Lockerungen oder Aufhebungen erst nach 24 Stunden. Betreiber können Ihre Limits nicht lockern.
 
 ## Streitfälle
 
