@@ -193,6 +193,8 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await drawer.getByTestId("verification-reject").click();
     const modal = page.locator(".ant-modal").filter({ hasText: v.rejectTitle });
     const rejectButton = modal.locator(".ant-modal-footer .ant-btn-dangerous");
+    // A click while the dialog still zooms in can land before its form listens (seen on a loaded machine).
+    await expect(modal).not.toHaveClass(/ant-zoom/);
     await rejectButton.click();
     await expect(modal).toContainText(v.reasonRequired);
     await page.getByTestId("verification-reject-reason").click();
