@@ -13,8 +13,7 @@ import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { moveMoney } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
-import { moveIntoSavings, moveOutOfSavings } from "./moves";
-import { bringSaverUpToDate, type SavingsDeps, savingsNow } from "./service";
+import { bringSaverUpToDate, moveSavings, type SavingsDeps, savingsNow } from "./service";
 import { savingsHistory as historyOf, listSavingsRecords, savingsRules, savingsSummary } from "./summary";
 
 const schema = routeSchemas({ tags: ["savings"], signedIn: true, errors: [400, 401, 409, 422] });
@@ -86,12 +85,10 @@ export function savingsRoutes(context: RouteContext): FastifyPluginAsyncZod {
         { schema: schema({ body: savingsMoveRequest, response: { 201: savingsMoveResponse } }) },
         async (request, reply) => {
           const { user } = signedInUser(request);
-          const move = direction === "in" ? moveIntoSavings : moveOutOfSavings;
-          const answer = await moveMoney(context, request, reply, user.id, 201, async (tx) => {
-            const { moment, rules } = await savingsNow(tx, deps);
-            const record = await move(tx, user.id, toMinor(request.body.amount), moment, rules);
-            return { record, summary: await savingsSummary(tx, user.id, moment, rules) };
-          });
+          const amount = toMinor(request.body.amount);
+          const answer = await moveMoney(context, request, reply, user.id, 201, (tx) =>
+            moveSavings(tx, deps, user.id, direction, amount),
+          );
           if (!reply.hasHeader("idempotent-replayed"))
             void context.events.publish("savings.changed", [user.id]);
           return answer;

@@ -1,8 +1,14 @@
-import type { SavingsSummary } from "@tickfair/contract";
+import type { SavingsMoveResponse, SavingsSummary } from "@tickfair/contract";
 import type { Clock } from "../platform/clock";
-import type { Db, Executor } from "../platform/db";
+import type { Db, Executor, Tx } from "../platform/db";
 import { catchUpHeldSaver, lockSaver } from "./accrual";
-import { type MoveRules, type SavingsMoment, savingsMoment } from "./moves";
+import {
+  type MoveRules,
+  moveIntoSavings,
+  moveOutOfSavings,
+  type SavingsMoment,
+  savingsMoment,
+} from "./moves";
 import { readRateHistory } from "./rates";
 import { readSavingsSettings } from "./settings";
 import { savingsSummary } from "./summary";
@@ -51,4 +57,18 @@ export async function readSavings(deps: SavingsDeps, userId: bigint): Promise<Sa
   const { moment, rules } = await savingsNow(deps.db, deps);
   await bringSaverUpToDate(deps.db, userId, moment, rules);
   return savingsSummary(deps.db, userId, moment, rules);
+}
+
+/** A move in or out in the caller's transaction (one Idempotency-Key's), answered with the saver's page after it. */
+export async function moveSavings(
+  tx: Tx,
+  deps: Pick<SavingsDeps, "clock" | "timeZone">,
+  userId: bigint,
+  direction: "in" | "out",
+  amount: bigint,
+): Promise<SavingsMoveResponse> {
+  const { moment, rules } = await savingsNow(tx, deps);
+  const move = direction === "in" ? moveIntoSavings : moveOutOfSavings;
+  const record = await move(tx, userId, amount, moment, rules);
+  return { record, summary: await savingsSummary(tx, userId, moment, rules) };
 }

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
-import { AppError } from "../platform/errors";
 import { routeSchemas } from "../platform/route-schema";
+import { readSingleUpload } from "../platform/single-upload";
 import { photoByTicket } from "./photo-links";
 import { MAX_PHOTO_BYTES, storeVerificationPhoto } from "./photos";
 import { submitVerification, type VerificationDeps, verificationStatusOf } from "./service";
@@ -52,15 +52,7 @@ export function verificationRoutes(context: RouteContext, deps: VerificationDeps
       { schema: schema({ consumes: ["multipart/form-data"], response: { 201: verificationPhotoUpload } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        if (!request.isMultipart()) throw new AppError("PHOTO_INVALID");
-        // A malformed multipart body (no boundary, a broken part) is the client's fault, never a 500.
-        const part = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } }).catch(() => {
-          throw new AppError("PHOTO_INVALID");
-        });
-        if (!part) throw new AppError("PHOTO_INVALID");
-        const data = await part.toBuffer().catch(() => {
-          throw new AppError("PHOTO_INVALID");
-        });
+        const data = await readSingleUpload(request, MAX_PHOTO_BYTES, "PHOTO_INVALID");
         const stored = await storeVerificationPhoto(
           context.db,
           deps.blobs,

@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
+import { reasonRules } from "../../lib/reason-rules";
 
 interface Props {
   open: boolean;
@@ -48,15 +49,7 @@ export function RejectReasonModal(props: Props) {
         requiredMark={false}
         onFinish={({ reason }) => onSubmit(reason.trim())}
       >
-        <Form.Item
-          name="reason"
-          label={t("review.reason")}
-          rules={[
-            { required: true, whitespace: true, message: t("review.reasonRequired") },
-            { min: 4, message: t("review.reasonTooShort") },
-            { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
-          ]}
-        >
+        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
           <Input.TextArea rows={3} maxLength={300} showCount autoFocus data-testid="reject-reason" />
         </Form.Item>
       </Form>

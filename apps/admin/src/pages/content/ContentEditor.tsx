@@ -33,6 +33,7 @@ import { formatTime } from "../../lib/format";
 import { ContentHistory } from "./ContentHistory";
 import { MarkdownPreview } from "./MarkdownPreview";
 import "./content.css";
+import { reasonRules } from "../../lib/reason-rules";
 
 /** What the editor opens: a document (id) for a new version of it, or a new one of a kind (id null). */
 export interface EditorTarget {
@@ -271,15 +272,7 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
               )}
             </Col>
           </Row>
-          <Form.Item
-            name="reason"
-            label={t("review.reason")}
-            rules={[
-              { required: true, whitespace: true, message: t("review.reasonRequired") },
-              { min: 4, message: t("review.reasonTooShort") },
-              { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
-            ]}
-          >
+          <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
             <Input.TextArea rows={2} maxLength={300} showCount data-testid="content-reason" />
           </Form.Item>
           {save.isError && (

@@ -35,6 +35,7 @@ import {
   productUpdate,
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
+import { reasonRules } from "../../lib/reason-rules";
 import { useSession } from "../../store/session";
 import { VerifyChainModal } from "./VerifyChainModal";
 
@@ -328,15 +329,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                 <Input inputMode="decimal" style={{ width: 180 }} />
               </Form.Item>
             </Space>
-            <Form.Item
-              name="reason"
-              label={t("review.reason")}
-              rules={[
-                { required: true, whitespace: true, message: t("review.reasonRequired") },
-                { min: 4, message: t("review.reasonTooShort") },
-                { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
-              ]}
-            >
+            <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
               <Input.TextArea rows={3} maxLength={300} showCount data-testid="product-reason" />
             </Form.Item>
           </Form>

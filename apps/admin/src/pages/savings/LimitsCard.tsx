@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useSaveSavingsSettings } from "../../api/savings";
 import { useDescribeError } from "../../api/use-describe-error";
 import { formatCount } from "../../lib/format";
+import { reasonRules } from "../../lib/reason-rules";
 import {
   CUT_OFF_PATTERN,
   isLimitAmountInput,
@@ -234,15 +235,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
           />
         </Form.Item>
         <LimitsGrid cell={input} />
-        <Form.Item
-          name="reason"
-          label={t("review.reason")}
-          rules={[
-            { required: true, whitespace: true, message: t("review.reasonRequired") },
-            { min: 4, message: t("review.reasonTooShort") },
-            { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
-          ]}
-        >
+        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
           <Input.TextArea rows={2} maxLength={300} showCount data-testid="savings-limits-reason" />
         </Form.Item>
         {save.isError && (

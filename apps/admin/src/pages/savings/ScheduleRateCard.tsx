@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useScheduleSavingsRate } from "../../api/savings";
 import { useDescribeError } from "../../api/use-describe-error";
 import { formatAnnualRate, formatDate } from "../../lib/format";
+import { reasonRules } from "../../lib/reason-rules";
 import { firstRateDay, isAfterToday, isRateInput, normaliseRate } from "../../lib/savings-form";
 
 interface Values {
@@ -128,15 +129,7 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="reason"
-          label={t("review.reason")}
-          rules={[
-            { required: true, whitespace: true, message: t("review.reasonRequired") },
-            { min: 4, message: t("review.reasonTooShort") },
-            { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
-          ]}
-        >
+        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
           <Input.TextArea rows={2} maxLength={300} showCount data-testid="savings-rate-reason" />
         </Form.Item>
         {schedule.isError && (

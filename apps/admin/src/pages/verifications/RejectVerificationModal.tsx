@@ -2,6 +2,7 @@ import type { VerificationRejectReason, VerificationRejectRequest } from "@tickf
 import { Alert, Form, Input, Modal, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
+import { reasonRules } from "../../lib/reason-rules";
 import { REJECT_REASONS } from "./verification-labels";
 
 interface Props {
@@ -65,11 +66,7 @@ export function RejectVerificationModal({ open, subject, pending, error, onSubmi
           name="text"
           label={t("verifications.text")}
           extra={t("verifications.textHelp")}
-          rules={[
-            { required: true, whitespace: true, message: t("review.reasonRequired") },
-            { min: 4, message: t("review.reasonTooShort") },
-            { pattern: /[\p{L}\p{N}]{2}/u, message: t("review.reasonTooShort") },
-          ]}
+          rules={reasonRules(t)}
         >
           <Input.TextArea rows={3} maxLength={300} showCount data-testid="verification-reject-text" />
         </Form.Item>
