@@ -232,10 +232,12 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page).toHaveURL(/state=rejected/);
     await expect(table.locator("tbody tr", { hasText: user.account })).toContainText(v.states.rejected);
 
-    // ── The user corrects and submits again; the reviewer sees the earlier rejection ────────────
-    await submitVerification(request, auth, idNumber, [40, 110, 200]);
+    // ── The user corrects and submits again: it arrives in the open queue live, with no reload;
+    // the reviewer sees the earlier rejection ─────────────────────────────────────────────────────
     await page.getByTestId("verification-state-filter").getByText(v.states.under_review).click();
     const again = table.locator("tbody tr", { hasText: user.account });
+    await expect(again).toHaveCount(0);
+    await submitVerification(request, auth, idNumber, [40, 110, 200]);
     await expect(again).toContainText(v.states.under_review);
     await again.getByTestId("verification-open").click();
     await expectLoaded(front);

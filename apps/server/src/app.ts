@@ -47,7 +47,12 @@ import { savingsOperatorRoutes } from "./savings/operator-routes";
 import { savingsRoutes, savingsRulesRoutes } from "./savings/routes";
 import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
 import { tradingRoutes } from "./trading/routes";
-import { loadIdNumberKeys, type VerificationDeps, verificationUpdates } from "./verification";
+import {
+  loadIdNumberKeys,
+  type VerificationDeps,
+  verificationQueueUpdates,
+  verificationUpdates,
+} from "./verification";
 import { verificationOperatorRoutes } from "./verification/operator-routes";
 import { verificationPhotoRoutes, verificationRoutes } from "./verification/routes";
 
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     operatorIdleMs: deps.config.OPERATOR_IDLE_MINUTES * 60_000,
   };
   realtime.addUserEvent("verification.changed", verificationUpdates(verification));
+  realtime.addOperatorEvent("verificationQueue.changed", verificationQueueUpdates);
   realtime.addUserEvent("savings.changed", savingsUpdates(savingsDeps));
   const context: AppServices = {
     config: deps.config,

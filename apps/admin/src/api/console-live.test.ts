@@ -84,7 +84,7 @@ describe("the console's live socket", () => {
     first?.socket.terminate();
     await until(() => connections.length === before + 2 && seen.changes.length === 2);
     expect(connections[before + 1]?.received[0]).toEqual({ type: "operator.auth", token: "operator-token" });
-    expect(seen.changes[1]).toEqual(["deposits", "withdrawals"]);
+    expect(seen.changes[1]).toEqual(["deposits", "withdrawals", "verifications"]);
     expect(seen.statuses).toEqual(["connecting", "live", "reconnecting", "live"]);
     stop();
   });

@@ -8,15 +8,15 @@ import {
 
 /**
  * The console's one WebSocket to /api/ws, signed in with the operator's session: the server tells it
- * when a review queue changes (a deposit or withdrawal entered it, got a first confirmation, or left
- * it), only if the operator's role reviews that queue. It reconnects with backoff after a drop and
+ * when a review queue changes (a deposit, withdrawal or verification entered it, got a first
+ * confirmation, or left it), only if the operator's role reviews that queue. It reconnects with backoff after a drop and
  * closes for good when the server ends the session.
  */
 
 export type LiveStatus = "connecting" | "live" | "reconnecting";
 
 /** Every queue the server announces: what a reconnection refreshes, since anything may have moved. */
-export const ALL_REVIEW_QUEUES: readonly ReviewQueueName[] = ["deposits", "withdrawals"];
+export const ALL_REVIEW_QUEUES: readonly ReviewQueueName[] = ["deposits", "withdrawals", "verifications"];
 
 /** Proxies close a silent connection after a minute or so: a ping every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;

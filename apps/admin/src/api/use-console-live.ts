@@ -5,6 +5,7 @@ import { SIGN_OUT_MUTATION_KEY } from "./auth";
 import { sessionRefused } from "./client";
 import { connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
 import { queryClient, queryKeys } from "./query-client";
+import { verificationKeys } from "./verifications";
 
 /**
  * Changes that arrive within this long refresh each list once: a burst of deposits (a promotion, a
@@ -15,6 +16,7 @@ const REFRESH_GATHER_MS = 300;
 const QUEUE_PAGES: Record<ReviewQueueName, readonly string[]> = {
   deposits: queryKeys.depositPages,
   withdrawals: queryKeys.withdrawalPages,
+  verifications: verificationKeys.pages,
 };
 
 const changed = new Set<ReviewQueueName>();
@@ -22,8 +24,8 @@ let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Asks again for the changed queues' pages (only those on screen are fetched at once; the rest when
- * shown) and the dashboard's waiting counts. A deposit's proof is not asked for again: each download
- * is audited, and the image does not change.
+ * shown) and the dashboard's waiting counts. A deposit's proof or a verification's photos are not
+ * asked for again: each view is audited, and the images do not change.
  */
 function refreshQueues(queues: readonly ReviewQueueName[]): void {
   for (const queue of queues) changed.add(queue);

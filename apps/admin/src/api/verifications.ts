@@ -21,6 +21,7 @@ export interface VerificationPageRequest {
 
 export const verificationKeys = {
   all: ["verifications"] as const,
+  pages: ["verifications", "page"] as const,
   page: (request: VerificationPageRequest) => ["verifications", "page", request] as const,
   detail: (id: string) => ["verifications", "detail", id] as const,
 };
@@ -33,40 +34,6 @@ export function useVerificationPage(request: VerificationPageRequest) {
     queryKey: verificationKeys.page(request),
     queryFn: ({ signal }) => fetchPage(request, signal),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The most rows one page holds (the contract's pageQuery): the dashboard counts up to it. */
-export const QUEUE_COUNT_LIMIT = 100;
-
-export interface VerificationQueueSize {
-  waiting: number;
-  /** More wait than one page holds: `waiting` is a lower bound. */
-  more: boolean;
-  oldestAt: string | null;
-}
-
-/**
- * How many submissions wait and since when, for the dashboard, which has no figure for it: the first
- * page of the queue, oldest first, counted here. Asked with the dashboard's own refresh.
- */
-export function useVerificationQueueSize(enabled: boolean, refetchInterval: number) {
-  const request: VerificationPageRequest = {
-    state: "under_review",
-    cursor: undefined,
-    limit: QUEUE_COUNT_LIMIT,
-  };
-  return useQuery({
-    queryKey: verificationKeys.page(request),
-    queryFn: ({ signal }) => fetchPage(request, signal),
-    select: (page): VerificationQueueSize => ({
-      waiting: page.items.length,
-      more: page.nextCursor !== null,
-      oldestAt: page.items[0]?.submittedAt ?? null,
-    }),
-    enabled,
-    refetchInterval,
-    refetchIntervalInBackground: false,
   });
 }
 

@@ -1,10 +1,10 @@
-import { CASHIER_STATUSES, type CashierStatus, type ReviewQueueName } from "@tickfair/contract";
+import { CASHIER_STATUSES, type CashierStatus } from "@tickfair/contract";
 import type { EventPublisher } from "../platform/events";
 import type { OperatorEventRenderer } from "../platform/realtime";
 
 /** What changed in a review queue: which record, and where it stands now. No personal data. */
 export interface ReviewQueueChange {
-  queue: ReviewQueueName;
+  queue: "deposits" | "withdrawals";
   id: bigint;
   status: CashierStatus;
   /** A large deposit one operator confirmed: it waits, still under review, for a second one. */

@@ -11,6 +11,7 @@ import { useTestApp } from "../test/harness";
 import { openContract } from "../test/trading-fixtures";
 import { tradingDayQuery } from "../trading/day-figures";
 import { assignEntries, settleDueContracts } from "../trading/service";
+import { verificationQueueQuery } from "../verification/queue";
 import { lastLedgerCheckQuery } from "./dashboard";
 
 // The platform's day is Asia/Shanghai's (UTC+8): 2026-01-05 runs from 2026-01-04T16:00Z to 2026-01-05T16:00Z.
@@ -100,6 +101,7 @@ describe("GET /operator/dashboard", () => {
     expect(board.queues).toEqual([
       { queue: "deposits", waiting: 1, oldestAt: waitingSince },
       { queue: "withdrawals", waiting: 1, oldestAt: expect.any(String) },
+      { queue: "verifications", waiting: 0, oldestAt: null },
     ]);
     const payouts = toMinor(overnight.payout) + toMinor(win.payout);
     const staked = toMinor(overnight.stake) + toMinor(win.stake);
@@ -151,6 +153,7 @@ describe("GET /operator/dashboard", () => {
     const to = new Date("2026-01-05T16:00:00Z");
     const queries: [string, (db: Executor) => CompiledQuery][] = [
       ["queues", (db) => reviewQueuesQuery().compile(db)],
+      ["verifications", (db) => verificationQueueQuery().compile(db)],
       ["cashier", (db) => cashierDayQuery(from, to).compile(db)],
       ["trading", (db) => tradingDayQuery(from, to).compile(db)],
       ["feed", (db) => feedStatesQuery(db).compile()],

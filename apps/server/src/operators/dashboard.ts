@@ -5,6 +5,7 @@ import type { Clock } from "../platform/clock";
 import type { Executor } from "../platform/db";
 import { platformDay } from "../platform/platform-day";
 import { tradingDayFigures } from "../trading";
+import { verificationQueue } from "../verification";
 
 /** A product's feed counts as live while its latest tick is younger than this. */
 const LIVE_WITHIN_MS = 60_000;
@@ -26,8 +27,9 @@ export async function operatorDashboard(deps: DashboardDeps): Promise<OperatorDa
   const { db, timeZone } = deps;
   const now = deps.clock.now();
   const day = await platformDay(db, now, timeZone);
-  const [queues, cashier, trading, feed, ledgerCheck] = await Promise.all([
+  const [queues, verifications, cashier, trading, feed, ledgerCheck] = await Promise.all([
     reviewQueues(db),
+    verificationQueue(db),
     cashierDayFigures(db, day.from, day.to),
     tradingDayFigures(db, day.from, day.to),
     feedStates(db, now),
@@ -44,6 +46,7 @@ export async function operatorDashboard(deps: DashboardDeps): Promise<OperatorDa
         waiting: queues.withdrawals.waiting,
         oldestAt: iso(queues.withdrawals.oldestAt),
       },
+      { queue: "verifications", waiting: verifications.waiting, oldestAt: iso(verifications.oldestAt) },
     ],
     today: {
       depositsConfirmed: {

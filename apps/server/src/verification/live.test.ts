@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { openSignedInSocket } from "../test/socket";
+import { heardSoFar, openOperatorSocket, openSignedInSocket } from "../test/socket";
 import { submitVerificationThroughApi } from "../test/verification-fixtures";
 
 const t = useTestApp();
@@ -50,3 +50,49 @@ describe("a reviewed verification, live", () => {
     socket.socket.close();
   });
 });
+
+const tokenOf = (headers: Record<string, string>) => (headers.authorization ?? "").replace(/^Bearer /, "");
+
+describe("the verification queue, live on reviewers' consoles and counted on the dashboard", () => {
+  it("tells support of a submission and of its decision, with the id and state only; finance hears none", async () => {
+    const support = await operatorAuth(t, "support");
+    const finance = await operatorAuth(t, "finance");
+    const supportSocket = await openOperatorSocket(base, tokenOf(support.headers));
+    const financeSocket = await openOperatorSocket(base, tokenOf(finance.headers));
+    const waitingBefore = await waitingOnDashboard(finance.headers);
+
+    const user = await registerAndLogin(t);
+    expect((await submitVerificationThroughApi(t.app, user.auth)).statusCode).toBe(201);
+    const entered = await supportSocket.next();
+    expect(entered).toEqual({
+      type: "queue.changed",
+      queue: "verifications",
+      id: expect.stringMatching(/^\d+$/),
+      status: "under_review",
+      awaitingSecondApproval: false,
+    });
+    expect(await waitingOnDashboard(finance.headers)).toBe(waitingBefore + 1);
+
+    const id = entered.type === "queue.changed" ? entered.id : "";
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/operator/verifications/${id}/approve`,
+      headers: support.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await supportSocket.next()).toMatchObject({ queue: "verifications", id, status: "verified" });
+    expect(await waitingOnDashboard(finance.headers)).toBe(waitingBefore);
+    expect(await heardSoFar(financeSocket)).toEqual([]);
+    supportSocket.socket.close();
+    financeSocket.socket.close();
+  });
+});
+
+async function waitingOnDashboard(headers: Record<string, string>): Promise<number> {
+  const board = await t.app.inject({ url: "/api/v1/operator/dashboard", headers });
+  expect(board.statusCode, board.body).toBe(200);
+  const queue = board
+    .json<{ queues: { queue: string; waiting: number }[] }>()
+    .queues.find((candidate) => candidate.queue === "verifications");
+  return queue?.waiting ?? -1;
+}

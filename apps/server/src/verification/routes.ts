@@ -69,7 +69,8 @@ export function verificationRoutes(context: RouteContext, deps: VerificationDeps
       { schema: schema({ body: verificationSubmitRequest, response: { 201: verificationStatus } }) },
       async (request, reply) => {
         const { user, tokenHash } = signedInUser(request);
-        await submitVerification(deps, user.id, request.body);
+        const id = await submitVerification(deps, user.id, request.body);
+        void context.events.publish("verificationQueue.changed", [{ id, state: "under_review" }]);
         return reply
           .status(201)
           .send(await verificationStatusOf(deps, user.id, { realm: "user", sessionTokenHash: tokenHash }));

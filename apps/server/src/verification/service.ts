@@ -98,18 +98,18 @@ export async function verificationStatusOf(
 /**
  * A submission: allowed when nothing is under review or verified (the database's partial unique
  * indexes decide a race), with two distinct photos the user uploaded. The ID number is stored
- * encrypted, with its keyed hash and masked form.
+ * encrypted, with its keyed hash and masked form. Answers the submission's id.
  */
 export async function submitVerification(
   deps: VerificationDeps,
   userId: bigint,
   input: VerificationSubmitRequest,
-): Promise<void> {
+): Promise<bigint> {
   checkIdentity(input);
   if (input.frontPhotoId === input.backPhotoId) throw new AppError("PHOTO_REQUIRED");
   const idNumber = normaliseIdNumber(input.idNumber);
   try {
-    await deps.db.transaction().execute(async (tx) => {
+    return await deps.db.transaction().execute(async (tx) => {
       const photos = await tx
         .selectFrom("verification_photos")
         .select("id")
@@ -117,7 +117,7 @@ export async function submitVerification(
         .where("user_id", "=", userId)
         .execute();
       if (photos.length !== 2) throw new AppError("PHOTO_REQUIRED");
-      await tx
+      const submission = await tx
         .insertInto("verifications")
         .values({
           user_id: userId,
@@ -131,7 +131,9 @@ export async function submitVerification(
           state: "under_review",
           submitted_at: deps.clock.now(),
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return submission.id;
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {

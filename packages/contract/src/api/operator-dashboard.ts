@@ -3,9 +3,12 @@ import { moneyString } from "../money-schema";
 import { isoTime } from "./common";
 import { productStatus } from "./market";
 
-/** A review queue: how many items wait and since when the oldest has waited. */
+/**
+ * A review queue: how many items wait and since when the oldest has waited. Verifications are listed
+ * to every operator like the cashier's queues; the console shows a card only to those who review it.
+ */
 export const reviewQueue = z.object({
-  queue: z.enum(["deposits", "withdrawals"]),
+  queue: z.enum(["deposits", "withdrawals", "verifications"]),
   waiting: z.number().int(),
   oldestAt: isoTime.nullable(),
 });

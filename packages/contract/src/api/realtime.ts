@@ -6,7 +6,7 @@ import { tick, ticker } from "./market";
 import { reviewQueue } from "./operator-dashboard";
 import { savingsSummary } from "./savings";
 import { contract } from "./trading";
-import { verificationStatus } from "./verification";
+import { verificationState, verificationStatus } from "./verification";
 
 /**
  * The one WebSocket at /api/ws. Market channels are public; the user's own events need the client to
@@ -56,15 +56,16 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("tickers"), at: isoTime, items: z.array(ticker) }),
   z.object({ type: z.literal("ticks"), symbol: z.string(), items: z.array(tick) }),
   /**
-   * To operators whose role reviews the queue: a deposit or withdrawal entered it, got a first of two
-   * confirmations (`awaitingSecondApproval`), or left it. Only the id and the status: the console
-   * reads the rest through the queue's own endpoint, which checks the operator again.
+   * To operators whose role reviews the queue: a deposit, withdrawal or verification entered it, got a
+   * first of two confirmations (`awaitingSecondApproval`, deposits only), or left it. Only the id and
+   * the status (a verification's state for that queue): the console reads the rest through the queue's
+   * own endpoint, which checks the operator again.
    */
   z.object({
     type: z.literal("queue.changed"),
     queue: reviewQueueName,
     id: z.string(),
-    status: cashierStatus,
+    status: z.union([cashierStatus, verificationState]),
     awaitingSecondApproval: z.boolean(),
   }),
 ]);

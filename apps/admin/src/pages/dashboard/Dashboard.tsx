@@ -1,16 +1,15 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Col, Flex, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { DASHBOARD_REFRESH_MS, useDashboard } from "../../api/dashboard";
+import { useDashboard } from "../../api/dashboard";
 import { useDescribeError } from "../../api/use-describe-error";
-import { useVerificationQueueSize } from "../../api/verifications";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { formatTime } from "../../lib/format";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
 import { FeedCard } from "./FeedCard";
 import { LedgerCheckCard } from "./LedgerCheckCard";
-import { type DashboardQueue, QueueCards } from "./QueueCards";
+import { QueueCards } from "./QueueCards";
 import { TodayFigures } from "./TodayFigures";
 import "./dashboard.css";
 
@@ -23,14 +22,11 @@ export default function Dashboard() {
   const describe = useDescribeError();
   const dashboard = useDashboard();
   const operator = useSession((state) => state.operator);
-  const verifications = useVerificationQueueSize(
-    holds(operator, "verifications.review"),
-    DASHBOARD_REFRESH_MS,
-  ).data;
   const data = dashboard.data;
-  const queues: DashboardQueue[] = data
-    ? [...data.queues, ...(verifications ? [{ queue: "verifications" as const, ...verifications }] : [])]
-    : [];
+  // A queue's page is open to its reviewers only: the others would follow the card to a refusal.
+  const queues = (data?.queues ?? []).filter(
+    (queue) => queue.queue !== "verifications" || holds(operator, "verifications.review"),
+  );
 
   return (
     <>

@@ -7,14 +7,7 @@ import { Link } from "react-router";
 import { formatAge, formatCount } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
 
-/** A queue as a card shows it: the server's cashier queues, and the verifications counted in the console. */
-export interface DashboardQueue extends Omit<ReviewQueue, "queue"> {
-  queue: ReviewQueue["queue"] | "verifications";
-  /** More wait than were counted: `waiting` is a lower bound, shown with a "+". */
-  more?: boolean;
-}
-
-const ICONS: Record<DashboardQueue["queue"], ReactNode> = {
+const ICONS: Record<ReviewQueue["queue"], ReactNode> = {
   deposits: <BankOutlined />,
   withdrawals: <WalletOutlined />,
   verifications: <IdcardOutlined />,
@@ -24,7 +17,7 @@ const ICONS: Record<DashboardQueue["queue"], ReactNode> = {
 const LONG_WAIT_MS = 30 * 60_000;
 
 /** Each review queue: how many wait, how long the oldest has, and the way to it. */
-export function QueueCards({ queues, now }: { queues: DashboardQueue[]; now: string }) {
+export function QueueCards({ queues, now }: { queues: ReviewQueue[]; now: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -42,7 +35,7 @@ export function QueueCards({ queues, now }: { queues: DashboardQueue[]; now: str
                     </span>
                   }
                   value={queue.waiting}
-                  formatter={(value) => `${formatCount(Number(value), locale)}${queue.more ? "+" : ""}`}
+                  formatter={(value) => formatCount(Number(value), locale)}
                   suffix={<Typography.Text type="secondary">{t("dashboard.waiting")}</Typography.Text>}
                 />
                 <Link to={AREA_PATHS[queue.queue]} data-testid={`queue-${queue.queue}-open`}>
