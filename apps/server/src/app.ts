@@ -32,7 +32,6 @@ import { marketOperatorRoutes } from "./market/operator-routes";
 import { marketRoutes } from "./market/routes";
 import { operatorSocketAuth } from "./operators";
 import { operatorRoutes } from "./operators/operator-routes";
-import { FolderBlobStore } from "./platform/blob-store";
 import type { Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { RouteContext } from "./platform/context";
@@ -40,6 +39,7 @@ import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
 import { RealtimeHub } from "./platform/realtime";
+import { createBlobStore } from "./platform/s3-blob-store";
 import { secureTransportHeaders } from "./platform/secure-transport";
 import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
 import { SavingsWorker, savingsUpdates } from "./savings";
@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const verification: VerificationDeps = {
     db: deps.db,
     clock: deps.clock,
-    blobs: new FolderBlobStore(deps.config.BLOB_DIR ?? path.join(deps.config.DATA_DIR, "blobs")),
+    blobs: createBlobStore(deps.config),
     keys: loadIdNumberKeys(deps.config),
     operatorIdleMs: deps.config.OPERATOR_IDLE_MINUTES * 60_000,
   };

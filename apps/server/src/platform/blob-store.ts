@@ -14,6 +14,11 @@ export interface BlobStore {
 
 const KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
 
+/** Refuses a key that could leave the store's folder or prefix, before any store is touched. */
+export function assertBlobKey(key: string): void {
+  if (!KEY.test(key) || key.includes("..")) throw new Error(`not a blob key: ${key}`);
+}
+
 /**
  * A local folder (BLOB_DIR): the default, for one server or several sharing the folder. A blob is
  * written to a temporary name and renamed into place, so a reader never sees half a file.
@@ -22,7 +27,7 @@ export class FolderBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   #pathOf(key: string): string {
-    if (!KEY.test(key) || key.includes("..")) throw new Error(`not a blob key: ${key}`);
+    assertBlobKey(key);
     return path.join(this.root, key);
   }
 

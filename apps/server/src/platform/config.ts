@@ -85,6 +85,21 @@ const configSchema = z.object({
   CLOCK_CONTROL: flag.default(false),
   /** The private blob store's folder (ID photos); by default `blobs` in DATA_DIR. */
   BLOB_DIR: z.string().optional(),
+  /** An S3-compatible bucket (MinIO, AWS S3) for the private blobs instead of BLOB_DIR: servers on several hosts share it. */
+  BLOB_S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The S3-compatible server's address (MinIO: http://minio:9000); AWS S3 when unset. */
+  BLOB_S3_ENDPOINT: z.string().url().optional(),
+  BLOB_S3_REGION: z.string().default("us-east-1"),
+  /** With the secret, the bucket's credentials; without both the SDK's own chain (environment, instance role) applies. */
+  BLOB_S3_ACCESS_KEY_ID: z.string().optional(),
+  BLOB_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path, not the host name (MinIO needs it); by default on exactly when an endpoint is set. */
+  BLOB_S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Keeps the blobs under folder names in a bucket shared with other things: `tickfair/blobs`. */
+  BLOB_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, "not folder names separated by /")
+    .optional(),
   /**
    * Keys that encrypt ID numbers at rest: `id:base64` of 32 bytes each, comma-separated, the first
    * encrypting new ones (docs/operations.md, rotation). Without it a key file in DATA_DIR is made once.
@@ -117,5 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoMode = DEMO_MODE ?? !rest.DATABASE_URL;
   if (rest.CLOCK_CONTROL && !demoMode)
     throw new Error("Invalid configuration: CLOCK_CONTROL needs demo mode");
+  if ((rest.BLOB_S3_ACCESS_KEY_ID === undefined) !== (rest.BLOB_S3_SECRET_ACCESS_KEY === undefined))
+    throw new Error(
+      "Invalid configuration: BLOB_S3_ACCESS_KEY_ID and BLOB_S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+  const s3Settings = Object.keys(present).filter((name) => name.startsWith("BLOB_S3_"));
+  // Without the bucket the folder would quietly be used, which a half-made S3 setup should not get.
+  if (s3Settings.length > 0 && !rest.BLOB_S3_BUCKET)
+    throw new Error(`Invalid configuration: ${s3Settings.join(", ")} needs BLOB_S3_BUCKET`);
   return { ...rest, DEMO_MODE: demoMode };
 }
