@@ -21,6 +21,7 @@
 --   0018_savings
 --   0019_verification
 --   0020_content
+--   0021_messages
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -59,6 +60,21 @@ CREATE INDEX audit_log_target_time ON public.audit_log USING btree (target_type,
 CREATE INDEX audit_log_time ON public.audit_log USING btree (created_at, id);
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table broadcasts (
+  id bigint default nextval('broadcasts_id_seq'::regclass) not null,
+  translations jsonb not null,
+  publish_at timestamp with time zone not null,
+  created_by bigint not null,
+  created_at timestamp with time zone not null,
+  cancelled_at timestamp with time zone,
+  cancelled_by bigint,
+  published_at timestamp with time zone,
+  constraint broadcasts_pkey PRIMARY KEY (id),
+  constraint broadcasts_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES operators(id),
+  constraint broadcasts_created_by_fkey FOREIGN KEY (created_by) REFERENCES operators(id)
+);
+CREATE INDEX broadcasts_due ON public.broadcasts USING btree (publish_at) WHERE ((published_at IS NULL) AND (cancelled_at IS NULL));
 
 create table candles (
   symbol text not null,
@@ -265,6 +281,40 @@ create table idempotency_keys (
   created_at timestamp with time zone default now() not null,
   constraint idempotency_keys_pkey PRIMARY KEY (user_id, key),
   constraint idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
+);
+
+create table inbox_messages (
+  id bigint default nextval('inbox_messages_id_seq'::regclass) not null,
+  user_id bigint,
+  kind text not null,
+  broadcast_id bigint,
+  params jsonb default '{}'::jsonb not null,
+  created_at timestamp with time zone not null,
+  constraint inbox_messages_pkey PRIMARY KEY (id),
+  constraint inbox_messages_broadcast_id_key UNIQUE (broadcast_id),
+  constraint inbox_messages_broadcast_id_fkey FOREIGN KEY (broadcast_id) REFERENCES broadcasts(id),
+  constraint inbox_messages_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint inbox_messages_check CHECK (((kind = 'broadcast'::text) = (broadcast_id IS NOT NULL))),
+  constraint inbox_messages_check1 CHECK (((kind = 'broadcast'::text) = (user_id IS NULL)))
+);
+CREATE INDEX inbox_messages_broadcasts ON public.inbox_messages USING btree (id) WHERE (user_id IS NULL);
+CREATE INDEX inbox_messages_user ON public.inbox_messages USING btree (user_id, id);
+CREATE TRIGGER inbox_messages_append_only BEFORE DELETE OR UPDATE ON public.inbox_messages FOR EACH ROW EXECUTE FUNCTION guard_inbox_message();
+
+create table inbox_reads (
+  user_id bigint not null,
+  message_id bigint not null,
+  read_at timestamp with time zone not null,
+  constraint inbox_reads_pkey PRIMARY KEY (user_id, message_id),
+  constraint inbox_reads_message_id_fkey FOREIGN KEY (message_id) REFERENCES inbox_messages(id),
+  constraint inbox_reads_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
+);
+
+create table inboxes (
+  user_id bigint not null,
+  read_through bigint default 0 not null,
+  constraint inboxes_pkey PRIMARY KEY (user_id),
+  constraint inboxes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 
 create table invite_codes (
@@ -496,10 +546,12 @@ create table sessions (
   expires_at timestamp with time zone not null,
   revoked_at timestamp with time zone,
   id bigint generated always as identity not null,
+  device text,
   constraint sessions_pkey PRIMARY KEY (token_hash),
   constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 CREATE INDEX sessions_user ON public.sessions USING btree (user_id) WHERE (revoked_at IS NULL);
+CREATE INDEX sessions_user_device ON public.sessions USING btree (user_id, device);
 CREATE UNIQUE INDEX sessions_user_newest ON public.sessions USING btree (user_id, id);
 
 create table settings (
@@ -667,12 +719,14 @@ CREATE INDEX withdrawals_waiting ON public.withdrawals USING btree (id) WHERE (s
 
 create sequence accounts_id_seq as bigint owned by accounts.id;
 create sequence audit_log_id_seq as bigint owned by audit_log.id;
+create sequence broadcasts_id_seq as bigint owned by broadcasts.id;
 create sequence content_documents_id_seq as bigint owned by content_documents.id;
 create sequence content_versions_id_seq as bigint owned by content_versions.id;
 create sequence contracts_id_seq as bigint owned by contracts.id;
 create sequence control_changes_id_seq as bigint owned by control_changes.id;
 create sequence deposit_methods_id_seq as bigint owned by deposit_methods.id;
 create sequence deposits_id_seq as bigint owned by deposits.id;
+create sequence inbox_messages_id_seq as bigint owned by inbox_messages.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence operators_id_seq as bigint owned by operators.id;
 create sequence postings_id_seq as bigint owned by postings.id;
@@ -792,6 +846,14 @@ AS $function$
     begin
       raise exception 'a contract keeps its terms, its entry and its result' using errcode = 'P0001';
     end $function$;
+
+CREATE OR REPLACE FUNCTION public.guard_inbox_message()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+  begin
+    raise exception 'inbox messages are append-only';
+  end $function$;
 
 CREATE OR REPLACE FUNCTION public.guard_product_change()
  RETURNS trigger

@@ -22,7 +22,7 @@ import { authRoutes } from "./auth/routes";
 import { reviewQueueUpdates } from "./cashier";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
-import { ContentPublisher } from "./content";
+import { contentPublisher } from "./content";
 import { contentOperatorRoutes } from "./content/operator-routes";
 import { contentRoutes } from "./content/routes";
 import { filesRoutes } from "./files/routes";
@@ -30,6 +30,10 @@ import { ledgerOperatorRoutes } from "./ledger/operator-routes";
 import { createMarket, type Market } from "./market";
 import { marketOperatorRoutes } from "./market/operator-routes";
 import { marketRoutes } from "./market/routes";
+import { broadcastAnnouncements, personalInboxUpdates } from "./messages/live";
+import { messageOperatorRoutes } from "./messages/operator-routes";
+import { broadcastPublisher } from "./messages/publisher";
+import { messageRoutes } from "./messages/routes";
 import { operatorSocketAuth } from "./operators";
 import { operatorRoutes } from "./operators/operator-routes";
 import type { Clock } from "./platform/clock";
@@ -38,6 +42,7 @@ import type { RouteContext } from "./platform/context";
 import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
+import type { PeriodicJob } from "./platform/periodic-job";
 import { RealtimeHub } from "./platform/realtime";
 import { createBlobStore } from "./platform/s3-blob-store";
 import { secureTransportHeaders } from "./platform/secure-transport";
@@ -72,7 +77,8 @@ export interface AppServices extends RouteContext {
   market: Market;
   trading: TradingWorker;
   savings: SavingsWorker;
-  content: ContentPublisher;
+  content: PeriodicJob;
+  broadcasts: PeriodicJob;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -182,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   realtime.addUserEvent("verification.changed", verificationUpdates(verification));
   realtime.addOperatorEvent("verificationQueue.changed", verificationQueueUpdates);
   realtime.addUserEvent("savings.changed", savingsUpdates(savingsDeps));
+  realtime.addUserEvent("inbox.changed", personalInboxUpdates);
+  realtime.addEveryUserEvent("broadcast.published", broadcastAnnouncements);
   const context: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -209,14 +217,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
       { intervalMs: deps.config.SAVINGS_ACCRUAL_INTERVAL_MS },
     ),
-    content: new ContentPublisher({ db: deps.db, clock: deps.clock, log: app.log }),
+    content: contentPublisher({ db: deps.db, clock: deps.clock, log: app.log }),
+    broadcasts: broadcastPublisher({ db: deps.db, clock: deps.clock, events: realtime, log: app.log }),
   };
   app.addHook("onReady", async () => {
     await context.realtime.start();
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
     if (deps.config.SAVINGS_WORKER_ENABLED) context.savings.start();
-    if (deps.config.CONTENT_PUBLISHER_ENABLED) context.content.start();
+    if (deps.config.CONTENT_PUBLISHER_ENABLED) {
+      context.content.start();
+      context.broadcasts.start();
+    }
   });
   app.addHook("preClose", async () => {
     context.lifecycle.shuttingDown = true;
@@ -226,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await context.trading.stop();
     await context.savings.stop();
     await context.content.stop();
+    await context.broadcasts.stop();
     await context.market.stop();
     await context.realtime.detach();
   });
@@ -263,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(verificationOperatorRoutes(context, verification));
       await api.register(contentRoutes(context));
       await api.register(contentOperatorRoutes(context));
+      await api.register(messageRoutes(context));
+      await api.register(messageOperatorRoutes(context));
     },
     { prefix: "/api/v1" },
   );

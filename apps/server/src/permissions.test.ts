@@ -11,6 +11,7 @@ import { CONSOLE_MATRIX } from "./test/console-permission-rows";
 import { multipart, PNG, uploadFile } from "./test/files";
 import { ensureInviteCode, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
+import { noticeFor, scheduledBroadcast } from "./test/message-fixtures";
 import {
   createEnrolledOperator,
   type OperatorCredentials,
@@ -188,6 +189,7 @@ beforeAll(async () => {
     }),
   );
   fx.verificationToReject = await submission();
+  fx.ownMessage = await noticeFor(t, user.userId);
 
   actors.anonymous = { token: null, freshToken: async () => null, ownOperatorToken: async () => null };
   actors.user = user;
@@ -203,6 +205,7 @@ beforeAll(async () => {
   // Role changes proposed by another admin, for the matrix's admin to decide.
   const target = await createEnrolledOperator(t.db, t.clock, { username: "matrix_target", role: "finance" });
   fx.targetOperatorId = String(target.id);
+  fx.scheduledBroadcast = await scheduledBroadcast(t, target.id);
   const secondAdmin = await signInOperatorThroughApi(
     t,
     await createEnrolledOperator(t.db, t.clock, { username: "matrix_admin_2", role: "admin" }),

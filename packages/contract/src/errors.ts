@@ -88,6 +88,7 @@ export const ERROR_STATUS = {
   VERIFICATION_IN_PROGRESS: 409,
   PHOTO_INVALID: 400,
   CONTENT_EXISTS: 409,
+  BROADCAST_ALREADY_SENT: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -6,6 +6,7 @@ export * from "./api/common";
 export * from "./api/content";
 export * from "./api/ledger";
 export * from "./api/market";
+export * from "./api/messages";
 export * from "./api/operator-accounts";
 export * from "./api/operator-dashboard";
 export * from "./api/operator-markets";

@@ -12,6 +12,7 @@ import { acceptedVersionsNow } from "../content";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
+import { deviceOf } from "./device";
 import { authSettings, requireSignedInUser, signedInUser } from "./guard";
 import { changePassword, checkRegistration, register, toUserInfo } from "./service";
 import { login, logout } from "./sessions";
@@ -56,7 +57,9 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         config: { rateLimit: loginLimit },
       },
       async (request) => {
-        const session = await login(db, clock, authSettings(context), request.body);
+        const device = deviceOf(request.headers["user-agent"]);
+        const session = await login(db, clock, authSettings(context), request.body, device);
+        if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
         return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
       },
     );
@@ -84,6 +87,7 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
       const { user, tokenHash } = signedInUser(request);
       const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
       await context.events.publish("sessions.ended", endedSessions);
+      void context.events.publish("inbox.changed", [user.id]);
       return { ok: true as const };
     },
   );

@@ -11,6 +11,7 @@ import {
 } from "@tickfair/contract";
 import { normalizePhone } from "@tickfair/contract/phone";
 import { openUserAccounts } from "../ledger";
+import { recordNotice } from "../messages";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
@@ -236,6 +237,13 @@ export async function changePassword(
       .set(login ? { password_hash: newHash } : { pay_password_hash: newHash })
       .where("id", "=", user.id)
       .execute();
+    // Told in the inbox, so a change the user did not make is noticed on their other devices.
+    await recordNotice(
+      tx,
+      user.id,
+      { kind: login ? "password_changed" : "pay_password_changed" },
+      clock.now(),
+    );
     if (!login) return { endedSessions: [] };
     const ended = await tx
       .updateTable("sessions")

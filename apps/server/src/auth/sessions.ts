@@ -1,5 +1,6 @@
 import type { LoginRequest } from "@tickfair/contract";
 import { sql } from "kysely";
+import { recordNotice } from "../messages";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, prepared } from "../platform/db";
@@ -18,6 +19,8 @@ export interface Session {
   token: string;
   expiresAt: Date;
   user: User;
+  /** Opened from a device the user never signed in from before: a notice is in their inbox. */
+  newDevice: boolean;
 }
 
 /**
@@ -31,8 +34,10 @@ export async function login(
   clock: Clock,
   settings: AuthSettings,
   input: LoginRequest,
+  device: string | null,
 ): Promise<Session> {
   const now = clock.now();
+  let newDevice = false;
   const found = await db
     .selectFrom("users")
     .selectAll()
@@ -57,6 +62,11 @@ export async function login(
       .forShare()
       .executeTakeFirst();
     if (lock?.sign_in_locked_at) throw new AppError("SIGN_IN_LOCKED");
+    const { rows } = await sql<{ before: boolean; here: boolean }>`
+      select exists (select 1 from sessions where user_id = ${user.id}) as before,
+        exists (select 1 from sessions where user_id = ${user.id} and device is not distinct from ${device}) as here`.execute(
+      tx,
+    );
     await tx
       .insertInto("sessions")
       .values({
@@ -66,10 +76,14 @@ export async function login(
         last_seen_at: now,
         expires_at: expiresAt,
         revoked_at: null,
+        device,
       })
       .execute();
+    // The first sign-in (right after registering) is no news; one from a device never used before is.
+    newDevice = rows[0]?.before === true && rows[0].here === false;
+    if (newDevice) await recordNotice(tx, user.id, { kind: "new_sign_in", device }, now);
   });
-  return { token, expiresAt, user };
+  return { token, expiresAt, user, newDevice };
 }
 
 const SLIDE_EVERY_MS = 60_000;

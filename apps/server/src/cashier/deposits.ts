@@ -10,6 +10,7 @@ import {
 import { sql } from "kysely";
 import { assertOwnFile } from "../files";
 import { post, systemAccountIds, userAccountIds } from "../ledger";
+import { recordNotice } from "../messages";
 import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
@@ -183,6 +184,12 @@ export async function confirmDeposit(
       targetId: String(id),
       detail: { amount: fromMinor(row.amount), postingId: String(postingId) },
     });
+    const notice = {
+      kind: "deposit_confirmed",
+      orderNo: row.order_no,
+      amount: fromMinor(row.amount),
+    } as const;
+    await recordNotice(tx, row.user_id, notice, now);
     return { state: "confirmed" as const, userId: row.user_id };
   });
   return { ...result, deposit: await operatorDeposit(db, id, locale) };
@@ -198,9 +205,16 @@ export async function rejectDeposit(
 ): Promise<OperatorDeposit> {
   await db.transaction().execute(async (tx) => {
     const now = clock.now();
-    await lockDeposit(tx, id);
+    const row = await lockDeposit(tx, id);
     const decision = { status: "failed", action: "deposit.reject", reason } as const;
     await recordReview(tx, clock, operator, { type: "deposit", id }, decision, now);
+    const notice = {
+      kind: "deposit_rejected",
+      orderNo: row.order_no,
+      amount: fromMinor(row.amount),
+      reason,
+    } as const;
+    await recordNotice(tx, row.user_id, notice, now);
   });
   return operatorDeposit(db, id, locale);
 }

@@ -39,10 +39,11 @@ const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404,
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
 export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  // Approved or rejected, the money leaves the user's frozen balance: their open app is told, and the
-  // withdrawal leaves the queue on every reviewer's console.
+  // Approved or rejected, the money leaves the user's frozen balance: their open app is told (figures
+  // and the notice in their inbox), and the withdrawal leaves the queue on every reviewer's console.
   const withdrawalDecided = (withdrawal: OperatorWithdrawal) => {
     void context.events.publish("account.changed", [BigInt(withdrawal.user.id)]);
+    void context.events.publish("inbox.changed", [BigInt(withdrawal.user.id)]);
     announceReviewChange(context.events, {
       queue: "withdrawals",
       id: BigInt(withdrawal.id),
@@ -51,8 +52,11 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     });
     return withdrawal;
   };
-  // Confirmed (by the first of two operators, or for good) or rejected: every reviewer's console hears it.
+  // Confirmed (by the first of two operators, or for good) or rejected: every reviewer's console hears
+  // it, and once decided the user has a notice in their inbox.
   const depositReviewed = (deposit: OperatorDeposit) => {
+    if (deposit.status !== "under_review")
+      void context.events.publish("inbox.changed", [BigInt(deposit.user.id)]);
     announceReviewChange(context.events, {
       queue: "deposits",
       id: BigInt(deposit.id),

@@ -8,6 +8,7 @@ import {
   type WithdrawalQuote,
 } from "@tickfair/contract";
 import { post, systemAccountIds, userAccountIds, userBalances } from "../ledger";
+import { recordNotice } from "../messages";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -198,6 +199,12 @@ async function decideWithdrawal(
     if (row.status !== "under_review") throw reviewConflict(row.status);
     const decision = await settle(tx, row, now);
     await recordReview(tx, clock, operator, { type: "withdrawal", id }, decision, now);
+    const record = { orderNo: row.order_no, amount: fromMinor(row.amount) };
+    const notice =
+      decision.status === "success"
+        ? { kind: "withdrawal_approved" as const, ...record, fee: fromMinor(row.fee) }
+        : { kind: "withdrawal_rejected" as const, ...record, reason: decision.reason ?? "" };
+    await recordNotice(tx, row.user_id, notice, now);
   });
   return operatorWithdrawal(db, id);
 }

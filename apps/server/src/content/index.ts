@@ -1,3 +1,3 @@
 export { createDocument } from "./documents";
 export { acceptedVersionsNow } from "./published";
-export { ContentPublisher } from "./publisher";
+export { contentPublisher } from "./publisher";

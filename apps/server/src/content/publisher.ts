@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
+import { PeriodicJob } from "../platform/periodic-job";
 
 /**
  * Publishes the versions whose time has come, each exactly once whichever process gets to it: a claim
@@ -35,35 +36,15 @@ export async function publishDueContent(db: Db, now: Date): Promise<number> {
   });
 }
 
-/** Looks for due versions every `intervalMs`; runs never overlap in one process. */
-export class ContentPublisher {
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly deps: { db: Db; clock: Clock; log: { error(object: unknown, message: string): void } },
-    private readonly intervalMs = 15_000,
-  ) {}
-
-  start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => void this.run(), this.intervalMs);
-    this.#timer.unref();
-    void this.run();
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    while (this.#running) await this.#running;
-  }
-
-  run(): Promise<unknown> {
-    this.#running ??= publishDueContent(this.deps.db, this.deps.clock.now())
-      .catch((error: unknown) => this.deps.log.error({ err: error }, "content: publishing failed"))
-      .finally(() => {
-        this.#running = null;
-      });
-    return this.#running;
-  }
+/** Looks for due versions every `intervalMs` (and at start). */
+export function contentPublisher(
+  deps: { db: Db; clock: Clock; log: { error(object: unknown, message: string): void } },
+  intervalMs = 15_000,
+): PeriodicJob {
+  return new PeriodicJob({
+    name: "content publisher",
+    runOnce: () => publishDueContent(deps.db, deps.clock.now()),
+    intervalMs,
+    log: deps.log,
+  });
 }

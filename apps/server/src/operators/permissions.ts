@@ -39,7 +39,7 @@ const GRANTS = {
   "savings.manage": ["admin"],
   // Real-name review: support checks documents; finance has no need to see ID photos.
   "verifications.review": ["support", "admin"],
-  // What the app tells everyone (about us, the agreement, news) is published by admins.
+  // What the app tells everyone (about us, the agreement, news, broadcasts) is published by admins.
   "content.manage": ["admin"],
   "ledger.check": ["admin"],
   "audit.read": ["admin"],
@@ -106,6 +106,9 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/content/:id`]:                                "content.manage",
   [`POST ${API}/content`]:                                   "content.manage",
   [`POST ${API}/content/:id/versions`]:                      "content.manage",
+  [`GET ${API}/broadcasts`]:                                 "content.manage",
+  [`POST ${API}/broadcasts`]:                                "content.manage",
+  [`POST ${API}/broadcasts/:id/cancel`]:                     "content.manage",
   [`GET ${API}/ledger/check`]:                               "ledger.check",
   [`GET ${API}/audit`]:                                      "audit.read",
   [`GET ${API}/audit.csv`]:                                  "audit.read",

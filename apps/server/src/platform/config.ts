@@ -76,7 +76,10 @@ const configSchema = z.object({
   SAVINGS_WORKER_ENABLED: flag.default(true),
   /** How often the savings worker looks for savers behind yesterday. */
   SAVINGS_ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
-  /** Publish scheduled content (about us, the agreement, news…) in this process; each version goes out once. */
+  /**
+   * Publish scheduled content (about us, the agreement, news…) and send scheduled broadcasts in this
+   * process; each goes out once whichever process gets to it.
+   */
   CONTENT_PUBLISHER_ENABLED: flag.default(true),
   /**
    * Journeys only: POST /api/v1/system/clock moves this server's clock forward (demo mode only, the

@@ -114,11 +114,11 @@ describe("review queues, live on the consoles that review them", () => {
     expect(await financeSocket.next()).toEqual(change("withdrawals", refused, "failed"));
     await financeSocket.nothingElse();
 
-    // Support reviews neither queue; the user hears their own figures, never an operator's event.
+    // Support reviews neither queue; the user hears their own figures and inbox, never an operator's event.
     await supportSocket.nothingElse();
     const usersHeard = await heardSoFar(usersOwn);
     expect(usersHeard.length).toBeGreaterThan(0);
-    expect(usersHeard.every((message) => message.type === "account.updated")).toBe(true);
+    expect(usersHeard.every((message) => ["account.updated", "inbox.changed"].includes(message.type))).toBe(true);
     for (const socket of [financeSocket, supportSocket, usersOwn]) socket.socket.close();
   });
 

@@ -62,6 +62,8 @@ describe("a socket ends with its session", () => {
     expect(changed.statusCode).toBe(200);
     expect((await elsewhere.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
     expect((await sameSessionTwice.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+    // The change is told in the inbox, on the sockets still open.
+    expect(await current.next()).toEqual({ type: "inbox.changed", scope: "personal" });
 
     await topUp(user.auth, "5.00");
     expect(await current.next()).toMatchObject({ type: "account.updated", summary: { available: "5.00" } });
@@ -73,6 +75,7 @@ describe("a socket ends with its session", () => {
     const thirdSocket = await authenticated(third.token);
     const payChanged = await changePassword(t.app, user.auth, "pay", user.registration.payPassword, "135790");
     expect(payChanged.statusCode).toBe(200);
+    expect(await thirdSocket.next()).toEqual({ type: "inbox.changed", scope: "personal" });
     await thirdSocket.nothingElse();
     current.socket.close();
     thirdSocket.socket.close();

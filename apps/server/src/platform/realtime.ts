@@ -134,6 +134,25 @@ export class RealtimeHub implements EventPublisher {
     };
   }
 
+  /**
+   * Every signed-in user hears this event alike (a broadcast): one message, built from the reference
+   * alone, to each user socket of every process.
+   */
+  addEveryUserEvent<N extends UserEventName>(
+    name: N,
+    renderer: Pick<OperatorEventRenderer<DomainEvents[N]>, "encode" | "decode" | "render">,
+  ): void {
+    const deliveries: { [P in N]?: Delivery<DomainEvents[P]> } = this.#deliveries;
+    deliveries[name] = {
+      encode: (ref) => renderer.encode(ref),
+      decode: (wire) => renderer.decode(wire),
+      deliver: async (refs) => {
+        const sockets = this.#users.all();
+        for (const ref of refs) this.#users.send(sockets, renderer.render(ref));
+      },
+    };
+  }
+
   /** Operators hear this event where their role holds the permission the renderer names. */
   addOperatorEvent<N extends OperatorEventName>(
     name: N,

@@ -65,6 +65,8 @@ export interface SessionsTable {
   last_seen_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  /** The browser and system it was opened from ("Chrome on Android"), when the request said. */
+  device: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface AccountsTable {
@@ -376,6 +378,37 @@ export interface ContentVersionsTable {
   created_at: Timestamp;
 }
 
+export interface BroadcastsTable {
+  id: Id;
+  translations: ColumnType<unknown, string, never>;
+  publish_at: Timestamp;
+  created_by: bigint;
+  created_at: Timestamp;
+  cancelled_at: Date | null;
+  cancelled_by: bigint | null;
+  published_at: Date | null;
+}
+
+export interface InboxMessagesTable {
+  id: Id;
+  user_id: bigint | null;
+  kind: string;
+  broadcast_id: bigint | null;
+  params: ColumnType<unknown, string | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface InboxesTable {
+  user_id: bigint;
+  read_through: bigint;
+}
+
+export interface InboxReadsTable {
+  user_id: bigint;
+  message_id: bigint;
+  read_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -408,6 +441,10 @@ export interface Database {
   photo_view_tickets: PhotoViewTicketsTable;
   content_documents: ContentDocumentsTable;
   content_versions: ContentVersionsTable;
+  broadcasts: BroadcastsTable;
+  inbox_messages: InboxMessagesTable;
+  inboxes: InboxesTable;
+  inbox_reads: InboxReadsTable;
 }
 
 export type User = Selectable<UsersTable>;

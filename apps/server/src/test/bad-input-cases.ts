@@ -124,6 +124,8 @@ export interface Fixtures {
   verificationId: string;
   photoTicket: string;
   articleId: string;
+  messageId: string;
+  broadcastId: string;
 }
 
 /**
@@ -142,6 +144,8 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   verifications: (fx) => fx.verificationId,
   content: (fx) => fx.articleId,
   articles: (fx) => fx.articleId,
+  messages: (fx) => fx.messageId,
+  broadcasts: (fx) => fx.broadcastId,
   pages: () => "about",
   "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,

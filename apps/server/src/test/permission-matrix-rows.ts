@@ -68,6 +68,11 @@ export const MATRIX = {
   "GET /api/v1/content/articles":                               ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/content/articles/:id":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
 
+  "GET /api/v1/messages":                                       [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/messages/unread":                                [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/messages/:id/read":                             [401,       "ok",  404,   401,     401,     401],
+  "POST /api/v1/messages/read-all":                             [401,       "ok",  "ok",  401,     401,     401],
+
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/logout":                          [401,       401,   401,   "ok",    "ok",    "ok"],
@@ -105,6 +110,9 @@ export const MATRIX = {
   "GET /api/v1/operator/content/:id":                           [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/content":                              [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/content/:id/versions":                 [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/broadcasts":                            [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/broadcasts":                           [401,       401,   401,   403,     403,     "ok"],
+  "POST /api/v1/operator/broadcasts/:id/cancel":                [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/ledger/check":                          [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/roles":                                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/operators":                             [401,       401,   401,   403,     403,     "ok"],
@@ -154,6 +162,9 @@ export interface Fixtures {
   verificationToReject: string;
   /** A published news article. */
   article: string;
+  /** A notice in the user's inbox, and a broadcast scheduled far ahead. */
+  ownMessage: string;
+  scheduledBroadcast: string;
 }
 
 export interface Call {
@@ -236,6 +247,19 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { reason: "photo_blurred", text: REASON },
   }),
   "GET /api/v1/content/pages/:kind": () => ({ params: { kind: "about" } }),
+  "POST /api/v1/messages/:id/read": (fx) => ({ params: { id: fx.ownMessage } }),
+  // Scheduled far ahead, so it is never sent: each caller's cancel finds it scheduled or cancelled.
+  "POST /api/v1/operator/broadcasts": () => ({
+    body: {
+      translations: { "zh-CN": { title: "公告", body: "正文" } },
+      publishAt: "2099-01-01T00:00:00Z",
+      reason: REASON,
+    },
+  }),
+  "POST /api/v1/operator/broadcasts/:id/cancel": (fx) => ({
+    params: { id: fx.scheduledBroadcast },
+    body: { reason: REASON },
+  }),
   "GET /api/v1/content/articles/:id": (fx) => ({ params: { id: fx.article } }),
   "GET /api/v1/operator/content/:id": (fx) => ({ params: { id: fx.article } }),
   "POST /api/v1/operator/content": () => ({

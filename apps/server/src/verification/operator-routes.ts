@@ -52,6 +52,7 @@ export function verificationOperatorRoutes(
         const id = BigInt(request.params.id);
         const userId = await decideVerification(deps, operator, id, { approve: true });
         void context.events.publish("verification.changed", [userId]);
+        void context.events.publish("inbox.changed", [userId]);
         void context.events.publish("verificationQueue.changed", [{ id, state: "verified" }]);
         return verificationForReview(deps, operator, tokenHash, id);
       },
@@ -71,6 +72,7 @@ export function verificationOperatorRoutes(
         const id = BigInt(request.params.id);
         const userId = await decideVerification(deps, operator, id, { approve: false, ...request.body });
         void context.events.publish("verification.changed", [userId]);
+        void context.events.publish("inbox.changed", [userId]);
         void context.events.publish("verificationQueue.changed", [{ id, state: "rejected" }]);
         return verificationForReview(deps, operator, tokenHash, id);
       },

@@ -6,6 +6,7 @@ import type {
   VerificationReviewQuery,
 } from "@tickfair/contract";
 import { markUserVerified } from "../auth";
+import { recordNotice } from "../messages";
 import { recordAudit } from "../operators";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -125,7 +126,8 @@ export async function verificationForReview(
 
 /**
  * Approves or rejects a submission under review, once: a second decision finds it decided
- * (NOT_UNDER_REVIEW). Approval sets the user's verified badge. Audited with the decision.
+ * (NOT_UNDER_REVIEW). Approval sets the user's verified badge. Audited with the decision; the user
+ * finds it in their messages.
  */
 export async function decideVerification(
   deps: VerificationDeps,
@@ -165,6 +167,10 @@ export async function decideVerification(
       reason: decision.approve ? null : decision.text,
       detail: { userId: String(decided.user_id), ...(decision.approve ? {} : { code: decision.reason }) },
     });
+    const notice = decision.approve
+      ? { kind: "verification_approved" as const }
+      : { kind: "verification_rejected" as const, reason: decision.reason, text: decision.text };
+    await recordNotice(tx, decided.user_id, notice, now);
     return decided.user_id;
   });
 }

@@ -50,6 +50,12 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("contract.settled"), contract, summary: accountSummary }),
   /** The user's Yu'ebao changed: a move, a confirmation, a day's income. Its figures now. */
   z.object({ type: z.literal("savings.updated"), summary: savingsSummary }),
+  /**
+   * The user's inbox changed: a notice for them (`personal`) or a broadcast for everyone. The app asks
+   * for its unread count again; after a broadcast with a random delay, so that a million apps do not
+   * ask in the same second.
+   */
+  z.object({ type: z.literal("inbox.changed"), scope: z.enum(["personal", "broadcast"]) }),
   /** The user's verification was reviewed: where it stands now. */
   z.object({ type: z.literal("verification.updated"), status: verificationStatus }),
   /** `at`: when the server sent it, so a client can tell how fresh the figures are. */

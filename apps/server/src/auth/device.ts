@@ -1,0 +1,15 @@
+import Bowser from "bowser";
+
+/**
+ * What a person would call the device a request came from ("Chrome on Android"), from its User-Agent:
+ * the browser and the system, without versions, so an update is not a new device. Null when the
+ * request did not say or nothing is recognised.
+ */
+export function deviceOf(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const parsed = Bowser.parse(userAgent.slice(0, 512));
+  const browser = parsed.browser.name;
+  const system = parsed.os.name;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? null;
+}

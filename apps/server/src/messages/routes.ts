@@ -1,0 +1,48 @@
+import { inboxPage, inboxQuery, messageIdParams, unreadCount } from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireSignedInUser, signedInUser } from "../auth";
+import type { RouteContext } from "../platform/context";
+import { requestLocale } from "../platform/request-locale";
+import { routeSchemas } from "../platform/route-schema";
+import {
+  unreadCount as countUnread,
+  markAllRead,
+  markMessageRead,
+  inboxPage as readInboxPage,
+} from "./inbox";
+
+const schema = routeSchemas({ tags: ["messages"], signedIn: true, errors: [400, 401, 404] });
+
+/** The user's system messages: broadcasts in their language, their own notices, and what they have read. */
+export function messageRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    requireSignedInUser(app, context);
+    app.get(
+      "/messages",
+      { schema: schema({ querystring: inboxQuery, response: { 200: inboxPage } }) },
+      async (request) =>
+        readInboxPage(context.db, signedInUser(request).user.id, request.query, requestLocale(request)),
+    );
+    app.get("/messages/unread", { schema: schema({ response: { 200: unreadCount } }) }, async (request) => ({
+      unread: await countUnread(context.db, signedInUser(request).user.id),
+    }));
+    app.post(
+      "/messages/:id/read",
+      { schema: schema({ params: messageIdParams, response: { 200: unreadCount } }) },
+      async (request) => {
+        const userId = signedInUser(request).user.id;
+        await markMessageRead(context.db, userId, BigInt(request.params.id), context.clock.now());
+        return { unread: await countUnread(context.db, userId) };
+      },
+    );
+    app.post(
+      "/messages/read-all",
+      { schema: schema({ response: { 200: unreadCount } }) },
+      async (request) => {
+        const userId = signedInUser(request).user.id;
+        await markAllRead(context.db, userId);
+        return { unread: await countUnread(context.db, userId) };
+      },
+    );
+  };
+}
