@@ -31,6 +31,7 @@ const SIGNED_IN_ROUTES = [
   "src/pages/verifications/Verifications.tsx",
   "src/pages/savings/Savings.tsx",
   "src/pages/content/Content.tsx",
+  "src/pages/broadcasts/Broadcasts.tsx",
   "src/pages/settings/Settings.tsx",
   "src/pages/operators/Operators.tsx",
   "src/pages/audit/AuditLog.tsx",

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           area("markets", () => import("./pages/markets/Markets")),
           area("savings", () => import("./pages/savings/Savings")),
           area("content", () => import("./pages/content/Content")),
+          area("broadcasts", () => import("./pages/broadcasts/Broadcasts")),
           area("settings", () => import("./pages/settings/Settings")),
           area("operators", () => import("./pages/operators/Operators")),
           area("audit", () => import("./pages/audit/AuditLog")),

@@ -16,6 +16,18 @@ describe("errors from the API", () => {
     expect(describeError(error, texts)).toBe("验证码不正确。");
   });
 
+  it("keeps the fields a form got wrong, each with its code, and ignores a malformed list", () => {
+    const error = apiErrorFromResponse(400, {
+      error: {
+        code: "VALIDATION_FAILED",
+        message: "Please check the highlighted fields.",
+        fields: { "translations.zh-CN.title": "REQUIRED", reason: 3 },
+      },
+    });
+    expect(error.fields).toEqual({ "translations.zh-CN.title": "REQUIRED" });
+    expect(apiErrorFromResponse(400, { error: { code: "X", fields: "no" } }).fields).toEqual({});
+  });
+
   it("names an answer without the error shape by its status", () => {
     expect(apiErrorFromResponse(401, "<html>").code).toBe("UNAUTHENTICATED");
     expect(apiErrorFromResponse(502, undefined).code).toBe("INTERNAL");

@@ -17,12 +17,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own message, in the console's language. */
   readonly serverMessage: string | null;
+  /** A form's fields at fault, by dotted path ("translations.zh-CN.title"), each with its error code. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(code: string, status: number, serverMessage: string | null = null) {
+  constructor(
+    code: string,
+    status: number,
+    serverMessage: string | null = null,
+    fields: Readonly<Record<string, string>> = {},
+  ) {
     super(serverMessage ?? code);
     this.code = code;
     this.status = status;
     this.serverMessage = serverMessage;
+    this.fields = fields;
   }
 
   /** No answer from the server: offline, DNS, connection reset or the timeout. */
@@ -43,7 +51,14 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     return new ApiError(fallback, status);
   }
   const message = typeof error.message === "string" && error.message !== "" ? error.message : null;
-  return new ApiError(error.code, status, message);
+  const fields = isRecord(error.fields)
+    ? Object.fromEntries(
+        Object.entries(error.fields).filter(
+          (entry): entry is [string, string] => typeof entry[1] === "string",
+        ),
+      )
+    : {};
+  return new ApiError(error.code, status, message, fields);
 }
 
 export interface ErrorTexts {

@@ -1,12 +1,6 @@
 import type { ContentVersion } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import {
-  hasText,
-  isoToLocalTime,
-  localTimeToIso,
-  translationsInput,
-  translationValues,
-} from "./content-form";
+import { hasText, translationsInput, translationValues } from "./content-form";
 
 const version: ContentVersion = {
   version: 2,
@@ -39,12 +33,5 @@ describe("the content form", () => {
       ja: { title: "題", summary: "", body: "本文" },
     });
     expect(hasText({ title: " ", body: "" })).toBe(false);
-  });
-
-  it("turns a local date-time into an instant with its zone and back", () => {
-    const iso = localTimeToIso("2026-11-25T09:30");
-    expect(iso).toMatch(/Z$/);
-    expect(isoToLocalTime(new Date(iso ?? ""))).toBe("2026-11-25T09:30");
-    expect(localTimeToIso("tomorrow")).toBeNull();
   });
 });

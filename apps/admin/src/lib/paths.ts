@@ -15,6 +15,7 @@ export const AREA_PATHS: Record<ConsoleArea, string> = {
   markets: "/markets",
   savings: "/savings",
   content: "/content",
+  broadcasts: "/broadcasts",
   settings: "/settings",
   operators: "/operators",
   audit: "/audit",

@@ -38,10 +38,11 @@ describe("the menu of an operator", () => {
     expect(areasOf({ permissions: ["savings.manage"] })).toEqual([]);
   });
 
-  it("opens the content with its manage permission, after savings", () => {
+  it("opens the content and the broadcasts with the content's manage permission, after savings", () => {
     expect(areasOf({ permissions: ["content.manage", "savings.read", "operators.manage"] })).toEqual([
       "savings",
       "content",
+      "broadcasts",
       "operators",
     ]);
   });

@@ -1,35 +1,20 @@
-import { CheckCircleFilled } from "@ant-design/icons";
 import type { ContentKind, ContentVersionInput, Locale } from "@tickfair/contract";
-import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from "@tickfair/contract";
-import {
-  Alert,
-  App,
-  Button,
-  Col,
-  Divider,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Skeleton,
-  Tabs,
-  Typography,
-} from "antd";
+import { DEFAULT_LOCALE } from "@tickfair/contract";
+import { Alert, App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAddContentVersion, useContentDocument, useCreateContent } from "../../api/content";
 import { useDescribeError } from "../../api/use-describe-error";
+import { LocaleTabs } from "../../components/LocaleTabs/LocaleTabs";
+import { PublishTimeField, type PublishTimeValues } from "../../components/PublishTimeField/PublishTimeField";
 import {
   hasText,
-  isoToLocalTime,
-  localTimeToIso,
   type TranslationValues,
   translationsInput,
   translationValues,
 } from "../../lib/content-form";
 import { formatTime } from "../../lib/format";
+import { localTimeToIso } from "../../lib/local-time";
 import { ContentHistory } from "./ContentHistory";
 import { MarkdownPreview } from "./MarkdownPreview";
 import "./content.css";
@@ -41,10 +26,8 @@ export interface EditorTarget {
   id: string | null;
 }
 
-interface Values {
+interface Values extends PublishTimeValues {
   translations: TranslationValues;
-  when: "now" | "later";
-  publishAt: string;
   reason: string;
 }
 
@@ -119,7 +102,6 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
   const save = target?.id ? addVersion : create;
   const latest = document.data?.versions[0];
   const texts: Partial<TranslationValues> | undefined = Form.useWatch("translations", form);
-  const when = Form.useWatch("when", form) ?? "now";
   const open = target !== null;
   const loading = Boolean(target?.id) && !document.data;
 
@@ -214,64 +196,15 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
               message={t("content.startsFrom", { version: latest.version })}
             />
           )}
-          <Tabs
-            size="small"
-            items={LOCALES.map((locale) => ({
-              key: locale,
-              forceRender: true,
-              label: (
-                <span data-testid={`content-tab-${locale}`}>
-                  {LOCALE_NAMES[locale]}
-                  {locale === DEFAULT_LOCALE && " *"}
-                  {hasText(texts?.[locale]) && (
-                    <CheckCircleFilled
-                      style={{ color: "#52c41a", marginInlineStart: 6 }}
-                      aria-label={t("content.hasText")}
-                      data-testid={`content-written-${locale}`}
-                    />
-                  )}
-                </span>
-              ),
-              children: <LocaleFields locale={locale} />,
-            }))}
+          <LocaleTabs testIdPrefix="content" written={(locale) => hasText(texts?.[locale])}>
+            {(locale) => <LocaleFields locale={locale} />}
+          </LocaleTabs>
+          <PublishTimeField
+            label={t("content.publishTime")}
+            nowLabel={t("content.now")}
+            laterLabel={t("content.later")}
+            testIdPrefix="content"
           />
-          <Row gutter={16}>
-            <Col span={10}>
-              <Form.Item name="when" label={t("content.publishTime")}>
-                <Radio.Group optionType="button" data-testid="content-when">
-                  <Radio value="now">{t("content.now")}</Radio>
-                  <Radio value="later">
-                    <span data-testid="content-when-later">{t("content.later")}</span>
-                  </Radio>
-                </Radio.Group>
-              </Form.Item>
-            </Col>
-            <Col span={14}>
-              {when === "later" && (
-                <Form.Item
-                  name="publishAt"
-                  label={t("content.publishAt")}
-                  rules={[
-                    {
-                      validator: (_, value: string | undefined) => {
-                        const iso = localTimeToIso(value ?? "");
-                        return iso && new Date(iso).getTime() > Date.now()
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(t("content.publishAtInvalid")));
-                      },
-                    },
-                  ]}
-                >
-                  <Input
-                    type="datetime-local"
-                    min={isoToLocalTime(new Date())}
-                    className="tabular"
-                    data-testid="content-publish-at"
-                  />
-                </Form.Item>
-              )}
-            </Col>
-          </Row>
           <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
             <Input.TextArea rows={2} maxLength={300} showCount data-testid="content-reason" />
           </Form.Item>

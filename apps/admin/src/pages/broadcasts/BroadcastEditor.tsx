@@ -1,0 +1,215 @@
+import type { BroadcastInput, Locale } from "@tickfair/contract";
+import { DEFAULT_LOCALE, LOCALE_NAMES } from "@tickfair/contract";
+import { Alert, App, Button, Col, Drawer, Flex, Form, Input, Row, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCreateBroadcast } from "../../api/broadcasts";
+import { ApiError } from "../../api/errors";
+import { useDescribeError } from "../../api/use-describe-error";
+import { LocaleTabs } from "../../components/LocaleTabs/LocaleTabs";
+import { PublishTimeField } from "../../components/PublishTimeField/PublishTimeField";
+import {
+  BROADCAST_BODY_MAX,
+  BROADCAST_TITLE_MAX,
+  type BroadcastFormValues,
+  type BroadcastTextsValues,
+  broadcastInputOf,
+  emptyBroadcastForm,
+  formFieldErrors,
+  hasBroadcastText,
+  readerText,
+} from "../../lib/broadcast-form";
+import { formatTime } from "../../lib/format";
+import { localTimeToIso } from "../../lib/local-time";
+import { reasonRules } from "../../lib/reason-rules";
+import { PhonePreview } from "./PhonePreview";
+
+/** One locale's title and body; another locale may stay empty, but once begun it needs both. */
+function LocaleFields({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<BroadcastFormValues>();
+  const needed = (field: "title" | "body") => ({
+    validator: (_: unknown, value: string | undefined) => {
+      const started =
+        locale === DEFAULT_LOCALE || hasBroadcastText(form.getFieldValue(["translations", locale]));
+      return !started || value?.trim()
+        ? Promise.resolve()
+        : Promise.reject(new Error(t(`broadcasts.${field}Required`)));
+    },
+  });
+  const testid = (field: string) => `broadcast-${field}-${locale}`;
+  return (
+    <>
+      <Form.Item
+        name={["translations", locale, "title"]}
+        label={t("broadcasts.title")}
+        rules={[needed("title")]}
+        dependencies={[["translations", locale, "body"]]}
+      >
+        <Input maxLength={BROADCAST_TITLE_MAX} showCount lang={locale} data-testid={testid("title")} />
+      </Form.Item>
+      <Form.Item
+        name={["translations", locale, "body"]}
+        label={t("broadcasts.body")}
+        extra={t("broadcasts.bodyHelp")}
+        rules={[needed("body")]}
+        dependencies={[["translations", locale, "title"]]}
+      >
+        <Input.TextArea
+          rows={10}
+          maxLength={BROADCAST_BODY_MAX}
+          showCount
+          lang={locale}
+          data-testid={testid("body")}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A new broadcast: texts per locale beside a phone's preview, now or at a time, and the reason. */
+export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { modal, message } = App.useApp();
+  const describe = useDescribeError();
+  const [form] = Form.useForm<BroadcastFormValues>();
+  const create = useCreateBroadcast();
+  const [tab, setTab] = useState<Locale>(DEFAULT_LOCALE);
+  const texts: Partial<BroadcastTextsValues> | undefined = Form.useWatch("translations", form);
+  const when = Form.useWatch("when", form) ?? "now";
+  const publishAt: string | undefined = Form.useWatch("publishAt", form);
+  const preview = readerText(texts, tab);
+  const previewTime = (when === "later" && localTimeToIso(publishAt ?? "")) || new Date().toISOString();
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(emptyBroadcastForm());
+    setTab(DEFAULT_LOCALE);
+    create.reset();
+  }, [open, form, create.reset]);
+
+  const send = async (body: BroadcastInput) => {
+    try {
+      const created = await create.mutateAsync(body);
+      message.success(
+        created.published || !body.publishAt
+          ? t("broadcasts.sent")
+          : t("broadcasts.scheduledOk", { time: formatTime(body.publishAt, i18n.language) }),
+      );
+      onClose();
+    } catch (error) {
+      // The alert above the buttons shows the server's words; the fields it names are marked too.
+      if (error instanceof ApiError) {
+        form.setFields(
+          formFieldErrors(error.fields).map(({ name, code }) => ({
+            name,
+            errors: [t(code === "REQUIRED" ? "broadcasts.fieldRequired" : "broadcasts.fieldInvalid")],
+          })),
+        );
+      }
+    }
+  };
+
+  const submit = (values: BroadcastFormValues) => {
+    create.reset();
+    const body = broadcastInputOf(values);
+    if (body.publishAt) {
+      void send(body);
+      return;
+    }
+    // Sent now, a broadcast is in every inbox at once and stays there: the operator says so twice.
+    modal.confirm({
+      title: t("broadcasts.confirmTitle"),
+      width: 520,
+      content: (
+        <span data-testid="broadcast-confirm">
+          {t("broadcasts.confirmText", { title: body.translations[DEFAULT_LOCALE]?.title })}
+        </span>
+      ),
+      okText: t("broadcasts.confirmOk"),
+      okButtonProps: { danger: true },
+      cancelText: t("common.cancel"),
+      onOk: () => send(body),
+    });
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      width={1080}
+      title={t("broadcasts.formTitle")}
+      destroyOnHidden
+      data-testid="broadcast-editor"
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose} disabled={create.isPending}>
+            {t("common.cancel")}
+          </Button>
+          <Button
+            type="primary"
+            danger={when === "now"}
+            loading={create.isPending}
+            onClick={() => form.submit()}
+            data-testid="broadcast-submit"
+          >
+            {when === "now" ? t("broadcasts.submitNow") : t("broadcasts.submitLater")}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<BroadcastFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={emptyBroadcastForm()}
+      >
+        <Row gutter={24}>
+          <Col flex="1 1 0" style={{ minWidth: 0 }}>
+            <LocaleTabs
+              testIdPrefix="broadcast"
+              activeKey={tab}
+              onChange={setTab}
+              written={(locale) => hasBroadcastText(texts?.[locale])}
+            >
+              {(locale) => <LocaleFields locale={locale} />}
+            </LocaleTabs>
+          </Col>
+          <Col flex="0 0 340px">
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+              {t("broadcasts.preview")} · {LOCALE_NAMES[tab]}
+            </Typography.Paragraph>
+            {preview.fallback && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={t("broadcasts.previewFallback", { language: LOCALE_NAMES[tab] })}
+                data-testid="broadcast-preview-fallback"
+              />
+            )}
+            <PhonePreview
+              text={preview.text}
+              lang={preview.fallback ? DEFAULT_LOCALE : tab}
+              time={formatTime(previewTime, i18n.language)}
+            />
+          </Col>
+        </Row>
+        <PublishTimeField
+          label={t("broadcasts.sendTime")}
+          nowLabel={t("broadcasts.now")}
+          laterLabel={t("broadcasts.later")}
+          testIdPrefix="broadcast"
+        />
+        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
+          <Input.TextArea rows={2} maxLength={300} showCount data-testid="broadcast-reason" />
+        </Form.Item>
+        {create.isError && (
+          <Alert type="error" showIcon message={describe(create.error)} data-testid="broadcast-error" />
+        )}
+      </Form>
+    </Drawer>
+  );
+}
