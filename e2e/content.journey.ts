@@ -9,11 +9,17 @@ import { expectPolished, operatorHeaders, postOk, type ShotLocale, setLanguage, 
 /**
  * Content as a visitor reads it: an operator publishes about us, the privacy policy, the service
  * agreement and a news article through the console API; a visitor opens home, about us, goes back,
- * the privacy policy, then the article from home's news. The Markdown carries raw HTML, which must
- * show as text and never run.
+ * the privacy policy, then the article from home's news, then the full news list from home's "more"
+ * and the article from there. The Markdown carries raw HTML, which must show as text and never run.
  */
 
 const HOME = "/h5/pages/index/index";
+
+/** A medium date as each shot locale writes it ("2026年11月24日", "Nov 24, 2026"). */
+const MEDIUM_DATE: Record<ShotLocale, RegExp> = {
+  "zh-CN": /^\d{4}年\d{1,2}月\d{1,2}日$/,
+  en: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+};
 
 function body(locale: ShotLocale, heading: string): string {
   const zh = locale === "zh-CN";
@@ -120,6 +126,25 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expectDocument(page, newsTitle);
     await expectPolished(page);
     await shot(page, locale, "content-article");
+
+    // The full list, newest first: the article just published on top of the demo's news.
+    await page.getByTestId("navbar-back").click();
+    await page.getByTestId("home-news-more").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/index\/news$/);
+    await expect(page.locator("h1")).toHaveText(t.content.news);
+    const rows = page.getByTestId("news-list-item");
+    await expect(rows.first()).toContainText(newsTitle);
+    expect(await rows.count()).toBeGreaterThan(1);
+    for (const date of await rows.locator("time").allTextContents())
+      expect(date).toMatch(MEDIUM_DATE[locale]);
+    await expectPolished(page);
+    await shot(page, locale, "content-news");
+
+    await rows.first().click();
+    await expect(page).toHaveURL(/\/h5\/pages\/index\/detail\?id=\d+$/);
+    await expectDocument(page, newsTitle);
+    await page.getByTestId("navbar-back").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/index\/news$/);
 
     await page.goto("/h5/pages/yinsi/gy");
     await expectDocument(page, locale === "zh-CN" ? "服务协议" : "Service agreement");

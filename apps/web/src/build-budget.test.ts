@@ -17,13 +17,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const KB = 1024;
 const BUDGET = {
-  firstLoadJs: 150 * KB,
+  // 150 KB until the news list and the messages page: each lazy route still costs its line in the
+  // entry's preload map, and home's unread badge a lazy import (153,935 B measured with both).
+  firstLoadJs: 150 * KB + 400,
   // The shell's stylesheet and the app's are two files since the app starts after the first paint.
   // Real-name verification added 0.8 KB: its page (the ID photo tiles, its result card) and the
   // nationality field moved out of the withdrawal-account page so that both pages share it.
   // The content pages added 832 B: the Markdown typography and the document sheet, home's news list
   // and highlights strip, the consent line of registration (27,350 B before, measured the same way).
-  allCss: 26.8 * KB + 832,
+  // The news list and the messages page added 600 B: the list heading's "more" link, the message rows
+  // with their unread dots and expanded text, home's badge (28,858 B measured with both).
+  allCss: 26.8 * KB + 832 + 600,
   routeChunk: 50 * KB,
   detailPage: 50 * KB,
   chartLibrary: 70 * KB,

@@ -7,6 +7,7 @@ import { RouteError } from "./components/RouteError/RouteError";
 import { loadTextGroups } from "./i18n";
 import type { TextGroup } from "./i18n/text-groups";
 import { BASENAME, loginPath, paths, stripBasename } from "./lib/paths";
+import { NEWS_PATH } from "./pages/index/news-path";
 import { useSession } from "./store/session";
 
 type PageModule = { default: ComponentType };
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
         [paths.savingsRecords]: page(() => import("./pages/money/Particulars"), ["savings", "user"]),
         [paths.transfer]: page(() => import("./pages/money/Transfer"), ["savings"]),
         [paths.verify]: page(() => import("./pages/verify/Verify"), ["verify", "account"]),
+        [paths.messages]: page(() => import("./pages/message/Message"), ["messages", "verify", "user"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks
       // the page by path. Last here, so that the first load's list of chunks to preload grows least.
@@ -112,6 +114,7 @@ export const routes: RouteObject[] = [
         path,
         lazy: page(() => import("./pages/content/Content"), ["content", "user"]),
       })),
+      { path: NEWS_PATH, lazy: page(() => import("./pages/index/NewsList"), ["content", "user"]) },
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },
     ],
   },

@@ -7,13 +7,14 @@ import type {
   SavingsSummary,
   VerificationStatus,
 } from "@tickfair/contract";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { contract } from "../test/contract-fixture";
 import { putPlacedContract } from "./account-cache";
 import { queryClient, queryKeys } from "./query-client";
-import { applyServerMessage } from "./realtime";
+import { applyServerMessage, BROADCAST_SPREAD_MS } from "./realtime";
 import { savingsKeys } from "./savings";
 import { backoffDelay, realtimeUrl } from "./socket";
+import { inboxKeys } from "./unread-count";
 import { verificationKey } from "./verification";
 
 const summary = {
@@ -191,5 +192,29 @@ describe("realtime", () => {
     expect(queryClient.getQueryData(verificationKey)).toEqual(rejected);
     expect(queryClient.getQueryState(verificationKey)?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(queryKeys.me)?.isInvalidated).toBe(true);
+  });
+
+  it("refetches the badge and the messages at once for a personal notice, within 3 s for a broadcast", () => {
+    vi.useFakeTimers();
+    try {
+      const seed = () => {
+        queryClient.setQueryData(inboxKeys.unread, { unread: 1 });
+        queryClient.setQueryData(inboxKeys.pages, { pages: [], pageParams: [] });
+      };
+      const invalidated = () =>
+        [inboxKeys.unread, inboxKeys.pages].map((key) => queryClient.getQueryState(key)?.isInvalidated);
+      seed();
+      applyServerMessage({ type: "inbox.changed", scope: "personal" });
+      expect(invalidated()).toEqual([true, true]);
+
+      queryClient.clear();
+      seed();
+      applyServerMessage({ type: "inbox.changed", scope: "broadcast" });
+      expect(invalidated()).toEqual([false, false]);
+      vi.advanceTimersByTime(BROADCAST_SPREAD_MS);
+      expect(invalidated()).toEqual([true, true]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

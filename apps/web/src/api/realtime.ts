@@ -3,6 +3,7 @@ import { putClosedContract, putOpenedContract, putSavingsSummary, putSummary } f
 import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
 import { savingsKeys } from "./savings";
+import { inboxKeys } from "./unread-count";
 import { putVerificationStatus, verificationKey } from "./verification";
 
 /** Money moved: fund records, deposits, withdrawals and the withdrawal quote, which no message carries. */
@@ -13,6 +14,14 @@ function refreshCashier(): void {
 /** A contract's detail lists its ticks, which no message carries. */
 function refreshContractDetail(id: string): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.contract(id) });
+}
+
+/** A broadcast reaches every app at once: each asks within this long, at a random moment. */
+export const BROADCAST_SPREAD_MS = 3_000;
+
+/** A message arrived: the badge's count and the message list, which no socket message carries. */
+function refreshInbox(): void {
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
 }
 
 /**
@@ -44,6 +53,10 @@ export function applyServerMessage(message: ServerMessage): void {
       // A reviewer approved or rejected: the page shows it at once, the personal center its badge.
       putVerificationStatus(message.status);
       return;
+    case "inbox.changed":
+      if (message.scope === "personal") refreshInbox();
+      else setTimeout(refreshInbox, Math.random() * BROADCAST_SPREAD_MS);
+      return;
     default:
       return;
   }
@@ -64,6 +77,7 @@ export function connectRealtime(token: string): () => void {
         void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
         void queryClient.invalidateQueries({ queryKey: savingsKeys.all });
         void queryClient.invalidateQueries({ queryKey: verificationKey });
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
       }
       connectedBefore = true;
     } else {

@@ -2,6 +2,7 @@ import type account from "./locales/account/en.json";
 import type content from "./locales/content/en.json";
 import type deposit from "./locales/deposit/en.json";
 import type core from "./locales/en.json";
+import type messages from "./locales/messages/en.json";
 import type orders from "./locales/orders/en.json";
 import type password from "./locales/password/en.json";
 import type records from "./locales/records/en.json";
@@ -21,6 +22,7 @@ import type withdraw from "./locales/withdraw/en.json";
 type GroupTexts = typeof account &
   typeof content &
   typeof deposit &
+  typeof messages &
   typeof orders &
   typeof password &
   typeof records &

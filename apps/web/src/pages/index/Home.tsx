@@ -31,6 +31,8 @@ const RecommendedProducts = lazy(() => import("./RecommendedProducts"));
 const HomeSavings = lazy(() => import("./HomeSavings"));
 // And the platform highlights and the latest news: below the fold, asked for after the first paint.
 const HomeContent = lazy(() => import("./HomeContent"));
+// And the unread messages' count: a signed-in user's, asked for after the first paint.
+const MessagesBadge = lazy(() => import("./MessagesBadge"));
 
 function RecommendedFallback() {
   return (
@@ -178,6 +180,11 @@ export default function Home() {
             <Link key={to} to={to} className="shortcut" data-testid={testId}>
               <span className={`icon-tile shortcut__icon tone-${tone}`}>
                 <Icon strokeWidth={2} />
+                {loggedIn && to === paths.messages ? (
+                  <Suspense fallback={null}>
+                    <MessagesBadge />
+                  </Suspense>
+                ) : null}
               </span>
               <span className="shortcut__label home-entry__label">{t(label)}</span>
             </Link>

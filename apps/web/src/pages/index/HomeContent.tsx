@@ -1,11 +1,12 @@
 import type { ContentListItem } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { articlePath, useLatestArticles } from "../../api/content-list";
+import { articlePath, formatPublishDate, useLatestArticles } from "../../api/content-list";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconChevronRight, IconLayers, IconLock, IconMarket } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { currentLocale } from "../../i18n";
+import { NEWS_PATH } from "./news-path";
 
 const NEWS_COUNT = 3;
 const HIGHLIGHT_COUNT = 6;
@@ -39,7 +40,15 @@ export default function HomeContent() {
         <BuiltInHighlights />
       )}
 
-      <h2 className="section-title">{t("home.news")}</h2>
+      <div className="home__news-head">
+        <h2 className="section-title">{t("home.news")}</h2>
+        {news.data?.items.length ? (
+          <Link to={NEWS_PATH} className="home-market__more" data-testid="home-news-more">
+            {t("home.more")}
+            <IconChevronRight />
+          </Link>
+        ) : null}
+      </div>
       <section className="home-news card" data-testid="home-news">
         {news.isPending ? (
           // Plain placeholder lines: antd's Skeleton would add chunks to the home page's preload list.
@@ -88,15 +97,32 @@ function BuiltInHighlights() {
   );
 }
 
-function NewsItem({ item, locale }: { item: ContentListItem; locale: string }) {
+/**
+ * One news article as a row: on home's card, the title and date; in the full list (NewsList.tsx), a
+ * card of its own with the summary too. Here so that the list page shares this chunk, and home's
+ * list of chunks to preload stays as it is.
+ */
+export function NewsItem({
+  item,
+  locale,
+  variant = "home",
+}: {
+  item: ContentListItem;
+  locale: string;
+  variant?: "home" | "list";
+}) {
+  const listed = variant === "list";
   return (
-    <li>
-      <Link to={articlePath(item.id)} className="home-news__item" data-testid="home-news-item">
+    <li className={listed ? "card" : undefined}>
+      <Link
+        to={articlePath(item.id)}
+        className="home-news__item"
+        data-testid={listed ? "news-list-item" : "home-news-item"}
+      >
         <span className="home-news__text">
           <strong>{item.title}</strong>
-          <time dateTime={item.publishedAt}>
-            {new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(item.publishedAt))}
-          </time>
+          {listed && item.summary ? <span>{item.summary}</span> : null}
+          <time dateTime={item.publishedAt}>{formatPublishDate(item.publishedAt, locale)}</time>
         </span>
         <IconChevronRight className="home-news__arrow" />
       </Link>

@@ -1,15 +1,17 @@
 import { copyText } from "@tickfair/browser/clipboard";
 import { type AccountSummary, formatMoney, type VerificationState } from "@tickfair/contract";
-import { Button, Dialog, List, Skeleton, Toast } from "antd-mobile";
+import { Badge, Button, Dialog, List, Skeleton, Toast } from "antd-mobile";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useLogout } from "../../api/auth";
 import { useMe } from "../../api/me";
 import { errorText } from "../../api/messages";
+import { unreadBadgeText, useUnreadCount } from "../../api/unread-count";
 import { useVerification } from "../../api/verification";
 import {
   IconBadgeCheck,
+  IconBell,
   IconCard,
   IconClipboard,
   IconClock,
@@ -39,6 +41,7 @@ type ListKey =
   | "user.withdrawDetails"
   | "user.capitalRecord"
   | "user.withdrawAccount"
+  | "home.messages"
   | "user.settings";
 
 const ACTIONS: readonly { label: ActionKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
@@ -69,6 +72,7 @@ const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps
     Icon: IconCard,
     testId: "user-withdraw-account",
   },
+  { label: "home.messages", to: paths.messages, Icon: IconBell, testId: "user-messages" },
   { label: "user.settings", to: paths.settings, Icon: IconSettings, testId: "user-settings" },
 ];
 
@@ -132,6 +136,7 @@ export default function User() {
   const currency = useSession((s) => s.appInfo?.currency);
   const me = useMe();
   const logout = useLogout();
+  const unread = unreadBadgeText(useUnreadCount().data?.unread);
   const user = me.data?.user ?? storedUser;
   const summary: Partial<AccountSummary> = me.data?.summary ?? {};
   const locale = i18n.language;
@@ -271,6 +276,11 @@ export default function User() {
                 prefix={<Icon className="user-list__icon" />}
                 onClick={() => navigate(to)}
                 arrowIcon
+                extra={
+                  to === paths.messages && unread ? (
+                    <Badge content={unread} data-testid="user-messages-badge" />
+                  ) : undefined
+                }
                 data-testid={testId}
               >
                 {t(label)}

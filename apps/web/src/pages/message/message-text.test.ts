@@ -1,0 +1,111 @@
+import type { InboxMessage, NoticeKind } from "@tickfair/contract";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import enCore from "../../i18n/locales/en.json";
+import enMessages from "../../i18n/locales/messages/en.json";
+import zhMessages from "../../i18n/locales/messages/zh-CN.json";
+import enVerify from "../../i18n/locales/verify/en.json";
+import zhVerify from "../../i18n/locales/verify/zh-CN.json";
+import zhCore from "../../i18n/locales/zh-CN.json";
+import { messageLink, messageText } from "./message-text";
+
+type Content = InboxMessage["content"];
+
+/** One notice of each kind, with figures to word. */
+const NOTICES: Record<NoticeKind, Content> = {
+  deposit_confirmed: { kind: "deposit_confirmed", orderNo: "D2026112400001", amount: "1234.50" },
+  deposit_rejected: {
+    kind: "deposit_rejected",
+    orderNo: "D2026112400002",
+    amount: "10.00",
+    reason: "No payment arrived",
+  },
+  withdrawal_approved: { kind: "withdrawal_approved", orderNo: "W1", amount: "500.00", fee: "2.50" },
+  withdrawal_rejected: { kind: "withdrawal_rejected", orderNo: "W2", amount: "80.00", reason: "" },
+  verification_approved: { kind: "verification_approved" },
+  verification_rejected: { kind: "verification_rejected", reason: "photo_blurred", text: "Retake the back" },
+  new_sign_in: { kind: "new_sign_in", device: null },
+  password_changed: { kind: "password_changed" },
+  pay_password_changed: { kind: "pay_password_changed" },
+};
+
+const texts = i18next.createInstance();
+
+beforeAll(async () => {
+  await texts.init({
+    lng: "en",
+    resources: {
+      en: { translation: { ...enCore, ...enMessages, ...enVerify } },
+      "zh-CN": { translation: { ...zhCore, ...zhMessages, ...zhVerify } },
+    },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+});
+
+describe.each(["en", "zh-CN"])("a notice in %s", (locale) => {
+  const wordingOf = (content: Content) => messageText(content, texts.getFixedT(locale), locale);
+
+  it.each(Object.values(NOTICES))("has a title and a body: %o", (content) => {
+    const { title, body } = wordingOf(content);
+    expect(title.trim()).not.toBe("");
+    expect(body.trim()).not.toBe("");
+    // Worded, not a key: every placeholder filled.
+    expect(`${title} ${body}`).not.toMatch(/messages\.|verify\.|\{\{/);
+  });
+
+  it("formats amounts for the locale and names the order", () => {
+    const { body } = wordingOf(NOTICES.deposit_confirmed);
+    expect(body).toContain("D2026112400001");
+    expect(body).toContain("1,234.50");
+  });
+});
+
+describe("a notice's wording", () => {
+  const en = (content: Content) => messageText(content, texts.getFixedT("en"), "en");
+
+  it("reads as the specification words a confirmed deposit", () => {
+    expect(en(NOTICES.deposit_confirmed)).toEqual({
+      title: "Deposit confirmed",
+      body: "Your deposit D2026112400001 of 1,234.50 has been credited to your balance.",
+    });
+  });
+
+  it("adds the operator's reason only when there is one", () => {
+    expect(en(NOTICES.deposit_rejected).body).toMatch(/\nReason: No payment arrived$/);
+    expect(en(NOTICES.withdrawal_rejected).body).not.toContain("Reason");
+  });
+
+  it("names the verification's reason with the verification page's label, and the reviewer's note", () => {
+    const { body } = en(NOTICES.verification_rejected);
+    expect(body).toContain(enVerify.verify.reasons.photo_blurred);
+    expect(body).toContain("Retake the back");
+  });
+
+  it("says an unrecognised device when the app did not say which", () => {
+    expect(en(NOTICES.new_sign_in).body).toContain("an unrecognised device");
+    expect(en({ kind: "new_sign_in", device: "Chrome on Android" }).body).toContain("Chrome on Android");
+  });
+
+  it("tells the user to contact customer service after a password change they did not make", () => {
+    expect(en(NOTICES.password_changed).body).toContain("customer service");
+    expect(en(NOTICES.pay_password_changed).body).toContain("customer service");
+  });
+
+  it("passes a broadcast through as the server wrote it in the reader's language", () => {
+    const broadcast: Content = {
+      kind: "broadcast",
+      locale: "en",
+      title: "Maintenance",
+      body: "Line 1\nLine 2",
+    };
+    expect(en(broadcast)).toEqual({ title: "Maintenance", body: "Line 1\nLine 2" });
+  });
+
+  it("links money notices to their records and verification notices to the verification page", () => {
+    expect(messageLink(NOTICES.deposit_rejected)?.to).toBe("/pages/withdraw-list/withdraw-open");
+    expect(messageLink(NOTICES.withdrawal_approved)?.to).toBe("/pages/withdraw-list/withdraw-list");
+    expect(messageLink(NOTICES.verification_rejected)?.to).toBe("/pages/verify/verify");
+    expect(messageLink(NOTICES.password_changed)).toBeNull();
+  });
+});
