@@ -35,13 +35,26 @@ function contentOf(row: InboxRow, locale: Locale): InboxMessage["content"] {
 }
 
 /**
+ * Whose inbox: the user, and since when they are a user. Broadcasts reach the users who are there when
+ * they go out; one sent before a user registered is not theirs (else a newcomer starts at "99+").
+ */
+export interface InboxOwner {
+  id: bigint;
+  created_at: Date;
+}
+
+const broadcastsOf = (owner: InboxOwner) => sql`m.user_id is null and m.created_at >= ${owner.created_at}`;
+const visibleTo = (owner: InboxOwner) => sql`(m.user_id = ${owner.id} or (${broadcastsOf(owner)}))`;
+
+/**
  * The user's messages, newest first, from one of two index ranges each (their notices, everyone's
  * broadcasts) merged: a row is read when it is at or below the user's watermark or read alone.
  */
-function inboxRows(db: Executor, userId: bigint, before: bigint | null, limit: number) {
+function inboxRows(db: Executor, owner: InboxOwner, before: bigint | null, limit: number) {
+  const userId = owner.id;
   const range = (mine: boolean) => sql`
     (select m.id, m.kind, m.params, m.created_at, m.broadcast_id from inbox_messages m
-     where ${mine ? sql`m.user_id = ${userId}` : sql`m.user_id is null`}
+     where ${mine ? sql`m.user_id = ${userId}` : broadcastsOf(owner)}
        ${before === null ? sql`` : sql`and m.id < ${before}`}
      order by m.id desc limit ${limit})`;
   return sql<InboxRow>`
@@ -57,11 +70,11 @@ function inboxRows(db: Executor, userId: bigint, before: bigint | null, limit: n
 
 export async function inboxPage(
   db: Executor,
-  userId: bigint,
+  owner: InboxOwner,
   query: InboxQuery,
   locale: Locale,
 ): Promise<InboxPage> {
-  const { rows } = await inboxRows(db, userId, cursorId(query.cursor), query.limit + 1);
+  const { rows } = await inboxRows(db, owner, cursorId(query.cursor), query.limit + 1);
   return pageOfRows(rows, query.limit, (row) => ({
     id: String(row.id),
     at: row.created_at.toISOString(),
@@ -74,12 +87,13 @@ export async function inboxPage(
  * How many of the user's messages are unread, counted up to UNREAD_COUNT_CAP: only rows above the
  * watermark are looked at, newest first, so the cost follows what is unread, not the history.
  */
-export async function unreadCount(db: Executor, userId: bigint): Promise<number> {
+export async function unreadCount(db: Executor, owner: InboxOwner): Promise<number> {
+  const userId = owner.id;
   const { rows } = await sql<{ unread: number }>`
     with mark as (select coalesce((select read_through from inboxes where user_id = ${userId}), 0) as through)
     select count(*)::int as unread from (
       select m.id from inbox_messages m, mark
-      where (m.user_id = ${userId} or m.user_id is null) and m.id > mark.through
+      where ${visibleTo(owner)} and m.id > mark.through
         and not exists (select 1 from inbox_reads r where r.user_id = ${userId} and r.message_id = m.id)
       limit ${UNREAD_COUNT_CAP}
     ) unread`.execute(db);
@@ -87,17 +101,18 @@ export async function unreadCount(db: Executor, userId: bigint): Promise<number>
 }
 
 /** Marks one of the user's messages read; another user's, or none, is NOT_FOUND. */
-export async function markMessageRead(db: Db, userId: bigint, messageId: bigint, now: Date): Promise<void> {
-  const message = await db
-    .selectFrom("inbox_messages")
-    .select("id")
-    .where("id", "=", messageId)
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb("user_id", "is", null)]))
-    .executeTakeFirst();
-  if (!message) throw new AppError("NOT_FOUND");
+export async function markMessageRead(
+  db: Db,
+  owner: InboxOwner,
+  messageId: bigint,
+  now: Date,
+): Promise<void> {
+  const { rows } =
+    await sql`select 1 from inbox_messages m where m.id = ${messageId} and ${visibleTo(owner)}`.execute(db);
+  if (rows.length === 0) throw new AppError("NOT_FOUND");
   await db
     .insertInto("inbox_reads")
-    .values({ user_id: userId, message_id: messageId, read_at: now })
+    .values({ user_id: owner.id, message_id: messageId, read_at: now })
     .onConflict((oc) => oc.columns(["user_id", "message_id"]).doNothing())
     .execute();
 }

@@ -247,6 +247,21 @@ describe("broadcasts", () => {
 });
 
 describe("the inbox", () => {
+  it("holds the broadcasts sent since the user registered, not those before", async () => {
+    const admin = await operatorAuth(t, "admin");
+    const veteran = await registerAndLogin(t);
+    await sendBroadcast(admin.headers, "Before the newcomer");
+    t.clock.advance(1_000);
+    const newcomer = await registerAndLogin(t);
+    expect((await inbox(newcomer.auth)).items).toEqual([]);
+    expect(await unread(newcomer.auth)).toBe(0);
+    expect(broadcastTitled(await inbox(veteran.auth), "Before the newcomer")).toBeDefined();
+    const older = broadcastTitled(await inbox(veteran.auth), "Before the newcomer");
+    expect((await post(newcomer.auth, `/messages/${older?.id}/read`)).statusCode).toBe(404);
+    await sendBroadcast(admin.headers, "After the newcomer");
+    expect(broadcastTitled(await inbox(newcomer.auth), "After the newcomer")).toBeDefined();
+  });
+
   it("pages newest first without repeating or skipping a message", async () => {
     const admin = await operatorAuth(t, "admin");
     const user = await registerAndLogin(t);

@@ -21,27 +21,27 @@ export function messageRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/messages",
       { schema: schema({ querystring: inboxQuery, response: { 200: inboxPage } }) },
       async (request) =>
-        readInboxPage(context.db, signedInUser(request).user.id, request.query, requestLocale(request)),
+        readInboxPage(context.db, signedInUser(request).user, request.query, requestLocale(request)),
     );
     app.get("/messages/unread", { schema: schema({ response: { 200: unreadCount } }) }, async (request) => ({
-      unread: await countUnread(context.db, signedInUser(request).user.id),
+      unread: await countUnread(context.db, signedInUser(request).user),
     }));
     app.post(
       "/messages/:id/read",
       { schema: schema({ params: messageIdParams, response: { 200: unreadCount } }) },
       async (request) => {
-        const userId = signedInUser(request).user.id;
-        await markMessageRead(context.db, userId, BigInt(request.params.id), context.clock.now());
-        return { unread: await countUnread(context.db, userId) };
+        const { user } = signedInUser(request);
+        await markMessageRead(context.db, user, BigInt(request.params.id), context.clock.now());
+        return { unread: await countUnread(context.db, user) };
       },
     );
     app.post(
       "/messages/read-all",
       { schema: schema({ response: { 200: unreadCount } }) },
       async (request) => {
-        const userId = signedInUser(request).user.id;
-        await markAllRead(context.db, userId);
-        return { unread: await countUnread(context.db, userId) };
+        const { user } = signedInUser(request);
+        await markAllRead(context.db, user.id);
+        return { unread: await countUnread(context.db, user) };
       },
     );
   };
