@@ -22,6 +22,7 @@
 --   0019_verification
 --   0020_content
 --   0021_messages
+--   0022_chat
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -93,6 +94,25 @@ create table candles (
   constraint candles_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
   constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '1h'::text, '1d'::text])))
 );
+
+create table chat_messages (
+  id bigint default nextval('chat_messages_id_seq'::regclass) not null,
+  conversation_id bigint not null,
+  seq bigint not null,
+  author text not null,
+  operator_id bigint,
+  body text not null,
+  client_key text,
+  created_at timestamp with time zone not null,
+  constraint chat_messages_pkey PRIMARY KEY (id),
+  constraint chat_messages_conversation_id_seq_key UNIQUE (conversation_id, seq),
+  constraint chat_messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id),
+  constraint chat_messages_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id),
+  constraint chat_messages_author_check CHECK ((author = ANY (ARRAY['user'::text, 'operator'::text, 'note'::text]))),
+  constraint chat_messages_check CHECK (((author = 'user'::text) = (operator_id IS NULL)))
+);
+CREATE UNIQUE INDEX chat_messages_client_key ON public.chat_messages USING btree (conversation_id, author, client_key) WHERE (client_key IS NOT NULL);
+CREATE TRIGGER chat_messages_append_only BEFORE DELETE OR UPDATE ON public.chat_messages FOR EACH ROW EXECUTE FUNCTION guard_chat_message();
 
 create table content_documents (
   id bigint default nextval('content_documents_id_seq'::regclass) not null,
@@ -195,6 +215,30 @@ create table control_changes (
   constraint control_changes_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text])))
 );
 CREATE INDEX control_changes_pending ON public.control_changes USING btree (subject, id) WHERE (status = 'pending'::text);
+
+create table conversations (
+  id bigint default nextval('conversations_id_seq'::regclass) not null,
+  user_id bigint not null,
+  state text default 'open'::text not null,
+  assignee_id bigint,
+  last_seq bigint default 0 not null,
+  waiting_since timestamp with time zone,
+  last_message_at timestamp with time zone,
+  user_read_seq bigint default 0 not null,
+  support_read_seq bigint default 0 not null,
+  resolved_at timestamp with time zone,
+  rating smallint,
+  created_at timestamp with time zone not null,
+  constraint conversations_pkey PRIMARY KEY (id),
+  constraint conversations_user_id_key UNIQUE (user_id),
+  constraint conversations_assignee_id_fkey FOREIGN KEY (assignee_id) REFERENCES operators(id),
+  constraint conversations_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint conversations_rating_check CHECK (((rating >= 1) AND (rating <= 5))),
+  constraint conversations_state_check CHECK ((state = ANY (ARRAY['open'::text, 'resolved'::text])))
+);
+CREATE INDEX conversations_assignee ON public.conversations USING btree (assignee_id, last_message_at DESC) WHERE (state = 'open'::text);
+CREATE INDEX conversations_recent ON public.conversations USING btree (last_message_at DESC, id DESC);
+CREATE INDEX conversations_waiting ON public.conversations USING btree (waiting_since) WHERE (waiting_since IS NOT NULL);
 
 create table deposit_approvals (
   deposit_id bigint not null,
@@ -720,10 +764,12 @@ CREATE INDEX withdrawals_waiting ON public.withdrawals USING btree (id) WHERE (s
 create sequence accounts_id_seq as bigint owned by accounts.id;
 create sequence audit_log_id_seq as bigint owned by audit_log.id;
 create sequence broadcasts_id_seq as bigint owned by broadcasts.id;
+create sequence chat_messages_id_seq as bigint owned by chat_messages.id;
 create sequence content_documents_id_seq as bigint owned by content_documents.id;
 create sequence content_versions_id_seq as bigint owned by content_versions.id;
 create sequence contracts_id_seq as bigint owned by contracts.id;
 create sequence control_changes_id_seq as bigint owned by control_changes.id;
+create sequence conversations_id_seq as bigint owned by conversations.id;
 create sequence deposit_methods_id_seq as bigint owned by deposit_methods.id;
 create sequence deposits_id_seq as bigint owned by deposits.id;
 create sequence inbox_messages_id_seq as bigint owned by inbox_messages.id;
@@ -824,6 +870,14 @@ AS $function$
         end if;
         return new;
       end $function$;
+
+CREATE OR REPLACE FUNCTION public.guard_chat_message()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+  begin
+    raise exception 'chat messages are append-only';
+  end $function$;
 
 CREATE OR REPLACE FUNCTION public.guard_content_version()
  RETURNS trigger

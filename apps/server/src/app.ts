@@ -22,6 +22,12 @@ import { authRoutes } from "./auth/routes";
 import { reviewQueueUpdates } from "./cashier";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
+import { ConversationChannel } from "./chat/channel";
+import { chatMoves, chatReads, chatTyping, conversationChanges, userConversationChanges } from "./chat/live";
+import { chatOperatorRoutes } from "./chat/operator-routes";
+import { chatRoutes } from "./chat/routes";
+import { type ChatDeps, chatAnnouncements } from "./chat/service";
+import { parseServiceWindow, serviceHoursAt } from "./chat/service-hours";
 import { contentPublisher } from "./content";
 import { contentOperatorRoutes } from "./content/operator-routes";
 import { contentRoutes } from "./content/routes";
@@ -190,6 +196,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   realtime.addUserEvent("savings.changed", savingsUpdates(savingsDeps));
   realtime.addUserEvent("inbox.changed", personalInboxUpdates);
   realtime.addEveryUserEvent("broadcast.published", broadcastAnnouncements);
+  const conversations = new ConversationChannel({
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+    typing: (ref) => void realtime.publish("chat.typing", [ref]),
+  });
+  realtime.addPrivateChannel(conversations);
+  realtime.addEvent("chat.moved", chatMoves(conversations));
+  realtime.addEvent("chat.read", chatReads(conversations));
+  realtime.addEvent("chat.typing", chatTyping(conversations));
+  realtime.addOperatorEvent("chat.changed", conversationChanges);
+  realtime.addUserEvent("chat.userChanged", userConversationChanges);
+  const supportWindow = parseServiceWindow(deps.config.SUPPORT_HOURS);
+  const chat: ChatDeps = {
+    serviceHours: (at) => serviceHoursAt(supportWindow, deps.config.PLATFORM_TZ, at),
+    messagesPerMinute: deps.config.CHAT_MESSAGES_PER_MINUTE,
+    ...chatAnnouncements(realtime),
+  };
   const context: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -278,6 +302,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(contentOperatorRoutes(context));
       await api.register(messageRoutes(context));
       await api.register(messageOperatorRoutes(context));
+      await api.register(chatRoutes(context, chat));
+      await api.register(chatOperatorRoutes(context, chat));
     },
     { prefix: "/api/v1" },
   );

@@ -11,7 +11,7 @@ import { CONSOLE_MATRIX } from "./test/console-permission-rows";
 import { multipart, PNG, uploadFile } from "./test/files";
 import { ensureInviteCode, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
-import { noticeFor, scheduledBroadcast } from "./test/message-fixtures";
+import { conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
 import {
   createEnrolledOperator,
   type OperatorCredentials,
@@ -190,6 +190,7 @@ beforeAll(async () => {
   );
   fx.verificationToReject = await submission();
   fx.ownMessage = await noticeFor(t, user.userId);
+  fx.conversation = await conversationWith(t, user.auth);
 
   actors.anonymous = { token: null, freshToken: async () => null, ownOperatorToken: async () => null };
   actors.user = user;

@@ -89,6 +89,8 @@ export const ERROR_STATUS = {
   PHOTO_INVALID: 400,
   CONTENT_EXISTS: 409,
   BROADCAST_ALREADY_SENT: 409,
+  CHAT_RATE_LIMITED: 429,
+  CHAT_NOT_RATEABLE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ export * from "./amount-cleaner";
 export * from "./api/app";
 export * from "./api/auth";
 export * from "./api/cashier";
+export * from "./api/chat";
 export * from "./api/common";
 export * from "./api/content";
 export * from "./api/ledger";

@@ -39,6 +39,8 @@ const GRANTS = {
   "savings.manage": ["admin"],
   // Real-name review: support checks documents; finance has no need to see ID photos.
   "verifications.review": ["support", "admin"],
+  // Customer service: support answers users' chats; finance is not at the front desk.
+  "chats.answer": ["support", "admin"],
   // What the app tells everyone (about us, the agreement, news, broadcasts) is published by admins.
   "content.manage": ["admin"],
   "ledger.check": ["admin"],
@@ -106,6 +108,13 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/content/:id`]:                                "content.manage",
   [`POST ${API}/content`]:                                   "content.manage",
   [`POST ${API}/content/:id/versions`]:                      "content.manage",
+  [`GET ${API}/chats`]:                                      "chats.answer",
+  [`GET ${API}/chats/:id/messages`]:                         "chats.answer",
+  [`POST ${API}/chats/:id/messages`]:                        "chats.answer",
+  [`POST ${API}/chats/:id/read`]:                            "chats.answer",
+  [`POST ${API}/chats/:id/assign`]:                          "chats.answer",
+  [`POST ${API}/chats/:id/resolve`]:                         "chats.answer",
+  [`POST ${API}/chats/:id/reopen`]:                          "chats.answer",
   [`GET ${API}/broadcasts`]:                                 "content.manage",
   [`POST ${API}/broadcasts`]:                                "content.manage",
   [`POST ${API}/broadcasts/:id/cancel`]:                     "content.manage",

@@ -86,6 +86,13 @@ const configSchema = z.object({
    * server refuses to start otherwise).
    */
   CLOCK_CONTROL: flag.default(false),
+  /** When customer service answers live (HH:mm-HH:mm on PLATFORM_TZ's clock); outside it messages wait. */
+  SUPPORT_HOURS: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, "HH:mm-HH:mm")
+    .default("09:00-21:00"),
+  /** The most chat messages one user may send in a minute. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(20),
   /** The private blob store's folder (ID photos); by default `blobs` in DATA_DIR. */
   BLOB_DIR: z.string().optional(),
   /** An S3-compatible bucket (MinIO, AWS S3) for the private blobs instead of BLOB_DIR: servers on several hosts share it. */

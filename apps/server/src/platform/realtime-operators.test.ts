@@ -118,7 +118,9 @@ describe("review queues, live on the consoles that review them", () => {
     await supportSocket.nothingElse();
     const usersHeard = await heardSoFar(usersOwn);
     expect(usersHeard.length).toBeGreaterThan(0);
-    expect(usersHeard.every((message) => ["account.updated", "inbox.changed"].includes(message.type))).toBe(true);
+    expect(usersHeard.every((message) => ["account.updated", "inbox.changed"].includes(message.type))).toBe(
+      true,
+    );
     for (const socket of [financeSocket, supportSocket, usersOwn]) socket.socket.close();
   });
 

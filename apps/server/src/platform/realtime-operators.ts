@@ -63,6 +63,11 @@ export class OperatorSockets<S extends OperatorSocket> {
     }
   }
 
+  /** Reads the socket's session and role again: false when it no longer lives. */
+  async confirm(client: S): Promise<boolean> {
+    return (await this.#sessions.check([client])) && client.holderId !== null;
+  }
+
   checkAll(): Promise<void> {
     return this.#sessions.checkAll();
   }

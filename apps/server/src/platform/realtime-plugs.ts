@@ -119,3 +119,37 @@ export function perUserMessage(
     },
   };
 }
+
+/** Who a socket is signed in as, read when a private channel asks. */
+export type SocketIdentity =
+  | { realm: "user"; userId: bigint }
+  | { realm: "operator"; operatorId: bigint; permissions: ReadonlySet<OperatorPermission> };
+
+/** One signed-in socket as a private channel sees it: the same object for as long as the socket lives. */
+export interface PrivatePeer {
+  /**
+   * Who it is now: an operator's session and role are read again first (a role narrowed a moment ago
+   * counts); null when the socket is not signed in or its session ended.
+   */
+  identity(): Promise<SocketIdentity | null>;
+  /** As last read, without asking the database: what a delivery checks per message. */
+  knownIdentity(): SocketIdentity | null;
+  send(message: ServerMessage): void;
+}
+
+/**
+ * Plugged in by a capability that keeps per-socket state for signed-in sockets (a conversation it
+ * follows and how far it has seen): it answers its client messages and is told when a socket closes.
+ */
+export interface PrivateChannel {
+  readonly answers: readonly ClientMessage["type"][];
+  answer(message: ClientMessage, peer: PrivatePeer): Promise<void>;
+  forget(peer: PrivatePeer): void;
+}
+
+/** Plugged in with an event whose delivery the capability does itself (to the peers it follows). */
+export interface EventDelivery<R> {
+  encode(ref: R): string;
+  decode(wire: string): R;
+  deliver(refs: readonly R[]): Promise<void>;
+}

@@ -13,11 +13,15 @@ import { type FollowingSocket, TopicFollowers } from "./realtime-followers";
 import { type OperatorSocket, OperatorSockets } from "./realtime-operators";
 import type {
   ChannelSocket,
+  EventDelivery,
   OperatorEventName,
   OperatorEventRenderer,
   OperatorSocketAuth,
+  PrivateChannel,
+  PrivatePeer,
   PublicChannel,
   SocketAuth,
+  SocketIdentity,
   UserEventName,
   UserEventRenderer,
 } from "./realtime-plugs";
@@ -26,14 +30,18 @@ import { type RelayLog, UserEventsRelay } from "./user-events";
 
 export type {
   ChannelSocket,
+  EventDelivery,
   Followers,
   OperatorEventName,
   OperatorEventRenderer,
   OperatorLiveSession,
   OperatorSocketAuth,
   OperatorSocketSession,
+  PrivateChannel,
+  PrivatePeer,
   PublicChannel,
   SocketAuth,
+  SocketIdentity,
   SocketSession,
   UserEventName,
   UserEventRenderer,
@@ -60,6 +68,7 @@ interface Client extends OperatorSocket, FollowingSocket {
   /** Which sessions it signed in with, once it did: a user's, or an operator's. */
   realm: "user" | "operator" | null;
   asChannelSocket: ChannelSocket;
+  asPeer: PrivatePeer;
 }
 
 /**
@@ -77,6 +86,8 @@ export class RealtimeHub implements EventPublisher {
   #sessionCheckTimer: NodeJS.Timeout | null = null;
   readonly #channels: PublicChannel[] = [];
   readonly #answering = new Map<ClientMessage["type"], PublicChannel>();
+  readonly #privateChannels: PrivateChannel[] = [];
+  readonly #answeringPrivately = new Map<ClientMessage["type"], PrivateChannel>();
   #stopChannels: (() => void)[] = [];
   readonly #deliveries: Deliveries = {};
 
@@ -122,6 +133,17 @@ export class RealtimeHub implements EventPublisher {
   addChannel(channel: PublicChannel): void {
     this.#channels.push(channel);
     for (const type of channel.answers) this.#answering.set(type, channel);
+  }
+
+  addPrivateChannel(channel: PrivateChannel): void {
+    this.#privateChannels.push(channel);
+    for (const type of channel.answers) this.#answeringPrivately.set(type, channel);
+  }
+
+  /** An event the capability delivers itself (to the peers of its private channel), here and relayed. */
+  addEvent<N extends UserEventName>(name: N, delivery: EventDelivery<DomainEvents[N]>): void {
+    const deliveries: { [P in N]?: Delivery<DomainEvents[P]> } = this.#deliveries;
+    deliveries[name] = delivery;
   }
 
   addUserEvent<N extends UserEventName>(name: N, renderer: UserEventRenderer<DomainEvents[N]>): void {
@@ -239,6 +261,14 @@ export class RealtimeHub implements EventPublisher {
     await Promise.all([this.#users.checkAll(), this.#operators.checkAll()]);
   }
 
+  #identityOf(client: Client): SocketIdentity | null {
+    if (client.holderId === null || client.expiresAt <= this.deps.clock.now().getTime()) return null;
+    if (client.realm === "user") return { realm: "user", userId: client.holderId };
+    if (client.realm === "operator")
+      return { realm: "operator", operatorId: client.holderId, permissions: client.permissions };
+    return null;
+  }
+
   #send(client: Client, message: ServerMessage): void {
     client.socket.send(JSON.stringify(message));
   }
@@ -246,6 +276,12 @@ export class RealtimeHub implements EventPublisher {
   async #handle(client: Client, message: ClientMessage, authTimer: NodeJS.Timeout): Promise<void> {
     if (message.type === "ping") {
       this.#send(client, { type: "pong" });
+      return;
+    }
+    const privately = this.#answeringPrivately.get(message.type);
+    if (privately) {
+      // Not signed in: nothing private is answered, and nothing said (as for a public type unknown).
+      if (client.realm !== null) await privately.answer(message, client.asPeer);
       return;
     }
     if (message.type !== "auth" && message.type !== "operator.auth") {
@@ -291,6 +327,16 @@ export class RealtimeHub implements EventPublisher {
           follow: (channel, topic) => this.#followers.follow(client, channel, topic),
           unfollow: (channel) => this.#followers.unfollow(client, channel),
         },
+        asPeer: {
+          identity: async () => {
+            if (client.realm === "operator" && !(await this.#operators.confirm(client))) return null;
+            return this.#identityOf(client);
+          },
+          knownIdentity: () => this.#identityOf(client),
+          send: (message) => {
+            if (socket.readyState === socket.OPEN) this.#send(client, message);
+          },
+        },
       };
       // A socket that neither authenticates nor follows anything public is closed.
       const authTimer = setTimeout(() => {
@@ -299,6 +345,7 @@ export class RealtimeHub implements EventPublisher {
       }, AUTH_TIMEOUT_MS);
       socket.on("close", () => {
         clearTimeout(authTimer);
+        for (const channel of this.#privateChannels) channel.forget(client.asPeer);
         if (client.realm === "operator") this.#operators.forget(client);
         else this.#users.forget(client);
         this.#followers.unfollowAll(client);

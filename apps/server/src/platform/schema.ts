@@ -409,6 +409,32 @@ export interface InboxReadsTable {
   read_at: Date;
 }
 
+export interface ConversationsTable {
+  id: Id;
+  user_id: bigint;
+  state: Generated<"open" | "resolved">;
+  assignee_id: bigint | null;
+  last_seq: Generated<bigint>;
+  waiting_since: Date | null;
+  last_message_at: Date | null;
+  user_read_seq: Generated<bigint>;
+  support_read_seq: Generated<bigint>;
+  resolved_at: Date | null;
+  rating: number | null;
+  created_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  id: Id;
+  conversation_id: bigint;
+  seq: bigint;
+  author: "user" | "operator" | "note";
+  operator_id: bigint | null;
+  body: string;
+  client_key: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -445,6 +471,8 @@ export interface Database {
   inbox_messages: InboxMessagesTable;
   inboxes: InboxesTable;
   inbox_reads: InboxReadsTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

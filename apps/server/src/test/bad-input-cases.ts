@@ -126,6 +126,7 @@ export interface Fixtures {
   articleId: string;
   messageId: string;
   broadcastId: string;
+  conversationId: string;
 }
 
 /**
@@ -146,6 +147,7 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   articles: (fx) => fx.articleId,
   messages: (fx) => fx.messageId,
   broadcasts: (fx) => fx.broadcastId,
+  chats: (fx) => fx.conversationId,
   pages: () => "about",
   "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,

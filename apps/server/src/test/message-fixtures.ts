@@ -28,3 +28,21 @@ export async function scheduledBroadcast(t: TestContext, operatorId: bigint): Pr
   });
   return String(created.id);
 }
+
+/** The user's conversation with support, opened by a first message of theirs, by its id. */
+export async function conversationWith(t: TestContext, auth: Record<string, string>): Promise<string> {
+  const sent = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/chat/messages",
+    headers: auth,
+    payload: { clientKey: `fixture-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, body: "Hello" },
+  });
+  if (sent.statusCode !== 201) throw new Error(`chat answered ${sent.statusCode}: ${sent.body}`);
+  const row = await t.db
+    .selectFrom("conversations")
+    .select("id")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}

@@ -73,6 +73,12 @@ export const MATRIX = {
   "POST /api/v1/messages/:id/read":                             [401,       "ok",  404,   401,     401,     401],
   "POST /api/v1/messages/read-all":                             [401,       "ok",  "ok",  401,     401,     401],
 
+  "GET /api/v1/chat":                                           [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/chat/messages":                                  [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/chat/messages":                                 [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/chat/read":                                     [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/chat/rating":                                   [401,       "ok",  "ok",  401,     401,     401],
+
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/logout":                          [401,       401,   401,   "ok",    "ok",    "ok"],
@@ -110,6 +116,13 @@ export const MATRIX = {
   "GET /api/v1/operator/content/:id":                           [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/content":                              [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/content/:id/versions":                 [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/chats":                                 [401,       401,   401,   "ok",    403,     "ok"],
+  "GET /api/v1/operator/chats/:id/messages":                    [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/chats/:id/messages":                   [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/chats/:id/read":                       [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/chats/:id/assign":                     [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/chats/:id/resolve":                    [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/chats/:id/reopen":                     [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/broadcasts":                            [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/broadcasts":                           [401,       401,   401,   403,     403,     "ok"],
   "POST /api/v1/operator/broadcasts/:id/cancel":                [401,       401,   401,   403,     403,     "ok"],
@@ -165,6 +178,8 @@ export interface Fixtures {
   /** A notice in the user's inbox, and a broadcast scheduled far ahead. */
   ownMessage: string;
   scheduledBroadcast: string;
+  /** The user's conversation with support (one message in it). */
+  conversation: string;
 }
 
 export interface Call {
@@ -248,6 +263,22 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   }),
   "GET /api/v1/content/pages/:kind": () => ({ params: { kind: "about" } }),
   "POST /api/v1/messages/:id/read": (fx) => ({ params: { id: fx.ownMessage } }),
+  "POST /api/v1/chat/messages": () => ({ body: { clientKey: "matrix-message-key", body: "Hello" } }),
+  "POST /api/v1/chat/read": () => ({ body: { seq: "1" } }),
+  // Nobody's conversation is resolved here: refused by the handler (CHAT_NOT_RATEABLE), nothing stored.
+  "POST /api/v1/chat/rating": () => ({ body: { rating: 5 } }),
+  "GET /api/v1/operator/chats/:id/messages": (fx) => ({ params: { id: fx.conversation } }),
+  "POST /api/v1/operator/chats/:id/messages": (fx) => ({
+    params: { id: fx.conversation },
+    body: { clientKey: "matrix-answer-key", body: "Hello", note: true },
+  }),
+  "POST /api/v1/operator/chats/:id/read": (fx) => ({ params: { id: fx.conversation }, body: { seq: "1" } }),
+  "POST /api/v1/operator/chats/:id/assign": (fx) => ({
+    params: { id: fx.conversation },
+    body: { operatorId: null },
+  }),
+  "POST /api/v1/operator/chats/:id/resolve": (fx) => ({ params: { id: fx.conversation } }),
+  "POST /api/v1/operator/chats/:id/reopen": (fx) => ({ params: { id: fx.conversation } }),
   // Scheduled far ahead, so it is never sent: each caller's cancel finds it scheduled or cancelled.
   "POST /api/v1/operator/broadcasts": () => ({
     body: {

@@ -37,6 +37,7 @@ export const OPERATOR_PERMISSIONS = [
   "savings.read",
   "savings.manage",
   "verifications.review",
+  "chats.answer",
   "content.manage",
   "ledger.check",
   "audit.read",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountSummary } from "./auth";
 import { cashierStatus } from "./cashier";
+import { chatMessage } from "./chat";
 import { isoTime } from "./common";
 import { tick, ticker } from "./market";
 import { reviewQueue } from "./operator-dashboard";
@@ -31,6 +32,27 @@ export const clientMessage = z.discriminatedUnion("type", [
       .optional(),
   }),
   z.object({ type: z.literal("unsubscribe.product") }),
+  /**
+   * Follow a conversation's messages from after `after` (the last seq this client has; "0" for all):
+   * a user their own (no id), an operator who may answer chats any one. Every later message reaches
+   * the socket once, in order.
+   */
+  z.object({
+    type: z.literal("chat.follow"),
+    conversationId: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    after: z.string().regex(/^\d{1,18}$/),
+  }),
+  /** The sender is typing in that conversation (a user: their own); told to the other side, not stored. */
+  z.object({
+    type: z.literal("chat.typing"),
+    conversationId: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
@@ -56,6 +78,19 @@ export const serverMessage = z.discriminatedUnion("type", [
    * ask in the same second.
    */
   z.object({ type: z.literal("inbox.changed"), scope: z.enum(["personal", "broadcast"]) }),
+  /** The next message of a followed conversation, in order, once. */
+  z.object({ type: z.literal("chat.message"), conversationId: z.string(), message: chatMessage }),
+  /** The other side read the conversation up to `seq`. */
+  z.object({
+    type: z.literal("chat.read"),
+    conversationId: z.string(),
+    side: z.enum(["user", "support"]),
+    seq: z.string(),
+  }),
+  /** The other side is typing (for a few seconds). */
+  z.object({ type: z.literal("chat.typing"), conversationId: z.string(), side: z.enum(["user", "support"]) }),
+  /** To operators who answer chats: a conversation changed (a message, assigned, resolved); refresh lists. */
+  z.object({ type: z.literal("chat.changed"), conversationId: z.string() }),
   /** The user's verification was reviewed: where it stands now. */
   z.object({ type: z.literal("verification.updated"), status: verificationStatus }),
   /** `at`: when the server sent it, so a client can tell how fresh the figures are. */

@@ -1,0 +1,103 @@
+import type { OperatorEventRenderer, UserEventRenderer } from "../platform/realtime";
+import type { EventDelivery } from "../platform/realtime-plugs";
+import { ANSWERS_CHATS, type ConversationChannel, type ConversationRef } from "./channel";
+
+export type ChatSide = "user" | "support";
+
+/** A read marker moved: `side` read up to `seq`. */
+export interface ChatReadRef extends ConversationRef {
+  side: ChatSide;
+  seq: bigint;
+}
+
+declare module "../platform/events" {
+  interface DomainEvents {
+    /** A conversation has new messages (once committed): its followers catch up. */
+    "chat.moved": ConversationRef;
+    /** A conversation changed for the console's lists: a message, an assignment, resolved or reopened. */
+    "chat.changed": ConversationRef;
+    /** Support wrote to the user, or the conversation was resolved: their badge and page refresh. */
+    "chat.userChanged": ConversationRef;
+    "chat.read": ChatReadRef;
+    "chat.typing": ConversationRef & { side: ChatSide };
+  }
+}
+
+const encodeRef = (ref: ConversationRef) => `${ref.conversationId}:${ref.userId}`;
+function decodeRef(wire: string): ConversationRef {
+  const [conversationId = "", userId = ""] = wire.split(":");
+  if (!/^\d+$/.test(conversationId) || !/^\d+$/.test(userId)) throw new Error(`chat: ${wire}`);
+  return { conversationId: BigInt(conversationId), userId: BigInt(userId) };
+}
+const sideOf = (text: string | undefined): ChatSide => {
+  if (text !== "user" && text !== "support") throw new Error(`chat side: ${text}`);
+  return text;
+};
+const other = (side: ChatSide): ChatSide => (side === "user" ? "support" : "user");
+
+export function chatMoves(channel: ConversationChannel): EventDelivery<ConversationRef> {
+  return {
+    encode: encodeRef,
+    decode: decodeRef,
+    deliver: (refs) => channel.moved(refs.map((ref) => ref.conversationId)),
+  };
+}
+
+export function chatReads(channel: ConversationChannel): EventDelivery<ChatReadRef> {
+  return {
+    encode: (ref) => `${encodeRef(ref)}:${ref.side}:${ref.seq}`,
+    decode: (wire) => {
+      const [conversationId = "", userId = "", side, seq = ""] = wire.split(":");
+      return { ...decodeRef(`${conversationId}:${userId}`), side: sideOf(side), seq: BigInt(seq) };
+    },
+    deliver: async (refs) => {
+      for (const ref of refs)
+        channel.tell(ref.conversationId, other(ref.side), {
+          type: "chat.read",
+          conversationId: String(ref.conversationId),
+          side: ref.side,
+          seq: String(ref.seq),
+        });
+    },
+  };
+}
+
+export function chatTyping(
+  channel: ConversationChannel,
+): EventDelivery<ConversationRef & { side: ChatSide }> {
+  return {
+    encode: (ref) => `${encodeRef(ref)}:${ref.side}`,
+    decode: (wire) => {
+      const [conversationId = "", userId = "", side] = wire.split(":");
+      return { ...decodeRef(`${conversationId}:${userId}`), side: sideOf(side) };
+    },
+    deliver: async (refs) => {
+      for (const ref of refs)
+        channel.tell(ref.conversationId, other(ref.side), {
+          type: "chat.typing",
+          conversationId: String(ref.conversationId),
+          side: ref.side,
+        });
+    },
+  };
+}
+
+/** "chat.changed" as the consoles of the operators who answer chats hear it. */
+export const conversationChanges: OperatorEventRenderer<ConversationRef> = {
+  encode: encodeRef,
+  decode: decodeRef,
+  permissionOf: () => ANSWERS_CHATS,
+  render: (ref) => ({ type: "chat.changed", conversationId: String(ref.conversationId) }),
+};
+
+/** "chat.userChanged" as the user's open apps hear it, whether or not they follow the conversation. */
+export const userConversationChanges: UserEventRenderer<ConversationRef> = {
+  encode: encodeRef,
+  decode: decodeRef,
+  userOf: (ref) => ref.userId,
+  render: async (refs) =>
+    refs.map((ref) => ({
+      userId: ref.userId,
+      message: { type: "chat.changed", conversationId: String(ref.conversationId) } as const,
+    })),
+};

@@ -1,0 +1,111 @@
+import {
+  assignConversationRequest,
+  chatHistory,
+  chatHistoryQuery,
+  chatMessage,
+  chatReadRequest,
+  conversationListQuery,
+  conversationPage,
+  idString,
+  okResponse,
+  operatorChatSendRequest,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireSignedInOperator, signedInOperator } from "../operators";
+import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
+import {
+  assignConversation,
+  lockConversation,
+  markConversationRead,
+  sendOperatorMessage,
+  setConversationState,
+} from "./conversations";
+import { chatHistory as readHistory } from "./history";
+import type { ChatDeps } from "./service";
+import { conversationPage as readConversationPage } from "./summaries";
+
+const schema = routeSchemas({ tags: ["operator chat"], signedIn: true, errors: [400, 401, 403, 404, 409] });
+const idParams = z.object({ id: idString });
+
+/** The console's inbox: conversations by view, their history, answers and notes, assignment and state. */
+export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  const userOf = async (conversationId: bigint) =>
+    db.transaction().execute(async (tx) => (await lockConversation(tx, conversationId)).user_id);
+  return async (app) => {
+    requireSignedInOperator(app, context);
+    app.get(
+      "/operator/chats",
+      { schema: schema({ querystring: conversationListQuery, response: { 200: conversationPage } }) },
+      async (request) => readConversationPage(db, signedInOperator(request).operator.id, request.query),
+    );
+    app.get(
+      "/operator/chats/:id/messages",
+      { schema: schema({ params: idParams, querystring: chatHistoryQuery, response: { 200: chatHistory } }) },
+      async (request) => {
+        const id = BigInt(request.params.id);
+        await userOf(id);
+        return readHistory(db, id, "support", request.query);
+      },
+    );
+    app.post(
+      "/operator/chats/:id/messages",
+      {
+        schema: schema({
+          params: idParams,
+          body: operatorChatSendRequest,
+          response: { 200: chatMessage, 201: chatMessage },
+        }),
+      },
+      async (request, reply) => {
+        const { operator } = signedInOperator(request);
+        const id = BigInt(request.params.id);
+        const stored = await sendOperatorMessage(db, id, operator.id, request.body, clock.now());
+        if (stored.created) deps.announceMessage(stored, request.body.note ? "note" : "support");
+        const page = await readHistory(db, id, "support", { before: String(stored.seq + 1n), limit: 1 });
+        const message = page.items[0];
+        if (!message) throw new Error("chat: the stored message is missing");
+        return reply.status(stored.created ? 201 : 200).send(message);
+      },
+    );
+    app.post(
+      "/operator/chats/:id/read",
+      { schema: schema({ params: idParams, body: chatReadRequest, response: { 200: okResponse } }) },
+      async (request) => {
+        const id = BigInt(request.params.id);
+        const seq = await markConversationRead(db, id, "support", BigInt(request.body.seq));
+        deps.announceRead({ conversationId: id, userId: await userOf(id), side: "support", seq });
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      "/operator/chats/:id/assign",
+      {
+        schema: schema({ params: idParams, body: assignConversationRequest, response: { 200: okResponse } }),
+      },
+      async (request) => {
+        const id = BigInt(request.params.id);
+        const { operatorId } = request.body;
+        await assignConversation(db, id, operatorId === null ? null : BigInt(operatorId));
+        deps.announceChange({ conversationId: id, userId: await userOf(id) });
+        return { ok: true as const };
+      },
+    );
+    for (const [action, state] of [
+      ["resolve", "resolved"],
+      ["reopen", "open"],
+    ] as const)
+      app.post(
+        `/operator/chats/:id/${action}`,
+        { schema: schema({ params: idParams, response: { 200: okResponse } }) },
+        async (request) => {
+          const id = BigInt(request.params.id);
+          const userId = await setConversationState(db, id, state, clock.now());
+          deps.announceChange({ conversationId: id, userId });
+          return { ok: true as const };
+        },
+      );
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  chatHistory,
+  chatHistoryQuery,
+  chatMessage,
+  chatRatingRequest,
+  chatReadRequest,
+  chatSendRequest,
+  okResponse,
+  userConversation,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireSignedInUser, signedInUser } from "../auth";
+import type { RouteContext } from "../platform/context";
+import { routeSchemas } from "../platform/route-schema";
+import {
+  markConversationRead,
+  userConversation as openConversation,
+  rateConversation,
+  sendUserMessage,
+} from "./conversations";
+import { chatHistory as readHistory } from "./history";
+import type { ChatDeps } from "./service";
+import { userConversationSummary } from "./summaries";
+
+const schema = routeSchemas({ tags: ["chat"], signedIn: true, errors: [400, 401, 404, 409, 429] });
+
+/** The user's conversation with support: history, sending (idempotent by the client's key), read, rate. */
+export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  return async (app) => {
+    requireSignedInUser(app, context);
+    app.get("/chat", { schema: schema({ response: { 200: userConversation } }) }, async (request) =>
+      userConversationSummary(db, signedInUser(request).user.id, clock.now(), deps.serviceHours(clock.now())),
+    );
+    app.get(
+      "/chat/messages",
+      { schema: schema({ querystring: chatHistoryQuery, response: { 200: chatHistory } }) },
+      async (request) => {
+        const conversation = await openConversation(db, signedInUser(request).user.id, clock.now());
+        return readHistory(db, conversation.id, "user", request.query);
+      },
+    );
+    app.post(
+      "/chat/messages",
+      { schema: schema({ body: chatSendRequest, response: { 200: chatMessage, 201: chatMessage } }) },
+      async (request, reply) => {
+        const { user } = signedInUser(request);
+        const stored = await sendUserMessage(db, user.id, request.body, clock.now(), deps.messagesPerMinute);
+        if (stored.created) deps.announceMessage(stored, "user");
+        const page = await readHistory(db, stored.conversationId, "user", {
+          before: String(stored.seq + 1n),
+          limit: 1,
+        });
+        const message = page.items[0];
+        if (!message) throw new Error("chat: the stored message is missing");
+        return reply.status(stored.created ? 201 : 200).send(message);
+      },
+    );
+    app.post(
+      "/chat/read",
+      { schema: schema({ body: chatReadRequest, response: { 200: okResponse } }) },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const conversation = await openConversation(db, user.id, clock.now());
+        const seq = await markConversationRead(db, conversation.id, "user", BigInt(request.body.seq));
+        deps.announceRead({ conversationId: conversation.id, userId: user.id, side: "user", seq });
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      "/chat/rating",
+      { schema: schema({ body: chatRatingRequest, response: { 200: okResponse } }) },
+      async (request) => {
+        const { user } = signedInUser(request);
+        await rateConversation(db, user.id, request.body.rating);
+        const conversation = await openConversation(db, user.id, clock.now());
+        deps.announceChange({ conversationId: conversation.id, userId: user.id });
+        return { ok: true as const };
+      },
+    );
+  };
+}

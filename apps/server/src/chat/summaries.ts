@@ -1,0 +1,109 @@
+import type {
+  ConversationListQuery,
+  ConversationPage,
+  ServiceHours,
+  UserConversation,
+} from "@tickfair/contract";
+import { sql } from "kysely";
+import type { Executor } from "../platform/db";
+import { cursorId, pageOfRows } from "../platform/pagination";
+import { userConversation } from "./conversations";
+
+/** The user's conversation for their app: unread answers, how far support has read, the hours. */
+export async function userConversationSummary(
+  db: Executor,
+  userId: bigint,
+  now: Date,
+  serviceHours: ServiceHours,
+): Promise<UserConversation> {
+  const conversation = await userConversation(db, userId, now);
+  const unread = await db
+    .selectFrom("chat_messages")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("conversation_id", "=", conversation.id)
+    .where("author", "=", "operator")
+    .where("seq", ">", conversation.user_read_seq)
+    .executeTakeFirstOrThrow();
+  return {
+    state: conversation.state,
+    lastSeq: String(conversation.last_seq),
+    unread: Number(unread.count),
+    supportReadSeq: String(conversation.support_read_seq),
+    canRate: conversation.state === "resolved" && conversation.rating === null,
+    serviceHours,
+  };
+}
+
+/**
+ * The console's inbox, most recent activity first: unassigned, the operator's own, or all; open or
+ * resolved. The cursor is the last row's id; rows are ordered by (last_message_at, id).
+ */
+export async function conversationPage(
+  db: Executor,
+  operatorId: bigint,
+  query: ConversationListQuery,
+): Promise<ConversationPage> {
+  const after = cursorId(query.cursor);
+  const rows = await db
+    .selectFrom("conversations as c")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .leftJoin("operators as o", "o.id", "c.assignee_id")
+    .select([
+      "c.id",
+      "c.user_id",
+      "u.account",
+      "c.state",
+      "o.username as assignee",
+      "c.last_seq",
+      "c.last_message_at",
+      "c.waiting_since",
+      "c.user_read_seq",
+      "c.support_read_seq",
+      "c.rating",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("chat_messages as m")
+        .select("m.body")
+        .whereRef("m.conversation_id", "=", "c.id")
+        .where("m.author", "<>", "note")
+        .orderBy("m.seq", "desc")
+        .limit(1)
+        .as("last_message"),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom("chat_messages as m")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("m.conversation_id", "=", "c.id")
+        .where("m.author", "=", "user")
+        .whereRef("m.seq", ">", "c.support_read_seq")
+        .as("unread"),
+    )
+    .where("c.state", "=", query.state)
+    .where("c.last_message_at", "is not", null)
+    .$if(query.view === "unassigned", (q) => q.where("c.assignee_id", "is", null))
+    .$if(query.view === "mine", (q) => q.where("c.assignee_id", "=", operatorId))
+    .$if(after !== null, (q) =>
+      q.where(
+        sql<boolean>`(c.last_message_at, c.id) < (select last_message_at, id from conversations where id = ${after})`,
+      ),
+    )
+    .orderBy("c.last_message_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(query.limit + 1)
+    .execute();
+  return pageOfRows(rows, query.limit, (row) => ({
+    id: String(row.id),
+    user: { id: String(row.user_id), account: row.account },
+    state: row.state,
+    assignee: row.assignee,
+    lastSeq: String(row.last_seq),
+    lastMessage: row.last_message,
+    lastMessageAt: row.last_message_at?.toISOString() ?? null,
+    waitingSince: row.waiting_since?.toISOString() ?? null,
+    unread: Number(row.unread ?? 0),
+    userReadSeq: String(row.user_read_seq),
+    rating: row.rating,
+  }));
+}
