@@ -95,6 +95,19 @@ create table candles (
   constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '1h'::text, '1d'::text])))
 );
 
+create table canned_replies (
+  id bigint default nextval('canned_replies_id_seq'::regclass) not null,
+  locale text not null,
+  title text not null,
+  body text not null,
+  created_by bigint not null,
+  created_at timestamp with time zone not null,
+  deleted_at timestamp with time zone,
+  constraint canned_replies_pkey PRIMARY KEY (id),
+  constraint canned_replies_created_by_fkey FOREIGN KEY (created_by) REFERENCES operators(id)
+);
+CREATE INDEX canned_replies_locale ON public.canned_replies USING btree (locale, title) WHERE (deleted_at IS NULL);
+
 create table chat_messages (
   id bigint default nextval('chat_messages_id_seq'::regclass) not null,
   conversation_id bigint not null,
@@ -764,6 +777,7 @@ CREATE INDEX withdrawals_waiting ON public.withdrawals USING btree (id) WHERE (s
 create sequence accounts_id_seq as bigint owned by accounts.id;
 create sequence audit_log_id_seq as bigint owned by audit_log.id;
 create sequence broadcasts_id_seq as bigint owned by broadcasts.id;
+create sequence canned_replies_id_seq as bigint owned by canned_replies.id;
 create sequence chat_messages_id_seq as bigint owned by chat_messages.id;
 create sequence content_documents_id_seq as bigint owned by content_documents.id;
 create sequence content_versions_id_seq as bigint owned by content_versions.id;

@@ -20,7 +20,7 @@ import { isRecord, setExamples } from "./test/bad-input-values";
 import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
 import { INVITE, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
-import { conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
+import { cannedReplyBy, conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
 import {
   createEnrolledOperator,
   type OperatorCredentials,
@@ -120,6 +120,7 @@ beforeAll(async () => {
   fx.messageId = await noticeFor(t, user.userId);
   fx.conversationId = await conversationWith(t, user.auth);
   fx.broadcastId = await scheduledBroadcast(t, admin.id);
+  fx.cannedReplyId = await cannedReplyBy(t, admin.id);
   observer.user = await signIn("user");
   observer.operator = await signInOperatorThroughApi(
     t,

@@ -11,7 +11,7 @@ import { CONSOLE_MATRIX } from "./test/console-permission-rows";
 import { multipart, PNG, uploadFile } from "./test/files";
 import { ensureInviteCode, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
-import { conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
+import { cannedReplyBy, conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
 import {
   createEnrolledOperator,
   type OperatorCredentials,
@@ -207,6 +207,7 @@ beforeAll(async () => {
   const target = await createEnrolledOperator(t.db, t.clock, { username: "matrix_target", role: "finance" });
   fx.targetOperatorId = String(target.id);
   fx.scheduledBroadcast = await scheduledBroadcast(t, target.id);
+  fx.cannedReply = await cannedReplyBy(t, target.id);
   const secondAdmin = await signInOperatorThroughApi(
     t,
     await createEnrolledOperator(t.db, t.clock, { username: "matrix_admin_2", role: "admin" }),

@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
 import type {
+  CannedReply,
   ChatHistory,
   ChatMessage,
+  ConversationContext,
   ConversationPage,
   ServerMessage,
   UserConversation,
@@ -278,5 +280,57 @@ describe("a conversation with support", () => {
     );
     bobSocket.socket.close();
     financeSocket.socket.close();
+  });
+
+  it("shows support who they talk to: figures, verification, bound account and latest withdrawals", async () => {
+    const user = await registerAndLogin(t);
+    const support = await operatorAuth(t, "support");
+    await send(user.auth, "Where is my money?");
+    const conversationId = await conversationOf(support.headers, user.registration.account);
+    const answered = await t.app.inject({
+      url: `/api/v1/operator/chats/${conversationId}/context`,
+      headers: support.headers,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json<ConversationContext>()).toMatchObject({
+      conversation: { id: conversationId, lastMessage: "Where is my money?" },
+      user: { account: user.registration.account, verification: "not_submitted" },
+      summary: { available: "0.00" },
+      withdrawalAccount: null,
+      recentWithdrawals: [],
+    });
+    const missing = await t.app.inject({
+      url: "/api/v1/operator/chats/999999999/context",
+      headers: support.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("keeps canned replies per locale until one is deleted", async () => {
+    const support = await operatorAuth(t, "support");
+    const create = (locale: string, title: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v1/operator/canned-replies",
+        headers: support.headers,
+        payload: { locale, title, body: `${title} text` },
+      });
+    const greeting = (await create("en", "Greeting")).json<CannedReply>();
+    await create("zh-CN", "问候");
+    expect((await create("xx", "Bad locale")).statusCode).toBe(400);
+    const english = await t.app.inject({
+      url: "/api/v1/operator/canned-replies?locale=en",
+      headers: support.headers,
+    });
+    expect(english.json<{ items: CannedReply[] }>().items.map((r) => r.title)).toContain("Greeting");
+    expect(english.json<{ items: CannedReply[] }>().items.every((r) => r.locale === "en")).toBe(true);
+    const removed = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/operator/canned-replies/${greeting.id}/delete`,
+      headers: support.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    const after = await t.app.inject({ url: "/api/v1/operator/canned-replies", headers: support.headers });
+    expect(after.json<{ items: CannedReply[] }>().items.some((r) => r.id === greeting.id)).toBe(false);
   });
 });

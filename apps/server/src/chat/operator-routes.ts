@@ -1,9 +1,14 @@
 import {
   assignConversationRequest,
+  cannedReply,
+  cannedReplyInput,
+  cannedReplyList,
+  cannedReplyQuery,
   chatHistory,
   chatHistoryQuery,
   chatMessage,
   chatReadRequest,
+  conversationContext,
   conversationListQuery,
   conversationPage,
   idString,
@@ -15,6 +20,8 @@ import { z } from "zod";
 import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
+import { createCannedReply, deleteCannedReply, listCannedReplies } from "./canned-replies";
+import { conversationContext as readContext } from "./context";
 import {
   assignConversation,
   lockConversation,
@@ -40,6 +47,39 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
       "/operator/chats",
       { schema: schema({ querystring: conversationListQuery, response: { 200: conversationPage } }) },
       async (request) => readConversationPage(db, signedInOperator(request).operator.id, request.query),
+    );
+    app.get(
+      "/operator/chats/:id/context",
+      { schema: schema({ params: idParams, response: { 200: conversationContext } }) },
+      async (request) =>
+        readContext(
+          { db, clock, platformTz: context.config.PLATFORM_TZ },
+          signedInOperator(request).operator.id,
+          BigInt(request.params.id),
+        ),
+    );
+    app.get(
+      "/operator/canned-replies",
+      { schema: schema({ querystring: cannedReplyQuery, response: { 200: cannedReplyList } }) },
+      async (request) => ({ items: await listCannedReplies(db, request.query.locale) }),
+    );
+    app.post(
+      "/operator/canned-replies",
+      { schema: schema({ body: cannedReplyInput, response: { 201: cannedReply } }) },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await createCannedReply(db, signedInOperator(request).operator.id, request.body, clock.now()),
+          ),
+    );
+    app.post(
+      "/operator/canned-replies/:id/delete",
+      { schema: schema({ params: idParams, response: { 200: okResponse } }) },
+      async (request) => {
+        await deleteCannedReply(db, BigInt(request.params.id), clock.now());
+        return { ok: true as const };
+      },
     );
     app.get(
       "/operator/chats/:id/messages",

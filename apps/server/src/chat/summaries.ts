@@ -36,12 +36,13 @@ export async function userConversationSummary(
 
 /**
  * The console's inbox, most recent activity first: unassigned, the operator's own, or all; open or
- * resolved. The cursor is the last row's id; rows are ordered by (last_message_at, id).
+ * resolved (or the one conversation `only` names). The cursor is the last row's id; rows are ordered
+ * by (last_message_at, id).
  */
 export async function conversationPage(
   db: Executor,
   operatorId: bigint,
-  query: ConversationListQuery,
+  query: ConversationListQuery & { only?: bigint },
 ): Promise<ConversationPage> {
   const after = cursorId(query.cursor);
   const rows = await db
@@ -80,10 +81,14 @@ export async function conversationPage(
         .whereRef("m.seq", ">", "c.support_read_seq")
         .as("unread"),
     )
-    .where("c.state", "=", query.state)
-    .where("c.last_message_at", "is not", null)
-    .$if(query.view === "unassigned", (q) => q.where("c.assignee_id", "is", null))
-    .$if(query.view === "mine", (q) => q.where("c.assignee_id", "=", operatorId))
+    .$if(query.only !== undefined, (q) => q.where("c.id", "=", query.only ?? 0n))
+    .$if(query.only === undefined, (q) =>
+      q
+        .where("c.state", "=", query.state)
+        .where("c.last_message_at", "is not", null)
+        .$if(query.view === "unassigned", (inner) => inner.where("c.assignee_id", "is", null))
+        .$if(query.view === "mine", (inner) => inner.where("c.assignee_id", "=", operatorId)),
+    )
     .$if(after !== null, (q) =>
       q.where(
         sql<boolean>`(c.last_message_at, c.id) < (select last_message_at, id from conversations where id = ${after})`,
@@ -106,4 +111,17 @@ export async function conversationPage(
     userReadSeq: String(row.user_read_seq),
     rating: row.rating,
   }));
+}
+
+/** Conversations whose user waits for an answer, and since when the longest has: the dashboard's card. */
+export function waitingChatsQuery() {
+  return sql<{ waiting: number; oldest: Date | null }>`
+    select
+      (select count(*)::int from conversations where waiting_since is not null) as waiting,
+      (select min(waiting_since) from conversations where waiting_since is not null) as oldest`;
+}
+
+export async function waitingChats(db: Executor): Promise<{ waiting: number; oldestAt: Date | null }> {
+  const { rows } = await waitingChatsQuery().execute(db);
+  return { waiting: rows[0]?.waiting ?? 0, oldestAt: rows[0]?.oldest ?? null };
 }

@@ -49,3 +49,16 @@ create function guard_chat_message() returns trigger language plpgsql as $$
 
 create trigger chat_messages_append_only before update or delete on chat_messages
   for each row execute function guard_chat_message();
+
+-- Replies support inserts with one click, per locale. Deleting one hides it; sent messages keep their text.
+create table canned_replies (
+  id bigserial primary key,
+  locale text not null,
+  title text not null,
+  body text not null,
+  created_by bigint not null references operators(id),
+  created_at timestamptz not null,
+  deleted_at timestamptz
+);
+
+create index canned_replies_locale on canned_replies (locale, title) where deleted_at is null;

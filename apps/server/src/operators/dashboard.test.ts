@@ -2,6 +2,7 @@ import { fromMinor, type OperatorDashboard, operatorDashboard, toMinor } from "@
 import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
 import { cashierDayQuery, reviewQueuesQuery } from "../cashier/dashboard-figures";
+import { waitingChatsQuery } from "../chat/summaries";
 import { feedStatesQuery } from "../market/feed-state";
 import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
@@ -102,6 +103,7 @@ describe("GET /operator/dashboard", () => {
       { queue: "deposits", waiting: 1, oldestAt: waitingSince },
       { queue: "withdrawals", waiting: 1, oldestAt: expect.any(String) },
       { queue: "verifications", waiting: 0, oldestAt: null },
+      { queue: "chats", waiting: 0, oldestAt: null },
     ]);
     const payouts = toMinor(overnight.payout) + toMinor(win.payout);
     const staked = toMinor(overnight.stake) + toMinor(win.stake);
@@ -154,6 +156,7 @@ describe("GET /operator/dashboard", () => {
     const queries: [string, (db: Executor) => CompiledQuery][] = [
       ["queues", (db) => reviewQueuesQuery().compile(db)],
       ["verifications", (db) => verificationQueueQuery().compile(db)],
+      ["chats", (db) => waitingChatsQuery().compile(db)],
       ["cashier", (db) => cashierDayQuery(from, to).compile(db)],
       ["trading", (db) => tradingDayQuery(from, to).compile(db)],
       ["feed", (db) => feedStatesQuery(db).compile()],

@@ -1,5 +1,6 @@
 import { fromMinor, type OperatorDashboard } from "@tickfair/contract";
 import { cashierDayFigures, reviewQueues } from "../cashier";
+import { waitingChats } from "../chat";
 import { feedStates } from "../market";
 import type { Clock } from "../platform/clock";
 import type { Executor } from "../platform/db";
@@ -27,9 +28,10 @@ export async function operatorDashboard(deps: DashboardDeps): Promise<OperatorDa
   const { db, timeZone } = deps;
   const now = deps.clock.now();
   const day = await platformDay(db, now, timeZone);
-  const [queues, verifications, cashier, trading, feed, ledgerCheck] = await Promise.all([
+  const [queues, verifications, chats, cashier, trading, feed, ledgerCheck] = await Promise.all([
     reviewQueues(db),
     verificationQueue(db),
+    waitingChats(db),
     cashierDayFigures(db, day.from, day.to),
     tradingDayFigures(db, day.from, day.to),
     feedStates(db, now),
@@ -47,6 +49,7 @@ export async function operatorDashboard(deps: DashboardDeps): Promise<OperatorDa
         oldestAt: iso(queues.withdrawals.oldestAt),
       },
       { queue: "verifications", waiting: verifications.waiting, oldestAt: iso(verifications.oldestAt) },
+      { queue: "chats", waiting: chats.waiting, oldestAt: iso(chats.oldestAt) },
     ],
     today: {
       depositsConfirmed: {

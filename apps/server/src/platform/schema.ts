@@ -435,6 +435,16 @@ export interface ChatMessagesTable {
   created_at: Timestamp;
 }
 
+export interface CannedRepliesTable {
+  id: Id;
+  locale: string;
+  title: string;
+  body: string;
+  created_by: bigint;
+  created_at: Timestamp;
+  deleted_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   invite_codes: InviteCodesTable;
@@ -473,6 +483,7 @@ export interface Database {
   inbox_reads: InboxReadsTable;
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
+  canned_replies: CannedRepliesTable;
 }
 
 export type User = Selectable<UsersTable>;

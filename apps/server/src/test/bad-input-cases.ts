@@ -127,6 +127,7 @@ export interface Fixtures {
   messageId: string;
   broadcastId: string;
   conversationId: string;
+  cannedReplyId: string;
 }
 
 /**
@@ -148,6 +149,7 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   messages: (fx) => fx.messageId,
   broadcasts: (fx) => fx.broadcastId,
   chats: (fx) => fx.conversationId,
+  "canned-replies": (fx) => fx.cannedReplyId,
   pages: () => "about",
   "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,

@@ -46,3 +46,19 @@ export async function conversationWith(t: TestContext, auth: Record<string, stri
     .executeTakeFirstOrThrow();
   return String(row.id);
 }
+
+/** A canned reply written by the operator `operatorId`, by its id. */
+export async function cannedReplyBy(t: TestContext, operatorId: bigint): Promise<string> {
+  const row = await t.db
+    .insertInto("canned_replies")
+    .values({
+      locale: "en",
+      title: "Greeting",
+      body: "Hello!",
+      created_by: operatorId,
+      created_at: t.clock.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}

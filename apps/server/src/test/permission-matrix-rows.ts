@@ -118,6 +118,10 @@ export const MATRIX = {
   "POST /api/v1/operator/content/:id/versions":                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/chats":                                 [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/chats/:id/messages":                    [401,       401,   401,   "ok",    403,     "ok"],
+  "GET /api/v1/operator/chats/:id/context":                     [401,       401,   401,   "ok",    403,     "ok"],
+  "GET /api/v1/operator/canned-replies":                        [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/canned-replies":                       [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/canned-replies/:id/delete":            [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/chats/:id/messages":                   [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/chats/:id/read":                       [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/chats/:id/assign":                     [401,       401,   401,   "ok",    403,     "ok"],
@@ -178,8 +182,9 @@ export interface Fixtures {
   /** A notice in the user's inbox, and a broadcast scheduled far ahead. */
   ownMessage: string;
   scheduledBroadcast: string;
-  /** The user's conversation with support (one message in it). */
+  /** The user's conversation with support (one message in it), and a canned reply. */
   conversation: string;
+  cannedReply: string;
 }
 
 export interface Call {
@@ -268,6 +273,12 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   // Nobody's conversation is resolved here: refused by the handler (CHAT_NOT_RATEABLE), nothing stored.
   "POST /api/v1/chat/rating": () => ({ body: { rating: 5 } }),
   "GET /api/v1/operator/chats/:id/messages": (fx) => ({ params: { id: fx.conversation } }),
+  "GET /api/v1/operator/chats/:id/context": (fx) => ({ params: { id: fx.conversation } }),
+  "POST /api/v1/operator/canned-replies": () => ({
+    body: { locale: "en", title: "Hello", body: "Hello, how can we help?" },
+  }),
+  // Each caller deletes the same reply: the first finds it, the others NOT_FOUND (a 404 past the guard).
+  "POST /api/v1/operator/canned-replies/:id/delete": (fx) => ({ params: { id: fx.cannedReply } }),
   "POST /api/v1/operator/chats/:id/messages": (fx) => ({
     params: { id: fx.conversation },
     body: { clientKey: "matrix-answer-key", body: "Hello", note: true },

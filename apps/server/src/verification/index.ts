@@ -1,4 +1,4 @@
 export { loadIdNumberKeys } from "./id-number-cipher";
 export { verificationUpdates } from "./live";
 export { verificationQueue, verificationQueueUpdates } from "./queue";
-export type { VerificationDeps } from "./service";
+export { type VerificationDeps, verificationStateOf } from "./service";

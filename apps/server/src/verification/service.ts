@@ -4,6 +4,7 @@ import {
   isGenericName,
   isMainlandIdNumber,
   type VerificationRejectReason,
+  type VerificationState,
   type VerificationStatus,
   type VerificationSubmitRequest,
 } from "@tickfair/contract";
@@ -52,6 +53,11 @@ function latestSubmission(db: Executor, userId: bigint) {
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Where the user's verification stands, without its details (the console's context beside a chat). */
+export async function verificationStateOf(db: Executor, userId: bigint): Promise<VerificationState> {
+  return (await latestSubmission(db, userId))?.state ?? "not_submitted";
 }
 
 /**

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { LOCALES } from "../locales";
+import { accountSummary } from "./auth";
+import { withdrawal, withdrawalAccount } from "./cashier";
 import { isoTime } from "./common";
+import { verificationState } from "./verification";
 
 /**
  * Customer service (ARCHITECTURE §5): one conversation per user with support. Messages are numbered
@@ -134,3 +138,45 @@ export const assignConversationRequest = z.object({
     .nullable(),
 });
 export type AssignConversationRequest = z.infer<typeof assignConversationRequest>;
+
+/**
+ * Who the operator is talking to, beside the conversation: the user's figures, verification, bound
+ * withdrawal account (masked as the user sees it) and latest withdrawals — what most questions are about.
+ */
+export const conversationContext = z.object({
+  conversation: operatorConversation,
+  user: z.object({
+    id: z.string(),
+    account: z.string(),
+    phone: z.string(),
+    createdAt: isoTime,
+    verification: verificationState,
+  }),
+  summary: accountSummary,
+  withdrawalAccount: withdrawalAccount.nullable(),
+  recentWithdrawals: z.array(withdrawal),
+});
+export type ConversationContext = z.infer<typeof conversationContext>;
+
+/** A reply an operator inserts with one click, written per locale. */
+export const cannedReply = z.object({
+  id: z.string(),
+  locale: z.string(),
+  title: z.string(),
+  body: z.string(),
+});
+export type CannedReply = z.infer<typeof cannedReply>;
+export const cannedReplyList = z.object({ items: z.array(cannedReply) });
+export type CannedReplyList = z.infer<typeof cannedReplyList>;
+export const cannedReplyLocale = z.enum(LOCALES);
+export const cannedReplyQuery = z.object({ locale: cannedReplyLocale.optional() });
+export const cannedReplyInput = z.object({
+  locale: cannedReplyLocale,
+  title: z.string().trim().min(1, { message: "REQUIRED" }).max(60, { message: "VALIDATION_FAILED" }),
+  body: z
+    .string()
+    .trim()
+    .min(1, { message: "REQUIRED" })
+    .max(MAX_CHAT_BODY, { message: "VALIDATION_FAILED" }),
+});
+export type CannedReplyInput = z.infer<typeof cannedReplyInput>;

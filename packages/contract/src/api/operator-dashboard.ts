@@ -4,11 +4,12 @@ import { isoTime } from "./common";
 import { productStatus } from "./market";
 
 /**
- * A review queue: how many items wait and since when the oldest has waited. Verifications are listed
- * to every operator like the cashier's queues; the console shows a card only to those who review it.
+ * A review queue: how many items wait and since when the oldest has waited ("chats": conversations
+ * whose user waits for an answer). Every queue is listed to every operator; the console shows a card
+ * only to those who work it.
  */
 export const reviewQueue = z.object({
-  queue: z.enum(["deposits", "withdrawals", "verifications"]),
+  queue: z.enum(["deposits", "withdrawals", "verifications", "chats"]),
   waiting: z.number().int(),
   oldestAt: isoTime.nullable(),
 });

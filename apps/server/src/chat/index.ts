@@ -1,0 +1,1 @@
+export { waitingChats } from "./summaries";
