@@ -6,6 +6,7 @@
  * To add a bench, write bench/<name>.ts exporting a function that returns a BenchResult, and list it here.
  */
 import type { Bench } from "./bench";
+import { runChatBench } from "./chat";
 import { runConsoleBench } from "./console";
 import { runLedgerBench } from "./ledger";
 import { runSavingsBench } from "./savings";
@@ -35,6 +36,12 @@ const BENCHES: Bench[] = [
     description:
       "one day's Yu'ebao income for 1,000,000 savers by 4 accrual loops: savers per second against pgbench, a second run posts nothing",
     run: runSavingsBench,
+  },
+  {
+    name: "chat",
+    description:
+      "2,000 users × 1 chat message/s for 30 s through two server processes: p99 delivery lag to the consoles against the bare-socket floor",
+    run: runChatBench,
   },
   {
     name: "web",

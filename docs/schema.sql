@@ -115,14 +115,18 @@ create table chat_messages (
   author text not null,
   operator_id bigint,
   body text not null,
+  photo_id uuid,
   client_key text,
   created_at timestamp with time zone not null,
   constraint chat_messages_pkey PRIMARY KEY (id),
   constraint chat_messages_conversation_id_seq_key UNIQUE (conversation_id, seq),
   constraint chat_messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES conversations(id),
   constraint chat_messages_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id),
+  constraint chat_messages_photo_id_fkey FOREIGN KEY (photo_id) REFERENCES verification_photos(id),
   constraint chat_messages_author_check CHECK ((author = ANY (ARRAY['user'::text, 'operator'::text, 'note'::text]))),
-  constraint chat_messages_check CHECK (((author = 'user'::text) = (operator_id IS NULL)))
+  constraint chat_messages_check CHECK (((author = 'user'::text) = (operator_id IS NULL))),
+  constraint chat_messages_check1 CHECK (((author = 'user'::text) OR (photo_id IS NULL))),
+  constraint chat_messages_check2 CHECK (((body <> ''::text) OR (photo_id IS NOT NULL)))
 );
 CREATE UNIQUE INDEX chat_messages_client_key ON public.chat_messages USING btree (conversation_id, author, client_key) WHERE (client_key IS NOT NULL);
 CREATE TRIGGER chat_messages_append_only BEFORE DELETE OR UPDATE ON public.chat_messages FOR EACH ROW EXECUTE FUNCTION guard_chat_message();

@@ -206,10 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   realtime.addEvent("chat.moved", chatMoves(conversations));
   realtime.addEvent("chat.read", chatReads(conversations));
   realtime.addEvent("chat.typing", chatTyping(conversations));
-  realtime.addOperatorEvent("chat.changed", conversationChanges);
+  realtime.addOperatorEvent("chats.changed", conversationChanges);
   realtime.addUserEvent("chat.userChanged", userConversationChanges);
   const supportWindow = parseServiceWindow(deps.config.SUPPORT_HOURS);
   const chat: ChatDeps = {
+    blobs: verification.blobs,
     serviceHours: (at) => serviceHoursAt(supportWindow, deps.config.PLATFORM_TZ, at),
     messagesPerMinute: deps.config.CHAT_MESSAGES_PER_MINUTE,
     ...chatAnnouncements(realtime),

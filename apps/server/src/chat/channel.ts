@@ -3,13 +3,15 @@ import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import type { PrivateChannel, PrivatePeer, SocketIdentity } from "../platform/realtime";
 import { userConversation } from "./conversations";
-import { messagesAfter, toChatMessage } from "./history";
+import { messagesAfterEach, renderChatMessages } from "./history";
 
 /** The permission an operator's role needs to follow and answer conversations. */
 export const ANSWERS_CHATS = "chats.answer";
 
-/** Messages read per catch-up: a follower far behind is brought up in several rounds. */
-const CATCH_UP_ROWS = 200;
+/** Messages read per round: followers far behind are brought up in several rounds. */
+const CATCH_UP_ROWS = 5_000;
+/** Conversations caught up per round. */
+const CATCH_UP_CONVERSATIONS = 1_000;
 
 interface Follower {
   peer: PrivatePeer;
@@ -28,14 +30,15 @@ export interface ConversationRef {
  * Conversations followed by sockets of this process (ARCHITECTURE §5 "Customer service"). Each socket
  * says the last seq it has; from then on the channel sends it every later message once, in order, by
  * catching up from the database whenever it hears the conversation moved (here or, through the relay,
- * in another process). Catch-ups of one conversation run one after another, so nothing is sent twice
- * or out of order; a missed announcement only delays a message to the next one, or to the reconnect.
+ * in another process). Catch-ups run one round at a time, so nothing is sent twice or out of order; a
+ * missed announcement only delays a message to the next one, or to the reconnect.
  */
 export class ConversationChannel implements PrivateChannel {
   readonly answers = ["chat.follow", "chat.typing"] as const;
   readonly #followers = new Map<bigint, Set<Follower>>();
   readonly #byPeer = new Map<PrivatePeer, Follower & { conversationId: bigint }>();
-  readonly #running = new Map<bigint, Promise<void>>();
+  readonly #dirty = new Set<bigint>();
+  #loop: Promise<void> | null = null;
 
   constructor(
     private readonly deps: {
@@ -83,8 +86,9 @@ export class ConversationChannel implements PrivateChannel {
   }
 
   /** These conversations have new messages: bring their followers here up to date. */
-  async moved(conversationIds: readonly bigint[]): Promise<void> {
-    await Promise.all([...new Set(conversationIds)].map((id) => this.#queue(id)));
+  moved(conversationIds: readonly bigint[]): Promise<void> {
+    for (const id of conversationIds) if (this.#followers.has(id)) this.#dirty.add(id);
+    return this.#kick();
   }
 
   /** Tells the followers of a conversation on `to`'s side (typing, read markers). */
@@ -93,43 +97,70 @@ export class ConversationChannel implements PrivateChannel {
       if (follower.side === to && stillMay(follower)) follower.peer.send(message);
   }
 
-  #queue(conversationId: bigint): Promise<void> {
-    if (!this.#followers.has(conversationId)) return Promise.resolve();
-    // Chained: a catch-up asked for while one runs starts after it, and sees what it committed since.
-    const previous = this.#running.get(conversationId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.#catchUp(conversationId))
+  /**
+   * One catch-up loop per process: it takes every conversation that moved since its last round and
+   * reads their new messages in one query. One loop keeps each conversation's sends in order and never
+   * twice; one query per round, not per message, keeps up with thousands of messages a second.
+   */
+  #kick(): Promise<void> {
+    this.#loop ??= this.#drain()
       .catch((error: unknown) => this.deps.log.error({ err: error }, "chat: catching up failed"))
       .finally(() => {
-        if (this.#running.get(conversationId) === next) this.#running.delete(conversationId);
+        this.#loop = null;
+        if (this.#dirty.size > 0) void this.#kick();
       });
-    this.#running.set(conversationId, next);
-    return next;
+    return this.#loop;
   }
 
-  async #catchUp(conversationId: bigint): Promise<void> {
-    for (;;) {
-      const followers = [...(this.#followers.get(conversationId) ?? [])];
-      if (followers.length === 0) return;
-      const from = followers.reduce(
-        (least, f) => (f.seen < least ? f.seen : least),
-        followers[0]?.seen ?? 0n,
-      );
-      const rows = await messagesAfter(this.deps.db, conversationId, from, CATCH_UP_ROWS);
-      for (const follower of followers) {
-        if (!stillMay(follower)) continue;
-        for (const row of rows) {
-          if (row.seq <= follower.seen) continue;
-          follower.seen = row.seq;
-          if (follower.side === "user" && row.author === "note") continue;
-          follower.peer.send({
-            type: "chat.message",
-            conversationId: String(conversationId),
-            message: toChatMessage(row, follower.side),
-          });
-        }
+  async #drain(): Promise<void> {
+    while (this.#dirty.size > 0) {
+      const round = [...this.#dirty].slice(0, CATCH_UP_CONVERSATIONS);
+      for (const id of round) this.#dirty.delete(id);
+      const positions = round.flatMap((conversationId) => {
+        const followers = [...(this.#followers.get(conversationId) ?? [])];
+        if (followers.length === 0) return [];
+        const after = followers.reduce(
+          (least, f) => (f.seen < least ? f.seen : least),
+          followers[0]?.seen ?? 0n,
+        );
+        return [{ conversationId, after }];
+      });
+      if (positions.length === 0) continue;
+      const rows = await messagesAfterEach(this.deps.db, positions, CATCH_UP_ROWS);
+      const byConversation = new Map<bigint, typeof rows>();
+      for (const row of rows) {
+        const list = byConversation.get(row.conversation_id) ?? [];
+        list.push(row);
+        byConversation.set(row.conversation_id, list);
       }
-      if (rows.length < CATCH_UP_ROWS) return;
+      for (const [conversationId, conversationRows] of byConversation)
+        await this.#send(conversationId, conversationRows);
+      // Cut short: what is left is read next round.
+      if (rows.length >= CATCH_UP_ROWS)
+        for (const { conversationId } of positions) this.#dirty.add(conversationId);
+    }
+  }
+
+  async #send(conversationId: bigint, rows: Awaited<ReturnType<typeof messagesAfterEach>>): Promise<void> {
+    for (const follower of this.#followers.get(conversationId) ?? []) {
+      const identity = follower.peer.knownIdentity();
+      if (!identity || !stillMay(follower)) continue;
+      const unseen = rows.filter((row) => row.seq > follower.seen);
+      const last = unseen[unseen.length - 1];
+      if (!last) continue;
+      follower.seen = last.seq;
+      const visible = follower.side === "user" ? unseen.filter((row) => row.author !== "note") : unseen;
+      if (visible.length === 0) continue;
+      const holder = { realm: identity.realm, sessionTokenHash: identity.sessionTokenHash };
+      const rendered = await renderChatMessages(
+        this.deps.db,
+        visible,
+        follower.side,
+        holder,
+        this.deps.clock.now(),
+      );
+      for (const message of rendered)
+        follower.peer.send({ type: "chat.message", conversationId: String(conversationId), message });
     }
   }
 

@@ -10,9 +10,11 @@ import type {
 } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
+import { multipart } from "../test/files";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { heardSoFar, openOperatorSocket, openSignedInSocket, type TestSocket } from "../test/socket";
+import { phonePhoto } from "../test/verification-fixtures";
 
 const t = useTestApp({ CHAT_MESSAGES_PER_MINUTE: 30 });
 let base = "";
@@ -332,5 +334,62 @@ describe("a conversation with support", () => {
     expect(removed.statusCode).toBe(200);
     const after = await t.app.inject({ url: "/api/v1/operator/canned-replies", headers: support.headers });
     expect(after.json<{ items: CannedReply[] }>().items.some((r) => r.id === greeting.id)).toBe(false);
+  });
+
+  it("carries a user's photo privately: links for the user's and support's sessions only, nobody else's photo", async () => {
+    const user = await registerAndLogin(t);
+    const stranger = await registerAndLogin(t);
+    const support = await operatorAuth(t, "support");
+    const form = multipart(await phonePhoto(), "screenshot.jpg");
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/photos",
+      headers: { ...user.auth, "content-type": form.contentType },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { photoId } = upload.json<{ photoId: string }>();
+
+    const theirs = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/messages",
+      headers: stranger.auth,
+      payload: { clientKey: clientKey(), photoId },
+    });
+    expect(theirs.statusCode).toBe(400);
+    expect((await history(stranger.auth)).items).toEqual([]);
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/messages",
+      headers: user.auth,
+      payload: { clientKey: clientKey(), body: "  " },
+    });
+    expect(empty.statusCode).toBe(400);
+
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/chat/messages",
+      headers: user.auth,
+      payload: { clientKey: clientKey(), photoId },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const ownLink = sent.json<ChatMessage>().photo;
+    expect(ownLink?.url).toMatch(/^\/api\/v1\/verification\/photos\//);
+    const image = await t.app.inject({ url: ownLink?.url ?? "" });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+
+    const conversationId = await conversationOf(support.headers, user.registration.account);
+    const seen = await t.app.inject({
+      url: `/api/v1/operator/chats/${conversationId}/messages`,
+      headers: support.headers,
+    });
+    const supportLink = seen.json<ChatHistory>().items[0]?.photo;
+    expect(supportLink?.url).not.toBe(ownLink?.url);
+    expect((await t.app.inject({ url: supportLink?.thumbnailUrl ?? "" })).statusCode).toBe(200);
+
+    // Signed out, the user's links stop working at once.
+    await t.app.inject({ method: "POST", url: "/api/v1/auth/logout", headers: user.auth });
+    expect((await t.app.inject({ url: ownLink?.url ?? "" })).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import type { ChatAuthor } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Db, Executor, Tx } from "../platform/db";
-import { AppError } from "../platform/errors";
+import { AppError, fieldErrors } from "../platform/errors";
 
 /** A message being written to a conversation. */
 export interface NewChatMessage {
@@ -9,6 +9,8 @@ export interface NewChatMessage {
   /** The operator who wrote it; null for the user's own. */
   operatorId: bigint | null;
   body: string;
+  /** A photo of the user's own (uploaded through /chat/photos). */
+  photoId?: string | undefined;
   clientKey: string;
 }
 
@@ -81,6 +83,16 @@ async function append(
       .executeTakeFirstOrThrow();
     if (Number(recent.count) >= perMinute) throw new AppError("CHAT_RATE_LIMITED");
   }
+  if (message.body === "" && !message.photoId) throw fieldErrors({ body: "REQUIRED" });
+  if (message.photoId) {
+    const photo = await tx
+      .selectFrom("verification_photos")
+      .select("id")
+      .where("id", "=", message.photoId)
+      .where("user_id", "=", conversation.user_id)
+      .executeTakeFirst();
+    if (!photo) throw fieldErrors({ photoId: "PHOTO_INVALID" });
+  }
   const seq = conversation.last_seq + 1n;
   await tx
     .insertInto("chat_messages")
@@ -90,6 +102,7 @@ async function append(
       author: message.author,
       operator_id: message.operatorId,
       body: message.body,
+      photo_id: message.photoId ?? null,
       client_key: message.clientKey,
       created_at: now,
     })

@@ -1,5 +1,7 @@
-import type { ChatHistory, ChatMessage } from "@tickfair/contract";
+import type { ChatHistory, ChatMessage, PhotoLink } from "@tickfair/contract";
+import { sql } from "kysely";
 import type { Executor } from "../platform/db";
+import { issuePhotoLinks, type LinkHolder } from "../verification";
 
 /** Who reads: a user never sees notes, nor which operator wrote. */
 export type ChatReader = "user" | "support";
@@ -8,54 +10,82 @@ function messages(db: Executor, conversationId: bigint, reader: ChatReader) {
   return db
     .selectFrom("chat_messages as m")
     .leftJoin("operators as o", "o.id", "m.operator_id")
-    .select(["m.seq", "m.author", "o.username", "m.body", "m.client_key", "m.created_at"])
+    .select(["m.seq", "m.author", "o.username", "m.body", "m.photo_id", "m.client_key", "m.created_at"])
     .where("m.conversation_id", "=", conversationId)
     .$if(reader === "user", (q) => q.where("m.author", "<>", "note"));
 }
 
 type MessageRow = Awaited<ReturnType<ReturnType<typeof messages>["execute"]>>[number];
 
-export function toChatMessage(row: MessageRow, reader: ChatReader): ChatMessage {
+function toChatMessage(
+  row: MessageRow,
+  reader: ChatReader,
+  links: ReadonlyMap<string, PhotoLink>,
+): ChatMessage {
   return {
     seq: String(row.seq),
     author: row.author,
     operator: reader === "support" ? row.username : null,
     body: row.body,
+    photo: row.photo_id ? (links.get(row.photo_id) ?? null) : null,
     // Only the sender needs their key (to clear their outbox); the user's are theirs to see.
     clientKey: reader === "user" && row.author !== "user" ? null : row.client_key,
     at: row.created_at.toISOString(),
   };
 }
 
+/**
+ * Messages as `reader` sees them, with links to their photos made out to the reader's session
+ * (`holder`): a link works only for the session it was issued to, and only for minutes.
+ */
+export async function renderChatMessages(
+  db: Executor,
+  rows: readonly MessageRow[],
+  reader: ChatReader,
+  holder: LinkHolder,
+  now: Date,
+): Promise<ChatMessage[]> {
+  const photoIds = rows.flatMap((row) => (row.photo_id ? [row.photo_id] : []));
+  const links = await issuePhotoLinks(db, photoIds, holder, now);
+  return rows.map((row) => toChatMessage(row, reader, links));
+}
+
 /** A page of history, newest first, before `before` (from the newest without it). */
 export async function chatHistory(
   db: Executor,
-  conversationId: bigint | null,
+  conversationId: bigint,
   reader: ChatReader,
+  holder: LinkHolder,
   query: { before?: string | undefined; limit: number },
+  now: Date,
 ): Promise<ChatHistory> {
-  if (conversationId === null) return { items: [], hasMore: false };
   const rows = await messages(db, conversationId, reader)
     .$if(query.before !== undefined, (q) => q.where("m.seq", "<", BigInt(query.before ?? "0")))
     .orderBy("m.seq", "desc")
     .limit(query.limit + 1)
     .execute();
   return {
-    items: rows.slice(0, query.limit).map((row) => toChatMessage(row, reader)),
+    items: await renderChatMessages(db, rows.slice(0, query.limit), reader, holder, now),
     hasMore: rows.length > query.limit,
   };
 }
 
-/** The messages after `after`, oldest first, up to `limit`: what a follower has not seen yet. */
-export async function messagesAfter(
+/**
+ * The messages of each conversation after its position, in order by conversation and seq, up to `limit`
+ * in all: what the followers of a process have not seen yet, in one query.
+ */
+export async function messagesAfterEach(
   db: Executor,
-  conversationId: bigint,
-  after: bigint,
+  positions: readonly { conversationId: bigint; after: bigint }[],
   limit: number,
-): Promise<(MessageRow & { seq: bigint })[]> {
-  return messages(db, conversationId, "support")
-    .where("m.seq", ">", after)
-    .orderBy("m.seq", "asc")
-    .limit(limit)
-    .execute();
+): Promise<(MessageRow & { conversation_id: bigint })[]> {
+  const wanted = sql.join(positions.map((p) => sql`(${p.conversationId}::bigint, ${p.after}::bigint)`));
+  const { rows } = await sql<MessageRow & { conversation_id: bigint }>`
+    select m.conversation_id, m.seq, m.author, o.username, m.body, m.photo_id, m.client_key, m.created_at
+    from chat_messages m
+    join (values ${wanted}) as w (id, after) on m.conversation_id = w.id and m.seq > w.after
+    left join operators o on o.id = m.operator_id
+    order by m.conversation_id, m.seq
+    limit ${limit}`.execute(db);
+  return rows;
 }

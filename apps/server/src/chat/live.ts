@@ -14,8 +14,11 @@ declare module "../platform/events" {
   interface DomainEvents {
     /** A conversation has new messages (once committed): its followers catch up. */
     "chat.moved": ConversationRef;
-    /** A conversation changed for the console's lists: a message, an assignment, resolved or reopened. */
-    "chat.changed": ConversationRef;
+    /**
+     * Conversations changed for the console's lists (a message, an assignment, resolved or reopened),
+     * gathered for a moment; an empty list stands for many.
+     */
+    "chats.changed": readonly bigint[];
     /** Support wrote to the user, or the conversation was resolved: their badge and page refresh. */
     "chat.userChanged": ConversationRef;
     "chat.read": ChatReadRef;
@@ -82,12 +85,12 @@ export function chatTyping(
   };
 }
 
-/** "chat.changed" as the consoles of the operators who answer chats hear it. */
-export const conversationChanges: OperatorEventRenderer<ConversationRef> = {
-  encode: encodeRef,
-  decode: decodeRef,
+/** "chats.changed" as the consoles of the operators who answer chats hear it. */
+export const conversationChanges: OperatorEventRenderer<readonly bigint[]> = {
+  encode: (ids) => ids.join(","),
+  decode: (wire) => (wire === "" ? [] : wire.split(",").map((id) => BigInt(id))),
   permissionOf: () => ANSWERS_CHATS,
-  render: (ref) => ({ type: "chat.changed", conversationId: String(ref.conversationId) }),
+  render: (ids) => ({ type: "chats.changed", conversationIds: ids.map(String) }),
 };
 
 /** "chat.userChanged" as the user's open apps hear it, whether or not they follow the conversation. */

@@ -87,7 +87,8 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
       async (request) => {
         const id = BigInt(request.params.id);
         await userOf(id);
-        return readHistory(db, id, "support", request.query);
+        const holder = { realm: "operator" as const, sessionTokenHash: signedInOperator(request).tokenHash };
+        return readHistory(db, id, "support", holder, request.query, clock.now());
       },
     );
     app.post(
@@ -100,11 +101,13 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
         }),
       },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator, tokenHash } = signedInOperator(request);
         const id = BigInt(request.params.id);
         const stored = await sendOperatorMessage(db, id, operator.id, request.body, clock.now());
         if (stored.created) deps.announceMessage(stored, request.body.note ? "note" : "support");
-        const page = await readHistory(db, id, "support", { before: String(stored.seq + 1n), limit: 1 });
+        const holder = { realm: "operator" as const, sessionTokenHash: tokenHash };
+        const after = { before: String(stored.seq + 1n), limit: 1 };
+        const page = await readHistory(db, id, "support", holder, after, clock.now());
         const message = page.items[0];
         if (!message) throw new Error("chat: the stored message is missing");
         return reply.status(stored.created ? 201 : 200).send(message);

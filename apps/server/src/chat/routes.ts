@@ -7,11 +7,14 @@ import {
   chatSendRequest,
   okResponse,
   userConversation,
+  verificationPhotoUpload,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
+import { readSingleUpload } from "../platform/single-upload";
+import { MAX_PHOTO_BYTES, storePrivatePhoto } from "../verification";
 import {
   markConversationRead,
   userConversation as openConversation,
@@ -22,7 +25,7 @@ import { chatHistory as readHistory } from "./history";
 import type { ChatDeps } from "./service";
 import { userConversationSummary } from "./summaries";
 
-const schema = routeSchemas({ tags: ["chat"], signedIn: true, errors: [400, 401, 404, 409, 429] });
+const schema = routeSchemas({ tags: ["chat"], signedIn: true, errors: [400, 401, 404, 409, 413, 429] });
 
 /** The user's conversation with support: history, sending (idempotent by the client's key), read, rate. */
 export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {
@@ -36,24 +39,34 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       "/chat/messages",
       { schema: schema({ querystring: chatHistoryQuery, response: { 200: chatHistory } }) },
       async (request) => {
-        const conversation = await openConversation(db, signedInUser(request).user.id, clock.now());
-        return readHistory(db, conversation.id, "user", request.query);
+        const { user, tokenHash } = signedInUser(request);
+        const conversation = await openConversation(db, user.id, clock.now());
+        const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
+        return readHistory(db, conversation.id, "user", holder, request.query, clock.now());
       },
     );
     app.post(
       "/chat/messages",
       { schema: schema({ body: chatSendRequest, response: { 200: chatMessage, 201: chatMessage } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user, tokenHash } = signedInUser(request);
         const stored = await sendUserMessage(db, user.id, request.body, clock.now(), deps.messagesPerMinute);
         if (stored.created) deps.announceMessage(stored, "user");
-        const page = await readHistory(db, stored.conversationId, "user", {
-          before: String(stored.seq + 1n),
-          limit: 1,
-        });
+        const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
+        const after = { before: String(stored.seq + 1n), limit: 1 };
+        const page = await readHistory(db, stored.conversationId, "user", holder, after, clock.now());
         const message = page.items[0];
         if (!message) throw new Error("chat: the stored message is missing");
         return reply.status(stored.created ? 201 : 200).send(message);
+      },
+    );
+    app.post(
+      "/chat/photos",
+      { schema: schema({ consumes: ["multipart/form-data"], response: { 201: verificationPhotoUpload } }) },
+      async (request, reply) => {
+        const { user } = signedInUser(request);
+        const data = await readSingleUpload(request, MAX_PHOTO_BYTES, "PHOTO_INVALID");
+        return reply.status(201).send(await storePrivatePhoto(db, deps.blobs, user.id, data, clock.now()));
       },
     );
     app.post(

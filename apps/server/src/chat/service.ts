@@ -1,4 +1,5 @@
 import type { ServiceHours } from "@tickfair/contract";
+import type { BlobStore } from "../platform/blob-store";
 import type { EventPublisher } from "../platform/events";
 import type { ConversationRef } from "./channel";
 import type { StoredChatMessage } from "./conversations";
@@ -6,6 +7,8 @@ import type { ChatReadRef } from "./live";
 
 /** What the chat routes need beyond the route context. */
 export interface ChatDeps {
+  /** Where the photos users send are kept (the private blob store of ID photos). */
+  blobs: BlobStore;
   serviceHours(at: Date): ServiceHours;
   messagesPerMinute: number;
   /** After a message committed: followers catch up, consoles' lists refresh, the user's badge too. */
@@ -15,20 +18,51 @@ export interface ChatDeps {
   announceChange(ref: ConversationRef): void;
 }
 
+/** How long list changes are gathered: consoles refresh their lists a few times a second at most. */
+const GATHER_LIST_CHANGES_MS = 250;
+/** More changed conversations than this travel as "many" (an empty list), within NOTIFY's payload. */
+const MAX_LISTED_CHANGES = 200;
+
+/**
+ * Gathers the conversations whose place in the consoles' lists changed and tells the consoles once per
+ * moment: at 2,000 messages a second, one signal per message to every console would be millions.
+ */
+class ListChanges {
+  readonly #pending = new Set<bigint>();
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly events: EventPublisher) {}
+
+  add(conversationId: bigint): void {
+    this.#pending.add(conversationId);
+    if (this.#timer) return;
+    this.#timer = setTimeout(() => this.#flush(), GATHER_LIST_CHANGES_MS);
+    this.#timer.unref();
+  }
+
+  #flush(): void {
+    this.#timer = null;
+    const ids = [...this.#pending];
+    this.#pending.clear();
+    void this.events.publish("chats.changed", [ids.length > MAX_LISTED_CHANGES ? [] : ids]);
+  }
+}
+
 /** The announcements, as domain events (relayed to the other server processes). */
 export function chatAnnouncements(
   events: EventPublisher,
-): Omit<ChatDeps, "serviceHours" | "messagesPerMinute"> {
+): Omit<ChatDeps, "blobs" | "serviceHours" | "messagesPerMinute"> {
+  const lists = new ListChanges(events);
   return {
     announceMessage: (stored, from) => {
       const ref = { conversationId: stored.conversationId, userId: stored.userId };
       void events.publish("chat.moved", [ref]);
-      void events.publish("chat.changed", [ref]);
+      lists.add(stored.conversationId);
       if (from === "support") void events.publish("chat.userChanged", [ref]);
     },
     announceRead: (ref) => void events.publish("chat.read", [ref]),
     announceChange: (ref) => {
-      void events.publish("chat.changed", [ref]);
+      lists.add(ref.conversationId);
       void events.publish("chat.userChanged", [ref]);
     },
   };

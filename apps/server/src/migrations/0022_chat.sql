@@ -33,10 +33,15 @@ create table chat_messages (
   author text not null check (author in ('user', 'operator', 'note')),
   operator_id bigint references operators(id),
   body text not null,
+  -- A photo the user sent: private, kept with the ID photos (re-encoded, EXIF removed), shown through
+  -- short-lived links issued to the reader's session.
+  photo_id uuid references verification_photos(id),
   client_key text,
   created_at timestamptz not null,
   unique (conversation_id, seq),
-  check ((author = 'user') = (operator_id is null))
+  check ((author = 'user') = (operator_id is null)),
+  check (author = 'user' or photo_id is null),
+  check (body <> '' or photo_id is not null)
 );
 
 create unique index chat_messages_client_key on chat_messages (conversation_id, author, client_key)

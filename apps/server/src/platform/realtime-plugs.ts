@@ -122,8 +122,13 @@ export function perUserMessage(
 
 /** Who a socket is signed in as, read when a private channel asks. */
 export type SocketIdentity =
-  | { realm: "user"; userId: bigint }
-  | { realm: "operator"; operatorId: bigint; permissions: ReadonlySet<OperatorPermission> };
+  | { realm: "user"; userId: bigint; sessionTokenHash: string }
+  | {
+      realm: "operator";
+      operatorId: bigint;
+      sessionTokenHash: string;
+      permissions: ReadonlySet<OperatorPermission>;
+    };
 
 /** One signed-in socket as a private channel sees it: the same object for as long as the socket lives. */
 export interface PrivatePeer {

@@ -262,10 +262,17 @@ export class RealtimeHub implements EventPublisher {
   }
 
   #identityOf(client: Client): SocketIdentity | null {
-    if (client.holderId === null || client.expiresAt <= this.deps.clock.now().getTime()) return null;
-    if (client.realm === "user") return { realm: "user", userId: client.holderId };
+    const { holderId, tokenHash } = client;
+    if (holderId === null || tokenHash === null || client.expiresAt <= this.deps.clock.now().getTime())
+      return null;
+    if (client.realm === "user") return { realm: "user", userId: holderId, sessionTokenHash: tokenHash };
     if (client.realm === "operator")
-      return { realm: "operator", operatorId: client.holderId, permissions: client.permissions };
+      return {
+        realm: "operator",
+        operatorId: holderId,
+        sessionTokenHash: tokenHash,
+        permissions: client.permissions,
+      };
     return null;
   }
 

@@ -431,6 +431,7 @@ export interface ChatMessagesTable {
   author: "user" | "operator" | "note";
   operator_id: bigint | null;
   body: string;
+  photo_id: string | null;
   client_key: string | null;
   created_at: Timestamp;
 }

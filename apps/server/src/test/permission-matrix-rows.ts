@@ -76,6 +76,7 @@ export const MATRIX = {
   "GET /api/v1/chat":                                           [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/chat/messages":                                  [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/chat/messages":                                 [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/chat/photos":                                   [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/chat/read":                                     [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/chat/rating":                                   [401,       "ok",  "ok",  401,     401,     401],
 
@@ -269,6 +270,7 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "GET /api/v1/content/pages/:kind": () => ({ params: { kind: "about" } }),
   "POST /api/v1/messages/:id/read": (fx) => ({ params: { id: fx.ownMessage } }),
   "POST /api/v1/chat/messages": () => ({ body: { clientKey: "matrix-message-key", body: "Hello" } }),
+  "POST /api/v1/chat/photos": () => ({ file: PNG }),
   "POST /api/v1/chat/read": () => ({ body: { seq: "1" } }),
   // Nobody's conversation is resolved here: refused by the handler (CHAT_NOT_RATEABLE), nothing stored.
   "POST /api/v1/chat/rating": () => ({ body: { rating: 5 } }),

@@ -3,7 +3,7 @@ import { LOCALES } from "../locales";
 import { accountSummary } from "./auth";
 import { withdrawal, withdrawalAccount } from "./cashier";
 import { isoTime } from "./common";
-import { verificationState } from "./verification";
+import { photoLink, verificationState } from "./verification";
 
 /**
  * Customer service (ARCHITECTURE §5): one conversation per user with support. Messages are numbered
@@ -28,24 +28,26 @@ export const chatMessage = z.object({
   /** The operator's name, for the console only (null to users and for the user's own messages). */
   operator: z.string().nullable(),
   body: z.string(),
+  /** A photo the user sent (re-encoded, private): short-lived links for the reader's session. */
+  photo: photoLink.nullable(),
   /** The sender's own key for it (the user's, for their own messages): how an outbox knows it arrived. */
   clientKey: z.string().nullable(),
   at: isoTime,
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
-/** A message sent: `clientKey` makes a resend after a lost answer store nothing twice. */
+/**
+ * A message sent: text, a photo uploaded first through /chat/photos, or both. `clientKey` makes a
+ * resend after a lost answer store nothing twice.
+ */
 export const chatSendRequest = z.object({
   clientKey: z
     .string()
     .min(8)
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, { message: "VALIDATION_FAILED" }),
-  body: z
-    .string()
-    .trim()
-    .min(1, { message: "REQUIRED" })
-    .max(MAX_CHAT_BODY, { message: "VALIDATION_FAILED" }),
+  body: z.string().trim().max(MAX_CHAT_BODY, { message: "VALIDATION_FAILED" }).default(""),
+  photoId: z.string().uuid().optional(),
 });
 export type ChatSendRequest = z.infer<typeof chatSendRequest>;
 
@@ -124,7 +126,13 @@ export const conversationPage = z.object({
 });
 export type ConversationPage = z.infer<typeof conversationPage>;
 
-export const operatorChatSendRequest = chatSendRequest.extend({
+/** Support writes text (photos come from users). */
+export const operatorChatSendRequest = chatSendRequest.omit({ photoId: true }).extend({
+  body: z
+    .string()
+    .trim()
+    .min(1, { message: "REQUIRED" })
+    .max(MAX_CHAT_BODY, { message: "VALIDATION_FAILED" }),
   /** An internal note: kept with the conversation, never shown to the user. */
   note: z.boolean().default(false),
 });

@@ -89,8 +89,13 @@ export const serverMessage = z.discriminatedUnion("type", [
   }),
   /** The other side is typing (for a few seconds). */
   z.object({ type: z.literal("chat.typing"), conversationId: z.string(), side: z.enum(["user", "support"]) }),
-  /** To operators who answer chats: a conversation changed (a message, assigned, resolved); refresh lists. */
+  /** To the user: their conversation changed (support wrote, resolved or reopened it); refresh the badge. */
   z.object({ type: z.literal("chat.changed"), conversationId: z.string() }),
+  /**
+   * To operators who answer chats, at most a few times a second: these conversations changed (a
+   * message, assigned, resolved); an empty list means many did. Refresh the lists.
+   */
+  z.object({ type: z.literal("chats.changed"), conversationIds: z.array(z.string()) }),
   /** The user's verification was reviewed: where it stands now. */
   z.object({ type: z.literal("verification.updated"), status: verificationStatus }),
   /** `at`: when the server sent it, so a client can tell how fresh the figures are. */
