@@ -29,6 +29,7 @@ const SIGNED_IN_ROUTES = [
   "src/pages/deposits/Deposits.tsx",
   "src/pages/withdrawals/Withdrawals.tsx",
   "src/pages/verifications/Verifications.tsx",
+  "src/pages/chats/Chats.tsx",
   "src/pages/savings/Savings.tsx",
   "src/pages/content/Content.tsx",
   "src/pages/broadcasts/Broadcasts.tsx",

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           area("deposits", () => import("./pages/deposits/Deposits")),
           area("withdrawals", () => import("./pages/withdrawals/Withdrawals")),
           area("verifications", () => import("./pages/verifications/Verifications")),
+          area("chats", () => import("./pages/chats/Chats")),
           area("users", () => import("./pages/users/Users")),
           {
             path: `${AREA_PATHS.users.slice(1)}/:id`,

@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
         [paths.transfer]: page(() => import("./pages/money/Transfer"), ["savings"]),
         [paths.verify]: page(() => import("./pages/verify/Verify"), ["verify", "account"]),
         [paths.messages]: page(() => import("./pages/message/Message"), ["messages", "verify", "user"]),
+        [paths.kefu]: page(() => import("./pages/kefu/Kefu"), ["chat"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks
       // the page by path. Last here, so that the first load's list of chunks to preload grows least.

@@ -62,7 +62,7 @@ describe("the console's live socket", () => {
   it("signs in as the operator, tells queue changes, and after a drop reconnects and refreshes everything", async () => {
     const seen = watch();
     const before = connections.length;
-    const stop = connectConsoleLive("operator-token", url, seen.handlers);
+    const connection = connectConsoleLive("operator-token", url, seen.handlers);
     await until(() => seen.statuses.includes("live"));
     const first = connections[before];
     expect(first?.received[0]).toEqual({ type: "operator.auth", token: "operator-token" });
@@ -84,9 +84,50 @@ describe("the console's live socket", () => {
     first?.socket.terminate();
     await until(() => connections.length === before + 2 && seen.changes.length === 2);
     expect(connections[before + 1]?.received[0]).toEqual({ type: "operator.auth", token: "operator-token" });
-    expect(seen.changes[1]).toEqual(["deposits", "withdrawals", "verifications"]);
+    expect(seen.changes[1]).toEqual(["deposits", "withdrawals", "verifications", "chats"]);
     expect(seen.statuses).toEqual(["connecting", "live", "reconnecting", "live"]);
-    stop();
+    connection.close();
+  });
+
+  it("follows a conversation once signed in, passes its events on, and follows again after a drop", async () => {
+    const seen = watch();
+    const before = connections.length;
+    const events: string[] = [];
+    let changed = 0;
+    let after = "0";
+    const connection = connectConsoleLive("chat-token", url, {
+      ...seen.handlers,
+      // What the page does: (re)follow from the last seq it has whenever the socket is signed in.
+      onReady: () => connection.send({ type: "chat.follow", conversationId: "9", after }),
+      onChatEvent: (event) => {
+        events.push(event.type);
+        if (event.type === "chat.message") after = event.message.seq;
+      },
+      onChatsChanged: () => {
+        changed += 1;
+      },
+    });
+    expect(connection.send({ type: "chat.typing", conversationId: "9" })).toBe(false);
+    await until(() => connections[before]?.received.length === 2);
+    const first = connections[before];
+    expect(first?.received[1]).toEqual({ type: "chat.follow", conversationId: "9", after: "0" });
+
+    const message = { seq: "4", author: "user", operator: null, body: "hi", clientKey: null, at: "" };
+    first?.socket.send(JSON.stringify({ type: "chat.message", conversationId: "9", message }));
+    first?.socket.send(JSON.stringify({ type: "chat.typing", conversationId: "9", side: "user" }));
+    first?.socket.send(JSON.stringify({ type: "chats.changed", conversationIds: ["9"] }));
+    await until(() => events.length === 2 && changed === 1);
+    expect(events).toEqual(["chat.message", "chat.typing"]);
+    expect(connection.send({ type: "chat.typing", conversationId: "9" })).toBe(true);
+
+    first?.socket.terminate();
+    await until(() => connections[before + 1]?.received.length === 2);
+    expect(connections[before + 1]?.received[1]).toEqual({
+      type: "chat.follow",
+      conversationId: "9",
+      after: "4",
+    });
+    connection.close();
   });
 
   it("stops for good when the server ends the session", async () => {

@@ -9,14 +9,23 @@ import {
 /**
  * The console's one WebSocket to /api/ws, signed in with the operator's session: the server tells it
  * when a review queue changes (a deposit, withdrawal or verification entered it, got a first
- * confirmation, or left it), only if the operator's role reviews that queue. It reconnects with backoff after a drop and
- * closes for good when the server ends the session.
+ * confirmation, or left it), only if the operator's role reviews that queue, and, to operators who
+ * answer chats, when a conversation changes and what the followed conversation says. It reconnects
+ * with backoff after a drop and closes for good when the server ends the session.
  */
 
 export type LiveStatus = "connecting" | "live" | "reconnecting";
 
 /** Every queue the server announces: what a reconnection refreshes, since anything may have moved. */
-export const ALL_REVIEW_QUEUES: readonly ReviewQueueName[] = ["deposits", "withdrawals", "verifications"];
+export const ALL_REVIEW_QUEUES: readonly ReviewQueueName[] = [
+  "deposits",
+  "withdrawals",
+  "verifications",
+  "chats",
+];
+
+/** What the followed conversation tells: its messages, the user's read marker, the user typing. */
+export type ChatEvent = Extract<ServerMessage, { type: "chat.message" | "chat.read" | "chat.typing" }>;
 
 /** Proxies close a silent connection after a minute or so: a ping every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;
@@ -40,6 +49,14 @@ export interface ConsoleLiveHandlers {
   onQueuesChanged(queues: readonly ReviewQueueName[]): void;
   /** The server ended the session or refused its token: the socket does not come back. */
   onSessionEnded(): void;
+  /**
+   * The socket is signed in, first or again: a follow sent before a drop is gone with the old
+   * connection and must be sent again.
+   */
+  onReady?(): void;
+  /** Conversations changed (a message, assigned, resolved): the inbox's lists are asked for again. */
+  onChatsChanged?(): void;
+  onChatEvent?(event: ChatEvent): void;
   /** For tests: the delay before reconnect attempt `attempt`. */
   retryDelay?(attempt: number): number;
 }
@@ -56,12 +73,24 @@ function parse(data: unknown): ServerMessage | null {
   }
 }
 
-/** Opens the socket for the session `token` at `url`; answers the function that closes it for good. */
-export function connectConsoleLive(token: string, url: string, handlers: ConsoleLiveHandlers): () => void {
+export interface ConsoleLiveConnection {
+  /** Sends when the socket is signed in; answers false otherwise (onReady tells when to try again). */
+  send(message: ClientMessage): boolean;
+  /** Closes the socket for good. */
+  close(): void;
+}
+
+/** Opens the socket for the session `token` at `url`. */
+export function connectConsoleLive(
+  token: string,
+  url: string,
+  handlers: ConsoleLiveHandlers,
+): ConsoleLiveConnection {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let stopped = false;
   let everReady = false;
+  let ready = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const delay = handlers.retryDelay ?? ((n: number) => backoffDelay(n));
@@ -101,16 +130,29 @@ export function connectConsoleLive(token: string, url: string, handlers: Console
       const message = parse(event.data);
       if (message?.type === "ready") {
         attempt = 0;
+        ready = true;
         handlers.onStatus("live");
         // Whatever changed while the socket was away was not told: the lists are asked for again.
         if (everReady) handlers.onQueuesChanged(ALL_REVIEW_QUEUES);
         everReady = true;
+        handlers.onReady?.();
       } else if (message?.type === "queue.changed") {
         handlers.onQueuesChanged([message.queue]);
+      } else if (message?.type === "chats.changed") {
+        handlers.onChatsChanged?.();
+      } else if (
+        message?.type === "chat.message" ||
+        message?.type === "chat.read" ||
+        message?.type === "chat.typing"
+      ) {
+        handlers.onChatEvent?.(message);
       }
     };
     ws.onclose = (event) => {
-      if (socket === ws) socket = null;
+      if (socket === ws) {
+        socket = null;
+        ready = false;
+      }
       clearInterval(heartbeat);
       heartbeat = undefined;
       if (stopped) return;
@@ -135,6 +177,7 @@ export function connectConsoleLive(token: string, url: string, handlers: Console
 
   function stop() {
     stopped = true;
+    ready = false;
     clearTimers();
     window.removeEventListener("online", online);
     const ws = socket;
@@ -149,5 +192,12 @@ export function connectConsoleLive(token: string, url: string, handlers: Console
   window.addEventListener("online", online);
   handlers.onStatus("connecting");
   open();
-  return stop;
+  return {
+    send: (message) => {
+      if (!ready || socket === null || socket.readyState !== WebSocket.OPEN) return false;
+      send(socket, message);
+      return true;
+    },
+    close: stop,
+  };
 }

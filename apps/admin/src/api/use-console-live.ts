@@ -2,6 +2,8 @@ import type { ReviewQueueName } from "@tickfair/contract";
 import { useEffect, useState } from "react";
 import { useSession } from "../store/session";
 import { SIGN_OUT_MUTATION_KEY } from "./auth";
+import { chatSocket } from "./chat-live";
+import { chatKeys } from "./chats";
 import { sessionRefused } from "./client";
 import { connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
 import { queryClient, queryKeys } from "./query-client";
@@ -17,6 +19,7 @@ const QUEUE_PAGES: Record<ReviewQueueName, readonly string[]> = {
   deposits: queryKeys.depositPages,
   withdrawals: queryKeys.withdrawalPages,
   verifications: verificationKeys.pages,
+  chats: chatKeys.changing,
 };
 
 const changed = new Set<ReviewQueueName>();
@@ -40,22 +43,31 @@ function refreshQueues(queues: readonly ReviewQueueName[]): void {
 
 /**
  * The signed-in console's live socket, open while the signed-in layout is shown: keeps the review
- * queues and the dashboard current, and answers how the connection stands for the header.
+ * queues, the inbox and the dashboard current, carries the open conversation's messages, and answers
+ * how the connection stands for the header.
  */
 export function useConsoleLive(): LiveStatus {
   const token = useSession((state) => state.token);
   const [status, setStatus] = useState<LiveStatus>("connecting");
   useEffect(() => {
     if (!token) return;
-    return connectConsoleLive(token, realtimeUrl(window.location), {
+    const connection = connectConsoleLive(token, realtimeUrl(window.location), {
       onStatus: setStatus,
       onQueuesChanged: refreshQueues,
+      onChatsChanged: () => refreshQueues(["chats"]),
+      onChatEvent: chatSocket.dispatch,
+      onReady: chatSocket.ready,
       onSessionEnded: () => {
         // Signing out here ends the session too; that flow goes to the sign-in page by itself.
         if (queryClient.isMutating({ mutationKey: SIGN_OUT_MUTATION_KEY }) > 0) return;
         sessionRefused(token);
       },
     });
+    chatSocket.attach(connection);
+    return () => {
+      chatSocket.attach(null);
+      connection.close();
+    };
   }, [token]);
   return status;
 }

@@ -11,6 +11,7 @@ export const AREA_PATHS: Record<ConsoleArea, string> = {
   deposits: "/deposits",
   withdrawals: "/withdrawals",
   verifications: "/verifications",
+  chats: "/chats",
   users: "/users",
   markets: "/markets",
   savings: "/savings",

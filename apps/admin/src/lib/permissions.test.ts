@@ -29,6 +29,14 @@ describe("the menu of an operator", () => {
     expect(areasOf({ permissions: ["userMoney.read", "markets.manage"] })).toEqual([]);
   });
 
+  it("opens customer service to those who answer chats, right after the verifications", () => {
+    expect(areasOf({ permissions: ["users.read", "chats.answer", "verifications.review"] })).toEqual([
+      "verifications",
+      "chats",
+      "users",
+    ]);
+  });
+
   it("opens savings with its read permission, after the markets; managing alone opens nothing", () => {
     expect(areasOf({ permissions: ["savings.read", "markets.read", "cashierSettings.manage"] })).toEqual([
       "markets",

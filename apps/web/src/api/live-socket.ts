@@ -24,16 +24,36 @@ export interface ProductWant {
   fromSeq(): string | null;
 }
 
-const wants: { token: string | null; tickers: number; product: ProductWant | null } = {
+/** The chat page's own conversation. */
+export interface ChatWant {
+  /** The last seq the page has ("0": none), so a (re)follow delivers exactly what it missed. */
+  after(): string;
+}
+
+const wants: {
+  token: string | null;
+  tickers: number;
+  product: ProductWant | null;
+  chat: ChatWant | null;
+} = {
   token: null,
   tickers: 0,
   product: null,
+  chat: null,
 };
-/** What the current connection has been told. */
-let told: { token: string | null; tickers: boolean; product: string | null } = {
+/** What the current connection has been told; `ready`: the server took its token. */
+let told: {
+  token: string | null;
+  ready: boolean;
+  tickers: boolean;
+  product: string | null;
+  chat: ChatWant | null;
+} = {
   token: null,
+  ready: false,
   tickers: false,
   product: null,
+  chat: null,
 };
 /** A token the server refused: not sent again (signing in anew gives another). */
 let refusedToken: string | null = null;
@@ -55,7 +75,7 @@ function subscribeProduct(socket: SocketSession, product: ProductWant): void {
 
 /** Tells a fresh connection everything wanted now. */
 function tellAll(socket: SocketSession): void {
-  told = { token: null, tickers: false, product: null };
+  told = { token: null, ready: false, tickers: false, product: null, chat: null };
   if (signedIn()) {
     socket.send({ type: "auth", token: wants.token ?? "" });
     told.token = wants.token;
@@ -77,7 +97,11 @@ function open(): SocketSession {
   return keepSocketOpen({
     onOpen: tellAll,
     onMessage(message, socket) {
-      if (message.type === "ready") socket.markHealthy();
+      if (message.type === "ready") {
+        socket.markHealthy();
+        told.ready = true;
+        followChat();
+      }
       if (message.type === "error" && message.code === "UNAUTHENTICATED") refusedToken = told.token;
       for (const listener of listeners) listener(message);
     },
@@ -104,6 +128,16 @@ function close(): void {
 
 function send(message: ClientMessage): void {
   session?.send(message);
+}
+
+/**
+ * A conversation is followed only once the server took the token ("ready"): sent earlier, the
+ * follow would be refused as unauthenticated.
+ */
+function followChat(): void {
+  if (!told.ready || !wants.chat || told.chat === wants.chat) return;
+  send({ type: "chat.follow", after: wants.chat.after() });
+  told.chat = wants.chat;
 }
 
 /** Brings the connection in line with what is wanted. */
@@ -135,6 +169,7 @@ function sync(): void {
     else send({ type: "unsubscribe.product" });
     told.product = product;
   }
+  followChat();
 }
 
 /** Every server message, for as long as the returned function is not called. */
@@ -171,4 +206,24 @@ export function wantProduct(product: ProductWant): () => void {
     wants.product = null;
     sync();
   };
+}
+
+/**
+ * The signed-in user's conversation, from after the seq the page has and again from wherever it is
+ * after every reconnection, until the returned function is called. There is no unfollow: a socket
+ * that followed goes on getting the messages, which nothing listens to any more.
+ */
+export function wantChat(chat: ChatWant): () => void {
+  wants.chat = chat;
+  sync();
+  return () => {
+    if (wants.chat !== chat) return;
+    wants.chat = null;
+    told.chat = null;
+  };
+}
+
+/** Tells support the user is typing (the caller keeps it to one every few seconds). */
+export function sendChatTyping(): void {
+  if (told.ready) send({ type: "chat.typing" });
 }

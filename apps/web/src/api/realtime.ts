@@ -1,5 +1,6 @@
 import type { ServerMessage } from "@tickfair/contract";
 import { putClosedContract, putOpenedContract, putSavingsSummary, putSummary } from "./account-cache";
+import { chatKeys } from "./chat-summary";
 import { listen, setAccountToken } from "./live-socket";
 import { queryClient, queryKeys } from "./query-client";
 import { savingsKeys } from "./savings";
@@ -53,6 +54,10 @@ export function applyServerMessage(message: ServerMessage): void {
       // A reviewer approved or rejected: the page shows it at once, the personal center its badge.
       putVerificationStatus(message.status);
       return;
+    case "chat.changed":
+      // Support wrote or resolved: the badge's count and the rating card, which it does not carry.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      return;
     case "inbox.changed":
       if (message.scope === "personal") refreshInbox();
       else setTimeout(refreshInbox, Math.random() * BROADCAST_SPREAD_MS);
@@ -78,6 +83,7 @@ export function connectRealtime(token: string): () => void {
         void queryClient.invalidateQueries({ queryKey: savingsKeys.all });
         void queryClient.invalidateQueries({ queryKey: verificationKey });
         void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       }
       connectedBefore = true;
     } else {

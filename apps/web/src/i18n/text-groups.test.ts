@@ -16,8 +16,14 @@ const coreGroups = Object.keys(JSON.parse(readFileSync(join(localesDir, "en.json
 const lazyGroups = readdirSync(localesDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** A quoted key of any group, as in t("orders.title"), t(`cashier.status.${status}`) or label: "home.deposit". */
-const KEY = new RegExp(`["'\`](${[...coreGroups, ...lazyGroups].join("|")})\\.[A-Za-z]`, "g");
+/**
+ * A quoted key of any group, as in t("orders.title"), t(`cashier.status.${status}`) or label: "home.deposit";
+ * not a socket message's type (type: "chat.follow", case "chat.changed"), which names no text.
+ */
+const KEY = new RegExp(
+  `(?<!type: |type === |case )["'\`](${[...coreGroups, ...lazyGroups].join("|")})\\.[A-Za-z]`,
+  "g",
+);
 const STATIC_IMPORT = /\bfrom\s+"([^"]+)"/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*"([^"]+)"\s*\)/g;
 /** A route's page: page(() => import("./pages/..."), ["group", ...]). */

@@ -1,4 +1,5 @@
 import type account from "./locales/account/en.json";
+import type chat from "./locales/chat/en.json";
 import type content from "./locales/content/en.json";
 import type deposit from "./locales/deposit/en.json";
 import type core from "./locales/en.json";
@@ -20,6 +21,7 @@ import type withdraw from "./locales/withdraw/en.json";
  * needs it (router.tsx). What the first screens show stays in the core file, locales/<lng>.json.
  */
 type GroupTexts = typeof account &
+  typeof chat &
   typeof content &
   typeof deposit &
   typeof messages &

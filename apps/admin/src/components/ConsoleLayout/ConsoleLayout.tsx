@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BankOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,
   IdcardOutlined,
@@ -32,6 +33,7 @@ const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
   deposits: <BankOutlined />,
   withdrawals: <WalletOutlined />,
   verifications: <IdcardOutlined />,
+  chats: <CustomerServiceOutlined />,
   users: <UserOutlined />,
   markets: <LineChartOutlined />,
   savings: <MoneyCollectOutlined />,

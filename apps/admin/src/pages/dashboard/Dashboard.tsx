@@ -25,7 +25,9 @@ export default function Dashboard() {
   const data = dashboard.data;
   // A queue's page is open to its reviewers only: the others would follow the card to a refusal.
   const queues = (data?.queues ?? []).filter(
-    (queue) => queue.queue !== "verifications" || holds(operator, "verifications.review"),
+    (queue) =>
+      (queue.queue !== "verifications" || holds(operator, "verifications.review")) &&
+      (queue.queue !== "chats" || holds(operator, "chats.answer")),
   );
 
   return (

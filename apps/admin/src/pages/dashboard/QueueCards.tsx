@@ -1,4 +1,10 @@
-import { ArrowRightOutlined, BankOutlined, IdcardOutlined, WalletOutlined } from "@ant-design/icons";
+import {
+  ArrowRightOutlined,
+  BankOutlined,
+  CustomerServiceOutlined,
+  IdcardOutlined,
+  WalletOutlined,
+} from "@ant-design/icons";
 import type { ReviewQueue } from "@tickfair/contract";
 import { Card, Col, Flex, Row, Statistic, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
@@ -11,6 +17,7 @@ const ICONS: Record<ReviewQueue["queue"], ReactNode> = {
   deposits: <BankOutlined />,
   withdrawals: <WalletOutlined />,
   verifications: <IdcardOutlined />,
+  chats: <CustomerServiceOutlined />,
 };
 
 /** An item older than this has waited long: its age shows in the warning colour. */

@@ -2,8 +2,8 @@ import type { VerificationRejectReason, VerificationRejectRequest } from "@tickf
 import { Alert, Form, Input, Modal, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
+import { REJECT_REASONS } from "../../components/VerificationLabels/verification-labels";
 import { reasonRules } from "../../lib/reason-rules";
-import { REJECT_REASONS } from "./verification-labels";
 
 interface Props {
   open: boolean;

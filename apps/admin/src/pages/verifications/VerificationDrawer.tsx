@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useApproveVerification, useRejectVerification, useVerification } from "../../api/verifications";
+import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
 import { holds } from "../../lib/permissions";
@@ -12,7 +13,6 @@ import { useSession } from "../../store/session";
 import { RejectVerificationModal } from "./RejectVerificationModal";
 import { VerificationHistory } from "./VerificationHistory";
 import { VerificationPhotos } from "./VerificationPhotos";
-import { VerificationStateTag } from "./verification-labels";
 
 export type VerificationSummary = OperatorVerificationPage["items"][number];
 

@@ -1,8 +1,8 @@
 import type { OperatorVerification } from "@tickfair/contract";
 import { Descriptions, Empty, Timeline, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatTime } from "../../lib/format";
-import { VerificationStateTag } from "./verification-labels";
 
 type HistoryEntry = OperatorVerification["history"][number];
 

@@ -6,10 +6,10 @@ import { useDescribeError } from "../../api/use-describe-error";
 import { useVerificationPage, type VerificationReviewState } from "../../api/verifications";
 import { CursorPager } from "../../components/CursorPager/CursorPager";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
 import { filterParams, PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
 import { VerificationDrawer, type VerificationSummary } from "./VerificationDrawer";
-import { VerificationStateTag } from "./verification-labels";
 
 /** The filter in the URL: absent is the queue itself (under review, oldest first). */
 const STATE_PARAM = "state";

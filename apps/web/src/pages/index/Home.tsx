@@ -33,6 +33,8 @@ const HomeSavings = lazy(() => import("./HomeSavings"));
 const HomeContent = lazy(() => import("./HomeContent"));
 // And the unread messages' count: a signed-in user's, asked for after the first paint.
 const MessagesBadge = lazy(() => import("./MessagesBadge"));
+// And support's unread answers, the same way.
+const ServiceBadge = lazy(() => import("./ServiceBadge"));
 
 function RecommendedFallback() {
   return (
@@ -180,9 +182,9 @@ export default function Home() {
             <Link key={to} to={to} className="shortcut" data-testid={testId}>
               <span className={`icon-tile shortcut__icon tone-${tone}`}>
                 <Icon strokeWidth={2} />
-                {loggedIn && to === paths.messages ? (
+                {loggedIn && (to === paths.messages || to === paths.kefu) ? (
                   <Suspense fallback={null}>
-                    <MessagesBadge />
+                    {to === paths.messages ? <MessagesBadge /> : <ServiceBadge />}
                   </Suspense>
                 ) : null}
               </span>

@@ -5,6 +5,7 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useLogout } from "../../api/auth";
+import { useChatSummary } from "../../api/chat-summary";
 import { useMe } from "../../api/me";
 import { errorText } from "../../api/messages";
 import { unreadBadgeText, useUnreadCount } from "../../api/unread-count";
@@ -18,6 +19,7 @@ import {
   IconCopy,
   IconDeposit,
   IconFile,
+  IconHeadset,
   IconLogout,
   type IconProps,
   IconSettings,
@@ -42,6 +44,7 @@ type ListKey =
   | "user.capitalRecord"
   | "user.withdrawAccount"
   | "home.messages"
+  | "home.service"
   | "user.settings";
 
 const ACTIONS: readonly { label: ActionKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
@@ -73,6 +76,7 @@ const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps
     testId: "user-withdraw-account",
   },
   { label: "home.messages", to: paths.messages, Icon: IconBell, testId: "user-messages" },
+  { label: "home.service", to: paths.kefu, Icon: IconHeadset, testId: "user-service" },
   { label: "user.settings", to: paths.settings, Icon: IconSettings, testId: "user-settings" },
 ];
 
@@ -137,6 +141,7 @@ export default function User() {
   const me = useMe();
   const logout = useLogout();
   const unread = unreadBadgeText(useUnreadCount().data?.unread);
+  const serviceUnread = unreadBadgeText(useChatSummary().data?.unread);
   const user = me.data?.user ?? storedUser;
   const summary: Partial<AccountSummary> = me.data?.summary ?? {};
   const locale = i18n.language;
@@ -279,6 +284,8 @@ export default function User() {
                 extra={
                   to === paths.messages && unread ? (
                     <Badge content={unread} data-testid="user-messages-badge" />
+                  ) : to === paths.kefu && serviceUnread ? (
+                    <Badge content={serviceUnread} data-testid="user-service-badge" />
                   ) : undefined
                 }
                 data-testid={testId}

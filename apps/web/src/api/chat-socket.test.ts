@@ -1,0 +1,101 @@
+import type { AddressInfo } from "node:net";
+import type { ClientMessage } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket as NodeWebSocket, type WebSocket as ServerSocket, WebSocketServer } from "ws";
+
+/**
+ * The chat page's follow over the app's socket (live-socket.ts) against a real WebSocket server that
+ * answers `auth` with "ready" a moment later, as the server does once it has checked the token. The
+ * globals are stubbed as in live-socket.test.ts.
+ */
+const received: { connection: number; message: ClientMessage }[] = [];
+const sockets: ServerSocket[] = [];
+const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+const listening = new Promise((resolve) => server.once("listening", resolve));
+server.on("connection", (socket) => {
+  sockets.push(socket);
+  const connection = sockets.length;
+  socket.on("message", (raw) => {
+    const message = JSON.parse(raw.toString()) as ClientMessage;
+    received.push({ connection, message });
+    if (message.type === "auth") setTimeout(() => socket.send(JSON.stringify({ type: "ready" })), 50);
+  });
+});
+
+const stored = new Map<string, string>();
+beforeAll(async () => {
+  await listening;
+  vi.stubGlobal("window", {
+    location: { protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` },
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  });
+  vi.stubGlobal("WebSocket", NodeWebSocket);
+  vi.stubGlobal("localStorage", {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+});
+afterAll(async () => {
+  for (const socket of server.clients) socket.terminate();
+  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  vi.unstubAllGlobals();
+});
+
+const until = async (condition: () => boolean, ms = 4_000) => {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const typesOn = (connection: number) =>
+  received.filter((entry) => entry.connection === connection).map((entry) => entry.message.type);
+const follows = () =>
+  received.flatMap(({ connection, message }) =>
+    message.type === "chat.follow" ? [{ connection, after: message.after }] : [],
+  );
+
+describe("chat over the live socket", () => {
+  it("follows once signed in, and again from the last seq after every reconnection", async () => {
+    const { setAccountToken, wantChat, sendChatTyping } = await import("./live-socket");
+    let lastSeq = "0";
+    setAccountToken("user-token");
+    const stopFollowing = wantChat({ after: () => lastSeq });
+
+    // Not before the server took the token: a follow sent earlier would be refused.
+    await until(() => follows().length === 1);
+    expect(typesOn(1)).toEqual(["auth", "chat.follow"]);
+    expect(follows()).toEqual([{ connection: 1, after: "0" }]);
+
+    sendChatTyping();
+    await until(() => typesOn(1).includes("chat.typing"));
+    expect(received.at(-1)?.message).toEqual({ type: "chat.typing" });
+
+    // Messages 1–7 reached the page; the connection drops: the next one follows from 7.
+    lastSeq = "7";
+    sockets[0]?.terminate();
+    await until(() => follows().length === 2);
+    expect(typesOn(2)).toEqual(["auth", "chat.follow"]);
+    expect(follows()[1]).toEqual({ connection: 2, after: "7" });
+
+    // The page left: a later reconnection follows nothing.
+    stopFollowing();
+    sockets[1]?.terminate();
+    await until(() => typesOn(3).includes("auth"));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(typesOn(3)).toEqual(["auth"]);
+    expect(follows()).toHaveLength(2);
+
+    // Opened again: it follows at once on the connection that is there.
+    lastSeq = "9";
+    const stopAgain = wantChat({ after: () => lastSeq });
+    await until(() => follows().length === 3);
+    expect(follows()[2]).toEqual({ connection: 3, after: "9" });
+    stopAgain();
+    setAccountToken(null);
+  }, 15_000);
+});

@@ -1,0 +1,61 @@
+import type { MAX_CHAT_BODY } from "@tickfair/contract";
+import { Button, TextArea } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+
+/** The contract's limit, typed to equal it: importing the value would bring its module's zod. */
+const MAX_BODY: typeof MAX_CHAT_BODY = 2_000;
+/** The counter shows from here on: earlier it would only be noise. */
+const COUNTER_FROM = MAX_BODY - 200;
+
+interface ChatComposerProps {
+  draft: string;
+  onDraftChange(draft: string): void;
+  onSend(body: string): void;
+}
+
+/** The text box (growing with what is written, up to a few lines) and the send button. */
+export function ChatComposer({ draft, onDraftChange, onSend }: ChatComposerProps) {
+  const { t } = useTranslation();
+  const body = draft.trim();
+  const send = () => {
+    if (body === "") return;
+    onSend(body);
+    onDraftChange("");
+  };
+  return (
+    <form
+      className="kefu-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <div className="kefu-composer__field">
+        <TextArea
+          value={draft}
+          onChange={onDraftChange}
+          placeholder={t("chat.placeholder")}
+          aria-label={t("chat.placeholder")}
+          autoSize={{ minRows: 1, maxRows: 5 }}
+          rows={1}
+          maxLength={MAX_BODY}
+          data-testid="kefu-input"
+        />
+        {draft.length >= COUNTER_FROM ? (
+          <span className="kefu-composer__count num" data-testid="kefu-count">
+            {draft.length}/{MAX_BODY}
+          </span>
+        ) : null}
+      </div>
+      <Button
+        type="submit"
+        color="primary"
+        className="kefu-composer__send"
+        disabled={body === ""}
+        data-testid="kefu-send"
+      >
+        {t("chat.send")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import type { ChatMessage, UserConversation } from "@tickfair/contract";
+import { Button, DotLoading } from "antd-mobile";
+import { Fragment, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { OutboxEntry } from "../../api/chat-outbox";
+import { compareSeq } from "../../api/chat-thread";
+import { errorText } from "../../api/messages";
+import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { ChatComposer } from "./ChatComposer";
+import { ChatRating } from "./ChatRating";
+import { formatChatDay, formatChatTime, localDay } from "./chat-time";
+import { useChat } from "./use-chat";
+import { useVisualViewportHeight } from "./use-visual-viewport";
+import "./kefu.css";
+
+/** Within this many pixels of the top, the next older page is asked for. */
+const LOAD_OLDER_WITHIN = 48;
+/** Within this many pixels of the bottom, a new message scrolls into view. */
+const FOLLOW_WITHIN = 120;
+
+/** A bubble: a message the server holds, or one of the user's on its way (the outbox). */
+type Bubble =
+  | { kind: "message"; message: ChatMessage; at: string }
+  | { kind: "outbox"; entry: OutboxEntry; at: string };
+
+/** Online customer service: the user's one conversation with support, live. */
+export default function Kefu() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState("");
+  const chat = useChat(setDraft);
+  const height = useVisualViewportHeight();
+  const threadRef = useRef<HTMLElement>(null);
+  /** The thread's height before an older page went in above: the view stays where it was. */
+  const heightBeforeOlder = useRef<number | null>(null);
+  const nearBottom = useRef(true);
+
+  const bubbles: Bubble[] = [
+    ...(chat.thread?.messages ?? []).map((message): Bubble => ({ kind: "message", message, at: message.at })),
+    ...chat.outbox.map((entry): Bubble => ({ kind: "outbox", entry, at: entry.at })),
+  ];
+  // After every render: an older page that went in above keeps the view where it was; a view at
+  // the bottom stays there as messages, "typing…" or the keyboard come.
+  useLayoutEffect(() => {
+    const element = threadRef.current;
+    if (!element) return;
+    if (heightBeforeOlder.current !== null && !chat.loadingOlder) {
+      element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    } else if (nearBottom.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  });
+
+  function onScroll() {
+    const element = threadRef.current;
+    if (!element) return;
+    nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < FOLLOW_WITHIN;
+    if (element.scrollTop < LOAD_OLDER_WITHIN && chat.thread?.hasMore && !chat.loadingOlder) {
+      heightBeforeOlder.current = element.scrollHeight;
+      void chat.loadOlder();
+    }
+  }
+
+  function send(body: string) {
+    // Their own message is always shown, wherever they had scrolled.
+    nearBottom.current = true;
+    chat.send(body);
+  }
+
+  return (
+    <div className="kefu" style={height ? { height } : undefined}>
+      <PageNavBar title={t("home.service")} />
+      {chat.summary.data ? <ServiceHours conversation={chat.summary.data} /> : null}
+      <main className="kefu-thread" ref={threadRef} onScroll={onScroll} data-testid="kefu-thread">
+        {chat.loadingOlder ? (
+          <div className="kefu-thread__older">
+            <DotLoading />
+          </div>
+        ) : null}
+        {chat.loadError ? (
+          <div className="kefu-thread__error" role="alert">
+            <p>{errorText(chat.loadError)}</p>
+            <Button size="small" onClick={chat.reload}>
+              {t("common.retry")}
+            </Button>
+          </div>
+        ) : chat.thread === null ? (
+          <div className="kefu-thread__older">
+            <DotLoading />
+          </div>
+        ) : bubbles.length === 0 ? (
+          <p className="kefu-thread__empty" data-testid="kefu-empty">
+            {t("chat.empty")}
+          </p>
+        ) : null}
+        <ol className="kefu-messages">
+          {bubbles.map((bubble, index) => (
+            <Fragment key={bubble.kind === "message" ? bubble.message.seq : bubble.entry.clientKey}>
+              {index === 0 || localDay(bubbles[index - 1]?.at ?? "") !== localDay(bubble.at) ? (
+                <DaySeparator at={bubble.at} />
+              ) : null}
+              {bubble.kind === "message" ? (
+                <MessageBubble message={bubble.message} supportReadSeq={chat.supportReadSeq} />
+              ) : (
+                <OutboxBubble entry={bubble.entry} onRetry={() => chat.retry(bubble.entry.clientKey)} />
+              )}
+            </Fragment>
+          ))}
+        </ol>
+        {chat.supportTyping ? (
+          <p className="kefu-typing" data-testid="kefu-typing">
+            {t("chat.typing")}
+          </p>
+        ) : null}
+        {chat.summary.data?.state === "resolved" ? <ChatRating canRate={chat.summary.data.canRate} /> : null}
+      </main>
+      <ChatComposer
+        draft={draft}
+        onDraftChange={(next) => {
+          setDraft(next);
+          if (next !== "") chat.typing();
+        }}
+        onSend={send}
+      />
+    </div>
+  );
+}
+
+function ServiceHours({ conversation }: { conversation: UserConversation }) {
+  const { t } = useTranslation();
+  const { from, to, timeZone, openNow } = conversation.serviceHours;
+  return (
+    <p className={`kefu-hours ${openNow ? "" : "kefu-hours--closed"}`} data-testid="kefu-hours">
+      {t("chat.hours", { from, to, timeZone })}
+      {openNow ? null : <span data-testid="kefu-offline"> {t("chat.closed")}</span>}
+    </p>
+  );
+}
+
+function DaySeparator({ at }: { at: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="kefu-day" data-testid="kefu-day">
+      {formatChatDay(at, i18n.language, { today: t("chat.today"), yesterday: t("chat.yesterday") })}
+    </li>
+  );
+}
+
+function MessageBubble({ message, supportReadSeq }: { message: ChatMessage; supportReadSeq: string }) {
+  const { t, i18n } = useTranslation();
+  const own = message.author === "user";
+  const read = own && compareSeq(message.seq, supportReadSeq) <= 0;
+  return (
+    <li
+      className={`kefu-bubble ${own ? "kefu-bubble--own" : "kefu-bubble--support"}`}
+      data-testid="kefu-message"
+      data-author={message.author}
+      data-state={own ? (read ? "read" : "sent") : undefined}
+    >
+      {message.photo ? (
+        <a href={message.photo.url} target="_blank" rel="noreferrer">
+          <img className="kefu-bubble__photo" src={message.photo.thumbnailUrl} alt={t("chat.photo")} />
+        </a>
+      ) : null}
+      {message.body ? <p className="kefu-bubble__body">{message.body}</p> : null}
+      <span className="kefu-bubble__meta">
+        <time dateTime={message.at}>{formatChatTime(message.at, i18n.language)}</time>
+        {own ? (
+          <span className={read ? "kefu-bubble__read" : undefined} data-testid="kefu-tick">
+            {read ? t("chat.read") : t("chat.sent")}
+          </span>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+function OutboxBubble({ entry, onRetry }: { entry: OutboxEntry; onRetry(): void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li
+      className="kefu-bubble kefu-bubble--own kefu-bubble--pending"
+      data-testid="kefu-message"
+      data-author="user"
+      data-state={entry.state}
+    >
+      <p className="kefu-bubble__body">{entry.body}</p>
+      <span className="kefu-bubble__meta">
+        <time dateTime={entry.at}>{formatChatTime(entry.at, i18n.language)}</time>
+        {entry.state === "failed" ? (
+          <button type="button" className="kefu-bubble__retry" onClick={onRetry} data-testid="kefu-retry">
+            {t("chat.failed")}
+          </button>
+        ) : (
+          <span data-testid="kefu-tick">{t("chat.sending")}</span>
+        )}
+      </span>
+    </li>
+  );
+}
