@@ -23,18 +23,16 @@ export interface StoredChatMessage {
   created: boolean;
 }
 
-/** The user's conversation, made on first use, locked for the caller's transaction. */
+/**
+ * The user's conversation, made on first use, locked for the caller's transaction: one statement,
+ * since an upsert that finds the row updates (and so locks) it.
+ */
 export async function lockUserConversation(tx: Tx, userId: bigint, now: Date) {
-  await tx
+  return tx
     .insertInto("conversations")
     .values({ user_id: userId, created_at: now })
-    .onConflict((oc) => oc.column("user_id").doNothing())
-    .execute();
-  return tx
-    .selectFrom("conversations")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .forUpdate()
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ user_id: (eb) => eb.ref("excluded.user_id") }))
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
@@ -64,25 +62,28 @@ async function append(
   now: Date,
   perMinute: number,
 ): Promise<StoredChatMessage> {
-  const known = await tx
-    .selectFrom("chat_messages")
-    .select("seq")
-    .where("conversation_id", "=", conversation.id)
-    .where("author", "=", message.author)
-    .where("client_key", "=", message.clientKey)
-    .executeTakeFirst();
+  // The key seen before, and the user's last `perMinute` messages' oldest time, in one round trip:
+  // the limit reads at most that many rows, however long the conversation.
+  const limited = message.author === "user" ? perMinute : 0;
+  const { rows } = await sql<{ known: bigint | null; recent: number; oldest: Date | null }>`
+    select
+      (select seq from chat_messages
+        where conversation_id = ${conversation.id} and author = ${message.author} and client_key = ${message.clientKey}) as known,
+      count(*)::int as recent, min(created_at) as oldest
+    from (select created_at from chat_messages
+          where conversation_id = ${conversation.id} and author = 'user'
+          order by seq desc limit ${limited}) latest`.execute(tx);
+  const check = rows[0];
   const stored = { conversationId: conversation.id, userId: conversation.user_id };
-  if (known) return { ...stored, seq: known.seq, created: false };
-  if (message.author === "user") {
-    const recent = await tx
-      .selectFrom("chat_messages")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("conversation_id", "=", conversation.id)
-      .where("author", "=", "user")
-      .where("created_at", ">", new Date(now.getTime() - 60_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= perMinute) throw new AppError("CHAT_RATE_LIMITED");
-  }
+  if (check?.known != null) return { ...stored, seq: BigInt(check.known), created: false };
+  if (
+    limited > 0 &&
+    check &&
+    check.recent >= limited &&
+    check.oldest &&
+    check.oldest.getTime() > now.getTime() - 60_000
+  )
+    throw new AppError("CHAT_RATE_LIMITED");
   if (message.body === "" && !message.photoId) throw fieldErrors({ body: "REQUIRED" });
   if (message.photoId) {
     const photo = await tx
@@ -94,22 +95,25 @@ async function append(
     if (!photo) throw fieldErrors({ photoId: "PHOTO_INVALID" });
   }
   const seq = conversation.last_seq + 1n;
-  await tx
-    .insertInto("chat_messages")
-    .values({
-      conversation_id: conversation.id,
-      seq,
-      author: message.author,
-      operator_id: message.operatorId,
-      body: message.body,
-      photo_id: message.photoId ?? null,
-      client_key: message.clientKey,
-      created_at: now,
-    })
-    .execute();
   const byUser = message.author === "user";
   const answer = message.author === "operator";
+  // The message and the conversation's new state in one statement.
   await tx
+    .with("appended", (db) =>
+      db
+        .insertInto("chat_messages")
+        .values({
+          conversation_id: conversation.id,
+          seq,
+          author: message.author,
+          operator_id: message.operatorId,
+          body: message.body,
+          photo_id: message.photoId ?? null,
+          client_key: message.clientKey,
+          created_at: now,
+        })
+        .returning("seq"),
+    )
     .updateTable("conversations")
     .set({
       last_seq: seq,

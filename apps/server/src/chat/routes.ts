@@ -1,4 +1,5 @@
 import {
+  type ChatMessage,
   chatHistory,
   chatHistoryQuery,
   chatMessage,
@@ -6,6 +7,7 @@ import {
   chatReadRequest,
   chatSendRequest,
   okResponse,
+  type PhotoLink,
   userConversation,
   verificationPhotoUpload,
 } from "@tickfair/contract";
@@ -14,7 +16,7 @@ import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
-import { MAX_PHOTO_BYTES, storePrivatePhoto } from "../verification";
+import { issuePhotoLinks, MAX_PHOTO_BYTES, storePrivatePhoto } from "../verification";
 import {
   markConversationRead,
   userConversation as openConversation,
@@ -50,14 +52,31 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       { schema: schema({ body: chatSendRequest, response: { 200: chatMessage, 201: chatMessage } }) },
       async (request, reply) => {
         const { user, tokenHash } = signedInUser(request);
-        const stored = await sendUserMessage(db, user.id, request.body, clock.now(), deps.messagesPerMinute);
-        if (stored.created) deps.announceMessage(stored, "user");
+        const now = clock.now();
+        const stored = await sendUserMessage(db, user.id, request.body, now, deps.messagesPerMinute);
         const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
-        const after = { before: String(stored.seq + 1n), limit: 1 };
-        const page = await readHistory(db, stored.conversationId, "user", holder, after, clock.now());
-        const message = page.items[0];
-        if (!message) throw new Error("chat: the stored message is missing");
-        return reply.status(stored.created ? 201 : 200).send(message);
+        if (!stored.created) {
+          // A resend of a message stored before: the message as it was stored, not as resent.
+          const after = { before: String(stored.seq + 1n), limit: 1 };
+          const [earlier] = (await readHistory(db, stored.conversationId, "user", holder, after, now)).items;
+          if (!earlier) throw new Error("chat: the stored message is missing");
+          return reply.status(200).send(earlier);
+        }
+        deps.announceMessage(stored, "user");
+        const { photoId, body, clientKey } = request.body;
+        const links = photoId
+          ? await issuePhotoLinks(db, [photoId], holder, now)
+          : new Map<string, PhotoLink>();
+        const message: ChatMessage = {
+          seq: String(stored.seq),
+          author: "user",
+          operator: null,
+          body,
+          photo: photoId ? (links.get(photoId) ?? null) : null,
+          clientKey,
+          at: now.toISOString(),
+        };
+        return reply.status(201).send(message);
       },
     );
     app.post(
