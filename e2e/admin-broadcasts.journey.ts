@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
@@ -7,6 +7,7 @@ import {
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
+  openConsoleDesk,
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
@@ -16,21 +17,6 @@ test.use({ ...DESKTOP });
 
 interface InboxPage {
   items: { content: { kind: string; locale?: string; title?: string; body?: string } }[];
-}
-
-/** The support desk at another browser: content is not theirs, so no broadcasts either. */
-async function supportDesk(browser: Browser, locale: ConsoleLocale): Promise<Page> {
-  const context = await browser.newContext({
-    ...DESKTOP,
-    baseURL: test.info().project.use.baseURL,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    serviceWorkers: "block",
-  });
-  const page = await context.newPage();
-  await setConsoleLanguage(page, locale);
-  await signInToConsole(page, DEMO_SUPPORT);
-  return page;
 }
 
 for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
@@ -180,7 +166,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     expect(dialogs).toEqual([]);
 
     // ── A support operator has no broadcasts ───────────────────────────────────────────────────
-    const support = await supportDesk(browser, locale);
+    const support = await openConsoleDesk(browser, locale, DEMO_SUPPORT);
     await expect(support.getByTestId("nav-users")).toBeVisible();
     await expect(support.getByTestId("nav-broadcasts")).toHaveCount(0);
     await support.goto("/admin/broadcasts");

@@ -15,6 +15,7 @@ import {
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
+  openConsoleDesk,
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
@@ -74,21 +75,6 @@ async function userTypes(browser: Browser, auth: Record<string, string>): Promis
 async function chatsWaiting(page: Page): Promise<number> {
   const value = page.getByTestId("queue-chats").locator(".ant-statistic-content-value");
   return Number((await value.innerText()).replace(/\D/g, ""));
-}
-
-/** The finance desk at another browser: no customer service in its menu, nor a chats card. */
-async function financeDesk(browser: Browser, locale: ConsoleLocale): Promise<Page> {
-  const context = await browser.newContext({
-    ...DESKTOP,
-    baseURL: test.info().project.use.baseURL,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    serviceWorkers: "block",
-  });
-  const page = await context.newPage();
-  await setConsoleLanguage(page, locale);
-  await signInToConsole(page, DEMO_FINANCE);
-  return page;
 }
 
 const QUESTIONS: Record<ConsoleLocale, { question: string; again: string; note: string; canned: string }> = {
@@ -249,7 +235,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await consoleShot(page, locale, "chats-resolved");
 
     // ── Finance is not at the front desk ───────────────────────────────────────────────────────
-    const finance = await financeDesk(browser, locale);
+    const finance = await openConsoleDesk(browser, locale, DEMO_FINANCE);
     await finance.goto("/admin/dashboard");
     await expect(finance.getByTestId("queue-deposits")).toBeVisible();
     await expect(finance.getByTestId("nav-chats")).toHaveCount(0);

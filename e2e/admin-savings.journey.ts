@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
@@ -7,6 +7,7 @@ import {
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
+  openConsoleDesk,
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
@@ -34,21 +35,6 @@ async function aSaver(request: APIRequestContext): Promise<void> {
   const auth = await apiSession(request, user);
   await postOk(request, auth, "/cashier/demo-topup", { amount: "5000.00" }, `topup-${user.account}`);
   await postOk(request, auth, "/savings/move-in", { amount: "2000.00" }, `save-${user.account}`);
-}
-
-/** The support operator at another desk: a browser of their own, signed in, in the same language. */
-async function supportDesk(browser: Browser, locale: ConsoleLocale): Promise<Page> {
-  const context = await browser.newContext({
-    ...DESKTOP,
-    baseURL: test.info().project.use.baseURL,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    serviceWorkers: "block",
-  });
-  const page = await context.newPage();
-  await setConsoleLanguage(page, locale);
-  await signInToConsole(page, DEMO_SUPPORT);
-  return page;
 }
 
 // Each language schedules its own rate, a month ahead: far enough not to change what the H5 journeys
@@ -153,7 +139,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
 
     // ── Support reads the same page: the figures, the rates and the limits, without the forms ─────
-    const support = await supportDesk(browser, locale);
+    const support = await openConsoleDesk(browser, locale, DEMO_SUPPORT);
     await support.getByTestId("nav-savings").click();
     await expect(support.getByTestId("savings-figures")).toBeVisible();
     await expect(

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
 import en from "../apps/admin/src/i18n/locales/en.json" with { type: "json" };
 import zhCN from "../apps/admin/src/i18n/locales/zh-CN.json" with { type: "json" };
@@ -139,4 +139,26 @@ export async function consoleShot(page: Page, locale: ConsoleLocale, name: strin
   const dir = path.join(artifacts, locale);
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `admin-${name}.png`) });
+}
+
+/**
+ * Another operator at another desk: a browser context of its own (its own session), signed in to the
+ * console in `locale`, for checking what a role does not see.
+ */
+export async function openConsoleDesk(
+  browser: Browser,
+  locale: ConsoleLocale,
+  operator: OperatorLogin,
+): Promise<Page> {
+  const context = await browser.newContext({
+    ...DESKTOP,
+    baseURL: test.info().project.use.baseURL,
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  await setConsoleLanguage(page, locale);
+  await signInToConsole(page, operator);
+  return page;
 }

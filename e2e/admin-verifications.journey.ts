@@ -1,11 +1,4 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
@@ -14,6 +7,7 @@ import {
   DEMO_FINANCE,
   DESKTOP,
   expectConsolePolished,
+  openConsoleDesk,
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
@@ -80,21 +74,6 @@ const REASON_TEXTS: Record<ConsoleLocale, string> = {
 };
 
 const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
-
-/** The finance operator at another desk: no verifications in the menu, and the page refused. */
-async function financeDesk(browser: Browser, locale: ConsoleLocale): Promise<Page> {
-  const context = await browser.newContext({
-    ...DESKTOP,
-    baseURL: test.info().project.use.baseURL,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    serviceWorkers: "block",
-  });
-  const page = await context.newPage();
-  await setConsoleLanguage(page, locale);
-  await signInToConsole(page, DEMO_FINANCE);
-  return page;
-}
 
 for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
   test(`an admin reviews a real-name verification: rejects, then approves the correction (${locale})`, async ({
@@ -267,7 +246,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(table.locator("tbody tr", { hasText: user.account })).toHaveCount(0);
 
     // ── Finance reviews money, not identities: no menu entry, and the page refused ──────────────
-    const finance = await financeDesk(browser, locale);
+    const finance = await openConsoleDesk(browser, locale, DEMO_FINANCE);
     await expect(finance.getByTestId("nav-deposits")).toBeVisible();
     await expect(finance.getByTestId("nav-verifications")).toHaveCount(0);
     await finance.goto("/admin/verifications");
