@@ -1,13 +1,13 @@
 import type { AddressInfo } from "node:net";
 import type { ChatMessage, ConversationPage } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
-import { onPostgres, testDatabaseUrl } from "../market/testing";
+import { describe, expect, it } from "vitest";
+import type { App } from "../app";
+import { onPostgres } from "../market/testing";
 import { ManualClock } from "../platform/clock";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
 import { heardSoFar, openOperatorSocket, openSignedInSocket, type TestSocket } from "../test/socket";
+import { useTwoProcesses } from "../test/two-processes";
 
 const socketUrl = (app: App) => `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ws`;
 
@@ -21,30 +21,11 @@ async function chatMessages(socket: TestSocket, count: number): Promise<ChatMess
 }
 
 describe.skipIf(!onPostgres())("a conversation across server processes (PostgreSQL)", () => {
-  let testDb: TestDb;
-  let a: App;
-  let b: App;
-  let context: TestContext;
   const clock = new ManualClock(new Date(Date.UTC(2026, 0, 6, 3, 0, 0)));
-
-  beforeAll(async () => {
-    testDb = await createTestDb();
-    const url = (await testDatabaseUrl(testDb.db)) ?? "";
-    // Two server processes' apps on one database, as behind a load balancer.
-    const config = testConfig({ DATABASE_URL: url, CHAT_MESSAGES_PER_MINUTE: 200 });
-    a = await buildApp({ config, db: testDb.db, clock, logger: false });
-    b = await buildApp({ config, db: testDb.db, clock, logger: false });
-    await a.listen({ port: 0, host: "127.0.0.1" });
-    await b.listen({ port: 0, host: "127.0.0.1" });
-    context = { app: a, db: testDb.db, clock, config };
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await testDb?.destroy();
-  });
+  const processes = useTwoProcesses(clock, { CHAT_MESSAGES_PER_MINUTE: 200 });
 
   it("delivers both sides' messages to sockets on either process in order, each once", async () => {
+    const { a, b, context } = processes;
     const user = await registerAndLogin(context);
     const support = await operatorAuth(context, "support");
     const first = await a.inject({

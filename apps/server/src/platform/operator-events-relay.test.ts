@@ -1,12 +1,12 @@
 import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
-import { onPostgres, testDatabaseUrl } from "../market/testing";
+import { describe, expect, it } from "vitest";
+import type { App } from "../app";
+import { onPostgres } from "../market/testing";
 import { bankMethod, operatorAuth, postWithKey } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
 import { openOperatorSocket } from "../test/socket";
+import { useTwoProcesses } from "../test/two-processes";
 import { ManualClock } from "./clock";
 
 /** A console's socket to one process's app, signed in with the operator's bearer headers. */
@@ -16,30 +16,11 @@ function openConsoleSocket(app: App, headers: Record<string, string>) {
 }
 
 describe.skipIf(!onPostgres())("operators' events across server processes (PostgreSQL)", () => {
-  let testDb: TestDb;
-  let a: App;
-  let b: App;
-  let context: TestContext;
   const clock = new ManualClock(new Date(Date.UTC(2026, 0, 6, 11, 0, 0)));
-
-  beforeAll(async () => {
-    testDb = await createTestDb();
-    const url = (await testDatabaseUrl(testDb.db)) ?? "";
-    // Two server processes' apps on one database, as behind a load balancer.
-    const config = testConfig({ DATABASE_URL: url });
-    a = await buildApp({ config, db: testDb.db, clock, logger: false });
-    b = await buildApp({ config, db: testDb.db, clock, logger: false });
-    await a.listen({ port: 0, host: "127.0.0.1" });
-    await b.listen({ port: 0, host: "127.0.0.1" });
-    context = { app: a, db: testDb.db, clock, config };
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await testDb?.destroy();
-  });
+  const processes = useTwoProcesses(clock);
 
   it("tells a reviewer's console on another process of a new deposit, and closes it when they sign out there", async () => {
+    const { a, b, context } = processes;
     const method = await bankMethod(context);
     const finance = await operatorAuth(context, "finance");
     const user = await registerAndLogin(context);

@@ -1,15 +1,16 @@
 import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import { seedCatalogue } from "../market/seed";
 import { onPostgres, testDatabaseUrl } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { demoTopUp } from "../test/cashier-fixtures";
 import { changePassword, registerAndLogin, signIn } from "../test/fixtures";
-import { createTestDb, type TestContext, type TestDb, testConfig } from "../test/harness";
+import { testConfig } from "../test/harness";
 import { openSignedInSocket } from "../test/socket";
 import { placeContract } from "../test/trading-fixtures";
+import { useTwoProcesses } from "../test/two-processes";
 import { ManualClock } from "./clock";
 import { createDb } from "./db";
 
@@ -19,31 +20,12 @@ function openSocket(app: App, token: string) {
 }
 
 describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQL)", () => {
-  let testDb: TestDb;
-  let a: App;
-  let b: App;
   const clock = new ManualClock(new Date(Date.UTC(2026, 0, 6, 11, 0, 0)));
   const at = (s: number) => new Date(Date.UTC(2026, 0, 6, 11, 0, s));
-
-  beforeAll(async () => {
-    testDb = await createTestDb();
-    await seedCatalogue(testDb.db);
-    const url = (await testDatabaseUrl(testDb.db)) ?? "";
-    // Two server processes' apps on one database, as behind a load balancer.
-    const config = testConfig({ DATABASE_URL: url });
-    a = await buildApp({ config, db: testDb.db, clock, logger: false });
-    b = await buildApp({ config, db: testDb.db, clock, logger: false });
-    await a.listen({ port: 0, host: "127.0.0.1" });
-    await b.listen({ port: 0, host: "127.0.0.1" });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await testDb?.destroy();
-  });
+  const processes = useTwoProcesses(clock, {}, seedCatalogue);
 
   it("tells a user's sockets on every process, once each, whichever process moved the money or settled", async () => {
-    const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
+    const { a, b, context } = processes;
     const user = await registerAndLogin(context);
     const other = await registerAndLogin(context);
     const onA = await openSocket(a, user.token);
@@ -69,7 +51,7 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
     }
 
     const worker = a.tickfair.trading;
-    await recordTicks(testDb.db, [{ symbol: "ETH/USDT", time: at(1), price: 350_000n, volume: 1n }]);
+    await recordTicks(context.db, [{ symbol: "ETH/USDT", time: at(1), price: 350_000n, volume: 1n }]);
     await worker.flush();
     for (const socket of [onA, onB]) {
       expect(await socket.next()).toMatchObject({
@@ -78,7 +60,7 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
       });
     }
 
-    await recordTicks(testDb.db, [
+    await recordTicks(context.db, [
       { symbol: "ETH/USDT", time: at(30), price: 350_100n, volume: 1n },
       { symbol: "ETH/USDT", time: at(32), price: 349_000n, volume: 1n },
     ]);
@@ -104,8 +86,9 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
     for (const socket of [onA, onB, theirs]) await socket.nothingElse();
     for (const socket of [onA, onB, theirs]) socket.socket.close();
   });
+
   it("closes a session's socket on every process when it ends on one", async () => {
-    const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
+    const { a, b, context } = processes;
     const user = await registerAndLogin(context);
     const second = (await signIn(b, user.registration)).token;
     const kept = (await signIn(b, user.registration)).token;
@@ -130,15 +113,18 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
     );
     expect(changed.statusCode).toBe(200);
     expect((await otherOnB.closed).code).toBe(SESSION_ENDED_CLOSE_CODE);
+    // The change is told in the inbox of the session that made it.
+    expect(await keptOnA.next()).toEqual({ type: "inbox.changed", scope: "personal" });
     await keptOnA.nothingElse();
     keptOnA.socket.close();
   });
+
   it("relays an event raised just before shutdown, before the database closes", async () => {
-    const context = { app: a, db: testDb.db, clock, config: testConfig() } as TestContext;
+    const { a, b, context } = processes;
     const user = await registerAndLogin(context);
     const onB = await openSocket(b, user.token);
     // A third process with its own pool, closed as main.ts closes it: the database in an onClose hook.
-    const url = (await testDatabaseUrl(testDb.db)) ?? "";
+    const url = (await testDatabaseUrl(context.db)) ?? "";
     const db = createDb({ databaseUrl: url, dataDir: null });
     const leaving = await buildApp({ config: testConfig({ DATABASE_URL: url }), db, clock, logger: false });
     leaving.addHook("onClose", async () => {
