@@ -5,6 +5,7 @@ import type {
   ConversationPage,
   UserConversation,
 } from "../packages/contract/src/api/chat";
+import { encodePng } from "./documents";
 import {
   apiSession,
   expectPolished,
@@ -144,6 +145,22 @@ for (const locale of LOCALES) {
     expect(questionBox && answerBox && questionBox.x > answerBox.x).toBe(true);
     await expectPolished(page);
     await shot(page, locale, "kefu-answered", { viewport: true });
+
+    // A photo from the phone: shrunk, uploaded, sent; it shows in the thread, and support sees it too.
+    await page.getByTestId("kefu-photo-input").setInputFiles({
+      name: "screenshot.png",
+      mimeType: "image/png",
+      buffer: encodePng(320, 200, (x, y) =>
+        y < 40 ? [30, 90, 200] : x % 40 < 20 ? [230, 232, 238] : [200, 204, 214],
+      ),
+    });
+    const photo = page.locator('[data-testid="kefu-message"][data-author="user"] img');
+    await expect(photo).toHaveCount(1);
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    const sentPhoto = (await historyOf(request, operator, id)).find((message) => message.photo !== null);
+    expect(sentPhoto?.author).toBe("user");
 
     // Offline: the message shows at once, not sent; back online it goes out by itself, once.
     await context.setOffline(true);

@@ -13,6 +13,7 @@ import {
   retryAll,
   type SendOutcome,
   sendInOrder,
+  sendRequestOf,
   settleDelivered,
   writeOutbox,
 } from "./chat-outbox";
@@ -56,6 +57,20 @@ describe("chat outbox", () => {
       ["second", "sending"],
     ]);
     expect(dueEntries(outbox).map((entry) => entry.clientKey)).toEqual(["key-00001", "key-00002"]);
+  });
+
+  it("keeps a photo's id with its entry and sends it, and sends none for a text", () => {
+    const outbox = queueMessage(
+      queueMessage([], "hello", "key-text-0001", AT),
+      "",
+      "key-photo-001",
+      AT,
+      "photo-1",
+    );
+    expect(outbox.map(sendRequestOf)).toEqual([
+      { clientKey: "key-text-0001", body: "hello" },
+      { clientKey: "key-photo-001", body: "", photoId: "photo-1" },
+    ]);
   });
 
   it("drops an entry once a message with its key arrived, whichever way, and no other", () => {

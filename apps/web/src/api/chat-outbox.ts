@@ -10,6 +10,8 @@ export interface OutboxEntry {
   /** The key the server stores the message under: a resend never makes a second message. */
   clientKey: string;
   body: string;
+  /** A photo already uploaded (/chat/photos): only its id waits in the outbox, not its bytes. */
+  photoId?: string;
   /** When it was written (ISO): its place in the thread until it arrives. */
   at: string;
   /** "sending": on its way, or about to be; "failed": the last attempt got no answer. */
@@ -27,8 +29,20 @@ export function newClientKey(): string {
 /** Each user's own outbox: a shared phone must not send one user's words as another's. */
 export const outboxStorageKey = (userId: string) => `chat-outbox:${userId}`;
 
-export function queueMessage(outbox: Outbox, body: string, clientKey: string, at: string): Outbox {
-  return [...outbox, { clientKey, body, at, state: "sending" }];
+export function queueMessage(
+  outbox: Outbox,
+  body: string,
+  clientKey: string,
+  at: string,
+  photoId?: string,
+): Outbox {
+  return [...outbox, { clientKey, body, at, state: "sending", ...(photoId ? { photoId } : {}) }];
+}
+
+/** What the server is sent for an entry. */
+export function sendRequestOf(entry: OutboxEntry): { clientKey: string; body: string; photoId?: string } {
+  const { clientKey, body, photoId } = entry;
+  return photoId ? { clientKey, body, photoId } : { clientKey, body };
 }
 
 export function markEntry(outbox: Outbox, clientKey: string, state: OutboxEntry["state"]): Outbox {
@@ -62,7 +76,10 @@ function isEntry(value: unknown): value is OutboxEntry {
   if (typeof value !== "object" || value === null) return false;
   const entry = value as Record<string, unknown>;
   return (
-    typeof entry.clientKey === "string" && typeof entry.body === "string" && typeof entry.at === "string"
+    typeof entry.clientKey === "string" &&
+    typeof entry.body === "string" &&
+    typeof entry.at === "string" &&
+    (entry.photoId === undefined || typeof entry.photoId === "string")
   );
 }
 

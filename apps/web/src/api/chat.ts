@@ -4,8 +4,10 @@ import type {
   ChatRatingRequest,
   ChatReadRequest,
   ChatSendRequest,
+  VerificationPhotoUpload,
 } from "@tickfair/contract";
 import { apiRequest } from "./client";
+import { uploadMultipart } from "./upload";
 
 /** The page of history the chat screen asks for at a time. */
 export const CHAT_PAGE_SIZE = 30;
@@ -30,4 +32,9 @@ export function markChatRead(seq: string): Promise<unknown> {
 export function rateChat(rating: number): Promise<unknown> {
   const body: ChatRatingRequest = { rating };
   return apiRequest("/v1/chat/rating", { auth: true, body });
+}
+
+/** Uploads a photo for the chat (re-encoded and kept private by the server); the message names it. */
+export function uploadChatPhoto(photo: Blob): Promise<VerificationPhotoUpload> {
+  return uploadMultipart<VerificationPhotoUpload>("/v1/chat/photos", photo);
 }

@@ -1,6 +1,7 @@
 import type { MAX_CHAT_BODY } from "@tickfair/contract";
 import { Button, TextArea } from "antd-mobile";
 import { useTranslation } from "react-i18next";
+import { IconImage } from "../../components/icons";
 
 /** The contract's limit, typed to equal it: importing the value would bring its module's zod. */
 const MAX_BODY: typeof MAX_CHAT_BODY = 2_000;
@@ -11,10 +12,12 @@ interface ChatComposerProps {
   draft: string;
   onDraftChange(draft: string): void;
   onSend(body: string): void;
+  /** A photo taken or chosen on the phone. */
+  onPhoto(file: File): void;
 }
 
 /** The text box (growing with what is written, up to a few lines) and the send button. */
-export function ChatComposer({ draft, onDraftChange, onSend }: ChatComposerProps) {
+export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComposerProps) {
   const { t } = useTranslation();
   const body = draft.trim();
   const send = () => {
@@ -30,6 +33,21 @@ export function ChatComposer({ draft, onDraftChange, onSend }: ChatComposerProps
         send();
       }}
     >
+      <label className="kefu-composer__photo" aria-label={t("chat.attachPhoto")} data-testid="kefu-photo">
+        <IconImage />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          hidden
+          data-testid="kefu-photo-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            // Cleared, so that choosing the same photo again sends it again.
+            event.target.value = "";
+            if (file) onPhoto(file);
+          }}
+        />
+      </label>
       <div className="kefu-composer__field">
         <TextArea
           value={draft}

@@ -121,6 +121,7 @@ export default function Kefu() {
           if (next !== "") chat.typing();
         }}
         onSend={send}
+        onPhoto={(file) => void chat.sendPhoto(file)}
       />
     </div>
   );
@@ -184,7 +185,9 @@ function OutboxBubble({ entry, onRetry }: { entry: OutboxEntry; onRetry(): void 
       data-author="user"
       data-state={entry.state}
     >
-      <p className="kefu-bubble__body">{entry.body}</p>
+      <p className="kefu-bubble__body">
+        {entry.photoId && !entry.body ? `[${t("chat.photo")}]` : entry.body}
+      </p>
       <span className="kefu-bubble__meta">
         <time dateTime={entry.at}>{formatChatTime(entry.at, i18n.language)}</time>
         {entry.state === "failed" ? (

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ChatMessage, ServerMessage } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchChatHistory, markChatRead, sendChatMessage } from "../../api/chat";
+import { useTranslation } from "react-i18next";
+import { fetchChatHistory, markChatRead, sendChatMessage, uploadChatPhoto } from "../../api/chat";
 import {
   dueEntries,
   markEntry,
@@ -16,6 +17,7 @@ import {
   retryAll,
   type SendOutcome,
   sendInOrder,
+  sendRequestOf,
   settleDelivered,
   writeOutbox,
 } from "../../api/chat-outbox";
@@ -25,6 +27,7 @@ import { ApiError } from "../../api/errors";
 import { listen, sendChatTyping, wantChat } from "../../api/live-socket";
 import { errorText } from "../../api/messages";
 import { networkStatus, subscribeNetworkStatus } from "../../api/network-state";
+import { shrinkPhoto } from "../../lib/photo-shrink";
 import { useSession } from "../../store/session";
 
 /** How long "typing…" shows after support's last keystroke signal. */
@@ -46,6 +49,7 @@ const pageVisible = () => document.visibilityState === "visible";
  * the composer.
  */
 export function useChat(restoreDraft: (body: string) => void) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const summary = useChatSummary();
   const storageKey = outboxStorageKey(useSession((s) => s.userInfo?.id ?? ""));
@@ -118,11 +122,7 @@ export function useChat(restoreDraft: (body: string) => void) {
     }
     const due = dueEntries(outboxRef.current);
     if (due.length === 0) return;
-    flushing.current = sendInOrder(
-      due,
-      ({ clientKey, body }) => sendChatMessage({ clientKey, body }),
-      report,
-    );
+    flushing.current = sendInOrder(due, (entry) => sendChatMessage(sendRequestOf(entry)), report);
     try {
       await flushing.current;
     } finally {
@@ -238,6 +238,25 @@ export function useChat(restoreDraft: (body: string) => void) {
     [flush, updateOutbox],
   );
 
+  /** Shrinks the photo, uploads it, then sends it as a message through the outbox like a text. */
+  const sendPhoto = useCallback(
+    async (file: File) => {
+      const uploading = Toast.show({ icon: "loading", content: t("chat.uploading"), duration: 0 });
+      try {
+        const { photoId } = await uploadChatPhoto(await shrinkPhoto(file));
+        const clientKey = newClientKey();
+        fromComposer.current.add(clientKey);
+        updateOutbox((entries) => queueMessage(entries, "", clientKey, new Date().toISOString(), photoId));
+        uploading.close();
+        void flush();
+      } catch (error) {
+        uploading.close();
+        Toast.show({ content: errorText(error) });
+      }
+    },
+    [flush, t, updateOutbox],
+  );
+
   const retry = useCallback(
     (clientKey: string) => {
       updateOutbox((entries) => markEntry(entries, clientKey, "sending"));
@@ -269,6 +288,7 @@ export function useChat(restoreDraft: (body: string) => void) {
     loadOlder,
     reload,
     send,
+    sendPhoto,
     retry,
     typing,
   };
