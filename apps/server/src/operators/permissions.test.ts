@@ -58,7 +58,9 @@ describe("the permission table", () => {
       "markets.read",
       "savings.read",
       "verifications.review",
+      "chats.answer",
     ]);
+    expect(permissionsOf("finance")).not.toContain("chats.answer");
     expect(permissionsOf("finance")).toEqual(expect.arrayContaining(["users.read", "userMoney.read"]));
     expect(permissionsOf("finance")).not.toContain("userSignIn.lock");
     expect(permissionsOf("finance")).toContain("deposits.review");
