@@ -64,8 +64,12 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
       "平台将于周日 02:00 至 04:00 暂停服务。\n您的资产安全。",
     );
     // A language left empty shows its readers the Chinese text, and the preview says so.
-    await page.getByTestId("broadcast-tab-en").click();
-    await expect(page.getByTestId("broadcast-preview-fallback")).toBeVisible();
+    // Clicked again until the tab is shown: on a loaded machine the first click can land while the
+    // drawer still slides in.
+    await expect(async () => {
+      await page.getByTestId("broadcast-tab-en").click();
+      await expect(page.getByTestId("broadcast-preview-fallback")).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     await expect(page.getByTestId("broadcast-preview-title")).toHaveText(zhTitle);
     await page.getByTestId("broadcast-title-en").fill(enTitle);
     await page.getByTestId("broadcast-body-en").fill(enBody);
@@ -148,8 +152,10 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page.locator(".ant-message-notice")).toHaveCount(0);
     await expectConsolePolished(page);
     await consoleShot(page, locale, "broadcasts-drawer");
-    await page.getByTestId("broadcast-detail-tab-en").click();
-    await expect(drawer.locator(".ant-tabs-tabpane-active")).toContainText(text.noText);
+    await expect(async () => {
+      await page.getByTestId("broadcast-detail-tab-en").click();
+      await expect(drawer.locator(".ant-tabs-tabpane-active")).toContainText(text.noText, { timeout: 2_000 });
+    }).toPass();
 
     await page.getByTestId("broadcast-cancel").click();
     const ask = page.locator(".ant-modal").filter({ hasText: text.cancelTitle });
