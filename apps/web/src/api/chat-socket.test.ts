@@ -1,7 +1,7 @@
-import type { AddressInfo } from "node:net";
 import type { ClientMessage } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket as NodeWebSocket, type WebSocket as ServerSocket, WebSocketServer } from "ws";
+import { type WebSocket as ServerSocket, WebSocketServer } from "ws";
+import { stubBrowserSocketGlobals, until } from "../test/browser-socket-globals";
 
 /**
  * The chat page's follow over the app's socket (live-socket.ts) against a real WebSocket server that
@@ -11,7 +11,6 @@ import { WebSocket as NodeWebSocket, type WebSocket as ServerSocket, WebSocketSe
 const received: { connection: number; message: ClientMessage }[] = [];
 const sockets: ServerSocket[] = [];
 const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-const listening = new Promise((resolve) => server.once("listening", resolve));
 server.on("connection", (socket) => {
   sockets.push(socket);
   const connection = sockets.length;
@@ -22,35 +21,7 @@ server.on("connection", (socket) => {
   });
 });
 
-const stored = new Map<string, string>();
-beforeAll(async () => {
-  await listening;
-  vi.stubGlobal("window", {
-    location: { protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  });
-  vi.stubGlobal("WebSocket", NodeWebSocket);
-  vi.stubGlobal("localStorage", {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => stored.set(key, value),
-    removeItem: (key: string) => stored.delete(key),
-  });
-});
-afterAll(async () => {
-  for (const socket of server.clients) socket.terminate();
-  await new Promise((resolve) => server.close(resolve));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  vi.unstubAllGlobals();
-});
-
-const until = async (condition: () => boolean, ms = 4_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+stubBrowserSocketGlobals(server);
 
 const typesOn = (connection: number) =>
   received.filter((entry) => entry.connection === connection).map((entry) => entry.message.type);

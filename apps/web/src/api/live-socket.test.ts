@@ -1,7 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE, type SessionResponse } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
+import { stubBrowserSocketGlobals, until } from "../test/browser-socket-globals";
 
 /**
  * The app's socket against a real WebSocket server that ends the session on `auth`, as the server
@@ -11,7 +11,6 @@ import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
 const received: { connection: number; type: string }[] = [];
 let connections = 0;
 const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-const listening = new Promise((resolve) => server.once("listening", resolve));
 server.on("connection", (socket) => {
   connections += 1;
   const connection = connections;
@@ -22,36 +21,7 @@ server.on("connection", (socket) => {
   });
 });
 
-const stored = new Map<string, string>();
-beforeAll(async () => {
-  await listening;
-  vi.stubGlobal("window", {
-    location: { protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  });
-  vi.stubGlobal("WebSocket", NodeWebSocket);
-  vi.stubGlobal("localStorage", {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => stored.set(key, value),
-    removeItem: (key: string) => stored.delete(key),
-  });
-});
-afterAll(async () => {
-  // Dropped while nothing is wanted any more: the app's socket stops instead of reconnecting.
-  for (const socket of server.clients) socket.terminate();
-  await new Promise((resolve) => server.close(resolve));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  vi.unstubAllGlobals();
-});
-
-const until = async (condition: () => boolean, ms = 3_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const stored = stubBrowserSocketGlobals(server);
 
 describe("live socket", () => {
   it("signs out on the session-ended close code and goes on without the dead token", async () => {
