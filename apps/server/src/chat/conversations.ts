@@ -49,6 +49,17 @@ export async function lockConversation(tx: Tx, conversationId: bigint) {
 
 type ConversationRow = Awaited<ReturnType<typeof lockConversation>>;
 
+/** Whose conversation it is; NOT_FOUND when there is none. */
+export async function conversationUserId(db: Executor, conversationId: bigint): Promise<bigint> {
+  const row = await db
+    .selectFrom("conversations")
+    .select("user_id")
+    .where("id", "=", conversationId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND");
+  return row.user_id;
+}
+
 /**
  * Appends a message under the conversation's lock: it takes the next seq, so seqs commit in order.
  * A user's message reopens a resolved conversation and waits for an answer (from its first unanswered

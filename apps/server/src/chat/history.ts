@@ -70,6 +70,34 @@ export async function chatHistory(
   };
 }
 
+/** One stored message as `reader` sees it: what a resend under a known key is answered with. */
+export async function storedMessage(
+  db: Executor,
+  conversationId: bigint,
+  seq: bigint,
+  reader: ChatReader,
+  holder: LinkHolder,
+  now: Date,
+): Promise<ChatMessage> {
+  const rows = await messages(db, conversationId, reader).where("m.seq", "=", seq).execute();
+  const [message] = await renderChatMessages(db, rows, reader, holder, now);
+  if (!message) throw new Error(`chat: message ${seq} of conversation ${conversationId} is missing`);
+  return message;
+}
+
+/** A message just written, as its writer sees it, from what was written (no read-back). */
+export async function writtenMessage(
+  db: Executor,
+  written: Omit<MessageRow, "created_at"> & { at: Date },
+  reader: ChatReader,
+  holder: LinkHolder,
+): Promise<ChatMessage> {
+  const { at, ...row } = written;
+  const [message] = await renderChatMessages(db, [{ ...row, created_at: at }], reader, holder, at);
+  if (!message) throw new Error("chat: a written message renders to nothing");
+  return message;
+}
+
 /**
  * The messages of each conversation after its position, in order by conversation and seq, up to `limit`
  * in all: what the followers of a process have not seen yet, in one query.

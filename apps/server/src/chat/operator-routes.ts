@@ -24,12 +24,12 @@ import { createCannedReply, deleteCannedReply, listCannedReplies } from "./canne
 import { conversationContext as readContext } from "./context";
 import {
   assignConversation,
-  lockConversation,
+  conversationUserId,
   markConversationRead,
   sendOperatorMessage,
   setConversationState,
 } from "./conversations";
-import { chatHistory as readHistory } from "./history";
+import { chatHistory as readHistory, storedMessage } from "./history";
 import type { ChatDeps } from "./service";
 import { conversationPage as readConversationPage } from "./summaries";
 
@@ -39,8 +39,7 @@ const idParams = z.object({ id: idString });
 /** The console's inbox: conversations by view, their history, answers and notes, assignment and state. */
 export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  const userOf = async (conversationId: bigint) =>
-    db.transaction().execute(async (tx) => (await lockConversation(tx, conversationId)).user_id);
+  const userOf = (conversationId: bigint) => conversationUserId(db, conversationId);
   return async (app) => {
     requireSignedInOperator(app, context);
     app.get(
@@ -106,10 +105,7 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
         const stored = await sendOperatorMessage(db, id, operator.id, request.body, clock.now());
         if (stored.created) deps.announceMessage(stored, request.body.note ? "note" : "support");
         const holder = { realm: "operator" as const, sessionTokenHash: tokenHash };
-        const after = { before: String(stored.seq + 1n), limit: 1 };
-        const page = await readHistory(db, id, "support", holder, after, clock.now());
-        const message = page.items[0];
-        if (!message) throw new Error("chat: the stored message is missing");
+        const message = await storedMessage(db, id, stored.seq, "support", holder, clock.now());
         return reply.status(stored.created ? 201 : 200).send(message);
       },
     );

@@ -1,5 +1,4 @@
 import {
-  type ChatMessage,
   chatHistory,
   chatHistoryQuery,
   chatMessage,
@@ -7,7 +6,6 @@ import {
   chatReadRequest,
   chatSendRequest,
   okResponse,
-  type PhotoLink,
   userConversation,
   verificationPhotoUpload,
 } from "@tickfair/contract";
@@ -16,14 +14,14 @@ import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
-import { issuePhotoLinks, MAX_PHOTO_BYTES, storePrivatePhoto } from "../verification";
+import { MAX_PHOTO_BYTES, storePrivatePhoto } from "../verification";
 import {
   markConversationRead,
   userConversation as openConversation,
   rateConversation,
   sendUserMessage,
 } from "./conversations";
-import { chatHistory as readHistory } from "./history";
+import { chatHistory as readHistory, storedMessage, writtenMessage } from "./history";
 import type { ChatDeps } from "./service";
 import { userConversationSummary } from "./summaries";
 
@@ -57,26 +55,21 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
         const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
         if (!stored.created) {
           // A resend of a message stored before: the message as it was stored, not as resent.
-          const after = { before: String(stored.seq + 1n), limit: 1 };
-          const [earlier] = (await readHistory(db, stored.conversationId, "user", holder, after, now)).items;
-          if (!earlier) throw new Error("chat: the stored message is missing");
+          const earlier = await storedMessage(db, stored.conversationId, stored.seq, "user", holder, now);
           return reply.status(200).send(earlier);
         }
         deps.announceMessage(stored, "user");
         const { photoId, body, clientKey } = request.body;
-        const links = photoId
-          ? await issuePhotoLinks(db, [photoId], holder, now)
-          : new Map<string, PhotoLink>();
-        const message: ChatMessage = {
-          seq: String(stored.seq),
-          author: "user",
-          operator: null,
+        const written = {
+          seq: stored.seq,
+          author: "user" as const,
+          username: null,
           body,
-          photo: photoId ? (links.get(photoId) ?? null) : null,
-          clientKey,
-          at: now.toISOString(),
+          photo_id: photoId ?? null,
+          client_key: clientKey,
+          at: now,
         };
-        return reply.status(201).send(message);
+        return reply.status(201).send(await writtenMessage(db, written, "user", holder));
       },
     );
     app.post(
