@@ -77,7 +77,11 @@ export class UserEventsRelay {
   /** Tells the other processes; the caller has told its own sockets. */
   relay(name: string, refs: string[]): void {
     if (this.#stopped) return;
-    this.#queued.push([name, refs]);
+    // One event of a name, however many were raised in a row: the other processes deliver a
+    // notification's events one after another, and a chat catch-up per message fell behind.
+    const last = this.#queued[this.#queued.length - 1];
+    if (last && last[0] === name) last[1].push(...refs);
+    else this.#queued.push([name, [...refs]]);
     if (this.#flushTimer) return;
     this.#flushTimer = setTimeout(() => {
       this.#flushTimer = null;
