@@ -1,6 +1,6 @@
 import type { ChatHistory, ChatMessage, PhotoLink } from "@tickfair/contract";
 import { sql } from "kysely";
-import type { Executor } from "../platform/db";
+import { bigintArray, type Executor, prepared } from "../platform/db";
 import { issuePhotoLinks, type LinkHolder } from "../verification";
 
 /** Who reads: a user never sees notes, nor which operator wrote. */
@@ -107,13 +107,19 @@ export async function messagesAfterEach(
   positions: readonly { conversationId: bigint; after: bigint }[],
   limit: number,
 ): Promise<(MessageRow & { conversation_id: bigint })[]> {
-  const wanted = sql.join(positions.map((p) => sql`(${p.conversationId}::bigint, ${p.after}::bigint)`));
-  const { rows } = await sql<MessageRow & { conversation_id: bigint }>`
+  // Arrays, not a list of values: one statement for any number of conversations, planned once. Each
+  // conversation is read through its own index range (lateral): joined, the plan made once merged
+  // against the whole table's index, slower with every message stored.
+  const { rows } = await prepared(sql<MessageRow & { conversation_id: bigint }>`
     select m.conversation_id, m.seq, m.author, o.username, m.body, m.photo_id, m.client_key, m.created_at
-    from chat_messages m
-    join (values ${wanted}) as w (id, after) on m.conversation_id = w.id and m.seq > w.after
+    from unnest(${bigintArray(positions.map((p) => p.conversationId))}::bigint[],
+      ${bigintArray(positions.map((p) => p.after))}::bigint[]) as w (id, after)
+    cross join lateral (
+      select m.conversation_id, m.seq, m.author, m.operator_id, m.body, m.photo_id, m.client_key, m.created_at
+      from chat_messages m where m.conversation_id = w.id and m.seq > w.after order by m.seq limit ${limit}
+    ) m
     left join operators o on o.id = m.operator_id
     order by m.conversation_id, m.seq
-    limit ${limit}`.execute(db);
+    limit ${limit}`).execute(db);
   return rows;
 }
