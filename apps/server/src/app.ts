@@ -28,6 +28,7 @@ import { chatOperatorRoutes } from "./chat/operator-routes";
 import { chatRoutes } from "./chat/routes";
 import { type ChatDeps, chatAnnouncements } from "./chat/service";
 import { parseServiceWindow, serviceHoursAt } from "./chat/service-hours";
+import { UserMessageDesk } from "./chat/user-messages";
 import { contentPublisher } from "./content";
 import { contentOperatorRoutes } from "./content/operator-routes";
 import { contentRoutes } from "./content/routes";
@@ -212,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const chat: ChatDeps = {
     blobs: verification.blobs,
     serviceHours: (at) => serviceHoursAt(supportWindow, deps.config.PLATFORM_TZ, at),
-    messagesPerMinute: deps.config.CHAT_MESSAGES_PER_MINUTE,
+    userMessages: new UserMessageDesk(deps.db, deps.clock, deps.config.CHAT_MESSAGES_PER_MINUTE),
     ...chatAnnouncements(realtime),
   };
   const context: AppServices = {

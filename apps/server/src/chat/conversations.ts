@@ -19,6 +19,8 @@ export interface StoredChatMessage {
   conversationId: bigint;
   userId: bigint;
   seq: bigint;
+  /** When it was written (for a known key: when the resend was judged). */
+  at: Date;
   /** False when the client key was seen before: the earlier message is answered, nothing stored. */
   created: boolean;
 }
@@ -85,7 +87,7 @@ async function append(
           where conversation_id = ${conversation.id} and author = 'user'
           order by seq desc limit ${limited}) latest`.execute(tx);
   const check = rows[0];
-  const stored = { conversationId: conversation.id, userId: conversation.user_id };
+  const stored = { conversationId: conversation.id, userId: conversation.user_id, at: now };
   if (check?.known != null) return { ...stored, seq: BigInt(check.known), created: false };
   if (
     limited > 0 &&

@@ -19,7 +19,6 @@ import {
   markConversationRead,
   userConversation as openConversation,
   rateConversation,
-  sendUserMessage,
 } from "./conversations";
 import { chatHistory as readHistory, storedMessage, writtenMessage } from "./history";
 import type { ChatDeps } from "./service";
@@ -50,12 +49,18 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       { schema: schema({ body: chatSendRequest, response: { 200: chatMessage, 201: chatMessage } }) },
       async (request, reply) => {
         const { user, tokenHash } = signedInUser(request);
-        const now = clock.now();
-        const stored = await sendUserMessage(db, user.id, request.body, now, deps.messagesPerMinute);
+        const stored = await deps.userMessages.send(user.id, request.body);
         const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
         if (!stored.created) {
           // A resend of a message stored before: the message as it was stored, not as resent.
-          const earlier = await storedMessage(db, stored.conversationId, stored.seq, "user", holder, now);
+          const earlier = await storedMessage(
+            db,
+            stored.conversationId,
+            stored.seq,
+            "user",
+            holder,
+            stored.at,
+          );
           return reply.status(200).send(earlier);
         }
         deps.announceMessage(stored, "user");
@@ -67,7 +72,7 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
           body,
           photo_id: photoId ?? null,
           client_key: clientKey,
-          at: now,
+          at: stored.at,
         };
         return reply.status(201).send(await writtenMessage(db, written, "user", holder));
       },

@@ -4,13 +4,15 @@ import type { EventPublisher } from "../platform/events";
 import type { ConversationRef } from "./channel";
 import type { StoredChatMessage } from "./conversations";
 import type { ChatReadRef } from "./live";
+import type { UserMessageDesk } from "./user-messages";
 
 /** What the chat routes need beyond the route context. */
 export interface ChatDeps {
   /** Where the photos users send are kept (the private blob store of ID photos). */
   blobs: BlobStore;
   serviceHours(at: Date): ServiceHours;
-  messagesPerMinute: number;
+  /** Stores users' messages (in batches under load). */
+  userMessages: Pick<UserMessageDesk, "send">;
   /** After a message committed: followers catch up, consoles' lists refresh, the user's badge too. */
   announceMessage(stored: StoredChatMessage, from: "user" | "support" | "note"): void;
   announceRead(ref: ChatReadRef): void;
@@ -18,8 +20,8 @@ export interface ChatDeps {
   announceChange(ref: ConversationRef): void;
 }
 
-/** How long list changes are gathered: consoles refresh their lists a few times a second at most. */
-const GATHER_LIST_CHANGES_MS = 250;
+/** How long list changes are gathered: consoles refresh their lists once a second at most. */
+const GATHER_LIST_CHANGES_MS = 1_000;
 /** More changed conversations than this travel as "many" (an empty list), within NOTIFY's payload. */
 const MAX_LISTED_CHANGES = 200;
 
@@ -51,7 +53,7 @@ class ListChanges {
 /** The announcements, as domain events (relayed to the other server processes). */
 export function chatAnnouncements(
   events: EventPublisher,
-): Omit<ChatDeps, "blobs" | "serviceHours" | "messagesPerMinute"> {
+): Omit<ChatDeps, "blobs" | "serviceHours" | "userMessages"> {
   const lists = new ListChanges(events);
   return {
     announceMessage: (stored, from) => {
