@@ -2,9 +2,10 @@
  * The load of `npm run bench -- chat`, in a process of its own: every user's socket on server A follows
  * their conversation, an operator socket per conversation on server B follows it too; then each user
  * sends one message a second over HTTP to A for `durationMs`. A message's lag is the time from just
- * before its request left to its arrival on the operator's socket (both clocks this machine's). Every
- * (conversation, seq) the operators get is counted: a second arrival is a duplicate; a message answered
- * 201 that never arrives is lost.
+ * before its request left to its arrival on the operator's socket (both clocks this machine's). The
+ * first `warmUpMs` send at the same pace but are not timed: a running server has its code compiled, its
+ * connections open and its statements prepared. Every (conversation, seq) the operators get is counted,
+ * warm-up included: a second arrival is a duplicate; a message answered 201 that never arrives is lost.
  *
  * Input: one JSON argument naming the file that holds the ChatClientsOptions (2,000 tokens do not fit
  * in a command line). Output: progress on stderr, one JSON line on stdout.
@@ -23,6 +24,8 @@ export interface ChatClientsOptions {
   users: { token: string; conversationId: string }[];
   operatorToken: string;
   durationMs: number;
+  /** Sending at the same pace before `durationMs`, untimed. */
+  warmUpMs: number;
   /** How long after the last send to wait for stragglers. */
   drainMs: number;
 }
@@ -36,6 +39,8 @@ export interface ChatClientsResult {
   p50LagMs: number;
   p99LagMs: number;
   maxLagMs: number;
+  /** The p99 lag of the messages sent in each 5 s of the timed run: a queue shows as a rising line. */
+  p99LagMsBy5s: number[];
 }
 
 /** A socket signed in with `auth`, then (once the server said "ready") sent `then`. */
@@ -67,6 +72,8 @@ async function inBatches<T>(items: readonly T[], size: number, run: (item: T) =>
 
 export async function runChatClients(options: ChatClientsOptions): Promise<ChatClientsResult> {
   const lags: number[] = [];
+  /** [when sent, lag] of each timed message. */
+  const timed: [number, number][] = [];
   const seen = new Set<string>();
   let duplicated = 0;
   const sockets: WebSocket[] = [];
@@ -80,8 +87,9 @@ export async function runChatClients(options: ChatClientsOptions): Promise<ChatC
       return;
     }
     seen.add(key);
-    const sentAt = Number(message.message.body.split(" ")[1]);
-    if (Number.isFinite(sentAt)) lags.push(arrived - sentAt);
+    const [phase, stamp] = message.message.body.split(" ");
+    const sentAt = Number(stamp);
+    if (phase === "sent" && Number.isFinite(sentAt)) timed.push([sentAt, arrived - sentAt]);
   };
 
   await inBatches(options.users, 100, async (user) => {
@@ -109,10 +117,13 @@ export async function runChatClients(options: ChatClientsOptions): Promise<ChatC
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   let sent = 0;
   let refused = 0;
-  const post = (user: ChatClientsOptions["users"][number], n: number) =>
+  const post = (user: ChatClientsOptions["users"][number], n: number, phase: "warm" | "sent") =>
     new Promise<void>((resolve) => {
       const sentAt = Date.now();
-      const body = JSON.stringify({ clientKey: `bench-${user.conversationId}-${n}`, body: `sent ${sentAt}` });
+      const body = JSON.stringify({
+        clientKey: `bench-${user.conversationId}-${n}`,
+        body: `${phase} ${sentAt}`,
+      });
       const outgoing = http.request(
         `${options.userOrigin}/api/v1/chat/messages`,
         {
@@ -139,15 +150,18 @@ export async function runChatClients(options: ChatClientsOptions): Promise<ChatC
       });
       outgoing.end(body);
     });
+  const warmUpSeconds = Math.ceil(options.warmUpMs / 1000);
   const started = Date.now();
+  const timedFrom = started + warmUpSeconds * 1000;
   const inFlight: Promise<void>[] = [];
-  for (let second = 0; second * 1000 < options.durationMs; second++) {
+  for (let second = 0; (second - warmUpSeconds) * 1000 < options.durationMs; second++) {
+    const phase = second < warmUpSeconds ? "warm" : "sent";
     // Each user's message of this second at its own moment in it, as people type.
     for (const [index, user] of options.users.entries()) {
       const at = started + second * 1000 + (index * 1000) / options.users.length;
       inFlight.push(
         new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()))).then(() =>
-          post(user, second),
+          post(user, second, phase),
         ),
       );
     }
@@ -159,6 +173,14 @@ export async function runChatClients(options: ChatClientsOptions): Promise<ChatC
   await new Promise((resolve) => setTimeout(resolve, options.drainMs));
   for (const socket of sockets) socket.terminate();
   agent.destroy();
+  const windows: number[][] = [];
+  for (const [sentAt, lag] of timed) {
+    lags.push(lag);
+    const index = Math.floor((sentAt - timedFrom) / 5000);
+    const window = windows[index] ?? [];
+    window.push(lag);
+    windows[index] = window;
+  }
   lags.sort((a, b) => a - b);
   return {
     sent,
@@ -169,6 +191,12 @@ export async function runChatClients(options: ChatClientsOptions): Promise<ChatC
     p50LagMs: quantile(lags, 0.5),
     p99LagMs: quantile(lags, 0.99),
     maxLagMs: lags[lags.length - 1] ?? 0,
+    p99LagMsBy5s: [...windows].map((window) =>
+      quantile(
+        (window ?? []).sort((a, b) => a - b),
+        0.99,
+      ),
+    ),
   };
 }
 

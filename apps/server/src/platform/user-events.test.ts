@@ -120,7 +120,7 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
   });
 
   it("relays an event raised just before shutdown, before the database closes", async () => {
-    const { a, b, context } = processes;
+    const { b, context } = processes;
     const user = await registerAndLogin(context);
     const onB = await openSocket(b, user.token);
     // A third process with its own pool, closed as main.ts closes it: the database in an onClose hook.
