@@ -21,7 +21,8 @@ const BUDGET = {
   // entry's preload map, and home's unread badge a lazy import (153,935 B measured with both).
   // Online service added 279 B: its route's line in the preload map and home's lazy service badge
   // (154,214 B measured with both).
-  firstLoadJs: 150 * KB + 400 + 279,
+  // Responsible trading's 15 error codes and its contract schemas added 290 B (154,569 B measured).
+  firstLoadJs: 150 * KB + 400 + 279 + 290,
   // The shell's stylesheet and the app's are two files since the app starts after the first paint.
   // Real-name verification added 0.8 KB: its page (the ID photo tiles, its result card) and the
   // nationality field moved out of the withdrawal-account page so that both pages share it.

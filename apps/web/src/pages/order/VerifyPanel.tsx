@@ -1,5 +1,6 @@
 import type { ChainVerification, ContractDetail } from "@tickfair/contract";
 import { Button } from "antd-mobile";
+import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
@@ -200,10 +201,8 @@ function VerifyOutcome({ outcome }: { outcome: Outcome }) {
   );
 }
 
-type Translate = ReturnType<typeof useTranslation>["t"];
-
 /** What a check established, in words; entry and exit say so when the contract had none. */
-function checkText(check: Check, outcome: Outcome, t: Translate): string {
+function checkText(check: Check, outcome: Outcome, t: TFunction): string {
   if (check.name === "hashes") return t("orders.verify.check.hashes", { n: outcome.local.ticks });
   if (check.name === "entry" && !outcome.hadEntry) return t("orders.verify.check.entryNone");
   if (check.name === "exit" && !outcome.hadExit) return t("orders.verify.check.exitNone");
