@@ -23,6 +23,7 @@
 --   0020_content
 --   0021_messages
 --   0022_chat
+--   0023_limits
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -208,6 +209,7 @@ CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) IN
 CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, id) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
+CREATE INDEX contracts_user_accepted ON public.contracts USING btree (user_id, accepted_at);
 CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
 CREATE TRIGGER contracts_no_delete BEFORE DELETE ON public.contracts FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER contracts_settle_posting_exists AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION check_contract_postings();
@@ -408,6 +410,37 @@ CREATE TRIGGER ledger_entries_append_only BEFORE DELETE OR UPDATE ON public.ledg
 CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION check_postings_balanced();
 CREATE TRIGGER ledger_entries_move_balances AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION move_balances();
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON public.ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table limit_changes (
+  id bigint default nextval('limit_changes_id_seq'::regclass) not null,
+  user_id bigint not null,
+  kind text not null,
+  from_value bigint,
+  to_value bigint,
+  break_until timestamp with time zone,
+  requested_at timestamp with time zone not null,
+  applies_at timestamp with time zone not null,
+  cancelled_at timestamp with time zone,
+  constraint limit_changes_pkey PRIMARY KEY (id),
+  constraint limit_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint limit_changes_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_7d'::text, 'deposit_30d'::text, 'stake_day'::text, 'stake_7d'::text, 'stake_30d'::text, 'loss_day'::text, 'loss_7d'::text, 'loss_30d'::text, 'open_positions'::text, 'reminder_minutes'::text, 'time_out'::text, 'self_exclusion'::text])))
+);
+CREATE INDEX limit_changes_user ON public.limit_changes USING btree (user_id, id DESC);
+CREATE TRIGGER limit_changes_kept BEFORE DELETE OR UPDATE ON public.limit_changes FOR EACH ROW EXECUTE FUNCTION guard_limit_change();
+
+create table limit_values (
+  user_id bigint not null,
+  kind text not null,
+  value bigint,
+  pending_value bigint,
+  pending_at timestamp with time zone,
+  constraint limit_values_pkey PRIMARY KEY (user_id, kind),
+  constraint limit_values_user_id_fkey FOREIGN KEY (user_id) REFERENCES trading_limits(user_id),
+  constraint limit_values_check CHECK (((pending_at IS NOT NULL) OR (pending_value IS NULL))),
+  constraint limit_values_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_7d'::text, 'deposit_30d'::text, 'stake_day'::text, 'stake_7d'::text, 'stake_30d'::text, 'loss_day'::text, 'loss_7d'::text, 'loss_30d'::text, 'open_positions'::text, 'reminder_minutes'::text]))),
+  constraint limit_values_pending_value_check CHECK ((pending_value > 0)),
+  constraint limit_values_value_check CHECK ((value > 0))
+);
 
 create table operator_recovery_codes (
   operator_id bigint not null,
@@ -655,6 +688,17 @@ CREATE TRIGGER ticks_append_only BEFORE DELETE OR UPDATE ON public.ticks FOR EAC
 CREATE TRIGGER ticks_chain BEFORE INSERT ON public.ticks FOR EACH ROW EXECUTE FUNCTION tick_continues_chain();
 CREATE TRIGGER ticks_no_truncate BEFORE TRUNCATE ON public.ticks FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
+create table trading_limits (
+  user_id bigint not null,
+  break_kind text,
+  break_until timestamp with time zone,
+  updated_at timestamp with time zone not null,
+  constraint trading_limits_pkey PRIMARY KEY (user_id),
+  constraint trading_limits_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint trading_limits_break_kind_check CHECK ((break_kind = ANY (ARRAY['time_out'::text, 'self_exclusion'::text]))),
+  constraint trading_limits_check CHECK (((break_kind IS NULL) = (break_until IS NULL)))
+);
+
 create table users (
   id bigint default nextval('users_id_seq'::regclass) not null,
   account text not null,
@@ -792,6 +836,7 @@ create sequence deposit_methods_id_seq as bigint owned by deposit_methods.id;
 create sequence deposits_id_seq as bigint owned by deposits.id;
 create sequence inbox_messages_id_seq as bigint owned by inbox_messages.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
+create sequence limit_changes_id_seq as bigint owned by limit_changes.id;
 create sequence operators_id_seq as bigint owned by operators.id;
 create sequence postings_id_seq as bigint owned by postings.id;
 create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrual_batches.id;
@@ -925,6 +970,24 @@ CREATE OR REPLACE FUNCTION public.guard_inbox_message()
 AS $function$
   begin
     raise exception 'inbox messages are append-only';
+  end $function$;
+
+CREATE OR REPLACE FUNCTION public.guard_limit_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+  begin
+    if tg_op = 'DELETE' then
+      raise exception 'limit changes are kept';
+    end if;
+    if old.cancelled_at is not null or new.cancelled_at is null
+      or (new.id, new.user_id, new.kind, new.from_value, new.to_value, new.break_until, new.requested_at,
+          new.applies_at) is distinct from
+         (old.id, old.user_id, old.kind, old.from_value, old.to_value, old.break_until, old.requested_at,
+          old.applies_at) then
+      raise exception 'a limit change can only be cancelled, once';
+    end if;
+    return new;
   end $function$;
 
 CREATE OR REPLACE FUNCTION public.guard_product_change()

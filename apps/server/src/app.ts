@@ -19,7 +19,7 @@ import { accountSummaryNow, accountUpdates } from "./account";
 import { accountRoutes } from "./account/routes";
 import { socketAuth } from "./auth";
 import { authRoutes } from "./auth/routes";
-import { reviewQueueUpdates } from "./cashier";
+import { depositUsage, reviewQueueUpdates } from "./cashier";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
 import { ConversationChannel } from "./chat/channel";
@@ -34,6 +34,7 @@ import { contentOperatorRoutes } from "./content/operator-routes";
 import { contentRoutes } from "./content/routes";
 import { filesRoutes } from "./files/routes";
 import { ledgerOperatorRoutes } from "./ledger/operator-routes";
+import { type LimitsDeps, limitsRoutes } from "./limits/routes";
 import { createMarket, type Market } from "./market";
 import { marketOperatorRoutes } from "./market/operator-routes";
 import { marketRoutes } from "./market/routes";
@@ -57,7 +58,13 @@ import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
 import { SavingsWorker, savingsUpdates } from "./savings";
 import { savingsOperatorRoutes } from "./savings/operator-routes";
 import { savingsRoutes, savingsRulesRoutes } from "./savings/routes";
-import { contractOpenings, contractSettlements, TradingWorker } from "./trading";
+import {
+  contractOpenings,
+  contractSettlements,
+  TradingWorker,
+  tradingSince,
+  userTradingUsage,
+} from "./trading";
 import { tradingRoutes } from "./trading/routes";
 import {
   loadIdNumberKeys,
@@ -216,6 +223,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     userMessages: new UserMessageDesk(deps.db, deps.clock, deps.config.CHAT_MESSAGES_PER_MINUTE),
     ...chatAnnouncements(realtime),
   };
+  const limits: LimitsDeps = {
+    usage: async (db, userId, now) => ({
+      trading: await userTradingUsage(db, userId, now, deps.config.PLATFORM_TZ),
+      deposited: await depositUsage(db, userId, now, deps.config.PLATFORM_TZ),
+    }),
+    tradingSince,
+  };
   const context: AppServices = {
     config: deps.config,
     db: deps.db,
@@ -298,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(savingsRoutes(context));
       await api.register(savingsOperatorRoutes(context));
       await api.register(verificationPhotoRoutes(context, verification));
+      await api.register(limitsRoutes(context, limits));
       await api.register(verificationRoutes(context, verification));
       await api.register(verificationOperatorRoutes(context, verification));
       await api.register(contentRoutes(context));

@@ -8,8 +8,8 @@ export {
   unlockSignIn,
   userSignInView,
 } from "./operator-users";
-export { checkPayPassword } from "./secrets";
+export { checkLoginPassword, checkPayPassword } from "./secrets";
 export { createOperatorInviteCode, ensureFixedInviteCode, register, toUserInfo } from "./service";
-export { authenticate, isSessionLive } from "./sessions";
+export { authenticate, endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
 export { searchUsers } from "./user-search";
 export { markUserVerified } from "./verified";

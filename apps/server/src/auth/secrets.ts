@@ -15,19 +15,20 @@ import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../plat
 export const PAY_PASSWORD_ATTEMPTS = 5;
 export const PAY_LOCK_MS = 15 * 60_000;
 
-/** The login password of a signed-in user (the change-password form); the sign-in throttle applies. */
+/** The login password of a signed-in user (the change-password form, a break); the sign-in throttle applies. */
 export async function checkLoginPassword(
   db: Executor,
   user: User,
   password: string,
   now: Date,
   field: string,
+  wrong: ErrorCode = "OLD_PASSWORD_WRONG",
 ): Promise<void> {
   if (!(await signInAllowed(db, "user", user.account, now)))
     throw new AppError("PASSWORD_LOCKED", { [field]: "PASSWORD_LOCKED" });
   if (!(await verifyPassword(user.password_hash, password))) {
     await recordSignInFailure(db, "user", user.account, now);
-    throw fieldErrors({ [field]: "OLD_PASSWORD_WRONG" });
+    throw fieldErrors({ [field]: wrong });
   }
   await clearSignInFailures(db, "user", user.account);
 }

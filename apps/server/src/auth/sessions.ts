@@ -201,3 +201,26 @@ export async function isSessionLive(db: Executor, tokenHash: string, now: Date):
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Ends every live session of the user (a break ends them all); answers their token hashes. */
+export async function endUserSessions(tx: Executor, userId: bigint, at: Date): Promise<string[]> {
+  const ended = await tx
+    .updateTable("sessions")
+    .set({ revoked_at: at })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", at)
+    .returning("token_hash")
+    .execute();
+  return ended.map((row) => row.token_hash);
+}
+
+/** When the session of `tokenHash` began (the reality check counts from then). */
+export async function sessionStartedAt(db: Executor, tokenHash: string): Promise<Date> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("created_at")
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirstOrThrow();
+  return row.created_at;
+}

@@ -5,6 +5,7 @@ export {
   reviewQueues,
 } from "./dashboard-figures";
 export { demoTopUp } from "./demo-top-up";
+export { depositUsage } from "./deposit-limits";
 export { createDepositMethod } from "./deposit-methods";
 export { listUserDeposits } from "./deposits";
 export { type ReviewQueueChange, reviewQueueUpdates } from "./live";

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkPayPassword, requireSignedInUser, signedInUser } from "../auth";
 import { readFile } from "../files";
+import { refuseDuringBreak } from "../limits";
 import type { RouteContext } from "../platform/context";
 import type { Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -29,6 +30,7 @@ import { moveMoney as moveMoneyOnce, readIdempotencyKey } from "../platform/idem
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { demoTopUp } from "./demo-top-up";
+import { refuseDepositPastLimits } from "./deposit-limits";
 import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
 import { fundRecordsCsv, listFundRecords } from "./fund-records";
@@ -75,9 +77,11 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { user } = signedInUser(request);
         if (!context.config.DEMO_MODE) throw new AppError("DEMO_MODE_ONLY");
-        return moveMoney(request, reply, user.id, 200, (tx) =>
-          demoTopUp(tx, user.id, toMinor(request.body.amount), clock.now()),
-        );
+        return moveMoney(request, reply, user.id, 200, async (tx) => {
+          // Demo money is money to play with: a break closes it too.
+          await refuseDuringBreak(tx, user.id, clock.now());
+          return demoTopUp(tx, user.id, toMinor(request.body.amount), clock.now());
+        });
       },
     );
 
@@ -94,9 +98,12 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       { schema: schema({ body: createDepositRequest, response: { 201: deposit } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        const created = await moveMoney(request, reply, user.id, 201, (tx) =>
-          createDeposit(tx, user.id, request.body, clock.now(), requestLocale(request)),
-        );
+        const now = clock.now();
+        const created = await moveMoney(request, reply, user.id, 201, async (tx) => {
+          const amount = toMinor(request.body.amount);
+          await refuseDepositPastLimits(tx, user.id, amount, now, context.config.PLATFORM_TZ);
+          return createDeposit(tx, user.id, request.body, now, requestLocale(request));
+        });
         queueChanged(reply, { queue: "deposits", id: BigInt(created.id), status: created.status });
         return created;
       },

@@ -32,13 +32,17 @@ export interface IdempotentResult<T> {
  * Runs `work` once per (user, key) in one transaction with the key's row. A concurrent request with
  * the same key waits on that row and then replays the stored answer; a key reused for a different
  * request is refused. A failed attempt stores nothing (its transaction rolls back), so it can be retried.
+ * `lockFirst` takes the locks a batch path takes before it claims keys, in the same order, so the two
+ * paths never wait on each other in a circle.
  */
 export async function runIdempotent<T>(
   db: Db,
   scope: { userId: bigint; key: string; fingerprint: string; at: Date },
   work: (tx: Tx) => Promise<{ status: number; body: T }>,
+  lockFirst?: (tx: Tx) => Promise<unknown>,
 ): Promise<IdempotentResult<T>> {
   return db.transaction().execute(async (tx) => {
+    await lockFirst?.(tx);
     const claimed = await tx
       .insertInto("idempotency_keys")
       .values({

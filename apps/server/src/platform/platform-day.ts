@@ -22,3 +22,14 @@ export async function platformDay(db: Executor, now: Date, timeZone: string): Pr
   if (!row) throw new Error("platformDay: no row");
   return { date: row.date, from: new Date(row.from), to: new Date(row.to) };
 }
+
+/**
+ * A one-row query of the instants the platform's day, its last 7 days and its last 30 days (today
+ * included) began at `now` — `day_from`, `week_from`, `month_from` — for the limits' sums to join.
+ */
+export function periodStarts(now: Date, timeZone: string) {
+  return sql<{ day_from: Date; week_from: Date; month_from: Date }>`
+    select d at time zone ${timeZone} as day_from, (d - interval '6 days') at time zone ${timeZone} as week_from,
+      (d - interval '29 days') at time zone ${timeZone} as month_from
+    from (select date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) as d) as today`;
+}

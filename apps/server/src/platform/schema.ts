@@ -8,6 +8,7 @@ import type {
   InboxMessagesTable,
   InboxReadsTable,
 } from "./schema-conversations";
+import type { LimitChangesTable, LimitValuesTable, TradingLimitsTable } from "./schema-limits";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, never>;
 type Id = Generated<bigint>;
@@ -426,6 +427,9 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   canned_replies: CannedRepliesTable;
+  trading_limits: TradingLimitsTable;
+  limit_values: LimitValuesTable;
+  limit_changes: LimitChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

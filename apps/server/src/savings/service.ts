@@ -1,4 +1,5 @@
 import type { SavingsMoveResponse, SavingsSummary } from "@tickfair/contract";
+import { refuseDuringBreak } from "../limits";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { catchUpHeldSaver, lockSaver } from "./accrual";
@@ -68,6 +69,8 @@ export async function moveSavings(
   amount: bigint,
 ): Promise<SavingsMoveResponse> {
   const { moment, rules } = await savingsNow(tx, deps);
+  // A break closes savings to new money; what is saved can still come out.
+  if (direction === "in") await refuseDuringBreak(tx, userId, moment.at);
   const move = direction === "in" ? moveIntoSavings : moveOutOfSavings;
   const record = await move(tx, userId, amount, moment, rules);
   return { record, summary: await savingsSummary(tx, userId, moment, rules) };

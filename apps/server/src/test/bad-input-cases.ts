@@ -151,6 +151,7 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   chats: (fx) => fx.conversationId,
   "canned-replies": (fx) => fx.cannedReplyId,
   pages: () => "about",
+  limits: () => "reminder_minutes",
   "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,
   // The fixture user's first session: theirs is this file's first sign-in.

@@ -79,6 +79,11 @@ export const MATRIX = {
   "POST /api/v1/chat/photos":                                   [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/chat/read":                                     [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/chat/rating":                                   [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/limits":                                         [401,       "ok",  "ok",  401,     401,     401],
+  "PUT /api/v1/limits/:kind":                                   [401,       "ok",  "ok",  401,     401,     401],
+  "DELETE /api/v1/limits/:kind/pending":                        [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/limits/break":                                  [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/limits/session":                                 [401,       "ok",  "ok",  401,     401,     401],
 
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
@@ -274,6 +279,11 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "POST /api/v1/chat/read": () => ({ body: { seq: "1" } }),
   // Nobody's conversation is resolved here: refused by the handler (CHAT_NOT_RATEABLE), nothing stored.
   "POST /api/v1/chat/rating": () => ({ body: { rating: 5 } }),
+  "PUT /api/v1/limits/:kind": () => ({ params: { kind: "reminder_minutes" }, body: { value: "60" } }),
+  // Nothing waits: refused by the handler (NOT_FOUND).
+  "DELETE /api/v1/limits/:kind/pending": () => ({ params: { kind: "reminder_minutes" } }),
+  // A wrong password: refused by the handler, so no break starts and no session of the matrix ends.
+  "POST /api/v1/limits/break": () => ({ body: { kind: "time_out", days: 1, password: "matrix-wrong-password" } }),
   "GET /api/v1/operator/chats/:id/messages": (fx) => ({ params: { id: fx.conversation } }),
   "GET /api/v1/operator/chats/:id/context": (fx) => ({ params: { id: fx.conversation } }),
   "POST /api/v1/operator/canned-replies": () => ({

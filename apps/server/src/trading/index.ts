@@ -1,4 +1,5 @@
 export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
+export { tradingSince, userTradingUsage } from "./limits";
 export { contractOpenings, contractSettlements } from "./live";
 export { type SettledResults, settledResults } from "./results";
 export { type ContractRef, contractsByIds, listUserContracts } from "./service";

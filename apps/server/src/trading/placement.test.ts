@@ -55,6 +55,7 @@ describe("orders placed together", () => {
       t.clock.now(),
       new TermsBook(),
       QUOTE_MAX_AGE_MS,
+      t.config.PLATFORM_TZ,
     );
     expect(outcomes.pop()).toEqual({ alone: true });
     const placed = outcomes.map((outcome) => ("placed" in outcome ? outcome.placed : null));
@@ -95,6 +96,7 @@ describe("orders placed together", () => {
       t.clock.now(),
       new TermsBook(),
       QUOTE_MAX_AGE_MS,
+      t.config.PLATFORM_TZ,
     );
     const answer = outcome && "placed" in outcome ? outcome.placed : null;
     expect(answer?.orderNo).toMatch(/^C\d{10}$/);
@@ -107,14 +109,21 @@ describe("orders placed together", () => {
   it("places nothing under terms that changed after the batch read them: the order goes alone", async () => {
     const user = await fundedUser("100.00");
     const book = new TermsBook(60_000);
-    await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book, QUOTE_MAX_AGE_MS);
+    await placeContracts(
+      t.db,
+      [asOrder(user.userId)],
+      t.clock.now(),
+      book,
+      QUOTE_MAX_AGE_MS,
+      t.config.PLATFORM_TZ,
+    );
     // An operator's new rate for 60 s (as updateProduct writes it), after the book read the old one.
     await sql`update product_durations set payout_rate_bps = payout_rate_bps - 100
       where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
     const stale = asOrder(user.userId);
-    expect(await placeContracts(t.db, [stale], t.clock.now(), book, QUOTE_MAX_AGE_MS)).toEqual([
-      { alone: true },
-    ]);
+    expect(
+      await placeContracts(t.db, [stale], t.clock.now(), book, QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ),
+    ).toEqual([{ alone: true }]);
     const stored = await t.db
       .selectFrom("idempotency_keys")
       .select("key")
@@ -123,7 +132,14 @@ describe("orders placed together", () => {
     expect(stored).toEqual([]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 9_000n, frozen_trade: 1_000n });
     // The batch forgot the product's terms: the next one reads them afresh and places at the new rate.
-    const [fresh] = await placeContracts(t.db, [asOrder(user.userId)], t.clock.now(), book, QUOTE_MAX_AGE_MS);
+    const [fresh] = await placeContracts(
+      t.db,
+      [asOrder(user.userId)],
+      t.clock.now(),
+      book,
+      QUOTE_MAX_AGE_MS,
+      t.config.PLATFORM_TZ,
+    );
     const { rows } = await sql<{ payout_rate_bps: number }>`
       select payout_rate_bps from product_durations where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
     expect(fresh && "placed" in fresh ? fresh.placed.payoutRateBps : null).toBe(rows[0]?.payout_rate_bps);
@@ -133,13 +149,14 @@ describe("orders placed together", () => {
     const user = await fundedUser("100.00");
     const first = asOrder(user.userId);
     const book = new TermsBook();
-    await placeContracts(t.db, [first], t.clock.now(), book, QUOTE_MAX_AGE_MS);
+    await placeContracts(t.db, [first], t.clock.now(), book, QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ);
     const [again, other] = await placeContracts(
       t.db,
       [first, asOrder(user.userId)],
       t.clock.now(),
       book,
       QUOTE_MAX_AGE_MS,
+      t.config.PLATFORM_TZ,
     );
     expect(again).toEqual({ alone: true });
     expect(other && "placed" in other).toBe(true);
@@ -150,9 +167,16 @@ describe("orders placed together", () => {
     const poor = await fundedUser("15.00");
     const rich = await fundedUser("100.00");
     const orders = [asOrder(rich.userId), asOrder(poor.userId), asOrder(poor.userId)];
-    expect(await placeContracts(t.db, orders, t.clock.now(), new TermsBook(), QUOTE_MAX_AGE_MS)).toEqual(
-      orders.map(() => ({ alone: true })),
-    );
+    expect(
+      await placeContracts(
+        t.db,
+        orders,
+        t.clock.now(),
+        new TermsBook(),
+        QUOTE_MAX_AGE_MS,
+        t.config.PLATFORM_TZ,
+      ),
+    ).toEqual(orders.map(() => ({ alone: true })));
     expect(await userBalances(t.db, rich.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
     expect(await userBalances(t.db, poor.userId)).toMatchObject({ cash: 1_500n, frozen_trade: 0n });
     const stored = await t.db
@@ -230,6 +254,7 @@ describe("the quote an order was confirmed at", () => {
       t.clock.now(),
       new TermsBook(),
       QUOTE_MAX_AGE_MS,
+      t.config.PLATFORM_TZ,
     );
     expect(batched).toEqual({ alone: true });
     const late = await place(user.auth, order({ quoteSeq: confirmedAt }));

@@ -1,10 +1,13 @@
-import { type Contract, fromMinor, type PlaceContractRequest } from "@tickfair/contract";
+import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
 import { asLedgerError, transferEach } from "../ledger";
+import { lockLimits } from "../limits";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
+import { AppError } from "../platform/errors";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
+import { refuseOrdersPastLimits } from "./limits";
 import {
   type AcceptedOrder,
   acceptOrder,
@@ -144,10 +147,12 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
  * Places concurrent orders together in one statement, whatever their number (group commit): each order
  * the terms in `book` accept is written only if the product still has exactly those terms (status,
  * reopening time, trading hours, stake limits, the duration's rate), its quote is a tick of the product
- * no older than `quoteMaxAgeMs`, and its Idempotency-Key is still free. The key is claimed with its answer, in key order, before any account is locked (the one-order
- * path's order too, so the two never deadlock); then the orders are written (contractWrites). Any
- * failure — one order overdrawing refuses the statement for all — writes nothing, and every order is
- * then placed alone, as if there had been no batch.
+ * no older than `quoteMaxAgeMs`, its Idempotency-Key is still free, and its user's limits let it through
+ * (an order past them is placed alone, to be refused with the limit it reaches). The users' limits are
+ * locked first, then each key is claimed with its answer, in key order, before any account is locked
+ * (the one-order path's order too, so the two never deadlock); then the orders are written
+ * (contractWrites). Any failure — one order overdrawing refuses the statement for all — writes nothing,
+ * and every order is then placed alone, as if there had been no batch.
  */
 export async function placeContracts(
   db: Db,
@@ -155,6 +160,7 @@ export async function placeContracts(
   now: Date,
   book: TermsBook,
   quoteMaxAgeMs: number,
+  timeZone: string,
 ): Promise<OrderOutcome[]> {
   const outcomes: OrderOutcome[] = orders.map(() => ({ alone: true }));
   const seen = new Set<string>();
@@ -187,9 +193,19 @@ export async function placeContracts(
     return outcomes;
   }
   if (batch.length === 0) return outcomes;
-  const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
   try {
-    const placed = await prepared(sql<{ ord: string; response: Contract }>`
+    const placed = await db.transaction().execute(async (tx) => {
+      // Orders past their users' limits are placed alone, to be answered with the limit they reach.
+      const refusals = await refuseOrdersPastLimits(
+        tx,
+        batch.map((entry) => ({ userId: entry.order.userId, stake: entry.accepted.stake })),
+        now,
+        timeZone,
+      );
+      batch = batch.filter((_, index) => refusals[index] === null);
+      if (batch.length === 0) return { rows: [] };
+      const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
+      return prepared(sql<{ ord: string; response: Contract }>`
       with offered as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
           o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
@@ -222,7 +238,8 @@ export async function placeContracts(
         select offered.*, keyed.response, ${orderNoOf(sql.ref("offered.id"))} as reference, offered.stake as amount
         from offered join keyed using (user_id, key)
       ), ${contractWrites(now)}
-      select o.ord::text as ord, o.response from o join placed on placed.id = o.id`).execute(db);
+      select o.ord::text as ord, o.response from o join placed on placed.id = o.id`).execute(tx);
+    });
     const written = new Set<BatchedOrder>();
     for (const row of placed.rows) {
       const entry = batch[Number(row.ord) - 1];
@@ -249,25 +266,43 @@ export class OrderDesk {
   readonly #clock: Clock;
   readonly #batches: Batcher<Order, OrderOutcome>;
   readonly #quoteMaxAgeMs: number;
+  readonly #timeZone: string;
 
-  constructor(db: Db, clock: Clock, quoteMaxAgeMs: number) {
+  /** `timeZone`: the platform's (PLATFORM_TZ), where a limit's day begins. */
+  constructor(db: Db, clock: Clock, quoteMaxAgeMs: number, timeZone: string) {
     this.#db = db;
     this.#clock = clock;
     this.#quoteMaxAgeMs = quoteMaxAgeMs;
+    this.#timeZone = timeZone;
     const book = new TermsBook();
-    this.#batches = new Batcher((orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs), {
-      maxSize: 64,
-      concurrency: 1,
-    });
+    this.#batches = new Batcher(
+      (orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs, timeZone),
+      { maxSize: 64, concurrency: 1 },
+    );
   }
 
   async place(order: Order): Promise<IdempotentResult<Contract>> {
     const outcome = await this.#batches.add(order);
     if ("placed" in outcome) return { status: 201, body: outcome.placed, replayed: false };
     const { userId, input, key, fingerprint } = order;
-    return runIdempotent(this.#db, { userId, key, fingerprint, at: this.#clock.now() }, async (tx) => ({
-      status: 201,
-      body: await placeContract(tx, { id: userId }, input, this.#clock.now(), this.#quoteMaxAgeMs),
-    }));
+    const now = this.#clock.now();
+    return runIdempotent(
+      this.#db,
+      { userId, key, fingerprint, at: now },
+      async (tx) => {
+        const [refusal] = await refuseOrdersPastLimits(
+          tx,
+          [{ userId, stake: toMinor(input.stake) }],
+          now,
+          this.#timeZone,
+        );
+        if (refusal) throw new AppError(refusal);
+        return {
+          status: 201,
+          body: await placeContract(tx, { id: userId }, input, now, this.#quoteMaxAgeMs),
+        };
+      },
+      (tx) => lockLimits(tx, [userId], now),
+    );
   }
 }

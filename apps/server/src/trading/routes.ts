@@ -24,7 +24,12 @@ const schema = routeSchemas({ tags: ["trading"], signedIn: true, errors: [400, 4
  */
 export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  const orders = new OrderDesk(db, clock, context.config.QUOTE_MAX_AGE_SECONDS * 1000);
+  const orders = new OrderDesk(
+    db,
+    clock,
+    context.config.QUOTE_MAX_AGE_SECONDS * 1000,
+    context.config.PLATFORM_TZ,
+  );
   return async (app) => {
     requireSignedInUser(app, context);
     app.post(

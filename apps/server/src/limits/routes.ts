@@ -1,0 +1,119 @@
+import {
+  activeBreak,
+  fromMinor,
+  limitKindParams,
+  sessionActivity,
+  setLimitRequest,
+  takeBreakRequest,
+  userLimits,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  checkLoginPassword,
+  endUserSessions,
+  requireSignedInUser,
+  sessionStartedAt,
+  signedInUser,
+} from "../auth";
+import type { RouteContext } from "../platform/context";
+import type { Executor } from "../platform/db";
+import { routeSchemas } from "../platform/route-schema";
+import { limitInForce, parseLimitValue } from "./rules";
+import { cancelPendingLimit, setLimit, startBreak, storedLimits } from "./store";
+import { type LimitUsage, userLimitsView } from "./view";
+
+/** What the limits' pages read of other capabilities (app.ts joins trading's and the cashier's). */
+export interface LimitsDeps {
+  usage(db: Executor, userId: bigint, now: Date): Promise<LimitUsage>;
+  /** The user's contracts since `since`: how many, staked, and what settled ones staked and returned. */
+  tradingSince(
+    db: Executor,
+    userId: bigint,
+    since: Date,
+  ): Promise<{ contracts: number; staked: bigint; settledStaked: bigint; returned: bigint }>;
+}
+
+const schema = routeSchemas({ tags: ["limits"], signedIn: true, errors: [400, 401, 404, 409] });
+
+/**
+ * The user's own limits (ARCHITECTURE §5 "Responsible trading"): read them with what each period has
+ * used, tighten at once, loosen or remove in 24 hours (or cancel that), take a break, and the reality
+ * check of the session.
+ */
+export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  const view = async (userId: bigint) => {
+    const now = clock.now();
+    return userLimitsView(db, userId, await deps.usage(db, userId, now), now);
+  };
+  return async (app) => {
+    requireSignedInUser(app, context);
+    app.get("/limits", { schema: schema({ response: { 200: userLimits } }) }, async (request) =>
+      view(signedInUser(request).user.id),
+    );
+    app.put(
+      "/limits/:kind",
+      { schema: schema({ params: limitKindParams, body: setLimitRequest, response: { 200: userLimits } }) },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const value = parseLimitValue(request.params.kind, request.body.value);
+        await db
+          .transaction()
+          .execute((tx) => setLimit(tx, user.id, request.params.kind, value, clock.now()));
+        return view(user.id);
+      },
+    );
+    app.delete(
+      "/limits/:kind/pending",
+      { schema: schema({ params: limitKindParams, response: { 200: userLimits } }) },
+      async (request) => {
+        const { user } = signedInUser(request);
+        await db
+          .transaction()
+          .execute((tx) => cancelPendingLimit(tx, user.id, request.params.kind, clock.now()));
+        return view(user.id);
+      },
+    );
+    app.post(
+      "/limits/break",
+      {
+        schema: {
+          ...schema({ body: takeBreakRequest, response: { 200: activeBreak } }),
+          description:
+            "Starts a time-out (days) or self-exclusion (months), confirmed with the sign-in password. Every session of the user ends, this one included; trading, deposits and moves into savings are refused until it ends. Nobody can end it early.",
+        },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const now = clock.now();
+        await checkLoginPassword(db, user, request.body.password, now, "password", "PASSWORD_WRONG");
+        const { started, ended } = await db.transaction().execute(async (tx) => ({
+          started: await startBreak(tx, user.id, request.body, now),
+          ended: await endUserSessions(tx, user.id, now),
+        }));
+        await context.events.publish("sessions.ended", ended);
+        return started;
+      },
+    );
+    app.get(
+      "/limits/session",
+      { schema: schema({ response: { 200: sessionActivity } }) },
+      async (request) => {
+        const { user, tokenHash } = signedInUser(request);
+        const startedAt = await sessionStartedAt(db, tokenHash);
+        const traded = await deps.tradingSince(db, user.id, startedAt);
+        const reminder = (await storedLimits(db, user.id)).get("reminder_minutes");
+        const now = clock.now();
+        const minutes = reminder ? limitInForce(reminder, now) : null;
+        return {
+          startedAt: startedAt.toISOString(),
+          contracts: traded.contracts,
+          staked: fromMinor(traded.staked),
+          returned: fromMinor(traded.returned),
+          net: fromMinor(traded.returned - traded.settledStaked),
+          reminderMinutes: minutes === null ? null : Number(minutes),
+        };
+      },
+    );
+  };
+}
