@@ -3,6 +3,7 @@ import type { Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import { signInThrottledUntil } from "../platform/sign-in-throttle";
+import { endUserSessions } from "./sessions";
 import { operatorUserQuery, toOperatorUser } from "./user-search";
 
 /**
@@ -138,15 +139,7 @@ export async function lockSignIn(
     })
     .where("id", "=", userId)
     .execute();
-  const ended = await tx
-    .updateTable("sessions")
-    .set({ revoked_at: input.at })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", input.at)
-    .returning("token_hash")
-    .execute();
-  return { endedSessions: ended.map((row) => row.token_hash) };
+  return { endedSessions: await endUserSessions(tx, userId, input.at) };
 }
 
 /** Lifts an operator's lock: the user may sign in again (their ended sessions stay ended). */
