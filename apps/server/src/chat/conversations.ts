@@ -51,6 +51,18 @@ export async function lockConversation(tx: Tx, conversationId: bigint) {
 
 type ConversationRow = Awaited<ReturnType<typeof lockConversation>>;
 
+/**
+ * Whether a user whose last `perMinute` messages number `recent`, the oldest written at `oldest`, has
+ * sent too many in the minute before `now`.
+ */
+export function pastPace(
+  last: { recent: number; oldest: Date | null },
+  perMinute: number,
+  now: Date,
+): boolean {
+  return last.recent >= perMinute && last.oldest !== null && last.oldest.getTime() > now.getTime() - 60_000;
+}
+
 /** Whose conversation it is; NOT_FOUND when there is none. */
 export async function conversationUserId(db: Executor, conversationId: bigint): Promise<bigint> {
   const row = await db
@@ -89,14 +101,7 @@ async function append(
   const check = rows[0];
   const stored = { conversationId: conversation.id, userId: conversation.user_id, at: now };
   if (check?.known != null) return { ...stored, seq: BigInt(check.known), created: false };
-  if (
-    limited > 0 &&
-    check &&
-    check.recent >= limited &&
-    check.oldest &&
-    check.oldest.getTime() > now.getTime() - 60_000
-  )
-    throw new AppError("CHAT_RATE_LIMITED");
+  if (limited > 0 && check && pastPace(check, limited, now)) throw new AppError("CHAT_RATE_LIMITED");
   if (message.body === "" && !message.photoId) throw fieldErrors({ body: "REQUIRED" });
   if (message.photoId) {
     const photo = await tx

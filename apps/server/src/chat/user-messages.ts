@@ -3,7 +3,7 @@ import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
-import { type NewChatMessage, type StoredChatMessage, sendUserMessage } from "./conversations";
+import { type NewChatMessage, pastPace, type StoredChatMessage, sendUserMessage } from "./conversations";
 
 /** A user's message as it reaches the desk. */
 export interface UserMessage {
@@ -160,12 +160,7 @@ export async function appendUserMessages(
         const stored = { conversationId, userId: item.userId, at: now };
         if (check?.known != null) {
           outcomes[index] = { stored: { ...stored, seq: BigInt(check.known), created: false } };
-        } else if (
-          check &&
-          check.recent >= perMinute &&
-          check.oldest &&
-          check.oldest.getTime() > now.getTime() - 60_000
-        ) {
+        } else if (check && pastPace(check, perMinute, now)) {
           outcomes[index] = { refused: new AppError("CHAT_RATE_LIMITED") };
         } else if (item.message.photoId && owners.get(item.message.photoId) !== item.userId) {
           outcomes[index] = { refused: fieldErrors({ photoId: "PHOTO_INVALID" }) };

@@ -1,6 +1,5 @@
 import {
   activeBreak,
-  fromMinor,
   limitKindParams,
   sessionActivity,
   setLimitRequest,
@@ -18,19 +17,15 @@ import {
 import type { RouteContext } from "../platform/context";
 import type { Executor } from "../platform/db";
 import { routeSchemas } from "../platform/route-schema";
-import { limitInForce, parseLimitValue } from "./rules";
-import { cancelPendingLimit, setLimit, startBreak, storedLimits } from "./store";
-import { type LimitUsage, userLimitsView } from "./view";
+import { parseLimitValue } from "./rules";
+import { cancelPendingLimit, setLimit, startBreak } from "./store";
+import { type LimitUsage, sessionActivityView, type TradingSince, userLimitsView } from "./view";
 
 /** What the limits' pages read of other capabilities (app.ts joins trading's and the cashier's). */
 export interface LimitsDeps {
   usage(db: Executor, userId: bigint, now: Date): Promise<LimitUsage>;
   /** The user's contracts since `since`: how many, staked, and what settled ones staked and returned. */
-  tradingSince(
-    db: Executor,
-    userId: bigint,
-    since: Date,
-  ): Promise<{ contracts: number; staked: bigint; settledStaked: bigint; returned: bigint }>;
+  tradingSince(db: Executor, userId: bigint, since: Date): Promise<TradingSince>;
 }
 
 const schema = routeSchemas({ tags: ["limits"], signedIn: true, errors: [400, 401, 404, 409] });
@@ -102,17 +97,7 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
         const { user, tokenHash } = signedInUser(request);
         const startedAt = await sessionStartedAt(db, tokenHash);
         const traded = await deps.tradingSince(db, user.id, startedAt);
-        const reminder = (await storedLimits(db, user.id)).get("reminder_minutes");
-        const now = clock.now();
-        const minutes = reminder ? limitInForce(reminder, now) : null;
-        return {
-          startedAt: startedAt.toISOString(),
-          contracts: traded.contracts,
-          staked: fromMinor(traded.staked),
-          returned: fromMinor(traded.returned),
-          net: fromMinor(traded.returned - traded.settledStaked),
-          reminderMinutes: minutes === null ? null : Number(minutes),
-        };
+        return sessionActivityView(db, user.id, startedAt, traded, clock.now());
       },
     );
   };

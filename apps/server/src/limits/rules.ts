@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   fromMinor,
   isMoneyString,
+  LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
   LOOSEN_AFTER_HOURS,
@@ -86,11 +87,23 @@ export function breakEnds(request: TakeBreakRequest, now: Date): Date {
   return end;
 }
 
-/** A break in force at `now` refuses trading, deposits and moves into savings. */
-export function breakError(
-  activeBreak: { kind: BreakKind; until: Date } | null,
+export interface Break {
+  kind: BreakKind;
+  until: Date;
+}
+
+/** The break a stored row holds, if it is still in force at `now`. */
+export function breakInForce(
+  row: { break_kind: BreakKind | null; break_until: Date | null },
   now: Date,
-): ErrorCode | null {
+): Break | null {
+  return row.break_kind && row.break_until && row.break_until > now
+    ? { kind: row.break_kind, until: row.break_until }
+    : null;
+}
+
+/** A break in force at `now` refuses trading, deposits and moves into savings. */
+export function breakError(activeBreak: Break | null, now: Date): ErrorCode | null {
   if (!activeBreak || activeBreak.until <= now) return null;
   return activeBreak.kind === "time_out" ? "TAKING_A_BREAK" : "SELF_EXCLUDED";
 }
@@ -115,7 +128,6 @@ const PERIOD_CODES: Record<"stake" | "loss" | "deposit", Record<LimitPeriod, Err
     "30d": "DEPOSIT_LIMIT_30D_REACHED",
   },
 };
-const PERIODS: readonly LimitPeriod[] = ["day", "7d", "30d"];
 
 /** The limits in force, by kind (absent: none). */
 export type LimitsInForce = ReadonlyMap<LimitKind, bigint>;
@@ -125,11 +137,11 @@ export type LimitsInForce = ReadonlyMap<LimitKind, bigint>;
  * whole stake may be lost), and open positions.
  */
 export function orderLimitError(limits: LimitsInForce, usage: TradingUsage, stake: bigint): ErrorCode | null {
-  for (const period of PERIODS) {
+  for (const period of LIMIT_PERIODS) {
     const staked = limits.get(`stake_${period}`);
     if (staked !== undefined && usage.staked[period] + stake > staked) return PERIOD_CODES.stake[period];
   }
-  for (const period of PERIODS) {
+  for (const period of LIMIT_PERIODS) {
     const lost = limits.get(`loss_${period}`);
     if (lost !== undefined && usage.lost[period] + stake > lost) return PERIOD_CODES.loss[period];
   }
@@ -154,7 +166,7 @@ export function depositLimitError(
   deposited: PerPeriod,
   amount: bigint,
 ): ErrorCode | null {
-  for (const period of PERIODS) {
+  for (const period of LIMIT_PERIODS) {
     const limit = limits.get(`deposit_${period}`);
     if (limit !== undefined && deposited[period] + amount > limit) return PERIOD_CODES.deposit[period];
   }

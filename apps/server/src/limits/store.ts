@@ -3,8 +3,10 @@ import { LIMIT_KINDS } from "@tickfair/contract";
 import type { Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import {
+  type Break,
   breakEnds,
   breakError,
+  breakInForce,
   changeLimit,
   type LimitsInForce,
   limitInForce,
@@ -13,7 +15,7 @@ import {
 
 /** A user's limits as their orders and deposits are judged: the break in force and the limits in force. */
 export interface HeldLimits {
-  activeBreak: { kind: ActiveBreak["kind"]; until: Date } | null;
+  activeBreak: Break | null;
   inForce: LimitsInForce;
 }
 
@@ -47,22 +49,20 @@ export async function lockLimits(
     .orderBy("t.user_id")
     .forUpdate("t")
     .execute();
+  const inForce = new Map<bigint, Map<LimitKind, bigint>>();
   for (const row of rows) {
-    let limits = held.get(row.user_id);
+    let limits = inForce.get(row.user_id);
     if (!limits) {
-      const activeBreak =
-        row.break_kind && row.break_until && row.break_until > now
-          ? { kind: row.break_kind, until: row.break_until }
-          : null;
-      limits = { activeBreak, inForce: new Map() };
-      held.set(row.user_id, limits);
+      limits = new Map();
+      inForce.set(row.user_id, limits);
+      held.set(row.user_id, { activeBreak: breakInForce(row, now), inForce: limits });
     }
     if (row.kind === null || !isLimitKind(row.kind)) continue;
     const value = limitInForce(
       { value: row.value, pendingValue: row.pending_value, pendingAt: row.pending_at },
       now,
     );
-    if (value !== null) (limits.inForce as Map<LimitKind, bigint>).set(row.kind, value);
+    if (value !== null) limits.set(row.kind, value);
   }
   return held;
 }
@@ -100,19 +100,13 @@ export async function storedLimits(db: Executor, userId: bigint): Promise<Map<Li
 }
 
 /** The user's break, if one is in force at `now`. */
-export async function activeBreakOf(
-  db: Executor,
-  userId: bigint,
-  now: Date,
-): Promise<HeldLimits["activeBreak"]> {
+export async function activeBreakOf(db: Executor, userId: bigint, now: Date): Promise<Break | null> {
   const row = await db
     .selectFrom("trading_limits")
     .select(["break_kind", "break_until"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return row?.break_kind && row.break_until && row.break_until > now
-    ? { kind: row.break_kind, until: row.break_until }
-    : null;
+  return row ? breakInForce(row, now) : null;
 }
 
 /**
@@ -204,13 +198,11 @@ export async function startBreak(
   request: TakeBreakRequest,
   now: Date,
 ): Promise<ActiveBreak> {
-  const row = await lockOwnRow(tx, userId, now);
+  const current = breakInForce(await lockOwnRow(tx, userId, now), now);
   const until = breakEnds(request, now);
-  const current = row.break_kind && row.break_until ? { kind: row.break_kind, until: row.break_until } : null;
-  if (breakError(current, now) && current && current.until >= until) throw new AppError("BREAK_NOT_LONGER");
+  if (current && current.until >= until) throw new AppError("BREAK_NOT_LONGER");
   // A self-exclusion stays one when a later time-out lengthens it.
-  const kind =
-    current && breakError(current, now) && current.kind === "self_exclusion" ? current.kind : request.kind;
+  const kind = current?.kind === "self_exclusion" ? current.kind : request.kind;
   await tx
     .updateTable("trading_limits")
     .set({ break_kind: kind, break_until: until })

@@ -1,4 +1,10 @@
-import { LIMIT_KINDS, type LimitKind, type UserLimits } from "@tickfair/contract";
+import {
+  fromMinor,
+  LIMIT_KINDS,
+  type LimitKind,
+  type SessionActivity,
+  type UserLimits,
+} from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { limitInForce, limitPending, type PerPeriod, showLimitValue, type TradingUsage } from "./rules";
 import { activeBreakOf, storedLimits } from "./store";
@@ -38,9 +44,37 @@ export async function userLimitsView(
         pending: pending
           ? { value: showLimitValue(kind, pending.value), appliesAt: pending.at.toISOString() }
           : null,
-        used: showLimitValue(kind === "open_positions" ? kind : "stake_day", usedFor(kind, usage)),
+        used: showLimitValue(kind, usedFor(kind, usage)),
       };
     }),
     activeBreak: activeBreak ? { kind: activeBreak.kind, until: activeBreak.until.toISOString() } : null,
+  };
+}
+
+/** What the user's contracts since a moment came to (LimitsDeps.tradingSince). */
+export interface TradingSince {
+  contracts: number;
+  staked: bigint;
+  settledStaked: bigint;
+  returned: bigint;
+}
+
+/** The reality check: the session's trading so far, and the reminder in force. */
+export async function sessionActivityView(
+  db: Executor,
+  userId: bigint,
+  startedAt: Date,
+  traded: TradingSince,
+  now: Date,
+): Promise<SessionActivity> {
+  const reminder = (await storedLimits(db, userId)).get("reminder_minutes");
+  const minutes = reminder ? limitInForce(reminder, now) : null;
+  return {
+    startedAt: startedAt.toISOString(),
+    contracts: traded.contracts,
+    staked: fromMinor(traded.staked),
+    returned: fromMinor(traded.returned),
+    net: fromMinor(traded.returned - traded.settledStaked),
+    reminderMinutes: minutes === null ? null : Number(minutes),
   };
 }

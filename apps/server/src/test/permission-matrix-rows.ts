@@ -283,7 +283,9 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   // Nothing waits: refused by the handler (NOT_FOUND).
   "DELETE /api/v1/limits/:kind/pending": () => ({ params: { kind: "reminder_minutes" } }),
   // A wrong password: refused by the handler, so no break starts and no session of the matrix ends.
-  "POST /api/v1/limits/break": () => ({ body: { kind: "time_out", days: 1, password: "matrix-wrong-password" } }),
+  "POST /api/v1/limits/break": () => ({
+    body: { kind: "time_out", days: 1, password: "matrix-wrong-password" },
+  }),
   "GET /api/v1/operator/chats/:id/messages": (fx) => ({ params: { id: fx.conversation } }),
   "GET /api/v1/operator/chats/:id/context": (fx) => ({ params: { id: fx.conversation } }),
   "POST /api/v1/operator/canned-replies": () => ({
