@@ -159,6 +159,8 @@ for (const locale of LOCALES) {
     await expect
       .poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
       .toBeGreaterThan(0);
+    // The upload's progress toast has gone once the photo shows (it faded over the photo in the shot).
+    await expect(page.locator(".adm-toast-main")).toBeHidden();
     const sentPhoto = (await historyOf(request, operator, id)).find((message) => message.photo !== null);
     expect(sentPhoto?.author).toBe("user");
 
