@@ -106,6 +106,8 @@ export const ERROR_STATUS = {
   SELF_EXCLUDED: 403,
   BREAK_NOT_LONGER: 409,
   PASSWORD_WRONG: 400,
+  /** A policy refusal, like TAKING_A_BREAK: the request is well formed, this deployment may not serve it. */
+  COUNTRY_RESTRICTED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -3,6 +3,7 @@ import type chat from "./locales/chat/en.json";
 import type content from "./locales/content/en.json";
 import type deposit from "./locales/deposit/en.json";
 import type core from "./locales/en.json";
+import type limits from "./locales/limits/en.json";
 import type messages from "./locales/messages/en.json";
 import type orders from "./locales/orders/en.json";
 import type password from "./locales/password/en.json";
@@ -24,6 +25,7 @@ type GroupTexts = typeof account &
   typeof chat &
   typeof content &
   typeof deposit &
+  typeof limits &
   typeof messages &
   typeof orders &
   typeof password &

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COUNTRY_CODES } from "../countries";
 import { isoTime } from "./common";
 
 export const appInfo = z.object({
@@ -8,6 +9,8 @@ export const appInfo = z.object({
   platformTimeZone: z.string(),
   currency: z.string(),
   serverTime: isoTime,
+  /** Countries (ISO 3166-1 alpha-2) whose phones and nationals registration refuses, so the app can say so before sending. */
+  restrictedCountries: z.array(z.enum(COUNTRY_CODES)),
 });
 export type AppInfo = z.infer<typeof appInfo>;
 

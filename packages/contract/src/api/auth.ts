@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COUNTRY_CODES } from "../countries";
 import { moneyString } from "../money-schema";
 import { PHONE_COUNTRIES } from "../phone-countries";
 import { isoTime, newSession, signInPassword } from "./common";
@@ -10,6 +11,8 @@ export const registerCheckRequest = z.object({
   phoneCountry: z.enum(PHONE_COUNTRIES),
   phone: trimmed(32),
   inviteCode: trimmed(32),
+  /** Declared at registration and checked against the deployment's restricted countries with the phone's. */
+  nationality: z.enum(COUNTRY_CODES, { message: "NATIONALITY_INVALID" }),
 });
 export type RegisterCheckRequest = z.infer<typeof registerCheckRequest>;
 

@@ -1,41 +1,8 @@
 import { z } from "zod";
-import { isoTime } from "./common";
+import { LIMIT_KINDS, SELF_EXCLUSION_MONTHS, TIME_OUT_DAYS } from "../limit-rules";
+import { filteredPageQuery, isoTime, pageOf } from "./common";
 
-/** The periods a money limit counts over: the platform's day, and the last 7 and 30 of its days. */
-export const LIMIT_PERIODS = ["day", "7d", "30d"] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-
-/**
- * What a user can limit (ARCHITECTURE §5 "Responsible trading"): deposits, stakes and net losses per
- * period (money), open positions (a count), and a reminder after so many minutes of a session.
- */
-export const LIMIT_KINDS = [
-  "deposit_day",
-  "deposit_7d",
-  "deposit_30d",
-  "stake_day",
-  "stake_7d",
-  "stake_30d",
-  "loss_day",
-  "loss_7d",
-  "loss_30d",
-  "open_positions",
-  "reminder_minutes",
-] as const;
 export const limitKind = z.enum(LIMIT_KINDS);
-export type LimitKind = z.infer<typeof limitKind>;
-
-/** Kinds whose value is a count (positions, minutes); the others are amounts of money. */
-export const COUNT_LIMIT_KINDS: readonly LimitKind[] = ["open_positions", "reminder_minutes"];
-export const MAX_OPEN_POSITIONS_LIMIT = 1_000;
-export const REMINDER_MINUTES_RANGE = { min: 5, max: 720 } as const;
-
-/** Hours before a loosened or removed limit applies; a tighter one applies at once. */
-export const LOOSEN_AFTER_HOURS = 24;
-
-/** Breaks: a time-out of 1 day to 6 weeks, a self-exclusion of 6 months to 5 years. */
-export const TIME_OUT_DAYS = { min: 1, max: 42 } as const;
-export const SELF_EXCLUSION_MONTHS = { min: 6, max: 60 } as const;
 
 /**
  * One limit as its user sees it: the value in force (null: none), a change waiting its 24 hours (its
@@ -116,3 +83,42 @@ export const limitChange = z.object({
   cancelledAt: isoTime.nullable(),
 });
 export type LimitChange = z.infer<typeof limitChange>;
+
+/**
+ * A change in the console's history of a user's limits: its id (the page's cursor) and, for a time-out
+ * or self-exclusion, when the break was set to end (from and to are null for a break).
+ */
+export const limitHistoryEntry = limitChange.extend({
+  id: z.string(),
+  breakUntil: isoTime.nullable(),
+});
+export type LimitHistoryEntry = z.infer<typeof limitHistoryEntry>;
+
+/** A page of the user's limit history, newest first: `?cursor=&limit=`. */
+export const operatorUserLimitsQuery = filteredPageQuery({});
+
+/**
+ * A user's limits as the console shows them, read-only: every limit as the user sees it (with what
+ * the period used and a loosening still waiting), the break in force, and the history of changes
+ * asked for, cancelled ones included. Operators can read limits, never loosen or lift them.
+ */
+export const operatorUserLimits = z.object({
+  limits: z.array(userLimit),
+  activeBreak: activeBreak.nullable(),
+  history: pageOf(limitHistoryEntry),
+});
+export type OperatorUserLimits = z.infer<typeof operatorUserLimits>;
+
+/** The platform's use of responsible trading, as the console's dashboard shows it. */
+export const limitFigures = z.object({
+  /** Users with at least one limit in force. */
+  usersWithLimits: z.number().int(),
+  /** Per kind, in LIMIT_KINDS' order, the users with that limit in force. */
+  byKind: z.array(z.object({ kind: limitKind, users: z.number().int() })),
+  /** Loosenings and removals waiting their 24 hours. */
+  looseningsWaiting: z.number().int(),
+  timeOutsInForce: z.number().int(),
+  selfExclusionsInForce: z.number().int(),
+  computedAt: isoTime,
+});
+export type LimitFigures = z.infer<typeof limitFigures>;

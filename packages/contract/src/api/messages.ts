@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { moneyString } from "../money-schema";
 import { idString, isoTime, isoTimeInput, operatorReason, pageOf, pageQuery } from "./common";
+import { breakKind, limitKind } from "./limits";
 import { verificationRejectReason } from "./verification";
 
 /**
@@ -19,6 +20,8 @@ export const NOTICE_KINDS = [
   "new_sign_in",
   "password_changed",
   "pay_password_changed",
+  "limit_changed",
+  "break_started",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -41,6 +44,19 @@ export const notice = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("new_sign_in"), device: z.string().nullable() }),
   z.object({ kind: z.literal("password_changed") }),
   z.object({ kind: z.literal("pay_password_changed") }),
+  /**
+   * One of the user's own limits changed or will: `from`/`to` as the limits page shows them (null:
+   * no limit); `appliesAt` is now for a tighter one, 24 hours on for a looser one. A notice, so that a
+   * loosening the user did not ask for is seen while it can still be cancelled.
+   */
+  z.object({
+    kind: z.literal("limit_changed"),
+    limit: limitKind,
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    appliesAt: isoTime,
+  }),
+  z.object({ kind: z.literal("break_started"), break: breakKind, until: isoTime }),
 ]);
 export type Notice = z.infer<typeof notice>;
 
