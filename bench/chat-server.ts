@@ -20,6 +20,7 @@ const config = loadConfig({
   FEED_ENABLED: "false",
   TRADING_WORKER_ENABLED: "false",
   SAVINGS_WORKER_ENABLED: "false",
+  RISK_FIGURE_WORKER_ENABLED: "false",
   CONTENT_PUBLISHER_ENABLED: "false",
 });
 const db = createDb({ databaseUrl: url, dataDir: null });

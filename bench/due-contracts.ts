@@ -215,6 +215,10 @@ export async function setupDueContracts(
       from spec join posted on posted.reference = 'C' || lpad(spec.id::text, 10, '0')`.execute(db);
     await analyze();
   }
+  // What placement adds up as it writes contracts (the limits' quarter-hour totals), for all of them.
+  await sql`
+    insert into trading_placed_quarters (user_id, quarter_from, staked, placed)
+    select user_id, quarter_of(accepted_at), sum(stake), count(*) from contracts group by 1, 2`.execute(db);
   step(`${specs.length} stakes posted and contracts written`);
 
   // The entries, by the server's own code: the first tick after acceptance, expiry = entry + duration.
@@ -234,7 +238,14 @@ export async function setupDueContracts(
     );
   }
   // What autovacuum would have done by now after this many writes: fresh statistics for the planner.
-  for (const table of ["contracts", "postings", "ledger_entries", "accounts", "ticks"]) {
+  for (const table of [
+    "contracts",
+    "postings",
+    "ledger_entries",
+    "accounts",
+    "ticks",
+    "trading_placed_quarters",
+  ]) {
     await sql.raw(`vacuum analyze ${table}`).execute(db);
   }
   step("vacuum analyze");

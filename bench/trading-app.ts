@@ -2,6 +2,7 @@
  * The running server of `npm run bench -- trading`: the real app on a fresh database, the traders who
  * use it through its HTTP API, and what must hold after they placed their orders.
  */
+import type { LimitKind } from "@tickfair/contract";
 import { sql } from "kysely";
 import { type App, buildApp } from "../apps/server/src/app";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
@@ -62,19 +63,28 @@ async function api<T>(
   body: unknown,
   expected: number,
   headers: Record<string, string> = {},
+  method: "POST" | "PUT" = "POST",
 ): Promise<T> {
   const response = await fetch(new URL(route, origin), {
-    method: "POST",
+    method,
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  if (response.status !== expected) throw new Error(`POST ${route}: ${response.status} ${text}`);
+  if (response.status !== expected) throw new Error(`${method} ${route}: ${response.status} ${text}`);
   return JSON.parse(text) as T;
 }
 
-/** `count` users, each registered, signed in and topped up through the API; returns their tokens. */
-export async function createTraders(server: RunningApp, count: number, topUp: string): Promise<string[]> {
+/**
+ * `count` users, each registered, signed in, topped up and given `limits` through the API; returns
+ * their tokens.
+ */
+export async function createTraders(
+  server: RunningApp,
+  count: number,
+  topUp: string,
+  limits: Partial<Record<LimitKind, string>> = {},
+): Promise<string[]> {
   const inviteCode = "BENCHTRADE";
   await server.db
     .insertInto("invite_codes")
@@ -92,6 +102,7 @@ export async function createTraders(server: RunningApp, count: number, topUp: st
       {
         account,
         phoneCountry: "CN",
+        nationality: "CN",
         phone: `1390${String(i).padStart(7, "0")}`,
         inviteCode,
         password,
@@ -111,6 +122,10 @@ export async function createTraders(server: RunningApp, count: number, topUp: st
       authorization: `Bearer ${session.token}`,
       "idempotency-key": `bench-topup-${i}`,
     });
+    for (const [kind, value] of Object.entries(limits)) {
+      const auth = { authorization: `Bearer ${session.token}` };
+      await api(server.origin, `/api/v1/limits/${kind}`, { value }, 200, auth, "PUT");
+    }
     tokens[i] = session.token;
   };
   // Password hashing (argon2) dominates; a few at a time keep both cores busy.

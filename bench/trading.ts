@@ -8,8 +8,9 @@
  *    machine sets, printed beside the app's figure.
  * 2. Contracts placed per second through the real HTTP API of the real app (buildApp, feed and
  *    settlement worker on), from another process (bench/place-clients.ts): 16 keep-alive clients, 64
- *    users who registered, signed in and took a demo top-up through the API, an Idempotency-Key per
- *    order; against `pgbench -b tpcb-like` with as many clients on the same server in the same run.
+ *    users who registered, signed in, took a demo top-up and set limits on stakes, losses and open
+ *    positions (never reached) through the API, an Idempotency-Key per order; against `pgbench -b
+ *    tpcb-like` with as many clients on the same server in the same run.
  *    Goal: placed per second ≥ 0.5 × pgbench tps.
  * 3. 100,000 contracts expiring in the same second, each with its stake really frozen by a posting,
  *    its entry assigned by assignEntries from recorded ticks, and recorded ticks up to and past its
@@ -65,6 +66,19 @@ const CONFIG = {
     durationSeconds: 60,
     stake: "10.00",
     topUp: "999999.00",
+    /**
+     * Every user has a limit of every kind that judges orders (issue 18: the budget holds with limits
+     * set), high enough never to refuse one: placement then locks and reads them with each batch.
+     */
+    limits: {
+      stake_day: "999999.00",
+      stake_7d: "999999.00",
+      stake_30d: "999999.00",
+      loss_day: "999999.00",
+      loss_7d: "999999.00",
+      loss_30d: "999999.00",
+      open_positions: "1000",
+    },
     goalRatio: 0.5,
   },
   pgbench: { database: "tickfair_bench_trading_pgbench", scale: 10, threads: 2, seconds: 10 },
@@ -125,9 +139,9 @@ export async function runTradingBench(): Promise<BenchResult> {
       console.log(`server: the app on ${app.origin}, feed and settlement worker on`);
       await waitForTicks(app.db, p.symbol, 2);
       const t0 = performance.now();
-      const tokens = await createTraders(app, p.users, p.topUp);
+      const tokens = await createTraders(app, p.users, p.topUp, p.limits);
       console.log(
-        `  ${p.users} users registered, signed in and topped up (${p.topUp} each) through the API in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+        `  ${p.users} users registered, signed in, topped up (${p.topUp} each) and given ${Object.keys(p.limits).length} limits (${Object.keys(p.limits).join(", ")}) through the API in ${fmt((performance.now() - t0) / 1000, 1)} s`,
       );
 
       const w = CONFIG.ws;

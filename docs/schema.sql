@@ -24,6 +24,9 @@
 --   0021_messages
 --   0022_chat
 --   0023_limits
+--   0024_risk_figures
+--   0025_user_nationality
+--   0026_trading_usage_quarters
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -205,7 +208,7 @@ create table contracts (
   constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text])))
 );
 CREATE INDEX contracts_accepted_at ON public.contracts USING btree (accepted_at) INCLUDE (stake, user_id);
-CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout) WHERE (settled_at IS NOT NULL);
+CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout, user_id, status) WHERE (settled_at IS NOT NULL);
 CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, id) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
@@ -560,6 +563,17 @@ CREATE UNIQUE INDEX products_code ON public.products USING btree (upper(regexp_r
 CREATE TRIGGER products_guard BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION guard_product_change();
 CREATE TRIGGER products_no_delete BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION forbid_change();
 
+create table risk_figures (
+  computed_on date not null,
+  users integer not null,
+  users_with_loss integer not null,
+  computed_at timestamp with time zone not null,
+  constraint risk_figures_pkey PRIMARY KEY (computed_on),
+  constraint risk_figures_check CHECK (((users_with_loss >= 0) AND (users_with_loss <= users))),
+  constraint risk_figures_users_check CHECK ((users >= 0))
+);
+CREATE TRIGGER risk_figures_append_only BEFORE DELETE OR UPDATE ON public.risk_figures FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
 create table savers (
   user_id bigint not null,
   accrued_through date not null,
@@ -688,6 +702,18 @@ CREATE TRIGGER ticks_append_only BEFORE DELETE OR UPDATE ON public.ticks FOR EAC
 CREATE TRIGGER ticks_chain BEFORE INSERT ON public.ticks FOR EACH ROW EXECUTE FUNCTION tick_continues_chain();
 CREATE TRIGGER ticks_no_truncate BEFORE TRUNCATE ON public.ticks FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
+create table trading_closed_quarters (
+  user_id bigint not null,
+  quarter_from timestamp with time zone not null,
+  returned bigint not null,
+  voided bigint not null,
+  closed integer not null,
+  constraint trading_closed_quarters_pkey PRIMARY KEY (user_id, quarter_from),
+  constraint trading_closed_quarters_closed_check CHECK ((closed >= 0)),
+  constraint trading_closed_quarters_returned_check CHECK ((returned >= 0)),
+  constraint trading_closed_quarters_voided_check CHECK ((voided >= 0))
+);
+
 create table trading_limits (
   user_id bigint not null,
   break_kind text,
@@ -697,6 +723,16 @@ create table trading_limits (
   constraint trading_limits_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
   constraint trading_limits_break_kind_check CHECK ((break_kind = ANY (ARRAY['time_out'::text, 'self_exclusion'::text]))),
   constraint trading_limits_check CHECK (((break_kind IS NULL) = (break_until IS NULL)))
+);
+
+create table trading_placed_quarters (
+  user_id bigint not null,
+  quarter_from timestamp with time zone not null,
+  staked bigint not null,
+  placed integer not null,
+  constraint trading_placed_quarters_pkey PRIMARY KEY (user_id, quarter_from),
+  constraint trading_placed_quarters_placed_check CHECK ((placed >= 0)),
+  constraint trading_placed_quarters_staked_check CHECK ((staked >= 0))
 );
 
 create table users (
@@ -719,9 +755,11 @@ create table users (
   sign_in_lock_reason text,
   accepted_agreement_version integer,
   accepted_privacy_version integer,
+  nationality text,
   constraint users_pkey PRIMARY KEY (id),
   constraint users_invite_code_key UNIQUE (invite_code),
   constraint users_sign_in_locked_by_fkey FOREIGN KEY (sign_in_locked_by) REFERENCES operators(id),
+  constraint users_nationality_check CHECK ((nationality ~ '^[A-Z]{2}$'::text)),
   constraint users_sign_in_lock_whole CHECK (((sign_in_locked_at IS NULL) = (sign_in_lock_reason IS NULL)))
 );
 CREATE INDEX users_account_prefix ON public.users USING btree (lower(account) COLLATE "C");
@@ -1056,6 +1094,12 @@ AS $function$
       end if;
       return null;
     end $function$;
+
+CREATE OR REPLACE FUNCTION public.quarter_of(at timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+RETURN date_bin('00:15:00'::interval, at, '2000-01-01 00:00:00+00'::timestamp with time zone);
 
 CREATE OR REPLACE FUNCTION public.tick_continues_chain()
  RETURNS trigger

@@ -34,6 +34,9 @@ import { contentOperatorRoutes } from "./content/operator-routes";
 import { contentRoutes } from "./content/routes";
 import { filesRoutes } from "./files/routes";
 import { ledgerOperatorRoutes } from "./ledger/operator-routes";
+import { limitsOperatorRoutes } from "./limits/operator-routes";
+import { riskFigureWorker } from "./limits/risk-figure";
+import { riskWarningRoutes } from "./limits/risk-warning-routes";
 import { type LimitsDeps, limitsRoutes } from "./limits/routes";
 import { createMarket, type Market } from "./market";
 import { marketOperatorRoutes } from "./market/operator-routes";
@@ -61,6 +64,8 @@ import { savingsRoutes, savingsRulesRoutes } from "./savings/routes";
 import {
   contractOpenings,
   contractSettlements,
+  keepClosedTotals,
+  settledNetCounts,
   TradingWorker,
   tradingSince,
   userTradingUsage,
@@ -93,6 +98,7 @@ export interface AppServices extends RouteContext {
   savings: SavingsWorker;
   content: PeriodicJob;
   broadcasts: PeriodicJob;
+  riskFigures: PeriodicJob;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -229,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       deposited: await depositUsage(db, userId, now, deps.config.PLATFORM_TZ),
     }),
     tradingSince,
+    openLimits: keepClosedTotals,
   };
   const context: AppServices = {
     config: deps.config,
@@ -259,12 +266,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ),
     content: contentPublisher({ db: deps.db, clock: deps.clock, log: app.log }),
     broadcasts: broadcastPublisher({ db: deps.db, clock: deps.clock, events: realtime, log: app.log }),
+    riskFigures: riskFigureWorker({
+      db: deps.db,
+      clock: deps.clock,
+      timeZone: deps.config.PLATFORM_TZ,
+      settledNet: settledNetCounts,
+      log: app.log,
+    }),
   };
   app.addHook("onReady", async () => {
     await context.realtime.start();
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
     if (deps.config.SAVINGS_WORKER_ENABLED) context.savings.start();
+    if (deps.config.RISK_FIGURE_WORKER_ENABLED) context.riskFigures.start();
     if (deps.config.CONTENT_PUBLISHER_ENABLED) {
       context.content.start();
       context.broadcasts.start();
@@ -279,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await context.savings.stop();
     await context.content.stop();
     await context.broadcasts.stop();
+    await context.riskFigures.stop();
     await context.market.stop();
     await context.realtime.detach();
   });
@@ -313,6 +329,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(savingsOperatorRoutes(context));
       await api.register(verificationPhotoRoutes(context, verification));
       await api.register(limitsRoutes(context, limits));
+      await api.register(riskWarningRoutes(context));
+      await api.register(limitsOperatorRoutes(context, limits));
       await api.register(verificationRoutes(context, verification));
       await api.register(verificationOperatorRoutes(context, verification));
       await api.register(contentRoutes(context));

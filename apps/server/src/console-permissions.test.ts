@@ -51,6 +51,7 @@ const SEND: Partial<Record<ConsoleRoute, (fx: Fixtures) => Call>> = {
   "GET /api/v1/operator/users/:id/contracts": (f) => ({ params: { id: f.userId } }),
   "GET /api/v1/operator/users/:id/deposits": (f) => ({ params: { id: f.userId } }),
   "GET /api/v1/operator/users/:id/withdrawals": (f) => ({ params: { id: f.userId } }),
+  "GET /api/v1/operator/users/:id/limits": (f) => ({ params: { id: f.userId } }),
   "GET /api/v1/operator/market/products/:symbol/verify": () => ({
     params: { symbol: "BTC/USDT" },
     query: { from: "2026-01-05T07:00:00Z", to: "2026-01-05T08:00:00Z" },

@@ -7,6 +7,7 @@ import { listDepositsForReview } from "./cashier/deposits";
 import { listWithdrawalsForReview } from "./cashier/withdrawals";
 import { systemAccountIds, userAccountIds } from "./ledger";
 import { userStatement } from "./ledger/statement";
+import { limitFiguresView, operatorUserLimitsView } from "./limits/operator-views";
 import { migrateToLatest } from "./platform/migrations";
 import type { Database } from "./platform/schema";
 
@@ -25,7 +26,15 @@ const ENTRIES = 5_000;
 const LIMIT = 20;
 /** The most rows a scan may touch for one page: the statement reads five accounts' ranges of limit + 1. */
 const BOUND = 5 * (LIMIT + 1);
-const LARGE = new Set(["users", "deposits", "withdrawals", "ledger_entries", "postings", "accounts"]);
+const LARGE = new Set([
+  "users",
+  "deposits",
+  "withdrawals",
+  "ledger_entries",
+  "postings",
+  "accounts",
+  "limit_changes",
+]);
 
 let pglite: PGlite;
 let db: Kysely<Database>;
@@ -82,6 +91,14 @@ beforeAll(async () => {
     select ${heavyUser}, ${account.rows[0]?.id}, 1000, 0, case when g <= ${DEPOSITS / 10} then 'under_review'
       else 'failed' end, now()
     from generate_series(1, ${DEPOSITS}) g`.execute(db);
+  // Every user set a limit once; the heavy user changed theirs thousands of times.
+  await sql`insert into trading_limits (user_id, updated_at) select id, now() from users`.execute(db);
+  await sql`insert into limit_values (user_id, kind, value)
+    select id, 'stake_day', 10000 from users`.execute(db);
+  await sql`insert into limit_changes (user_id, kind, to_value, requested_at, applies_at)
+    select id, 'stake_day', 10000, now(), now() from users`.execute(db);
+  await sql`insert into limit_changes (user_id, kind, to_value, requested_at, applies_at)
+    select ${heavyUser}, 'stake_day', g, now(), now() from generate_series(1, ${ENTRIES}) g`.execute(db);
   await sql`analyze`.execute(db);
 }, 120_000);
 
@@ -165,6 +182,19 @@ describe("the console's pages read a page's worth of rows, whatever lies behind 
     expectBounded(await scansOfRead((db) => userStatement(db, heavyUser, { limit: LIMIT })));
     const cursor = first.nextCursor ?? "";
     expectBounded(await scansOfRead((db) => userStatement(db, heavyUser, { limit: LIMIT, cursor })));
+  });
+
+  it("a user's limit history, first page and a later one; the limit figures read no history", async () => {
+    const none = { day: 0n, "7d": 0n, "30d": 0n };
+    const usage = { trading: { staked: none, lost: none, openPositions: 0n }, deposited: none };
+    const now = new Date();
+    const read = (cursor?: string) => (db: Kysely<Database>) =>
+      operatorUserLimitsView(db, heavyUser, usage, { limit: LIMIT, cursor }, now);
+    const first = await read()(db);
+    expect(first.history.items).toHaveLength(LIMIT);
+    expectBounded(await scansOfRead(read()));
+    expectBounded(await scansOfRead(read(first.history.nextCursor ?? "")));
+    expect(await scansOfRead((db) => limitFiguresView(db, now))).toEqual([]);
   });
 
   it("the first page of the deposits and withdrawals queues, waiting or all", async () => {

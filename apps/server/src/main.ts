@@ -11,11 +11,18 @@ import { migrateToLatest } from "./platform/migrations";
 
 const config = loadConfig();
 const clock = config.CLOCK_CONTROL ? new ShiftedClock() : systemClock;
-const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// Until the app's logger exists, a connection the database ends (a restart) is told on stderr.
+let connectionLost = (error: Error) => console.error(`database: a connection was lost (${error.message})`);
+const db = createDb({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  onConnectionError: (error) => connectionLost(error),
+});
 await migrateToLatest(db);
 if (config.DEMO_MODE) await seedDemo(db, clock, { shared: config.DATABASE_URL !== undefined });
 
 const app = await buildApp({ config, db, clock });
+connectionLost = (error) => app.log.warn({ err: error }, "database: a connection was lost");
 let releaseDataDir = () => {};
 app.addHook("onClose", async () => {
   await db.destroy();

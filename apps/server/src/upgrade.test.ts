@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { register } from "./auth/service";
 import { listDepositMethods } from "./cashier/deposit-methods";
 import { createDeposit } from "./cashier/deposits";
 import { writeCashierSettings } from "./cashier/settings";
 import { checkLedgerInvariants } from "./ledger/invariants";
-import { post, systemAccountIds, userAccountIds } from "./ledger/service";
+import { openUserAccounts, post, systemAccountIds, userAccountIds } from "./ledger/service";
 import { seedCatalogue } from "./market/seed";
 import { recordTicks, verifyChain } from "./market/ticks";
 import { ManualClock } from "./platform/clock";
@@ -13,8 +12,6 @@ import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
 import { hashPassword } from "./platform/passwords";
 import { createEmptyTestDb, type TestDb } from "./test/harness";
-import { freshQuote } from "./test/trading-fixtures";
-import { placeContract } from "./trading/placement";
 
 /**
  * A database the previous release built and filled upgrades to the current timeline without losing or
@@ -26,6 +23,7 @@ const BEFORE = "0012_contract_order_number";
 /** Every table's rows as text, less the columns the upgrade is meant to move or add. */
 const SNAPSHOT: Record<string, readonly string[]> = {
   users: [
+    "nationality",
     "failed_logins",
     "throttled_until",
     "sign_in_locked_at",
@@ -67,6 +65,38 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
   return tables;
 }
 
+/**
+ * A user as registration wrote one at BEFORE (its own code, its accounts, the code it came by used
+ * once), in SQL: today's service also writes the nationality, which that schema has no column for.
+ */
+async function registeredBefore(
+  db: Db,
+  clock: ManualClock,
+  user: { account: string; phone: string },
+): Promise<bigint> {
+  const [passwordHash, payPasswordHash] = await Promise.all([
+    hashPassword("secret-pass1"),
+    hashPassword("246810"),
+  ]);
+  return db.transaction().execute(async (tx) => {
+    const now = clock.now();
+    await sql`update invite_codes set uses = uses + 1 where code = 'UPGRADE1'`.execute(tx);
+    const ownCode = `OWN${user.phone.slice(-5)}`;
+    const { rows } = await sql<{ id: bigint }>`
+      insert into users (account, phone, phone_country, nickname, password_hash, pay_password_hash,
+        invite_code, invited_by, created_at)
+      values (${user.account}, ${user.phone}, 'CN', ${user.account}, ${passwordHash}, ${payPasswordHash},
+        ${ownCode}, 'UPGRADE1', ${now})
+      returning id`.execute(tx);
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error(`no user ${user.account}`);
+    await sql`insert into invite_codes (code, owner_user_id, max_uses, created_at)
+      values (${ownCode}, ${id}, null, ${now})`.execute(tx);
+    await openUserAccounts(tx, id, now);
+    return id;
+  });
+}
+
 /** A posting that moves `amount` from one account to another. */
 function transfer(
   tx: Parameters<typeof post>[0],
@@ -83,6 +113,28 @@ function transfer(
       { accountId: to, amount },
     ],
     at,
+  });
+}
+
+/**
+ * A contract as placement wrote one at BEFORE (its stake moved cash → frozen_trade by a posting named by
+ * its order number, the contract pending), in SQL: today's placement also adds to the quarter-hour
+ * totals, which that schema has no table for.
+ */
+async function contractPlacedBefore(db: Db, at: Date, userId: bigint, stake: bigint): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ id: bigint }>`
+      select nextval(pg_get_serial_sequence('contracts', 'id')) as id`.execute(tx);
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error("no contract id");
+    const accounts = await userAccountIds(tx, userId);
+    const posting = { kind: "stake", userId, reference: `C${String(id).padStart(10, "0")}` };
+    const postingId = await transfer(tx, at, posting, accounts.cash, accounts.frozen_trade, stake);
+    await sql`insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
+        status, accepted_at, stake_posting_id)
+      values (${id}, ${userId}, 'BTC/USDT', 'up', ${stake}, 60, 8500, 'pending', ${at}, ${postingId})`.execute(
+      tx,
+    );
   });
 }
 
@@ -103,16 +155,8 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
       .insertInto("invite_codes")
       .values({ code: "UPGRADE1", max_uses: null, created_at: clock.now() })
       .execute();
-    const registration = {
-      phoneCountry: "CN",
-      inviteCode: "UPGRADE1",
-      password: "secret-pass1",
-      passwordConfirm: "secret-pass1",
-      payPassword: "246810",
-      payPasswordConfirm: "246810",
-    } as const;
-    ids.alice = (await register(db, clock, { ...registration, account: "Alice01", phone: "13900000001" })).id;
-    ids.bob = (await register(db, clock, { ...registration, account: "bob0002", phone: "13900000002" })).id;
+    ids.alice = await registeredBefore(db, clock, { account: "Alice01", phone: "+8613900000001" });
+    ids.bob = await registeredBefore(db, clock, { account: "bob0002", phone: "+8613900000002" });
     // An operator as this schema held one: no second factor yet.
     const operator = await db
       .insertInto("operators")
@@ -187,18 +231,7 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
       })),
     );
     clock.advance(5000);
-    const quoteSeq = await freshQuote({ db, clock }, "BTC/USDT");
-    await db
-      .transaction()
-      .execute((tx) =>
-        placeContract(
-          tx,
-          { id: ids.alice },
-          { symbol: "BTC/USDT", direction: "up", stake: "25.00", durationSeconds: 60, quoteSeq },
-          clock.now(),
-          5_000,
-        ),
-      );
+    await contractPlacedBefore(db, clock.now(), ids.alice, 2_500n);
 
     expect((await checkLedgerInvariants(db)).violations).toEqual([]);
     before = await snapshot(db);
@@ -222,6 +255,19 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(before.contracts).toHaveLength(1);
     expect(before.deposits).toHaveLength(2);
     expect(before.ticks).toHaveLength(3);
+  });
+
+  it("sums the contracts already placed into the quarter-hour totals the limits are judged by", async () => {
+    const { rows: totals } = await sql<{
+      user_id: bigint;
+      quarter_from: Date;
+      staked: bigint;
+      placed: number;
+    }>`
+      select user_id, quarter_from, staked, placed from trading_placed_quarters`.execute(db);
+    expect(totals).toEqual([
+      { user_id: ids.alice, quarter_from: new Date("2026-01-05T08:00:00Z"), staked: 2_500n, placed: 1 },
+    ]);
   });
 
   it("carries sign-in failures over, by lower-cased name", async () => {

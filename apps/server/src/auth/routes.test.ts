@@ -22,6 +22,7 @@ describe("registration", () => {
     const ok = await post("/auth/register/check", {
       account: "alice_01",
       phoneCountry: "CN",
+      nationality: "CN",
       phone: "13912345678",
       inviteCode: INVITE,
     });
@@ -30,6 +31,7 @@ describe("registration", () => {
     const empty = await post("/auth/register/check", {
       account: "",
       phoneCountry: "CN",
+      nationality: "CN",
       phone: "",
       inviteCode: "",
     });
@@ -42,6 +44,7 @@ describe("registration", () => {
     const bad = await post("/auth/register/check", {
       account: "ab",
       phoneCountry: "CN",
+      nationality: "CN",
       phone: "12912345678",
       inviteCode: "NOPE",
     });

@@ -14,11 +14,19 @@ import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
 import { deviceOf } from "./device";
 import { authSettings, requireSignedInUser, signedInUser } from "./guard";
-import { changePassword, checkRegistration, register, toUserInfo } from "./service";
+import {
+  changePassword,
+  checkRegistration,
+  refuseRestrictedCountries,
+  register,
+  toUserInfo,
+} from "./service";
 import { login, logout } from "./sessions";
 
 const errors = [400, 401, 429] as const;
 const openSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors });
+// 403 COUNTRY_RESTRICTED: the phone's country or the nationality is one RESTRICTED_COUNTRIES names.
+const registrationSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors: [...errors, 403] });
 const schema = routeSchemas({ tags: ["auth"], signedIn: true, errors });
 
 export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -29,10 +37,11 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/register/check",
       {
-        schema: openSchema({ body: registerCheckRequest, response: { 200: okResponse } }),
+        schema: registrationSchema({ body: registerCheckRequest, response: { 200: okResponse } }),
         config: { rateLimit: loginLimit },
       },
       async (request) => {
+        refuseRestrictedCountries(context.config.RESTRICTED_COUNTRIES, request.body);
         await checkRegistration(db, request.body);
         return { ok: true as const };
       },
@@ -41,10 +50,11 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.post(
       "/auth/register",
       {
-        schema: openSchema({ body: registerRequest, response: { 201: registerResponse } }),
+        schema: registrationSchema({ body: registerRequest, response: { 201: registerResponse } }),
         config: { rateLimit: loginLimit },
       },
       async (request, reply) => {
+        refuseRestrictedCountries(context.config.RESTRICTED_COUNTRIES, request.body);
         const user = await register(db, clock, request.body, await acceptedVersionsNow(db));
         return reply.status(201).send({ user: toUserInfo(user) });
       },

@@ -1,5 +1,6 @@
 import {
   type ChangePasswordRequest,
+  type CountryCode,
   type ErrorCode,
   type InviteCode,
   isPassword,
@@ -21,6 +22,22 @@ import { newReadableCode } from "../platform/tokens";
 import { checkLoginPassword, checkPayPassword } from "./secrets";
 
 type Fields = Record<string, ErrorCode>;
+
+/**
+ * Refuses a registration from a country the deployment may not serve (RESTRICTED_COUNTRIES): by the
+ * phone's country and by the nationality declared, each named as a field. It runs before any other
+ * check, so a refused applicant learns nothing about accounts or codes and nothing is written.
+ */
+export function refuseRestrictedCountries(
+  restricted: readonly CountryCode[],
+  input: Pick<RegisterCheckRequest, "phoneCountry" | "nationality">,
+): void {
+  const refused = new Set<string>(restricted);
+  const fields: Fields = {};
+  if (refused.has(input.phoneCountry)) fields.phoneCountry = "COUNTRY_RESTRICTED";
+  if (refused.has(input.nationality)) fields.nationality = "COUNTRY_RESTRICTED";
+  if (Object.keys(fields).length > 0) throw new AppError("COUNTRY_RESTRICTED", fields);
+}
 
 /** Step 1 of registration: every problem with account, phone and code, as field errors. */
 export async function checkRegistration(
@@ -102,6 +119,7 @@ export async function register(
           account: input.account,
           phone,
           phone_country: input.phoneCountry,
+          nationality: input.nationality,
           nickname: input.account,
           password_hash: passwordHash,
           pay_password_hash: payPasswordHash,

@@ -121,6 +121,7 @@ const USER_COLUMNS = Object.keys({
   account: true,
   phone: true,
   phone_country: true,
+  nationality: true,
   nickname: true,
   password_hash: true,
   pay_password_hash: true,

@@ -96,11 +96,11 @@ export async function createDocument(
   });
 }
 
-/** The next version of an existing document. */
+/** The next version of an existing document (by an operator, or by the demo seed: null, not audited). */
 export async function addDocumentVersion(
   db: Db,
   clock: Clock,
-  operator: Operator,
+  operator: Operator | null,
   documentId: bigint,
   input: ContentVersionInput,
 ): Promise<number> {

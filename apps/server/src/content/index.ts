@@ -1,3 +1,3 @@
-export { createDocument } from "./documents";
+export { addDocumentVersion, createDocument } from "./documents";
 export { acceptedVersionsNow } from "./published";
 export { contentPublisher } from "./publisher";

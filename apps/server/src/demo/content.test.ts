@@ -3,29 +3,31 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDocument } from "../content";
 import { onPostgres } from "../market/testing";
+import { createOperator } from "../operators";
 import { ManualClock } from "../platform/clock";
 import { createTestDb, type TestDb } from "../test/harness";
-import { DEMO_ARTICLES, DEMO_DOCUMENTS, DEMO_PAGES } from "./content";
+import { DEMO_ARTICLES, DEMO_DOCUMENTS, DEMO_PAGE_VERSIONS, DEMO_PAGES } from "./content";
 import { seedDemo } from "./seed";
 
 // An HTML tag opening (`<p`, `<br`, `<script`): the renderer drops raw HTML, so a tag would show as lost text.
 const RAW_HTML = /<[a-z!/]/i;
 
 describe("demo content", () => {
-  it.each(DEMO_DOCUMENTS.map((document, index) => [`${document.kind} #${index}`, document] as const))(
-    "%s passes the console's own input schema in every locale, without raw HTML",
-    (_name, document) => {
-      const parsed = contentDocumentInput.parse({ ...document, publishAt: null, reason: "demo" });
-      expect(Object.keys(parsed.translations).sort()).toEqual([...LOCALES].sort());
-      for (const locale of LOCALES) {
-        const text = parsed.translations[locale];
-        expect(text?.title, locale).toMatch(/\S/);
-        expect(text?.body, locale).toMatch(/\S/);
-        expect(text?.body, locale).not.toMatch(RAW_HTML);
-        expect(text?.summary, locale).not.toMatch(RAW_HTML);
-      }
-    },
-  );
+  it.each(
+    [...DEMO_DOCUMENTS, ...DEMO_PAGE_VERSIONS].map(
+      (document, index) => [`${document.kind} #${index}`, document] as const,
+    ),
+  )("%s passes the console's own input schema in every locale, without raw HTML", (_name, document) => {
+    const parsed = contentDocumentInput.parse({ ...document, publishAt: null, reason: "demo" });
+    expect(Object.keys(parsed.translations).sort()).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) {
+      const text = parsed.translations[locale];
+      expect(text?.title, locale).toMatch(/\S/);
+      expect(text?.body, locale).toMatch(/\S/);
+      expect(text?.body, locale).not.toMatch(RAW_HTML);
+      expect(text?.summary, locale).not.toMatch(RAW_HTML);
+    }
+  });
 
   it("has one of each page and two news articles and two highlights", () => {
     expect(DEMO_PAGES.map((page) => page.kind).sort()).toEqual(["about", "agreement", "privacy"]);
@@ -61,7 +63,8 @@ describe("seeding the demo content", () => {
     const clock = new ManualClock();
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
-    expect(await countsByKind()).toEqual({ about: 1, privacy: 1, agreement: 1, news: 2, highlight: 2 });
+    // The agreement's second version (the limits section) is added once.
+    expect(await countsByKind()).toEqual({ about: 1, privacy: 1, agreement: 2, news: 2, highlight: 2 });
     const unpublished = await testDb.db
       .selectFrom("content_versions")
       .select("id")
@@ -70,12 +73,41 @@ describe("seeding the demo content", () => {
     expect(unpublished).toEqual([]);
   });
 
+  it("puts the limits section in the agreement before the disputes, in every locale", async () => {
+    const [next] = DEMO_PAGE_VERSIONS;
+    for (const locale of LOCALES) {
+      const body = next?.translations[locale].body ?? "";
+      const headings = body.split("\n").filter((line) => line.startsWith("## "));
+      expect(headings.length, locale).toBe(6);
+      expect(body.indexOf("24"), locale).toBeGreaterThan(0);
+    }
+    expect(next?.translations.en.body).toMatch(/## Limits you set on yourself[\s\S]*## Disputes/);
+  });
+
+  it("gives no demo version to an agreement an operator has written", async () => {
+    const clock = new ManualClock();
+    const [agreement] = DEMO_PAGES.filter((page) => page.kind === "agreement");
+    if (!agreement) throw new Error("no demo agreement");
+    const editor = await createOperator(testDb.db, clock, {
+      username: "editor",
+      password: "editor-password-1",
+      role: "admin",
+    });
+    await createDocument(testDb.db, clock, editor, {
+      ...agreement,
+      publishAt: null,
+      reason: "our own terms",
+    });
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    expect((await countsByKind()).agreement).toBe(1);
+  });
+
   it("leaves an operator's own news alone and still seeds the kinds that are missing", async () => {
     const clock = new ManualClock();
     const [own] = DEMO_ARTICLES.filter((article) => article.kind === "news");
     if (!own) throw new Error("no demo news");
     await createDocument(testDb.db, clock, null, { ...own, publishAt: null, reason: "own news" });
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
-    expect(await countsByKind()).toEqual({ about: 1, privacy: 1, agreement: 1, news: 1, highlight: 2 });
+    expect(await countsByKind()).toEqual({ about: 1, privacy: 1, agreement: 2, news: 1, highlight: 2 });
   });
 });

@@ -1,12 +1,19 @@
-import { DEFAULT_LOCALE, type OperatorRole, toMinor } from "@tickfair/contract";
+import {
+  type ContentText,
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Locale,
+  type OperatorRole,
+  toMinor,
+} from "@tickfair/contract";
 import { sql } from "kysely";
 import { ensureFixedInviteCode, register } from "../auth";
 import { createDepositMethod, demoTopUp } from "../cashier";
-import { createDocument } from "../content";
+import { addDocumentVersion, createDocument } from "../content";
 import { createOperator, enrolWithKnownSecret } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { DEMO_ARTICLES, DEMO_PAGES, type DemoDocument } from "./content";
+import { DEMO_ARTICLES, DEMO_PAGE_VERSIONS, DEMO_PAGES, type DemoDocument } from "./content";
 
 const DEMO_OPERATORS = [
   {
@@ -47,6 +54,7 @@ export const DEMO = {
     password: "demo123456",
     payPassword: "123456",
     phoneCountry: "CN" as const,
+    nationality: "CN" as const,
     phone: "13800138000",
   },
   balance: "10000.00",
@@ -212,5 +220,34 @@ async function seedDemoContent(db: Db, clock: Clock): Promise<void> {
   const create = (document: DemoDocument) =>
     createDocument(db, clock, null, { ...document, publishAt: null, reason: "demo" });
   for (const page of DEMO_PAGES) if (!kinds.has(page.kind)) await create(page);
+  for (const next of DEMO_PAGE_VERSIONS) await addDemoVersion(db, clock, next);
   for (const article of DEMO_ARTICLES) if (!kinds.has(article.kind)) await create(article);
+}
+
+/**
+ * Publishes `next` as the page's newest version unless it already is, or an operator has written a
+ * version of the page: from then on the page is theirs.
+ */
+async function addDemoVersion(db: Db, clock: Clock, next: DemoDocument): Promise<void> {
+  const versions = await db
+    .selectFrom("content_documents as d")
+    .innerJoin("content_versions as v", "v.document_id", "d.id")
+    .select(["d.id", "v.created_by", "v.translations"])
+    .where("d.kind", "=", next.kind)
+    .orderBy("v.version", "desc")
+    .execute();
+  const [latest] = versions;
+  if (!latest || versions.some((version) => version.created_by !== null)) return;
+  // Compared text by text: jsonb keeps its own key order, so the stored JSON is not the written one.
+  const stored = latest.translations as Partial<Record<Locale, ContentText>>;
+  const same = LOCALES.every((locale) => {
+    const [a, b] = [stored[locale], next.translations[locale]];
+    return a?.title === b.title && a?.summary === b.summary && a?.body === b.body;
+  });
+  if (same) return;
+  await addDocumentVersion(db, clock, null, latest.id, {
+    translations: next.translations,
+    publishAt: null,
+    reason: "demo",
+  });
 }

@@ -7,4 +7,11 @@ export {
   type TradingUsage,
   withOrder,
 } from "./rules";
-export { type HeldLimits, lockLimits, refuseDuringBreak } from "./store";
+export {
+  type HeldLimits,
+  heldLimitsCtes,
+  lockLimits,
+  type OpenLimits,
+  refuseDuringBreak,
+  usersWithLimits,
+} from "./store";

@@ -1,4 +1,4 @@
-import type { UserLimits } from "@tickfair/contract";
+import type { InboxPage, UserLimits } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { bankMethod, key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
@@ -26,6 +26,16 @@ const order = async (auth: Record<string, string>, stake: string, idempotencyKey
     idempotencyKey,
   );
 const HOUR = 3_600_000;
+/** The user's notices about their limits, oldest first, as their messages page reads them. */
+const limitNotices = async (auth: Record<string, string>) => {
+  const page = await t.app.inject({ url: "/api/v1/messages", headers: auth });
+  expect(page.statusCode, page.body).toBe(200);
+  return page
+    .json<InboxPage>()
+    .items.map((message) => message.content)
+    .filter((content) => content.kind === "limit_changed" || content.kind === "break_started")
+    .reverse();
+};
 
 describe("limits a user sets", () => {
   it("tightens at once, loosens only after 24 hours (cancellable), and shows what the period used", async () => {
@@ -80,6 +90,12 @@ describe("limits a user sets", () => {
       [null, 10000n, false],
       [10000n, 50000n, true],
       [10000n, null, false],
+    ]);
+    // Each change the user asked for is in their messages, a loosening with the time it applies.
+    expect(await limitNotices(user.auth)).toEqual([
+      { kind: "limit_changed", limit: "stake_day", from: null, to: "100.00", appliesAt: expect.any(String) },
+      { kind: "limit_changed", limit: "stake_day", from: "100.00", to: "500.00", appliesAt },
+      { kind: "limit_changed", limit: "stake_day", from: "100.00", to: null, appliesAt: expect.any(String) },
     ]);
   });
 
@@ -202,6 +218,9 @@ describe("breaks", () => {
     const saving = await postWithKey(t.app, "/api/v1/savings/move-in", auth, { amount: "10.00" });
     expect(saving.json()).toMatchObject({ error: { code: "TAKING_A_BREAK" } });
     expect((await limitsOf(auth)).activeBreak).toMatchObject({ kind: "time_out" });
+    expect(await limitNotices(auth)).toEqual([
+      { kind: "break_started", break: "time_out", until: taken.json().until },
+    ]);
 
     // Not shortened, not even by a shorter self-imposed one; lengthened into a self-exclusion.
     const shorter = await postWithKey(t.app, "/api/v1/limits/break", auth, {

@@ -18,7 +18,7 @@ import type { RouteContext } from "../platform/context";
 import type { Executor } from "../platform/db";
 import { routeSchemas } from "../platform/route-schema";
 import { parseLimitValue } from "./rules";
-import { cancelPendingLimit, setLimit, startBreak } from "./store";
+import { cancelPendingLimit, type OpenLimits, setLimit, startBreak } from "./store";
 import { type LimitUsage, sessionActivityView, type TradingSince, userLimitsView } from "./view";
 
 /** What the limits' pages read of other capabilities (app.ts joins trading's and the cashier's). */
@@ -26,6 +26,8 @@ export interface LimitsDeps {
   usage(db: Executor, userId: bigint, now: Date): Promise<LimitUsage>;
   /** The user's contracts since `since`: how many, staked, and what settled ones staked and returned. */
   tradingSince(db: Executor, userId: bigint, since: Date): Promise<TradingSince>;
+  /** Called in the transaction that gives a user limits for the first time. */
+  openLimits: OpenLimits;
 }
 
 const schema = routeSchemas({ tags: ["limits"], signedIn: true, errors: [400, 401, 404, 409] });
@@ -52,9 +54,10 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
       async (request) => {
         const { user } = signedInUser(request);
         const value = parseLimitValue(request.params.kind, request.body.value);
-        await db
+        const noticed = await db
           .transaction()
-          .execute((tx) => setLimit(tx, user.id, request.params.kind, value, clock.now()));
+          .execute((tx) => setLimit(tx, user.id, request.params.kind, value, clock.now(), deps.openLimits));
+        if (noticed) void context.events.publish("inbox.changed", [user.id]);
         return view(user.id);
       },
     );
@@ -65,7 +68,9 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
         const { user } = signedInUser(request);
         await db
           .transaction()
-          .execute((tx) => cancelPendingLimit(tx, user.id, request.params.kind, clock.now()));
+          .execute((tx) =>
+            cancelPendingLimit(tx, user.id, request.params.kind, clock.now(), deps.openLimits),
+          );
         return view(user.id);
       },
     );
@@ -83,10 +88,11 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
         const now = clock.now();
         await checkLoginPassword(db, user, request.body.password, now, "password", "PASSWORD_WRONG");
         const { started, ended } = await db.transaction().execute(async (tx) => ({
-          started: await startBreak(tx, user.id, request.body, now),
+          started: await startBreak(tx, user.id, request.body, now, deps.openLimits),
           ended: await endUserSessions(tx, user.id, now),
         }));
         await context.events.publish("sessions.ended", ended);
+        void context.events.publish("inbox.changed", [user.id]);
         return started;
       },
     );

@@ -1,22 +1,18 @@
 import {
   type BreakKind,
-  COUNT_LIMIT_KINDS,
+  countLimitRange,
   type ErrorCode,
   fromMinor,
+  isCountKind,
   isMoneyString,
   LIMIT_PERIODS,
   type LimitKind,
   type LimitPeriod,
   LOOSEN_AFTER_HOURS,
-  MAX_OPEN_POSITIONS_LIMIT,
-  REMINDER_MINUTES_RANGE,
-  type TakeBreakRequest,
+  MAX_MONEY_LIMIT,
   toMinor,
 } from "@tickfair/contract";
 import { AppError } from "../platform/errors";
-
-/** The largest money limit: far above any stake or deposit, far below bigint trouble. */
-const MAX_MONEY_LIMIT = 10n ** 12n;
 
 /** A limit as stored: in force now, and a change waiting for its time. */
 export interface StoredLimit {
@@ -37,22 +33,17 @@ export function limitPending(limit: StoredLimit, now: Date): { value: bigint | n
     : null;
 }
 
-export const isCountKind = (kind: LimitKind) => COUNT_LIMIT_KINDS.includes(kind);
-
 /** A value typed for `kind` as stored (minor units or a count); null removes the limit. */
 export function parseLimitValue(kind: LimitKind, text: string | null): bigint | null {
   if (text === null) return null;
   if (isCountKind(kind)) {
-    const [min, max] =
-      kind === "open_positions"
-        ? [1, MAX_OPEN_POSITIONS_LIMIT]
-        : [REMINDER_MINUTES_RANGE.min, REMINDER_MINUTES_RANGE.max];
+    const { min, max } = countLimitRange(kind);
     if (!/^\d{1,5}$/.test(text) || Number(text) < min || Number(text) > max)
       throw new AppError("LIMIT_VALUE_INVALID", { value: "LIMIT_VALUE_INVALID" });
     return BigInt(text);
   }
   const minor = isMoneyString(text) ? toMinor(text) : 0n;
-  if (minor <= 0n || minor > MAX_MONEY_LIMIT)
+  if (minor <= 0n || minor > toMinor(MAX_MONEY_LIMIT))
     throw new AppError("LIMIT_VALUE_INVALID", { value: "LIMIT_VALUE_INVALID" });
   return minor;
 }
@@ -77,14 +68,6 @@ export function changeLimit(limit: StoredLimit, requested: bigint | null, now: D
     pendingValue: requested,
     pendingAt: new Date(now.getTime() + LOOSEN_AFTER_HOURS * 3_600_000),
   };
-}
-
-/** When a break asked for at `now` ends: days of 24 hours, or calendar months. */
-export function breakEnds(request: TakeBreakRequest, now: Date): Date {
-  if (request.kind === "time_out") return new Date(now.getTime() + request.days * 86_400_000);
-  const end = new Date(now);
-  end.setUTCMonth(end.getUTCMonth() + request.months);
-  return end;
 }
 
 export interface Break {

@@ -1,16 +1,18 @@
-import type { ActiveBreak, LimitKind, TakeBreakRequest } from "@tickfair/contract";
-import { LIMIT_KINDS } from "@tickfair/contract";
-import type { Executor, Tx } from "../platform/db";
+import type { ActiveBreak, BreakKind, LimitKind, TakeBreakRequest } from "@tickfair/contract";
+import { breakEndsAt, LIMIT_KINDS } from "@tickfair/contract";
+import { type RawBuilder, sql } from "kysely";
+import { recordNotice } from "../messages";
+import { bigintArray, type Executor, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import {
   type Break,
-  breakEnds,
   breakError,
   breakInForce,
   changeLimit,
   type LimitsInForce,
   limitInForce,
   type StoredLimit,
+  showLimitValue,
 } from "./rules";
 
 /** A user's limits as their orders and deposits are judged: the break in force and the limits in force. */
@@ -24,7 +26,9 @@ const isLimitKind = (kind: string): kind is LimitKind => (LIMIT_KINDS as readonl
 /**
  * The limits of those of `userIds` who set any, their rows locked for the caller's transaction (in
  * user order, as every caller locks them): an order or deposit judged by them is written before any
- * other of the same user is judged. Users without a row have no limits.
+ * other of the same user is judged. Users without a row have no limits. Each locked row is also given a
+ * new version (`updated_at`), so that a batch judging the same users in one statement on an older
+ * snapshot sees it and leaves them alone (heldLimitsCtes).
  */
 export async function lockLimits(
   tx: Tx,
@@ -33,38 +37,73 @@ export async function lockLimits(
 ): Promise<Map<bigint, HeldLimits>> {
   const held = new Map<bigint, HeldLimits>();
   if (userIds.length === 0) return held;
-  const rows = await tx
-    .selectFrom("trading_limits as t")
-    .leftJoin("limit_values as v", "v.user_id", "t.user_id")
-    .select([
-      "t.user_id",
-      "t.break_kind",
-      "t.break_until",
-      "v.kind",
-      "v.value",
-      "v.pending_value",
-      "v.pending_at",
-    ])
-    .where("t.user_id", "in", [...new Set(userIds)])
-    .orderBy("t.user_id")
-    .forUpdate("t")
-    .execute();
+  const { rows } = await sql<{
+    user_id: bigint;
+    break_kind: BreakKind | null;
+    break_until: Date | null;
+    kind: string | null;
+    value: bigint | null;
+    pending_value: bigint | null;
+    pending_at: Date | null;
+  }>`
+    with locked as (
+      select user_id from trading_limits where user_id = any(${bigintArray([...new Set(userIds)])}::bigint[])
+      order by user_id for update
+    ), bumped as (
+      update trading_limits t set updated_at = ${now} from locked l where t.user_id = l.user_id
+      returning t.user_id, t.break_kind, t.break_until
+    )
+    select b.user_id, b.break_kind, b.break_until, v.kind, v.value, v.pending_value, v.pending_at
+    from bumped b left join limit_values v on v.user_id = b.user_id
+    order by b.user_id`.execute(tx);
   const inForce = new Map<bigint, Map<LimitKind, bigint>>();
   for (const row of rows) {
-    let limits = inForce.get(row.user_id);
+    const userId = BigInt(row.user_id);
+    let limits = inForce.get(userId);
     if (!limits) {
       limits = new Map();
-      inForce.set(row.user_id, limits);
-      held.set(row.user_id, { activeBreak: breakInForce(row, now), inForce: limits });
+      inForce.set(userId, limits);
+      held.set(userId, { activeBreak: breakInForce(row, now), inForce: limits });
     }
     if (row.kind === null || !isLimitKind(row.kind)) continue;
     const value = limitInForce(
-      { value: row.value, pendingValue: row.pending_value, pendingAt: row.pending_at },
+      {
+        value: row.value === null ? null : BigInt(row.value),
+        pendingValue: row.pending_value === null ? null : BigInt(row.pending_value),
+        pendingAt: row.pending_at,
+      },
       now,
     );
     if (value !== null) limits.set(row.kind, value);
   }
   return held;
+}
+
+/**
+ * CTEs that lock, in one statement, the limits of the users of `userIds` (a bigint[] parameter) who set
+ * any, as lockLimits does: `limits_held (user_id, stale, on_break)` and `limits_in_force (user_id, kind,
+ * value)`. A statement's reads share the snapshot it started with, so a row it had to wait for may
+ * have been written after it: such a user is `stale` (the locked version is not the one the snapshot
+ * read), and their orders must be judged afresh, alone.
+ */
+export function heldLimitsCtes(userIds: RawBuilder<unknown>, now: Date) {
+  return sql`limits_seen as (
+      select user_id, xmin::text as version from trading_limits where user_id = any(${userIds})
+    ), limits_locked as (
+      select user_id, xmin::text as version, break_kind, break_until from trading_limits
+      where user_id = any(${userIds}) order by user_id for update
+    ), limits_held as (
+      update trading_limits t set updated_at = ${now}::timestamptz
+      from limits_locked l join limits_seen s using (user_id)
+      where t.user_id = l.user_id
+      returning t.user_id, l.version is distinct from s.version as stale,
+        (l.break_kind is not null and l.break_until > ${now}::timestamptz) as on_break
+    ), limits_in_force as (
+      select v.user_id, v.kind,
+        case when v.pending_at is not null and v.pending_at <= ${now}::timestamptz then v.pending_value
+          else v.value end as value
+      from limit_values v join limits_held h using (user_id)
+    )`;
 }
 
 /** Refuses the user's request while a time-out or self-exclusion is in force (the row stays locked). */
@@ -75,15 +114,27 @@ export async function refuseDuringBreak(tx: Tx, userId: bigint, now: Date): Prom
   return held;
 }
 
-/** The user's row, made on first use, locked. */
-async function lockOwnRow(tx: Tx, userId: bigint, now: Date) {
-  return tx
+/**
+ * What giving a user limits for the first time needs of other capabilities, in the same transaction
+ * (app.ts: trading starts keeping the totals its settlement adds for users with limits).
+ */
+export type OpenLimits = (tx: Tx, userId: bigint) => Promise<void>;
+
+/** The user's row, made on first use (and `opened` then), locked. */
+async function lockOwnRow(tx: Tx, userId: bigint, now: Date, opened: OpenLimits) {
+  const row = await tx
     .insertInto("trading_limits")
     .values({ user_id: userId, updated_at: now })
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ updated_at: now }))
-    .returning(["break_kind", "break_until"])
+    // A row an upsert inserted has no xmax; one it updated carries this transaction's.
+    .returning(["break_kind", "break_until", sql<boolean>`xmax = 0`.as("created")])
     .executeTakeFirstOrThrow();
+  if (row.created) await opened(tx, userId);
+  return row;
 }
+
+/** The users who have a limits row, as SQL to select from: only they are judged by limits. */
+export const usersWithLimits = () => sql`select user_id from trading_limits`;
 
 /** Every limit of the user as stored (kinds never set are absent). */
 export async function storedLimits(db: Executor, userId: bigint): Promise<Map<LimitKind, StoredLimit>> {
@@ -110,8 +161,9 @@ export async function activeBreakOf(db: Executor, userId: bigint, now: Date): Pr
 }
 
 /**
- * Sets or removes one limit (changeLimit decides whether at once or in 24 hours) and records the
- * request. Asking for what is in force with nothing waiting changes nothing.
+ * Sets or removes one limit (changeLimit decides whether at once or in 24 hours), records the request
+ * and tells the user in their messages. Asking for what is in force with nothing waiting changes
+ * nothing. True when a notice was written (the caller announces it after the commit).
  */
 export async function setLimit(
   tx: Tx,
@@ -119,8 +171,9 @@ export async function setLimit(
   kind: LimitKind,
   requested: bigint | null,
   now: Date,
-): Promise<void> {
-  await lockOwnRow(tx, userId, now);
+  opened: OpenLimits,
+): Promise<boolean> {
+  await lockOwnRow(tx, userId, now, opened);
   const before = (await storedLimits(tx, userId)).get(kind) ?? {
     value: null,
     pendingValue: null,
@@ -128,7 +181,7 @@ export async function setLimit(
   };
   const inForce = limitInForce(before, now);
   const waiting = before.pendingAt !== null && before.pendingAt > now;
-  if (requested === inForce && !waiting) return;
+  if (requested === inForce && !waiting) return false;
   const after = changeLimit(before, requested, now);
   await tx
     .insertInto("limit_values")
@@ -149,7 +202,8 @@ export async function setLimit(
     .execute();
   // A change that was waiting and is now replaced (or dropped) shows as cancelled in the history.
   if (waiting) await cancelWaitingChanges(tx, userId, kind, now);
-  if (requested === inForce) return;
+  if (requested === inForce) return false;
+  const appliesAt = after.pendingAt ?? now;
   await tx
     .insertInto("limit_changes")
     .values({
@@ -158,9 +212,18 @@ export async function setLimit(
       from_value: inForce,
       to_value: requested,
       requested_at: now,
-      applies_at: after.pendingAt ?? now,
+      applies_at: appliesAt,
     })
     .execute();
+  const notice = {
+    kind: "limit_changed",
+    limit: kind,
+    from: showLimitValue(kind, inForce),
+    to: showLimitValue(kind, requested),
+    appliesAt: appliesAt.toISOString(),
+  } as const;
+  await recordNotice(tx, userId, notice, now);
+  return true;
 }
 
 async function cancelWaitingChanges(tx: Tx, userId: bigint, kind: LimitKind, now: Date) {
@@ -175,8 +238,14 @@ async function cancelWaitingChanges(tx: Tx, userId: bigint, kind: LimitKind, now
 }
 
 /** Drops a loosening or removal still waiting; NOT_FOUND when none waits. */
-export async function cancelPendingLimit(tx: Tx, userId: bigint, kind: LimitKind, now: Date): Promise<void> {
-  await lockOwnRow(tx, userId, now);
+export async function cancelPendingLimit(
+  tx: Tx,
+  userId: bigint,
+  kind: LimitKind,
+  now: Date,
+  opened: OpenLimits,
+): Promise<void> {
+  await lockOwnRow(tx, userId, now, opened);
   const updated = await tx
     .updateTable("limit_values")
     .set({ pending_value: null, pending_at: null })
@@ -197,9 +266,10 @@ export async function startBreak(
   userId: bigint,
   request: TakeBreakRequest,
   now: Date,
+  opened: OpenLimits,
 ): Promise<ActiveBreak> {
-  const current = breakInForce(await lockOwnRow(tx, userId, now), now);
-  const until = breakEnds(request, now);
+  const current = breakInForce(await lockOwnRow(tx, userId, now, opened), now);
+  const until = breakEndsAt(request, now);
   if (current && current.until >= until) throw new AppError("BREAK_NOT_LONGER");
   // A self-exclusion stays one when a later time-out lengthens it.
   const kind = current?.kind === "self_exclusion" ? current.kind : request.kind;
@@ -212,5 +282,6 @@ export async function startBreak(
     .insertInto("limit_changes")
     .values({ user_id: userId, kind: request.kind, break_until: until, requested_at: now, applies_at: now })
     .execute();
+  await recordNotice(tx, userId, { kind: "break_started", break: kind, until: until.toISOString() }, now);
   return { kind, until: until.toISOString() };
 }

@@ -64,6 +64,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/me`]:                                         ANY_OPERATOR,
 
   [`GET ${API}/dashboard`]:                                  "dashboard.view",
+  [`GET ${API}/limits/figures`]:                             "dashboard.view",
 
   [`GET ${API}/users`]:                                      "users.read",
   [`GET ${API}/users/:id`]:                                  "users.read",
@@ -75,6 +76,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/users/:id/contracts`]:                        "userMoney.read",
   [`GET ${API}/users/:id/deposits`]:                         "userMoney.read",
   [`GET ${API}/users/:id/withdrawals`]:                      "userMoney.read",
+  [`GET ${API}/users/:id/limits`]:                           "users.read",
 
   [`GET ${API}/deposits`]:                                   "deposits.review",
   [`GET ${API}/deposits/:id/proof`]:                         "deposits.review",

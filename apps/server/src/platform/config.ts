@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { type CountryCode, isCountryCode } from "@tickfair/contract";
 import { z } from "zod";
 
 const flag = z
@@ -32,6 +33,27 @@ const trustProxy = z
       return z.NEVER;
     }
     return entries;
+  });
+
+/**
+ * Countries whose phones and nationals registration refuses: ISO 3166-1 alpha-2 codes, comma-separated.
+ * None by default (docs/operations.md, "Restricted countries", lists what a deployer should consider).
+ */
+const restrictedCountries = z
+  .string()
+  .optional()
+  .transform((value, context): CountryCode[] => {
+    const entries = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toUpperCase())
+      .filter(Boolean);
+    const codes = entries.filter(isCountryCode);
+    if (codes.length < entries.length) {
+      const unknown = entries.filter((entry) => !isCountryCode(entry));
+      context.addIssue({ code: "custom", message: `not ISO 3166-1 alpha-2 codes: ${unknown.join(", ")}` });
+      return z.NEVER;
+    }
+    return [...new Set(codes)];
   });
 
 const configSchema = z.object({
@@ -76,6 +98,13 @@ const configSchema = z.object({
   SAVINGS_WORKER_ENABLED: flag.default(true),
   /** How often the savings worker looks for savers behind yesterday. */
   SAVINGS_ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Store the risk warning's daily figure in this process (any number of processes may; one row a day is kept; tests compute by hand). */
+  RISK_FIGURE_WORKER_ENABLED: flag.default(true),
+  /**
+   * The fewest users with settled contracts the risk warning states a share of; below it the app shows
+   * its configured text. A share of a handful of users says little, and could tell their results.
+   */
+  RISK_WARNING_MIN_USERS: z.coerce.number().int().min(10).max(1_000_000).default(100),
   /**
    * Publish scheduled content (about us, the agreement, news…) and send scheduled broadcasts in this
    * process; each goes out once whichever process gets to it.
@@ -119,6 +148,7 @@ const configSchema = z.object({
   ID_NUMBER_INDEX_KEY: z.string().optional(),
   /** How old the tick an order was confirmed at may be when the order arrives (QUOTE_EXPIRED past it). */
   QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  RESTRICTED_COUNTRIES: restrictedCountries,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MODE: boolean };

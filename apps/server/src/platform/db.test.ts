@@ -61,3 +61,21 @@ describe("bigint arrays as one literal", () => {
     }
   });
 });
+
+describe("a connection the server ends", () => {
+  it.skipIf(!onPostgres())(
+    "fails its transaction's next statement, and the process and the pool live on",
+    async () => {
+      const ended = testDb.db.transaction().execute(async (tx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx);
+        await sql`select pg_terminate_backend(${rows[0]?.pid})`.execute(testDb.db);
+        // The connection's error arrives between statements, while the transaction holds it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`select 1`.execute(tx);
+      });
+      await expect(ended).rejects.toThrow();
+      const { rows } = await sql<{ alive: number }>`select 1 as alive`.execute(testDb.db);
+      expect(rows).toEqual([{ alive: 1 }]);
+    },
+  );
+});

@@ -32,7 +32,7 @@ export function createDb(options: {
   databaseUrl?: string;
   dataDir: string | null;
   poolSize?: number;
-  onIdleError?: (error: Error) => void;
+  onConnectionError?: (error: Error) => void;
 }): Db {
   if (options.databaseUrl) {
     const types = {
@@ -40,10 +40,15 @@ export function createDb(options: {
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format),
     };
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, types });
-    // An idle connection the server drops (restart, failover) must not crash the process; the pool
-    // discards it and opens a new one on next use.
-    pool.on("error", (error) => options.onIdleError?.(error));
-    pool.on("connect", prepareMarkedStatements);
+    // A connection the server drops (restart, failover) must not crash the process: an idle one the
+    // pool discards; one checked out, between a transaction's statements, emits its error on the client,
+    // where node-postgres has no listener then — its next statement fails instead, and the pool
+    // discards it when it comes back.
+    pool.on("error", (error) => options.onConnectionError?.(error));
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onConnectionError?.(error));
+      prepareMarkedStatements(client);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });

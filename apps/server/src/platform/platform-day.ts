@@ -10,17 +10,24 @@ export interface PlatformDay {
 }
 
 /**
- * The platform's day (PLATFORM_TZ) that `now` falls in, as the instants it starts and ends. Worked out
- * by PostgreSQL, whose time-zone rules the date filters that use it follow too.
+ * The platform's day (PLATFORM_TZ) that `now` falls in, as the instants it starts and ends, and the
+ * midnight `daysBack` whole days before it (`since`; its own midnight by default). Worked out by
+ * PostgreSQL, whose time-zone rules the date filters that use it follow too.
  */
-export async function platformDay(db: Executor, now: Date, timeZone: string): Promise<PlatformDay> {
-  const { rows } = await sql<{ date: string; from: Date; to: Date }>`
+export async function platformDay(
+  db: Executor,
+  now: Date,
+  timeZone: string,
+  daysBack = 0,
+): Promise<PlatformDay & { since: Date }> {
+  const { rows } = await sql<{ date: string; from: Date; to: Date; since: Date }>`
     select to_char(d, 'YYYY-MM-DD') as date, d at time zone ${timeZone} as from,
-      (d + interval '1 day') at time zone ${timeZone} as to
+      (d + interval '1 day') at time zone ${timeZone} as to,
+      (d - make_interval(days => ${daysBack})) at time zone ${timeZone} as since
     from (select date_trunc('day', ${now}::timestamptz at time zone ${timeZone}) as d) as day`.execute(db);
   const row = rows[0];
   if (!row) throw new Error("platformDay: no row");
-  return { date: row.date, from: new Date(row.from), to: new Date(row.to) };
+  return { date: row.date, from: new Date(row.from), to: new Date(row.to), since: new Date(row.since) };
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   InboxReadsTable,
 } from "./schema-conversations";
 import type { LimitChangesTable, LimitValuesTable, TradingLimitsTable } from "./schema-limits";
+import type { RiskFiguresTable } from "./schema-risk";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, never>;
 type Id = Generated<bigint>;
@@ -37,6 +38,8 @@ export interface UsersTable {
   account: string;
   phone: string;
   phone_country: string;
+  /** Declared at registration (ISO 3166-1 alpha-2); users registered before it was asked have none. */
+  nationality: ColumnType<string | null, string | null | undefined, string | null>;
   nickname: string;
   password_hash: string;
   pay_password_hash: string;
@@ -430,6 +433,7 @@ export interface Database {
   trading_limits: TradingLimitsTable;
   limit_values: LimitValuesTable;
   limit_changes: LimitChangesTable;
+  risk_figures: RiskFiguresTable;
 }
 
 export type User = Selectable<UsersTable>;

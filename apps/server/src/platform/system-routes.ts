@@ -32,6 +32,7 @@ export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
       platformTimeZone: context.config.PLATFORM_TZ,
       currency: "USD",
       serverTime: context.clock.now().toISOString(),
+      restrictedCountries: context.config.RESTRICTED_COUNTRIES,
     }));
   };
 }

@@ -1,7 +1,8 @@
 import type { Row } from "./permission-probe";
 
 /**
- * The permission matrix's rows for the console's users and markets routes (issue 14, items 6 and 7),
+ * The permission matrix's rows for the console's users and markets routes (issue 14, items 6 and 7)
+ * and its read-only view of users' limits (issue 18, item 6),
  * run by console-permissions.test.ts; permissions.test.ts reads them too, so its checks that every
  * route has a row, and that each row agrees with the permission table, cover these routes as well.
  * User sessions and operator sessions are separate realms: a user's token on an operator route is 401.
@@ -19,6 +20,8 @@ export const CONSOLE_MATRIX = {
   "GET /api/v1/operator/users/:id/contracts":                         [401,       401,  401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/users/:id/deposits":                          [401,       401,  401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/users/:id/withdrawals":                       [401,       401,  401,   403,     "ok",    "ok"],
+  "GET /api/v1/operator/users/:id/limits":                            [401,       401,  401,   "ok",    "ok",    "ok"],
+  "GET /api/v1/operator/limits/figures":                              [401,       401,  401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/market/products":                             [401,       401,  401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/market/products/:symbol/verify":              [401,       401,  401,   "ok",    "ok",    "ok"],
 } as const satisfies Record<string, Row>;

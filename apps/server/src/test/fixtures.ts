@@ -27,6 +27,7 @@ export function newRegistration(overrides: Partial<RegisterRequest> = {}): Regis
   return {
     account: `user${n}${Math.floor(Math.random() * 90 + 10)}`,
     phoneCountry: "CN",
+    nationality: "CN",
     phone: `139${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}${n}`,
     inviteCode: INVITE,
     password: "secret-pass1",

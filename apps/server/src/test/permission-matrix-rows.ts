@@ -84,6 +84,7 @@ export const MATRIX = {
   "DELETE /api/v1/limits/:kind/pending":                        [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/limits/break":                                  [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/limits/session":                                 [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/risk-warning":                                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
 
   "POST /api/v1/operator/auth/login":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/operator/auth/second-factor":                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
@@ -224,8 +225,8 @@ const inactiveBankMethod = bankMethodInput({ active: false });
 export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Call | Promise<Call>>> = {
   "GET /api/ws": () => ({ socket: true }),
   "POST /api/v1/auth/register/check": () => {
-    const { account, phoneCountry, phone, inviteCode } = newRegistration();
-    return { body: { account, phoneCountry, phone, inviteCode } };
+    const { account, phoneCountry, phone, inviteCode, nationality } = newRegistration();
+    return { body: { account, phoneCountry, phone, inviteCode, nationality } };
   },
   "POST /api/v1/auth/register": () => ({ body: newRegistration() }),
   "POST /api/v1/auth/login": (fx) => ({ body: { account: fx.userAccount, password: PASSWORD } }),

@@ -1,8 +1,11 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
+import { lockLimits } from "../limits";
+import { onPostgres } from "../market/testing";
 import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
+import { holdLocks, sessionsWaitingForLocks } from "../test/held-locks";
 import { freshQuote } from "../test/trading-fixtures";
 import { isQuoteFresh, TermsBook } from "./order-terms";
 import { type Order, placeContracts } from "./placement";
@@ -273,4 +276,70 @@ describe("the quote an order was confirmed at", () => {
     expect([refused.statusCode, refused.json().error.code]).toEqual([409, "QUOTE_EXPIRED"]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
   });
+});
+
+describe("a batch and its users' limits", () => {
+  const setLimit = (auth: Record<string, string>, kind: string, value: string) =>
+    t.app.inject({ method: "PUT", url: `/api/v1/limits/${kind}`, headers: auth, payload: { value } });
+  const batchOf = (orders: Order[]) =>
+    placeContracts(t.db, orders, t.clock.now(), new TermsBook(), QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ);
+
+  it("places what the limits let through in the batch, earlier orders counted, and leaves the rest alone", async () => {
+    const limited = await fundedUser("500.00");
+    const free = await fundedUser("500.00");
+    expect((await setLimit(limited.auth, "stake_day", "100.00")).statusCode).toBe(200);
+    expect((await setLimit(limited.auth, "open_positions", "3")).statusCode).toBe(200);
+    const outcomes = await batchOf([
+      asOrder(limited.userId, { stake: "40.00" }),
+      asOrder(free.userId, { stake: "90.00" }),
+      asOrder(limited.userId, { stake: "40.00" }),
+      asOrder(limited.userId, { stake: "40.00" }),
+      asOrder(free.userId, { stake: "90.00" }),
+    ]);
+    expect(outcomes.map((outcome) => ("placed" in outcome ? outcome.placed.stake : "alone"))).toEqual([
+      "40.00",
+      "90.00",
+      "40.00",
+      "alone",
+      "90.00",
+    ]);
+    // The next batch counts what the first one wrote: 80.00 staked, two positions open.
+    const [next, fourth] = await batchOf([
+      asOrder(limited.userId, { stake: "20.00" }),
+      asOrder(limited.userId, { stake: "1.00" }),
+    ]);
+    expect(next && "placed" in next).toBe(true);
+    expect(fourth).toEqual({ alone: true });
+  });
+
+  it("leaves a user's orders alone during a break", async () => {
+    const user = await fundedUser("100.00");
+    const taken = await postWithKey(t.app, "/api/v1/limits/break", user.auth, {
+      kind: "time_out",
+      days: 1,
+      password: user.registration.password,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await batchOf([asOrder(user.userId)])).toEqual([{ alone: true }]);
+  });
+
+  it.skipIf(!onPostgres())(
+    "leaves alone the orders of a user whose limits another transaction held and wrote while the batch waited",
+    async () => {
+      const user = await fundedUser("100.00");
+      expect((await setLimit(user.auth, "stake_day", "50.00")).statusCode).toBe(200);
+      // As the one-order path does: the user's limits locked (and their row given a new version)
+      // while an order is judged and written.
+      const other = await holdLocks(t.db, async (tx) => {
+        await lockLimits(tx, [user.userId], t.clock.now());
+      });
+      const batch = batchOf([asOrder(user.userId, { stake: "10.00" })]);
+      // The batch's statement has taken its snapshot and waits for the row.
+      await expect.poll(() => sessionsWaitingForLocks(t.db)).toBe(1);
+      other.release();
+      await other.done;
+      // Its sums were read before the other transaction's writes: judged afresh, alone.
+      expect(await batch).toEqual([{ alone: true }]);
+    },
+  );
 });

@@ -7,7 +7,7 @@ import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
-import { refuseOrdersPastLimits } from "./limits";
+import { limitRefusalCtes, refuseOrdersPastLimits } from "./limits";
 import {
   type AcceptedOrder,
   acceptOrder,
@@ -25,10 +25,11 @@ const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, 
 
 /**
  * The CTEs that write the orders of a CTE `o (id, user_id, symbol, direction, stake, duration_seconds,
- * payout_rate_bps, reference, amount)` — `reference` its order number, `amount` its stake — ending with
+ * payout_rate_bps, reference, amount)` — `reference` its order number, `amount` its stake — among them
  * `placed` (the contracts written): through the ledger, a posting per order, named by its order number,
  * that moves its stake cash → frozen_trade; and the contract, pending; its entry is the first tick after
- * `now`, assigned when that tick is recorded (assignEntries). One order overdrawing refuses the whole
+ * `now`, assigned when that tick is recorded (assignEntries); and what the users staked, added to the
+ * quarter hour's totals the limits are judged by (usageSums). One order overdrawing refuses the whole
  * statement.
  */
 function contractWrites(now: Date) {
@@ -39,6 +40,12 @@ function contractWrites(now: Date) {
           'pending', ${now}::timestamptz, n.posting_id
         from numbered n
         returning *
+      ), placed_quarters as (
+        insert into trading_placed_quarters as q (user_id, quarter_from, staked, placed)
+        select user_id, quarter_of(${now}::timestamptz), sum(stake), count(*) from placed
+        group by user_id order by user_id
+        on conflict (user_id, quarter_from)
+          do update set staked = q.staked + excluded.staked, placed = q.placed + excluded.placed
       )`;
 }
 
@@ -148,8 +155,9 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
  * the terms in `book` accept is written only if the product still has exactly those terms (status,
  * reopening time, trading hours, stake limits, the duration's rate), its quote is a tick of the product
  * no older than `quoteMaxAgeMs`, its Idempotency-Key is still free, and its user's limits let it through
- * (an order past them is placed alone, to be refused with the limit it reaches). The users' limits are
- * locked first, then each key is claimed with its answer, in key order, before any account is locked
+ * (an order past them, or of a user whose limits changed while the statement waited for them, is placed
+ * alone, to be refused with the limit it reaches: limitRefusalCtes). The users' limits are locked
+ * first, then each key is claimed with its answer, in key order, before any account is locked
  * (the one-order path's order too, so the two never deadlock); then the orders are written
  * (contractWrites). Any failure — one order overdrawing refuses the statement for all — writes nothing,
  * and every order is then placed alone, as if there had been no batch.
@@ -194,19 +202,14 @@ export async function placeContracts(
   }
   if (batch.length === 0) return outcomes;
   try {
-    const placed = await db.transaction().execute(async (tx) => {
-      // Orders past their users' limits are placed alone, to be answered with the limit they reach.
-      const refusals = await refuseOrdersPastLimits(
-        tx,
-        batch.map((entry) => ({ userId: entry.order.userId, stake: entry.accepted.stake })),
-        now,
-        timeZone,
-      );
-      batch = batch.filter((_, index) => refusals[index] === null);
-      if (batch.length === 0) return { rows: [] };
-      const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
-      return prepared(sql<{ ord: string; response: Contract }>`
-      with offered as materialized (
+    const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
+    const userIds = bigintArray(column((b) => b.order.userId));
+    const placed = await prepared(sql<{ ord: string; response: Contract }>`
+      with batch_orders as (
+        select * from unnest(${userIds}::bigint[], ${bigintArray(column((b) => b.accepted.stake))}::bigint[])
+          with ordinality as b (user_id, stake, ord)
+      ), ${limitRefusalCtes("batch_orders", sql`${userIds}::bigint[]`, now, timeZone)},
+      offered as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
           o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
         from unnest(${bigintArray(column((b) => b.order.userId))}::bigint[], ${column((b) => b.order.key)}::text[],
@@ -227,6 +230,7 @@ export async function placeContracts(
           and d.payout_rate_bps = o.payout_rate_bps
         join ticks q on q.symbol = o.symbol and q.seq = o.quote_seq
           and q.time >= ${new Date(now.getTime() - quoteMaxAgeMs)}::timestamptz
+        where not exists (select 1 from limit_refused r where r.ord = o.ord)
         order by o.ord
       ), ${claimAnsweredKeys({
         rows: "offered",
@@ -238,8 +242,7 @@ export async function placeContracts(
         select offered.*, keyed.response, ${orderNoOf(sql.ref("offered.id"))} as reference, offered.stake as amount
         from offered join keyed using (user_id, key)
       ), ${contractWrites(now)}
-      select o.ord::text as ord, o.response from o join placed on placed.id = o.id`).execute(tx);
-    });
+      select o.ord::text as ord, o.response from o join placed on placed.id = o.id`).execute(db);
     const written = new Set<BatchedOrder>();
     for (const row of placed.rows) {
       const entry = batch[Number(row.ord) - 1];

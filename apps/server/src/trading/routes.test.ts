@@ -9,7 +9,7 @@ import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { quoted } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries, FEED_GAP_MS, FEED_SILENCE_MS, settleDueContracts } from "./service";
 
 // No simulated feed: every tick here is recorded by the test, at times the manual clock sets.
 const t = useTestApp({ FEED_ENABLED: false });
@@ -187,7 +187,8 @@ describe("placing and settling contracts", () => {
     const start = nextHour();
     const user = await fundedUser("1000.00");
     for (let i = 0; i < 3; i++) expect((await place(user.auth, order())).statusCode).toBe(201);
-    t.clock.set(at(start, 10_000)); // no entry tick: all three void
+    // No entry tick, and the feed silent since: all three void.
+    t.clock.set(at(start, FEED_GAP_MS + FEED_SILENCE_MS + 1));
     expect(await settle()).toHaveLength(3);
     const first = await t.app.inject({
       method: "GET",
@@ -270,7 +271,7 @@ describe("feed gaps", () => {
     });
   });
 
-  it("settles with the ticks there are once the gap after expiry has passed without a later tick", async () => {
+  it("settles with the ticks there are once the feed has been silent a minute after expiry", async () => {
     const start = nextHour();
     const user = await fundedUser("100.00");
     expect((await place(user.auth, order({ stake: "10.00" }))).statusCode).toBe(201);
@@ -280,20 +281,44 @@ describe("feed gaps", () => {
     ]);
     t.clock.set(at(start, 64_000));
     expect(await settle()).toEqual([]);
+    // Past the gap, a tick stamped before expiry may still be on its way to the database.
     t.clock.set(at(start, 66_000));
+    expect(await settle()).toEqual([]);
+    t.clock.set(at(start, 60_500 + FEED_SILENCE_MS + 1));
     expect(await settle()).toMatchObject([{ result: "win", payout: 1_850n }]);
     expect((await userBalances(t.db, user.userId)).cash).toBe(10_850n);
   });
 
-  it("voids a contract whose entry tick never comes, even if the feed comes back later", async () => {
+  it("gives a contract the entry tick stamped inside the gap though it was written after the gap", async () => {
+    const start = nextHour();
+    const user = await fundedUser("100.00");
+    expect((await place(user.auth, order({ stake: "25.00" }))).statusCode).toBe(201);
+    // A new feed leader's first tick, stamped before the gap ended, reaches the database after.
+    t.clock.set(at(start, 5_100));
+    expect(await settle()).toEqual([]);
+    await recordTicks(t.db, [feedTick(BTC, at(start, 4_900), 9_500_000n)]);
+    await assignEntries(t.db);
+    expect(await contractsOf(user.userId)).toEqual([{ status: "open" }]);
+    await recordTicks(t.db, [
+      feedTick(BTC, at(start, 64_900), 9_600_000n),
+      feedTick(BTC, at(start, 65_000), 9_600_000n),
+    ]);
+    t.clock.set(at(start, 65_000));
+    expect(await settle()).toMatchObject([{ userId: user.userId, result: "win" }]);
+  });
+
+  it("voids a contract whose entry tick never comes once a later tick shows the feed moved on", async () => {
     const start = nextHour();
     const user = await fundedUser("100.00");
     expect((await place(user.auth, order({ stake: "25.00" }))).statusCode).toBe(201);
     t.clock.set(at(start, 4_000));
     expect(await settle()).toEqual([]);
+    // The gap has passed, but a tick stamped inside it may still be on its way to the database.
     t.clock.set(at(start, 5_001));
-    expect(await settle()).toMatchObject([{ result: "void", payout: 2_500n }]);
+    expect(await settle()).toEqual([]);
+    t.clock.set(at(start, 6_000));
     await recordTicks(t.db, [feedTick(BTC, at(start, 6_000), 9_500_000n)]);
+    expect(await settle()).toMatchObject([{ result: "void", payout: 2_500n }]);
     expect(await settle()).toEqual([]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
     expect(await contractsOf(user.userId)).toEqual([{ status: "void" }]);
@@ -457,7 +482,7 @@ describe("bad orders", () => {
     );
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ acceptedAt: start.toISOString(), entry: null, result: null });
-    t.clock.set(at(start, 6_000));
+    t.clock.set(at(start, FEED_GAP_MS + FEED_SILENCE_MS + 1));
     const settled = await settle();
     expect(settled.filter((s) => s.userId === user.userId)).toMatchObject([{ result: "void" }]);
   });

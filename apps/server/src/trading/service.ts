@@ -7,6 +7,7 @@ import {
 } from "@tickfair/contract";
 import { sql } from "kysely";
 import { type JournalPosting, type Leg, lockUserAccounts, postJournal, systemAccountIds } from "../ledger";
+import { usersWithLimits } from "../limits";
 import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -19,6 +20,14 @@ import { type ContractRow, tradingDb } from "./schema";
  * acceptance, or before expiry, and the contract is void with its stake returned (ARCHITECTURE §5).
  */
 export const FEED_GAP_MS = 5_000;
+/**
+ * How long after a contract's window (the gap after acceptance, or its expiry) it is decided from what
+ * is recorded although no later tick is: the feed has gone silent. Sooner, only a recorded tick after
+ * the window decides it — ticks are stamped when made and written a moment later, so until one later
+ * than the window shows, a tick stamped inside it may still arrive (the soak saw a new feed leader's
+ * first ticks land after the contracts of its take-over had been voided).
+ */
+export const FEED_SILENCE_MS = 60_000;
 /** The most ticks a contract's detail lists between its entry and its exit. */
 export const DETAIL_TICK_LIMIT = 600;
 
@@ -102,9 +111,10 @@ export function settlementOf(
  * first: only contracts with an entry can come due). In one transaction it claims up to `batchSize` due
  * contracts with FOR UPDATE SKIP LOCKED, so each is settled exactly once:
  * - an open contract whose expiry has passed, once its exit (the last tick at or before expiry) is final
- *   — a later tick exists, and ticks never go back in time — or the gap after expiry has passed;
- *   without a tick within the gap before expiry it is void;
- * - a pending contract that got no tick within the gap after acceptance (feed outage): void.
+ *   — a later tick is recorded, and the feed records its ticks in order — or the feed has been silent
+ *   for FEED_SILENCE_MS since; without a tick within the gap before expiry it is void;
+ * - a pending contract that got no tick within the gap after acceptance (feed outage), once a later tick
+ *   is recorded or the feed has been silent as long: void.
  * Then it locks the claimed contracts' users' accounts, also with SKIP LOCKED: workers never wait for
  * each other (batches sharing users would otherwise queue behind each other's commits); a contract whose
  * user's accounts another transaction holds is left for a later run.
@@ -114,6 +124,7 @@ export function settlementOf(
  */
 export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Promise<Settled[]> {
   const gap = `${FEED_GAP_MS} milliseconds`;
+  const silence = `${FEED_SILENCE_MS} milliseconds`;
   return db.transaction().execute(async (tx) => {
     // A batch reads and writes a few thousand rows by key, in tables a busy server keeps in memory; at
     // the default random_page_cost the planner would rather scan whole tables for them.
@@ -129,8 +140,8 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         limit 1
       ) x on true
       where c.status = 'open' and c.expiry_at <= ${now}::timestamptz
-        and (c.expiry_at < ${now}::timestamptz - ${gap}::interval
-          or exists (select 1 from ticks a where a.symbol = c.symbol and a.time > c.expiry_at))
+        and (exists (select 1 from ticks a where a.symbol = c.symbol and a.time > c.expiry_at)
+          or c.expiry_at < ${now}::timestamptz - ${silence}::interval)
       order by c.expiry_at, c.id
       limit ${batchSize}
       for update of c skip locked`.execute(tx);
@@ -146,6 +157,8 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
       where c.status = 'pending' and c.accepted_at < ${now}::timestamptz - ${gap}::interval
         and not exists (select 1 from ticks t where t.symbol = c.symbol and t.time > c.accepted_at
           and t.time <= c.accepted_at + ${gap}::interval)
+        and (exists (select 1 from ticks a where a.symbol = c.symbol and a.time > c.accepted_at + ${gap}::interval)
+          or c.accepted_at < ${now}::timestamptz - ${gap}::interval - ${silence}::interval)
       order by c.id
       limit ${room}
       for update of c skip locked`.execute(tx)
@@ -190,24 +203,35 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     const postingIds = await postJournal(tx, postings, now, "held");
     const settlePostings = houseGain !== 0n ? postingIds.slice(1) : postingIds;
 
-    // One statement closes the whole batch; the exit tick's time and hash are read where they are kept.
+    // One statement closes the whole batch, the exit tick's time and hash read where they are kept, and
+    // adds what it paid back and closed to the quarter-hour totals the limits are judged by (usageSums),
+    // for the users who have limits (keepClosedTotals).
     const column = <T>(pick: (s: (typeof settled)[number]) => T) => settled.map(pick);
     await sql`
-      update contracts c
-      set status = v.status, result = v.result, payout = v.payout, settle_posting_id = v.posting_id,
-        (exit_seq, exit_price, exit_time, exit_hash) = (
-          select t.seq, t.price, t.time, t.hash from ticks t where t.symbol = c.symbol and t.seq = v.exit_seq
-        ),
-        settled_at = ${now}::timestamptz
-      from unnest(
-        ${bigintArray(column((s) => s.id))}::bigint[],
-        ${column((s) => (s.result === "void" ? "void" : "settled"))}::text[],
-        ${column((s) => s.result)}::text[],
-        ${bigintArray(column((s) => s.payout))}::bigint[],
-        ${bigintArray(settlePostings)}::bigint[],
-        ${bigintArray(column((s) => (s.exit ? s.row.exit_seq : null)))}::bigint[]
-      ) as v (id, status, result, payout, posting_id, exit_seq)
-      where c.id = v.id`.execute(tx);
+      with closed as (
+        update contracts c
+        set status = v.status, result = v.result, payout = v.payout, settle_posting_id = v.posting_id,
+          (exit_seq, exit_price, exit_time, exit_hash) = (
+            select t.seq, t.price, t.time, t.hash from ticks t where t.symbol = c.symbol and t.seq = v.exit_seq
+          ),
+          settled_at = ${now}::timestamptz
+        from unnest(
+          ${bigintArray(column((s) => s.id))}::bigint[],
+          ${column((s) => (s.result === "void" ? "void" : "settled"))}::text[],
+          ${column((s) => s.result)}::text[],
+          ${bigintArray(column((s) => s.payout))}::bigint[],
+          ${bigintArray(settlePostings)}::bigint[],
+          ${bigintArray(column((s) => (s.exit ? s.row.exit_seq : null)))}::bigint[]
+        ) as v (id, status, result, payout, posting_id, exit_seq)
+        where c.id = v.id
+        returning c.user_id, c.accepted_at, c.status, c.stake, c.payout
+      )
+      insert into trading_closed_quarters as q (user_id, quarter_from, returned, voided, closed)
+      select user_id, quarter_of(accepted_at), sum(payout), coalesce(sum(stake) filter (where status = 'void'), 0),
+        count(*)
+      from closed where user_id in (${usersWithLimits()}) group by 1, 2 order by 1, 2
+      on conflict (user_id, quarter_from) do update set returned = q.returned + excluded.returned,
+        voided = q.voided + excluded.voided, closed = q.closed + excluded.closed`.execute(tx);
     return settled.map(({ id, userId, result, payout }) => ({ id, userId, result, payout }));
   });
 }

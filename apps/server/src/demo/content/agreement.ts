@@ -2,8 +2,8 @@ import { type DemoDocument, text } from "./text";
 
 /**
  * The service agreement: the contract rules of ARCHITECTURE §5 stated plainly (a loss takes the whole
- * stake) and disputes settled by the recorded ticks and the ledger. The limits users set on themselves
- * come into it with a new version once the app has them.
+ * stake) and disputes settled by the recorded ticks and the ledger. Its second version, with the limits
+ * users set on themselves, is agreement-limits.ts.
  */
 export const agreement: DemoDocument = {
   kind: "agreement",

@@ -1,5 +1,6 @@
 import { about } from "./about";
 import { agreement } from "./agreement";
+import { agreementWithLimits } from "./agreement-limits";
 import { highlightLedger, highlightTicks } from "./highlights";
 import { newsSavings } from "./news-savings";
 import { newsVerify } from "./news-verify";
@@ -11,6 +12,12 @@ export { about, agreement, highlightLedger, highlightTicks, newsSavings, newsVer
 
 /** About, privacy and the agreement: one document each, so each is seeded only while its kind is absent. */
 export const DEMO_PAGES: readonly DemoDocument[] = [about, privacy, agreement];
+
+/**
+ * Later versions of the demo's pages, in order: each is added once to a page that only the demo has
+ * written, so a database seeded before it gets it too, as a new version users accept from then on.
+ */
+export const DEMO_PAGE_VERSIONS: readonly DemoDocument[] = [agreementWithLimits];
 
 /**
  * News and highlights, in the order they are created (the newest is listed first). They are seeded only
