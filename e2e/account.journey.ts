@@ -19,6 +19,20 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("register-account").fill(account);
   await page.getByTestId("register-phone").fill(phone);
   await page.getByTestId("register-code").fill("TICKFAIR");
+
+  // The nationality follows the phone's country until one is picked; a restricted one is refused at once.
+  const nationality = page.getByTestId("register-nationality");
+  await expect(nationality).toHaveAttribute("data-value", "CN");
+  await nationality.click();
+  await page.getByTestId("register-nationality-search").fill("KP");
+  await page.getByTestId("register-nationality-KP").click();
+  await expect(page.getByTestId("register-nationality-error")).toHaveText(ERRORS["zh-CN"].COUNTRY_RESTRICTED);
+  await expect(page.getByTestId("register-next")).toBeDisabled();
+  await nationality.click();
+  await page.getByTestId("register-nationality-search").fill("DE");
+  await page.getByTestId("register-nationality-DE").click();
+  await expect(nationality).toHaveAttribute("data-value", "DE");
+  await expect(page.getByTestId("register-nationality-error")).toHaveCount(0);
   await page.getByTestId("register-next").click();
 
   // Step 2: mismatched confirmations are caught before anything is sent.

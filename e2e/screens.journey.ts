@@ -38,6 +38,8 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("register-code")).toHaveValue("TICKFAIR");
     await page.getByTestId("register-account").fill(account);
     await page.getByTestId("register-phone").fill(phone);
+    // The nationality sent is the phone's country unless another is picked.
+    await expect(page.getByTestId("register-nationality")).toHaveAttribute("data-value", "CN");
     await expectPolished(page);
     await shot(page, locale, "04-register-step1");
     await page.getByTestId("register-next").click();

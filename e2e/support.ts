@@ -66,7 +66,7 @@ export async function shot(
 
 const KEY_GROUPS =
   "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors|" +
-  "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat";
+  "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat|limits";
 
 /** What a user would notice at once: a raw translation key on screen, or a page wider than the phone. */
 export async function expectPolished(page: Page): Promise<void> {
@@ -112,6 +112,7 @@ export async function registerViaApi(
     data: {
       account,
       phoneCountry: "CN",
+      nationality: "CN",
       phone,
       inviteCode: "TICKFAIR",
       password,

@@ -73,10 +73,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading"]) },
+      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "limits"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
       { path: paths.savingsRules, lazy: page(() => import("./pages/money/SavingsRules"), ["savings"]) },
-      { path: paths.registerCheck, lazy: page(() => import("./pages/login/RegisterCheck"), ["register"]) },
+      {
+        path: paths.registerCheck,
+        // "account": the nationality field's own texts (the country sheet's search).
+        lazy: page(() => import("./pages/login/RegisterCheck"), ["register", "account"]),
+      },
       {
         path: paths.register,
         lazy: page(() => import("./pages/login/Register"), ["register", "content"]),
@@ -84,7 +88,7 @@ export const routes: RouteObject[] = [
       ...signedIn({
         [paths.settings]: page(() => import("./pages/set/Settings"), ["settings"]),
         [paths.password]: page(() => import("./pages/password/Password"), ["password"]),
-        [paths.deposit]: page(() => import("./pages/deposit/Deposit"), ["deposit", "user"]),
+        [paths.deposit]: page(() => import("./pages/deposit/Deposit"), ["deposit", "limits", "user"]),
         [paths.withdrawAccount]: page(() => import("./pages/account/Account"), ["account"]),
         [paths.withdrawAccountDetail]: page(() => import("./pages/account/AccountDetail"), ["account"]),
         [paths.withdraw]: page(
@@ -106,8 +110,12 @@ export const routes: RouteObject[] = [
         [paths.savingsRecords]: page(() => import("./pages/money/Particulars"), ["savings", "user"]),
         [paths.transfer]: page(() => import("./pages/money/Transfer"), ["savings"]),
         [paths.verify]: page(() => import("./pages/verify/Verify"), ["verify", "account"]),
-        [paths.messages]: page(() => import("./pages/message/Message"), ["messages", "verify", "user"]),
+        [paths.messages]: page(
+          () => import("./pages/message/Message"),
+          ["messages", "verify", "limits", "user"],
+        ),
         [paths.kefu]: page(() => import("./pages/kefu/Kefu"), ["chat"]),
+        [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks
       // the page by path. Last here, so that the first load's list of chunks to preload grows least.

@@ -1,5 +1,5 @@
 import type { ClientMessage } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type WebSocket as ServerSocket, WebSocketServer } from "ws";
 import { stubBrowserSocketGlobals, until } from "../test/browser-socket-globals";
 

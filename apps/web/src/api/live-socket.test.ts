@@ -1,5 +1,5 @@
 import { SESSION_ENDED_CLOSE_CODE, type SessionResponse } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { stubBrowserSocketGlobals, until } from "../test/browser-socket-globals";
 

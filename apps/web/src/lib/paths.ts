@@ -34,6 +34,8 @@ export const paths = {
   savingsRules: "/pages/money/detail",
   savingsRecords: "/pages/Particulars/Particulars",
   transfer: "/pages/transfer/transfer",
+  /** Not in the specification: the user's own limits and breaks (ARCHITECTURE §5 "Responsible trading"). */
+  limits: "/pages/limits/limits",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

@@ -9,6 +9,7 @@ import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
 import { FeedCard } from "./FeedCard";
 import { LedgerCheckCard } from "./LedgerCheckCard";
+import { LimitFigures } from "./LimitFigures";
 import { QueueCards } from "./QueueCards";
 import { TodayFigures } from "./TodayFigures";
 import "./dashboard.css";
@@ -73,6 +74,7 @@ export default function Dashboard() {
               <LedgerCheckCard last={data.ledgerCheck} />
             </Col>
           </Row>
+          <LimitFigures />
         </Flex>
       )}
     </>

@@ -27,6 +27,7 @@ import { formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
+import { UserLimits } from "./UserLimits";
 import { ContractsTab, DepositsTab, SessionsTab, StatementTab, WithdrawalsTab } from "./UserLists";
 
 const FIGURES = ["totalAssets", "available", "frozen", "savings", "accountPnl", "todayPnl"] as const;
@@ -95,6 +96,7 @@ export default function UserPage() {
           />
         </Col>
       </Row>
+      <UserLimits userId={id} />
       <Card>
         <Tabs items={tabs} destroyOnHidden data-testid="user-tabs" />
       </Card>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useAppInfo } from "../../api/app";
+import { loadTextGroups } from "../../i18n";
 import { useAppShellRemoved } from "../../lib/app-shell";
 import { useSession } from "../../store/session";
 import { NetworkBanner } from "../NetworkBanner/NetworkBanner";
@@ -49,6 +50,17 @@ function useRealtime(): void {
 }
 
 /**
+ * The session reminder, downloaded with its texts only once signed in. Unavailable (offline, an old
+ * version's chunk gone), the app goes on without it until the next load.
+ */
+const RealityCheck = lazy(() =>
+  Promise.all([import("../RealityCheck/RealityCheck"), loadTextGroups(["limits"])]).then(
+    ([module]) => module,
+    () => ({ default: () => null }),
+  ),
+);
+
+/**
  * Root layout: the page, a progress bar while the next page's chunk loads, the offline banner, the
  * new-version prompt, scroll restoration.
  */
@@ -57,6 +69,7 @@ export function Root() {
   useAppInfo();
   useRealtime();
   useAppShellRemoved();
+  const signedIn = useSession((s) => s.token !== null);
   const navigation = useNavigation();
   const loading = useDelayed(navigation.state === "loading", 200);
   return (
@@ -67,6 +80,11 @@ export function Root() {
       <NetworkBanner />
       <Outlet />
       <UpdatePrompt />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      ) : null}
       {/* Documents opened directly all have the key "default": tell them apart by path. */}
       <ScrollRestoration
         getKey={(location) => (location.key === "default" ? location.pathname : location.key)}

@@ -2,11 +2,13 @@ import { cleanAmount, DEMO_TOP_UP_MAX, formatMoney } from "@tickfair/contract";
 import { Button, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useDemoTopUp } from "../../api/cashier";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { useMe } from "../../api/me";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { IconGift } from "../../components/icons";
+import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 
 /** The codes of a deposit's amount that the amount field shows under itself. */
 export const AMOUNT_CODES = ["AMOUNT_INVALID", "AMOUNT_BELOW_MINIMUM", "AMOUNT_ABOVE_MAXIMUM"];
@@ -17,6 +19,7 @@ const FAILURE_FIELDS = { fields: ["amount"], codes: codesOf("amount", AMOUNT_COD
 export function DemoTopUp() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const navigate = useNavigate();
   const me = useMe();
   const available = me.data?.summary.available;
   const [amount, setAmount] = useState("10000");
@@ -37,6 +40,7 @@ export function DemoTopUp() {
       await topUp.mutateAsync({ amount: value });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
     } catch (error) {
+      if (isLimitRefusal(error)) return void showLimitRefusal(error, t, navigate);
       fail(error, FAILURE_FIELDS);
     }
   }

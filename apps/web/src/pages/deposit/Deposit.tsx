@@ -8,6 +8,7 @@ import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
@@ -129,6 +130,7 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.depositDetails, { replace: true });
     } catch (error) {
+      if (isLimitRefusal(error)) return void showLimitRefusal(error, t, navigate);
       fail(error, FAILURE_FIELDS);
       if (error instanceof ApiError && error.code === "DEPOSIT_METHOD_UNAVAILABLE") onUnavailable();
     }

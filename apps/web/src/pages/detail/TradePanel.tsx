@@ -20,6 +20,7 @@ import { usePlaceContract } from "../../api/trading";
 import { useNetworkStatus } from "../../api/use-network-status";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
+import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { loginPath, paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
@@ -117,6 +118,7 @@ export function TradePanel({
         return;
       }
       setConfirm(null);
+      if (isLimitRefusal(failure)) return void showLimitRefusal(failure, t, navigate);
       Toast.show({ icon: "fail", content: errorText(failure) });
       if (failure instanceof ApiError && STALE_TERMS.includes(failure.code)) refetch();
     }

@@ -8,6 +8,7 @@ import { useRegister } from "../../api/auth";
 import { useFormFields } from "../../api/form-errors";
 import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { StepIndicator } from "../../components/StepIndicator/StepIndicator";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
@@ -37,8 +38,9 @@ export default function Register() {
   const [done, setDone] = useState(false);
   const [reading, setReading] = useState<ContentPageKind | null>(null);
 
-  // Without step 1's data there is nothing to register: back to step 1 (but not once registered).
-  if (!info) return done ? null : <Navigate to={paths.registerCheck} replace />;
+  // Without step 1's data there is nothing to register: back to step 1 (but not once registered). A
+  // draft kept from before nationality was asked has none, so it goes back too.
+  if (!info?.nationality) return done ? null : <Navigate to={paths.registerCheck} replace />;
   const registerInfo = info;
 
   /** Opens the document over the form rather than leaving it, so nothing typed is lost. */
@@ -131,6 +133,8 @@ export default function Register() {
             testId="register-pay-confirm"
             placeholder={t("register.payPasswordConfirmPlaceholder")}
           />
+          {/* The limits page needs an account: no link to it before there is one. */}
+          <RiskWarning showLimitsLink={false} />
           <p className="register-consent" data-testid="register-consent">
             {t("register.consentBefore")}
             <Link to={paths.agreement} onClick={(e) => read(e, "agreement")} data-testid="register-agreement">

@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import {
+  isCountryCode,
   isUserId,
   PHONE_COUNTRIES,
   PHONE_COUNTRY_CODES,
@@ -10,19 +12,23 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useRegisterCheck } from "../../api/auth";
+import { ApiError } from "../../api/errors";
 import { useFormFields } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
+import { queryKeys } from "../../api/query-client";
 import { IconChevronDown } from "../../components/icons";
+import { NationalityField } from "../../components/NationalityField/NationalityField";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { StepIndicator } from "../../components/StepIndicator/StepIndicator";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
+import { nationalityOf, restrictedChoice } from "../../lib/registration-countries";
 import { useSession } from "../../store/session";
 import "./register.css";
 import "./auth.css";
 
-const FIELDS = ["account", "phone", "inviteCode"] as const;
+const FIELDS = ["account", "phone", "nationality", "inviteCode"] as const;
 type Field = (typeof FIELDS)[number];
 
 // libphonenumber (in the contract's phone module) is only needed here: fetched when the page opens,
@@ -45,13 +51,20 @@ export default function RegisterCheck() {
   const draft = useSession((s) => s.registerInfo);
   const setRegisterInfo = useSession((s) => s.setRegisterInfo);
   const [country, setCountry] = useState<PhoneCountry>(draft?.phoneCountry ?? "CN");
-  const { values, set, bind, clear, report, fail } = useFormFields<Field>({
+  const { values, set, bind, clear, errors, report, fail } = useFormFields<Field>({
     account: draft?.account ?? "",
     phone: draft?.phone ?? "",
+    // "" until one is picked (a draft kept from before nationality was asked has none either).
+    nationality: draft?.nationality ?? "",
     inviteCode: params.get("code") ?? draft?.inviteCode ?? "",
   });
+  const nationality = nationalityOf(isCountryCode(values.nationality) ? values.nationality : null, country);
   const [pickerOpen, setPickerOpen] = useState(false);
   const check = useRegisterCheck();
+  const queryClient = useQueryClient();
+  const restrictedCountries = useSession((s) => s.appInfo?.restrictedCountries);
+  const restricted = restrictedChoice(restrictedCountries, { phoneCountry: country, nationality });
+  const restrictedText = codeText("COUNTRY_RESTRICTED");
 
   useEffect(() => {
     loadPhone().catch(() => undefined);
@@ -70,6 +83,7 @@ export default function RegisterCheck() {
       phoneCountry: country,
       phone: values.phone.replace(/[\s-]/g, ""),
       inviteCode: values.inviteCode.trim(),
+      nationality,
     };
     const next: Partial<Record<Field, string>> = {};
     if (body.account === "") next.account = t("register.accountRequired");
@@ -92,6 +106,9 @@ export default function RegisterCheck() {
       setRegisterInfo(body);
       navigate(paths.register);
     } catch (error) {
+      // Refused by a list newer than the app info kept here: fetched again, so the fields say which.
+      if (error instanceof ApiError && error.code === "COUNTRY_RESTRICTED")
+        void queryClient.invalidateQueries({ queryKey: queryKeys.app });
       fail(error, { fields: FIELDS });
     }
   }
@@ -113,6 +130,7 @@ export default function RegisterCheck() {
           />
           <TextField
             {...bind("phone")}
+            error={errors.phone ?? (restricted.phoneCountry ? restrictedText : undefined)}
             label={t("register.phone")}
             type="tel"
             inputMode="tel"
@@ -134,6 +152,13 @@ export default function RegisterCheck() {
               </button>
             }
           />
+          <NationalityField
+            label={t("register.nationality")}
+            value={nationality}
+            onChange={(code) => set("nationality", code)}
+            error={errors.nationality ?? (restricted.nationality ? restrictedText : undefined)}
+            testId="register-nationality"
+          />
           <TextField
             {...bind("inviteCode")}
             label={t("register.code")}
@@ -141,7 +166,11 @@ export default function RegisterCheck() {
             placeholder={t("register.codePlaceholder")}
             maxLength={32}
           />
-          <SubmitButton pending={check.isPending} testId="register-next">
+          <SubmitButton
+            pending={check.isPending}
+            disabled={restricted.phoneCountry || restricted.nationality}
+            testId="register-next"
+          >
             {t("register.next")}
           </SubmitButton>
         </form>

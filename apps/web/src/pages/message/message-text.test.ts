@@ -2,6 +2,8 @@ import type { InboxMessage, NoticeKind } from "@tickfair/contract";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import enCore from "../../i18n/locales/en.json";
+import enLimits from "../../i18n/locales/limits/en.json";
+import zhLimits from "../../i18n/locales/limits/zh-CN.json";
 import enMessages from "../../i18n/locales/messages/en.json";
 import zhMessages from "../../i18n/locales/messages/zh-CN.json";
 import enVerify from "../../i18n/locales/verify/en.json";
@@ -27,6 +29,14 @@ const NOTICES: Record<NoticeKind, Content> = {
   new_sign_in: { kind: "new_sign_in", device: null },
   password_changed: { kind: "password_changed" },
   pay_password_changed: { kind: "pay_password_changed" },
+  limit_changed: {
+    kind: "limit_changed",
+    limit: "stake_day",
+    from: "100.00",
+    to: "1500.00",
+    appliesAt: "2026-11-25T08:30:00.000Z",
+  },
+  break_started: { kind: "break_started", break: "time_out", until: "2026-12-01T08:30:00.000Z" },
 };
 
 const texts = i18next.createInstance();
@@ -35,8 +45,8 @@ beforeAll(async () => {
   await texts.init({
     lng: "en",
     resources: {
-      en: { translation: { ...enCore, ...enMessages, ...enVerify } },
-      "zh-CN": { translation: { ...zhCore, ...zhMessages, ...zhVerify } },
+      en: { translation: { ...enCore, ...enMessages, ...enVerify, ...enLimits } },
+      "zh-CN": { translation: { ...zhCore, ...zhMessages, ...zhVerify, ...zhLimits } },
     },
     interpolation: { escapeValue: false },
     showSupportNotice: false,
@@ -51,7 +61,7 @@ describe.each(["en", "zh-CN"])("a notice in %s", (locale) => {
     expect(title.trim()).not.toBe("");
     expect(body.trim()).not.toBe("");
     // Worded, not a key: every placeholder filled.
-    expect(`${title} ${body}`).not.toMatch(/messages\.|verify\.|\{\{/);
+    expect(`${title} ${body}`).not.toMatch(/messages\.|verify\.|limits\.|\{\{/);
   });
 
   it("formats amounts for the locale and names the order", () => {
@@ -90,6 +100,22 @@ describe("a notice's wording", () => {
   it("tells the user to contact customer service after a password change they did not make", () => {
     expect(en(NOTICES.password_changed).body).toContain("customer service");
     expect(en(NOTICES.pay_password_changed).body).toContain("customer service");
+  });
+
+  it("names a changed limit in the limits page's words, with both values and when it applies", () => {
+    const { body } = en(NOTICES.limit_changed);
+    expect(body).toContain(enLimits.limits.kind.stake_day);
+    expect(body).toMatch(/from 100\.00 to 1,500\.00/);
+    expect(body).toContain("2026");
+    const positions: Content = {
+      kind: "limit_changed",
+      limit: "open_positions",
+      from: null,
+      to: "3",
+      appliesAt: "2026-11-25T08:30:00.000Z",
+    };
+    expect(en(positions).body).toMatch(/from No limit to 3 positions/);
+    expect(messageLink(NOTICES.break_started)?.to).toBe("/pages/limits/limits");
   });
 
   it("passes a broadcast through as the server wrote it in the reader's language", () => {

@@ -1,6 +1,8 @@
 import { formatMoney, type InboxMessage } from "@tickfair/contract";
 import type { TFunction } from "i18next";
+import { limitValueText } from "../../lib/limit-format";
 import { paths } from "../../lib/paths";
+import { formatDateTime } from "../../lib/time";
 
 type Content = InboxMessage["content"];
 
@@ -75,6 +77,25 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
           device: content.device ?? t("messages.unknownDevice"),
         }),
       };
+    case "limit_changed": {
+      const value = (text: string | null) => limitValueText(content.limit, text, t, locale);
+      return {
+        title,
+        body: t("messages.notice.limit_changed.body", {
+          limit: t(`limits.kind.${content.limit}`),
+          from: value(content.from),
+          to: value(content.to),
+          at: formatDateTime(content.appliesAt, locale),
+        }),
+      };
+    }
+    case "break_started":
+      return {
+        title,
+        body: t(`messages.notice.break_started.${content.break}`, {
+          until: formatDateTime(content.until, locale),
+        }),
+      };
     case "verification_approved":
     case "password_changed":
     case "pay_password_changed":
@@ -82,7 +103,7 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
   }
 }
 
-type LinkKey = "user.depositDetails" | "user.withdrawDetails" | "user.verify";
+type LinkKey = "user.depositDetails" | "user.withdrawDetails" | "user.verify" | "limits.title";
 
 /** Where a notice leads, if anywhere: the records it is about, or the verification page. */
 export function messageLink(content: Content): { to: string; label: LinkKey } | null {
@@ -96,6 +117,9 @@ export function messageLink(content: Content): { to: string; label: LinkKey } | 
     case "verification_approved":
     case "verification_rejected":
       return { to: paths.verify, label: "user.verify" };
+    case "limit_changed":
+    case "break_started":
+      return { to: paths.limits, label: "limits.title" };
     default:
       return null;
   }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { logout } from "../../api/auth";
 import { queryClient } from "../../api/query-client";
-import { IconGlobe, IconKey, IconLock, IconPhone, IconTrash } from "../../components/icons";
+import { IconGlobe, IconKey, IconLock, IconPhone, IconShield, IconTrash } from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { currentLocale } from "../../i18n";
@@ -89,6 +89,15 @@ export default function Settings() {
             data-testid="set-pay-password"
           >
             {t("settings.payPassword")}
+          </List.Item>
+        </List>
+        <List header={t("settings.responsible")} className="settings__group">
+          <List.Item
+            prefix={<IconShield className="settings__icon" />}
+            onClick={() => navigate(paths.limits)}
+            data-testid="set-limits"
+          >
+            {t("settings.limits")}
           </List.Item>
         </List>
         <List className="settings__group">

@@ -1,0 +1,160 @@
+import {
+  cleanAmount,
+  countLimitRange,
+  isCountKind,
+  MAX_MONEY_LIMIT,
+  type UserLimit,
+} from "@tickfair/contract";
+import { Button, Dialog, Popup, Toast } from "antd-mobile";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { codesOf, useFieldErrors } from "../../api/form-errors";
+import { useSetLimit } from "../../api/limits";
+import { AmountField } from "../../components/AmountField/AmountField";
+import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { TextField } from "../../components/TextField/TextField";
+import { appliesAtOnce, limitValueProblem, limitValueText } from "../../lib/limit-format";
+
+const QUICK_AMOUNTS = ["100.00", "500.00", "1000.00", "5000.00"] as const;
+const FAILURE_FIELDS = { fields: ["value"], codes: codesOf("value", ["LIMIT_VALUE_INVALID"]) } as const;
+
+/**
+ * Sets, changes or removes one limit. The form says before saving whether the change applies at once
+ * or in 24 hours, and removing asks first: it cannot be undone for a day except by cancelling.
+ */
+export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { kind } = limit;
+  const counted = isCountKind(kind);
+  const range = countLimitRange(kind);
+  const inForce = limit.value;
+  const [typed, setTyped] = useState(limit.pending?.value ?? inForce ?? "");
+  const { errors, clear, fail, report } = useFieldErrors<"value">();
+  const save = useSetLimit();
+  const value = counted ? typed.trim() : cleanAmount(typed, MAX_MONEY_LIMIT, { complete: true });
+  const problem = limitValueProblem(kind, value);
+  const effect =
+    problem !== null || value === inForce
+      ? null
+      : appliesAtOnce(kind, inForce, value)
+        ? t("limits.edit.atOnce")
+        : t("limits.edit.later");
+
+  async function send(requested: string | null) {
+    try {
+      await save.mutateAsync({ kind, value: requested });
+      const now = appliesAtOnce(kind, inForce, requested);
+      Toast.show({ icon: "success", content: now ? t("limits.edit.savedNow") : t("limits.edit.savedLater") });
+      onClose();
+    } catch (error) {
+      fail(error, FAILURE_FIELDS);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (!counted) setTyped(value);
+    const message =
+      problem === "required"
+        ? t("limits.edit.required")
+        : problem === "invalid"
+          ? counted
+            ? t("limits.edit.invalidCount", range)
+            : t("limits.edit.invalid")
+          : value === inForce && limit.pending === null
+            ? t("limits.edit.unchanged")
+            : undefined;
+    if (report({ value: message })) return;
+    await send(value);
+  }
+
+  async function remove() {
+    const confirmed = await Dialog.confirm({
+      content: t("limits.edit.removeConfirm"),
+      confirmText: t("limits.edit.remove"),
+      cancelText: t("common.cancel"),
+    });
+    if (confirmed) await send(null);
+  }
+
+  const label = counted
+    ? kind === "open_positions"
+      ? t("limits.edit.positions")
+      : t("limits.edit.minutes")
+    : t("limits.edit.amount");
+  return (
+    <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName="limit-sheet" destroyOnClose>
+      <form className="limit-sheet__form tf-form" onSubmit={submit} noValidate data-testid="limit-sheet">
+        <h2 className="limit-sheet__title">{t(`limits.kind.${kind}`)}</h2>
+        <p className="limit-sheet__hint">{t(`limits.hint.${hintKey(kind)}`)}</p>
+        {counted ? (
+          <TextField
+            label={label}
+            name="value"
+            testId="limit-sheet-value"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t(
+              kind === "open_positions"
+                ? "limits.edit.positionsPlaceholder"
+                : "limits.edit.minutesPlaceholder",
+              range,
+            )}
+            value={typed}
+            onValueChange={(next) => {
+              setTyped(next.replace(/\D/g, "").slice(0, 5));
+              clear("value");
+            }}
+            hint={effect ?? undefined}
+            error={errors.value}
+          />
+        ) : (
+          <AmountField
+            label={label}
+            name="value"
+            testId="limit-sheet"
+            placeholder={t("limits.edit.amountPlaceholder")}
+            value={typed}
+            onChange={(next) => {
+              setTyped(next);
+              clear("value");
+            }}
+            max={MAX_MONEY_LIMIT}
+            quick={QUICK_AMOUNTS}
+            quickLook="chips"
+            hint={effect ?? undefined}
+            error={errors.value}
+          />
+        )}
+        <p className="limit-sheet__current num" data-testid="limit-sheet-current">
+          {t("limits.edit.current", { value: limitValueText(kind, inForce, t, locale) })}
+        </p>
+        <SubmitButton pending={save.isPending} testId="limit-sheet-save">
+          {t("limits.edit.save")}
+        </SubmitButton>
+        {inForce === null ? null : (
+          <Button
+            block
+            fill="none"
+            className="limit-sheet__remove"
+            disabled={save.isPending}
+            onClick={remove}
+            data-testid="limit-sheet-remove"
+          >
+            {t("limits.edit.remove")}
+          </Button>
+        )}
+      </form>
+    </Popup>
+  );
+}
+
+/** Limits of one sort share their explanation. */
+function hintKey(
+  kind: UserLimit["kind"],
+): "deposit" | "stake" | "loss" | "open_positions" | "reminder_minutes" {
+  if (kind === "open_positions" || kind === "reminder_minutes") return kind;
+  return kind.startsWith("deposit") ? "deposit" : kind.startsWith("stake") ? "stake" : "loss";
+}

@@ -1,0 +1,167 @@
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import type { UserLimits } from "../packages/contract/src/api/limits";
+import {
+  confirmDialog,
+  DETAIL,
+  ERRORS,
+  expectPolished,
+  logInViaForm,
+  newUser,
+  type ShotLocale,
+  shot,
+  TEXT,
+} from "./support";
+
+/** What the phone's screen shows, under e2e/artifacts/<locale>/ like `shot`'s pictures. */
+const shotPath = (locale: string, name: string) =>
+  path.join(import.meta.dirname, "artifacts", locale, `${name}.png`);
+
+/**
+ * Waits for antd-mobile's dialogs, masks and toasts to finish fading in or out (their animations run in
+ * script, not as CSS ones), so a picture shows what the user reads.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".adm-mask, .adm-center-popup-wrap")].every((element) => {
+      const style = getComputedStyle(element);
+      return style.display === "none" || style.opacity === "1";
+    }),
+  );
+}
+
+/** Opens a limit's sheet, types a value and saves it. */
+async function setLimit(page: Page, kind: string, value: string, effect: string) {
+  await page.getByTestId(`limit-${kind}-edit`).click();
+  const sheet = page.getByTestId("limit-sheet");
+  await expect(sheet).toBeVisible();
+  const input = sheet.locator(
+    kind === "open_positions" || kind === "reminder_minutes"
+      ? '[data-testid="limit-sheet-value"]'
+      : '[data-testid="limit-sheet-amount"]',
+  );
+  await input.fill(value);
+  await expect(sheet).toContainText(effect);
+  await page.getByTestId("limit-sheet-save").click();
+  await expect(sheet).toBeHidden();
+}
+
+/** Places one order of `stake` on the product page's shortest duration. */
+async function buyUp(page: Page, stake: string) {
+  await page.locator('[data-testid^="trade-duration-"]').first().click();
+  await page.getByTestId("trade-amount").fill(stake);
+  await page.getByTestId("trade-buy-up").click();
+  await expect(page.getByTestId("trade-confirm")).toBeVisible();
+  await page.getByTestId("trade-confirm-submit").click();
+}
+
+for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
+  test(`Limits: set a daily stake limit, be refused past it, loosen it with a countdown, the reality check, a time-out (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const text = TEXT[locale];
+    // The page's clock runs on, but can be moved on to the session reminder.
+    await page.clock.install();
+    const user = await newUser(page, request, locale, "1000.00");
+    await logInViaForm(page, user.account, user.password);
+
+    // From the settings, as a newcomer finds it.
+    await page.goto("/h5/pages/set/set");
+    await page.getByTestId("set-limits").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/limits\/limits/);
+    await expect(page.getByTestId("limit-stake_day-value")).toHaveText(text.limits.none);
+    await expect(page.getByTestId("risk-warning")).toBeVisible();
+    await expectPolished(page);
+    await shot(page, locale, "limits-01-none", { viewport: true });
+
+    // A daily stake limit applies at once.
+    await setLimit(page, "stake_day", "50", text.limits.edit.atOnce);
+    await expect(page.getByTestId("limit-stake_day-value")).toHaveText("50.00");
+    await expect(page.getByTestId("limit-stake_day-used")).toContainText("0.00");
+
+    // One order inside it goes through; the next would pass it and is refused, saying why.
+    await page.goto(DETAIL);
+    await buyUp(page, "30");
+    await expect(page.locator(".adm-toast-main")).toHaveText(text.trading.buySuccess);
+    await expect(page.locator(".adm-toast-main")).toBeHidden();
+    await buyUp(page, "30");
+    const refusal = page.getByTestId("limit-refusal");
+    await expect(refusal).toHaveText(ERRORS[locale].STAKE_LIMIT_DAY_REACHED);
+    await expectPolished(page);
+    await settled(page);
+    await page.screenshot({ path: shotPath(locale, "limits-02-refused") });
+    await page.getByRole("button", { name: text.limits.refused.view }).click();
+    await expect(page).toHaveURL(/\/h5\/pages\/limits\/limits/);
+    await expect(page.getByTestId("limit-stake_day-used")).toContainText("30.00");
+
+    // Loosening waits 24 hours, shown counting down; the tighter limit holds meanwhile.
+    await setLimit(page, "stake_day", "500", text.limits.edit.later);
+    await expect(page.locator(".adm-toast-main")).toHaveText(text.limits.edit.savedLater);
+    await expect(page.locator(".adm-toast-main")).toBeHidden();
+    await expect(page.getByTestId("limit-stake_day-value")).toHaveText("50.00");
+    const pending = page.getByTestId("limit-stake_day-pending");
+    await expect(pending).toContainText("500.00");
+    await expect(pending).toContainText(/23:59:\d{2}/);
+    const limits = (await (await request.get("/api/v1/limits", { headers: user.auth })).json()) as UserLimits;
+    expect(limits.limits.find((limit) => limit.kind === "stake_day")).toMatchObject({
+      value: "50.00",
+      pending: { value: "500.00" },
+    });
+    await expectPolished(page);
+    await shot(page, locale, "limits-03-pending", { viewport: true });
+
+    // Cancelled after a confirmation, the change is gone.
+    await page.getByTestId("limit-stake_day-cancel").click();
+    await confirmDialog(page);
+    await expect(pending).toBeHidden();
+
+    // A reminder every 5 minutes: when it is due, the session's figures.
+    await setLimit(page, "reminder_minutes", "5", text.limits.edit.atOnce);
+    const check = page.getByTestId("reality-check");
+    // The page's clock moves on a minute at a time until the reminder's time, five minutes into the
+    // session, has passed (however soon the app timed it after reading the reminder back).
+    await expect(async () => {
+      await page.clock.fastForward("01:00");
+      await expect(check).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByTestId("reality-check-contracts")).toHaveText("1");
+    await expect(page.getByTestId("reality-check-staked")).toHaveText("30.00");
+    await expectPolished(page);
+    await settled(page);
+    await page.screenshot({ path: shotPath(locale, "limits-04-reality-check") });
+    await page.getByRole("button", { name: text.limits.reality.keepGoing }).click();
+    await expect(check).toBeHidden();
+
+    // A one-day time-out, confirmed with the password and a last question, signs out everywhere.
+    const takeBreak = page.getByTestId("limits-break");
+    await takeBreak.scrollIntoViewIfNeeded();
+    await page.getByTestId("limits-break-length-1d").click();
+    await expect(page.getByTestId("limits-break-until")).toBeVisible();
+    await page.getByTestId("limits-break-password").fill(user.password);
+    await expectPolished(page);
+    await shot(page, locale, "limits-05-break");
+    await page.getByTestId("limits-break-submit").click();
+    await confirmDialog(page);
+    await expect(page).toHaveURL(/\/h5\/pages\/login\/login/);
+    const started = page.locator(".adm-dialog-body", {
+      hasText: locale === "en" ? "Your break has started" : "暂停已开始",
+    });
+    await expect(started).toBeVisible();
+    expect((await request.get("/api/v1/limits", { headers: user.auth })).status()).toBe(401);
+    await settled(page);
+    await page.screenshot({ path: shotPath(locale, "limits-06-break-started") });
+    await started.getByRole("button", { name: text.common.confirm }).click();
+    await expect(started).toBeHidden();
+
+    // Signed in again: the break shows, and trading is refused until it ends.
+    await logInViaForm(page, user.account, user.password);
+    await page.goto("/h5/pages/limits/limits");
+    await expect(page.getByTestId("limits-active-break")).toBeVisible();
+    await expectPolished(page);
+    await shot(page, locale, "limits-07-on-a-break", { viewport: true });
+    await page.goto(DETAIL);
+    await buyUp(page, "10");
+    await expect(page.getByTestId("limit-refusal")).toHaveText(ERRORS[locale].TAKING_A_BREAK);
+  });
+}
