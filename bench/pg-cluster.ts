@@ -43,6 +43,7 @@ function externalServer(adminUrl: string): Promise<PgServer> {
     binDir: findPgBinDir(),
     cpuSeconds: () => null,
     close: async () => {},
+    restart: null,
   });
 }
 
@@ -206,6 +207,9 @@ export async function startThrowawayCluster(options: PgServerOptions = {}): Prom
       binDir,
       cpuSeconds: () => serverCpuSeconds(dataDir),
       close: async () => stopSync(),
+      restart: async () => {
+        await run(pgCtl, ["restart", "-D", dataDir, "-l", logFile, "-m", "fast", "-w", "-t", "60"]);
+      },
     });
   } catch (error) {
     stopSync();

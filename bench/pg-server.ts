@@ -22,13 +22,18 @@ export interface PgServer {
   cpuSeconds(): number | null;
   /** Stops and removes a throwaway cluster; for DATABASE_URL it does nothing. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Restarts a throwaway cluster (`pg_ctl restart -m fast`: open connections are ended) on the same port;
+   * null for DATABASE_URL, a server that is not ours to restart.
+   */
+  restart: (() => Promise<void>) | null;
 }
 
 /** The PgServer that `adminUrl` names; how it came to be and how it goes away are the caller's. */
 export async function pgServerAt(
   adminUrl: string,
   origin: PgServer["origin"],
-  parts: Pick<PgServer, "binDir" | "cpuSeconds" | "close">,
+  parts: Pick<PgServer, "binDir" | "cpuSeconds" | "close" | "restart">,
 ): Promise<PgServer> {
   const version = await serverVersion(adminUrl);
   return {

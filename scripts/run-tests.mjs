@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: builds the web app and the console, runs every Vitest project (contract, web, server on PGlite, and on
-// PostgreSQL when TEST_DATABASE_URL is set), then the browser journeys, and ends with one line:
+// PostgreSQL when TEST_DATABASE_URL is set, with a one-minute soak), then the browser journeys, and ends with one line:
 // `N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -44,6 +44,23 @@ if (fs.existsSync(vitestJson)) {
 } else {
   console.error("Vitest wrote no report.");
   broken = true;
+}
+
+// The soak's smoke (docs/reliability.md): a minute of the same script, counted as one test, with the other
+// PostgreSQL parts (when TEST_DATABASE_URL is set, PostgreSQL's programs are there). It makes its own throwaway
+// cluster, since it kills processes and restarts the server: DATABASE_URL is cleared so that a configured
+// server is never used for that by accident.
+if (process.env.TEST_DATABASE_URL) {
+  const soakStatus = run(
+    "npm",
+    ["run", "soak", "--silent", "--", "--minutes", "1", "--users", "20", "--seed", "1"],
+    { DATABASE_URL: "" },
+  );
+  if (soakStatus === 0) passed += 1;
+  else {
+    console.error("The soak smoke (npm run soak -- --minutes 1 --users 20 --seed 1) failed.");
+    failed += 1;
+  }
 }
 
 const e2eJson = path.join(results, "e2e.json");
