@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     blobs: createBlobStore(deps.config),
     keys: loadIdNumberKeys(deps.config),
     operatorIdleMs: deps.config.OPERATOR_IDLE_MINUTES * 60_000,
+    restrictedCountries: deps.config.RESTRICTED_COUNTRIES,
   };
   realtime.addUserEvent("verification.changed", verificationUpdates(verification));
   realtime.addOperatorEvent("verificationQueue.changed", verificationQueueUpdates);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../platform/config";
-import { ensureInviteCode, INVITE, newRegistration } from "../test/fixtures";
+import { ensureInviteCode, INVITE, newRegistration, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { submitVerificationThroughApi } from "../test/verification-fixtures";
 
 const t = useTestApp({ RESTRICTED_COUNTRIES: ["GB", "FR"] });
 const post = (url: string, payload: object) =>
@@ -100,6 +101,31 @@ describe("restricted countries at registration", () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.fields).toMatchObject({ nationality: "NATIONALITY_INVALID" });
     }
+  });
+});
+
+describe("restricted countries at real-name verification", () => {
+  it("refuses a restricted nationality there too, and stores nothing", async () => {
+    const user = await registerAndLogin(t, { nationality: "DE" });
+    const status = () => t.app.inject({ method: "GET", url: "/api/v1/verification", headers: user.auth });
+    const refused = await submitVerificationThroughApi(t.app, user.auth, {
+      nationality: "FR",
+      name: "Jeanne Martin",
+      idNumber: "AB123456",
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: "COUNTRY_RESTRICTED",
+      fields: { nationality: "COUNTRY_RESTRICTED" },
+    });
+    expect((await status()).json()).toMatchObject({ state: "not_submitted", nationality: "DE" });
+
+    const accepted = await submitVerificationThroughApi(t.app, user.auth, {
+      nationality: "DE",
+      name: "Erika Mustermann",
+      idNumber: "L01X00T47",
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 });
 

@@ -9,7 +9,7 @@ import { photoByTicket } from "./photo-links";
 import { MAX_PHOTO_BYTES, storeVerificationPhoto } from "./photos";
 import { submitVerification, type VerificationDeps, verificationStatusOf } from "./service";
 
-const schema = routeSchemas({ tags: ["verification"], signedIn: true, errors: [400, 401, 409, 413] });
+const schema = routeSchemas({ tags: ["verification"], signedIn: true, errors: [400, 401, 403, 409, 413] });
 
 /** A photo link, opened by an <img>: no session header, the ticket in the address is the credential. */
 export function verificationPhotoRoutes(

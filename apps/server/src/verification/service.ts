@@ -1,4 +1,5 @@
 import {
+  type CountryCode,
   isChineseName,
   isGenericIdNumber,
   isGenericName,
@@ -28,6 +29,8 @@ export interface VerificationDeps {
   keys: IdNumberKeys;
   /** An operator session unused this long no longer opens photo links. */
   operatorIdleMs: number;
+  /** Nationalities the deployment may not serve (RESTRICTED_COUNTRIES), refused as at registration. */
+  restrictedCountries: readonly CountryCode[];
 }
 
 /**
@@ -60,6 +63,12 @@ export async function verificationStateOf(db: Executor, userId: bigint): Promise
   return (await latestSubmission(db, userId))?.state ?? "not_submitted";
 }
 
+/** The nationality the user declared at registration, where the first submission starts from. */
+async function declaredNationality(db: Executor, userId: bigint): Promise<string | null> {
+  const user = await db.selectFrom("users").select("nationality").where("id", "=", userId).executeTakeFirst();
+  return user?.nationality ?? null;
+}
+
 /**
  * Where the user's verification stands, with fresh links to their own photos for `holder`'s session;
  * without a holder (a push to every open app of the user) no links: each app asks for its own.
@@ -75,7 +84,7 @@ export async function verificationStatusOf(
       state: "not_submitted",
       name: null,
       idNumberMasked: null,
-      nationality: null,
+      nationality: await declaredNationality(deps.db, userId),
       submittedAt: null,
       reviewedAt: null,
       rejection: null,
@@ -112,6 +121,10 @@ export async function submitVerification(
   input: VerificationSubmitRequest,
 ): Promise<bigint> {
   checkIdentity(input);
+  // A nationality the deployment may not serve is refused here too, not only at registration: the
+  // verified one is what the operators rely on.
+  if (deps.restrictedCountries.includes(input.nationality))
+    throw new AppError("COUNTRY_RESTRICTED", { nationality: "COUNTRY_RESTRICTED" });
   if (input.frontPhotoId === input.backPhotoId) throw new AppError("PHOTO_REQUIRED");
   const idNumber = normaliseIdNumber(input.idNumber);
   try {

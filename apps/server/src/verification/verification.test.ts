@@ -100,7 +100,8 @@ describe("ID photos", () => {
 describe("a verification", () => {
   it("goes under review, is rejected with a reason, corrected, and approved; decided once", async () => {
     const user = await registerAndLogin(t);
-    expect((await statusOf(user.auth)).state).toBe("not_submitted");
+    // The form starts from the nationality declared at registration.
+    expect(await statusOf(user.auth)).toMatchObject({ state: "not_submitted", nationality: "CN" });
     expect((await submitted(user.auth)).statusCode).toBe(201);
     const waiting = await statusOf(user.auth);
     expect(waiting).toMatchObject({ state: "under_review", name: "张三", nationality: "CN" });

@@ -55,7 +55,10 @@ export type PhotoLink = z.infer<typeof photoLink>;
 
 export const verificationRejection = z.object({ reason: verificationRejectReason, text: z.string() });
 
-/** The user's verification as their page shows it; the ID number only masked. */
+/**
+ * The user's verification as their page shows it; the ID number only masked. Before a first submission
+ * `nationality` is the one declared at registration (null for an account older than that question).
+ */
 export const verificationStatus = z.object({
   state: verificationState,
   name: z.string().nullable(),

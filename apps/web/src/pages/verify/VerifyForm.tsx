@@ -35,6 +35,7 @@ const FAILURE_FIELDS = {
     ID_NUMBER_INVALID: "idNumber",
     ID_NUMBER_IN_USE: "idNumber",
     NATIONALITY_INVALID: "nationality",
+    COUNTRY_RESTRICTED: "nationality",
     PHOTO_REQUIRED: "photos",
     PHOTO_INVALID: "photos",
   },
@@ -42,7 +43,8 @@ const FAILURE_FIELDS = {
 
 /**
  * The details and both photos of the ID, checked as the user goes by the rules of the chosen
- * nationality; after a rejection it starts from the name and nationality sent last time.
+ * nationality; a first one starts from the nationality declared at registration, one after a rejection
+ * from the name and nationality sent last time.
  */
 export function VerifyForm({ previous }: { previous: VerificationStatus }) {
   const { t, i18n } = useTranslation();
