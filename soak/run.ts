@@ -136,6 +136,7 @@ try {
       check.double_settled +
       check.outcome_mismatches +
       check.cashier_mismatches +
+      check.limit_mismatches +
       check.savings_mismatches +
       check.invariant_violations +
       check.negative_balances +
