@@ -117,7 +117,7 @@ export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Pro
 }
 
 const KEY_GROUPS =
-  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets|savings|verifications|content|broadcasts|chats";
+  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets|savings|verifications|content|broadcasts|chats|users|markets|limits";
 
 /** What an operator would notice at once: a raw translation key on screen, or a page wider than the window. */
 export async function expectConsolePolished(page: Page): Promise<void> {

@@ -9,7 +9,13 @@ export {
   userSignInView,
 } from "./operator-users";
 export { checkLoginPassword, checkPayPassword } from "./secrets";
-export { createOperatorInviteCode, ensureFixedInviteCode, register, toUserInfo } from "./service";
+export {
+  createOperatorInviteCode,
+  ensureFixedInviteCode,
+  refuseRestrictedCountries,
+  register,
+  toUserInfo,
+} from "./service";
 export { authenticate, endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
 export { searchUsers } from "./user-search";
 export { markUserVerified } from "./verified";

@@ -24,18 +24,19 @@ import { checkLoginPassword, checkPayPassword } from "./secrets";
 type Fields = Record<string, ErrorCode>;
 
 /**
- * Refuses a registration from a country the deployment may not serve (RESTRICTED_COUNTRIES): by the
- * phone's country and by the nationality declared, each named as a field. It runs before any other
- * check, so a refused applicant learns nothing about accounts or codes and nothing is written.
+ * Refuses a country the deployment may not serve (RESTRICTED_COUNTRIES), each field that names one
+ * named in the error: at registration the phone's country and the nationality declared (before any
+ * other check, so a refused applicant learns nothing about accounts or codes and nothing is written),
+ * at real-name verification the nationality of the document.
  */
 export function refuseRestrictedCountries(
   restricted: readonly CountryCode[],
-  input: Pick<RegisterCheckRequest, "phoneCountry" | "nationality">,
+  countries: Partial<Pick<RegisterCheckRequest, "phoneCountry" | "nationality">>,
 ): void {
   const refused = new Set<string>(restricted);
   const fields: Fields = {};
-  if (refused.has(input.phoneCountry)) fields.phoneCountry = "COUNTRY_RESTRICTED";
-  if (refused.has(input.nationality)) fields.nationality = "COUNTRY_RESTRICTED";
+  for (const [field, country] of Object.entries(countries))
+    if (country !== undefined && refused.has(country)) fields[field] = "COUNTRY_RESTRICTED";
   if (Object.keys(fields).length > 0) throw new AppError("COUNTRY_RESTRICTED", fields);
 }
 

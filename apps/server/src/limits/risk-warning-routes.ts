@@ -15,11 +15,11 @@ export function riskWarningRoutes(context: RouteContext): FastifyPluginAsyncZod 
     app.get(
       "/risk-warning",
       {
-        schema: {
-          ...schema({ response: { 200: riskWarningResponse } }),
+        schema: schema({
           description:
             "The share of users whose settled contracts of the 90 platform days before the figure's day lost money in sum, stored once a day; null while fewer users than RISK_WARNING_MIN_USERS traded.",
-        },
+          response: { 200: riskWarningResponse },
+        }),
       },
       async (_request, reply) => {
         // The same for everyone and new once a day: caches may keep it a few minutes.

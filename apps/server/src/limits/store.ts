@@ -43,19 +43,11 @@ export async function lockLimits(
     break_until: Date | null;
     kind: string | null;
     value: bigint | null;
-    pending_value: bigint | null;
-    pending_at: Date | null;
   }>`
-    with locked as (
-      select user_id from trading_limits where user_id = any(${bigintArray([...new Set(userIds)])}::bigint[])
-      order by user_id for update
-    ), bumped as (
-      update trading_limits t set updated_at = ${now} from locked l where t.user_id = l.user_id
-      returning t.user_id, t.break_kind, t.break_until
-    )
-    select b.user_id, b.break_kind, b.break_until, v.kind, v.value, v.pending_value, v.pending_at
-    from bumped b left join limit_values v on v.user_id = b.user_id
-    order by b.user_id`.execute(tx);
+    with ${heldLimitsCtes(sql`${bigintArray([...new Set(userIds)])}::bigint[]`, now)}
+    select h.user_id, h.break_kind, h.break_until, f.kind, f.value
+    from limits_held h left join limits_in_force f using (user_id)
+    order by h.user_id`.execute(tx);
   const inForce = new Map<bigint, Map<LimitKind, bigint>>();
   for (const row of rows) {
     const userId = BigInt(row.user_id);
@@ -65,26 +57,19 @@ export async function lockLimits(
       inForce.set(userId, limits);
       held.set(userId, { activeBreak: breakInForce(row, now), inForce: limits });
     }
-    if (row.kind === null || !isLimitKind(row.kind)) continue;
-    const value = limitInForce(
-      {
-        value: row.value === null ? null : BigInt(row.value),
-        pendingValue: row.pending_value === null ? null : BigInt(row.pending_value),
-        pendingAt: row.pending_at,
-      },
-      now,
-    );
-    if (value !== null) limits.set(row.kind, value);
+    if (row.kind !== null && row.value !== null && isLimitKind(row.kind))
+      limits.set(row.kind, BigInt(row.value));
   }
   return held;
 }
 
 /**
  * CTEs that lock, in one statement, the limits of the users of `userIds` (a bigint[] parameter) who set
- * any, as lockLimits does: `limits_held (user_id, stale, on_break)` and `limits_in_force (user_id, kind,
- * value)`. A statement's reads share the snapshot it started with, so a row it had to wait for may
- * have been written after it: such a user is `stale` (the locked version is not the one the snapshot
- * read), and their orders must be judged afresh, alone.
+ * any, in user order, and give each locked row a new version: `limits_held (user_id, break_kind,
+ * break_until, stale, on_break)` and `limits_in_force (user_id, kind, value)`, a loosening whose 24 hours
+ * have passed applied (limitInForce). A statement's reads share the snapshot it started with, so a row
+ * it had to wait for may have been written after it: such a user is `stale` (the locked version is not
+ * the one the snapshot read), and a batch judged on that snapshot must judge their orders afresh, alone.
  */
 export function heldLimitsCtes(userIds: RawBuilder<unknown>, now: Date) {
   return sql`limits_seen as (
@@ -96,7 +81,7 @@ export function heldLimitsCtes(userIds: RawBuilder<unknown>, now: Date) {
       update trading_limits t set updated_at = ${now}::timestamptz
       from limits_locked l join limits_seen s using (user_id)
       where t.user_id = l.user_id
-      returning t.user_id, l.version is distinct from s.version as stale,
+      returning t.user_id, l.break_kind, l.break_until, l.version is distinct from s.version as stale,
         (l.break_kind is not null and l.break_until > ${now}::timestamptz) as on_break
     ), limits_in_force as (
       select v.user_id, v.kind,

@@ -9,6 +9,7 @@ import {
   type VerificationStatus,
   type VerificationSubmitRequest,
 } from "@tickfair/contract";
+import { refuseRestrictedCountries } from "../auth";
 import type { BlobStore } from "../platform/blob-store";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from "../platform/db";
@@ -121,10 +122,8 @@ export async function submitVerification(
   input: VerificationSubmitRequest,
 ): Promise<bigint> {
   checkIdentity(input);
-  // A nationality the deployment may not serve is refused here too, not only at registration: the
-  // verified one is what the operators rely on.
-  if (deps.restrictedCountries.includes(input.nationality))
-    throw new AppError("COUNTRY_RESTRICTED", { nationality: "COUNTRY_RESTRICTED" });
+  // Refused here too, not only at registration: the verified nationality is what operators rely on.
+  refuseRestrictedCountries(deps.restrictedCountries, { nationality: input.nationality });
   if (input.frontPhotoId === input.backPhotoId) throw new AppError("PHOTO_REQUIRED");
   const idNumber = normaliseIdNumber(input.idNumber);
   try {
