@@ -15,5 +15,7 @@ const OPTIONS: Record<number, Intl.DateTimeFormatOptions> = {
 
 export function chartTickLabel(chartSeconds: number, type: number, locale: string): string {
   const options = OPTIONS[type] ?? OPTIONS[3];
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(chartSeconds * 1000));
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(
+    new Date(chartSeconds * 1000),
+  );
 }
