@@ -6,15 +6,15 @@ import { useSettlements } from "../../api/settlements";
 import { orderDetailPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { IconClose } from "../icons";
-import { isShowingProduct } from "./settlement-notice";
+import { showsResult } from "./settlement-notice";
 import "./settlement-notice.css";
 
 /** Long enough to read a line; the result stays in the orders page. */
 const SHOWN_MS = 8_000;
 
 /**
- * A contract closed while the user is elsewhere in the app (not on its product's page, which shows
- * a result card instead): a short notice with the result and the amount, tapping it opens the order.
+ * A contract closed while the user is elsewhere in the app (not on a screen that shows its result by
+ * itself): a short notice with the result and the amount; tapping it opens the order.
  * Mounted while signed in.
  */
 export default function SettlementNotice() {
@@ -23,7 +23,7 @@ export default function SettlementNotice() {
   const location = useLocation();
   const [shown, setShown] = useState<Contract | null>(null);
   useSettlements((contract) => {
-    if (!isShowingProduct(location.pathname, location.search, contract.symbol)) setShown(contract);
+    if (!showsResult(location.pathname, location.search, contract)) setShown(contract);
   });
   useEffect(() => {
     if (!shown) return;

@@ -1,18 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { detailPath, paths } from "../../lib/paths";
-import { isShowingProduct } from "./settlement-notice";
+import { detailPath, orderDetailPath, orderVerifyPath, paths } from "../../lib/paths";
+import { showsResult } from "./settlement-notice";
 
-describe("where a settled contract's result shows", () => {
-  it("is the result card on its own product's page, however the symbol is written", () => {
-    const btc = new URL(detailPath("BTC/USDT"), "http://app");
-    expect(isShowingProduct(btc.pathname, btc.search, "BTC/USDT")).toBe(true);
-    expect(isShowingProduct(paths.detail, "?symbol=btc-usdt", "BTC/USDT")).toBe(true);
+const btc = { id: "41", symbol: "BTC/USDT" };
+const at = (address: string) => {
+  const url = new URL(address, "http://app");
+  return showsResult(url.pathname, url.search, btc);
+};
+
+describe("where a settled contract needs a notice", () => {
+  it("nowhere its result already shows: its product's page, however written, the orders, its own page", () => {
+    expect(at(detailPath("BTC/USDT"))).toBe(true);
+    expect(at(`${paths.detail}?symbol=btc-usdt`)).toBe(true);
+    expect(at(paths.order)).toBe(true);
+    expect(at(`${paths.order}?tab=closed`)).toBe(true);
+    expect(at(orderDetailPath("41"))).toBe(true);
+    expect(at(orderVerifyPath("41"))).toBe(true);
   });
 
-  it("is the notice anywhere else: another product's page, the orders, home", () => {
-    expect(isShowingProduct(paths.detail, "?symbol=ETH%2FUSDT", "BTC/USDT")).toBe(false);
-    expect(isShowingProduct(paths.detail, "", "BTC/USDT")).toBe(false);
-    expect(isShowingProduct(paths.order, "?symbol=BTC%2FUSDT", "BTC/USDT")).toBe(false);
-    expect(isShowingProduct(paths.home, "", "BTC/USDT")).toBe(false);
+  it("everywhere else: another product's page, another contract's page, home, the personal center", () => {
+    expect(at(detailPath("ETH/USDT"))).toBe(false);
+    expect(at(paths.detail)).toBe(false);
+    expect(at(orderDetailPath("42"))).toBe(false);
+    expect(at(paths.home)).toBe(false);
+    expect(at(paths.user)).toBe(false);
   });
 });
