@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
 import type { TestDb } from "../test/harness";
+import { silentLog } from "./feed-runner";
 import { recordClosedHistory } from "./history";
+import { createMarket } from "./index";
 import { buildMarketTestApp, createMarketTestDb, feedTick } from "./testing";
 import { recordTicks } from "./ticks";
 
@@ -62,11 +64,13 @@ describe("a closed market", () => {
   it("opened on a fresh platform at the weekend, shows a simulated last session instead of nothing", async () => {
     const saturday = new Date("2026-01-03T02:47:00Z");
     clock.set(saturday);
-    const added = await recordClosedHistory(testDb.db, saturday, { seed: "closed-market-test" });
-    // EUR/USD has its own ticks; the crypto markets are open and start with the live feed.
-    expect(added).toContain("XAU/USD");
-    expect(added).not.toContain("EUR/USD");
-    expect(added).not.toContain("BTC/USDT");
+    // The feed records it as it starts, before its first live tick.
+    const market = createMarket(
+      { db: testDb.db, clock, log: silentLog },
+      { feedEnabled: true, feedSeed: "closed-market-test" },
+    );
+    await market.start();
+    await market.stop();
 
     const xau = product.parse(await get(path("XAU/USD")));
     expect(xau).toMatchObject({ status: "closed", reopensAt: REOPENS, simulated: true });
@@ -79,6 +83,8 @@ describe("a closed market", () => {
     expect(ticks.items.every((t) => t.time < "2026-01-02T22:00:00.000Z")).toBe(true);
     const candles = candleList.parse(await get(`${path("XAU/USD")}/candles?interval=1h&limit=100`));
     expect(candles.items).toHaveLength(24);
+    // EUR/USD keeps its own ticks; the crypto markets are open and start with the live feed.
+    expect(product.parse(await get(path("EUR/USD"))).ticker?.seq).toBe("3");
     expect(product.parse(await get(path("BTC/USDT"))).ticker).toBeNull();
 
     // Once is enough: a restart adds nothing to a chain that has begun.
