@@ -108,13 +108,13 @@ export function VerifyPanel({
   const running = useRef<AbortController | null>(null);
   const panel = useRef<HTMLElement>(null);
   useEffect(() => () => running.current?.abort(), []);
-  const ranOnArrival = useRef(false);
+  // Once per arrival (the abort on unmount above ends it if the user leaves first).
+  const arrival = useRef({ runNow, run });
   useEffect(() => {
-    if (!runNow || ranOnArrival.current) return;
-    ranOnArrival.current = true;
+    if (!arrival.current.runNow) return;
     panel.current?.scrollIntoView({ block: "center" });
-    void run();
-  });
+    void arrival.current.run();
+  }, []);
 
   async function run() {
     running.current?.abort();
