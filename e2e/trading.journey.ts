@@ -1,12 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
   DETAIL,
   detailPage,
   expectTradingPolished,
+  latestQuote,
   logInViaForm,
   MARKET_COLOURS,
   newUser,
   operatorHeaders,
+  postOk,
   type ShotLocale,
   setLanguage,
   shot,
@@ -50,6 +52,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     const first = await price.innerText();
     await expect(price).not.toHaveText(first, { timeout: 15_000 });
     await expect(page.getByTestId("trade-available")).toContainText("1,000.00");
+    // Buy up and buy down are on the phone's screen as the page opens, without a scroll.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId("trade-buy-up")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId("trade-buy-down")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId("detail-view-positions")).toHaveText(text.trading.viewPositions);
+    await expect(page.getByTestId("detail-view-positions")).toHaveAttribute("href", "/h5/pages/order/order");
 
     // Candles switch in place.
     await page.getByTestId("detail-view-1m").click();
@@ -81,17 +89,61 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("trade-available")).toContainText("990.00");
     await expectTradingPolished(page);
     await shot(page, locale, "trading-03-position");
+    // A longer contract on another product, which closes while the user is on another screen.
+    const other = await postOk<{ id: string }>(
+      request,
+      user.auth,
+      "/trading/contracts",
+      {
+        symbol: "ETH/USDT",
+        direction: "down",
+        stake: "10.00",
+        durationSeconds: 60,
+        quoteSeq: await latestQuote(request, "ETH/USDT"),
+      },
+      `other-${user.account}`,
+    );
 
-    // Settlement: the position leaves, the stake is lost, refunded or paid out.
-    await expect(position).toHaveCount(0, { timeout: 60_000 });
-    const open = await request.get("/api/v1/trading/contracts/open", { headers: user.auth });
-    expect(((await open.json()) as { items: unknown[] }).items).toHaveLength(0);
+    // Settlement: the position gives way to its result, where the user is.
+    const card = page.getByTestId("settlement");
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(position).toHaveCount(0);
+    const result = (await card.getAttribute("data-result")) as "win" | "lose" | "draw" | "void";
+    await expect(page.getByTestId("settlement-title")).toHaveText(text.trading.settled.title[result]);
+    await expect(page.getByTestId("settlement-payout")).toHaveText(
+      { win: "18.00", lose: "0.00", draw: "10.00", void: "10.00" }[result],
+    );
+    if (result !== "void") {
+      // The price and the time of the tick, to the second.
+      await expect(page.getByTestId("settlement-entry")).toHaveText(/^\d[\d,.]* · \d{2}:\d{2}:\d{2}$/);
+      await expect(page.getByTestId("settlement-exit")).toHaveText(/^\d[\d,.]* · \d{2}:\d{2}:\d{2}$/);
+    }
+    // On the product's own page the card tells it; no notice on top.
+    await expect(page.getByTestId("settlement-notice")).toHaveCount(0);
     const me = await request.get("/api/v1/me", { headers: user.auth });
     const { summary } = (await me.json()) as { summary: { available: string; frozen: string } };
-    expect([99000, 100000, 100800]).toContain(cents(summary.available));
-    expect(cents(summary.frozen)).toBe(0);
+    expect({ win: 99800, lose: 98000, draw: 99000, void: 99000 }[result]).toBe(cents(summary.available));
+    expect(cents(summary.frozen)).toBe(1000);
+    await card.scrollIntoViewIfNeeded();
     await expectTradingPolished(page);
-    await shot(page, locale, "trading-04-settled");
+    await shot(page, locale, "trading-04-settled", { viewport: true });
+
+    // Verify from the card: the contract's page runs the check at once.
+    await page.getByTestId("settlement-verify").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/order\/detail\?id=\d+&verify=1$/);
+    await expect(page.getByTestId("verify-verdict")).toHaveText(text.orders.verify.pass, { timeout: 20_000 });
+
+    // The other contract closes while the user reads this one: a notice, which opens its order.
+    const notice = page.getByTestId("settlement-notice");
+    await expect(notice).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("settlement-notice-amount")).toHaveText(/^([+-]\d[\d,.]*|0\.00)$/);
+    await expect(notice).toContainText("ETH/USDT");
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-06-notice", { viewport: true });
+    await page.getByTestId("settlement-notice-open").click();
+    await expect(page).toHaveURL(new RegExp(`/h5/pages/order/detail\\?id=${other.id}$`));
+    await expect(page.getByTestId("contract-result")).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 }
 
@@ -127,6 +179,10 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
       await expect(banner).toContainText(text.trading.closedUntil.split("{{time}}")[0]?.trim() ?? "");
       await expect(page.getByTestId("trade-buy-up")).toBeDisabled();
       await expect(page.getByTestId("trade-buy-down")).toBeDisabled();
+      // The last price, its session's figures and chart stay, and the head says when it opens.
+      await expect(page.getByTestId("detail-status-tag")).toHaveText(text.market.status.maintenance);
+      await expect(page.getByTestId("detail-reopens")).toBeVisible();
+      await expectLastSession(page);
       await expectTradingPolished(page);
       await shot(page, locale, "trading-05-maintenance", { viewport: true });
     } finally {
@@ -138,3 +194,48 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     }
   });
 }
+
+/** A market not trading now still shows its last price, that session's 24H figures and its chart. */
+async function expectLastSession(page: Page): Promise<void> {
+  await expect(page.getByTestId("detail-price")).toHaveText(/^\d[\d,.]*$/);
+  for (const figure of ["high", "low", "volume"])
+    await expect(page.getByTestId(`detail-${figure}`)).toHaveText(/\d/);
+  await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  const text = TEXT[locale] as (typeof TEXT)["en"];
+
+  test(`gold at the weekend shows its last session and when it opens, in ${locale}`, async ({
+    page,
+    request,
+  }) => {
+    const gold = "XAU/USD";
+    const answer = await request.get(`/api/v1/market/products/${encodeURIComponent(gold)}`);
+    const { status } = (await answer.json()) as { status: string };
+    test.skip(status !== "closed", "the FX week is trading: the maintenance journey covers a stopped market");
+    await setLanguage(page, locale);
+    await page.goto(detailPage(gold));
+    await expect(page.getByTestId("detail-status-tag")).toHaveText(text.market.status.closed);
+    await expect(page.getByTestId("detail-reopens")).toBeVisible();
+    await expectLastSession(page);
+    await expect(page.getByTestId("trade-buy-up")).toBeDisabled();
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-07-closed", { viewport: true });
+  });
+}
+
+// The chart's time and price labels fit in the languages with the longest and the most unusual ones.
+test("the price chart's labels fit in Thai and German", async ({ page }) => {
+  for (const locale of ["th", "de"]) {
+    await page.goto(DETAIL);
+    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", {
+      timeout: 15_000,
+    });
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-08-chart", { viewport: true });
+  }
+});

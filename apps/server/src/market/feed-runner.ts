@@ -24,6 +24,8 @@ export interface FeedRunnerOptions {
   log: MarketLog;
   /** Builds the source once this process leads, resuming from each product's last stored tick. */
   createSource: (resumeFrom: Map<string, SimulationStart>) => FeedSource;
+  /** Runs once this process leads, before the source starts (the simulator's closed-market history). */
+  prepare?: () => Promise<unknown>;
   /** PostgreSQL: only the process holding the advisory lock runs the feed. Absent: embedded PGlite. */
   databaseUrl?: string;
   /** How often a follower tries to take over, and a leader checks it still holds its connection. */
@@ -162,6 +164,13 @@ export class FeedRunner {
   }
 
   async #lead(): Promise<void> {
+    if (this.#options.prepare) {
+      try {
+        await this.#options.prepare();
+      } catch (error) {
+        this.#options.log.error({ err: error }, "market: preparing the feed failed; starting it anyway");
+      }
+    }
     const resumeFrom = new Map<string, SimulationStart>();
     for (const [symbol, last] of await lastTicks(this.#options.db)) {
       resumeFrom.set(symbol, { price: last.price, seq: last.seq });

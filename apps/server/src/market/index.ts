@@ -6,6 +6,7 @@ import { MarketBus } from "./bus";
 import { CATALOGUE } from "./catalogue";
 import { SimulatedFeed } from "./feed";
 import { FeedRunner, type MarketLog } from "./feed-runner";
+import { recordClosedHistory } from "./history";
 import { MarketChannel } from "./live";
 import { seedCatalogue } from "./seed";
 
@@ -53,6 +54,7 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
     bus,
     log: deps.log,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    prepare: () => recordClosedHistory(deps.db, deps.clock.now(), { seed }),
     createSource: (resumeFrom) =>
       new SimulatedFeed({
         products: CATALOGUE,

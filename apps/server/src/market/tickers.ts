@@ -1,14 +1,16 @@
 import type { Ticker } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { windowCandles } from "./candle-store";
-import { stats24h } from "./candles";
+import { stats24h, type WindowCandle } from "./candles";
 import { changePercent, formatScaled, rescale } from "./prices";
 import { marketDb } from "./schema";
 import { chainHeads } from "./ticks";
 
 /**
  * Each product's ticker: the latest tick and the rolling 24H open/high/low/change/volume/amount, read
- * from candles (two queries for all products, never a day of ticks). Products without ticks are absent.
+ * from candles (never a day of ticks). Products without ticks are absent. The 24H end where the price
+ * shown was made: now for a live product, the last tick for one that stopped (closed at the weekend,
+ * under maintenance), so a closed market shows its last session's figures rather than none.
  */
 export async function latestTickers(
   db: Executor,
@@ -19,11 +21,17 @@ export async function latestTickers(
   const heads = await chainHeads(m, symbols);
   const tickers = new Map<string, Ticker>();
   if (heads.length === 0) return tickers;
-  const windows = await windowCandles(
-    m,
-    heads.map((head) => head.symbol),
-    now,
-  );
+  // Live products share one window (one query); each stopped one's window ends at its own last minute.
+  const byEnd = new Map<number, string[]>();
+  for (const head of heads) {
+    const end = windowEnd(head.time, now).getTime();
+    byEnd.set(end, [...(byEnd.get(end) ?? []), head.symbol]);
+  }
+  const windows = new Map<string, WindowCandle[]>();
+  for (const [end, symbols] of byEnd) {
+    for (const [symbol, candles] of await windowCandles(m, symbols, new Date(end)))
+      windows.set(symbol, candles);
+  }
   for (const head of heads) {
     const stats = stats24h(windows.get(head.symbol) ?? [], head.price);
     const price = (value: bigint) => formatScaled(value, head.price_precision);
@@ -44,4 +52,11 @@ export async function latestTickers(
     });
   }
   return tickers;
+}
+
+/** A tick within this long of now is live: its product's 24H ends now. */
+const LIVE_MS = 60_000;
+
+function windowEnd(lastTick: Date, now: Date): Date {
+  return now.getTime() - lastTick.getTime() <= LIVE_MS ? now : lastTick;
 }

@@ -48,6 +48,11 @@ export function orderDetailPath(id: string): string {
   return `${paths.orderDetail}?id=${encodeURIComponent(id)}`;
 }
 
+/** The contract's page, running its Verify on arrival (a result's "Verify" link). */
+export function orderVerifyPath(id: string): string {
+  return `${orderDetailPath(id)}&verify=1`;
+}
+
 const AUTH_PAGES: readonly string[] = [paths.login, paths.registerCheck, paths.register];
 
 /** The app path (without the /h5 base) of a browser pathname. */

@@ -60,9 +60,17 @@ const RealityCheck = lazy(() =>
   ),
 );
 
+/** A contract's result while the user is elsewhere in the app, with its texts, once signed in. */
+const SettlementNotice = lazy(() =>
+  Promise.all([import("../SettlementNotice/SettlementNotice"), loadTextGroups(["trading"])]).then(
+    ([module]) => module,
+    () => ({ default: () => null }),
+  ),
+);
+
 /**
  * Root layout: the page, a progress bar while the next page's chunk loads, the offline banner, the
- * new-version prompt, scroll restoration.
+ * new-version prompt, a contract's result, scroll restoration.
  */
 export function Root() {
   const { t } = useTranslation();
@@ -83,6 +91,7 @@ export function Root() {
       {signedIn ? (
         <Suspense fallback={null}>
           <RealityCheck />
+          <SettlementNotice />
         </Suspense>
       ) : null}
       {/* Documents opened directly all have the key "default": tell them apart by path. */}

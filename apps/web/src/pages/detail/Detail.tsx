@@ -1,19 +1,22 @@
-import type { Product, Tick } from "@tickfair/contract";
+import type { Contract, Product, Tick } from "@tickfair/contract";
 import { Skeleton } from "antd-mobile";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useTicker } from "../../api/market-socket";
 import { useProductFeed } from "../../api/product-feed";
+import { useSettlements } from "../../api/settlements";
 import { useOpenContracts, useProduct } from "../../api/trading";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { paths } from "../../lib/paths";
+import { useSession } from "../../store/session";
 import { ChartCard } from "./ChartCard";
 import { DetailHead } from "./DetailHead";
 import { DetailPositions } from "./DetailPositions";
+import { SettlementCard } from "./SettlementCard";
 import { TradePanel } from "./TradePanel";
 import "./detail.css";
 
@@ -22,12 +25,23 @@ export default function Detail() {
   const [params] = useSearchParams();
   const symbol = params.get("symbol") ?? "";
   const product = useProduct(symbol, i18n.language);
+  const signedIn = useSession((s) => s.token !== null);
   // An address without a product names nothing to trade: the products list is where one is chosen.
   if (symbol === "") return <Navigate to={paths.product} replace />;
 
   return (
     <div className="page detail-page">
-      <PageNavBar title={product.data?.name ?? symbol} backTo={paths.product} />
+      <PageNavBar
+        title={product.data?.name ?? symbol}
+        backTo={paths.product}
+        right={
+          signedIn ? (
+            <Link to={paths.order} className="navbar-link" data-testid="detail-view-positions">
+              {t("trading.viewPositions")}
+            </Link>
+          ) : null
+        }
+      />
       <main className="page__body detail">
         {product.isPending ? (
           <div className="card detail-card">
@@ -56,6 +70,12 @@ function DetailBody({ product, refetch }: { product: Product; refetch: () => voi
   const [tick, setTick] = useState<Tick | null>(null);
   const lastSeq = useRef<string | null>(null);
   const open = useOpenContracts();
+  // This product's contracts that closed during the visit, newest first, until dismissed.
+  const [settled, setSettled] = useState<Contract[]>([]);
+  useSettlements((contract) => {
+    if (contract.symbol === product.symbol)
+      setSettled((list) => [contract, ...list.filter((c) => c.id !== contract.id)]);
+  });
 
   const onTicks = useCallback((items: Tick[]) => {
     const last = items.at(-1);
@@ -74,6 +94,14 @@ function DetailBody({ product, refetch }: { product: Product; refetch: () => voi
       <DetailHead product={product} ticker={ticker} tick={tick} />
       <ChartCard product={product} tick={tick} />
       <TradePanel product={product} refetch={refetch} quote={tick ?? ticker} />
+      {settled.map((contract) => (
+        <SettlementCard
+          key={contract.id}
+          contract={contract}
+          product={product}
+          onDismiss={() => setSettled((list) => list.filter((c) => c.id !== contract.id))}
+        />
+      ))}
       <DetailPositions product={product} contracts={open.data?.items ?? []} />
     </>
   );

@@ -2,10 +2,15 @@ import type { Product, Tick, Ticker } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { changeDirection, MarketChange, MarketTag } from "../../components/market/MarketTags";
 import { ProductIcon } from "../../components/market/ProductIcon";
-import { formatPrice, formatVolume } from "../../lib/market-format";
+import { formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
+import { formatDateTime } from "../../lib/time";
 import { formatClock } from "../../lib/trading-format";
 
-/** The product's name, its latest price (the feed's last tick, else the ticker's) and 24 h figures. */
+/**
+ * The product's name, its latest price (the feed's last tick, else the ticker's) and 24 h figures. A
+ * market that is not trading says so and when it opens; its price and figures are its last session's,
+ * so the price's time carries its date.
+ */
 export function DetailHead({
   product,
   ticker,
@@ -20,6 +25,7 @@ export function DetailHead({
   const price = tick?.price ?? ticker?.price ?? null;
   const at = tick?.time ?? ticker?.time ?? null;
   const direction = ticker ? changeDirection(ticker.change24h) : "flat";
+  const trading = product.status === "open";
   const stats = ticker
     ? [
         ["high", formatPrice(ticker.high24h, product.precision, locale)],
@@ -50,10 +56,22 @@ export function DetailHead({
         {ticker ? <MarketChange change={ticker.change24h} locale={locale} testId="detail-change" /> : null}
         {at ? (
           <small className="detail-head__time num" data-testid="detail-time">
-            {formatClock(at, locale)}
+            {trading ? formatClock(at, locale) : formatDateTime(at, locale)}
           </small>
         ) : null}
       </div>
+      {trading ? null : (
+        <p className="detail-head__status" data-testid="detail-status">
+          <MarketTag kind={product.status} testId="detail-status-tag">
+            {t(`market.status.${product.status}`)}
+          </MarketTag>
+          {product.reopensAt ? (
+            <span data-testid="detail-reopens">
+              {t("market.reopens", { time: formatReopens(product.reopensAt, locale) })}
+            </span>
+          ) : null}
+        </p>
+      )}
       <dl className="detail-stats">
         {stats.map(([key, value]) => (
           <div key={key}>

@@ -3,6 +3,7 @@ import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchCandles, fetchTicks } from "../../api/trading";
+import { chartTickLabel } from "./chart-format";
 
 export type ChartView = "line" | CandleInterval;
 /** The tick line, then the candle intervals (the contract's CANDLE_INTERVALS, kept zod-free here). */
@@ -20,6 +21,12 @@ const INTERVAL_SECONDS: Record<CandleInterval, number> = {
 const toChartTime = (utcSeconds: number) =>
   (utcSeconds - new Date(utcSeconds * 1000).getTimezoneOffset() * 60) as UTCTimestamp;
 const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+
+/**
+ * The live price as a dotted level across the chart, without a tag on the price axis: the tag covered
+ * the axis label beside it, and the price itself is written large above the chart.
+ */
+const LIVE_PRICE = { priceLineVisible: true, priceLineWidth: 1, lastValueVisible: false } as const;
 
 interface Bar {
   /** UTC seconds of the bucket start. */
@@ -84,8 +91,17 @@ export function PriceChart({
             attributionLogo: false,
           },
           grid: { vertLines: { color: "#f1f2f6" }, horzLines: { color: "#f1f2f6" } },
-          rightPriceScale: { borderVisible: false },
-          timeScale: { borderVisible: false, timeVisible: true, secondsVisible: view === "line" },
+          // Labels cut at the top or bottom edge are left out rather than shown in half.
+          rightPriceScale: { borderVisible: false, entireTextOnly: true },
+          // Fixed edges make the library pull the first and last time labels inside the chart.
+          timeScale: {
+            borderVisible: false,
+            timeVisible: true,
+            secondsVisible: view === "line",
+            fixLeftEdge: true,
+            fixRightEdge: true,
+            tickMarkFormatter: (time: number, type: number) => chartTickLabel(time, type, locale),
+          },
           // The axis speaks the app's language: its digit grouping and decimal sign.
           localization: {
             locale,
@@ -100,7 +116,7 @@ export function PriceChart({
           const series = chart.addSeries(lib.LineSeries, {
             color: "#3a6cf4",
             lineWidth: 2,
-            priceLineVisible: false,
+            ...LIVE_PRICE,
           });
           const bySecond = new Map<number, number>();
           for (const item of (data as { items: Tick[] }).items)
@@ -116,6 +132,7 @@ export function PriceChart({
             borderVisible: false,
             wickUpColor: rise,
             wickDownColor: fall,
+            ...LIVE_PRICE,
           });
           const bars: Bar[] = (
             data as { items: { time: string; open: string; high: string; low: string; close: string }[] }

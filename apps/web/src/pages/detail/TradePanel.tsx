@@ -184,7 +184,8 @@ export function TradePanel({
           </dd>
         </div>
       </dl>
-      <div className="trade-buttons">
+      {/* Fixed at the foot of the screen: buying never needs a scroll past the chart and the form. */}
+      <div className="trade-buttons trade-bar" data-testid="trade-bar">
         {(["up", "down"] as const).map((direction) => (
           <Button
             key={direction}

@@ -65,7 +65,13 @@ export default function ContractDetail() {
       </div>
     );
   } else {
-    body = <DetailBody contract={detail.data} product={products.get(detail.data.symbol)} />;
+    body = (
+      <DetailBody
+        contract={detail.data}
+        product={products.get(detail.data.symbol)}
+        verifyNow={params.get("verify") === "1"}
+      />
+    );
   }
 
   return (
@@ -78,7 +84,16 @@ export default function ContractDetail() {
   );
 }
 
-function DetailBody({ contract, product }: { contract: Detail; product: Product | undefined }) {
+function DetailBody({
+  contract,
+  product,
+  verifyNow,
+}: {
+  contract: Detail;
+  product: Product | undefined;
+  /** Came by a result's "Verify": run it at once. */
+  verifyNow: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const closed = contract.status === "settled" || contract.status === "void";
@@ -161,7 +176,7 @@ function DetailBody({ contract, product }: { contract: Detail; product: Product 
       </TickCard>
 
       {closed ? (
-        <VerifyPanel contract={contract} onFailedTick={setFailedSeq} />
+        <VerifyPanel contract={contract} onFailedTick={setFailedSeq} runNow={verifyNow} />
       ) : (
         <section className="card contract-section">
           <h2 className="contract-section__title">{t("orders.verify.title")}</h2>

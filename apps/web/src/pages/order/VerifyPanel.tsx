@@ -96,14 +96,25 @@ async function verify(contract: ContractDetail, signal: AbortSignal): Promise<Ou
 export function VerifyPanel({
   contract,
   onFailedTick,
+  runNow = false,
 }: {
   contract: ContractDetail;
   onFailedTick: (seq: string | null) => void;
+  /** Run once on arrival and bring the panel into view (the user tapped "Verify" elsewhere). */
+  runNow?: boolean;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ phase: "idle" });
   const running = useRef<AbortController | null>(null);
+  const panel = useRef<HTMLElement>(null);
   useEffect(() => () => running.current?.abort(), []);
+  // Once per arrival (the abort on unmount above ends it if the user leaves first).
+  const arrival = useRef({ runNow, run });
+  useEffect(() => {
+    if (!arrival.current.runNow) return;
+    panel.current?.scrollIntoView({ block: "center" });
+    void arrival.current.run();
+  }, []);
 
   async function run() {
     running.current?.abort();
@@ -123,7 +134,7 @@ export function VerifyPanel({
   }
 
   return (
-    <section className="card contract-section verify" data-testid="verify">
+    <section ref={panel} className="card contract-section verify" data-testid="verify">
       <h2 className="contract-section__title">{t("orders.verify.title")}</h2>
       {state.phase === "done" ? (
         <VerifyOutcome outcome={state.outcome} />
