@@ -13,6 +13,7 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
+import { amountProblem } from "../../lib/amount-check";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import { AMOUNT_CODES, DemoTopUp } from "./DemoTopUp";
@@ -102,10 +103,11 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
 
   function validate(value: string) {
     const next: Partial<Record<Field, string>> = {};
-    if (value === "") next.amount = t("cashier.amountRequired");
-    else if (lessThanMoney(value, min))
+    const problem = amountProblem(value, { min, max: method.maxAmount });
+    if (problem === "another") next.amount = t("cashier.amountRequired");
+    else if (problem === "belowMin")
       next.amount = t("cashier.amountBelowMin", { amount: formatMoney(min, locale) });
-    else if (lessThanMoney(method.maxAmount, value))
+    else if (problem === "aboveMax")
       next.amount = t("cashier.amountAboveMax", { amount: formatMoney(method.maxAmount, locale) });
     if (reference.trim() === "") next.reference = t("deposit.referenceRequired");
     if (proof.state.status === "failed") next.proof = proof.state.error;

@@ -2,7 +2,6 @@ import {
   cleanAmount,
   DEFAULT_MAX_AMOUNT,
   formatMoney,
-  lessThanMoney,
   maxMoney,
   type SavingsSummary,
 } from "@tickfair/contract";
@@ -20,6 +19,7 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { amountProblem } from "../../lib/amount-check";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
 import "./savings.css";
@@ -121,10 +121,11 @@ function TransferForm({
     : t("savings.whenOut");
 
   function validate(value: string): string | undefined {
-    if (value === "") return t("cashier.amountRequired");
-    if (lessThanMoney(value, limits.min)) return t("cashier.amountBelowMin", { amount: money(limits.min) });
-    if (lessThanMoney(limits.max, value)) return t("cashier.amountAboveMax", { amount: money(limits.max) });
-    if (lessThanMoney(all, value)) return codeText("INSUFFICIENT_BALANCE");
+    const problem = amountProblem(value, { min: limits.min, max: limits.max, available: all });
+    if (problem === "another") return t("cashier.amountRequired");
+    if (problem === "belowMin") return t("cashier.amountBelowMin", { amount: money(limits.min) });
+    if (problem === "aboveMax") return t("cashier.amountAboveMax", { amount: money(limits.max) });
+    if (problem === "overBalance") return codeText("INSUFFICIENT_BALANCE");
     return undefined;
   }
 
