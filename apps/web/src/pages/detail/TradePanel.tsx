@@ -183,7 +183,7 @@ export function TradePanel({
         </div>
         <div>
           <dt>{t("trading.estimate")}</dt>
-          <dd className="num trade-figures__estimate" data-testid="trade-estimate">
+          <dd className={`num${estimate ? " trade-figures__estimate" : ""}`} data-testid="trade-estimate">
             {estimate ? money(estimate) : "—"}
           </dd>
         </div>
