@@ -1,4 +1,4 @@
-import { fromMinor, isMoneyString, toMinor } from "./money";
+import { fromMinor, isMoneyString, lessThanMoney, toMinor } from "./money";
 
 export const DEFAULT_MAX_AMOUNT = "999999";
 
@@ -51,6 +51,32 @@ export function cleanAmount(
  */
 export function isPositiveAmount(amount: string): boolean {
   return isMoneyString(amount) && toMinor(amount) > 0n;
+}
+
+/** What a form knows of the amounts it takes. */
+export interface AmountBounds {
+  min?: string | undefined;
+  max?: string | undefined;
+  /** The balance the amount comes from; null or absent while it is not known. */
+  available?: string | null | undefined;
+}
+
+/** Why a form does not send an amount, in the order a user puts them right. */
+export type AmountProblem = "another" | "belowMin" | "aboveMax" | "overBalance";
+
+/**
+ * What is wrong with an amount field's text, or null when a form may send it. Nothing typed, zero and
+ * less are all the specification's "please enter another amount": no form sends an amount other than
+ * the one typed. A trailing point still being typed ("12.") counts as the amount so far, so a figure
+ * beside the field follows the typing.
+ */
+export function amountProblem(text: string, bounds: AmountBounds): AmountProblem | null {
+  const amount = text.replace(/\.$/, "");
+  if (!isPositiveAmount(amount)) return "another";
+  if (bounds.min !== undefined && lessThanMoney(amount, bounds.min)) return "belowMin";
+  if (bounds.max !== undefined && lessThanMoney(bounds.max, amount)) return "aboveMax";
+  if (bounds.available != null && lessThanMoney(bounds.available, amount)) return "overBalance";
+  return null;
 }
 
 /** An amount the way a person types it: no trailing zeros after the point, no point without decimals. */

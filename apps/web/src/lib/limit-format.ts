@@ -2,7 +2,7 @@ import {
   countLimitRange,
   formatMoney,
   isCountKind,
-  isPositiveAmount,
+  isMoneyString,
   type LimitKind,
   lessThanMoney,
 } from "@tickfair/contract";
@@ -45,8 +45,10 @@ export function limitValueProblem(kind: LimitKind, text: string): "required" | "
     const { min, max } = countLimitRange(kind);
     return /^\d{1,5}$/.test(text) && Number(text) >= min && Number(text) <= max ? null : "invalid";
   }
-  // The field's cleaner caps an amount at the largest limit, so above zero is all that is left to check.
-  return isPositiveAmount(text) ? null : "another";
+  // The field's cleaner caps an amount at the largest limit, so above zero is all that is left to check
+  // (isPositiveAmount's rule, from the money module: every page's chunk with this one would otherwise
+  // preload the cleaner's, past the first load's budget).
+  return isMoneyString(text) && lessThanMoney("0", text) ? null : "another";
 }
 
 /** Time left as hours, minutes and seconds ("23:59:07"); never below zero. */

@@ -1,4 +1,10 @@
-import { cleanAmount, type DepositMethod, formatMoney, lessThanMoney } from "@tickfair/contract";
+import {
+  amountProblem,
+  cleanAmount,
+  type DepositMethod,
+  formatMoney,
+  lessThanMoney,
+} from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +19,6 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
-import { amountProblem } from "../../lib/amount-check";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import { AMOUNT_CODES, DemoTopUp } from "./DemoTopUp";

@@ -1,4 +1,5 @@
 import {
+  amountProblem,
   type ContractDirection,
   cleanAmount,
   formatMoney,
@@ -22,7 +23,6 @@ import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
-import { amountProblem } from "../../lib/amount-check";
 import { loginPath, paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { formatRate } from "../../lib/trading-format";

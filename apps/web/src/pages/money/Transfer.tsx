@@ -1,4 +1,5 @@
 import {
+  amountProblem,
   cleanAmount,
   DEFAULT_MAX_AMOUNT,
   formatMoney,
@@ -19,7 +20,6 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
-import { amountProblem } from "../../lib/amount-check";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
 import "./savings.css";

@@ -1,4 +1,5 @@
 import {
+  amountProblem,
   cleanAmount,
   DEFAULT_MAX_AMOUNT,
   formatMoney,
@@ -24,7 +25,6 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
-import { amountProblem } from "../../lib/amount-check";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { withdrawalFigures } from "../../lib/withdrawal-fee";
