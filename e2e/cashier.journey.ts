@@ -223,6 +223,10 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(text.cashier.emptyValue);
     await page.getByTestId("withdraw-all").click();
     await expect(page.getByTestId("withdraw-amount")).toHaveValue("20000.00");
+    // Past the balance, no fee or amount received is shown beside the refusal.
+    await page.getByTestId("withdraw-amount").fill("20000.01");
+    await expect(page.getByTestId("withdraw-fee")).toHaveText("—");
+    await expect(page.getByTestId("withdraw-received")).toHaveText("—");
     await page.getByTestId("withdraw-amount").fill("1000");
     await page.getByTestId("withdraw-pay-password").fill("135791");
     await page.getByTestId("withdraw-submit").click();

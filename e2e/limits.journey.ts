@@ -75,6 +75,23 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expectPolished(page);
     await shot(page, locale, "limits-01-none", { viewport: true });
 
+    // A zero is not made into another amount: the sheet asks for another one and sends nothing.
+    await page.getByTestId("limit-stake_day-edit").click();
+    const amount = page.getByTestId("limit-sheet-amount");
+    await amount.fill("0");
+    await page.getByTestId("limit-sheet-save").click();
+    await expect(page.getByTestId("limit-sheet-amount-error")).toHaveText(text.limits.edit.another);
+    await expect(amount).toHaveValue("0");
+    await expectPolished(page);
+    await shot(page, locale, "limits-01-zero", { viewport: true });
+    const untouched = (await (
+      await request.get("/api/v1/limits", { headers: user.auth })
+    ).json()) as UserLimits;
+    expect(untouched.limits.every((limit) => limit.value === null && limit.pending === null)).toBe(true);
+    await page.locator(".adm-mask").click({ position: { x: 20, y: 20 } });
+    await expect(page.getByTestId("limit-sheet")).toBeHidden();
+    await expect(page.getByTestId("limit-stake_day-value")).toHaveText(text.limits.none);
+
     // A daily stake limit applies at once.
     await setLimit(page, "stake_day", "50", text.limits.edit.atOnce);
     await expect(page.getByTestId("limit-stake_day-value")).toHaveText("50.00");

@@ -71,6 +71,14 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     const short = page.locator('[data-testid^="trade-duration-"]').first();
     await expect(short).toHaveAttribute("data-testid", "trade-duration-30");
     await short.click();
+    // A zero stays zero and gets no estimate: the ticket asks for another amount and opens nothing.
+    await page.getByTestId("trade-amount").fill("0");
+    await page.getByTestId("trade-buy-up").click();
+    await expect(page.getByTestId("trade-amount-error")).toHaveText(text.cashier.amountRequired);
+    await expect(page.getByTestId("trade-amount")).toHaveValue("0");
+    await expect(page.getByTestId("trade-estimate")).toHaveText("—");
+    await expect(page.getByTestId("trade-confirm")).toBeHidden();
+    await shot(page, locale, "trading-01-zero", { viewport: true });
     await page.getByTestId("trade-amount").fill("10");
     await expect(page.getByTestId("trade-estimate")).toHaveText("18.00");
     await page.getByTestId("trade-buy-up").click();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { SavingsSummary } from "../packages/contract/src/api/savings";
 import { addDays } from "../packages/contract/src/savings-math";
-import { confirmDialog, expectPolished, logInViaForm, newUser, type ShotLocale, shot } from "./support";
+import { confirmDialog, expectPolished, logInViaForm, newUser, type ShotLocale, shot, TEXT } from "./support";
 
 /**
  * Yu'ebao as a saver lives it over two days: move money in, see it pending with the day it confirms,
@@ -55,6 +55,23 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expect(page.getByTestId("savings-total")).toHaveText(/0\.00/);
     await expectPolished(page);
     await shot(page, locale, "yuebao-empty", { viewport: true });
+
+    // Zero or a negative amount is not made into another: the page asks for another amount and
+    // moves nothing, so none of the day's moves is used.
+    const fresh = await savingsOf(request, user.auth);
+    await page.getByTestId("savings-move-in").click();
+    const amount = page.getByTestId("transfer-amount");
+    for (const typed of ["0", "-1"]) {
+      await amount.fill(typed);
+      await page.getByTestId("transfer-submit").click();
+      await expect(page.getByTestId("transfer-amount-error")).toHaveText(TEXT[locale].cashier.amountRequired);
+      await expect(amount).toHaveValue(typed);
+    }
+    await expect(page.locator(".adm-dialog")).toHaveCount(0);
+    await expectPolished(page);
+    await shot(page, locale, "yuebao-zero", { viewport: true });
+    expect(await savingsOf(request, user.auth)).toEqual(fresh);
+    await page.goBack();
 
     await moveThroughTransferPage(page, "in", "1000");
     const pending = await savingsOf(request, user.auth);

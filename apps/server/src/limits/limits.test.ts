@@ -1,4 +1,4 @@
-import type { InboxPage, UserLimits } from "@tickfair/contract";
+import { COUNT_LIMIT_KINDS, type InboxPage, type UserLimits } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { bankMethod, key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
@@ -179,12 +179,35 @@ describe("limits a user sets", () => {
       expect(refused.json()).toMatchObject({ error: { code: "LIMIT_VALUE_INVALID" } });
     }
     expect((await setLimit(user.auth, "nonsense", "5.00")).statusCode).toBe(400);
+    expect((await limitsOf(user.auth)).limits.every((limit) => limit.value === null)).toBe(true);
     const none = await t.app.inject({
       method: "DELETE",
       url: "/api/v1/limits/stake_day/pending",
       headers: user.auth,
     });
     expect(none.statusCode).toBe(404);
+  });
+
+  // A limit of zero would be a break without a break's confirmation and end date, and a client that
+  // made it a limit of 1.00 or 0.01 would set a limit nobody asked for: it is refused as typed.
+  it("refuses a money limit of zero or less as typed, in force or not, and changes nothing", async () => {
+    const user = await toppedUpUser(t, "100.00");
+    expect((await setLimit(user.auth, "loss_30d", "500.00")).statusCode).toBe(200);
+    const before = await limitsOf(user.auth);
+    const money = before.limits
+      .map((limit) => limit.kind)
+      .filter((kind) => !COUNT_LIMIT_KINDS.includes(kind));
+    for (const kind of money) {
+      for (const value of ["0", "0.00", "-1", "-0.01", "-500.00"]) {
+        const refused = await setLimit(user.auth, kind, value);
+        expect(refused.statusCode, `${kind} ${value}`).toBe(400);
+        expect(refused.json()).toMatchObject({ error: { code: "LIMIT_VALUE_INVALID" } });
+      }
+    }
+    expect(await limitsOf(user.auth)).toEqual(before);
+    expect(await limitNotices(user.auth)).toHaveLength(1);
+    const placed = await order(user.auth, "10.00");
+    expect(placed.statusCode, placed.body).toBe(201);
   });
 });
 

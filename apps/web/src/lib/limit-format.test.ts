@@ -15,8 +15,9 @@ describe("the limits page's rules", () => {
 
   it("checks a typed value as the server does", () => {
     expect(limitValueProblem("deposit_day", " ")).toBe("required");
-    expect(limitValueProblem("deposit_day", "0")).toBe("invalid");
-    expect(limitValueProblem("deposit_day", "12.345")).toBe("invalid");
+    for (const zeroOrLess of ["0", "0.00", "-1", "-0.50", "-"])
+      expect(limitValueProblem("deposit_day", zeroOrLess), zeroOrLess).toBe("another");
+    expect(limitValueProblem("stake_day", "0.01")).toBeNull();
     expect(limitValueProblem("deposit_day", "500")).toBeNull();
     expect(limitValueProblem("open_positions", "0")).toBe("invalid");
     expect(limitValueProblem("open_positions", "1.5")).toBe("invalid");

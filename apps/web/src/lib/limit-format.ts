@@ -34,14 +34,21 @@ export function appliesAtOnce(kind: LimitKind, inForce: string | null, requested
   return isCountKind(kind) ? Number(requested) < Number(inForce) : lessThanMoney(requested, inForce);
 }
 
-/** A typed value checked as the server will: null when it is fine, else the reason's text key. */
-export function limitValueProblem(kind: LimitKind, text: string): "required" | "invalid" | null {
+/**
+ * A typed value checked as the server will: null when it is fine, else the reason's text key. An amount
+ * of zero or less is "another": the server refuses a money limit of zero rather than make it a limit
+ * nobody asked for, and a break is the way to stop altogether.
+ */
+export function limitValueProblem(kind: LimitKind, text: string): "required" | "invalid" | "another" | null {
   if (text.trim() === "") return "required";
   if (isCountKind(kind)) {
     const { min, max } = countLimitRange(kind);
     return /^\d{1,5}$/.test(text) && Number(text) >= min && Number(text) <= max ? null : "invalid";
   }
-  return isMoneyString(text) && lessThanMoney("0", text) ? null : "invalid";
+  // The field's cleaner caps an amount at the largest limit, so above zero is all that is left to check
+  // (isPositiveAmount's rule, from the money module: every page's chunk with this one would otherwise
+  // preload the cleaner's, past the first load's budget).
+  return isMoneyString(text) && lessThanMoney("0", text) ? null : "another";
 }
 
 /** Time left as hours, minutes and seconds ("23:59:07"); never below zero. */

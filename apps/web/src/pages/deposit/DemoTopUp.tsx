@@ -1,4 +1,4 @@
-import { cleanAmount, DEMO_TOP_UP_MAX, formatMoney } from "@tickfair/contract";
+import { cleanAmount, DEMO_TOP_UP_MAX, formatMoney, isPositiveAmount } from "@tickfair/contract";
 import { Button, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +31,7 @@ export function DemoTopUp() {
     if (topUp.isPending) return;
     const value = cleanAmount(amount, DEMO_TOP_UP_MAX, { complete: true });
     setAmount(value);
-    if (value === "") {
+    if (!isPositiveAmount(value)) {
       setErrors({ amount: t("cashier.amountRequired") });
       return;
     }

@@ -1,4 +1,10 @@
-import { cleanAmount, type DepositMethod, formatMoney, lessThanMoney } from "@tickfair/contract";
+import {
+  amountProblem,
+  cleanAmount,
+  type DepositMethod,
+  formatMoney,
+  lessThanMoney,
+} from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -102,10 +108,11 @@ function DepositForm({ method, onUnavailable }: { method: DepositMethod; onUnava
 
   function validate(value: string) {
     const next: Partial<Record<Field, string>> = {};
-    if (value === "") next.amount = t("cashier.amountRequired");
-    else if (lessThanMoney(value, min))
+    const problem = amountProblem(value, { min, max: method.maxAmount });
+    if (problem === "another") next.amount = t("cashier.amountRequired");
+    else if (problem === "belowMin")
       next.amount = t("cashier.amountBelowMin", { amount: formatMoney(min, locale) });
-    else if (lessThanMoney(method.maxAmount, value))
+    else if (problem === "aboveMax")
       next.amount = t("cashier.amountAboveMax", { amount: formatMoney(method.maxAmount, locale) });
     if (reference.trim() === "") next.reference = t("deposit.referenceRequired");
     if (proof.state.status === "failed") next.proof = proof.state.error;

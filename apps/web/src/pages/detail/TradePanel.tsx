@@ -1,9 +1,10 @@
 import {
+  amountProblem,
   type ContractDirection,
   cleanAmount,
   formatMoney,
   fromMinor,
-  isMoneyString,
+  isPositiveAmount,
   lessThanMoney,
   type Product,
   toMinor,
@@ -37,8 +38,9 @@ const QUICK_AMOUNTS = ["10", "50", "100", "500"];
 const STALE_TERMS = ["PRODUCT_CLOSED", "DURATION_NOT_OFFERED", "STAKE_OUT_OF_RANGE"];
 
 /** stake × (1 + rate), rounded down to the cent, in exact minor units. */
-export function winEstimate(stake: string, payoutRateBps: number): string | null {
-  if (!isMoneyString(stake) || toMinor(stake) <= 0n) return null;
+export function winEstimate(typed: string, payoutRateBps: number): string | null {
+  const stake = typed.replace(/\.$/, "");
+  if (!isPositiveAmount(stake)) return null;
   return fromMinor(winPayout(toMinor(stake), payoutRateBps));
 }
 
@@ -76,7 +78,9 @@ export function TradePanel({
     });
   }, []);
   const duration = product.durations.find((d) => d.seconds === seconds) ?? product.durations[0];
-  const estimate = duration ? winEstimate(amount, duration.payoutRateBps) : null;
+  const stake = { min: product.minStake, max: product.maxStake, available };
+  const estimate =
+    duration && amountProblem(amount, stake) === null ? winEstimate(amount, duration.payoutRateBps) : null;
   const tradable = product.status === "open" && duration !== undefined;
   const money = (value: string) => formatMoney(value, locale);
 
@@ -87,13 +91,13 @@ export function TradePanel({
     }
     const value = cleanAmount(amount, product.maxStake, { complete: true });
     setAmount(value);
-    if (value === "") return setError(t("trading.amountRequired"));
-    if (lessThanMoney(value, product.minStake) || lessThanMoney(product.maxStake, value))
+    const problem = amountProblem(value, stake);
+    if (problem === "another") return setError(t("cashier.amountRequired"));
+    if (problem === "belowMin" || problem === "aboveMax")
       return setError(
         t("trading.stakeRange", { min: money(product.minStake), max: money(product.maxStake) }),
       );
-    if (available !== null && lessThanMoney(available, value))
-      return setError(codeText("INSUFFICIENT_BALANCE"));
+    if (problem === "overBalance") return setError(codeText("INSUFFICIENT_BALANCE"));
     setError(undefined);
     setQuoteMoved(false);
     setConfirm(direction);
@@ -179,7 +183,7 @@ export function TradePanel({
         </div>
         <div>
           <dt>{t("trading.estimate")}</dt>
-          <dd className="num trade-figures__estimate" data-testid="trade-estimate">
+          <dd className={`num${estimate ? " trade-figures__estimate" : ""}`} data-testid="trade-estimate">
             {estimate ? money(estimate) : "—"}
           </dd>
         </div>

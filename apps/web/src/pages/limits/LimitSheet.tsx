@@ -59,13 +59,13 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
     const message =
       problem === "required"
         ? t("limits.edit.required")
-        : problem === "invalid"
-          ? counted
+        : problem === "another"
+          ? t("limits.edit.another")
+          : problem === "invalid"
             ? t("limits.edit.invalidCount", range)
-            : t("limits.edit.invalid")
-          : value === inForce && limit.pending === null
-            ? t("limits.edit.unchanged")
-            : undefined;
+            : value === inForce && limit.pending === null
+              ? t("limits.edit.unchanged")
+              : undefined;
     if (report({ value: message })) return;
     await send(value);
   }

@@ -1,8 +1,8 @@
 import {
+  amountProblem,
   cleanAmount,
   DEFAULT_MAX_AMOUNT,
   formatMoney,
-  lessThanMoney,
   maxMoney,
   type SavingsSummary,
 } from "@tickfair/contract";
@@ -121,10 +121,11 @@ function TransferForm({
     : t("savings.whenOut");
 
   function validate(value: string): string | undefined {
-    if (value === "") return t("cashier.amountRequired");
-    if (lessThanMoney(value, limits.min)) return t("cashier.amountBelowMin", { amount: money(limits.min) });
-    if (lessThanMoney(limits.max, value)) return t("cashier.amountAboveMax", { amount: money(limits.max) });
-    if (lessThanMoney(all, value)) return codeText("INSUFFICIENT_BALANCE");
+    const problem = amountProblem(value, { min: limits.min, max: limits.max, available: all });
+    if (problem === "another") return t("cashier.amountRequired");
+    if (problem === "belowMin") return t("cashier.amountBelowMin", { amount: money(limits.min) });
+    if (problem === "aboveMax") return t("cashier.amountAboveMax", { amount: money(limits.max) });
+    if (problem === "overBalance") return codeText("INSUFFICIENT_BALANCE");
     return undefined;
   }
 

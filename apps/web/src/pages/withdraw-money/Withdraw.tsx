@@ -1,4 +1,5 @@
 import {
+  amountProblem,
   cleanAmount,
   DEFAULT_MAX_AMOUNT,
   formatMoney,
@@ -123,7 +124,10 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
   const create = useCreateWithdrawal();
   const account = quote.account;
   const max = maxMoney(DEFAULT_MAX_AMOUNT, quote.available);
-  const figures = withdrawalFigures(amount, quote.feeFixed, quote.feeRateBps);
+  const bounds = { min: quote.minAmount, available: quote.available };
+  // The fee and what arrives are shown only for an amount that could be sent: not beside a refusal.
+  const typed = withdrawalFigures(amount, quote.feeFixed, quote.feeRateBps);
+  const figures = amountProblem(amount, bounds) === null && typed?.coversFee ? typed : null;
   const lockedUntil =
     quote.lockedUntil && new Date(quote.lockedUntil).getTime() > Date.now() ? quote.lockedUntil : null;
   // When the lock ends, ask again: the form opens by itself.
@@ -145,10 +149,11 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
   function validate(value: string) {
     const next: Partial<Record<Field, string>> = {};
     const f = withdrawalFigures(value, quote.feeFixed, quote.feeRateBps);
-    if (value === "") next.amount = t("cashier.amountRequired");
-    else if (lessThanMoney(value, quote.minAmount))
+    const problem = amountProblem(value, bounds);
+    if (problem === "another") next.amount = t("cashier.amountRequired");
+    else if (problem === "belowMin")
       next.amount = t("cashier.amountBelowMin", { amount: money(quote.minAmount) });
-    else if (lessThanMoney(quote.available, value)) next.amount = codeText("INSUFFICIENT_BALANCE");
+    else if (problem === "overBalance") next.amount = codeText("INSUFFICIENT_BALANCE");
     else if (f && !f.coversFee) next.amount = codeText("AMOUNT_NOT_ABOVE_FEE");
     if (payPassword === "") next.payPassword = t("cashier.emptyValue");
     else if (!isPayPassword(payPassword)) next.payPassword = codeText("PAY_PASSWORD_INVALID");
