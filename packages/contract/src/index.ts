@@ -20,6 +20,7 @@ export * from "./api/savings";
 export * from "./api/trading";
 export * from "./api/verification";
 export * from "./cashier-constants";
+export * from "./clock-format";
 export * from "./countries";
 export * from "./csv-labels";
 export * from "./error-schema";
