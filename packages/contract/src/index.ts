@@ -26,6 +26,7 @@ export * from "./csv-labels";
 export * from "./error-schema";
 export * from "./errors";
 export * from "./limit-rules";
+export * from "./locale-fallback";
 export * from "./locales";
 export * from "./money";
 export * from "./money-schema";
