@@ -145,14 +145,15 @@ function ServiceHours({ conversation, online }: { conversation: UserConversation
       data-online={online}
     >
       {online ? (
-        <span className="kefu-hours__online" data-testid="kefu-online">
+        <span className="kefu-hours__status kefu-hours__status--online" data-testid="kefu-online">
           {t("chat.online")}
         </span>
-      ) : null}
-      {t("chat.hours", { from, to, timeZone })}
-      {online ? null : (
-        <span data-testid="kefu-offline"> {openNow ? t("chat.nobodyOnline") : t("chat.closed")}</span>
+      ) : (
+        <span className="kefu-hours__status" data-testid="kefu-offline">
+          {openNow ? t("chat.nobodyOnline") : t("chat.closed")}
+        </span>
       )}
+      {t("chat.hours", { from, to, timeZone })}
     </p>
   );
 }
