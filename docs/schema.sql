@@ -27,6 +27,7 @@
 --   0024_risk_figures
 --   0025_user_nationality
 --   0026_trading_usage_quarters
+--   0027_support_presence
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -679,6 +680,14 @@ create table sign_in_failures (
   constraint sign_in_failures_failures_check CHECK ((failures > 0)),
   constraint sign_in_failures_realm_check CHECK ((realm = ANY (ARRAY['user'::text, 'operator'::text])))
 );
+
+create table support_presence (
+  operator_id bigint not null,
+  seen_at timestamp with time zone not null,
+  constraint support_presence_pkey PRIMARY KEY (operator_id),
+  constraint support_presence_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
+);
+CREATE INDEX support_presence_seen_at ON public.support_presence USING btree (seen_at);
 
 create table ticks (
   symbol text not null,

@@ -80,6 +80,13 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page.getByTestId("broadcast-written-en")).toBeVisible();
     await expect(page.getByTestId("broadcast-written-ja")).toHaveCount(0);
     await expect(editor).toContainText(`${enBody.length} / 2000`);
+    // Before it goes out, the form names the empty languages and what their readers get instead:
+    // English for Japanese, French, German and the rest; Simplified for Traditional Chinese.
+    const empty = page.getByTestId("broadcast-empty-locales");
+    await expect(empty).toContainText(text.emptyLocalesTitle);
+    await expect(page.getByTestId("broadcast-empty-en")).toContainText("Deutsch");
+    await expect(page.getByTestId("broadcast-empty-en")).toContainText("English");
+    await expect(page.getByTestId("broadcast-empty-zh-CN")).toContainText("繁體中文");
 
     // Without a reason nothing leaves.
     await page.getByTestId("broadcast-submit").click();
@@ -154,7 +161,9 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await consoleShot(page, locale, "broadcasts-drawer");
     await expect(async () => {
       await page.getByTestId("broadcast-detail-tab-en").click();
-      await expect(drawer.locator(".ant-tabs-tabpane-active")).toContainText(text.noText, { timeout: 2_000 });
+      // Written in Chinese only: an English reader gets the Chinese, and the tab says which.
+      const served = text.noText.replace("{{language}}", "简体中文");
+      await expect(drawer.locator(".ant-tabs-tabpane-active")).toContainText(served, { timeout: 2_000 });
     }).toPass();
 
     await page.getByTestId("broadcast-cancel").click();

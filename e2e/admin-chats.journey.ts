@@ -122,6 +122,13 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await page.getByTestId("nav-chats").click();
     await expect(page).toHaveURL(/\/admin\/chats/);
     await expect(page.getByTestId("chat-none")).toContainText(c.noneSelected);
+    // The inbox open is support at the desk: the user's chat page is told someone is online.
+    await expect
+      .poll(async () => {
+        const answer = await request.get("/api/v1/chat", { headers: auth });
+        return ((await answer.json()) as { supportOnline: boolean }).supportOnline;
+      })
+      .toBe(true);
     const list = page.getByTestId("chat-list");
     const row = list.locator(".chat-row", { hasText: user.account });
     await expect(row).toHaveCount(0);

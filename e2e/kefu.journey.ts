@@ -30,8 +30,8 @@ const HOME = "/h5/pages/index/index";
 const KEFU = "/h5/pages/kefu/kefu";
 const LOCALES = ["zh-CN", "en"] as const satisfies readonly ShotLocale[];
 
-/** A message's clock time as each shot locale writes it ("16:05", "4:05 PM"). */
-const CLOCK: Record<ShotLocale, RegExp> = { "zh-CN": /^\d{1,2}:\d{2}$/, en: /^\d{1,2}:\d{2}\s?[AP]M$/ };
+/** A message's clock time: two-digit hours on a 24-hour clock in every locale ("00:40", "16:05"). */
+const CLOCK = /^\d{2}:\d{2}$/;
 
 const QUESTION: Record<ShotLocale, string> = {
   "zh-CN": "你好，我的提现什么时候到账？",
@@ -111,7 +111,12 @@ for (const locale of LOCALES) {
     await expect(hours).toContainText(
       t.chat.hours.replace("{{from}}", from).replace("{{to}}", to).replace("{{timeZone}}", timeZone),
     );
-    if (!summary.serviceHours.openNow) await expect(hours).toContainText(t.chat.closed);
+    // Who is there, as the server knows it (an operator of another test may be at the desk just now).
+    if (summary.supportOnline) await expect(page.getByTestId("kefu-online")).toHaveText(t.chat.online);
+    else
+      await expect(page.getByTestId("kefu-offline")).toHaveText(
+        summary.serviceHours.openNow ? t.chat.nobodyOnline : t.chat.closed,
+      );
     await expect(page.getByTestId("kefu-empty")).toHaveText(t.chat.empty);
     await expectPolished(page);
     await shot(page, locale, "kefu-empty");
@@ -125,7 +130,7 @@ for (const locale of LOCALES) {
     const question = bubble(page, QUESTION[locale]);
     await expect(question).toHaveAttribute("data-state", "sent");
     await expect(question.getByTestId("kefu-tick")).toHaveText(t.chat.sent);
-    await expect(question.locator("time")).toHaveText(CLOCK[locale]);
+    await expect(question.locator("time")).toHaveText(CLOCK);
     await expect(page.getByTestId("kefu-day")).toHaveText(t.chat.today);
     await expect(composer(page)).toHaveValue("");
 
@@ -134,6 +139,10 @@ for (const locale of LOCALES) {
     await operatorSays(request, operator, id, ANSWER[locale]);
     const answer = bubble(page, ANSWER[locale]);
     await expect(answer).toHaveAttribute("data-author", "operator");
+    await expect(answer.locator("time")).toHaveText(CLOCK);
+    // Someone answered: the page no longer says nobody is there.
+    await expect(page.getByTestId("kefu-online")).toHaveText(t.chat.online);
+    await expect(page.getByTestId("kefu-offline")).toHaveCount(0);
     const questionSeq = (await historyOf(request, operator, id)).find(
       (message) => message.body === QUESTION[locale],
     )?.seq;

@@ -204,5 +204,14 @@ for (const locale of LOCALES) {
     const inbox = await request.get("/api/v1/messages", { headers: user.auth });
     const { items } = (await inbox.json()) as InboxPage;
     expect(items.every((item) => item.read)).toBe(true);
+
+    // The same user reading in German: the broadcast has no German text, so they read the English.
+    if (locale !== "en") return;
+    await page.evaluate(() => localStorage.setItem("language", "de"));
+    await page.goto(MESSAGES);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(broadcastRow.getByTestId("message-title")).toHaveText(broadcast.en?.title ?? "");
+    await broadcastRow.getByTestId("message-toggle").click();
+    await expect(broadcastRow.getByTestId("message-body")).toHaveText(broadcast.en?.body ?? "");
   });
 }

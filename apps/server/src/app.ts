@@ -23,8 +23,16 @@ import { depositUsage, reviewQueueUpdates } from "./cashier";
 import { cashierOperatorRoutes } from "./cashier/operator-routes";
 import { cashierRoutes } from "./cashier/routes";
 import { ConversationChannel } from "./chat/channel";
-import { chatMoves, chatReads, chatTyping, conversationChanges, userConversationChanges } from "./chat/live";
+import {
+  chatMoves,
+  chatPresence,
+  chatReads,
+  chatTyping,
+  conversationChanges,
+  userConversationChanges,
+} from "./chat/live";
 import { chatOperatorRoutes } from "./chat/operator-routes";
+import { PRESENCE_REFRESH_MS } from "./chat/presence";
 import { chatRoutes } from "./chat/routes";
 import { type ChatDeps, chatAnnouncements } from "./chat/service";
 import { parseServiceWindow, serviceHoursAt } from "./chat/service-hours";
@@ -53,7 +61,7 @@ import type { RouteContext } from "./platform/context";
 import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
-import type { PeriodicJob } from "./platform/periodic-job";
+import { PeriodicJob } from "./platform/periodic-job";
 import { RealtimeHub } from "./platform/realtime";
 import { createBlobStore } from "./platform/s3-blob-store";
 import { secureTransportHeaders } from "./platform/secure-transport";
@@ -99,6 +107,7 @@ export interface AppServices extends RouteContext {
   content: PeriodicJob;
   broadcasts: PeriodicJob;
   riskFigures: PeriodicJob;
+  supportPresence: PeriodicJob;
 }
 
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
@@ -216,11 +225,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock: deps.clock,
     log: app.log,
     typing: (ref) => void realtime.publish("chat.typing", [ref]),
+    presenceMoved: (operatorId) => void realtime.publish("chat.presence", [operatorId]),
   });
   realtime.addPrivateChannel(conversations);
   realtime.addEvent("chat.moved", chatMoves(conversations));
   realtime.addEvent("chat.read", chatReads(conversations));
   realtime.addEvent("chat.typing", chatTyping(conversations));
+  realtime.addEvent("chat.presence", chatPresence(conversations));
   realtime.addOperatorEvent("chats.changed", conversationChanges);
   realtime.addUserEvent("chat.userChanged", userConversationChanges);
   const supportWindow = parseServiceWindow(deps.config.SUPPORT_HOURS);
@@ -229,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     serviceHours: (at) => serviceHoursAt(supportWindow, deps.config.PLATFORM_TZ, at),
     userMessages: new UserMessageDesk(deps.db, deps.clock, deps.config.CHAT_MESSAGES_PER_MINUTE),
     ...chatAnnouncements(realtime),
+    supportActive: (operatorId) => conversations.deskActive(operatorId),
   };
   const limits: LimitsDeps = {
     usage: async (db, userId, now) => ({
@@ -274,9 +286,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       settledNet: settledNetCounts,
       log: app.log,
     }),
+    supportPresence: new PeriodicJob({
+      name: "support presence",
+      runOnce: () => conversations.refreshPresence(),
+      intervalMs: PRESENCE_REFRESH_MS,
+      log: app.log,
+    }),
   };
   app.addHook("onReady", async () => {
     await context.realtime.start();
+    context.supportPresence.start();
     await context.market.start();
     if (deps.config.TRADING_WORKER_ENABLED) context.trading.start();
     if (deps.config.SAVINGS_WORKER_ENABLED) context.savings.start();
@@ -296,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await context.content.stop();
     await context.broadcasts.stop();
     await context.riskFigures.stop();
+    await context.supportPresence.stop();
     await context.market.stop();
     await context.realtime.detach();
   });

@@ -1,3 +1,5 @@
+import { formatDateAndClock } from "./clock-format";
+
 const JUST_NOW: Record<string, string> = {
   "zh-CN": "刚刚",
   "zh-TW": "剛剛",
@@ -25,5 +27,5 @@ export function formatRelativeTime(at: Date, now: Date, locale: string, timeZone
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "always" });
   if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+  return formatDateAndClock(at, locale, timeZone ? { timeZone } : {});
 }

@@ -10,6 +10,8 @@ export interface ChatFollower {
 
 let connection: ConsoleLiveConnection | null = null;
 let follower: ChatFollower | null = null;
+/** Whether the inbox is on screen: while it is, users see that support is online. */
+let deskOpen = false;
 
 function sendFollow(): void {
   if (connection && follower)
@@ -20,13 +22,20 @@ function sendFollow(): void {
     });
 }
 
+function sendDesk(): void {
+  if (deskOpen) connection?.send({ type: "chat.desk", open: true });
+}
+
 /** The glue between the layout's socket and the inbox page, which mount and unmount apart. */
 export const chatSocket = {
   attach(live: ConsoleLiveConnection | null): void {
     connection = live;
   },
-  /** Signed in, first or again: the server forgot the old connection's follow. */
-  ready: sendFollow,
+  /** Signed in, first or again: the server forgot the old connection's follow and desk. */
+  ready(): void {
+    sendFollow();
+    sendDesk();
+  },
   dispatch(event: ChatEvent): void {
     if (follower && event.conversationId === follower.conversationId) follower.onEvent(event);
   },
@@ -39,6 +48,16 @@ export function followConversation(next: ChatFollower): () => void {
   return () => {
     // The server has no unfollow: a conversation left is only no longer listened to.
     if (follower === next) follower = null;
+  };
+}
+
+/** The inbox is on screen: support is online for users until the returned function closes the desk. */
+export function openDesk(): () => void {
+  deskOpen = true;
+  sendDesk();
+  return () => {
+    deskOpen = false;
+    connection?.send({ type: "chat.desk", open: false });
   };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   broadcastInputOf,
   emptyBroadcastForm,
+  emptyLocales,
   formFieldErrors,
   hasBroadcastText,
   readerText,
@@ -32,11 +33,42 @@ describe("the broadcast form", () => {
     expect(broadcastInputOf({ ...values, when: "now" }).publishAt).toBeNull();
   });
 
-  it("previews a locale's own text, or the default one its readers get instead", () => {
+  it("previews a locale's own text, or the one its readers get instead as the server picks it", () => {
     const texts = { "zh-CN": { title: "标题", body: "正文" }, en: { title: "Title", body: "" } };
-    expect(readerText(texts, "en")).toEqual({ text: { title: "Title", body: "" }, fallback: false });
-    expect(readerText(texts, "ja")).toEqual({ text: { title: "标题", body: "正文" }, fallback: true });
-    expect(readerText(undefined, "zh-CN")).toEqual({ text: { title: "", body: "" }, fallback: false });
+    expect(readerText(texts, "en")).toEqual({
+      text: { title: "Title", body: "" },
+      fallback: false,
+      served: "en",
+    });
+    // A Japanese or German reader reads the English, not the Chinese; a Traditional one the Chinese.
+    expect(readerText(texts, "ja")).toEqual({
+      text: { title: "Title", body: "" },
+      fallback: true,
+      served: "en",
+    });
+    expect(readerText(texts, "de").served).toBe("en");
+    expect(readerText(texts, "zh-TW")).toEqual({
+      text: { title: "标题", body: "正文" },
+      fallback: true,
+      served: "zh-CN",
+    });
+    expect(readerText({ "zh-CN": { title: "标题", body: "" } }, "de").served).toBe("zh-CN");
+    expect(readerText(undefined, "zh-CN")).toEqual({
+      text: { title: "", body: "" },
+      fallback: false,
+      served: "zh-CN",
+    });
+  });
+
+  it("names every empty language with what its readers will see", () => {
+    const texts = { "zh-CN": { title: "标题", body: "正文" }, en: { title: "Title", body: "Body" } };
+    expect(emptyLocales(texts)).toEqual([
+      { locale: "zh-TW", served: "zh-CN" },
+      ...["ja", "th", "vi", "id", "ko", "fr", "de"].map((locale) => ({ locale, served: "en" })),
+    ]);
+    expect(emptyLocales({ ...texts, de: { title: "Titel", body: "" } }).map((e) => e.locale)).not.toContain(
+      "de",
+    );
   });
 
   it("puts the server's field errors on the form's fields, and only on those it has", () => {

@@ -1,5 +1,5 @@
 import type { BroadcastInput, BroadcastText, BroadcastTranslations, Locale } from "@tickfair/contract";
-import { DEFAULT_LOCALE, LOCALES } from "@tickfair/contract";
+import { DEFAULT_LOCALE, LOCALES, servedLocale } from "@tickfair/contract";
 import type { PublishTimeValues } from "../components/PublishTimeField/PublishTimeField";
 import { localTimeToIso } from "./local-time";
 
@@ -49,14 +49,31 @@ export function broadcastInputOf(values: BroadcastFormValues): BroadcastInput {
   };
 }
 
+/** The locales written so far, as the server will hold them (the default locale's always). */
+function writtenLocales(texts: TextsSoFar): Partial<Record<Locale, true>> {
+  const written: Partial<Record<Locale, true>> = { [DEFAULT_LOCALE]: true };
+  for (const locale of LOCALES) if (hasBroadcastText(texts?.[locale])) written[locale] = true;
+  return written;
+}
+
 /**
- * What a reader of `locale` will get: that locale's text, or the default locale's when it has none
- * (as the server picks it), and which of the two it is.
+ * What a reader of `locale` will get, as the server picks it (servedLocale): that locale's text, or
+ * the next one they read that is written; `served` names which.
  */
-export function readerText(texts: TextsSoFar, locale: Locale): { text: BroadcastText; fallback: boolean } {
-  const own = texts?.[locale];
-  if (locale === DEFAULT_LOCALE || hasBroadcastText(own)) return { text: trimmed(own), fallback: false };
-  return { text: trimmed(texts?.[DEFAULT_LOCALE]), fallback: true };
+export function readerText(
+  texts: TextsSoFar,
+  locale: Locale,
+): { text: BroadcastText; fallback: boolean; served: Locale } {
+  const served = servedLocale(locale, writtenLocales(texts));
+  return { text: trimmed(texts?.[served]), fallback: served !== locale, served };
+}
+
+/** The locales left empty, each with the locale its readers will be shown instead: the form's warning. */
+export function emptyLocales(texts: TextsSoFar): { locale: Locale; served: Locale }[] {
+  return LOCALES.flatMap((locale) => {
+    const { fallback, served } = readerText(texts, locale);
+    return fallback ? [{ locale, served }] : [];
+  });
 }
 
 /** The form's fields a server error may name. */

@@ -31,7 +31,7 @@ async function methodsIn(auth: Record<string, string>, language?: string) {
 }
 
 describe("deposit methods per locale", () => {
-  it("shows a user the name and instructions in their language, else the default locale's", async () => {
+  it("shows a user the name and instructions in their language, else the next they read", async () => {
     const created = await createMethod(bankMethodInput({ names: NAMES, instructions: INSTRUCTIONS }));
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json<DepositMethod>().id;
@@ -43,7 +43,9 @@ describe("deposit methods per locale", () => {
     };
     expect(await seen("zh-CN")).toEqual(["银行转账", "转账附言：您的账户号"]);
     expect(await seen("en-GB,en;q=0.9")).toEqual(["Bank transfer", "Reference: your account id"]);
-    expect(await seen("ja")).toEqual(["银行转账", "转账附言：您的账户号"]);
+    // No Japanese: the English (servedLocale); no Traditional Chinese: the Simplified.
+    expect(await seen("ja")).toEqual(["Bank transfer", "Reference: your account id"]);
+    expect(await seen("zh-TW")).toEqual(["银行转账", "转账附言：您的账户号"]);
     expect(await seen()).toEqual(["银行转账", "转账附言：您的账户号"]);
 
     const [method] = (await methodsIn(auth, "en")).filter((m) => m.id === id);
@@ -143,7 +145,7 @@ describe("deposit methods per locale", () => {
     };
     expect(await mine("zh-CN")).toBe("银行转账");
     expect(await mine("en")).toBe("Bank transfer");
-    expect(await mine("th")).toBe("银行转账");
+    expect(await mine("th")).toBe("Bank transfer");
 
     const finance = await operatorAuth(t);
     const review = await t.app.inject({

@@ -1,9 +1,9 @@
 import {
-  DEFAULT_LOCALE,
   type DepositMethod,
   type DepositMethodInput,
   fromMinor,
   type Locale,
+  servedLocale,
   toMinor,
 } from "@tickfair/contract";
 import { recordAudit } from "../operators";
@@ -12,9 +12,12 @@ import type { Db, Executor } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
 import type { DepositMethodRow, Operator } from "../platform/schema";
 
-/** A method's text in `locale`, or in the default locale where that has none (an operator must enter a name there). */
-export function inLocale(texts: Record<string, string>, locale: Locale): string {
-  return texts[locale] ?? texts[DEFAULT_LOCALE] ?? "";
+/**
+ * A method's text in `locale`, or in the next language its reader reads (servedLocale); the default
+ * locale's is always there (an operator must enter a name in it).
+ */
+export function inLocale(texts: Partial<Record<Locale, string>>, locale: Locale): string {
+  return texts[servedLocale(locale, texts)] ?? "";
 }
 
 export function toDepositMethod(row: DepositMethodRow, locale: Locale): DepositMethod {

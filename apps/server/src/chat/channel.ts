@@ -4,6 +4,7 @@ import type { Db } from "../platform/db";
 import type { PrivateChannel, PrivatePeer, SocketIdentity } from "../platform/realtime";
 import { userConversation } from "./conversations";
 import { messagesAfterEach, renderChatMessages } from "./history";
+import { markPresent, supportOnline } from "./presence";
 
 /** The permission an operator's role needs to follow and answer conversations. */
 export const ANSWERS_CHATS = "chats.answer";
@@ -34,9 +35,13 @@ export interface ConversationRef {
  * missed announcement only delays a message to the next one, or to the reconnect.
  */
 export class ConversationChannel implements PrivateChannel {
-  readonly answers = ["chat.follow", "chat.typing"] as const;
+  readonly answers = ["chat.follow", "chat.typing", "chat.desk"] as const;
   readonly #followers = new Map<bigint, Set<Follower>>();
   readonly #byPeer = new Map<PrivatePeer, Follower & { conversationId: bigint }>();
+  /** Consoles with the chat desk open on this process's sockets, each with its operator. */
+  readonly #desks = new Map<PrivatePeer, bigint>();
+  /** What this process last told its users' pages of support's presence. */
+  #toldOnline: boolean | null = null;
   readonly #dirty = new Set<bigint>();
   #loop: Promise<void> | null = null;
 
@@ -47,10 +52,13 @@ export class ConversationChannel implements PrivateChannel {
       log: { error(object: unknown, message: string): void };
       /** Tells the other side of a conversation (in every process) that this side is typing. */
       typing(ref: ConversationRef & { side: "user" | "support" }): void;
+      /** Support came online: every process checks presence again and tells its users' pages. */
+      presenceMoved(operatorId: bigint): void;
     },
   ) {}
 
   async answer(message: ClientMessage, peer: PrivatePeer): Promise<void> {
+    if (message.type === "chat.desk") return this.#desk(message.open, peer);
     if (message.type !== "chat.follow" && message.type !== "chat.typing") return;
     const identity = await peer.identity();
     const target = identity && (await this.#conversationFor(identity, message.conversationId));
@@ -62,7 +70,7 @@ export class ConversationChannel implements PrivateChannel {
       this.deps.typing({ ...target, side: target.side });
       return;
     }
-    this.forget(peer);
+    this.#unfollow(peer);
     const follower = {
       peer,
       side: target.side,
@@ -73,10 +81,67 @@ export class ConversationChannel implements PrivateChannel {
     const followers = this.#followers.get(target.conversationId) ?? new Set<Follower>();
     this.#followers.set(target.conversationId, followers);
     followers.add(follower);
+    if (target.side === "user")
+      peer.send({ type: "chat.presence", online: await supportOnline(this.deps.db, this.deps.clock.now()) });
     await this.moved([target.conversationId]);
   }
 
   forget(peer: PrivatePeer): void {
+    this.#desks.delete(peer);
+    this.#unfollow(peer);
+  }
+
+  /**
+   * An operator is at the desk (opened it, or wrote to a user): their presence is stored, and when
+   * nobody was online before, every process's users hear at once that someone is.
+   */
+  async deskActive(operatorId: bigint): Promise<void> {
+    const now = this.deps.clock.now();
+    const wasOnline = await supportOnline(this.deps.db, now);
+    await markPresent(this.deps.db, [operatorId], now);
+    if (!wasOnline) this.deps.presenceMoved(operatorId);
+  }
+
+  /**
+   * Every few seconds in every process: the desks open here are still there (their rows refreshed),
+   * and a presence that lapsed (a desk closed, a process gone) reaches the users' pages.
+   */
+  async refreshPresence(): Promise<void> {
+    const present = [...this.#desks].filter(([peer]) => mayAnswer(peer.knownIdentity()));
+    await markPresent(
+      this.deps.db,
+      present.map(([, operatorId]) => operatorId),
+      this.deps.clock.now(),
+    );
+    await this.checkPresence();
+  }
+
+  /** Reads support's presence; when it changed, tells the users following their conversation here. */
+  async checkPresence(): Promise<void> {
+    const online = await supportOnline(this.deps.db, this.deps.clock.now());
+    if (online === this.#toldOnline) return;
+    this.#toldOnline = online;
+    for (const follower of this.#byPeer.values())
+      if (follower.side === "user" && stillMay(follower))
+        follower.peer.send({ type: "chat.presence", online });
+  }
+
+  async #desk(open: boolean, peer: PrivatePeer): Promise<void> {
+    const identity = await peer.identity();
+    if (identity?.realm !== "operator" || !mayAnswer(identity)) {
+      peer.send({ type: "error", code: "NOT_FOUND" });
+      return;
+    }
+    if (!open) {
+      // The row lapses on its own: the operator may have the desk open in another window.
+      this.#desks.delete(peer);
+      return;
+    }
+    this.#desks.set(peer, identity.operatorId);
+    await this.deskActive(identity.operatorId);
+  }
+
+  #unfollow(peer: PrivatePeer): void {
     const follower = this.#byPeer.get(peer);
     if (!follower) return;
     this.#byPeer.delete(peer);
@@ -180,6 +245,10 @@ export class ConversationChannel implements PrivateChannel {
       .executeTakeFirst();
     return row ? { conversationId: row.id, userId: row.user_id, side: "support" } : null;
   }
+}
+
+function mayAnswer(identity: SocketIdentity | null): boolean {
+  return identity?.realm === "operator" && identity.permissions.has(ANSWERS_CHATS);
 }
 
 /** A follower whose session ended, or whose role no longer answers chats, is told nothing more. */

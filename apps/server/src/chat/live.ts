@@ -23,6 +23,8 @@ declare module "../platform/events" {
     "chat.userChanged": ConversationRef;
     "chat.read": ChatReadRef;
     "chat.typing": ConversationRef & { side: ChatSide };
+    /** An operator came to the desk while nobody of support was online: the operator's id. */
+    "chat.presence": bigint;
   }
 }
 
@@ -82,6 +84,15 @@ export function chatTyping(
           side: ref.side,
         });
     },
+  };
+}
+
+/** Every process reads support's presence again and tells its users' pages if it changed. */
+export function chatPresence(channel: ConversationChannel): EventDelivery<bigint> {
+  return {
+    encode: (operatorId) => String(operatorId),
+    decode: (wire) => BigInt(wire),
+    deliver: () => channel.checkPresence(),
   };
 }
 

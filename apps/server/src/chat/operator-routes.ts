@@ -104,6 +104,8 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
         const id = BigInt(request.params.id);
         const stored = await sendOperatorMessage(db, id, operator.id, request.body, clock.now());
         if (stored.created) deps.announceMessage(stored, request.body.note ? "note" : "support");
+        // Writing in a conversation is being at the desk, even if the console's socket dropped.
+        await deps.supportActive(operator.id);
         const holder = { realm: "operator" as const, sessionTokenHash: tokenHash };
         const message = await storedMessage(db, id, stored.seq, "support", holder, clock.now());
         return reply.status(stored.created ? 201 : 200).send(message);

@@ -21,6 +21,7 @@ import {
   rateConversation,
 } from "./conversations";
 import { chatHistory as readHistory, storedMessage, writtenMessage } from "./history";
+import { supportOnline } from "./presence";
 import type { ChatDeps } from "./service";
 import { userConversationSummary } from "./summaries";
 
@@ -31,9 +32,11 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
   const { db, clock } = context;
   return async (app) => {
     requireSignedInUser(app, context);
-    app.get("/chat", { schema: schema({ response: { 200: userConversation } }) }, async (request) =>
-      userConversationSummary(db, signedInUser(request).user.id, clock.now(), deps.serviceHours(clock.now())),
-    );
+    app.get("/chat", { schema: schema({ response: { 200: userConversation } }) }, async (request) => {
+      const now = clock.now();
+      const support = { hours: deps.serviceHours(now), online: await supportOnline(db, now) };
+      return userConversationSummary(db, signedInUser(request).user.id, now, support);
+    });
     app.get(
       "/chat/messages",
       { schema: schema({ querystring: chatHistoryQuery, response: { 200: chatHistory } }) },

@@ -18,6 +18,8 @@ export interface ChatDeps {
   announceRead(ref: ChatReadRef): void;
   /** Assigned, resolved, reopened or rated: the consoles' lists (and the user's page) refresh. */
   announceChange(ref: ConversationRef): void;
+  /** The operator wrote in a conversation: they are online, and users' pages hear it if nobody was. */
+  supportActive(operatorId: bigint): Promise<void>;
 }
 
 /** How long list changes are gathered: consoles refresh their lists once a second at most. */
@@ -53,7 +55,7 @@ class ListChanges {
 /** The announcements, as domain events (relayed to the other server processes). */
 export function chatAnnouncements(
   events: EventPublisher,
-): Omit<ChatDeps, "blobs" | "serviceHours" | "userMessages"> {
+): Omit<ChatDeps, "blobs" | "serviceHours" | "userMessages" | "supportActive"> {
   const lists = new ListChanges(events);
   return {
     announceMessage: (stored, from) => {

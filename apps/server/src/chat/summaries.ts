@@ -9,12 +9,15 @@ import type { Executor } from "../platform/db";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { userConversation } from "./conversations";
 
-/** The user's conversation for their app: unread answers, how far support has read, the hours. */
+/**
+ * The user's conversation for their app: unread answers, how far support has read, the hours and
+ * whether someone of support is online.
+ */
 export async function userConversationSummary(
   db: Executor,
   userId: bigint,
   now: Date,
-  serviceHours: ServiceHours,
+  support: { hours: ServiceHours; online: boolean },
 ): Promise<UserConversation> {
   const conversation = await userConversation(db, userId, now);
   const unread = await db
@@ -30,7 +33,8 @@ export async function userConversationSummary(
     unread: Number(unread.count),
     supportReadSeq: String(conversation.support_read_seq),
     canRate: conversation.state === "resolved" && conversation.rating === null,
-    serviceHours,
+    serviceHours: support.hours,
+    supportOnline: support.online,
   };
 }
 

@@ -36,8 +36,12 @@ describe("content", () => {
       title: "About us",
       version: 1,
     });
-    // No Thai text: the default locale's.
+    // No Thai text: the English (as broadcasts); no Traditional Chinese: the Simplified.
     expect((await read("/api/v1/content/pages/about", "th")).json<PublishedContent>()).toMatchObject({
+      locale: "en",
+      title: "About us",
+    });
+    expect((await read("/api/v1/content/pages/about", "zh-TW")).json<PublishedContent>()).toMatchObject({
       locale: "zh-CN",
       title: "关于我们",
     });

@@ -3,9 +3,9 @@ import {
   type ContentArticleQuery,
   type ContentPageKind,
   type ContentTranslations,
-  DEFAULT_LOCALE,
   type Locale,
   type PublishedContent,
+  servedLocale,
 } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
@@ -20,10 +20,10 @@ interface LiveRow {
   published_at: Date;
 }
 
-/** The reader's locale's text, or the default locale's when theirs has none. */
+/** The text in the reader's locale, or the next they read that it is written in (servedLocale). */
 function inLocale(row: LiveRow, locale: Locale): PublishedContent {
   const translations = row.translations as ContentTranslations;
-  const served = translations[locale] ? locale : DEFAULT_LOCALE;
+  const served = servedLocale(locale, translations);
   const text = translations[served] ?? { title: "", summary: "", body: "" };
   return {
     id: String(row.id),

@@ -1,12 +1,12 @@
 import {
   type BroadcastTranslations,
-  DEFAULT_LOCALE,
   type InboxMessage,
   type InboxPage,
   type InboxQuery,
   type Locale,
   type Notice,
   notice,
+  servedLocale,
   UNREAD_COUNT_CAP,
 } from "@tickfair/contract";
 import { sql } from "kysely";
@@ -26,7 +26,7 @@ interface InboxRow {
 function contentOf(row: InboxRow, locale: Locale): InboxMessage["content"] {
   if (row.kind === "broadcast") {
     const translations = row.translations as BroadcastTranslations;
-    const served = translations[locale] ? locale : DEFAULT_LOCALE;
+    const served = servedLocale(locale, translations);
     const text = translations[served] ?? { title: "", body: "" };
     return { kind: "broadcast", locale: served, ...text };
   }

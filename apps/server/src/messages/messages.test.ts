@@ -155,8 +155,16 @@ describe("broadcasts", () => {
       title: "Maintenance tonight（中文）",
       body: "系统将于今晚维护。",
     });
-    // No Japanese text: the default locale's.
-    expect(broadcastTitled(await inbox(bob.auth, "ja"), "Maintenance tonight")?.content).toMatchObject({
+    // No Japanese or German text: the English, which they more likely read than Chinese; no
+    // Traditional Chinese: the Simplified.
+    for (const reader of ["ja", "de"])
+      expect(broadcastTitled(await inbox(bob.auth, reader), "Maintenance tonight")?.content).toEqual({
+        kind: "broadcast",
+        locale: "en",
+        title: "Maintenance tonight",
+        body: "The system is maintained tonight.",
+      });
+    expect(broadcastTitled(await inbox(bob.auth, "zh-TW"), "Maintenance tonight")?.content).toMatchObject({
       locale: "zh-CN",
     });
     expect(await unread(alice.auth)).toBe(1);

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 
-// The tables of system messages and customer service (migrations 0021, 0022), beside schema.ts.
+// The tables of system messages and customer service (migrations 0021, 0022, 0027), beside schema.ts.
 
 type Timestamp = ColumnType<Date, Date | string | undefined, never>;
 type Id = Generated<bigint>;
@@ -71,4 +71,9 @@ export interface CannedRepliesTable {
   created_by: bigint;
   created_at: Timestamp;
   deleted_at: Date | null;
+}
+
+export interface SupportPresenceTable {
+  operator_id: bigint;
+  seen_at: Date;
 }

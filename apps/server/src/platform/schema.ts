@@ -7,6 +7,7 @@ import type {
   InboxesTable,
   InboxMessagesTable,
   InboxReadsTable,
+  SupportPresenceTable,
 } from "./schema-conversations";
 import type { LimitChangesTable, LimitValuesTable, TradingLimitsTable } from "./schema-limits";
 import type { RiskFiguresTable } from "./schema-risk";
@@ -430,6 +431,7 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   canned_replies: CannedRepliesTable;
+  support_presence: SupportPresenceTable;
   trading_limits: TradingLimitsTable;
   limit_values: LimitValuesTable;
   limit_changes: LimitChangesTable;

@@ -16,9 +16,19 @@ export const LIMIT_GROUPS = [
   { group: "session", kinds: ["open_positions", "reminder_minutes"] },
 ] as const satisfies readonly { group: string; kinds: readonly LimitKind[] }[];
 
-/** A limit's value as the page shows it: an amount, a number of positions, a reminder, or none. */
-export function limitValueText(kind: LimitKind, value: string | null, t: TFunction, locale: string): string {
-  if (value === null) return t("limits.none");
+/**
+ * A limit's value as the page shows it: an amount, a number of positions, a reminder, or none. Inside
+ * a sentence "none" has its own wording ("from no limit to 3 positions", German "kein Limit"): case
+ * is the language's business, not something code can change.
+ */
+export function limitValueText(
+  kind: LimitKind,
+  value: string | null,
+  t: TFunction,
+  locale: string,
+  { inSentence = false }: { inSentence?: boolean } = {},
+): string {
+  if (value === null) return inSentence ? t("limits.noneInSentence") : t("limits.none");
   if (kind === "open_positions") return t("limits.positions", { count: Number(value) });
   if (kind === "reminder_minutes") return t("limits.everyMinutes", { count: Number(value) });
   return formatMoney(value, locale);

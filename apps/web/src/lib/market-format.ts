@@ -3,6 +3,8 @@
  * to Intl.NumberFormat as strings, which formats them exactly (no float arithmetic on our side).
  */
 
+import { CLOCK_OPTIONS } from "@tickfair/contract";
+
 type Numeric = Intl.StringNumericLiteral;
 
 const cache = new Map<string, Intl.NumberFormat>();
@@ -55,7 +57,7 @@ export function formatReopens(iso: string, locale: string, now: Date = new Date(
   if (Number.isNaN(at.getTime())) return iso;
   const soon = at.getTime() - now.getTime() < WEEK_MS;
   const options: Intl.DateTimeFormatOptions = soon
-    ? { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
-    : { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    ? { weekday: "short", ...CLOCK_OPTIONS }
+    : { month: "short", day: "numeric", ...CLOCK_OPTIONS };
   return new Intl.DateTimeFormat(locale, options).format(at);
 }

@@ -1,10 +1,17 @@
-import { formatRelativeTime } from "@tickfair/contract";
+import { formatClock, formatDateAndClock, formatRelativeTime } from "@tickfair/contract";
 
 /** Date and time of an ISO instant in the user's locale and time zone ("21 Nov 2025, 14:05"). */
 export function formatDateTime(iso: string, locale: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+  return formatDateAndClock(at, locale);
+}
+
+/** The time of day of an ISO instant in the user's time zone ("00:40", "14:05"). */
+export function formatTimeOfDay(iso: string, locale: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return formatClock(at, locale);
 }
 
 /** The specification's relative time: "just now" under 15 minutes, then minutes, hours, else date and time. */
@@ -18,5 +25,5 @@ export function formatWhen(iso: string, locale: string, now: Date = new Date()):
 export function formatDateTimeSeconds(iso: string, locale: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(at);
+  return formatDateAndClock(at, locale, { seconds: true });
 }

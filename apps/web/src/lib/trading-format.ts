@@ -1,3 +1,4 @@
+import { formatClock as formatClockOf } from "@tickfair/contract";
 import { formatPrice } from "./market-format";
 
 /** A payout rate in basis points as a percentage in the locale ("80%", "80 %", "%80"). */
@@ -28,10 +29,5 @@ export function shortHash(hash: string): string {
 export function formatClock(iso: string, locale: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
+  return formatClockOf(at, locale, { seconds: true });
 }

@@ -80,6 +80,8 @@ export const userConversation = z.object({
   /** Resolved and not yet rated: the app may ask for a 1–5 rating. */
   canRate: z.boolean(),
   serviceHours,
+  /** An operator has the chat desk open, or wrote to a user a moment ago: answers can come live. */
+  supportOnline: z.boolean(),
 });
 export type UserConversation = z.infer<typeof userConversation>;
 

@@ -53,6 +53,11 @@ export const clientMessage = z.discriminatedUnion("type", [
       .regex(/^\d{1,18}$/)
       .optional(),
   }),
+  /**
+   * An operator's console opened (`open`) or closed its chat desk: while it is open, users see that
+   * support is online.
+   */
+  z.object({ type: z.literal("chat.desk"), open: z.boolean() }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
@@ -89,6 +94,8 @@ export const serverMessage = z.discriminatedUnion("type", [
   }),
   /** The other side is typing (for a few seconds). */
   z.object({ type: z.literal("chat.typing"), conversationId: z.string(), side: z.enum(["user", "support"]) }),
+  /** To a user following their conversation: whether someone of support is online now. */
+  z.object({ type: z.literal("chat.presence"), online: z.boolean() }),
   /** To the user: their conversation changed (support wrote, resolved or reopened it); refresh the badge. */
   z.object({ type: z.literal("chat.changed"), conversationId: z.string() }),
   /**

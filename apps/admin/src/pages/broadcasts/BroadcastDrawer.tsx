@@ -1,5 +1,5 @@
 import type { Locale, OperatorBroadcast } from "@tickfair/contract";
-import { DEFAULT_LOCALE } from "@tickfair/contract";
+import { DEFAULT_LOCALE, LOCALE_NAMES } from "@tickfair/contract";
 import { Alert, App, Button, Descriptions, Drawer, Flex } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -95,15 +95,17 @@ export function BroadcastDrawer({
           />
           <LocaleTabs testIdPrefix="broadcast-detail" written={written}>
             {(l) => {
-              const { text, fallback } = readerText(broadcast.translations, l);
+              const { text, fallback, served } = readerText(broadcast.translations, l);
               return (
                 <Flex vertical gap={12}>
-                  {fallback && <Alert type="info" showIcon message={t("broadcasts.noText")} />}
-                  <PhonePreview
-                    text={text}
-                    lang={fallback ? DEFAULT_LOCALE : l}
-                    time={at(broadcast.publishAt)}
-                  />
+                  {fallback && (
+                    <Alert
+                      type="info"
+                      showIcon
+                      message={t("broadcasts.noText", { language: LOCALE_NAMES[served] })}
+                    />
+                  )}
+                  <PhonePreview text={text} lang={served} time={at(broadcast.publishAt)} />
                 </Flex>
               );
             }}

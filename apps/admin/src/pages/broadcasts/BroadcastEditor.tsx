@@ -15,6 +15,7 @@ import {
   type BroadcastTextsValues,
   broadcastInputOf,
   emptyBroadcastForm,
+  emptyLocales,
   formFieldErrors,
   hasBroadcastText,
   readerText,
@@ -64,6 +65,35 @@ function LocaleFields({ locale }: { locale: Locale }) {
         />
       </Form.Item>
     </>
+  );
+}
+
+/**
+ * Before it goes out: which languages are empty and what their readers will read instead, one line
+ * per language they are served (English for most, Simplified Chinese for Traditional).
+ */
+function EmptyLocales({ texts }: { texts: Partial<BroadcastTextsValues> | undefined }) {
+  const { t } = useTranslation();
+  const byServed = new Map<Locale, Locale[]>();
+  for (const { locale, served } of emptyLocales(texts))
+    byServed.set(served, [...(byServed.get(served) ?? []), locale]);
+  if (byServed.size === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="broadcast-empty-locales"
+      message={t("broadcasts.emptyLocalesTitle")}
+      description={[...byServed].map(([served, locales]) => (
+        <div key={served} data-testid={`broadcast-empty-${served}`}>
+          {t("broadcasts.emptyLocalesLine", {
+            languages: locales.map((locale) => LOCALE_NAMES[locale]).join(", "),
+            served: LOCALE_NAMES[served],
+          })}
+        </div>
+      ))}
+    />
   );
 }
 
@@ -168,6 +198,7 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
       >
         <Row gutter={24}>
           <Col flex="1 1 0" style={{ minWidth: 0 }}>
+            <EmptyLocales texts={texts} />
             <LocaleTabs
               testIdPrefix="broadcast"
               activeKey={tab}
@@ -186,13 +217,16 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
                 type="info"
                 showIcon
                 style={{ marginBottom: 12 }}
-                message={t("broadcasts.previewFallback", { language: LOCALE_NAMES[tab] })}
+                message={t("broadcasts.previewFallback", {
+                  language: LOCALE_NAMES[tab],
+                  served: LOCALE_NAMES[preview.served],
+                })}
                 data-testid="broadcast-preview-fallback"
               />
             )}
             <PhonePreview
               text={preview.text}
-              lang={preview.fallback ? DEFAULT_LOCALE : tab}
+              lang={preview.served}
               time={formatTime(previewTime, i18n.language)}
             />
           </Col>

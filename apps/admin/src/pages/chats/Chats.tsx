@@ -1,7 +1,9 @@
 import type { ChatView, ConversationState } from "@tickfair/contract";
 import { Empty, theme } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { openDesk } from "../../api/chat-live";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { ContextPanel } from "./ContextPanel";
 import { ConversationList } from "./ConversationList";
@@ -23,6 +25,8 @@ export default function Chats() {
   const view: ChatView = VIEWS.find((candidate) => candidate === viewParam) ?? "unassigned";
   const state: ConversationState = params.get("state") === "resolved" ? "resolved" : "open";
   const selected = params.get("c");
+  // The inbox open is support at the desk: users' chat pages say someone is online.
+  useEffect(openDesk, []);
 
   const update = (changes: Record<string, string | null>) =>
     setParams(

@@ -1,5 +1,5 @@
 import { CheckOutlined, LockOutlined } from "@ant-design/icons";
-import type { ChatMessage } from "@tickfair/contract";
+import { type ChatMessage, formatClock } from "@tickfair/contract";
 import { Button, Divider, Empty, Image, Spin, Typography, theme } from "antd";
 import { type UIEvent, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,10 +27,7 @@ const dayFormat = (iso: string, locale: string) =>
     day: "numeric",
     weekday: "short",
   }).format(new Date(iso));
-const clockFormat = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(iso),
-  );
+const clockFormat = (iso: string, locale: string) => formatClock(new Date(iso), locale);
 
 /** The conversation, oldest at the top: scrolling up brings older pages, new messages follow at the bottom. */
 export function MessageList({

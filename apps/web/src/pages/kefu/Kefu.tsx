@@ -6,9 +6,10 @@ import type { OutboxEntry } from "../../api/chat-outbox";
 import { compareSeq } from "../../api/chat-thread";
 import { errorText } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { formatTimeOfDay } from "../../lib/time";
 import { ChatComposer } from "./ChatComposer";
 import { ChatRating } from "./ChatRating";
-import { formatChatDay, formatChatTime, localDay } from "./chat-time";
+import { formatChatDay, localDay } from "./chat-time";
 import { useChat } from "./use-chat";
 import { useVisualViewportHeight } from "./use-visual-viewport";
 import "./kefu.css";
@@ -70,7 +71,9 @@ export default function Kefu() {
   return (
     <div className="kefu" style={height ? { height } : undefined}>
       <PageNavBar title={t("home.service")} />
-      {chat.summary.data ? <ServiceHours conversation={chat.summary.data} /> : null}
+      {chat.summary.data ? (
+        <ServiceHours conversation={chat.summary.data} online={chat.supportOnline} />
+      ) : null}
       <main className="kefu-thread" ref={threadRef} onScroll={onScroll} data-testid="kefu-thread">
         {chat.loadingOlder ? (
           <div className="kefu-thread__older">
@@ -127,13 +130,30 @@ export default function Kefu() {
   );
 }
 
-function ServiceHours({ conversation }: { conversation: UserConversation }) {
+/**
+ * Whether someone of support is there now (an operator at the desk, or one who just answered), then
+ * the hours. Nobody there says so plainly: within the hours a message is answered soon, outside them
+ * when support is back.
+ */
+function ServiceHours({ conversation, online }: { conversation: UserConversation; online: boolean }) {
   const { t } = useTranslation();
   const { from, to, timeZone, openNow } = conversation.serviceHours;
   return (
-    <p className={`kefu-hours ${openNow ? "" : "kefu-hours--closed"}`} data-testid="kefu-hours">
+    <p
+      className={`kefu-hours ${online || openNow ? "" : "kefu-hours--closed"}`}
+      data-testid="kefu-hours"
+      data-online={online}
+    >
+      {online ? (
+        <span className="kefu-hours__status kefu-hours__status--online" data-testid="kefu-online">
+          {t("chat.online")}
+        </span>
+      ) : (
+        <span className="kefu-hours__status" data-testid="kefu-offline">
+          {openNow ? t("chat.nobodyOnline") : t("chat.closed")}
+        </span>
+      )}
       {t("chat.hours", { from, to, timeZone })}
-      {openNow ? null : <span data-testid="kefu-offline"> {t("chat.closed")}</span>}
     </p>
   );
 }
@@ -165,7 +185,7 @@ function MessageBubble({ message, supportReadSeq }: { message: ChatMessage; supp
       ) : null}
       {message.body ? <p className="kefu-bubble__body">{message.body}</p> : null}
       <span className="kefu-bubble__meta">
-        <time dateTime={message.at}>{formatChatTime(message.at, i18n.language)}</time>
+        <time dateTime={message.at}>{formatTimeOfDay(message.at, i18n.language)}</time>
         {own ? (
           <span className={read ? "kefu-bubble__read" : undefined} data-testid="kefu-tick">
             {read ? t("chat.read") : t("chat.sent")}
@@ -189,7 +209,7 @@ function OutboxBubble({ entry, onRetry }: { entry: OutboxEntry; onRetry(): void 
         {entry.photoId && !entry.body ? `[${t("chat.photo")}]` : entry.body}
       </p>
       <span className="kefu-bubble__meta">
-        <time dateTime={entry.at}>{formatChatTime(entry.at, i18n.language)}</time>
+        <time dateTime={entry.at}>{formatTimeOfDay(entry.at, i18n.language)}</time>
         {entry.state === "failed" ? (
           <button type="button" className="kefu-bubble__retry" onClick={onRetry} data-testid="kefu-retry">
             {t("chat.failed")}

@@ -1,8 +1,3 @@
-/** The clock time of a message in the user's locale and time zone ("14:05", "下午2:05"). */
-export function formatChatTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-}
-
 /** The local calendar day of an instant, to tell where a day separator goes. */
 export function localDay(iso: string): string {
   const at = new Date(iso);

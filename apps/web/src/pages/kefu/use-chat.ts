@@ -59,6 +59,8 @@ export function useChat(restoreDraft: (body: string) => void) {
   const [outbox, setOutbox] = useState<Outbox>(() => retryAll(readOutbox(localStorage, storageKey)));
   const [socketReadSeq, setSocketReadSeq] = useState<string | null>(null);
   const [supportTyping, setSupportTyping] = useState(false);
+  /** Support's presence as the socket last told it; before that, the summary's. */
+  const [socketOnline, setSocketOnline] = useState<boolean | null>(null);
   const [readWanted, setReadWanted] = useState<string | null>(null);
   const [visible, setVisible] = useState(pageVisible);
 
@@ -160,7 +162,11 @@ export function useChat(restoreDraft: (body: string) => void) {
         if (message.message.author === "operator") {
           setReadWanted((seq) => laterSeq(seq, message.message.seq));
           setSupportTyping(false);
+          // Someone just answered: whatever was said before, support is there.
+          setSocketOnline(true);
         }
+      } else if (message.type === "chat.presence") {
+        setSocketOnline(message.online);
       } else if (message.type === "chat.read" && message.side === "support") {
         setSocketReadSeq((seq) => laterSeq(seq, message.seq));
       } else if (message.type === "chat.typing" && message.side === "support") {
@@ -285,6 +291,7 @@ export function useChat(restoreDraft: (body: string) => void) {
     outbox,
     supportReadSeq: laterSeq(summary.data?.supportReadSeq ?? null, socketReadSeq) ?? "0",
     supportTyping,
+    supportOnline: socketOnline ?? summary.data?.supportOnline ?? false,
     loadOlder,
     reload,
     send,

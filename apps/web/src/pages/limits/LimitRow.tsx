@@ -20,7 +20,9 @@ export function LimitRow({ limit, now, onEdit }: { limit: UserLimit; now: number
 
   async function cancelPending() {
     const confirmed = await Dialog.confirm({
-      content: t("limits.cancelPendingConfirm", { value: limitValueText(kind, value, t, locale) }),
+      content: t("limits.cancelPendingConfirm", {
+        value: limitValueText(kind, value, t, locale, { inSentence: true }),
+      }),
       confirmText: t("limits.cancelPending"),
       cancelText: t("common.cancel"),
     });

@@ -1,14 +1,8 @@
-import type { InboxMessage, NoticeKind } from "@tickfair/contract";
+import { type InboxMessage, LOCALES, type NoticeKind } from "@tickfair/contract";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import enCore from "../../i18n/locales/en.json";
 import enLimits from "../../i18n/locales/limits/en.json";
-import zhLimits from "../../i18n/locales/limits/zh-CN.json";
-import enMessages from "../../i18n/locales/messages/en.json";
-import zhMessages from "../../i18n/locales/messages/zh-CN.json";
 import enVerify from "../../i18n/locales/verify/en.json";
-import zhVerify from "../../i18n/locales/verify/zh-CN.json";
-import zhCore from "../../i18n/locales/zh-CN.json";
 import { messageLink, messageText } from "./message-text";
 
 type Content = InboxMessage["content"];
@@ -41,19 +35,29 @@ const NOTICES: Record<NoticeKind, Content> = {
 
 const texts = i18next.createInstance();
 
+/** The texts a notice uses, in every locale: the core's and the messages', limits' and verification's. */
+const groups = import.meta.glob<{ default: Record<string, unknown> }>(
+  ["../../i18n/locales/*.json", "../../i18n/locales/{messages,limits,verify}/*.json"],
+  { eager: true },
+);
+const localeTexts = (locale: string) =>
+  Object.assign(
+    {},
+    ...Object.entries(groups)
+      .filter(([file]) => file.endsWith(`/${locale}.json`))
+      .map(([, module]) => module.default),
+  );
+
 beforeAll(async () => {
   await texts.init({
     lng: "en",
-    resources: {
-      en: { translation: { ...enCore, ...enMessages, ...enVerify, ...enLimits } },
-      "zh-CN": { translation: { ...zhCore, ...zhMessages, ...zhVerify, ...zhLimits } },
-    },
+    resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: localeTexts(locale) }])),
     interpolation: { escapeValue: false },
     showSupportNotice: false,
   });
 });
 
-describe.each(["en", "zh-CN"])("a notice in %s", (locale) => {
+describe.each(LOCALES)("a notice in %s", (locale) => {
   const wordingOf = (content: Content) => messageText(content, texts.getFixedT(locale), locale);
 
   it.each(Object.values(NOTICES))("has a title and a body: %o", (content) => {
@@ -64,11 +68,27 @@ describe.each(["en", "zh-CN"])("a notice in %s", (locale) => {
     expect(`${title} ${body}`).not.toMatch(/messages\.|verify\.|limits\.|\{\{/);
   });
 
-  it("formats amounts for the locale and names the order", () => {
-    const { body } = wordingOf(NOTICES.deposit_confirmed);
-    expect(body).toContain("D2026112400001");
-    expect(body).toContain("1,234.50");
+  it("names the order", () => {
+    expect(wordingOf(NOTICES.deposit_confirmed).body).toContain("D2026112400001");
   });
+
+  it("words a limit that was or becomes none as the language does inside a sentence", () => {
+    const t = texts.getFixedT(locale);
+    const none = t("limits.noneInSentence");
+    const from = { ...NOTICES.limit_changed, limit: "open_positions", from: null, to: "3" } as Content;
+    const to = { ...NOTICES.limit_changed, from: "100.00", to: null } as Content;
+    for (const content of [from, to]) {
+      const { body } = wordingOf(content);
+      expect(body).toContain(none);
+      // The heading's form ("No limit", "Aucune limite") only where the language writes both alike.
+      if (t("limits.none") !== none) expect(body).not.toContain(t("limits.none"));
+    }
+  });
+});
+
+it("formats a notice's amounts for the reader's locale", () => {
+  expect(messageText(NOTICES.deposit_confirmed, texts.getFixedT("en"), "en").body).toContain("1,234.50");
+  expect(messageText(NOTICES.deposit_confirmed, texts.getFixedT("de"), "de").body).toContain("1.234,50");
 });
 
 describe("a notice's wording", () => {
@@ -114,7 +134,7 @@ describe("a notice's wording", () => {
       to: "3",
       appliesAt: "2026-11-25T08:30:00.000Z",
     };
-    expect(en(positions).body).toMatch(/from No limit to 3 positions/);
+    expect(en(positions).body).toMatch(/from no limit to 3 positions/);
     expect(messageLink(NOTICES.break_started)?.to).toBe("/pages/limits/limits");
   });
 

@@ -78,7 +78,8 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
         }),
       };
     case "limit_changed": {
-      const value = (text: string | null) => limitValueText(content.limit, text, t, locale);
+      const value = (text: string | null) =>
+        limitValueText(content.limit, text, t, locale, { inSentence: true });
       return {
         title,
         body: t("messages.notice.limit_changed.body", {
