@@ -23,8 +23,8 @@ import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
+import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths } from "../../lib/paths";
-import { formatDateTime } from "../../lib/time";
 import { formatRate } from "../../lib/trading-format";
 import { useSession } from "../../store/session";
 import type { Quote } from "./TradeConfirm";
@@ -133,7 +133,7 @@ export function TradePanel({
       {!tradable ? (
         <LockBanner testId="trade-closed">
           {product.reopensAt
-            ? t("trading.closedUntil", { time: formatDateTime(product.reopensAt, locale) })
+            ? t("trading.closedUntil", { time: formatReopens(product.reopensAt, locale) })
             : t("trading.closed")}
         </LockBanner>
       ) : null}
