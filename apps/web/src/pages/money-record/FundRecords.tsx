@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
+import { Chip } from "../../components/Chip/Chip";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconDownload } from "../../components/icons";
 import { PagedList } from "../../components/PagedList/PagedList";
@@ -54,16 +55,15 @@ export function FundRecords({ tab }: { tab: boolean }) {
       />
       <div className="fund-filter">
         {(["", ...FUND_RECORD_TYPES] as const).map((value) => (
-          <button
+          <Chip
             key={value || "all"}
-            type="button"
+            active={type === value}
             aria-pressed={type === value}
-            className={`chip${type === value ? " chip--active" : ""}`}
             data-testid={`records-filter-${value || "all"}`}
             onClick={() => setType(value)}
           >
             {value ? t(`cashier.fundType.${value}`) : t("records.all")}
-          </button>
+          </Chip>
         ))}
       </div>
       <main className="page__body cashier fund-records__body">
