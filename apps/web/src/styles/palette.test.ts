@@ -29,7 +29,16 @@ function contrast(a: string, b: string): number {
 
 // The small texts that say something in passing (hints, times, "closed now"), and the cards and tints
 // they are set on. axe checks only the states a page happens to be in; this checks every pairing.
-const TEXTS = ["tf-text", "tf-text-2", "tf-text-3", "tf-warn", "tf-warn-text", "tf-green", "tf-red", "tf-brand"];
+const TEXTS = [
+  "tf-text",
+  "tf-text-2",
+  "tf-text-3",
+  "tf-warn",
+  "tf-warn-text",
+  "tf-green",
+  "tf-red",
+  "tf-brand",
+];
 const SURFACES = [
   "tf-card",
   "tf-bg",
