@@ -97,11 +97,11 @@ export default function Home() {
           type="button"
           className="home__lang"
           data-testid="home-language"
+          // "Language: English": the name holds the text that is seen (WCAG 2.5.3, label in name).
+          aria-label={`${t("home.language")}: ${LOCALE_NAMES[currentLocale()]}`}
           onClick={() => setLanguageOpen(true)}
         >
           <IconGlobe />
-          {/* Spoken as "Language: English": the name holds the text that is seen (WCAG 2.5.3). */}
-          <span className="visually-hidden">{t("home.language")}: </span>
           <span>{LOCALE_NAMES[currentLocale()]}</span>
         </button>
       </header>
