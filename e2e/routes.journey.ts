@@ -147,10 +147,8 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByText(TEXT[locale].content.news).first()).toBeVisible();
     await shot(page, locale, "routes-article-without-id");
     // One that names no article says so and leads to the list.
-    for (const id of ["999999", "not-an-id"]) {
-      await page.goto(`/h5${paths.article}?id=${id}`);
-      await expect(page.getByTestId("article-missing")).toContainText(TEXT[locale].content.articleMissing);
-    }
+    await page.goto(`/h5${paths.article}?id=not-an-id`);
+    await expect(page.getByTestId("article-missing")).toContainText(TEXT[locale].content.articleMissing);
     await shot(page, locale, "routes-article-unknown");
     await page.getByRole("button", { name: TEXT[locale].content.allNews }).click();
     await expect(page.getByTestId("news-list")).toBeVisible();
