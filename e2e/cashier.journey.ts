@@ -375,6 +375,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     expect(csv).toContain(`"${labels.columns.balanceAfter}"`);
     expect(csv).toContain(`"${labels.types.deposit}"`);
     expect(csv).toContain("300.00");
+    // Its times are the device's, as on the screen, and both say which zone that is.
+    expect(csv).toContain(`"${labels.columns.time.replace("{{zone}}", "Asia/Shanghai")}"`);
+    await expect(page.getByTestId("records-time-zone")).toContainText("Asia/Shanghai");
   });
 }
 

@@ -150,9 +150,10 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expectDocument(page, locale === "zh-CN" ? "服务协议" : "Service agreement");
     await shot(page, locale, "content-agreement");
 
-    // An article that does not exist: "no data", not an error.
+    // An article that does not exist: said so, not an error, with the way to the others.
     await page.goto("/h5/pages/index/detail?id=999999");
-    await expect(page.getByTestId("content-empty")).toContainText(t.content.noData);
+    await expect(page.getByTestId("article-missing")).toContainText(t.content.articleMissing);
+    await expect(page.getByRole("button", { name: t.content.allNews })).toBeVisible();
     await shot(page, locale, "content-missing");
   });
 }

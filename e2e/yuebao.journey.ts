@@ -117,5 +117,15 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expect(page.getByTestId("savings-total")).toHaveText(/0\.00/);
     const after = await savingsOf(request, user.auth);
     expect(after).toMatchObject({ total: "0.00", available: "5000.05", totalIncome: "0.05" });
+
+    // The fund records say each Yu'ebao move's day as a day, never as a reference.
+    await page.goto("/h5/pages/money-record/money-records");
+    const row = (type: string) => page.locator(`[data-testid="fund-record"][data-type="${type}"]`);
+    await expect(row("savings_in").getByTestId("fund-record-day")).toBeVisible();
+    await expect(row("savings_income").getByTestId("fund-record-day")).toBeVisible();
+    for (const type of ["savings_in", "savings_income", "savings_out"])
+      await expect(row(type)).not.toContainText(TEXT[locale].records.reference);
+    await expectPolished(page);
+    await shot(page, locale, "yuebao-fund-records");
   });
 }

@@ -18,11 +18,12 @@ describe("CSV label files", () => {
 
   it.each(LOCALES)("%s names every column, balance and record type, and nothing else", (locale) => {
     const { fundRecords } = readJson(new URL(`${locale}.json`, CSV_DIR));
-    expect(Object.keys(fundRecords ?? {}).sort()).toEqual(["balances", "columns", "types"]);
+    expect(Object.keys(fundRecords ?? {}).sort()).toEqual(["balances", "columns", "notes", "types"]);
     const expected = {
       columns: FUND_RECORDS_CSV_COLUMNS,
       balances: ["available", "savings"],
       types: FUND_RECORD_TYPES,
+      notes: ["confirmsOn", "earnedFor"],
     };
     for (const [group, keys] of Object.entries(expected)) {
       const labels = (fundRecords?.[group] ?? {}) as Record<string, unknown>;
@@ -45,6 +46,10 @@ describe("CSV label files", () => {
       savings: String(records.balanceSavings).replace(" {{amount}}", ""),
     });
     expect(labels.columns.reference).toBe(records.reference);
+    expect(labels.notes).toEqual({ confirmsOn: records.confirmsOn, earnedFor: records.earnedFor });
+    // The time column names the zone its times are in, as the screen does beside the export.
+    expect(labels.columns.time).toContain("{{zone}}");
+    expect(records.timeZone).toContain("{{zone}}");
   });
 
   it.each(LOCALES)("%s gives each column a distinct header", (locale) => {

@@ -19,6 +19,7 @@ export const FUND_RECORDS_CSV_COLUMNS = [
   "balance",
   "balanceAfter",
   "reference",
+  "note",
   "id",
 ] as const;
 
@@ -29,6 +30,8 @@ export interface FundRecordsCsvLabels {
   balances: Record<"available" | "savings", string>;
   /** The record types, worded as on the fund-records screen. */
   types: Record<(typeof FUND_RECORD_TYPES)[number], string>;
+  /** A Yu'ebao record's day, as the screen says it ("Confirms on {{date}}"). */
+  notes: Record<"confirmsOn" | "earnedFor", string>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CSV_LABELS, LOCALES, toMinor } from "@tickfair/contract";
+import { CSV_LABELS, type FundRecordPage, LOCALES, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
 import { seedCatalogue } from "../market/seed";
@@ -144,7 +144,7 @@ function csvRows(body: string): string[][] {
 }
 
 describe("fund records CSV", () => {
-  it("is a UTF-8 file with a BOM, headers and types in Simplified Chinese by default, offset times and plain amounts", async () => {
+  it("is a UTF-8 file with a BOM, headers and types in Simplified Chinese by default, platform times named in the header, plain amounts", async () => {
     t.clock.set("2026-11-23T10:04:05Z");
     const user = await toppedUpUser(t, "123456.78");
     const csv = await downloadCsv(user.auth);
@@ -153,7 +153,16 @@ describe("fund records CSV", () => {
     expect(csv.headers["content-disposition"]).toBe('attachment; filename="tickfair-fund-records.csv"');
     expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = csvRows(csv.body);
-    expect(header).toEqual(["时间", "类型", "金额", "账户", "变动后余额", "单号", "记录编号"]);
+    expect(header).toEqual([
+      "时间（Asia/Shanghai）",
+      "类型",
+      "金额",
+      "账户",
+      "变动后余额",
+      "单号",
+      "说明",
+      "记录编号",
+    ]);
     expect(rows).toEqual([
       [
         "2026-11-23 18:04:05 +08:00",
@@ -161,6 +170,7 @@ describe("fund records CSV", () => {
         "123456.78",
         "余额",
         "123456.78",
+        "",
         "",
         expect.stringMatching(/^\d+$/),
       ],
@@ -176,12 +186,23 @@ describe("fund records CSV", () => {
     t.clock.advance(60_000);
     const user = await toppedUpUser(t, "80.00");
     const english = csvRows((await downloadCsv(user.auth, "en-US,en;q=0.9")).body);
-    expect(english[0]).toEqual(["Time", "Type", "Amount", "Account", "Balance after", "Ref.", "Record ID"]);
+    expect(english[0]).toEqual([
+      "Time (Asia/Shanghai)",
+      "Type",
+      "Amount",
+      "Account",
+      "Balance after",
+      "Ref.",
+      "Details",
+      "Record ID",
+    ]);
     expect(english[1]?.slice(1, 5)).toEqual(["Demo top-up", "80.00", "Balance", "80.00"]);
     for (const locale of LOCALES) {
       const [header, row] = csvRows((await downloadCsv(user.auth, locale)).body);
       const labels = CSV_LABELS[locale].fundRecords;
-      expect(header, locale).toEqual(Object.values(labels.columns));
+      expect(header, locale).toEqual(
+        Object.values(labels.columns).map((label) => label.replace("{{zone}}", "Asia/Shanghai")),
+      );
       expect(row?.[1], locale).toBe(labels.types.demo_grant);
       expect(row?.[3], locale).toBe(labels.balances.available);
     }
@@ -277,6 +298,92 @@ describe("fund records CSV", () => {
       ["Withdrawal returned", "30.00", "549.75"],
       ["Withdrawal returned", "70.00", "620.00"],
     ]);
+  });
+});
+
+describe("Yu'ebao in the fund records", () => {
+  it("says the day a move confirms and the day income is for, never as a reference", async () => {
+    t.clock.set("2026-03-02T02:00:00Z");
+    const saver = await toppedUpUser(t, "20000.00");
+    const move = (direction: "in" | "out", amount: string) =>
+      postWithKey(t.app, `/api/v1/savings/move-${direction}`, saver.auth, { amount });
+    expect((await move("in", "10000.00")).statusCode).toBe(201);
+    // Two days on, Tuesday's income has been paid (reading Yu'ebao catches the days up).
+    t.clock.set("2026-03-04T01:00:00Z");
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/v1/savings", headers: saver.auth })).statusCode,
+    ).toBe(200);
+    expect((await move("out", "500.00")).statusCode).toBe(201);
+
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/cashier/fund-records",
+      headers: saver.auth,
+    });
+    const items = page.json<FundRecordPage>().items;
+    expect(items.map((r) => [r.type, r.amount, r.reference, r.confirmsOn, r.incomeDate])).toEqual([
+      ["savings_out", "500.00", null, null, null],
+      ["savings_income", "0.54", null, null, "2026-03-03"],
+      ["savings_in", "-10000.00", null, "2026-03-03", null],
+      ["demo_grant", "20000.00", null, null, null],
+    ]);
+
+    const [, ...rows] = csvRows((await downloadCsv(saver.auth, "en")).body);
+    expect(rows.map(([, type, , , , reference, note]) => [type, reference, note])).toEqual([
+      ["Out of Yu'ebao", "", ""],
+      ["Yu'ebao income", "", "Earned for 2026-03-03"],
+      ["Into Yu'ebao", "", "Confirms on 2026-03-03"],
+      ["Demo top-up", "", ""],
+    ]);
+  });
+
+  it("keeps an order's number as its reference", async () => {
+    t.clock.advance(60_000);
+    const user = await toppedUpUser(t, "100.00");
+    await seedCatalogue(t.db);
+    await placeContract(t.app, user.auth, {
+      symbol: "ETH/USDT",
+      direction: "up",
+      stake: "20.00",
+      durationSeconds: 30,
+    });
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/cashier/fund-records",
+      headers: user.auth,
+    });
+    const stake = page.json<FundRecordPage>().items.find((r) => r.type === "stake");
+    expect(stake?.reference).toMatch(/\S/);
+    expect(stake).toMatchObject({ confirmsOn: null, incomeDate: null });
+  });
+});
+
+describe("fund records CSV times", () => {
+  it("are in the time zone the app asks for, named in the header, else the platform's", async () => {
+    t.clock.set("2026-11-23T10:04:05Z");
+    const user = await toppedUpUser(t, "10.00");
+    const inZone = async (query: string) => {
+      const [header, row] = csvRows((await downloadCsv(user.auth, "en", query)).body);
+      return [header?.[0], row?.[0]];
+    };
+    expect(await inZone("?timeZone=America%2FNew_York")).toEqual([
+      "Time (America/New_York)",
+      "2026-11-23 05:04:05 -05:00",
+    ]);
+    expect(await inZone("?timeZone=UTC&type=demo_grant")).toEqual([
+      "Time (UTC)",
+      "2026-11-23 10:04:05 +00:00",
+    ]);
+    expect(await inZone("")).toEqual(["Time (Asia/Shanghai)", "2026-11-23 18:04:05 +08:00"]);
+  });
+
+  it("refuses a time zone that is none with a code, not a file", async () => {
+    const user = await registerAndLogin(t);
+    for (const zone of ["Mars/Olympus", "", "x".repeat(65), "../etc"]) {
+      const answer = await downloadCsv(user.auth, "en", `?timeZone=${encodeURIComponent(zone)}`);
+      expect(answer.statusCode, zone).toBe(400);
+      expect(answer.json().error.code, zone).toBe("VALIDATION_FAILED");
+    }
   });
 });
 

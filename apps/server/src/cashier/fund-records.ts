@@ -12,6 +12,8 @@ import { csvCell, localTimeWithOffset, UTF8_BOM } from "../platform/csv";
 import type { Executor } from "../platform/db";
 import { newestFirstPage } from "../platform/newest-first-page";
 
+const SAVINGS_KINDS: ReadonlySet<string> = new Set(["savings_in", "savings_out", "savings_income"]);
+
 function recordsQuery(
   db: Executor,
   accounts: { cash: bigint; savingsConfirmed: bigint },
@@ -20,7 +22,17 @@ function recordsQuery(
   return db
     .selectFrom("ledger_entries as e")
     .innerJoin("postings as p", "p.id", "e.posting_id")
-    .select(["e.id", "e.account_id", "e.amount", "e.balance_after", "e.created_at", "p.kind", "p.reference"])
+    .leftJoin("savings_lots as l", "l.posting_id", "p.id")
+    .select([
+      "e.id",
+      "e.account_id",
+      "e.amount",
+      "e.balance_after",
+      "e.created_at",
+      "p.kind",
+      "p.reference",
+      "l.confirms_on",
+    ])
     .where((eb) =>
       eb.or([
         eb("e.account_id", "=", accounts.cash),
@@ -51,7 +63,11 @@ export async function listFundRecords(
       amount: fromMinor(row.amount),
       balanceAfter: fromMinor(row.balance_after ?? 0n),
       balance: row.account_id === accounts.cash ? "available" : "savings",
-      reference: row.reference,
+      // Yu'ebao postings keep a day in their reference (when shares confirm, which day income is
+      // for): said as that, never shown as if it were an order number.
+      reference: SAVINGS_KINDS.has(row.kind) ? null : row.reference,
+      confirmsOn: row.kind === "savings_in" ? row.confirms_on : null,
+      incomeDate: row.kind === "savings_income" ? row.reference : null,
       createdAt: row.created_at.toISOString(),
     }),
   );
@@ -61,8 +77,9 @@ const CSV_LIMIT = 50_000;
 
 /**
  * The user's fund records as a spreadsheet file for people: headers and labels in their language,
- * times in the platform's zone with the offset, amounts as plain decimals (negative for money out),
- * and the ledger's balance after each record, of the balance that record moved.
+ * times in `timeZone` with the offset (the header names the zone), amounts as plain decimals
+ * (negative for money out), the ledger's balance after each record, of the balance that record
+ * moved, and a Yu'ebao record's day worded as on the screen.
  */
 export async function fundRecordsCsv(
   db: Executor,
@@ -72,7 +89,15 @@ export async function fundRecordsCsv(
   const page = await listFundRecords(db, userId, { type: options.type, limit: CSV_LIMIT });
   const labels = CSV_LABELS[options.locale].fundRecords;
   const time = localTimeWithOffset(options.timeZone);
-  const header = FUND_RECORDS_CSV_COLUMNS.map((column) => labels.columns[column]);
+  const header = FUND_RECORDS_CSV_COLUMNS.map((column) =>
+    labels.columns[column].replace("{{zone}}", options.timeZone),
+  );
+  const note = (r: FundRecord) =>
+    r.confirmsOn
+      ? labels.notes.confirmsOn.replace("{{date}}", r.confirmsOn)
+      : r.incomeDate
+        ? labels.notes.earnedFor.replace("{{date}}", r.incomeDate)
+        : "";
   const lines = page.items.map((r) =>
     [
       time(new Date(r.createdAt)),
@@ -81,6 +106,7 @@ export async function fundRecordsCsv(
       labels.balances[r.balance],
       r.balanceAfter,
       r.reference ?? "",
+      note(r),
       r.id,
     ].map(csvCell),
   );

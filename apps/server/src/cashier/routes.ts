@@ -7,6 +7,7 @@ import {
   deposit,
   depositMethodList,
   depositPage,
+  fundRecordCsvQuery,
   fundRecordPage,
   fundRecordQuery,
   idString,
@@ -199,13 +200,13 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.get(
       "/cashier/fund-records.csv",
-      { schema: { tags: ["cashier"], security, querystring: fundRecordQuery.pick({ type: true }) } },
+      { schema: { tags: ["cashier"], security, querystring: fundRecordCsvQuery } },
       async (request, reply) => {
         const { user } = signedInUser(request);
         const csv = await fundRecordsCsv(db, user.id, {
           type: request.query.type,
           locale: requestLocale(request),
-          timeZone: context.config.PLATFORM_TZ,
+          timeZone: request.query.timeZone ?? context.config.PLATFORM_TZ,
         });
         return reply
           .type("text/csv; charset=utf-8")

@@ -19,6 +19,7 @@ import type {
 } from "@tickfair/contract";
 import { fromMinor, toMinor } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
+import { deviceTimeZone } from "../lib/time";
 import { useSession } from "../store/session";
 import { API_PREFIX, apiRequest, baseHeaders, REQUEST_TIMEOUT_MS, sessionRefused } from "./client";
 import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
@@ -219,7 +220,10 @@ export async function downloadFundRecordsCsv(type: FundRecordType | ""): Promise
   let response: Response;
   let blob: Blob;
   try {
-    const query = type ? `?${new URLSearchParams({ type })}` : "";
+    // The device's zone: the file's times then read as the screen's (the file's header names it).
+    const params = new URLSearchParams({ timeZone: deviceTimeZone() });
+    if (type) params.set("type", type);
+    const query = `?${params}`;
     response = await fetch(`${API_PREFIX}/v1/cashier/fund-records.csv${query}`, {
       headers,
       signal: controller.signal,

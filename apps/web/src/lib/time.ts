@@ -27,3 +27,8 @@ export function formatDateTimeSeconds(iso: string, locale: string): string {
   if (Number.isNaN(at.getTime())) return iso;
   return formatDateAndClock(at, locale, { seconds: true });
 }
+
+/** The device's IANA time zone ("Asia/Shanghai"), the one the Intl formatters above write in. */
+export function deviceTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -3,6 +3,7 @@ import { CASHIER_SETTING_MAX, DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cash
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { boundedMoneyString, moneyString, moneyStringWithin, positiveMoneyString } from "../money-schema";
 import { filteredPageQuery, idString, isoTime, listOf, operatorReason, pageOf } from "./common";
+import { calendarDate } from "./savings";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
 export const demoTopUpRequest = z.object({ amount: boundedMoneyString(DEMO_TOP_UP_MAX) });
@@ -189,6 +190,32 @@ export type FundRecordType = z.infer<typeof fundRecordType>;
 export const fundRecordQuery = filteredPageQuery({ type: fundRecordType.optional() });
 export type FundRecordQuery = z.infer<typeof fundRecordQuery>;
 
+/** An IANA time zone this runtime knows ("Asia/Shanghai"). */
+export const timeZoneName = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: "VALIDATION_FAILED" })
+  .describe("IANA time zone, e.g. Asia/Shanghai");
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fund-records file: of one type or all, its times in `timeZone` (the app sends the device's, so
+ * that the file says what the screen says), else in the platform's.
+ */
+export const fundRecordCsvQuery = z.object({
+  type: fundRecordType.optional(),
+  timeZone: timeZoneName.optional(),
+});
+export type FundRecordCsvQuery = z.infer<typeof fundRecordCsvQuery>;
+
 export const fundRecord = z.object({
   id: z.string(),
   type: fundRecordType,
@@ -197,7 +224,15 @@ export const fundRecord = z.object({
   balanceAfter: moneyString,
   /** Which balance moved: available cash, or Yu'ebao for savings income. */
   balance: z.enum(["available", "savings"]),
+  /**
+   * What names the record elsewhere: a deposit's or withdrawal's order number, a contract's. Null for
+   * records that have none (Yu'ebao moves and income, demo top-ups).
+   */
   reference: z.string().nullable(),
+  /** Into Yu'ebao: the day the shares confirm. */
+  confirmsOn: calendarDate.nullable(),
+  /** Yu'ebao income: the day it was earned for. */
+  incomeDate: calendarDate.nullable(),
   createdAt: isoTime,
 });
 export type FundRecord = z.infer<typeof fundRecord>;

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { PublishedContent } from "@tickfair/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { currentLocale } from "../../i18n";
@@ -17,11 +18,18 @@ export type Content = UseQueryResult<PublishedContent>;
 
 const LINES = [1, 2, 3, 4, 5, 6, 7];
 
-/** The document, or its skeleton while it loads, "no data" when none is published, or the failure. */
-export function ContentState({ content }: { content: Content }) {
+/**
+ * The document, or its skeleton while it loads, `missing` (else "no data") when none is published, or
+ * the failure.
+ */
+export function ContentState({ content, missing: missingState }: { content: Content; missing?: ReactNode }) {
   const { t } = useTranslation();
-  // A document not published yet (or an article id that names none) is "no data", not a failure.
-  const missing = content.isError && content.error instanceof ApiError && content.error.status === 404;
+  // A document not published yet, or an article id that names none (unknown: 404; not an id at all:
+  // 400), is missing, not a failure to retry.
+  const missing =
+    content.isError &&
+    content.error instanceof ApiError &&
+    (content.error.status === 404 || content.error.status === 400);
   if (content.isPending && content.fetchStatus !== "idle")
     return (
       // Plain lines drawn by CSS rather than antd's Skeleton, which would add two chunks to download.
@@ -34,7 +42,7 @@ export function ContentState({ content }: { content: Content }) {
   if (missing || content.isPending)
     return (
       <div className="card">
-        <EmptyState title={t("content.noData")} testId="content-empty" />
+        {missingState ?? <EmptyState title={t("content.noData")} testId="content-empty" />}
       </div>
     );
   if (content.isError)

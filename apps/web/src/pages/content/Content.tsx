@@ -1,12 +1,16 @@
 import type { ContentPageKind } from "@tickfair/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { useArticle, useContentPage } from "../../api/content";
 import { type Content, ContentState } from "../../components/ContentDocument/ContentDocument";
+import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
+import { NEWS_PATH } from "../index/news-path";
 
 const PAGE_TITLES = {
   about: "content.about",
@@ -37,22 +41,55 @@ export default function ContentRoute() {
   return kind ? <ContentPage key={kind} kind={kind} /> : <Article />;
 }
 
-/** One news article or highlight (/pages/index/detail?id=12). */
+/**
+ * One news article or highlight (/pages/index/detail?id=12). Without an id the address names no
+ * article: the news list is what was looked for. An id that names none says so, with the way to the list.
+ */
 function Article() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
-  const article = useArticle(params.get("id") ?? "", currentLocale());
-  return <ContentScreen title={t("content.article")} content={article} testId="content-article" />;
+  const id = params.get("id")?.trim() ?? "";
+  if (id === "") return <Navigate to={NEWS_PATH} replace />;
+  return <ArticleScreen id={id} />;
 }
 
-function ContentScreen({ title, content, testId }: { title: string; content: Content; testId: string }) {
+function ArticleScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const article = useArticle(id, currentLocale());
+  const missing = (
+    <EmptyState
+      title={t("content.articleMissing")}
+      testId="article-missing"
+      action={<NavButton to={NEWS_PATH}>{t("content.allNews")}</NavButton>}
+    />
+  );
+  return (
+    <ContentScreen
+      title={t("content.article")}
+      content={article}
+      testId="content-article"
+      missing={missing}
+    />
+  );
+}
+
+function ContentScreen({
+  title,
+  content,
+  testId,
+  missing,
+}: {
+  title: string;
+  content: Content;
+  testId: string;
+  missing?: ReactNode;
+}) {
   return (
     <div className="page">
       {/* The kind of page, not the document's title: that one is in full on the card below. */}
       <PageNavBar title={title} />
       <main className="page__body content-page" data-testid={testId}>
         <RefreshOnPull onRefresh={() => content.refetch()}>
-          <ContentState content={content} />
+          <ContentState content={content} missing={missing} />
         </RefreshOnPull>
       </main>
     </div>

@@ -97,7 +97,8 @@ export default function Home() {
           type="button"
           className="home__lang"
           data-testid="home-language"
-          aria-label={t("home.language")}
+          // "Language: English": the name holds the text that is seen (WCAG 2.5.3, label in name).
+          aria-label={`${t("home.language")}: ${LOCALE_NAMES[currentLocale()]}`}
           onClick={() => setLanguageOpen(true)}
         >
           <IconGlobe />

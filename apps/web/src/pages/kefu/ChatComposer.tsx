@@ -33,12 +33,14 @@ export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComp
         send();
       }}
     >
-      <label className="kefu-composer__photo" aria-label={t("chat.attachPhoto")} data-testid="kefu-photo">
+      <label className="kefu-composer__photo" data-testid="kefu-photo">
         <IconImage />
+        {/* Not `hidden`: a hidden input cannot be reached from the keyboard. */}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          hidden
+          className="visually-hidden"
+          aria-label={t("chat.attachPhoto")}
           data-testid="kefu-photo-input"
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -4,16 +4,21 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
+import { Chip } from "../../components/Chip/Chip";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconDownload } from "../../components/icons";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
-import { formatDateTime, formatWhen } from "../../lib/time";
+import { formatCalendarDate } from "../../lib/savings-format";
+import { deviceTimeZone, formatDateTime, formatWhen } from "../../lib/time";
 import "../../components/RecordList/record-list.css";
 
-/** Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV. */
+/**
+ * Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV.
+ * Times are the device's, on screen and in the file alike, and the page says so.
+ */
 export function FundRecords({ tab }: { tab: boolean }) {
   const { t } = useTranslation();
   const [type, setType] = useState<FundRecordType | "">("");
@@ -54,19 +59,21 @@ export function FundRecords({ tab }: { tab: boolean }) {
       />
       <div className="fund-filter">
         {(["", ...FUND_RECORD_TYPES] as const).map((value) => (
-          <button
+          <Chip
             key={value || "all"}
-            type="button"
+            active={type === value}
             aria-pressed={type === value}
-            className={`chip${type === value ? " chip--active" : ""}`}
             data-testid={`records-filter-${value || "all"}`}
             onClick={() => setType(value)}
           >
             {value ? t(`cashier.fundType.${value}`) : t("records.all")}
-          </button>
+          </Chip>
         ))}
       </div>
       <main className="page__body cashier fund-records__body">
+        <p className="fund-records__zone" data-testid="records-time-zone">
+          {t("records.timeZone", { zone: deviceTimeZone() })}
+        </p>
         <PagedList
           query={query}
           testId="fund-records"
@@ -82,6 +89,11 @@ function FundRow({ record }: { record: FundRecord }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const balance = formatMoney(record.balanceAfter, locale);
+  const day = record.confirmsOn
+    ? t("records.confirmsOn", { date: formatCalendarDate(record.confirmsOn, locale) })
+    : record.incomeDate
+      ? t("records.earnedFor", { date: formatCalendarDate(record.incomeDate, locale) })
+      : null;
   return (
     <li className="fund-row card" data-testid="fund-record" data-type={record.type}>
       <div className="fund-row__line">
@@ -103,6 +115,11 @@ function FundRow({ record }: { record: FundRecord }) {
       {record.reference ? (
         <div className="fund-row__ref">
           {t("records.reference")} <span className="num">{record.reference}</span>
+        </div>
+      ) : null}
+      {day ? (
+        <div className="fund-row__ref" data-testid="fund-record-day">
+          {day}
         </div>
       ) : null}
     </li>

@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO } from "../apps/server/src/demo/seed";
+import { paths } from "../apps/web/src/lib/paths";
+import { NEWS_PATH } from "../apps/web/src/pages/index/news-path";
+import { logInViaForm, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+
+/**
+ * Every route of the H5 app, opened cold (a fresh document straight at its address, as a link from
+ * outside or a reload opens it): each renders with all of its styles and passes axe's WCAG 2.1 AA rules.
+ */
+
+type RouteKey = keyof typeof paths | "index" | "news" | "notFound";
+
+/** Where each route is opened; `signedIn` ones after signing in as the demo user. */
+const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
+  index: { url: "/" },
+  welcome: { url: paths.welcome },
+  home: { url: paths.home },
+  product: { url: paths.product },
+  login: { url: paths.login },
+  registerCheck: { url: `${paths.registerCheck}?code=${DEMO.inviteCode}` },
+  register: { url: paths.register },
+  savingsRules: { url: paths.savingsRules },
+  detail: { url: `${paths.detail}?symbol=${encodeURIComponent("BTC/USDT")}` },
+  aboutUs: { url: paths.aboutUs },
+  privacy: { url: paths.privacy },
+  agreement: { url: paths.agreement },
+  article: { url: paths.article },
+  news: { url: NEWS_PATH },
+  notFound: { url: "/pages/no/such/page" },
+  moneyRecords: { url: paths.moneyRecords, signedIn: true },
+  user: { url: paths.user, signedIn: true },
+  settings: { url: paths.settings, signedIn: true },
+  password: { url: `${paths.password}?type=pay`, signedIn: true },
+  deposit: { url: paths.deposit, signedIn: true },
+  withdraw: { url: paths.withdraw, signedIn: true },
+  verify: { url: paths.verify, signedIn: true },
+  order: { url: paths.order, signedIn: true },
+  orderDetail: { url: `${paths.orderDetail}?id=1`, signedIn: true },
+  depositDetails: { url: paths.depositDetails, signedIn: true },
+  withdrawDetails: { url: paths.withdrawDetails, signedIn: true },
+  capitalRecord: { url: paths.capitalRecord, signedIn: true },
+  withdrawAccount: { url: paths.withdrawAccount, signedIn: true },
+  withdrawAccountDetail: { url: `${paths.withdrawAccountDetail}?type=crypto`, signedIn: true },
+  messages: { url: paths.messages, signedIn: true },
+  kefu: { url: paths.kefu, signedIn: true },
+  savings: { url: paths.savings, signedIn: true },
+  savingsRecords: { url: paths.savingsRecords, signedIn: true },
+  transfer: { url: paths.transfer, signedIn: true },
+  limits: { url: paths.limits, signedIn: true },
+};
+
+test("the route table above names every route of the router", () => {
+  const router = fs.readFileSync(path.resolve(import.meta.dirname, "../apps/web/src/router.tsx"), "utf8");
+  const named = new Set([...router.matchAll(/\bpaths\.(\w+)/g)].map((match) => match[1]));
+  expect(router).toContain("index: true");
+  expect(router).toContain("NEWS_PATH");
+  expect(router).toContain('path: "*"');
+  // A route written as a literal address would escape the table.
+  expect([...router.matchAll(/path:\s*"([^"]*)"/g)].map((match) => match[1])).toEqual(["*"]);
+  for (const key of named) expect(Object.keys(VISITS), `paths.${key} is visited`).toContain(key);
+});
+
+/** Every class a selector of the app's built stylesheets names: what some route's CSS styles. */
+function builtClasses(): string[] {
+  const dir = path.resolve(import.meta.dirname, "../apps/web/dist/static/css");
+  const names = new Set<string>();
+  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".css"))) {
+    // Declarations dropped first, so a value ("url(a.png)", "1.5px") is not read as a class.
+    const selectors = fs.readFileSync(path.join(dir, file), "utf8").replace(/\{[^{}]*\}/g, "{}");
+    for (const match of selectors.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(match[1] ?? "");
+  }
+  return [...names];
+}
+
+/** Waits until the page shows its content rather than a splash, a skeleton, a spinner or a failure. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator("#root main").first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .adm-dot-loading, .adm-skeleton, .boot-splash')).toHaveCount(
+    0,
+  );
+  await expect(page.getByTestId("load-error")).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * Classes on the page that the built CSS styles but no stylesheet of this document does: a component
+ * that uses another's classes without importing its stylesheet looks right only after that other one
+ * has been loaded.
+ */
+async function unstyledClasses(page: Page, built: string[]): Promise<string[]> {
+  return page.evaluate((names) => {
+    const loaded = new Set<string>();
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule)
+          for (const match of rule.selectorText.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g))
+            loaded.add(match[1] ?? "");
+        if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const styled = new Set(names);
+    // antd-mobile's components import their own styles; its descendant rules (".adm-input-clear
+    // .antd-mobile-icon") name classes that need no rule elsewhere.
+    const ours = (name: string) => !name.startsWith("adm-") && !name.startsWith("antd-mobile-");
+    const used = new Set(Array.from(document.querySelectorAll("[class]")).flatMap((el) => [...el.classList]));
+    return [...used].filter((name) => ours(name) && styled.has(name) && !loaded.has(name)).sort();
+  }, built);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary}`),
+  );
+}
+
+for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+  test(`every route opened cold in ${locale}: its styles loaded, no accessibility violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const built = builtClasses();
+    await setLanguage(page, locale);
+    const problems: Record<string, { unstyled: string[]; axe: string[] }> = {};
+
+    async function check(key: RouteKey) {
+      await page.goto(`/h5${VISITS[key].url}`);
+      await settled(page);
+      const unstyled = await unstyledClasses(page, built);
+      const axe = await axeViolations(page);
+      if (unstyled.length > 0 || axe.length > 0) problems[key] = { unstyled, axe };
+    }
+
+    const keys = Object.keys(VISITS) as RouteKey[];
+    for (const key of keys.filter((k) => !VISITS[k].signedIn)) await check(key);
+
+    // An article address without an id is the news list, never an empty page.
+    await page.goto(`/h5${paths.article}`);
+    await expect(page.getByTestId("news-list")).toBeVisible();
+    await expect(page.getByText(TEXT[locale].content.news).first()).toBeVisible();
+    await shot(page, locale, "routes-article-without-id");
+    // One that names no article says so and leads to the list.
+    await page.goto(`/h5${paths.article}?id=not-an-id`);
+    await expect(page.getByTestId("article-missing")).toContainText(TEXT[locale].content.articleMissing);
+    await shot(page, locale, "routes-article-unknown");
+    await page.getByRole("button", { name: TEXT[locale].content.allNews }).click();
+    await expect(page.getByTestId("news-list")).toBeVisible();
+
+    await logInViaForm(page, DEMO.user.account, DEMO.user.password);
+    for (const key of [...keys.filter((k) => VISITS[k].signedIn), "home" as const]) await check(key);
+
+    await page.goto(`/h5${paths.moneyRecords}`);
+    await settled(page);
+    await expect(page.getByTestId("fund-record").first()).toBeVisible();
+    await expect(page.getByTestId("records-filter-all")).toHaveCSS("border-radius", "16px");
+    await shot(page, locale, "routes-fund-records-cold");
+
+    expect(problems).toEqual({});
+  });
+}
