@@ -1,4 +1,12 @@
-import type { CountryCode, PhoneCountry } from "@tickfair/contract";
+import {
+  type CountryCode,
+  isLocale,
+  isPhoneCountry,
+  type Locale,
+  matchLocale,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
+} from "@tickfair/contract";
 
 /** Which of registration's two countries the deployment refuses, so each is said under its own field. */
 export interface RestrictedChoice {
@@ -25,4 +33,60 @@ export function restrictedChoice(
  */
 export function nationalityOf(picked: CountryCode | null, phoneCountry: PhoneCountry): CountryCode {
   return picked ?? phoneCountry;
+}
+
+/**
+ * The countries each language's readers most likely register from, in order; English has no one
+ * country, so the largest of those with a phone code here come first.
+ */
+const LANGUAGE_COUNTRIES: Record<Locale, readonly PhoneCountry[]> = {
+  "zh-CN": ["CN"],
+  "zh-TW": ["TW", "HK", "MO"],
+  en: ["US", "GB", "PH", "SG"],
+  ja: ["JP"],
+  th: ["TH"],
+  vi: ["VN"],
+  id: ["ID"],
+  ko: ["KR"],
+  fr: ["FR"],
+  de: ["DE"],
+};
+
+/** The regions the device's own language settings name in the app's language ("de-AT" for German). */
+function deviceRegions(language: Locale, deviceLanguages: readonly string[]): PhoneCountry[] {
+  const base = language.split("-")[0];
+  const regions: PhoneCountry[] = [];
+  for (const tag of deviceLanguages) {
+    try {
+      const locale = new Intl.Locale(tag);
+      const region = locale.region;
+      if (locale.language === base && matchLocale(tag) === language && region && isPhoneCountry(region))
+        regions.push(region);
+    } catch {
+      // Not a language tag: nothing to learn from it.
+    }
+  }
+  return regions;
+}
+
+/**
+ * The phone country registration starts from (the nationality follows it until one is picked): the
+ * deployer's DEFAULT_COUNTRY, else the device's region in the app's language, else the language's own
+ * countries; never a restricted one, so the first that is not, else the first phone country that is not.
+ */
+export function defaultPhoneCountry(options: {
+  language: string;
+  deviceLanguages: readonly string[];
+  defaultCountry: PhoneCountry | null | undefined;
+  restricted: readonly string[] | undefined;
+}): PhoneCountry {
+  const refused = new Set(options.restricted ?? []);
+  const language = isLocale(options.language) ? options.language : matchLocale(options.language);
+  const candidates = [
+    ...(options.defaultCountry ? [options.defaultCountry] : []),
+    ...deviceRegions(language, options.deviceLanguages),
+    ...LANGUAGE_COUNTRIES[language],
+    ...PHONE_COUNTRIES,
+  ];
+  return candidates.find((country) => !refused.has(country)) ?? PHONE_COUNTRIES[0];
 }
