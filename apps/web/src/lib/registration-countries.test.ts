@@ -74,17 +74,17 @@ describe("defaultPhoneCountry", () => {
     });
   });
 
-  it("takes the device's region when the device speaks the app's language", () => {
+  it("puts first the language's country the device's settings name", () => {
     expect(start("en", { device: ["en-GB", "en"] })).toBe("GB");
     expect(start("zh-TW", { device: ["zh-HK"] })).toBe("HK");
-    // A region of another language, or one without a phone code here, says nothing.
+    expect(start("zh-TW", { device: ["zh-Hant-MO"] })).toBe("MO");
+    // A region of another language's countries, or one without a phone code here, says nothing.
     expect(start("zh-CN", { device: ["en-US"] })).toBe("CN");
-    expect(start("zh-CN", { device: ["es-US"] })).toBe("CN");
     expect(start("de", { device: ["de-AT", "not a tag"] })).toBe("DE");
   });
 
   it("lets the deployer's default win over the language and the device", () => {
-    expect(start("de", { device: ["de-DE"], defaultCountry: "TH" })).toBe("TH");
+    expect(start("en", { device: ["en-GB"], defaultCountry: "TH" })).toBe("TH");
   });
 
   it("never starts from a restricted country", () => {

@@ -1,12 +1,4 @@
-import {
-  type CountryCode,
-  isLocale,
-  isPhoneCountry,
-  type Locale,
-  matchLocale,
-  PHONE_COUNTRIES,
-  type PhoneCountry,
-} from "@tickfair/contract";
+import { type CountryCode, type Locale, PHONE_COUNTRIES, type PhoneCountry } from "@tickfair/contract";
 
 /** Which of registration's two countries the deployment refuses, so each is said under its own field. */
 export interface RestrictedChoice {
@@ -52,27 +44,25 @@ const LANGUAGE_COUNTRIES: Record<Locale, readonly PhoneCountry[]> = {
   de: ["DE"],
 };
 
-/** The regions the device's own language settings name in the app's language ("de-AT" for German). */
-function deviceRegions(language: Locale, deviceLanguages: readonly string[]): PhoneCountry[] {
-  const base = language.split("-")[0];
+/** The language's countries the device's own settings name first ("en-GB" puts the United Kingdom first). */
+function deviceRegions(
+  countries: readonly PhoneCountry[],
+  deviceLanguages: readonly string[],
+): PhoneCountry[] {
   const regions: PhoneCountry[] = [];
   for (const tag of deviceLanguages) {
-    try {
-      const locale = new Intl.Locale(tag);
-      const region = locale.region;
-      if (locale.language === base && matchLocale(tag) === language && region && isPhoneCountry(region))
-        regions.push(region);
-    } catch {
-      // Not a language tag: nothing to learn from it.
-    }
+    // The region subtag: two letters after the language (and a script, as in zh-Hant-TW).
+    const region = /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})(?:-|$)/.exec(tag)?.[1]?.toUpperCase();
+    const known = countries.find((country) => country === region);
+    if (known) regions.push(known);
   }
   return regions;
 }
 
 /**
  * The phone country registration starts from (the nationality follows it until one is picked): the
- * deployer's DEFAULT_COUNTRY, else the device's region in the app's language, else the language's own
- * countries; never a restricted one, so the first that is not, else the first phone country that is not.
+ * deployer's DEFAULT_COUNTRY, else the language's own countries, the device's region among them first;
+ * never a restricted one, so the first that is not, else the first phone country that is not.
  */
 export function defaultPhoneCountry(options: {
   language: string;
@@ -81,11 +71,12 @@ export function defaultPhoneCountry(options: {
   restricted: readonly string[] | undefined;
 }): PhoneCountry {
   const refused = new Set(options.restricted ?? []);
-  const language = isLocale(options.language) ? options.language : matchLocale(options.language);
+  const byLanguage: Partial<Record<string, readonly PhoneCountry[]>> = LANGUAGE_COUNTRIES;
+  const countries = byLanguage[options.language] ?? [];
   const candidates = [
     ...(options.defaultCountry ? [options.defaultCountry] : []),
-    ...deviceRegions(language, options.deviceLanguages),
-    ...LANGUAGE_COUNTRIES[language],
+    ...deviceRegions(countries, options.deviceLanguages),
+    ...countries,
     ...PHONE_COUNTRIES,
   ];
   return candidates.find((country) => !refused.has(country)) ?? PHONE_COUNTRIES[0];
