@@ -167,6 +167,6 @@ describe("an upload over its limit", () => {
         pauseAt: route.limit,
       });
       expect(answer.status, answer.body).toBe(201);
-    }, 30_000);
+    }, 60_000);
   }
 });
