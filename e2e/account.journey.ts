@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { confirmDialog, ERRORS, expectPolished, newIdentity, TEXT } from "./support";
+import { confirmDialog, ERRORS, expectPolished, newIdentity, shot, TEXT } from "./support";
 
 const zh = TEXT["zh-CN"];
 
@@ -9,6 +9,20 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   const { account, phone } = newIdentity();
   const password = "first-pass-1";
   const newPassword = "second-pass-2";
+
+  // In German, registration starts from Germany's phone code and nationality, not China's.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("e2e-german-once")) {
+      localStorage.setItem("language", "de");
+      sessionStorage.setItem("e2e-german-once", "1");
+    }
+  });
+  await page.goto("/h5/pages/login/registerCheck");
+  await expect(page.getByTestId("register-country")).toHaveText("+49");
+  await expect(page.getByTestId("register-nationality")).toHaveAttribute("data-value", "DE");
+  await expectPolished(page);
+  await shot(page, "de", "account-register-step1");
+  await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
 
   // Register, step 1: empty fields are named, then the demo code opens an account.
   await page.goto("/h5/pages/login/registerCheck");

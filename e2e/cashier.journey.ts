@@ -155,9 +155,10 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await shoot(page, "07-account-not-bound");
     await page.getByTestId("account-bind-bank").click();
     await expect(page).toHaveURL(/\/h5\/pages\/account\/account-detail\?type=bank$/);
+    // Sent empty: each field names what it needs, as registration's do.
     await page.getByTestId("account-submit").click();
-    for (const field of ["accountName", "nationality", "bankName", "cardNumber", "bankAddress"]) {
-      await expect(page.getByTestId(`account-${field}-error`)).toHaveText(text.cashier.emptyValue);
+    for (const field of ["accountName", "nationality", "bankName", "cardNumber", "bankAddress"] as const) {
+      await expect(page.getByTestId(`account-${field}-error`)).toHaveText(text.account[`${field}Required`]);
     }
     await expectPolished(page);
     await shoot(page, "08-account-bind-errors");
@@ -220,7 +221,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("withdraw-available")).toHaveText("20,000.00");
     await page.getByTestId("withdraw-submit").click();
     await expect(page.getByTestId("withdraw-amount-error")).toHaveText(text.cashier.amountRequired);
-    await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(text.cashier.emptyValue);
+    await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(
+      text.withdraw.payPasswordRequired,
+    );
     await page.getByTestId("withdraw-all").click();
     await expect(page.getByTestId("withdraw-amount")).toHaveValue("20000.00");
     // Past the balance, no fee or amount received is shown beside the refusal.

@@ -36,10 +36,14 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     const { account, phone } = newIdentity();
     await page.goto("/h5/pages/login/registerCheck?code=TICKFAIR");
     await expect(page.getByTestId("register-code")).toHaveValue("TICKFAIR");
+    // The phone's country starts from the language (English: the United States), and the nationality
+    // sent is the phone's country unless another is picked.
+    const home = locale === "en" ? { country: "US", code: "+1" } : { country: "CN", code: "+86" };
+    await expect(page.getByTestId("register-country")).toHaveText(home.code);
     await page.getByTestId("register-account").fill(account);
-    await page.getByTestId("register-phone").fill(phone);
-    // The nationality sent is the phone's country unless another is picked.
-    await expect(page.getByTestId("register-nationality")).toHaveAttribute("data-value", "CN");
+    // A US number in English (area code 201), the mainland's in Chinese.
+    await page.getByTestId("register-phone").fill(locale === "en" ? `2012${phone.slice(-6)}` : phone);
+    await expect(page.getByTestId("register-nationality")).toHaveAttribute("data-value", home.country);
     await expectPolished(page);
     await shot(page, locale, "04-register-step1");
     await page.getByTestId("register-next").click();

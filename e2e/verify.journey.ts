@@ -3,6 +3,7 @@ import { encodePng, newMainlandIdNumber } from "./documents";
 import {
   ALL_LOCALES,
   confirmDialog,
+  ERRORS,
   expectPolished,
   logInViaForm,
   newUser,
@@ -118,12 +119,19 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
       await shoot(page, "form-errors");
     }
 
-    // Checked as the user goes: a Latin name and a mistyped digit are caught before anything is sent.
+    // Checked as the user goes: a Latin name and a mistyped digit are caught before anything is sent,
+    // and the number's error says which part is wrong.
     await page.getByTestId("verify-name").fill("Zhang San");
     await page.getByTestId("verify-id-number").fill("110105194912310021");
     await page.getByTestId("verify-id-number").blur();
     await expect(page.getByTestId("verify-name-error")).toHaveText(text.verify.nameInvalidCn);
-    await expect(page.getByTestId("verify-id-number-error")).toHaveText(text.verify.idNumberInvalidCn);
+    await expect(page.getByTestId("verify-id-number-error")).toHaveText(
+      ERRORS[locale].ID_NUMBER_CHECK_DIGIT_MISMATCH,
+    );
+    await page.getByTestId("verify-id-number").fill("110101199013010012");
+    await expect(page.getByTestId("verify-id-number-error")).toHaveText(
+      ERRORS[locale].ID_NUMBER_BIRTH_DATE_INVALID,
+    );
     if (locale === "zh-CN") {
       await page.getByTestId("verify-submit").click();
       await expect(page.getByTestId("verify-photos-error")).toHaveText(text.verify.photosRequired);

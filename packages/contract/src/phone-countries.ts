@@ -19,3 +19,6 @@ export const PHONE_COUNTRY_CODES = {
 } as const;
 export type PhoneCountry = keyof typeof PHONE_COUNTRY_CODES;
 export const PHONE_COUNTRIES = Object.keys(PHONE_COUNTRY_CODES) as [PhoneCountry, ...PhoneCountry[]];
+
+export const isPhoneCountry = (text: string): text is PhoneCountry =>
+  Object.hasOwn(PHONE_COUNTRY_CODES, text);

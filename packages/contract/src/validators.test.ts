@@ -10,6 +10,8 @@ import {
   isPayPassword,
   isUserId,
   isVerificationCode,
+  mainlandIdCheckCharacter,
+  mainlandIdNumberProblem,
   PASSWORD_MAX,
   PASSWORD_MIN,
 } from "./validators";
@@ -233,9 +235,10 @@ describe("isPassword (6 to 32 characters, no spaces)", () => {
 });
 
 describe("isMainlandIdNumber (15 digits, or 18 with the GB 11643 checksum)", () => {
+  const NOW = new Date("2024-06-15T04:00:00Z");
   it("takes numbers whose checksum matches, X for ten in either case", () => {
-    for (const good of ["11010519491231002X", "11010519491231002x", "110105194912310", "440524188001010014"])
-      expect(isMainlandIdNumber(good)).toBe(true);
+    for (const good of ["11010519491231002X", "11010519491231002x", "110105491231002", "440524188001010014"])
+      expect(isMainlandIdNumber(good, NOW)).toBe(true);
   });
 
   it("refuses a mistyped digit, a wrong check character and other lengths", () => {
@@ -246,7 +249,7 @@ describe("isMainlandIdNumber (15 digits, or 18 with the GB 11643 checksum)", () 
       "1101051949123100",
       "X10105194912310021",
     ])
-      expect(isMainlandIdNumber(bad)).toBe(false);
+      expect(isMainlandIdNumber(bad, NOW)).toBe(false);
   });
 
   it("finds any single changed digit of a valid number", () => {
@@ -254,7 +257,117 @@ describe("isMainlandIdNumber (15 digits, or 18 with the GB 11643 checksum)", () 
     for (let index = 0; index < 17; index++) {
       const digit = Number(valid[index]);
       const changed = `${valid.slice(0, index)}${(digit + 1) % 10}${valid.slice(index + 1)}`;
-      expect(isMainlandIdNumber(changed)).toBe(false);
+      expect(isMainlandIdNumber(changed, NOW)).toBe(false);
     }
+  });
+});
+
+describe("mainlandIdNumberProblem (format, birth date, check character, in that order)", () => {
+  const TODAY = new Date("2024-06-15T04:00:00Z");
+  /** 17 digits: region, a birth date YYYYMMDD and a 3-digit sequence. */
+  const first17 = (date: string, region = "110101", sequence = "001") => `${region}${date}${sequence}`;
+  const withCheck = (head: string) => `${head}${mainlandIdCheckCharacter(head)}`;
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  const realDates = fc
+    .date({
+      min: new Date("1900-01-01T00:00:00Z"),
+      max: new Date("2024-06-14T00:00:00Z"),
+      noInvalidDate: true,
+    })
+    .map((d) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1, 2)}${pad(d.getUTCDate(), 2)}`);
+  const region = digitString(6, 6);
+  const sequence = digitString(3, 3);
+  const validNumbers = fc
+    .tuple(region, realDates, sequence)
+    .map(([r, date, s]) => withCheck(first17(date, r, s)));
+
+  it("names the check character of an 18-character number that does not match its digits", () => {
+    expect(mainlandIdNumberProblem("11010119900307777X", TODAY)).toBe("ID_NUMBER_CHECK_DIGIT_MISMATCH");
+  });
+
+  it("names a birth date that is not a real date, even when the check character matches", () => {
+    expect(mainlandIdNumberProblem("110101199013010012", TODAY)).toBe("ID_NUMBER_BIRTH_DATE_INVALID");
+  });
+
+  it("keeps the format message for wrong lengths and characters", () => {
+    for (const bad of [
+      "",
+      "1101051949123100",
+      "X10105194912310021",
+      "11010519491231002Y",
+      "1101051949123100２",
+    ])
+      expect(mainlandIdNumberProblem(bad, TODAY)).toBe("ID_NUMBER_INVALID");
+  });
+
+  it("accepts every generated number with a real past birth date and its check character", () => {
+    fc.assert(
+      fc.property(validNumbers, (number) => {
+        expect(mainlandIdNumberProblem(number, TODAY)).toBeNull();
+        expect(isMainlandIdNumber(number, TODAY)).toBe(true);
+      }),
+    );
+  });
+
+  it("refuses any other check character with the check-digit code", () => {
+    fc.assert(
+      fc.property(validNumbers, fc.constantFrom(..."0123456789X"), (number, other) => {
+        fc.pre(other !== number[17]);
+        expect(mainlandIdNumberProblem(`${number.slice(0, 17)}${other}`, TODAY)).toBe(
+          "ID_NUMBER_CHECK_DIGIT_MISMATCH",
+        );
+      }),
+    );
+  });
+
+  it("refuses an impossible month or day with the date code, whatever the check character", () => {
+    const impossible = fc.oneof(
+      // Month 00 or 13..99.
+      fc.tuple(
+        fc.integer({ min: 1900, max: 2023 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })),
+        fc.integer({ min: 1, max: 28 }),
+      ),
+      // A day past the month's last (30 February, 31 April, 29 February of a common year, 32 and more).
+      fc
+        .tuple(fc.integer({ min: 1900, max: 2023 }), fc.integer({ min: 1, max: 12 }))
+        .chain(([y, m]) =>
+          fc.tuple(
+            fc.constant(y),
+            fc.constant(m),
+            fc.integer({ min: new Date(Date.UTC(y, m, 0)).getUTCDate() + 1, max: 99 }),
+          ),
+        ),
+      fc.tuple(fc.integer({ min: 1900, max: 2023 }), fc.integer({ min: 1, max: 12 }), fc.constant(0)),
+    );
+    fc.assert(
+      fc.property(impossible, region, sequence, ([y, m, d], r, s) => {
+        const head = first17(`${y}${pad(m, 2)}${pad(d, 2)}`, r, s);
+        expect(mainlandIdNumberProblem(withCheck(head), TODAY)).toBe("ID_NUMBER_BIRTH_DATE_INVALID");
+      }),
+    );
+  });
+
+  it("refuses a birth date after the caller's today, in Beijing time", () => {
+    // 2024-06-15 04:00 UTC is 12:00 in Beijing: born today is fine, born tomorrow is not.
+    expect(mainlandIdNumberProblem(withCheck(first17("20240615")), TODAY)).toBeNull();
+    expect(mainlandIdNumberProblem(withCheck(first17("20240616")), TODAY)).toBe(
+      "ID_NUMBER_BIRTH_DATE_INVALID",
+    );
+    // 2024-06-15 20:00 UTC is already the 16th in Beijing.
+    expect(
+      mainlandIdNumberProblem(withCheck(first17("20240616")), new Date("2024-06-15T20:00:00Z")),
+    ).toBeNull();
+    expect(mainlandIdNumberProblem(withCheck(first17("20991231")), TODAY)).toBe(
+      "ID_NUMBER_BIRTH_DATE_INVALID",
+    );
+  });
+
+  it("reads a 15-digit number's YYMMDD as a birth date in the 1900s", () => {
+    expect(mainlandIdNumberProblem("110105491231002", TODAY)).toBeNull();
+    expect(mainlandIdNumberProblem("110105000229002", TODAY)).toBe("ID_NUMBER_BIRTH_DATE_INVALID"); // 1900 is no leap year
+    expect(mainlandIdNumberProblem("110105960229002", TODAY)).toBeNull();
+    expect(mainlandIdNumberProblem("110105491301002", TODAY)).toBe("ID_NUMBER_BIRTH_DATE_INVALID");
+    expect(mainlandIdNumberProblem("110105490431002", TODAY)).toBe("ID_NUMBER_BIRTH_DATE_INVALID");
   });
 });

@@ -31,15 +31,55 @@ export function mainlandIdCheckCharacter(first17: string): string {
   return ID_CHECK_CHARACTERS[sum % 11] ?? "";
 }
 
-/**
- * A mainland resident ID number: the old 15 digits, or 18 whose last character is the checksum of the
- * other 17 (X for ten). The pattern alone lets through a mistyped digit; the checksum catches it.
- */
-export function isMainlandIdNumber(text: string): boolean {
-  if (/^\d{15}$/.test(text)) return true;
-  if (!/^\d{17}[\dXx]$/.test(text)) return false;
-  return mainlandIdCheckCharacter(text.slice(0, 17)) === text[17]?.toUpperCase();
+/** What is wrong with a mainland ID number, each with its own message so the user knows what to check. */
+export type MainlandIdProblem =
+  | "ID_NUMBER_INVALID"
+  | "ID_NUMBER_BIRTH_DATE_INVALID"
+  | "ID_NUMBER_CHECK_DIGIT_MISMATCH";
+
+/** Beijing time has no daylight saving: a fixed offset gives the mainland's calendar date. */
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+/** No one alive was born before this; an earlier year is a mistyped digit. */
+const EARLIEST_BIRTH_YEAR = 1800;
+
+/** `YYYYMMDD` of `now` on the mainland's calendar, comparable as text with a birth date. */
+function beijingDate(now: Date): string {
+  const day = new Date(now.getTime() + BEIJING_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
 }
+
+/** True for a `YYYYMMDD` that exists on the calendar and is not after `today` (same form). */
+function isPastBirthDate(yyyymmdd: string, today: string): boolean {
+  const year = Number(yyyymmdd.slice(0, 4));
+  const month = Number(yyyymmdd.slice(4, 6));
+  const day = Number(yyyymmdd.slice(6, 8));
+  if (year < EARLIEST_BIRTH_YEAR || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (leap years included).
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  return yyyymmdd <= today;
+}
+
+/**
+ * The problem of a mainland resident ID number, or null: the old 15 digits (birth date YYMMDD in the
+ * 1900s at positions 7–12), or 18 (birth date YYYYMMDD at 7–14) whose last character is the checksum of
+ * the other 17 (X for ten). The birth date must be a real date and not after `now`'s date in Beijing;
+ * `now` comes from the caller (the server's clock, the device's), so the rule can be tested at any date.
+ * A wrong date is named before a wrong check character: the date is the part a reader can check by eye.
+ */
+export function mainlandIdNumberProblem(text: string, now: Date): MainlandIdProblem | null {
+  const today = beijingDate(now);
+  if (/^\d{15}$/.test(text))
+    return isPastBirthDate(`19${text.slice(6, 12)}`, today) ? null : "ID_NUMBER_BIRTH_DATE_INVALID";
+  if (!/^\d{17}[\dXx]$/.test(text)) return "ID_NUMBER_INVALID";
+  if (!isPastBirthDate(text.slice(6, 14), today)) return "ID_NUMBER_BIRTH_DATE_INVALID";
+  if (mainlandIdCheckCharacter(text.slice(0, 17)) !== text[17]?.toUpperCase())
+    return "ID_NUMBER_CHECK_DIGIT_MISMATCH";
+  return null;
+}
+
+/** True for a mainland ID number with no problem (see mainlandIdNumberProblem). */
+export const isMainlandIdNumber = (text: string, now: Date) => mainlandIdNumberProblem(text, now) === null;
 
 /** Another country's document number: 5 to 20 letters and digits (spaces and dashes as typed are dropped first). */
 export const isGenericIdNumber = (text: string) => /^[A-Za-z0-9]{5,20}$/.test(text);

@@ -1,8 +1,9 @@
 import {
   type BindWithdrawalAccountRequest,
-  CRYPTO_NETWORKS,
   type ErrorCode,
   isCountryCode,
+  isCryptoAddress,
+  isCryptoNetwork,
   type WithdrawalAccount,
 } from "@tickfair/contract";
 import { recordAudit } from "../operators";
@@ -10,13 +11,6 @@ import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
 import type { Operator, WithdrawalAccountRow } from "../platform/schema";
-
-const CRYPTO_ADDRESS: Record<(typeof CRYPTO_NETWORKS)[number], RegExp> = {
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-  BEP20: /^0x[0-9a-fA-F]{40}$/,
-  BTC: /^(bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-};
 
 /** Checks every field of a withdrawal account and answers all problems at once. */
 export function validateWithdrawalAccount(
@@ -43,11 +37,9 @@ export function validateWithdrawalAccount(
       address: null,
     };
   }
-  const network = (CRYPTO_NETWORKS as readonly string[]).includes(input.network)
-    ? (input.network as (typeof CRYPTO_NETWORKS)[number])
-    : null;
+  const network = isCryptoNetwork(input.network) ? input.network : null;
   if (!network) fields.network = "NETWORK_INVALID";
-  else if (!CRYPTO_ADDRESS[network].test(input.address)) fields.address = "CRYPTO_ADDRESS_INVALID";
+  else if (!isCryptoAddress(network, input.address)) fields.address = "CRYPTO_ADDRESS_INVALID";
   if (!input.address) fields.address = "CRYPTO_ADDRESS_INVALID";
   if (Object.keys(fields).length > 0) throw fieldErrors(fields);
   return {

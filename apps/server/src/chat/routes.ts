@@ -14,7 +14,7 @@ import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
-import { MAX_PHOTO_BYTES, storePrivatePhoto } from "../verification";
+import { PHOTO_UPLOAD, storePrivatePhoto } from "../verification";
 import {
   markConversationRead,
   userConversation as openConversation,
@@ -85,7 +85,7 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       { schema: schema({ consumes: ["multipart/form-data"], response: { 201: verificationPhotoUpload } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        const data = await readSingleUpload(request, MAX_PHOTO_BYTES, "PHOTO_INVALID");
+        const data = await readSingleUpload(request, PHOTO_UPLOAD);
         return reply.status(201).send(await storePrivatePhoto(db, deps.blobs, user.id, data, clock.now()));
       },
     );

@@ -4,7 +4,7 @@ import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
-import { MAX_FILE_BYTES, storePrivateImage } from "./service";
+import { FILE_UPLOAD, storePrivateImage } from "./service";
 
 const schema = routeSchemas({ tags: ["files"], signedIn: true, errors: [400, 401, 413] });
 
@@ -18,7 +18,7 @@ export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        const data = await readSingleUpload(request, MAX_FILE_BYTES, "FILE_INVALID");
+        const data = await readSingleUpload(request, FILE_UPLOAD);
         const stored = await storePrivateImage(context.db, user.id, data, context.clock.now());
         return reply.status(201).send(stored);
       },

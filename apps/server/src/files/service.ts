@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
+import type { UploadLimit } from "../platform/single-upload";
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Payment proofs and other private images: how their upload is read. */
+export const FILE_UPLOAD: UploadLimit = {
+  maxBytes: MAX_FILE_BYTES,
+  invalid: "FILE_INVALID",
+  tooLarge: "FILE_TOO_LARGE",
+};
 
 /** Image types we accept, told apart by their first bytes rather than by what the client claims. */
 const SIGNATURES: { type: string; matches: (b: Buffer) => boolean }[] = [
@@ -27,7 +34,8 @@ export function sniffImageType(data: Buffer): string | null {
  * include them, and they are only ever served to their owner or an operator, never from a public URL.
  */
 export async function storePrivateImage(db: Executor, ownerUserId: bigint, data: Buffer, at: Date) {
-  if (data.length === 0 || data.length > MAX_FILE_BYTES) throw new AppError("FILE_INVALID");
+  if (data.length > MAX_FILE_BYTES) throw new AppError("FILE_TOO_LARGE");
+  if (data.length === 0) throw new AppError("FILE_INVALID");
   const contentType = sniffImageType(data);
   if (!contentType) throw new AppError("FILE_INVALID");
   const id = randomUUID();

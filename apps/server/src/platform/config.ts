@@ -1,6 +1,12 @@
 import { isIP } from "node:net";
 import path from "node:path";
-import { type CountryCode, isCountryCode } from "@tickfair/contract";
+import {
+  type CountryCode,
+  isCountryCode,
+  isPhoneCountry,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
+} from "@tickfair/contract";
 import { z } from "zod";
 
 const flag = z
@@ -54,6 +60,26 @@ const restrictedCountries = z
       return z.NEVER;
     }
     return [...new Set(codes)];
+  });
+
+/**
+ * The country registration starts its phone code and nationality from, for every language (one of the
+ * phone field's countries); unset, each language starts from its own country (docs/operations.md).
+ */
+const defaultCountry = z
+  .string()
+  .optional()
+  .transform((value, context): PhoneCountry | null => {
+    const code = (value ?? "").trim().toUpperCase();
+    if (code === "") return null;
+    if (!isPhoneCountry(code)) {
+      context.addIssue({
+        code: "custom",
+        message: `${code} is not one of the phone field's countries (${PHONE_COUNTRIES.join(", ")})`,
+      });
+      return z.NEVER;
+    }
+    return code;
   });
 
 const configSchema = z.object({
@@ -149,6 +175,7 @@ const configSchema = z.object({
   /** How old the tick an order was confirmed at may be when the order arrives (QUOTE_EXPIRED past it). */
   QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   RESTRICTED_COUNTRIES: restrictedCountries,
+  DEFAULT_COUNTRY: defaultCountry,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MODE: boolean };
@@ -170,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { DEMO_MODE, ...rest } = parsed.data;
   const demoMode = DEMO_MODE ?? !rest.DATABASE_URL;
+  if (rest.DEFAULT_COUNTRY && rest.RESTRICTED_COUNTRIES.includes(rest.DEFAULT_COUNTRY))
+    throw new Error(
+      `Invalid configuration: DEFAULT_COUNTRY ${rest.DEFAULT_COUNTRY} is in RESTRICTED_COUNTRIES`,
+    );
   if (rest.CLOCK_CONTROL && !demoMode)
     throw new Error("Invalid configuration: CLOCK_CONTROL needs demo mode");
   if ((rest.BLOB_S3_ACCESS_KEY_ID === undefined) !== (rest.BLOB_S3_SECRET_ACCESS_KEY === undefined))

@@ -33,6 +33,7 @@ export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
       currency: "USD",
       serverTime: context.clock.now().toISOString(),
       restrictedCountries: context.config.RESTRICTED_COUNTRIES,
+      defaultCountry: context.config.DEFAULT_COUNTRY,
     }));
   };
 }

@@ -4,8 +4,15 @@ import { sniffImageType } from "../files";
 import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
+import type { UploadLimit } from "../platform/single-upload";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** ID and chat photos: how their upload is read. */
+export const PHOTO_UPLOAD: UploadLimit = {
+  maxBytes: MAX_PHOTO_BYTES,
+  invalid: "PHOTO_INVALID",
+  tooLarge: "PHOTO_TOO_LARGE",
+};
 /** Large enough to read every line of a document; a phone's 12-megapixel photo is cut to this. */
 const LONG_SIDE = 2400;
 const THUMBNAIL_SIDE = 480;
@@ -25,8 +32,8 @@ export interface ReEncodedPhoto {
  * no GPS position, no camera — with a thumbnail for reviewers' lists.
  */
 export async function reEncodePhoto(data: Buffer): Promise<ReEncodedPhoto> {
-  if (data.length === 0 || data.length > MAX_PHOTO_BYTES || !sniffImageType(data))
-    throw new AppError("PHOTO_INVALID");
+  if (data.length > MAX_PHOTO_BYTES) throw new AppError("PHOTO_TOO_LARGE");
+  if (data.length === 0 || !sniffImageType(data)) throw new AppError("PHOTO_INVALID");
   try {
     const upright = sharp(data, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const { data: photo, info } = await upright

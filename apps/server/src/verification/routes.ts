@@ -6,7 +6,7 @@ import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
 import { photoByTicket } from "./photo-links";
-import { MAX_PHOTO_BYTES, storeVerificationPhoto } from "./photos";
+import { PHOTO_UPLOAD, storeVerificationPhoto } from "./photos";
 import { submitVerification, type VerificationDeps, verificationStatusOf } from "./service";
 
 const schema = routeSchemas({ tags: ["verification"], signedIn: true, errors: [400, 401, 403, 409, 413] });
@@ -52,7 +52,7 @@ export function verificationRoutes(context: RouteContext, deps: VerificationDeps
       { schema: schema({ consumes: ["multipart/form-data"], response: { 201: verificationPhotoUpload } }) },
       async (request, reply) => {
         const { user } = signedInUser(request);
-        const data = await readSingleUpload(request, MAX_PHOTO_BYTES, "PHOTO_INVALID");
+        const data = await readSingleUpload(request, PHOTO_UPLOAD);
         const stored = await storeVerificationPhoto(
           context.db,
           deps.blobs,

@@ -3,7 +3,7 @@ import {
   isChineseName,
   isGenericIdNumber,
   isGenericName,
-  isMainlandIdNumber,
+  mainlandIdNumberProblem,
   type VerificationRejectReason,
   type VerificationState,
   type VerificationStatus,
@@ -36,16 +36,21 @@ export interface VerificationDeps {
 
 /**
  * The specification's rules for mainland documents (a Chinese name of 2–5 characters; 15 digits, or
- * 18 with the checksum), generic ones for every other nationality.
+ * 18 with the checksum, a real birth date not after `now`), generic ones for every other nationality.
  */
 export function checkIdentity(
   input: Pick<VerificationSubmitRequest, "name" | "idNumber" | "nationality">,
+  now: Date,
 ): void {
   const idNumber = normaliseIdNumber(input.idNumber);
   const mainland = input.nationality === "CN";
   if (!(mainland ? isChineseName(input.name) : isGenericName(input.name))) throw new AppError("NAME_INVALID");
-  if (!(mainland ? isMainlandIdNumber(idNumber) : isGenericIdNumber(idNumber)))
-    throw new AppError("ID_NUMBER_INVALID");
+  const problem = mainland
+    ? mainlandIdNumberProblem(idNumber, now)
+    : isGenericIdNumber(idNumber)
+      ? null
+      : "ID_NUMBER_INVALID";
+  if (problem) throw new AppError(problem);
 }
 
 /** The user's latest submission, the one their page shows. */
@@ -121,7 +126,7 @@ export async function submitVerification(
   userId: bigint,
   input: VerificationSubmitRequest,
 ): Promise<bigint> {
-  checkIdentity(input);
+  checkIdentity(input, deps.clock.now());
   // Refused here too, not only at registration: the verified nationality is what operators rely on.
   refuseRestrictedCountries(deps.restrictedCountries, { nationality: input.nationality });
   if (input.frontPhotoId === input.backPhotoId) throw new AppError("PHOTO_REQUIRED");

@@ -1,4 +1,8 @@
-import type { OperatorVerification, VerificationStatus } from "@tickfair/contract";
+import {
+  mainlandIdCheckCharacter,
+  type OperatorVerification,
+  type VerificationStatus,
+} from "@tickfair/contract";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
@@ -178,7 +182,10 @@ describe("a verification", () => {
     const cases: [Record<string, string>, string][] = [
       [{ name: "Zhang San" }, "NAME_INVALID"],
       [{ name: "张" }, "NAME_INVALID"],
-      [{ idNumber: "110105194912310021" }, "ID_NUMBER_INVALID"],
+      [{ idNumber: "110105194912310021" }, "ID_NUMBER_CHECK_DIGIT_MISMATCH"],
+      [{ idNumber: "11010119900307777X" }, "ID_NUMBER_CHECK_DIGIT_MISMATCH"],
+      [{ idNumber: "110101199013010012" }, "ID_NUMBER_BIRTH_DATE_INVALID"],
+      [{ idNumber: "110105490229002" }, "ID_NUMBER_BIRTH_DATE_INVALID"],
       [{ idNumber: "11010519491231" }, "ID_NUMBER_INVALID"],
       [{ nationality: "XX" }, "NATIONALITY_INVALID"],
       [{ nationality: "FR", name: "張三", idNumber: "12@34" }, "ID_NUMBER_INVALID"],
@@ -196,5 +203,16 @@ describe("a verification", () => {
       idNumber: "AB 123-456",
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
+  it("refuses a birth date after today by the server's clock, in Beijing time", async () => {
+    const user = await registerAndLogin(t);
+    // The test clock stands at 2026-01-05 16:00 in Beijing: born on the 6th is a day too early.
+    const head = "11010520260106001";
+    const bornTomorrow = head + mainlandIdCheckCharacter(head);
+    const early = await submitted(user.auth, { idNumber: bornTomorrow });
+    expect([early.statusCode, early.json().error.code]).toEqual([400, "ID_NUMBER_BIRTH_DATE_INVALID"]);
+    t.clock.advance(8 * 3600 * 1000);
+    expect((await submitted(user.auth, { idNumber: bornTomorrow })).statusCode).toBe(201);
   });
 });

@@ -1,4 +1,4 @@
-import type { CountryCode, PhoneCountry } from "@tickfair/contract";
+import { type CountryCode, type Locale, PHONE_COUNTRIES, type PhoneCountry } from "@tickfair/contract";
 
 /** Which of registration's two countries the deployment refuses, so each is said under its own field. */
 export interface RestrictedChoice {
@@ -25,4 +25,59 @@ export function restrictedChoice(
  */
 export function nationalityOf(picked: CountryCode | null, phoneCountry: PhoneCountry): CountryCode {
   return picked ?? phoneCountry;
+}
+
+/**
+ * The countries each language's readers most likely register from, in order; English has no one
+ * country, so the largest of those with a phone code here come first.
+ */
+const LANGUAGE_COUNTRIES: Record<Locale, readonly PhoneCountry[]> = {
+  "zh-CN": ["CN"],
+  "zh-TW": ["TW", "HK", "MO"],
+  en: ["US", "GB", "PH", "SG"],
+  ja: ["JP"],
+  th: ["TH"],
+  vi: ["VN"],
+  id: ["ID"],
+  ko: ["KR"],
+  fr: ["FR"],
+  de: ["DE"],
+};
+
+/** The language's countries the device's own settings name first ("en-GB" puts the United Kingdom first). */
+function deviceRegions(
+  countries: readonly PhoneCountry[],
+  deviceLanguages: readonly string[],
+): PhoneCountry[] {
+  const regions: PhoneCountry[] = [];
+  for (const tag of deviceLanguages) {
+    // The region subtag: two letters after the language (and a script, as in zh-Hant-TW).
+    const region = /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})(?:-|$)/.exec(tag)?.[1]?.toUpperCase();
+    const known = countries.find((country) => country === region);
+    if (known) regions.push(known);
+  }
+  return regions;
+}
+
+/**
+ * The phone country registration starts from (the nationality follows it until one is picked): the
+ * deployer's DEFAULT_COUNTRY, else the language's own countries, the device's region among them first;
+ * never a restricted one, so the first that is not, else the first phone country that is not.
+ */
+export function defaultPhoneCountry(options: {
+  language: string;
+  deviceLanguages: readonly string[];
+  defaultCountry: PhoneCountry | null | undefined;
+  restricted: readonly string[] | undefined;
+}): PhoneCountry {
+  const refused = new Set(options.restricted ?? []);
+  const byLanguage: Partial<Record<string, readonly PhoneCountry[]>> = LANGUAGE_COUNTRIES;
+  const countries = byLanguage[options.language] ?? [];
+  const candidates = [
+    ...(options.defaultCountry ? [options.defaultCountry] : []),
+    ...deviceRegions(countries, options.deviceLanguages),
+    ...countries,
+    ...PHONE_COUNTRIES,
+  ];
+  return candidates.find((country) => !refused.has(country)) ?? PHONE_COUNTRIES[0];
 }

@@ -3,15 +3,19 @@ import {
   isCountryCode,
   isGenericIdNumber,
   isGenericName,
-  isMainlandIdNumber,
+  type MainlandIdProblem,
+  mainlandIdNumberProblem,
 } from "@tickfair/contract";
 
 /** The mainland's resident ID card: the specification's rules apply to it, generic ones to the rest. */
 export const MAINLAND = "CN";
 
 export type VerificationField = "name" | "idNumber" | "nationality" | "photos";
-/** What is wrong with one field: empty, or not valid for the chosen nationality. */
-export type VerificationProblem = "EMPTY" | "INVALID";
+/**
+ * What is wrong with one field: empty, or not valid for the chosen nationality; a mainland ID number
+ * says which part is wrong (its birth date, its check character) with the server's code.
+ */
+export type VerificationProblem = "EMPTY" | "INVALID" | Exclude<MainlandIdProblem, "ID_NUMBER_INVALID">;
 
 export interface VerificationValues {
   name: string;
@@ -33,10 +37,14 @@ export function cleanIdNumber(text: string, nationality: string): string {
   return nationality === MAINLAND ? bare.toUpperCase() : bare;
 }
 
-/** The problem of each field that has one, by the rules of the chosen nationality (ARCHITECTURE §5). */
+/**
+ * The problem of each field that has one, by the rules of the chosen nationality (ARCHITECTURE §5);
+ * `now` decides whether a mainland number's birth date is still to come.
+ */
 export function verificationProblems(
   values: VerificationValues,
   photos: { front: boolean; back: boolean },
+  now: Date,
 ): Partial<Record<VerificationField, VerificationProblem>> {
   const problems: Partial<Record<VerificationField, VerificationProblem>> = {};
   const mainland = values.nationality === MAINLAND;
@@ -47,8 +55,10 @@ export function verificationProblems(
   if (name === "") problems.name = "EMPTY";
   else if (!(mainland ? isChineseName(name) : isGenericName(name))) problems.name = "INVALID";
   if (idNumber === "") problems.idNumber = "EMPTY";
-  else if (!(mainland ? isMainlandIdNumber(idNumber) : isGenericIdNumber(idNumber)))
-    problems.idNumber = "INVALID";
+  else if (mainland) {
+    const problem = mainlandIdNumberProblem(idNumber, now);
+    if (problem) problems.idNumber = problem === "ID_NUMBER_INVALID" ? "INVALID" : problem;
+  } else if (!isGenericIdNumber(idNumber)) problems.idNumber = "INVALID";
   if (!photos.front || !photos.back) problems.photos = "EMPTY";
   return problems;
 }

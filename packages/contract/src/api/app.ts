@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
+import { PHONE_COUNTRIES } from "../phone-countries";
 import { isoTime } from "./common";
 
 export const appInfo = z.object({
@@ -11,6 +12,8 @@ export const appInfo = z.object({
   serverTime: isoTime,
   /** Countries (ISO 3166-1 alpha-2) whose phones and nationals registration refuses, so the app can say so before sending. */
   restrictedCountries: z.array(z.enum(COUNTRY_CODES)),
+  /** The deployer's DEFAULT_COUNTRY: registration's phone code and nationality start from it, else from the language. */
+  defaultCountry: z.enum(PHONE_COUNTRIES).nullable(),
 });
 export type AppInfo = z.infer<typeof appInfo>;
 

@@ -19,10 +19,15 @@ import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
-import { bankCardProblems } from "../../lib/bank-card-check";
 import { cardNumberDigits, groupCardNumber } from "../../lib/card-number";
 import { nationalityName } from "../../lib/countries";
 import { paths } from "../../lib/paths";
+import {
+  bankCardProblems,
+  cryptoAddressProblems,
+  REQUIRED_TEXT,
+  type WithdrawalAccountProblem,
+} from "../../lib/withdrawal-account-check";
 import "./account.css";
 
 type Kind = "bank" | "crypto";
@@ -139,13 +144,11 @@ function BindForm({ kind }: { kind: Kind }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (bind.isPending) return;
+    const problems: Partial<Record<Field, WithdrawalAccountProblem>> =
+      kind === "bank" ? bankCardProblems(values) : cryptoAddressProblems(values);
     const next: Partial<Record<Field, string>> = {};
-    if (kind === "bank") {
-      for (const [field, problem] of Object.entries(bankCardProblems(values)))
-        next[field as BankField] = problem === "EMPTY" ? t("cashier.emptyValue") : codeText(problem);
-    } else {
-      for (const field of fields) if (values[field].trim() === "") next[field] = t("cashier.emptyValue");
-    }
+    for (const [field, problem] of Object.entries(problems) as [Field, WithdrawalAccountProblem][])
+      next[field] = problem === "EMPTY" ? t(REQUIRED_TEXT[field]) : codeText(problem);
     setErrors(next);
     if (hasFieldErrors(next)) return;
     const request = body();

@@ -34,7 +34,8 @@ export function useProofUpload() {
     (file: File) => {
       if (!ACCEPTED_TYPES.includes(file.type) || file.size > MAX_BYTES || file.size === 0) {
         forget();
-        setState({ status: "failed", file: null, preview: null, error: codeText("FILE_INVALID") });
+        const code = file.size > MAX_BYTES ? "FILE_TOO_LARGE" : "FILE_INVALID";
+        setState({ status: "failed", file: null, preview: null, error: codeText(code) });
         return;
       }
       abort.current?.abort();

@@ -23,7 +23,7 @@ import { StepIndicator } from "../../components/StepIndicator/StepIndicator";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
-import { nationalityOf, restrictedChoice } from "../../lib/registration-countries";
+import { defaultPhoneCountry, nationalityOf, restrictedChoice } from "../../lib/registration-countries";
 import { useSession } from "../../store/session";
 import "./register.css";
 import "./auth.css";
@@ -50,7 +50,8 @@ export default function RegisterCheck() {
   const [params] = useSearchParams();
   const draft = useSession((s) => s.registerInfo);
   const setRegisterInfo = useSession((s) => s.setRegisterInfo);
-  const [country, setCountry] = useState<PhoneCountry>(draft?.phoneCountry ?? "CN");
+  // Null until the user picks one: until then the default follows the language and app info.
+  const [pickedCountry, setCountry] = useState<PhoneCountry | null>(draft?.phoneCountry ?? null);
   const { values, set, bind, clear, errors, report, fail } = useFormFields<Field>({
     account: draft?.account ?? "",
     phone: draft?.phone ?? "",
@@ -58,11 +59,20 @@ export default function RegisterCheck() {
     nationality: draft?.nationality ?? "",
     inviteCode: params.get("code") ?? draft?.inviteCode ?? "",
   });
+  const restrictedCountries = useSession((s) => s.appInfo?.restrictedCountries);
+  const defaultCountry = useSession((s) => s.appInfo?.defaultCountry);
+  const country =
+    pickedCountry ??
+    defaultPhoneCountry({
+      language: i18n.language,
+      deviceLanguages: navigator.languages ?? [],
+      defaultCountry,
+      restricted: restrictedCountries,
+    });
   const nationality = nationalityOf(isCountryCode(values.nationality) ? values.nationality : null, country);
   const [pickerOpen, setPickerOpen] = useState(false);
   const check = useRegisterCheck();
   const queryClient = useQueryClient();
-  const restrictedCountries = useSession((s) => s.appInfo?.restrictedCountries);
   const restricted = restrictedChoice(restrictedCountries, { phoneCountry: country, nationality });
   const restrictedText = codeText("COUNTRY_RESTRICTED");
 

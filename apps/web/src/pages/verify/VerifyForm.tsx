@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { type FieldErrors, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { codeText } from "../../api/messages";
 import { queryClient } from "../../api/query-client";
 import { useSubmitVerification, verificationKey } from "../../api/verification";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
@@ -20,6 +21,7 @@ import {
   cleanName,
   MAINLAND,
   type VerificationField,
+  type VerificationProblem,
   type VerificationValues,
   verificationProblems,
 } from "../../lib/verification-check";
@@ -33,6 +35,8 @@ const FAILURE_FIELDS = {
   codes: {
     NAME_INVALID: "name",
     ID_NUMBER_INVALID: "idNumber",
+    ID_NUMBER_BIRTH_DATE_INVALID: "idNumber",
+    ID_NUMBER_CHECK_DIGIT_MISMATCH: "idNumber",
     ID_NUMBER_IN_USE: "idNumber",
     NATIONALITY_INVALID: "nationality",
     COUNTRY_RESTRICTED: "nationality",
@@ -66,7 +70,8 @@ export function VerifyForm({ previous }: { previous: VerificationStatus }) {
 
   function messages(next: VerificationValues): FieldErrors<VerificationField> {
     const cn = next.nationality === MAINLAND;
-    const problems = verificationProblems(next, { front: true, back: true });
+    // The device's clock decides "born in the future"; the server checks again by its own.
+    const problems = verificationProblems(next, { front: true, back: true }, new Date());
     return {
       name:
         problems.name &&
@@ -77,17 +82,15 @@ export function VerifyForm({ previous }: { previous: VerificationStatus }) {
               ? "verify.nameInvalidCn"
               : "verify.nameInvalid",
         ),
-      idNumber:
-        problems.idNumber &&
-        t(
-          problems.idNumber === "EMPTY"
-            ? "verify.idNumberRequired"
-            : cn
-              ? "verify.idNumberInvalidCn"
-              : "verify.idNumberInvalid",
-        ),
+      idNumber: problems.idNumber && idNumberMessage(problems.idNumber, cn),
       nationality: problems.nationality && t("verify.nationalityRequired"),
     };
+  }
+
+  function idNumberMessage(problem: VerificationProblem, cn: boolean): string {
+    if (problem === "EMPTY") return t("verify.idNumberRequired");
+    if (problem === "INVALID") return t(cn ? "verify.idNumberInvalidCn" : "verify.idNumberInvalid");
+    return codeText(problem);
   }
 
   /** Checks the fields the user has been through with `next`; the others wait until they are left or sent. */

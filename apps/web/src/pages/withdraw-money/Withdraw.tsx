@@ -155,7 +155,7 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
       next.amount = t("cashier.amountBelowMin", { amount: money(quote.minAmount) });
     else if (problem === "overBalance") next.amount = codeText("INSUFFICIENT_BALANCE");
     else if (f && !f.coversFee) next.amount = codeText("AMOUNT_NOT_ABOVE_FEE");
-    if (payPassword === "") next.payPassword = t("cashier.emptyValue");
+    if (payPassword === "") next.payPassword = t("withdraw.payPasswordRequired");
     else if (!isPayPassword(payPassword)) next.payPassword = codeText("PAY_PASSWORD_INVALID");
     return next;
   }
