@@ -6,8 +6,8 @@ import { BootSplash, Root } from "./components/Root/Root";
 import { RouteError } from "./components/RouteError/RouteError";
 import { loadTextGroups } from "./i18n";
 import type { TextGroup } from "./i18n/text-groups";
+import { NEWS_PATH } from "./lib/news-path";
 import { BASENAME, loginPath, paths, stripBasename } from "./lib/paths";
-import { NEWS_PATH } from "./pages/index/news-path";
 import { useSession } from "./store/session";
 
 type PageModule = { default: ComponentType };

@@ -9,8 +9,8 @@ import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { currentLocale } from "../../i18n";
+import { NEWS_PATH } from "../../lib/news-path";
 import { paths } from "../../lib/paths";
-import { NEWS_PATH } from "../index/news-path";
 
 const PAGE_TITLES = {
   about: "content.about",

@@ -6,7 +6,7 @@ import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconChevronRight, IconLayers, IconLock, IconMarket } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { currentLocale } from "../../i18n";
-import { NEWS_PATH } from "./news-path";
+import { NEWS_PATH } from "../../lib/news-path";
 
 const NEWS_COUNT = 3;
 const HIGHLIGHT_COUNT = 6;
