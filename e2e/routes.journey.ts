@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "../apps/server/src/demo/seed";
 import { paths } from "../apps/web/src/lib/paths";
-import { NEWS_PATH } from "../apps/web/src/pages/index/news-path";
+import { NEWS_PATH } from "../apps/web/src/lib/news-path";
 import { logInViaForm, type ShotLocale, setLanguage, shot, TEXT } from "./support";
 
 /**
