@@ -157,7 +157,31 @@ async function scansOfRead(read: (db: Kysely<Database>) => Promise<unknown>): Pr
     );
     const plan = result.rows[0]?.["QUERY PLAN"][0]?.Plan;
     const totals = query.sql.includes("count(*) as total");
-    if (process.env.DEBUG_PLANS && JSON.stringify(result.rows).includes("Seq Scan")) console.log(query.sql, JSON.stringify(query.parameters), JSON.stringify(result.rows[0]?.["QUERY PLAN"][0]?.Plan, (k, v) => (["Node Type","Relation Name","Index Name","Actual Rows","Plans","Filter","Index Cond","Rows Removed by Filter","Actual Loops","Join Type","Subplan Name","Parent Relationship"].includes(k) || /^\d+$/.test(k) || k === "" ? v : undefined)));
+    if (process.env.DEBUG_PLANS && JSON.stringify(result.rows).includes("Seq Scan"))
+      console.log(
+        query.sql,
+        JSON.stringify(query.parameters),
+        JSON.stringify(result.rows[0]?.["QUERY PLAN"][0]?.Plan, (k, v) =>
+          [
+            "Node Type",
+            "Relation Name",
+            "Index Name",
+            "Actual Rows",
+            "Plans",
+            "Filter",
+            "Index Cond",
+            "Rows Removed by Filter",
+            "Actual Loops",
+            "Join Type",
+            "Subplan Name",
+            "Parent Relationship",
+          ].includes(k) ||
+          /^\d+$/.test(k) ||
+          k === ""
+            ? v
+            : undefined,
+        ),
+      );
     if (plan) scans.push(...scansOf(plan, totals).filter((scan) => LARGE.has(scan.relation)));
   }
   return scans;
@@ -237,10 +261,14 @@ describe("the console's pages read a page's worth of rows, whatever lies behind 
         expectBounded(await scansOfRead((db) => listDepositsForReview(db, query, "en", TZ)));
         expectBounded(await scansOfRead((db) => listWithdrawalsForReview(db, query, TZ)));
       }
-      const deposits = await scansOfRead((db) => listDepositsForReview(db, { status, limit: LIMIT }, "en", TZ));
+      const deposits = await scansOfRead((db) =>
+        listDepositsForReview(db, { status, limit: LIMIT }, "en", TZ),
+      );
       expectBounded(deposits);
       expect(deposits.some((scan) => scan.relation === "deposits" && scan.index !== undefined)).toBe(true);
-      const withdrawals = await scansOfRead((db) => listWithdrawalsForReview(db, { status, limit: LIMIT }, TZ));
+      const withdrawals = await scansOfRead((db) =>
+        listWithdrawalsForReview(db, { status, limit: LIMIT }, TZ),
+      );
       expectBounded(withdrawals);
     }
   });

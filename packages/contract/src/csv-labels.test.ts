@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FUND_RECORD_TYPES } from "./cashier-constants";
-import { CSV_LABELS, FUND_RECORDS_CSV_COLUMNS, LIST_CSV_COLUMN_KEYS, LIST_CSV_VALUE_KEYS } from "./csv-labels";
+import {
+  CSV_LABELS,
+  FUND_RECORDS_CSV_COLUMNS,
+  LIST_CSV_COLUMN_KEYS,
+  LIST_CSV_VALUE_KEYS,
+} from "./csv-labels";
 import { LOCALES } from "./locales";
 
 const CSV_DIR = new URL("../locales/csv/", import.meta.url);

@@ -73,7 +73,10 @@ describe("the users list", () => {
   it("finds by part of the name a user gave for verification", async () => {
     for (const text of ["王小波", "小波", "王小"]) {
       const page = await search(text);
-      expect(page.items.map((u) => [u.account, u.matchedBy]), text).toEqual([["bob_0003", "name"]]);
+      expect(
+        page.items.map((u) => [u.account, u.matchedBy]),
+        text,
+      ).toEqual([["bob_0003", "name"]]);
     }
   });
 
@@ -143,7 +146,10 @@ describe("the users list as a file", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toContain("tickfair-users.csv");
-    const lines = response.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(
       '"注册时间","用户ID","账号","昵称","手机号","国家/地区","已实名","邀请码","注册邀请码","状态"',
     );

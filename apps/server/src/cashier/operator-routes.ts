@@ -39,9 +39,9 @@ import {
   rejectDeposit,
 } from "./deposits";
 import { announceReviewChange } from "./live";
+import { DEPOSIT_CSV_COLUMNS, WITHDRAWAL_CSV_COLUMNS } from "./review-csv";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
-import { DEPOSIT_CSV_COLUMNS, WITHDRAWAL_CSV_COLUMNS } from "./review-csv";
 import {
   approveWithdrawal,
   everyWithdrawal,
@@ -114,17 +114,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => listDepositsForReview(db, request.query, requestLocale(request), timeZone),
     );
 
-    app.get(
-      "/operator/deposits.csv",
-      { schema: csvSchema("deposits") },
-      async (request, reply) => {
-        const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
-        const rows = everyDeposit(db, request.query, options);
-        await auditExport(request, "deposits", request.query);
-        const file = listCsv(rows, DEPOSIT_CSV_COLUMNS, options);
-        return sendCsv(reply, file, "tickfair-deposits.csv", LIST_CSV_MAX_ROWS);
-      },
-    );
+    app.get("/operator/deposits.csv", { schema: csvSchema("deposits") }, async (request, reply) => {
+      const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
+      const rows = everyDeposit(db, request.query, options);
+      await auditExport(request, "deposits", request.query);
+      const file = listCsv(rows, DEPOSIT_CSV_COLUMNS, options);
+      return sendCsv(reply, file, "tickfair-deposits.csv", LIST_CSV_MAX_ROWS);
+    });
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
     app.get(
@@ -188,17 +184,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => listWithdrawalsForReview(db, request.query, timeZone),
     );
 
-    app.get(
-      "/operator/withdrawals.csv",
-      { schema: csvSchema("withdrawals") },
-      async (request, reply) => {
-        const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
-        const rows = everyWithdrawal(db, request.query, options);
-        await auditExport(request, "withdrawals", request.query);
-        const file = listCsv(rows, WITHDRAWAL_CSV_COLUMNS, options);
-        return sendCsv(reply, file, "tickfair-withdrawals.csv", LIST_CSV_MAX_ROWS);
-      },
-    );
+    app.get("/operator/withdrawals.csv", { schema: csvSchema("withdrawals") }, async (request, reply) => {
+      const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
+      const rows = everyWithdrawal(db, request.query, options);
+      await auditExport(request, "withdrawals", request.query);
+      const file = listCsv(rows, WITHDRAWAL_CSV_COLUMNS, options);
+      return sendCsv(reply, file, "tickfair-withdrawals.csv", LIST_CSV_MAX_ROWS);
+    });
 
     app.post(
       "/operator/withdrawals/:id/approve",

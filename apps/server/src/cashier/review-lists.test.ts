@@ -29,7 +29,11 @@ const withdrawals = (query: string) => list<OperatorWithdrawalPage>("withdrawals
 const orderNos = (page: { items: { orderNo: string }[] }) => page.items.map((item) => item.orderNo);
 
 async function deposit(auth: Record<string, string>, methodId: string, amount: string, reference: string) {
-  const response = await postWithKey(t.app, "/api/v1/cashier/deposits", auth, { methodId, amount, reference });
+  const response = await postWithKey(t.app, "/api/v1/cashier/deposits", auth, {
+    methodId,
+    amount,
+    reference,
+  });
   expect(response.statusCode, response.body).toBe(201);
   depositNos.push(response.json().orderNo);
 }
@@ -60,8 +64,8 @@ beforeAll(async () => {
     });
     expect(bound.statusCode).toBe(201);
   }
-  await deposit(mei.auth, method.id, "100.50", "=HYPERLINK(\"http://evil\")");
-  await deposit(tom.auth, method.id, "20.00", "tom, \"first\"");
+  await deposit(mei.auth, method.id, "100.50", '=HYPERLINK("http://evil")');
+  await deposit(tom.auth, method.id, "20.00", 'tom, "first"');
   await withdraw(mei.auth, "30.00");
   t.clock.set("2026-01-05T16:30:00Z");
   await deposit(mei.auth, method.id, "17.25", "second day");
@@ -75,7 +79,12 @@ describe("the money queues' filters", () => {
   it("count every matching row and sum its amounts, newest first", async () => {
     const all = await deposits("");
     expect(orderNos(all)).toEqual([...depositNos].reverse());
-    expect(all).toMatchObject({ total: 3, totalCapped: false, totalAmount: "137.75", timeZone: "Asia/Shanghai" });
+    expect(all).toMatchObject({
+      total: 3,
+      totalCapped: false,
+      totalAmount: "137.75",
+      timeZone: "Asia/Shanghai",
+    });
     const paged = await deposits("limit=1");
     expect(paged).toMatchObject({ total: 3, totalAmount: "137.75" });
     expect(paged.items).toHaveLength(1);
@@ -135,9 +144,16 @@ describe("the money queues' filters", () => {
       }
     }
     for (const path of ["deposits", "withdrawals", "deposits.csv", "withdrawals.csv"]) {
-      const response = await t.app.inject({ method: "GET", url: `/api/v1/operator/${path}`, headers: support });
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/operator/${path}`,
+        headers: support,
+      });
       expect(response.statusCode, path).toBe(403);
-      expect((await t.app.inject({ method: "GET", url: `/api/v1/operator/${path}`, headers: mei.auth })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: "GET", url: `/api/v1/operator/${path}`, headers: mei.auth }))
+          .statusCode,
+      ).toBe(401);
     }
   });
 });
@@ -149,7 +165,11 @@ describe("the money queues as files", () => {
       url: `/api/v1/operator/${path}.csv?${query}`,
       headers: { ...finance, "accept-language": language },
     });
-  const lines = (body: string) => body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const lines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
 
   it("hold the filtered deposits: decimal amounts, zone-stamped times, guarded and quoted cells", async () => {
     const response = await csv("deposits", "q=mei_2026");
@@ -170,7 +190,9 @@ describe("the money queues as files", () => {
   });
 
   it("hold the filtered withdrawals in the operator's language", async () => {
-    const [header, ...rows] = lines((await csv("withdrawals", "from=2026-01-06&to=2026-01-06", "zh-CN")).body);
+    const [header, ...rows] = lines(
+      (await csv("withdrawals", "from=2026-01-06&to=2026-01-06", "zh-CN")).body,
+    );
     expect(header).toBe(
       '"提交时间","订单号","用户ID","账号","金额","手续费","到账金额","方式","收款信息","状态","原因","审核时间"',
     );

@@ -66,11 +66,16 @@ describe("the verification queue's filters", () => {
       headers: { ...support, "accept-language": "en" },
     });
     expect(response.statusCode).toBe(200);
-    const [header, row, more] = response.body.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const [header, row, more] = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(header).toBe(
       '"Submitted","User ID","Account","Name","ID number","Nationality","Status","Reason","Reviewed by","Reviewed","ID"',
     );
-    expect(row).toMatch(/^"2026-01-06 23:00:00 \+08:00","\d+","qian_wu","钱五","\d{3}\*+\w{2,4}","CN","Under review"/);
+    expect(row).toMatch(
+      /^"2026-01-06 23:00:00 \+08:00","\d+","qian_wu","钱五","\d{3}\*+\w{2,4}","CN","Under review"/,
+    );
     expect(more).toBeUndefined();
     const entry = await t.db
       .selectFrom("audit_log")

@@ -81,7 +81,9 @@ function filteredSubmissions(db: Executor, filters: VerificationReviewFilters, t
   };
   const matching = withinDays(db.selectFrom("verifications as v"), "v.submitted_at", filters, timeZone)
     .where("v.state", "=", filters.state)
-    .$if(text !== "", (q) => q.where(users === null ? sql<boolean>`false` : sql<boolean>`v.user_id in (${users})`));
+    .$if(text !== "", (q) =>
+      q.where(users === null ? sql<boolean>`false` : sql<boolean>`v.user_id in (${users})`),
+    );
   return { matching, withColumns: withSubmissionColumns, order };
 }
 
@@ -102,7 +104,8 @@ export async function* everySubmission(
   maxRows: number,
 ): AsyncGenerator<OperatorVerificationSummary> {
   const list = filteredSubmissions(db, filters, timeZone);
-  for await (const row of everyRow(list.withColumns(list.matching), list.order, maxRows)) yield summaryOf(row);
+  for await (const row of everyRow(list.withColumns(list.matching), list.order, maxRows))
+    yield summaryOf(row);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
-import { filteredPageQuery, isoTime, pageOf } from "./common";
+import { isoTime } from "./common";
 import { listFilters, listPageOf, listQuery } from "./list-query";
 
 /**
