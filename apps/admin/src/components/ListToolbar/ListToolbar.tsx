@@ -57,8 +57,8 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
     : "";
 
   return (
-    <Flex justify="space-between" align="flex-end" wrap gap={12} style={{ marginBottom: 16 }}>
-      <Space wrap align="end" data-testid="list-filters">
+    <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+      <Space wrap align="center" data-testid="list-filters">
         <Input
           allowClear
           value={draft.q ?? ""}
@@ -108,7 +108,8 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
           </Typography.Text>
         )}
       </Space>
-      <Space wrap align="center">
+      {/* Kept on the right when the filters take the whole first line. */}
+      <Space wrap align="center" style={{ marginLeft: "auto" }}>
         <Typography.Text data-testid="list-total">
           {total}
           {totals?.totalAmount != null && (
