@@ -28,6 +28,9 @@
 --   0025_user_nationality
 --   0026_trading_usage_quarters
 --   0027_support_presence
+--   0028_list_search
+
+create extension pg_trgm;
 
 create table accounts (
   id bigint default nextval('accounts_id_seq'::regclass) not null,
@@ -323,6 +326,7 @@ create table deposits (
   constraint deposits_status_check CHECK ((status = ANY (ARRAY['under_review'::text, 'success'::text, 'failed'::text])))
 );
 CREATE INDEX deposits_confirmed_at ON public.deposits USING btree (reviewed_at) INCLUDE (amount) WHERE (status = 'success'::text);
+CREATE INDEX deposits_created_at ON public.deposits USING btree (created_at);
 CREATE INDEX deposits_status ON public.deposits USING btree (status, id);
 CREATE INDEX deposits_user ON public.deposits USING btree (user_id, id);
 CREATE INDEX deposits_waiting ON public.deposits USING btree (id) WHERE (status = 'under_review'::text);
@@ -773,8 +777,10 @@ create table users (
 );
 CREATE INDEX users_account_prefix ON public.users USING btree (lower(account) COLLATE "C");
 CREATE UNIQUE INDEX users_account_unique ON public.users USING btree (lower(account));
+CREATE INDEX users_created_at ON public.users USING btree (created_at);
 CREATE INDEX users_invited_by ON public.users USING btree (upper(invited_by), id);
 CREATE INDEX users_phone_suffix ON public.users USING btree (reverse(phone) COLLATE "C");
+CREATE INDEX users_phone_trgm ON public.users USING gin (phone gin_trgm_ops) WITH (fastupdate=off);
 CREATE UNIQUE INDEX users_phone_unique ON public.users USING btree (phone);
 
 create table verification_photos (
@@ -817,7 +823,9 @@ create table verifications (
   constraint verifications_state_check CHECK ((state = ANY (ARRAY['under_review'::text, 'verified'::text, 'rejected'::text])))
 );
 CREATE UNIQUE INDEX verifications_id_number_open ON public.verifications USING btree (id_number_index) WHERE (state = ANY (ARRAY['under_review'::text, 'verified'::text]));
+CREATE INDEX verifications_name_trgm ON public.verifications USING gin (name gin_trgm_ops) WITH (fastupdate=off);
 CREATE INDEX verifications_state ON public.verifications USING btree (state, id);
+CREATE INDEX verifications_submitted_at ON public.verifications USING btree (submitted_at);
 CREATE INDEX verifications_user ON public.verifications USING btree (user_id, id);
 CREATE UNIQUE INDEX verifications_user_open ON public.verifications USING btree (user_id) WHERE (state = ANY (ARRAY['under_review'::text, 'verified'::text]));
 
@@ -864,6 +872,7 @@ create table withdrawals (
   constraint withdrawals_fee_check CHECK ((fee >= 0)),
   constraint withdrawals_status_check CHECK ((status = ANY (ARRAY['under_review'::text, 'success'::text, 'failed'::text, 'cancelled'::text])))
 );
+CREATE INDEX withdrawals_created_at ON public.withdrawals USING btree (created_at);
 CREATE INDEX withdrawals_paid_at ON public.withdrawals USING btree (reviewed_at) INCLUDE (amount, fee) WHERE (status = 'success'::text);
 CREATE INDEX withdrawals_status ON public.withdrawals USING btree (status, id);
 CREATE INDEX withdrawals_user ON public.withdrawals USING btree (user_id, id);

@@ -26,8 +26,8 @@ async function setLimit(
 /** Opens the user's page from the console's search. */
 async function openUser(page: Page, account: string): Promise<void> {
   await page.getByTestId("nav-users").click();
-  await page.getByTestId("user-search").fill(account);
-  await page.getByTestId("user-search").press("Enter");
+  await page.getByTestId("list-search").fill(account);
+  await page.getByTestId("list-search").press("Enter");
   await page.getByTestId("user-link").filter({ hasText: account }).click();
   await expect(page.getByTestId("user-account")).toHaveText(account);
 }

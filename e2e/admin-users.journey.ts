@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
@@ -23,17 +24,65 @@ for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
     const text = CONSOLE_TEXT[locale];
     // A user signed in on two devices: one session is revoked, the other stays live.
     const user = await registerViaApi(request);
+    const payer = await apiSession(request, user);
     await apiSession(request, user);
-    await apiSession(request, user);
+
+    // A deposit the user asked for, waiting in the queue.
+    const methods = (await (
+      await request.get("/api/v1/cashier/deposit-methods", { headers: payer })
+    ).json()) as {
+      items: { id: string; kind: string }[];
+    };
+    const methodId = methods.items.find((method) => method.kind === "bank")?.id;
+    const deposit = await postOk<{ orderNo: string }>(
+      request,
+      payer,
+      "/cashier/deposits",
+      { methodId, amount: "321.09", reference: "=1+1 journey", proofFileId: null },
+      `queue-${user.account}`,
+    );
 
     await setConsoleLanguage(page, locale);
     await signInToConsole(page, DEMO_ADMIN);
 
+    // The deposits queue searched by the middle of the user's phone: one row, counted and summed.
+    await page.getByTestId("nav-deposits").click();
+    await page.getByTestId("list-search").fill(user.phone.slice(3, 9));
+    await page.getByTestId("list-apply").click();
+    const deposits = page.getByTestId("deposits-table");
+    await expect(deposits.locator("tbody tr.ant-table-row")).toHaveCount(1);
+    await expect(deposits).toContainText(deposit.orderNo);
+    await expect(page.getByTestId("list-total")).toContainText("321.09");
+    await expect(page.getByTestId("list-zone")).toContainText("Asia/Shanghai");
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "deposits-search");
+
+    // The export holds exactly that row, its header in the console's language, the formula defused.
+    const download = page.waitForEvent("download");
+    await page.getByTestId("list-export").click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tickfair-deposits-\d{8}-\d{4}\.csv$/);
+    const lines = fs
+      .readFileSync(await file.path(), "utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(locale === "en" ? '"Order no."' : '"订单号"');
+    expect(lines[1]).toContain(`"${deposit.orderNo}"`);
+    expect(lines[1]).toContain(`"${user.account}"`);
+    expect(lines[1]).toContain('"321.09"');
+    expect(lines[1]).toContain(`"'=1+1 journey"`);
+
+    // The user's account in the queue opens the user's page.
+    await deposits.getByTestId("user-link").filter({ hasText: user.account }).click();
+    await expect(page.getByTestId("user-account")).toHaveText(user.account);
+
     // The search: one box, the query in the URL, what matched shown.
     await page.getByTestId("nav-users").click();
     await expect(page.getByTestId("users-table")).toBeVisible();
-    await page.getByTestId("user-search").fill(user.account);
-    await page.getByTestId("user-search").press("Enter");
+    await page.getByTestId("list-search").fill(user.account);
+    await page.getByTestId("list-search").press("Enter");
     await expect(page).toHaveURL(new RegExp(`q=${user.account}`));
     const hit = page.getByTestId("user-link").filter({ hasText: user.account });
     await expect(hit).toHaveCount(1);

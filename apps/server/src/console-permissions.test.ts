@@ -38,7 +38,8 @@ const fx = {} as Fixtures;
 const tokens = {} as Record<ActorName, string | null>;
 
 const SEND: Partial<Record<ConsoleRoute, (fx: Fixtures) => Call>> = {
-  "GET /api/v1/operator/users": () => ({ query: { query: "matrix" } }),
+  "GET /api/v1/operator/users": () => ({ query: { q: "matrix" } }),
+  "GET /api/v1/operator/users.csv": () => ({ query: { q: "matrix" } }),
   "GET /api/v1/operator/users/:id": (f) => ({ params: { id: f.userId } }),
   "GET /api/v1/operator/users/:id/sessions": (f) => ({ params: { id: f.userId } }),
   "POST /api/v1/operator/users/:id/sessions/:sessionId/revoke": (f) => ({

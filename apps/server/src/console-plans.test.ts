@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { LIST_TOTAL_CAP } from "@tickfair/contract";
 import { type CompiledQuery, Kysely, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { listWithdrawalsForReview } from "./cashier/withdrawals";
 import { systemAccountIds, userAccountIds } from "./ledger";
 import { userStatement } from "./ledger/statement";
 import { limitFiguresView, operatorUserLimitsView } from "./limits/operator-views";
+import { PGLITE_EXTENSIONS } from "./platform/db";
 import { migrateToLatest } from "./platform/migrations";
 import type { Database } from "./platform/schema";
 
@@ -24,6 +26,7 @@ const USERS = 20_000;
 const DEPOSITS = 20_000;
 const ENTRIES = 5_000;
 const LIMIT = 20;
+const TZ = "Asia/Shanghai";
 /** The most rows a scan may touch for one page: the statement reads five accounts' ranges of limit + 1. */
 const BOUND = 5 * (LIMIT + 1);
 const LARGE = new Set([
@@ -42,7 +45,7 @@ let captured: CompiledQuery[] = [];
 let heavyUser = 0n;
 
 beforeAll(async () => {
-  pglite = new PGlite({ parsers: { 20: (value: string) => BigInt(value) } });
+  pglite = new PGlite({ parsers: { 20: (value: string) => BigInt(value) }, extensions: PGLITE_EXTENSIONS });
   db = new Kysely<Database>({
     dialect: new PGliteDialect(pglite),
     log: (event) => {
@@ -80,15 +83,17 @@ beforeAll(async () => {
     values ('bank', '{"en":"Bank"}', 'Bank', 'Tickfair', '1', 100, 100000000, true, now(), now())
     returning id`.execute(db);
   // The queue's waiting deposits are the oldest tenth: a plan walking the newest first would read them all.
+  // Spread over every user, as real requests are: a search by user then reads that user's few rows.
+  const firstUser = sql`(select min(id) from users)`;
   await sql`insert into deposits (user_id, method_id, amount, reference, status, second_approval_above, created_at)
-    select ${heavyUser}, ${method.rows[0]?.id}, 1000, 'seed', case when g <= ${DEPOSITS / 10} then 'under_review'
+    select ${firstUser} + g % ${USERS}, ${method.rows[0]?.id}, 1000, 'seed', case when g <= ${DEPOSITS / 10} then 'under_review'
       else 'failed' end, 0, now()
     from generate_series(1, ${DEPOSITS}) g`.execute(db);
   const account = await sql<{ id: bigint }>`insert into withdrawal_accounts (user_id, type, account_name,
       bank_name, card_number, bound_at)
     values (${heavyUser}, 'bank', 'Seed', 'Bank', '6222000011112222', now()) returning id`.execute(db);
   await sql`insert into withdrawals (user_id, withdrawal_account_id, amount, fee, status, created_at)
-    select ${heavyUser}, ${account.rows[0]?.id}, 1000, 0, case when g <= ${DEPOSITS / 10} then 'under_review'
+    select ${firstUser} + g % ${USERS}, ${account.rows[0]?.id}, 1000, 0, case when g <= ${DEPOSITS / 10} then 'under_review'
       else 'failed' end, now()
     from generate_series(1, ${DEPOSITS}) g`.execute(db);
   // Every user set a limit once; the heavy user changed theirs thousands of times.
@@ -117,23 +122,26 @@ interface PlanNode {
 }
 
 interface Scan {
+  /** Whether the statement counts a list's total (bounded by LIST_TOTAL_CAP, not by a page). */
+  totals: boolean;
   type: string;
   relation: string;
   index: string | undefined;
   touched: number;
 }
 
-function scansOf(node: PlanNode, out: Scan[] = []): Scan[] {
+function scansOf(node: PlanNode, totals: boolean, out: Scan[] = []): Scan[] {
   if (node["Relation Name"] !== undefined) {
     const loops = node["Actual Loops"] ?? 1;
     out.push({
+      totals,
       type: node["Node Type"],
       relation: node["Relation Name"],
       index: node["Index Name"],
       touched: ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0)) * loops,
     });
   }
-  for (const child of node.Plans ?? []) scansOf(child, out);
+  for (const child of node.Plans ?? []) scansOf(child, totals, out);
   return out;
 }
 
@@ -148,32 +156,79 @@ async function scansOfRead(read: (db: Kysely<Database>) => Promise<unknown>): Pr
       [...query.parameters],
     );
     const plan = result.rows[0]?.["QUERY PLAN"][0]?.Plan;
-    if (plan) scans.push(...scansOf(plan).filter((scan) => LARGE.has(scan.relation)));
+    const totals = query.sql.includes("count(*) as total");
+    if (process.env.DEBUG_PLANS && JSON.stringify(result.rows).includes("Seq Scan"))
+      console.log(
+        query.sql,
+        JSON.stringify(query.parameters),
+        JSON.stringify(result.rows[0]?.["QUERY PLAN"][0]?.Plan, (k, v) =>
+          [
+            "Node Type",
+            "Relation Name",
+            "Index Name",
+            "Actual Rows",
+            "Plans",
+            "Filter",
+            "Index Cond",
+            "Rows Removed by Filter",
+            "Actual Loops",
+            "Join Type",
+            "Subplan Name",
+            "Parent Relationship",
+          ].includes(k) ||
+          /^\d+$/.test(k) ||
+          k === ""
+            ? v
+            : undefined,
+        ),
+      );
+    if (plan) scans.push(...scansOf(plan, totals).filter((scan) => LARGE.has(scan.relation)));
   }
   return scans;
 }
 
+/**
+ * A page's statements read no large table whole and touch at most a page's rows; a list's total
+ * counts at most LIST_TOTAL_CAP + 1 rows, however many match.
+ */
 function expectBounded(scans: Scan[]): void {
-  expect(scans.length).toBeGreaterThan(0);
-  expect(scans.filter((scan) => scan.type === "Seq Scan")).toEqual([]);
-  expect(scans.filter((scan) => scan.touched > BOUND)).toEqual([]);
+  const page = scans.filter((scan) => !scan.totals);
+  expect(page.length).toBeGreaterThan(0);
+  expect(page.filter((scan) => scan.type === "Seq Scan")).toEqual([]);
+  expect(page.filter((scan) => scan.touched > BOUND)).toEqual([]);
+  expect(scans.filter((scan) => scan.totals && scan.touched > LIST_TOTAL_CAP + 1)).toEqual([]);
 }
 
 describe("the console's pages read a page's worth of rows, whatever lies behind them", () => {
-  it("a user search, by account prefix, phone digits and opening code", async () => {
-    for (const query of ["user1", "0", "5678", "demo2026", "c0000077"]) {
-      const scans = await scansOfRead((db) => searchUsers(db, { query, limit: LIMIT }));
+  it("a user search that finds a few users, by phone digits, name, account or opening code", async () => {
+    // One user in a hundred gave a name for verification.
+    await sql`insert into verification_photos (id, user_id, blob_key, thumbnail_key, width, height, size, created_at)
+      values ('00000000-0000-4000-8000-000000000001', ${heavyUser}, 'k', 't', 1, 1, 1, now())`.execute(db);
+    await sql`insert into verifications (user_id, state, name, id_number_encrypted, id_number_index,
+        id_number_masked, nationality, front_photo_id, back_photo_id, submitted_at)
+      select id, 'under_review', 'Zhang Wei' || id, 'x', 'x' || id, '****', 'CN',
+        '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', now()
+      from users where id % 100 = 0`.execute(db);
+    await sql`analyze verifications`.execute(db);
+    for (const query of ["12345678", "139 0000 7777", "Wei400", "user7777", "c0000077", "nobody"]) {
+      const scans = await scansOfRead((db) => searchUsers(db, { q: query, limit: LIMIT }, TZ));
       expectBounded(scans);
     }
-    const newest = await scansOfRead((db) => searchUsers(db, { limit: LIMIT }));
+    const newest = await scansOfRead((db) => searchUsers(db, { limit: LIMIT }, TZ));
     expectBounded(newest);
-    const page = await searchUsers(db, { query: "user1", limit: LIMIT });
-    expect(page.items).toHaveLength(LIMIT);
-    expect(page.nextCursor).not.toBeNull();
-    const next = await scansOfRead((db) =>
-      searchUsers(db, { query: "user1", limit: LIMIT, cursor: page.nextCursor ?? "" }),
+    const lastWeek = await scansOfRead((db) =>
+      searchUsers(db, { limit: LIMIT, from: "2026-01-01", to: "2026-01-07" }, TZ),
     );
-    expectBounded(next);
+    expectBounded(lastWeek);
+  });
+
+  it("a search that matches most users pages them newest first and counts them only up to the cap", async () => {
+    const page = await searchUsers(db, { q: "user1", limit: LIMIT }, TZ);
+    expect(page.items).toHaveLength(LIMIT);
+    expect(page.items.every((user) => user.account.startsWith("user1"))).toBe(true);
+    expect(page).toMatchObject({ total: LIST_TOTAL_CAP, totalCapped: true });
+    const next = await searchUsers(db, { q: "user1", limit: LIMIT, cursor: page.nextCursor ?? "" }, TZ);
+    expect(Number(next.items[0]?.id)).toBeLessThan(Number(page.items.at(-1)?.id));
   });
 
   it("a user's ledger statement, first page and a later one", async () => {
@@ -197,12 +252,23 @@ describe("the console's pages read a page's worth of rows, whatever lies behind 
     expect(await scansOfRead((db) => limitFiguresView(db, now))).toEqual([]);
   });
 
-  it("the first page of the deposits and withdrawals queues, waiting or all", async () => {
+  it("the first page of the deposits and withdrawals queues, waiting or all, searched or not", async () => {
+    // Another user than the one who asked for every deposit: the search narrows by the user's index.
+    const searched = { q: "139 0000 0078", from: "2020-01-01", to: "2099-12-31" };
     for (const status of ["under_review", undefined] as const) {
-      const deposits = await scansOfRead((db) => listDepositsForReview(db, { status, limit: LIMIT }, "en"));
+      for (const filters of [{}, searched, { q: "D0000000042" }]) {
+        const query = { status, limit: LIMIT, ...filters };
+        expectBounded(await scansOfRead((db) => listDepositsForReview(db, query, "en", TZ)));
+        expectBounded(await scansOfRead((db) => listWithdrawalsForReview(db, query, TZ)));
+      }
+      const deposits = await scansOfRead((db) =>
+        listDepositsForReview(db, { status, limit: LIMIT }, "en", TZ),
+      );
       expectBounded(deposits);
       expect(deposits.some((scan) => scan.relation === "deposits" && scan.index !== undefined)).toBe(true);
-      const withdrawals = await scansOfRead((db) => listWithdrawalsForReview(db, { status, limit: LIMIT }));
+      const withdrawals = await scansOfRead((db) =>
+        listWithdrawalsForReview(db, { status, limit: LIMIT }, TZ),
+      );
       expectBounded(withdrawals);
     }
   });

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { FUND_RECORD_TYPES } from "./cashier-constants";
-import { CSV_LABELS, FUND_RECORDS_CSV_COLUMNS } from "./csv-labels";
+import {
+  CSV_LABELS,
+  FUND_RECORDS_CSV_COLUMNS,
+  LIST_CSV_COLUMN_KEYS,
+  LIST_CSV_VALUE_KEYS,
+} from "./csv-labels";
 import { LOCALES } from "./locales";
 
 const CSV_DIR = new URL("../locales/csv/", import.meta.url);
@@ -17,7 +22,7 @@ describe("CSV label files", () => {
   });
 
   it.each(LOCALES)("%s names every column, balance and record type, and nothing else", (locale) => {
-    const { fundRecords } = readJson(new URL(`${locale}.json`, CSV_DIR));
+    const { fundRecords, lists } = readJson(new URL(`${locale}.json`, CSV_DIR));
     expect(Object.keys(fundRecords ?? {}).sort()).toEqual(["balances", "columns", "notes", "types"]);
     const expected = {
       columns: FUND_RECORDS_CSV_COLUMNS,
@@ -33,7 +38,21 @@ describe("CSV label files", () => {
         expect(typeof label === "string" && label.trim() !== "", `${locale}.${group}.${key}`).toBe(true);
       }
     }
-    expect(CSV_LABELS[locale]).toEqual({ fundRecords });
+    expect(CSV_LABELS[locale]).toEqual({ fundRecords, lists });
+  });
+
+  it.each(LOCALES)("%s names every header and value of the console lists' files", (locale) => {
+    const { lists } = CSV_LABELS[locale];
+    for (const [group, keys] of [
+      ["columns", LIST_CSV_COLUMN_KEYS],
+      ["values", LIST_CSV_VALUE_KEYS],
+    ] as const) {
+      const labels: Record<string, string> = lists[group];
+      expect(Object.keys(labels).sort(), `${locale}.lists.${group}`).toEqual([...keys].sort());
+      for (const key of keys) expect(labels[key]?.trim(), `${locale}.lists.${group}.${key}`).toBeTruthy();
+    }
+    const headers = Object.values(lists.columns);
+    expect(new Set(headers).size, `${locale}: distinct headers`).toBe(headers.length);
   });
 
   it.each(LOCALES)("%s words types, balances and the reference as the fund-records screen", (locale) => {

@@ -34,11 +34,61 @@ export interface FundRecordsCsvLabels {
   notes: Record<"confirmsOn" | "earnedFor", string>;
 }
 
+/** Every header of the console lists' files (the review queues, the users). */
+export const LIST_CSV_COLUMN_KEYS = [
+  "time",
+  "registered",
+  "orderNo",
+  "userId",
+  "account",
+  "method",
+  "amount",
+  "fee",
+  "netAmount",
+  "reference",
+  "payTo",
+  "status",
+  "reason",
+  "reviewedAt",
+  "reviewedBy",
+  "name",
+  "idNumber",
+  "nationality",
+  "nickname",
+  "phone",
+  "country",
+  "verified",
+  "inviteCode",
+  "invitedBy",
+  "id",
+] as const;
+export type ListCsvColumn = (typeof LIST_CSV_COLUMN_KEYS)[number];
+
+/** The words of those files' cells: a review's state, a user's sign-in state, yes and no. */
+export const LIST_CSV_VALUE_KEYS = [
+  "under_review",
+  "success",
+  "failed",
+  "cancelled",
+  "verified",
+  "rejected",
+  "locked",
+  "active",
+  "yes",
+  "no",
+] as const;
+export type ListCsvValue = (typeof LIST_CSV_VALUE_KEYS)[number];
+
+export interface ListCsvLabels {
+  columns: Record<ListCsvColumn, string>;
+  values: Record<ListCsvValue, string>;
+}
+
 /**
  * Every locale's labels for the files the server writes. Plain JSON with no zod, so importing the
  * contract's index from the web app costs nothing when it does not use them.
  */
-export const CSV_LABELS: Record<Locale, { fundRecords: FundRecordsCsvLabels }> = {
+export const CSV_LABELS: Record<Locale, { fundRecords: FundRecordsCsvLabels; lists: ListCsvLabels }> = {
   "zh-CN": zhCN,
   "zh-TW": zhTW,
   en,

@@ -7,6 +7,7 @@ export * from "./api/common";
 export * from "./api/content";
 export * from "./api/ledger";
 export * from "./api/limits";
+export * from "./api/list-query";
 export * from "./api/market";
 export * from "./api/messages";
 export * from "./api/operator-accounts";

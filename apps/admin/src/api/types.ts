@@ -2,6 +2,7 @@ import type {
   auditPage,
   CashierStatus,
   controlChangePage,
+  ListFilters,
   operatorAccountPage,
   operatorDepositPage,
   operatorWithdrawalPage,
@@ -21,8 +22,8 @@ export interface PageRequest {
   limit: number;
 }
 
-/** A page of a review queue, of one status or (undefined) of every status. */
-export interface ReviewPageRequest extends PageRequest {
+/** A page of a review queue, of one status or (undefined) of every status, narrowed by the list's filters. */
+export interface ReviewPageRequest extends PageRequest, ListFilters {
   status: CashierStatus | undefined;
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type {
   ContractPage,
   DepositPage,
+  ListFilters,
   OperatorUserDetail,
   OperatorUserPage,
   StatementPage,
@@ -21,9 +22,7 @@ export const userKeys = {
   list: (id: string, list: UserList, query: object) => ["users", "list", id, list, query] as const,
 };
 
-export interface UserSearchRequest extends PageRequest {
-  query: string | undefined;
-}
+export interface UserSearchRequest extends PageRequest, ListFilters {}
 
 export function useUserSearch(request: UserSearchRequest) {
   return useQuery({

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type {
+  ListFilters,
   OperatorVerification,
   OperatorVerificationPage,
   VerificationRejectRequest,
@@ -13,7 +14,7 @@ import { queryString } from "./types";
 /** The states a reviewer filters by: the queue itself, then the decided ones. */
 export type VerificationReviewState = VerificationReviewQuery["state"];
 
-export interface VerificationPageRequest {
+export interface VerificationPageRequest extends ListFilters {
   state: VerificationReviewState;
   cursor: string | undefined;
   limit: number;

@@ -12,6 +12,7 @@ import { BANK_CARD, bankMethod, demoTopUp, operatorAuth, postWithKey } from "../
 import { ensureInviteCode, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { openContract } from "../test/trading-fixtures";
+import { submitVerificationThroughApi } from "../test/verification-fixtures";
 
 const t = useTestApp();
 const API = "/api/v1/operator/users";
@@ -24,7 +25,8 @@ const get = <T>(url: string, headers: Record<string, string> = finance) =>
     return response.json<T>();
   });
 const search = (query: string, extra = "") =>
-  get<OperatorUserPage>(`${API}?query=${encodeURIComponent(query)}${extra}`, support);
+  get<OperatorUserPage>(`${API}?q=${encodeURIComponent(query)}${extra}`, support);
+const accounts = (page: OperatorUserPage) => page.items.map((u) => u.account);
 
 /** Users opened with their own code, so a search by code finds exactly them. */
 const OPENING = "OPEN2026";
@@ -32,101 +34,148 @@ let alice: Awaited<ReturnType<typeof registerAndLogin>>;
 let bob: Awaited<ReturnType<typeof registerAndLogin>>;
 
 beforeAll(async () => {
+  await ensureInviteCode(t, OPENING);
+  // Registered on three platform days (Asia/Shanghai): 5, 6 and 7 January 2026, just before midnight there.
+  t.clock.set("2026-01-05T15:59:00Z");
+  alice = await registerAndLogin(t, { account: "Alice_01", phone: "13912345678", inviteCode: OPENING });
+  t.clock.set("2026-01-06T15:59:00Z");
+  await registerAndLogin(t, { account: "alina_02", phone: "13812340000", inviteCode: OPENING });
+  t.clock.set("2026-01-07T15:59:00Z");
+  bob = await registerAndLogin(t, { account: "bob_0003", phone: "15011115678" });
+  expect((await submitVerificationThroughApi(t.app, bob.auth, { name: "王小波" })).statusCode).toBe(201);
   support = (await operatorAuth(t, "support")).headers;
   finance = (await operatorAuth(t, "finance")).headers;
-  await ensureInviteCode(t, OPENING);
-  alice = await registerAndLogin(t, { account: "Alice_01", phone: "13912345678", inviteCode: OPENING });
-  await registerAndLogin(t, { account: "alina_02", phone: "13812340000", inviteCode: OPENING });
-  bob = await registerAndLogin(t, { account: "bob_0003", phone: "15011115678" });
 });
 
-describe("searching users", () => {
-  it("finds by account prefix in any case, in account order", async () => {
+describe("the users list", () => {
+  it("finds by account prefix in any case, newest first, and counts the matches", async () => {
     const page = await search("AL");
     expect(page.items.map((u) => [u.account, u.matchedBy])).toEqual([
-      ["Alice_01", "account"],
       ["alina_02", "account"],
+      ["Alice_01", "account"],
     ]);
-    expect(page.nextCursor).toBeNull();
+    expect(page).toMatchObject({ nextCursor: null, total: 2, totalCapped: false, timeZone: "Asia/Shanghai" });
     expect((await search("alice_01")).items.map((u) => u.id)).toEqual([String(alice.userId)]);
   });
 
-  it("finds by the phone number's last digits, the national number or the full number", async () => {
-    expect((await search("5678")).items.map((u) => u.account).sort()).toEqual(["Alice_01", "bob_0003"]);
+  it("finds by digits anywhere in the phone number, the country code included", async () => {
+    expect(accounts(await search("5678"))).toEqual(["bob_0003", "Alice_01"]);
+    expect(accounts(await search("1234"))).toEqual(["alina_02", "Alice_01"]);
     expect((await search("139 1234 5678")).items.map((u) => [u.account, u.matchedBy])).toEqual([
       ["Alice_01", "phone"],
     ]);
     const full = await search("+86 139-1234-5678");
     expect(full.items).toMatchObject([{ account: "Alice_01", phone: "+8613912345678", phoneCountry: "CN" }]);
+    // Fewer than three digits would match nearly everyone: no phone search.
+    expect((await search("56")).total).toBe(0);
+  });
+
+  it("finds by part of the name a user gave for verification", async () => {
+    for (const text of ["王小波", "小波", "王小"]) {
+      const page = await search(text);
+      expect(
+        page.items.map((u) => [u.account, u.matchedBy]),
+        text,
+      ).toEqual([["bob_0003", "name"]]);
+    }
   });
 
   it("finds a user by their own code, and the users who opened their account with a code", async () => {
     const own = (await search(alice.session.user.inviteCode.toLowerCase())).items;
     expect(own.map((u) => [u.account, u.matchedBy])).toEqual([["Alice_01", "inviteCode"]]);
-    const opened = (await search(OPENING.toLowerCase())).items;
-    expect(opened.map((u) => [u.account, u.matchedBy, u.invitedBy])).toEqual([
-      ["Alice_01", "invitedBy", OPENING],
+    const opened = await search(OPENING.toLowerCase());
+    expect(opened.items.map((u) => [u.account, u.matchedBy, u.invitedBy])).toEqual([
       ["alina_02", "invitedBy", OPENING],
+      ["Alice_01", "invitedBy", OPENING],
     ]);
   });
 
-  it("walks every way a query matches, page by page, without losing or repeating a hit", async () => {
-    expect((await search("zz_nobody")).items).toEqual([]);
+  it("narrows to the platform days the users registered, both days included", async () => {
+    const days = (from: string, to: string, q = "") =>
+      search(q, `&from=${from}&to=${to}`).then((page) => [accounts(page), page.total]);
+    // 15:59 UTC is 23:59 in Shanghai: still the day it is there, whatever the day in UTC.
+    expect(await days("2026-01-06", "2026-01-06")).toEqual([["alina_02"], 1]);
+    expect(await days("2026-01-05", "2026-01-06")).toEqual([["alina_02", "Alice_01"], 2]);
+    expect(await days("2026-01-06", "2026-01-07", "al")).toEqual([["alina_02"], 1]);
+    expect(await days("2026-01-08", "2026-01-31")).toEqual([[], 0]);
+  });
+
+  it("pages newest first without losing or repeating a user, the total on every page", async () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const query: string = cursor ? `&cursor=${cursor}` : "";
-      const page: OperatorUserPage = await search("a", `&limit=1${query}`);
-      seen.push(...page.items.map((u) => `${u.matchedBy}:${u.account}`));
+      const more: string = cursor ? `&cursor=${cursor}` : "";
+      const page: OperatorUserPage = await search("", `&limit=1${more}`);
+      expect(page.total).toBe(3);
+      seen.push(...accounts(page));
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen).toEqual(["account:Alice_01", "account:alina_02"]);
-
-    const byCode: string[] = [];
-    cursor = null;
-    do {
-      const query: string = cursor ? `&cursor=${cursor}` : "";
-      const page: OperatorUserPage = await search(OPENING, `&limit=1${query}`);
-      byCode.push(...page.items.map((u) => u.account));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(byCode).toEqual(["Alice_01", "alina_02"]);
-
-    // "5678" begins an account and ends two phone numbers: the account first, then the phones.
-    await registerAndLogin(t, { account: "5678_zz", phone: "13700000001" });
-    const both: string[] = [];
-    cursor = null;
-    do {
-      const query: string = cursor ? `&cursor=${cursor}` : "";
-      const page: OperatorUserPage = await search("5678", `&limit=1${query}`);
-      both.push(...page.items.map((u) => `${u.matchedBy}:${u.account}`));
-      cursor = page.nextCursor;
-    } while (cursor);
-    expect(both).toEqual(["account:5678_zz", "phone:bob_0003", "phone:Alice_01"]);
+    expect(seen).toEqual(["bob_0003", "alina_02", "Alice_01"]);
   });
 
-  it("lists every user newest first without a query, and finds nothing for text no way can match", async () => {
-    const first = await get<OperatorUserPage>(`${API}?limit=3`, support);
-    expect(first.items.map((u) => u.account)).toEqual(["5678_zz", "bob_0003", "alina_02"]);
-    expect(first.items[0]?.matchedBy).toBeNull();
-    const second = await get<OperatorUserPage>(`${API}?limit=3&cursor=${first.nextCursor}`, support);
-    expect(second.items.map((u) => u.account)).toEqual(["Alice_01"]);
-    expect(second.nextCursor).toBeNull();
-    for (const text of ["张三", "a%", "_%'--", "*"]) expect((await search(text)).items).toEqual([]);
-    // A cursor this search did not write starts from the top.
-    expect((await search("AL", "&cursor=bm90LWEtY3Vyc29y")).items).toHaveLength(2);
+  it("finds nothing for text no way can match, wildcards taken literally", async () => {
+    for (const text of ["张三", "a%", "_%'--", "*", "%%%", "zz_nobody"]) {
+      const page = await search(text);
+      expect([page.items, page.total], text).toEqual([[], 0]);
+    }
   });
 
-  it("refuses a query too long and an anonymous or user caller", async () => {
-    const long = await t.app.inject({
-      method: "GET",
-      url: `${API}?query=${"a".repeat(65)}`,
-      headers: support,
-    });
-    expect(long.statusCode).toBe(400);
-    expect(long.json().error.code).toBe("VALIDATION_FAILED");
+  it("refuses bad filters with a code, and an anonymous or user caller", async () => {
+    const refused = async (query: string, field: string, code: string) => {
+      const response = await t.app.inject({ method: "GET", url: `${API}?${query}`, headers: support });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.fields?.[field] ?? response.json().error.code, query).toBe(code);
+    };
+    await refused(`q=${"a".repeat(65)}`, "q", "VALIDATION_FAILED");
+    await refused("from=2026-02-30", "from", "RANGE_INVALID");
+    await refused("from=yesterday", "from", "RANGE_INVALID");
+    await refused("from=2026-01-07&to=2026-01-05", "to", "RANGE_INVALID");
+    await refused("limit=100000", "limit", "VALIDATION_FAILED");
+    await refused("limit=0", "limit", "VALIDATION_FAILED");
     expect((await t.app.inject({ method: "GET", url: API })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: API, headers: bob.auth })).statusCode).toBe(401);
+  });
+});
+
+describe("the users list as a file", () => {
+  const csv = (query: string, headers = support) =>
+    t.app.inject({ method: "GET", url: `${API}.csv?${query}`, headers });
+
+  it("holds the filtered users newest first, its header in the operator's language, times with the zone", async () => {
+    const response = await csv("q=AL", { ...support, "accept-language": "zh-CN" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toContain("tickfair-users.csv");
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      '"注册时间","用户ID","账号","昵称","手机号","国家/地区","已实名","邀请码","注册邀请码","状态"',
+    );
+    expect(lines.slice(1).map((line) => line.split(",")[2])).toEqual(['"alina_02"', '"Alice_01"']);
+    // 23:59 in Shanghai, with its offset; a phone number's "+" is guarded, as a formula's would be.
+    expect(lines[2]).toContain('"2026-01-05 23:59:00 +08:00"');
+    expect(lines[2]).toContain(`"'+8613912345678"`);
+    expect(lines[2]).toContain('"否"');
+    const english = await csv("from=2026-01-07&to=2026-01-07", { ...support, "accept-language": "en" });
+    expect(english.body).toContain('"Registered","User ID","Account"');
+    expect(english.body.trimEnd().split("\r\n")).toHaveLength(2);
+  });
+
+  it("is audited, refused with the list's permission and with the list's bad-input codes", async () => {
+    expect((await csv("q=bob")).statusCode).toBe(200);
+    const exports = await t.db
+      .selectFrom("audit_log")
+      .select(["target_type", "detail"])
+      .where("action", "=", "users.export")
+      .orderBy("id", "desc")
+      .execute();
+    expect(exports[0]).toMatchObject({ target_type: "user", detail: { filters: { q: "bob" } } });
+    expect((await csv("from=2026-01-07&to=2026-01-05")).statusCode).toBe(400);
+    expect((await csv("")).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: `${API}.csv` })).statusCode).toBe(401);
+    expect((await csv("", bob.auth)).statusCode).toBe(401);
   });
 });
 

@@ -2,8 +2,10 @@ import {
   contractPage,
   depositPage,
   idString,
+  LIST_CSV_MAX_ROWS,
   operatorUserContractQuery,
   operatorUserDetail,
+  operatorUserFilters,
   operatorUserPage,
   operatorUserPageQuery,
   operatorUserSearchQuery,
@@ -15,15 +17,18 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { listUserSessions, requireUser, searchUsers } from "../auth";
+import { everyUser, listUserSessions, requireUser, searchUsers } from "../auth";
 import { listUserDeposits, listUserWithdrawals } from "../cashier";
 import { userStatement } from "../ledger";
-import { requireSignedInOperator, signedInOperator } from "../operators";
+import { recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { sendCsv } from "../platform/csv";
+import { listCsv } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
 import { lockUser, revokeSession, unlockUser, userDetail } from "./operator-users";
+import { USER_CSV_COLUMNS } from "./users-csv";
 
 const schema = routeSchemas({
   tags: ["operator users"],
@@ -49,6 +54,8 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
     return list(id);
   };
 
+  const timeZone = context.config.PLATFORM_TZ;
+
   return async (app) => {
     requireSignedInOperator(app, context);
 
@@ -57,12 +64,37 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
       {
         schema: schema({
           description:
-            "Search by account (prefix), phone (its last digits, or all of it) or account-opening code (the user's own, and the users who opened with it); without a query, every user newest first.",
+            "The users, newest first. `q` is an account (prefix), part of a phone number (3 or more digits), part of a real name given for verification or an account-opening code (the user's own, and the users who opened with it); `from` and `to` are days of registration in the platform's time zone, both included. The answer counts the matching users (up to LIST_TOTAL_CAP).",
           querystring: operatorUserSearchQuery,
           response: { 200: operatorUserPage },
         }),
       },
-      async (request) => searchUsers(db, request.query),
+      async (request) => searchUsers(db, request.query, timeZone),
+    );
+
+    app.get(
+      "/operator/users.csv",
+      {
+        schema: {
+          tags: ["operator users"],
+          security: [{ bearer: [] }],
+          description: `The users with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+          querystring: operatorUserFilters,
+        },
+      },
+      async (request, reply) => {
+        const { operator } = signedInOperator(request);
+        const rows = everyUser(db, request.query, timeZone, LIST_CSV_MAX_ROWS);
+        await recordAudit(db, clock, {
+          operatorId: operator.id,
+          action: "users.export",
+          targetType: "user",
+          targetId: "csv",
+          detail: { filters: request.query },
+        });
+        const file = listCsv(rows, USER_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
+        return sendCsv(reply, file, "tickfair-users.csv", LIST_CSV_MAX_ROWS);
+      },
     );
 
     app.get(

@@ -17,5 +17,12 @@ export {
   toUserInfo,
 } from "./service";
 export { authenticate, endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
-export { searchUsers } from "./user-search";
+export {
+  containsPattern,
+  everyUser,
+  matchingUserIds,
+  type SearchTerms,
+  searchTerms,
+  searchUsers,
+} from "./user-search";
 export { markUserVerified } from "./verified";

@@ -1,15 +1,20 @@
-import type { OperatorUser, OperatorUserHit, OperatorUserPage, UserMatch } from "@tickfair/contract";
-import { type SelectQueryBuilder, sql } from "kysely";
+import type {
+  ListFilters,
+  OperatorUser,
+  OperatorUserHit,
+  OperatorUserPage,
+  UserMatch,
+} from "@tickfair/contract";
+import { sql } from "kysely";
 import type { Executor } from "../platform/db";
-import type { Database } from "../platform/schema";
+import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 
 /**
- * The console's user search (operators only). Each way a query can match is one index range read in
- * index order — account prefix (users_account_prefix), the phone number's last digits
- * (users_phone_suffix), the user's own code (users_invite_code_key), the users opened with a code
- * (users_invited_by) — and a page reads at most `limit + 1` rows of each: a page costs the same with a
- * hundred users or a million. Hits come grouped by what matched, in that order; a user who matches two
- * ways is listed under each (once per page).
+ * The console's user search (operators only), shared by the users list and the review queues: what an
+ * operator types is read every way it can match a user, each an index read — account prefix
+ * (users_account_prefix), part of the phone number (users_phone_trgm), part of a real name given for
+ * verification (verifications_name_trgm), an account-opening code (users_invite_code_key,
+ * users_invited_by) — and a list keeps the rows of the users any way matched.
  */
 
 const USER_COLUMNS = [
@@ -48,31 +53,34 @@ export function toOperatorUser(row: UserRow): OperatorUser {
   };
 }
 
-/** Where the previous page ended: the way it matched, that way's key and the user's id. */
-interface Position {
-  match: UserMatch | null;
-  key: string;
-  id: bigint;
+/** What a search text can mean; null where it cannot mean that. */
+export interface SearchTerms {
+  /** An account's first characters, lower case. */
+  account: string | null;
+  /** Digits found anywhere in a phone number (E.164, country code included). */
+  phoneDigits: string | null;
+  /** Part of a real name, as typed. */
+  name: string | null;
+  /** An account-opening code, upper case. */
+  code: string | null;
 }
 
-function encodeCursor(position: Position): string {
-  const json = JSON.stringify([position.match, position.key, String(position.id)]);
-  return Buffer.from(json, "utf8").toString("base64url");
+export function searchTerms(text: string): SearchTerms {
+  const query = text.trim();
+  const digits = query.replace(/\D/g, "");
+  return {
+    account: /^\w{1,32}$/.test(query) ? query.toLowerCase() : null,
+    // "13912345678", "139 1234 5678", "+86 139-1234-5678", "1234": at least three digits anywhere.
+    phoneDigits: /^[\d\s().+-]+$/.test(query) && digits.length >= 3 && digits.length <= 15 ? digits : null,
+    // A Chinese name has two or three characters; one letter would match nearly everyone.
+    name: [...query].length >= 2 && /\p{L}/u.test(query) ? query : null,
+    code: /^[A-Za-z0-9]{4,16}$/.test(query) ? query.toUpperCase() : null,
+  };
 }
 
-/** A cursor this search wrote, or null (a malformed cursor starts from the top, as elsewhere). */
-function decodeCursor(cursor: string | undefined): Position | null {
-  if (!cursor) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(value) || value.length !== 3) return null;
-    const [match, key, id] = value as unknown[];
-    const known = match === null || (typeof match === "string" && WAYS.some((way) => way.match === match));
-    if (!known || typeof key !== "string" || typeof id !== "string" || !/^\d{1,18}$/.test(id)) return null;
-    return { match: match as UserMatch | null, key, id: BigInt(id) };
-  } catch {
-    return null;
-  }
+/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The first string after every string that starts with `prefix`, in byte order (ASCII prefixes). */
@@ -81,119 +89,80 @@ function pastPrefix(prefix: string): string {
   return `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
 }
 
-type UsersQuery = SelectQueryBuilder<Database & { u: Database["users"] }, "u", UserRow>;
-
-interface Way {
-  match: UserMatch;
-  /** The search term this way reads from the query, or null when the query cannot match this way. */
-  term(query: string): string | null;
-  /** The way's rows after `after`, in its index's order, and each row's key in that order. */
-  rows(q: UsersQuery, term: string, after: Position | null): UsersQuery;
-  key(row: UserRow): string;
-}
-
 const byteOrder = (expression: string) => sql<string>`${sql.raw(expression)} collate "C"`;
 
-/** A prefix of an indexed expression: one range of its index, in its order, after the cursor's key. */
-function prefixRange(expression: string) {
-  return (q: UsersQuery, term: string, after: Position | null): UsersQuery =>
-    q
-      .where(byteOrder(expression), ">=", term)
-      .where(byteOrder(expression), "<", pastPrefix(term))
-      .$if(after !== null, (qb) => qb.where(byteOrder(expression), ">", after?.key ?? ""))
-      .orderBy(byteOrder(expression));
+/**
+ * The ids of the users `terms` match any way (a user may come twice), to use as `… in (this)`; null
+ * when the text can match no user.
+ */
+export function matchingUserIds(db: Executor, terms: SearchTerms) {
+  const { account, phoneDigits, name, code } = terms;
+  const users = () => db.selectFrom("users as u").select("u.id");
+  const ways = [
+    account === null
+      ? null
+      : users()
+          .where(byteOrder("lower(u.account)"), ">=", account)
+          .where(byteOrder("lower(u.account)"), "<", pastPrefix(account)),
+    phoneDigits === null ? null : users().where("u.phone", "like", containsPattern(phoneDigits)),
+    name === null
+      ? null
+      : db
+          .selectFrom("verifications as v")
+          .select("v.user_id as id")
+          .where("v.name", "ilike", containsPattern(name)),
+    code === null ? null : users().where("u.invite_code", "=", code),
+    code === null ? null : users().where(sql<string>`upper(u.invited_by)`, "=", code),
+  ].filter((way) => way !== null);
+  return ways.length === 0 ? null : sql<{ id: bigint }>`${sql.join(ways, sql` union all `)}`;
 }
 
-const WAYS: readonly Way[] = [
-  {
-    match: "account",
-    term: (query) => (/^\w{1,32}$/.test(query) ? query.toLowerCase() : null),
-    rows: prefixRange("lower(u.account)"),
-    key: (row) => row.account.toLowerCase(),
-  },
-  {
-    match: "phone",
-    // "13912345678", "139 1234 5678", "+86 139-1234-5678", or just the last digits: a suffix of E.164.
-    term: (query) => {
-      if (!/^[\d\s().+-]+$/.test(query)) return null;
-      const digits = query.replace(/\D/g, "");
-      return digits.length >= 3 && digits.length <= 15 ? [...digits].reverse().join("") : null;
-    },
-    rows: prefixRange("reverse(u.phone)"),
-    key: (row) => [...row.phone].reverse().join(""),
-  },
-  {
-    match: "inviteCode",
-    term: (query) => (/^[A-Za-z0-9]{4,16}$/.test(query) ? query.toUpperCase() : null),
-    rows: (q, term, after) =>
-      q
-        .where("u.invite_code", "=", term)
-        .$if(after !== null, (qb) => qb.where("u.id", ">", after?.id ?? 0n))
-        .orderBy("u.id"),
-    key: () => "",
-  },
-  {
-    match: "invitedBy",
-    term: (query) => (/^[A-Za-z0-9]{4,16}$/.test(query) ? query.toUpperCase() : null),
-    rows: (q, term, after) =>
-      q
-        .where(sql<string>`upper(u.invited_by)`, "=", term)
-        .$if(after !== null, (qb) => qb.where("u.id", ">", after?.id ?? 0n))
-        .orderBy("u.id"),
-    key: () => "",
-  },
-];
+/** How the user matched, for the operator who wonders why a row is there. */
+function matchOf(row: UserRow, terms: SearchTerms): UserMatch {
+  if (terms.account && row.account.toLowerCase().startsWith(terms.account)) return "account";
+  if (terms.phoneDigits && row.phone.includes(terms.phoneDigits)) return "phone";
+  if (terms.code && row.invite_code === terms.code) return "inviteCode";
+  if (terms.code && row.invited_by?.toUpperCase() === terms.code) return "invitedBy";
+  return "name";
+}
 
+const NEWEST_FIRST: ListOrder = { idColumn: "u.id", direction: "desc" };
+
+/** The users `filters` match: registered in the range of days, and matching the search text. */
+function filteredUsers(db: Executor, filters: ListFilters, timeZone: string) {
+  const text = filters.q?.trim() ?? "";
+  const terms = text === "" ? null : searchTerms(text);
+  const ids = terms && matchingUserIds(db, terms);
+  const matching = withinDays(db.selectFrom("users as u"), "u.created_at", filters, timeZone)
+    .$if(terms !== null && ids === null, (q) => q.where(sql<boolean>`false`))
+    .$if(ids !== null, (q) => q.where(sql<boolean>`u.id in (${ids})`));
+  const toHit = (row: UserRow): OperatorUserHit => ({
+    ...toOperatorUser(row),
+    matchedBy: terms ? matchOf(row, terms) : null,
+  });
+  return {
+    list: { matching, withColumns: (q: typeof matching) => q.select(USER_COLUMNS), order: NEWEST_FIRST },
+    toHit,
+  };
+}
+
+/** A page of the users list, newest first, with how many users the filters match. */
 export async function searchUsers(
   db: Executor,
-  input: { query?: string | undefined; cursor?: string | undefined; limit: number },
+  input: ListFilters & { cursor?: string | undefined; limit: number },
+  timeZone: string,
 ): Promise<OperatorUserPage> {
-  const query = input.query?.trim() ?? "";
-  const cursor = decodeCursor(input.cursor);
-  if (query === "") return newestUsers(db, cursor?.match === null ? cursor : null, input.limit);
-
-  const ways = WAYS.flatMap((way) => {
-    const term = way.term(query);
-    return term === null ? [] : [{ way, term }];
-  });
-  const resume = cursor ? ways.findIndex(({ way }) => way.match === cursor.match) : -1;
-  const hits: { row: UserRow; match: UserMatch; key: string }[] = [];
-  for (let index = Math.max(resume, 0); index < ways.length && hits.length <= input.limit; index++) {
-    const { way, term } = ways[index] as (typeof ways)[number];
-    const after = index === resume ? cursor : null;
-    const rows = await way
-      .rows(operatorUserQuery(db), term, after)
-      .limit(input.limit + 1 - hits.length)
-      .execute();
-    for (const row of rows) hits.push({ row, match: way.match, key: way.key(row) });
-  }
-  const page = hits.slice(0, input.limit);
-  const last = page[page.length - 1];
-  const seen = new Set<bigint>();
-  const items: OperatorUserHit[] = [];
-  for (const hit of page) {
-    if (seen.has(hit.row.id)) continue;
-    seen.add(hit.row.id);
-    items.push({ ...toOperatorUser(hit.row), matchedBy: hit.match });
-  }
-  const nextCursor =
-    hits.length > input.limit && last
-      ? encodeCursor({ match: last.match, key: last.key, id: last.row.id })
-      : null;
-  return { items, nextCursor };
+  const { list, toHit } = filteredUsers(db, input, timeZone);
+  return { ...(await filteredPage(db, list, input, toHit)), timeZone };
 }
 
-/** Every user, newest first (the users page before anything is typed). */
-async function newestUsers(db: Executor, after: Position | null, limit: number): Promise<OperatorUserPage> {
-  const rows = await operatorUserQuery(db)
-    .$if(after !== null, (q) => q.where("u.id", "<", after?.id ?? 0n))
-    .orderBy("u.id", "desc")
-    .limit(limit + 1)
-    .execute();
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((row) => ({ ...toOperatorUser(row), matchedBy: null })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ match: null, key: "", id: last.id }) : null,
-  };
+/** Every user the filters match, newest first, up to `maxRows`, for an export. */
+export async function* everyUser(
+  db: Executor,
+  filters: ListFilters,
+  timeZone: string,
+  maxRows: number,
+): AsyncGenerator<OperatorUserHit> {
+  const { list, toHit } = filteredUsers(db, filters, timeZone);
+  for await (const row of everyRow(list.withColumns(list.matching), NEWEST_FIRST, maxRows)) yield toHit(row);
 }

@@ -4,6 +4,8 @@ import {
   fromMinor,
   type Locale,
   type OperatorDeposit,
+  type OperatorDepositPage,
+  type ReviewFilters,
   type ReviewQuery,
   toMinor,
 } from "@tickfair/contract";
@@ -15,10 +17,12 @@ import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
+import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
 import { activeDepositMethod, inLocale } from "./deposit-methods";
 import { recordReview } from "./review";
+import { ordersMatching } from "./review-search";
 import { cashierRules } from "./settings";
 
 const depositColumns = [
@@ -37,11 +41,14 @@ const depositColumns = [
   "m.names as method_names",
 ] as const;
 
+const fromDeposits = (db: Executor) => db.selectFrom("deposits as d");
+type DepositsFrom = ReturnType<typeof fromDeposits>;
+
+const withDepositColumns = (q: DepositsFrom) =>
+  q.innerJoin("deposit_methods as m", "m.id", "d.method_id").select(depositColumns);
+
 function depositQuery(db: Executor) {
-  return db
-    .selectFrom("deposits as d")
-    .innerJoin("deposit_methods as m", "m.id", "d.method_id")
-    .select(depositColumns);
+  return withDepositColumns(fromDeposits(db));
 }
 
 type DepositRow = Awaited<ReturnType<ReturnType<typeof depositQuery>["executeTakeFirstOrThrow"]>>;
@@ -219,8 +226,8 @@ export async function rejectDeposit(
   return operatorDeposit(db, id, locale);
 }
 
-function operatorDepositQuery(db: Executor) {
-  return depositQuery(db)
+function withOperatorColumns(q: DepositsFrom) {
+  return withDepositColumns(q)
     .innerJoin("users as u", "u.id", "d.user_id")
     .select([
       "u.account as user_account",
@@ -232,6 +239,8 @@ function operatorDepositQuery(db: Executor) {
       ),
     ]);
 }
+
+const operatorDepositQuery = (db: Executor) => withOperatorColumns(fromDeposits(db));
 
 type OperatorDepositRow = Awaited<
   ReturnType<ReturnType<typeof operatorDepositQuery>["executeTakeFirstOrThrow"]>
@@ -251,10 +260,39 @@ export async function operatorDeposit(db: Executor, id: bigint, locale: Locale):
   return toOperatorDeposit(row, locale);
 }
 
-export function listDepositsForReview(db: Executor, query: ReviewQuery, locale: Locale) {
-  const { status } = query;
-  const rows = operatorDepositQuery(db).$if(status !== undefined, (q) =>
-    q.where("d.status", "=", status as "under_review"),
-  );
-  return newestFirstPage(rows, "d.id", query, (row) => toOperatorDeposit(row, locale));
+const NEWEST_FIRST: ListOrder = { idColumn: "d.id", direction: "desc" };
+
+/** The deposits the queue's filters match: a status, the days they were asked on, the search text. */
+function filteredDeposits(db: Executor, filters: ReviewFilters, timeZone: string) {
+  const { status, q } = filters;
+  const matching = withinDays(fromDeposits(db), "d.created_at", filters, timeZone)
+    .$if(status !== undefined, (qb) => qb.where("d.status", "=", status as "under_review"))
+    .$if(Boolean(q?.trim()), (qb) =>
+      qb.where(ordersMatching(db, { table: "deposits", idColumn: "d.id", prefix: "D" }, q ?? "")),
+    );
+  return { matching, withColumns: withOperatorColumns, order: NEWEST_FIRST, amountColumn: "d.amount" };
+}
+
+/** A page of the deposits queue, newest first, with how many deposits match and their sum. */
+export async function listDepositsForReview(
+  db: Executor,
+  query: ReviewQuery,
+  locale: Locale,
+  timeZone: string,
+): Promise<OperatorDepositPage> {
+  const list = filteredDeposits(db, query, timeZone);
+  const page = await filteredPage(db, list, query, (row) => toOperatorDeposit(row, locale));
+  const totalAmount = page.totalAmount === null ? null : fromMinor(page.totalAmount);
+  return { ...page, totalAmount, timeZone };
+}
+
+/** Every deposit the filters match, newest first, up to `maxRows`, for an export. */
+export async function* everyDeposit(
+  db: Executor,
+  filters: ReviewFilters,
+  options: { locale: Locale; timeZone: string; maxRows: number },
+): AsyncGenerator<OperatorDeposit> {
+  const list = filteredDeposits(db, filters, options.timeZone);
+  for await (const row of everyRow(list.withColumns(list.matching), NEWEST_FIRST, options.maxRows))
+    yield toOperatorDeposit(row, options.locale);
 }

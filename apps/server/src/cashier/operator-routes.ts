@@ -5,6 +5,8 @@ import {
   depositMethodInput,
   depositMethodList,
   idString,
+  LIST_CSV_MAX_ROWS,
+  LIST_FILTERS_TEXT,
   type OperatorDeposit,
   type OperatorWithdrawal,
   okResponse,
@@ -14,22 +16,38 @@ import {
   operatorWithdrawalPage,
   rejectControlChangeRequest,
   rejectRequest,
+  reviewFilters,
   reviewQuery,
   unbindWithdrawalAccountRequest,
 } from "@tickfair/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readFile } from "../files";
 import { decideControlChange, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { sendCsv } from "../platform/csv";
+import { listCsv } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
-import { confirmDeposit, depositProofFileId, listDepositsForReview, rejectDeposit } from "./deposits";
+import {
+  confirmDeposit,
+  depositProofFileId,
+  everyDeposit,
+  listDepositsForReview,
+  rejectDeposit,
+} from "./deposits";
 import { announceReviewChange } from "./live";
+import { DEPOSIT_CSV_COLUMNS, WITHDRAWAL_CSV_COLUMNS } from "./review-csv";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
-import { approveWithdrawal, listWithdrawalsForReview, rejectWithdrawal } from "./withdrawals";
+import {
+  approveWithdrawal,
+  everyWithdrawal,
+  listWithdrawalsForReview,
+  rejectWithdrawal,
+} from "./withdrawals";
 
 const tags = ["operator cashier"];
 const security = [{ bearer: [] }];
@@ -66,13 +84,43 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     return deposit;
   };
 
+  const timeZone = context.config.PLATFORM_TZ;
+  const csvSchema = (queue: string) => ({
+    tags,
+    security,
+    description: `The ${queue} queue with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset, amounts as decimal strings), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+    querystring: reviewFilters,
+  });
+  const auditExport = (request: FastifyRequest, queue: "deposits" | "withdrawals", filters: object) =>
+    recordAudit(db, clock, {
+      operatorId: signedInOperator(request).operator.id,
+      action: `${queue}.export`,
+      targetType: queue === "deposits" ? "deposit" : "withdrawal",
+      targetId: "csv",
+      detail: { filters },
+    });
+
   return async (app) => {
     requireSignedInOperator(app, context);
     app.get(
       "/operator/deposits",
-      { schema: schema({ querystring: reviewQuery, response: { 200: operatorDepositPage } }) },
-      async (request) => listDepositsForReview(db, request.query, requestLocale(request)),
+      {
+        schema: schema({
+          description: `The deposits queue, newest first: ${LIST_FILTERS_TEXT}`,
+          querystring: reviewQuery,
+          response: { 200: operatorDepositPage },
+        }),
+      },
+      async (request) => listDepositsForReview(db, request.query, requestLocale(request), timeZone),
     );
+
+    app.get("/operator/deposits.csv", { schema: csvSchema("deposits") }, async (request, reply) => {
+      const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
+      const rows = everyDeposit(db, request.query, options);
+      await auditExport(request, "deposits", request.query);
+      const file = listCsv(rows, DEPOSIT_CSV_COLUMNS, options);
+      return sendCsv(reply, file, "tickfair-deposits.csv", LIST_CSV_MAX_ROWS);
+    });
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
     app.get(
@@ -126,9 +174,23 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
 
     app.get(
       "/operator/withdrawals",
-      { schema: schema({ querystring: reviewQuery, response: { 200: operatorWithdrawalPage } }) },
-      async (request) => listWithdrawalsForReview(db, request.query),
+      {
+        schema: schema({
+          description: `The withdrawals queue, newest first: ${LIST_FILTERS_TEXT}`,
+          querystring: reviewQuery,
+          response: { 200: operatorWithdrawalPage },
+        }),
+      },
+      async (request) => listWithdrawalsForReview(db, request.query, timeZone),
     );
+
+    app.get("/operator/withdrawals.csv", { schema: csvSchema("withdrawals") }, async (request, reply) => {
+      const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
+      const rows = everyWithdrawal(db, request.query, options);
+      await auditExport(request, "withdrawals", request.query);
+      const file = listCsv(rows, WITHDRAWAL_CSV_COLUMNS, options);
+      return sendCsv(reply, file, "tickfair-withdrawals.csv", LIST_CSV_MAX_ROWS);
+    });
 
     app.post(
       "/operator/withdrawals/:id/approve",

@@ -2,6 +2,8 @@ import {
   type CreateWithdrawalRequest,
   fromMinor,
   type OperatorWithdrawal,
+  type OperatorWithdrawalPage,
+  type ReviewFilters,
   type ReviewQuery,
   toMinor,
   type Withdrawal,
@@ -12,15 +14,23 @@ import { recordNotice } from "../messages";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
+import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator, User } from "../platform/schema";
 import { type ReviewDecision, recordReview } from "./review";
+import { ordersMatching } from "./review-search";
 import { cashierRules, withdrawalFeeFor } from "./settings";
 import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
 
+const fromWithdrawals = (db: Executor) => db.selectFrom("withdrawals as w");
+type WithdrawalsFrom = ReturnType<typeof fromWithdrawals>;
+
 function withdrawalQuery(db: Executor) {
-  return db
-    .selectFrom("withdrawals as w")
+  return withWithdrawalColumns(fromWithdrawals(db));
+}
+
+function withWithdrawalColumns(q: WithdrawalsFrom) {
+  return q
     .innerJoin("withdrawal_accounts as a", "a.id", "w.withdrawal_account_id")
     .innerJoin("users as u", "u.id", "w.user_id")
     .select([
@@ -252,10 +262,37 @@ export async function listUserWithdrawals(db: Executor, userId: bigint, page: Pa
   return newestFirstPage(withdrawalQuery(db).where("w.user_id", "=", userId), "w.id", page, toWithdrawal);
 }
 
-export function listWithdrawalsForReview(db: Executor, query: ReviewQuery) {
-  const { status } = query;
-  const rows = withdrawalQuery(db).$if(status !== undefined, (q) =>
-    q.where("w.status", "=", status as "under_review"),
-  );
-  return newestFirstPage(rows, "w.id", query, toOperatorWithdrawal);
+const NEWEST_FIRST: ListOrder = { idColumn: "w.id", direction: "desc" };
+
+/** The withdrawals the queue's filters match: a status, the days they were asked on, the search text. */
+function filteredWithdrawals(db: Executor, filters: ReviewFilters, timeZone: string) {
+  const { status, q } = filters;
+  const matching = withinDays(fromWithdrawals(db), "w.created_at", filters, timeZone)
+    .$if(status !== undefined, (qb) => qb.where("w.status", "=", status as "under_review"))
+    .$if(Boolean(q?.trim()), (qb) =>
+      qb.where(ordersMatching(db, { table: "withdrawals", idColumn: "w.id", prefix: "W" }, q ?? "")),
+    );
+  return { matching, withColumns: withWithdrawalColumns, order: NEWEST_FIRST, amountColumn: "w.amount" };
+}
+
+/** A page of the withdrawals queue, newest first, with how many withdrawals match and their sum. */
+export async function listWithdrawalsForReview(
+  db: Executor,
+  query: ReviewQuery,
+  timeZone: string,
+): Promise<OperatorWithdrawalPage> {
+  const page = await filteredPage(db, filteredWithdrawals(db, query, timeZone), query, toOperatorWithdrawal);
+  const totalAmount = page.totalAmount === null ? null : fromMinor(page.totalAmount);
+  return { ...page, totalAmount, timeZone };
+}
+
+/** Every withdrawal the filters match, newest first, up to `maxRows`, for an export. */
+export async function* everyWithdrawal(
+  db: Executor,
+  filters: ReviewFilters,
+  options: { timeZone: string; maxRows: number },
+): AsyncGenerator<OperatorWithdrawal> {
+  const list = filteredWithdrawals(db, filters, options.timeZone);
+  for await (const row of everyRow(list.withColumns(list.matching), NEWEST_FIRST, options.maxRows))
+    yield toOperatorWithdrawal(row);
 }

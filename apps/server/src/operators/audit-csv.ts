@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
-import { AUDIT_CSV_MAX_ROWS, type AuditFilters, type Locale } from "@tickfair/contract";
-import { csvLine, localTimeWithOffset, UTF8_BOM } from "../platform/csv";
+import type { Readable } from "node:stream";
+import { AUDIT_CSV_MAX_ROWS, type AuditEntry, type AuditFilters, type Locale } from "@tickfair/contract";
+import { csvStream, localTimeWithOffset } from "../platform/csv";
 import type { Executor } from "../platform/db";
 import { auditEntries, resolveAuditFilters } from "./audit";
 
@@ -139,30 +139,18 @@ export async function auditCsv(
   const labels = AUDIT_CSV_HEADERS[options.locale];
   const time = localTimeWithOffset(options.timeZone);
   const maxRows = options.maxRows ?? AUDIT_CSV_MAX_ROWS;
-  async function* chunks(): AsyncGenerator<string> {
-    yield UTF8_BOM + csvLine(AUDIT_CSV_COLUMNS.map((column) => labels[column]));
-    if (!resolved) return;
-    let chunk = "";
-    let lines = 0;
-    for await (const entry of auditEntries(db, resolved, maxRows)) {
-      chunk += csvLine([
-        time(new Date(entry.createdAt)),
-        entry.operator,
-        entry.action,
-        entry.targetType,
-        entry.targetId,
-        entry.reason ?? "",
-        Object.keys(entry.detail).length === 0 ? "" : JSON.stringify(entry.detail),
-        entry.id,
-      ]);
-      lines += 1;
-      // Sent a few hundred lines at a time: fewer, larger writes than one per line.
-      if (lines % 500 === 0) {
-        yield chunk;
-        chunk = "";
-      }
-    }
-    if (chunk !== "") yield chunk;
-  }
-  return Readable.from(chunks(), { objectMode: false });
+  const header = AUDIT_CSV_COLUMNS.map((column) => labels[column]);
+  const entries = resolved ? auditEntries(db, resolved, maxRows) : noEntries();
+  return csvStream(header, entries, (entry) => [
+    time(new Date(entry.createdAt)),
+    entry.operator,
+    entry.action,
+    entry.targetType,
+    entry.targetId,
+    entry.reason ?? "",
+    Object.keys(entry.detail).length === 0 ? "" : JSON.stringify(entry.detail),
+    entry.id,
+  ]);
 }
+
+async function* noEntries(): AsyncGenerator<AuditEntry> {}

@@ -16,6 +16,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
+import { sendCsv } from "../platform/csv";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
@@ -182,12 +183,7 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
         targetId: "csv",
         detail: { filters: request.query },
       });
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="tickfair-audit-log.csv"')
-        .header("cache-control", "private, no-store")
-        .header("x-row-limit", String(AUDIT_CSV_MAX_ROWS))
-        .send(file);
+      return sendCsv(reply, file, "tickfair-audit-log.csv", AUDIT_CSV_MAX_ROWS);
     },
   );
 }

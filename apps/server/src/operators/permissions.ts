@@ -67,6 +67,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/limits/figures`]:                             "dashboard.view",
 
   [`GET ${API}/users`]:                                      "users.read",
+  [`GET ${API}/users.csv`]:                                  "users.read",
   [`GET ${API}/users/:id`]:                                  "users.read",
   [`GET ${API}/users/:id/sessions`]:                         "users.read",
   [`POST ${API}/users/:id/sessions/:sessionId/revoke`]:      "userSessions.revoke",
@@ -79,10 +80,12 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/users/:id/limits`]:                           "users.read",
 
   [`GET ${API}/deposits`]:                                   "deposits.review",
+  [`GET ${API}/deposits.csv`]:                               "deposits.review",
   [`GET ${API}/deposits/:id/proof`]:                         "deposits.review",
   [`POST ${API}/deposits/:id/confirm`]:                      "deposits.review",
   [`POST ${API}/deposits/:id/reject`]:                       "deposits.review",
   [`GET ${API}/withdrawals`]:                                "withdrawals.review",
+  [`GET ${API}/withdrawals.csv`]:                            "withdrawals.review",
   [`POST ${API}/withdrawals/:id/approve`]:                   "withdrawals.review",
   [`POST ${API}/withdrawals/:id/reject`]:                    "withdrawals.review",
   [`DELETE ${API}/users/:id/withdrawal-account`]:            "withdrawalAccounts.unbind",
@@ -103,6 +106,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`POST ${API}/savings/rates`]:                             "savings.manage",
   [`PUT ${API}/savings/settings`]:                           "savings.manage",
   [`GET ${API}/verifications`]:                              "verifications.review",
+  [`GET ${API}/verifications.csv`]:                          "verifications.review",
   [`GET ${API}/verifications/:id`]:                          "verifications.review",
   [`POST ${API}/verifications/:id/approve`]:                 "verifications.review",
   [`POST ${API}/verifications/:id/reject`]:                  "verifications.review",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, type RawBuilder, sql, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
@@ -55,9 +56,13 @@ export function createDb(options: {
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, "pglite") } : {}),
     parsers: PARSERS,
+    extensions: PGLITE_EXTENSIONS,
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
+
+/** The contrib extensions the migrations create (PostgreSQL ships them; PGlite loads them on start). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const PREPARED_MARK = "/* prepared */";
 

@@ -79,7 +79,13 @@ export async function dumpSchema(db: Executor): Promise<string> {
   const functions = await sql<{ definition: string }>`
     select pg_get_functiondef(p.oid) as definition from pg_proc p
     where p.pronamespace = 'public'::regnamespace
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid
+        and d.deptype = 'e')
     order by p.proname, pg_get_function_identity_arguments(p.oid)`.execute(db);
+
+  // An extension's own functions and operators are its, not the application's: named, not listed.
+  const extensions = await sql<{ name: string }>`
+    select extname as name from pg_extension where extname <> 'plpgsql' order by extname`.execute(db);
 
   const migrations = await sql<{ name: string }>`
     select name from kysely_migration order by name`.execute(db);
@@ -92,6 +98,8 @@ export async function dumpSchema(db: Executor): Promise<string> {
       ...migrations.rows.map((row) => `--   ${row.name}`),
     ].join("\n"),
   ];
+
+  for (const extension of extensions.rows) blocks.push(`create extension ${extension.name};`);
 
   for (const table of tables.rows) {
     const lines = columns.rows

@@ -11,6 +11,7 @@ import type { Row } from "./permission-probe";
 export const CONSOLE_MATRIX = {
   //                                                                   anonymous  user  other  support  finance  admin
   "GET /api/v1/operator/users":                                       [401,       401,  401,   "ok",    "ok",    "ok"],
+  "GET /api/v1/operator/users.csv":                                   [401,       401,  401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/users/:id":                                   [401,       401,  401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/users/:id/sessions":                          [401,       401,  401,   "ok",    "ok",    "ok"],
   "POST /api/v1/operator/users/:id/sessions/:sessionId/revoke":       [401,       401,  401,   "ok",    403,     "ok"],

@@ -1,16 +1,22 @@
 import {
   idString,
+  LIST_CSV_MAX_ROWS,
   operatorVerification,
   operatorVerificationPage,
   verificationRejectRequest,
+  verificationReviewFilters,
   verificationReviewQuery,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireSignedInOperator, signedInOperator } from "../operators";
+import { recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
+import { sendCsv } from "../platform/csv";
+import { listCsv } from "../platform/list-csv";
+import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
-import { decideVerification, listVerifications, verificationForReview } from "./review";
+import { decideVerification, everySubmission, listVerifications, verificationForReview } from "./review";
+import { VERIFICATION_CSV_COLUMNS } from "./review-csv";
 import type { VerificationDeps } from "./service";
 
 const schema = routeSchemas({
@@ -25,14 +31,45 @@ export function verificationOperatorRoutes(
   context: RouteContext,
   deps: VerificationDeps,
 ): FastifyPluginAsyncZod {
+  const timeZone = context.config.PLATFORM_TZ;
   return async (app) => {
     requireSignedInOperator(app, context);
     app.get(
       "/operator/verifications",
       {
-        schema: schema({ querystring: verificationReviewQuery, response: { 200: operatorVerificationPage } }),
+        schema: schema({
+          description:
+            "The verification queue of one state (waiting ones oldest first, decided ones newest first). `q` is an account (prefix), part of a phone number (3 or more digits) or part of a name the user gave; `from` and `to` are days of submission in the platform's time zone, both included. The answer counts the matching submissions (up to LIST_TOTAL_CAP).",
+          querystring: verificationReviewQuery,
+          response: { 200: operatorVerificationPage },
+        }),
       },
-      async (request) => listVerifications(context.db, request.query),
+      async (request) => listVerifications(context.db, request.query, timeZone),
+    );
+
+    app.get(
+      "/operator/verifications.csv",
+      {
+        schema: {
+          tags: ["operator verification"],
+          security: [{ bearer: [] }],
+          description: `The verification queue with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset, ID numbers masked), at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+          querystring: verificationReviewFilters,
+        },
+      },
+      async (request, reply) => {
+        const { operator } = signedInOperator(request);
+        const rows = everySubmission(context.db, request.query, timeZone, LIST_CSV_MAX_ROWS);
+        await recordAudit(context.db, context.clock, {
+          operatorId: operator.id,
+          action: "verifications.export",
+          targetType: "verification",
+          targetId: "csv",
+          detail: { filters: request.query },
+        });
+        const file = listCsv(rows, VERIFICATION_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
+        return sendCsv(reply, file, "tickfair-verifications.csv", LIST_CSV_MAX_ROWS);
+      },
     );
 
     app.get(

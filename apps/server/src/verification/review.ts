@@ -1,23 +1,31 @@
 import type {
   OperatorVerification,
   OperatorVerificationPage,
+  OperatorVerificationSummary,
   VerificationRejectReason,
   VerificationRejectRequest,
+  VerificationReviewFilters,
   VerificationReviewQuery,
 } from "@tickfair/contract";
-import { markUserVerified } from "../auth";
+import { sql } from "kysely";
+import { markUserVerified, matchingUserIds, searchTerms } from "../auth";
 import { recordNotice } from "../messages";
 import { recordAudit } from "../operators";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { cursorId, pageOfRows } from "../platform/pagination";
+import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import type { Operator } from "../platform/schema";
 import { issuePhotoLinks } from "./photo-links";
 import type { VerificationDeps } from "./service";
 
+const fromSubmissions = (db: Executor) => db.selectFrom("verifications as v");
+
 function submissions(db: Executor) {
-  return db
-    .selectFrom("verifications as v")
+  return withSubmissionColumns(fromSubmissions(db));
+}
+
+function withSubmissionColumns(q: ReturnType<typeof fromSubmissions>) {
+  return q
     .innerJoin("users as u", "u.id", "v.user_id")
     .leftJoin("operators as o", "o.id", "v.reviewed_by")
     .select([
@@ -46,7 +54,7 @@ const rejectionOf = (row: Pick<SubmissionRow, "state" | "reject_reason" | "rejec
     ? { reason: row.reject_reason as VerificationRejectReason, text: row.reject_text ?? "" }
     : null;
 
-const summaryOf = (row: SubmissionRow) => ({
+const summaryOf = (row: SubmissionRow): OperatorVerificationSummary => ({
   id: String(row.id),
   user: { id: String(row.user_id), account: row.account, createdAt: row.user_created_at.toISOString() },
   state: row.state,
@@ -59,20 +67,45 @@ const summaryOf = (row: SubmissionRow) => ({
   rejection: rejectionOf(row),
 });
 
-/** The review queue: waiting submissions oldest first (first come, first reviewed); decided ones newest first. */
+/**
+ * The submissions the queue's filters match: a state, the days they were submitted on, and the search
+ * text (the user's account, part of their phone or of a name they gave). Waiting submissions are worked
+ * oldest first (first come, first reviewed); decided ones read newest first.
+ */
+function filteredSubmissions(db: Executor, filters: VerificationReviewFilters, timeZone: string) {
+  const text = filters.q?.trim() ?? "";
+  const users = text === "" ? null : matchingUserIds(db, searchTerms(text));
+  const order: ListOrder = {
+    idColumn: "v.id",
+    direction: filters.state === "under_review" ? "asc" : "desc",
+  };
+  const matching = withinDays(db.selectFrom("verifications as v"), "v.submitted_at", filters, timeZone)
+    .where("v.state", "=", filters.state)
+    .$if(text !== "", (q) =>
+      q.where(users === null ? sql<boolean>`false` : sql<boolean>`v.user_id in (${users})`),
+    );
+  return { matching, withColumns: withSubmissionColumns, order };
+}
+
 export async function listVerifications(
   db: Executor,
   query: VerificationReviewQuery,
+  timeZone: string,
 ): Promise<OperatorVerificationPage> {
-  const after = cursorId(query.cursor);
-  const oldestFirst = query.state === "under_review";
-  const rows = await submissions(db)
-    .where("v.state", "=", query.state)
-    .$if(after !== null, (q) => q.where("v.id", oldestFirst ? ">" : "<", after ?? 0n))
-    .orderBy("v.id", oldestFirst ? "asc" : "desc")
-    .limit(query.limit + 1)
-    .execute();
-  return pageOfRows(rows, query.limit, summaryOf);
+  const page = await filteredPage(db, filteredSubmissions(db, query, timeZone), query, summaryOf);
+  return { ...page, timeZone };
+}
+
+/** Every submission the filters match, in the queue's order, up to `maxRows`, for an export. */
+export async function* everySubmission(
+  db: Executor,
+  filters: VerificationReviewFilters,
+  timeZone: string,
+  maxRows: number,
+): AsyncGenerator<OperatorVerificationSummary> {
+  const list = filteredSubmissions(db, filters, timeZone);
+  for await (const row of everyRow(list.withColumns(list.matching), list.order, maxRows))
+    yield summaryOf(row);
 }
 
 /**

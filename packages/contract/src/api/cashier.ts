@@ -3,6 +3,7 @@ import { CASHIER_SETTING_MAX, DEMO_TOP_UP_MAX, FUND_RECORD_TYPES } from "../cash
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../locales";
 import { boundedMoneyString, moneyString, moneyStringWithin, positiveMoneyString } from "../money-schema";
 import { filteredPageQuery, idString, isoTime, listOf, operatorReason, pageOf } from "./common";
+import { listFilters, listQuery, moneyListPageOf } from "./list-query";
 import { calendarDate } from "./savings";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
@@ -241,8 +242,12 @@ export type FundRecordPage = z.infer<typeof fundRecordPage>;
 
 // ── Operator review ─────────────────────────────────────────────────────────────────────────────
 
-export const reviewQuery = filteredPageQuery({ status: cashierStatus.optional() });
+/** A review queue's page: of one status or every status, narrowed by the console's list filters. */
+export const reviewQuery = listQuery({ status: cashierStatus.optional() });
 export type ReviewQuery = z.infer<typeof reviewQuery>;
+/** The same filters for the queue's CSV export. */
+export const reviewFilters = listFilters({ status: cashierStatus.optional() });
+export type ReviewFilters = z.infer<typeof reviewFilters>;
 
 export const rejectRequest = z.object({ reason: operatorReason });
 export type RejectRequest = z.infer<typeof rejectRequest>;
@@ -252,7 +257,8 @@ export const operatorDeposit = deposit.extend({
   approvals: z.array(z.object({ operator: z.string(), at: isoTime })),
 });
 export type OperatorDeposit = z.infer<typeof operatorDeposit>;
-export const operatorDepositPage = pageOf(operatorDeposit);
+export const operatorDepositPage = moneyListPageOf(operatorDeposit);
+export type OperatorDepositPage = z.infer<typeof operatorDepositPage>;
 
 export const operatorWithdrawal = withdrawal.extend({
   user: z.object({ id: z.string(), account: z.string() }),
@@ -260,7 +266,8 @@ export const operatorWithdrawal = withdrawal.extend({
   payTo: z.record(z.string(), z.string().nullable()),
 });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
-export const operatorWithdrawalPage = pageOf(operatorWithdrawal);
+export const operatorWithdrawalPage = moneyListPageOf(operatorWithdrawal);
+export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
 
 export const unbindWithdrawalAccountRequest = z.object({ reason: operatorReason });
 

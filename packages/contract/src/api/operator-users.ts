@@ -3,6 +3,7 @@ import { moneyString } from "../money-schema";
 import { accountSummary } from "./auth";
 import { withdrawalAccount } from "./cashier";
 import { filteredPageQuery, isoTime, operatorReason, pageOf } from "./common";
+import { listFilters, listPageOf, listQuery } from "./list-query";
 
 /**
  * The console's users (ARCHITECTURE §5, operator console): search, a user's context, their statement,
@@ -10,18 +11,18 @@ import { filteredPageQuery, isoTime, operatorReason, pageOf } from "./common";
  */
 
 /**
- * A search by account (prefix, any case), phone (the number's last digits, or all of it with or
- * without the country code) or account-opening code (the user's own code, and the users who opened
- * their account with it). Without `query`, every user, newest first. The cursor is opaque.
+ * The users list, newest first: `q` matches an account (prefix, any case), part of a phone number (3
+ * or more digits anywhere in it, the country code included), part of a real name given for
+ * verification, or an account-opening code (the user's own, and the users who opened their account
+ * with it); `from` and `to` narrow to the days the users registered (platform time zone).
  */
-export const operatorUserSearchQuery = z.object({
-  query: z.string().trim().max(64).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const operatorUserSearchQuery = listQuery({});
 export type OperatorUserSearchQuery = z.infer<typeof operatorUserSearchQuery>;
+/** The same filters for the users' CSV export. */
+export const operatorUserFilters = listFilters({});
+export type OperatorUserFilters = z.infer<typeof operatorUserFilters>;
 
-export const USER_MATCHES = ["account", "phone", "inviteCode", "invitedBy"] as const;
+export const USER_MATCHES = ["account", "phone", "name", "inviteCode", "invitedBy"] as const;
 export const userMatch = z.enum(USER_MATCHES);
 export type UserMatch = z.infer<typeof userMatch>;
 
@@ -47,7 +48,7 @@ export type OperatorUser = z.infer<typeof operatorUser>;
 /** A search hit: the user and what matched (null when listing without a query). */
 export const operatorUserHit = operatorUser.extend({ matchedBy: userMatch.nullable() });
 export type OperatorUserHit = z.infer<typeof operatorUserHit>;
-export const operatorUserPage = pageOf(operatorUserHit);
+export const operatorUserPage = listPageOf(operatorUserHit);
 export type OperatorUserPage = z.infer<typeof operatorUserPage>;
 
 /** Each of a user's ledger balances. */

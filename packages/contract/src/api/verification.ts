@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../countries";
-import { filteredPageQuery, isoTime, pageOf } from "./common";
+import { isoTime } from "./common";
+import { listFilters, listPageOf, listQuery } from "./list-query";
 
 /**
  * Real-name verification (ARCHITECTURE §5): not submitted → under review → verified, or rejected with a
@@ -73,10 +74,12 @@ export type VerificationStatus = z.infer<typeof verificationStatus>;
 
 // ── Console ─────────────────────────────────────────────────────────────────────────────────────
 
-export const verificationReviewQuery = filteredPageQuery({
-  state: z.enum(["under_review", "verified", "rejected"]).default("under_review"),
-});
+const reviewState = { state: z.enum(["under_review", "verified", "rejected"]).default("under_review") };
+export const verificationReviewQuery = listQuery(reviewState);
 export type VerificationReviewQuery = z.infer<typeof verificationReviewQuery>;
+/** The same filters for the queue's CSV export. */
+export const verificationReviewFilters = listFilters(reviewState);
+export type VerificationReviewFilters = z.infer<typeof verificationReviewFilters>;
 
 /** One step of a user's verifications: a submission, an approval or a rejection. */
 export const verificationHistoryEntry = z.object({
@@ -104,7 +107,10 @@ export const operatorVerification = z.object({
   history: z.array(verificationHistoryEntry),
 });
 export type OperatorVerification = z.infer<typeof operatorVerification>;
-export const operatorVerificationPage = pageOf(operatorVerification.omit({ photos: true, history: true }));
+/** A row of the review queue: a submission without its photos and history. */
+export const operatorVerificationSummary = operatorVerification.omit({ photos: true, history: true });
+export type OperatorVerificationSummary = z.infer<typeof operatorVerificationSummary>;
+export const operatorVerificationPage = listPageOf(operatorVerificationSummary);
 export type OperatorVerificationPage = z.infer<typeof operatorVerificationPage>;
 
 /** A rejection: the reason code and a text the user reads (in their language or plain enough). */

@@ -5,23 +5,34 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useDepositPage } from "../../api/deposits";
+import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
+import {
+  ListPager,
+  ListToolbar,
+  useExportNotice,
+  useListFilters,
+} from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
+import { hasListFilters } from "../../lib/list-filters";
+import { readPageTrail } from "../../lib/page-trail";
 import { DepositDrawer } from "./DepositDrawer";
 
-/** The deposits queue: filter by status, page through, open one to review it. */
+/** The deposits queue: filter by status, search and days, page through, export, open one to review it. */
 export default function Deposits() {
   const { t, i18n } = useTranslation();
   const describe = useDescribeError();
   const [params] = useSearchParams();
   const status = useStatusFilter();
+  const filters = useListFilters();
   const { cursor } = readPageTrail(params);
-  const page = useDepositPage({ status, cursor, limit: PAGE_SIZE });
+  const page = useDepositPage({ status, cursor, ...filters });
+  const exportCsv = useListExport("deposits");
+  const notice = useExportNotice();
   // The deposit under review: kept whole, so the drawer still shows it after a decision takes it off this page.
   const [open, setOpen] = useState<OperatorDeposit | null>(null);
   const locale = i18n.language;
@@ -32,7 +43,11 @@ export default function Deposits() {
       dataIndex: "orderNo",
       render: (orderNo: string) => <span className="mono">{orderNo}</span>,
     },
-    { title: t("review.user"), className: "nowrap", render: (_, deposit) => deposit.user.account },
+    {
+      title: t("review.user"),
+      className: "nowrap",
+      render: (_, deposit) => <UserLink user={deposit.user} />,
+    },
     { title: t("deposits.method"), className: "nowrap", render: (_, deposit) => deposit.method.name },
     {
       title: t("review.amount"),
@@ -75,6 +90,14 @@ export default function Deposits() {
     <>
       <PageHeader title={t("nav.deposits")} extra={<StatusFilter />} />
       <Card>
+        <ListToolbar
+          placeholder={t("deposits.searchPlaceholder")}
+          totals={page.data}
+          exporting={exportCsv.isPending}
+          onExport={() =>
+            exportCsv.mutate({ status, q: filters.q, from: filters.from, to: filters.to }, notice)
+          }
+        />
         {page.isError && (
           <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
         )}
@@ -89,14 +112,20 @@ export default function Deposits() {
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={status === "under_review" ? t("deposits.emptyQueue") : t("table.empty")}
+                description={
+                  hasListFilters(filters)
+                    ? t("list.emptyFiltered")
+                    : status === "under_review"
+                      ? t("deposits.emptyQueue")
+                      : t("table.empty")
+                }
               />
             ),
           }}
           onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
           data-testid="deposits-table"
         />
-        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
+        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
       <DepositDrawer deposit={open} onChange={setOpen} onClose={() => setOpen(null)} />
     </>

@@ -1,40 +1,38 @@
 import type { OperatorUserHit } from "@tickfair/contract";
-import { Alert, Card, Empty, Input, Table, type TableColumnsType, Tag } from "antd";
+import { Alert, Card, Empty, Table, type TableColumnsType, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useUserSearch } from "../../api/users";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
+import {
+  ListPager,
+  ListToolbar,
+  useExportNotice,
+  useListFilters,
+} from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
-import { AREA_PATHS } from "../../lib/paths";
+import { readPageTrail } from "../../lib/page-trail";
 
-/** The users' search: one box (account, phone or opening code), the query and the page kept in the URL. */
+/** The users: one search box (account, phone, name or opening code), registration days, total, export. */
 export default function Users() {
   const { t, i18n } = useTranslation();
   const describe = useDescribeError();
-  const [params, setParams] = useSearchParams();
-  const query = params.get("q")?.trim() || undefined;
+  const [params] = useSearchParams();
+  const filters = useListFilters();
   const { cursor } = readPageTrail(params);
-  const page = useUserSearch({ query, cursor, limit: PAGE_SIZE });
+  const page = useUserSearch({ cursor, ...filters });
+  const exportCsv = useListExport("users");
+  const notice = useExportNotice();
   const locale = i18n.language;
-
-  const search = (text: string) => {
-    const next = new URLSearchParams();
-    if (text.trim()) next.set("q", text.trim());
-    setParams(next);
-  };
 
   const columns: TableColumnsType<OperatorUserHit> = [
     {
       title: t("users.account"),
       dataIndex: "account",
-      render: (account: string, user) => (
-        <Link to={`${AREA_PATHS.users}/${user.id}`} data-testid="user-link">
-          {account}
-        </Link>
-      ),
+      render: (_, user) => <UserLink user={user} />,
     },
     { title: t("users.nickname"), dataIndex: "nickname" },
     {
@@ -72,27 +70,19 @@ export default function Users() {
 
   return (
     <>
-      <PageHeader
-        title={t("nav.users")}
-        extra={
-          <Input.Search
-            key={query ?? ""}
-            defaultValue={query}
-            placeholder={t("users.searchPlaceholder")}
-            allowClear
-            enterButton={t("users.search")}
-            onSearch={search}
-            style={{ width: 420 }}
-            data-testid="user-search"
-          />
-        }
-      />
+      <PageHeader title={t("nav.users")} />
       <Card>
+        <ListToolbar
+          placeholder={t("users.searchPlaceholder")}
+          totals={page.data}
+          exporting={exportCsv.isPending}
+          onExport={() => exportCsv.mutate({ q: filters.q, from: filters.from, to: filters.to }, notice)}
+        />
         {page.isError && (
           <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
         )}
         <Table<OperatorUserHit>
-          rowKey={(user) => `${user.id}-${user.matchedBy ?? ""}`}
+          rowKey="id"
           columns={columns}
           dataSource={page.data?.items ?? []}
           loading={page.isFetching}
@@ -101,13 +91,13 @@ export default function Users() {
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={query ? t("users.noMatch", { query }) : t("table.empty")}
+                description={filters.q ? t("users.noMatch", { query: filters.q }) : t("table.empty")}
               />
             ),
           }}
           data-testid="users-table"
         />
-        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
+        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
     </>
   );

@@ -2,13 +2,21 @@ import { Alert, Button, Card, Empty, Segmented, Table, type TableColumnsType } f
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useVerificationPage, type VerificationReviewState } from "../../api/verifications";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
+import {
+  ListPager,
+  ListToolbar,
+  useExportNotice,
+  useListFilters,
+} from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { UserLink } from "../../components/UserLink/UserLink";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
-import { filterParams, PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
+import { hasListFilters } from "../../lib/list-filters";
+import { filterParams, readPageTrail } from "../../lib/page-trail";
 import { VerificationDrawer, type VerificationSummary } from "./VerificationDrawer";
 
 /** The filter in the URL: absent is the queue itself (under review, oldest first). */
@@ -25,14 +33,21 @@ export default function Verifications() {
   const describe = useDescribeError();
   const [params, setParams] = useSearchParams();
   const state = readState(params);
+  const filters = useListFilters();
   const { cursor } = readPageTrail(params);
-  const page = useVerificationPage({ state, cursor, limit: PAGE_SIZE });
+  const page = useVerificationPage({ state, cursor, ...filters });
+  const exportCsv = useListExport("verifications");
+  const notice = useExportNotice();
   // The row opened: kept whole, so the drawer still shows it after a decision takes it off this page.
   const [open, setOpen] = useState<VerificationSummary | null>(null);
   const locale = i18n.language;
 
   const columns: TableColumnsType<VerificationSummary> = [
-    { title: t("verifications.account"), className: "nowrap", render: (_, row) => row.user.account },
+    {
+      title: t("verifications.account"),
+      className: "nowrap",
+      render: (_, row) => <UserLink user={row.user} />,
+    },
     { title: t("verifications.name"), dataIndex: "name", className: "nowrap" },
     {
       title: t("verifications.nationality"),
@@ -98,6 +113,14 @@ export default function Verifications() {
         }
       />
       <Card>
+        <ListToolbar
+          placeholder={t("verifications.searchPlaceholder")}
+          totals={page.data}
+          exporting={exportCsv.isPending}
+          onExport={() =>
+            exportCsv.mutate({ state, q: filters.q, from: filters.from, to: filters.to }, notice)
+          }
+        />
         {page.isError && (
           <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
         )}
@@ -112,14 +135,20 @@ export default function Verifications() {
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={state === "under_review" ? t("verifications.emptyQueue") : t("table.empty")}
+                description={
+                  hasListFilters(filters)
+                    ? t("list.emptyFiltered")
+                    : state === "under_review"
+                      ? t("verifications.emptyQueue")
+                      : t("table.empty")
+                }
               />
             ),
           }}
           onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
           data-testid="verifications-table"
         />
-        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
+        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
       <VerificationDrawer summary={open} onClose={() => setOpen(null)} />
     </>

@@ -4,16 +4,24 @@ import { Alert, App, Button, Card, Empty, Flex, Space, Table, type TableColumnsT
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
+import {
+  ListPager,
+  ListToolbar,
+  useExportNotice,
+  useListFilters,
+} from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
+import { hasListFilters } from "../../lib/list-filters";
+import { readPageTrail } from "../../lib/page-trail";
 import { PayToDetails } from "./PayToDetails";
 
 /** The withdrawals queue: each row expands to the full destination; approve or reject with a reason. */
@@ -23,8 +31,11 @@ export default function Withdrawals() {
   const describe = useDescribeError();
   const [params] = useSearchParams();
   const status = useStatusFilter();
+  const filters = useListFilters();
   const { cursor } = readPageTrail(params);
-  const page = useWithdrawalPage({ status, cursor, limit: PAGE_SIZE });
+  const page = useWithdrawalPage({ status, cursor, ...filters });
+  const exportCsv = useListExport("withdrawals");
+  const notice = useExportNotice();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
@@ -70,7 +81,11 @@ export default function Withdrawals() {
       dataIndex: "orderNo",
       render: (orderNo: string) => <span className="mono">{orderNo}</span>,
     },
-    { title: t("review.user"), className: "nowrap", render: (_, withdrawal) => withdrawal.user.account },
+    {
+      title: t("review.user"),
+      className: "nowrap",
+      render: (_, withdrawal) => <UserLink user={withdrawal.user} />,
+    },
     {
       title: t("review.amount"),
       dataIndex: "amount",
@@ -131,6 +146,14 @@ export default function Withdrawals() {
     <>
       <PageHeader title={t("nav.withdrawals")} extra={<StatusFilter />} />
       <Card>
+        <ListToolbar
+          placeholder={t("withdrawals.searchPlaceholder")}
+          totals={page.data}
+          exporting={exportCsv.isPending}
+          onExport={() =>
+            exportCsv.mutate({ status, q: filters.q, from: filters.from, to: filters.to }, notice)
+          }
+        />
         {page.isError && (
           <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
         )}
@@ -153,13 +176,19 @@ export default function Withdrawals() {
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={status === "under_review" ? t("withdrawals.emptyQueue") : t("table.empty")}
+                description={
+                  hasListFilters(filters)
+                    ? t("list.emptyFiltered")
+                    : status === "under_review"
+                      ? t("withdrawals.emptyQueue")
+                      : t("table.empty")
+                }
               />
             ),
           }}
           data-testid="withdrawals-table"
         />
-        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
+        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
       <RejectReasonModal
         open={rejecting !== null}
