@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import type {
   OperatorVerification,
   OperatorVerificationPage,
+  VerificationIdNumber,
   VerificationRejectRequest,
   VerificationReviewQuery,
 } from "@tickfair/contract";
@@ -85,5 +86,16 @@ export function useRejectVerification() {
     onSuccess: keepAnswer,
     onError: (error, { id }) => showDecided(error, id),
     onSettled: refreshQueue,
+  });
+}
+
+/**
+ * One look at a submission's full ID number. A mutation, not a query: each look is audited on the
+ * server, so it is asked only when the reviewer asks, and the answer lives in the drawer, nowhere else.
+ */
+export function useRevealIdNumber() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<VerificationIdNumber>(`/operator/verifications/${id}/id-number`, { method: "POST" }),
   });
 }

@@ -2,6 +2,7 @@ import {
   idString,
   operatorVerification,
   operatorVerificationPage,
+  verificationIdNumber,
   verificationRejectRequest,
   verificationReviewQuery,
 } from "@tickfair/contract";
@@ -10,7 +11,7 @@ import { z } from "zod";
 import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
-import { decideVerification, listVerifications, verificationForReview } from "./review";
+import { decideVerification, listVerifications, revealIdNumber, verificationForReview } from "./review";
 import type { VerificationDeps } from "./service";
 
 const schema = routeSchemas({
@@ -41,6 +42,17 @@ export function verificationOperatorRoutes(
       async (request) => {
         const { operator, tokenHash } = signedInOperator(request);
         return verificationForReview(deps, operator, tokenHash, BigInt(request.params.id));
+      },
+    );
+
+    // A POST: each look is an act the audit log records, never a read a cache or prefetch may repeat.
+    app.post(
+      "/operator/verifications/:id/id-number",
+      { schema: schema({ params: idParams, response: { 200: verificationIdNumber } }) },
+      async (request, reply) => {
+        const { operator } = signedInOperator(request);
+        const answer = await revealIdNumber(deps, operator, BigInt(request.params.id));
+        return reply.header("cache-control", "private, no-store").send(answer);
       },
     );
 

@@ -1,6 +1,7 @@
 import type {
   OperatorVerification,
   OperatorVerificationPage,
+  VerificationIdNumber,
   VerificationRejectReason,
   VerificationRejectRequest,
   VerificationReviewQuery,
@@ -12,6 +13,7 @@ import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import type { Operator } from "../platform/schema";
+import { decryptIdNumber } from "./id-number-cipher";
 import { issuePhotoLinks } from "./photo-links";
 import type { VerificationDeps } from "./service";
 
@@ -122,6 +124,34 @@ export async function verificationForReview(
       rejection: rejectionOf(entry),
     })),
   };
+}
+
+/**
+ * A submission's ID number in full, decrypted for one reviewer's look (the masked form cannot be held
+ * against the photo). Audited like a look at the photos, in the same statement's transaction: no
+ * number leaves without its record.
+ */
+export async function revealIdNumber(
+  deps: VerificationDeps,
+  operator: Operator,
+  id: bigint,
+): Promise<VerificationIdNumber> {
+  return deps.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom("verifications")
+      .select(["user_id", "id_number_encrypted"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new AppError("NOT_FOUND");
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: "verification.id_number_view",
+      targetType: "verification",
+      targetId: String(id),
+      detail: { userId: String(row.user_id) },
+    });
+    return { idNumber: decryptIdNumber(deps.keys, row.id_number_encrypted) };
+  });
 }
 
 /**
