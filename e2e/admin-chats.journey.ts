@@ -111,6 +111,12 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await page.goto("/admin/dashboard");
     await expect(page.getByTestId("queue-chats")).toContainText(text.dashboard.queue.chats);
     const waitingBefore = await chatsWaiting(page);
+    // Support works the verifications and the chats; the cashier's queues are finance's to open.
+    await expect(page.getByTestId("queue-verifications")).toBeVisible();
+    await expect(page.getByTestId("queue-deposits")).toHaveCount(0);
+    await expect(page.getByTestId("queue-withdrawals")).toHaveCount(0);
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "support-dashboard");
 
     // ── The inbox, right after the verifications in the menu ──────────────────────────────────
     const nav = page.locator(".ant-menu");
@@ -238,6 +244,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const finance = await openConsoleDesk(browser, locale, DEMO_FINANCE);
     await finance.goto("/admin/dashboard");
     await expect(finance.getByTestId("queue-deposits")).toBeVisible();
+    await expect(finance.getByTestId("queue-verifications")).toHaveCount(0);
     await expect(finance.getByTestId("nav-chats")).toHaveCount(0);
     await expect(finance.getByTestId("queue-chats")).toHaveCount(0);
     await finance.context().close();
