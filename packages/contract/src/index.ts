@@ -24,6 +24,7 @@ export * from "./countries";
 export * from "./csv-labels";
 export * from "./error-schema";
 export * from "./errors";
+export * from "./ledger-constants";
 export * from "./limit-rules";
 export * from "./locales";
 export * from "./money";

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { POSTING_KINDS } from "../ledger-constants";
 import { moneyString } from "../money-schema";
 import { accountSummary } from "./auth";
 import { withdrawalAccount } from "./cashier";
 import { filteredPageQuery, isoTime, operatorReason, pageOf } from "./common";
+import { verificationState } from "./verification";
 
 /**
  * The console's users (ARCHITECTURE §5, operator console): search, a user's context, their statement,
@@ -73,6 +75,11 @@ export const operatorUserDetail = z.object({
     throttledUntil: isoTime.nullable(),
     liveSessions: z.number().int(),
   }),
+  /**
+   * Where the user's real-name verification stands (their latest submission): every console panel
+   * shows this, so "under review" never reads as "not verified".
+   */
+  verification: verificationState,
   /** Too many wrong transaction passwords: withdrawals wait until then. */
   payPasswordLockedUntil: isoTime.nullable(),
   money: z.object({ summary: accountSummary, balances: userBalancesView }).nullable(),
@@ -97,7 +104,7 @@ export const statementEntry = z.object({
   id: z.string(),
   postingId: z.string(),
   /** What the posting was: "deposit", "stake", "payout", "withdrawal", … */
-  kind: z.string(),
+  kind: z.enum(POSTING_KINDS),
   account: z.enum(STATEMENT_ACCOUNTS),
   /** Signed: positive into the balance, negative out of it. */
   amount: moneyString,

@@ -17,6 +17,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
 import { type UserList, useRevokeSession, useUserList } from "../../api/users";
+import { EntryKindTag } from "../../components/EntryKindTag/EntryKindTag";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { formatBps, formatTime } from "../../lib/format";
@@ -123,7 +124,11 @@ export function StatementTab({ userId }: { userId: string }) {
   const f = useFormat();
   const columns: TableColumnsType<StatementEntry> = [
     { title: t("users.time"), dataIndex: "createdAt", render: f.time },
-    { title: t("users.entryKind"), dataIndex: "kind", render: (kind: string) => <Tag>{kind}</Tag> },
+    {
+      title: t("users.entryKind"),
+      dataIndex: "kind",
+      render: (kind: StatementEntry["kind"]) => <EntryKindTag kind={kind} />,
+    },
     {
       title: t("users.balanceAccount"),
       dataIndex: "account",
