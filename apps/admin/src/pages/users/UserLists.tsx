@@ -21,6 +21,7 @@ import { EntryKindTag } from "../../components/EntryKindTag/EntryKindTag";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { formatBps, formatTime } from "../../lib/format";
+import { moveColour } from "../../lib/market-colours";
 import { formatDuration } from "../../lib/market-form";
 import { PAGE_SIZE } from "../../lib/page-trail";
 
@@ -170,7 +171,7 @@ export function ContractsTab({ userId }: { userId: string }) {
       title: t("users.direction"),
       dataIndex: "direction",
       render: (d: Contract["direction"]) => (
-        <Tag color={d === "up" ? "green" : "red"}>{t(`users.directions.${d}`)}</Tag>
+        <Tag color={moveColour(d, f.locale)}>{t(`users.directions.${d}`)}</Tag>
       ),
     },
     { title: t("users.stake"), dataIndex: "stake", align: "right", render: (a: string) => f.money(a) },
