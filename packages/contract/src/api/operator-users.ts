@@ -39,6 +39,10 @@ export const operatorUser = z.object({
   /** The code the user opened their account with. */
   invitedBy: z.string().nullable(),
   creditScore: z.number().int(),
+  /**
+   * The verified badge the user's app shows (set when a reviewer approves). It cannot tell "under
+   * review" from "not submitted": the console shows `OperatorUserDetail.verification` instead.
+   */
   verified: z.boolean(),
   /** Set while an operator has locked the user's sign-in. */
   signInLockedAt: isoTime.nullable(),
