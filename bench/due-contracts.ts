@@ -126,7 +126,7 @@ export async function setupDueContracts(
     await sql`
       with granted as (
         insert into postings (kind, user_id, created_at)
-        select 'bench_grant', u.id, ${at}::timestamptz
+        select 'demo_grant', u.id, ${at}::timestamptz
         from (select id from users order by id offset ${first - 1} limit 5000) u
         returning id, user_id
       ), legs as (

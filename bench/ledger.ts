@@ -62,7 +62,7 @@ export async function seedUsers(db: Db, count: number): Promise<Accounts> {
     const { cash } = await userAccountIds(db, userId);
     await db.transaction().execute((tx) =>
       post(tx, {
-        kind: "bench_grant",
+        kind: "demo_grant",
         userId,
         legs: [
           { accountId: demo_grants, amount: -CONFIG.grant },
@@ -99,7 +99,7 @@ export async function runPostings(
       try {
         await db.transaction().execute((tx) =>
           post(tx, {
-            kind: "bench",
+            kind: "stake",
             userId: user.userId,
             legs: [
               { accountId: user.cash, amount: -1n },

@@ -19,7 +19,7 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
-import { apiSession, registerViaApi } from "./support";
+import { apiSession, postOk, registerViaApi } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -105,12 +105,27 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const tag = Date.now().toString(36);
     const user = await registerViaApi(request);
     const auth = await apiSession(request, user);
+    // A bank with a long name: the context beside the chat shows it whole, wrapped, never cut off.
+    await postOk(request, auth, "/cashier/withdrawal-account", {
+      type: "bank",
+      accountName: "张三",
+      nationality: "CN",
+      bankName: "Industrial and Commercial Bank of China, Shanghai Lujiazui Sub-branch",
+      cardNumber: "6222 0212 3456 7890",
+      bankAddress: "1 Century Avenue, Pudong, Shanghai",
+    });
 
     await setConsoleLanguage(page, locale);
     await signInToConsole(page, DEMO_SUPPORT);
     await page.goto("/admin/dashboard");
     await expect(page.getByTestId("queue-chats")).toContainText(text.dashboard.queue.chats);
     const waitingBefore = await chatsWaiting(page);
+    // Support works the verifications and the chats; the cashier's queues are finance's to open.
+    await expect(page.getByTestId("queue-verifications")).toBeVisible();
+    await expect(page.getByTestId("queue-deposits")).toHaveCount(0);
+    await expect(page.getByTestId("queue-withdrawals")).toHaveCount(0);
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "support-dashboard");
 
     // ── The inbox, right after the verifications in the menu ──────────────────────────────────
     const nav = page.locator(".ant-menu");
@@ -152,6 +167,14 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page.getByTestId("chat-header-account")).toHaveText(user.account);
     await expect(page.getByTestId("chat-message-user")).toContainText(words.question);
     await expect(page.getByTestId("chat-context")).toContainText(c.context.recentWithdrawals);
+    const bound = page.getByTestId("chat-context-bound");
+    await expect(bound).toContainText("Lujiazui Sub-branch · ********7890");
+    const fits = await bound.evaluate((element) => {
+      const panel = element.closest("aside")?.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return panel !== undefined && box.right <= panel.right && element.scrollWidth <= element.clientWidth;
+    });
+    expect(fits).toBe(true);
     // Shown is read: the unread badge goes.
     await expect(row.locator(".ant-badge-count")).toHaveCount(0);
 
@@ -245,6 +268,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const finance = await openConsoleDesk(browser, locale, DEMO_FINANCE);
     await finance.goto("/admin/dashboard");
     await expect(finance.getByTestId("queue-deposits")).toBeVisible();
+    await expect(finance.getByTestId("queue-verifications")).toHaveCount(0);
     await expect(finance.getByTestId("nav-chats")).toHaveCount(0);
     await expect(finance.getByTestId("queue-chats")).toHaveCount(0);
     await finance.context().close();

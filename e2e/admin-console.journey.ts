@@ -127,9 +127,13 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await page.getByTestId("settings-tab-cashier").click();
     const threshold = page.getByTestId("cashier-depositSecondApprovalAbove");
     await expect(threshold).not.toHaveValue("");
+    // A money field shows the amount grouped ("50,000.00") and keeps exactly what the operator types.
     const before = await threshold.inputValue();
-    const raised = (Number(before) + 1000).toFixed(2);
-    await threshold.fill(raised);
+    expect(before).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    const raisedPlain = (Number(before.replaceAll(",", "")) + 1000).toFixed(2);
+    const raised = `${raisedPlain.slice(0, -3).replace(/\B(?=(\d{3})+$)/g, ",")}${raisedPlain.slice(-3)}`;
+    await threshold.fill(raisedPlain);
+    await expect(threshold).toHaveValue(raised);
     await page.getByTestId("cashier-save").click();
     await expect(page.locator(".ant-modal-confirm-title")).toHaveText(text.settings.cashier.proposeTitle);
     await expect(page.locator(".ant-modal-confirm-content")).toContainText(

@@ -139,6 +139,14 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(context).toContainText(user.account);
     await expect(context).toContainText(text.users.balances.cash);
     await expect(context.getByTestId("review-user-recent").locator("li").first()).toBeVisible();
+    // The entries in words, never the ledger's codes; the verification as it stands.
+    const recent = context.getByTestId("review-user-recent");
+    await expect(recent).toContainText(text.users.entryKinds.withdrawal);
+    await expect(recent).toContainText(text.users.entryKinds.demo_grant);
+    await expect(recent).not.toContainText("demo_grant");
+    await expect(context.getByTestId("verification-state")).toHaveText(
+      text.verifications.states.not_submitted,
+    );
     await consoleShot(page, locale, "05-deposit-awaiting-second");
     await drawer.getByTestId("deposit-confirm").click();
     await consoleShot(page, locale, "06-deposit-confirm-dialog");

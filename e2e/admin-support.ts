@@ -125,6 +125,13 @@ export async function expectConsolePolished(page: Page): Promise<void> {
   expect(text).not.toMatch(new RegExp(`\\b(${KEY_GROUPS})\\.[a-zA-Z]+`));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Nothing sticks out of its card: a wide table scrolls inside it.
+  const spilled = await page.evaluate(() =>
+    [...document.querySelectorAll(".ant-card-body")]
+      .filter((body) => body.scrollWidth > body.clientWidth + 1)
+      .map((body) => body.closest("[data-testid]")?.getAttribute("data-testid") ?? "a card"),
+  );
+  expect(spilled).toEqual([]);
 }
 
 const artifacts = path.resolve(import.meta.dirname, "artifacts");

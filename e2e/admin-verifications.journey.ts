@@ -150,6 +150,14 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
 
     expect(detailAsked).toHaveLength(1);
 
+    // The full number, to hold against the photo: asked for on purpose, each look audited.
+    const idShown = drawer.getByTestId("verification-id-number");
+    await expect(idShown).not.toHaveText(idNumber);
+    await drawer.getByTestId("verification-id-number-reveal").click();
+    await expect(idShown).toHaveText(idNumber);
+    await expect(drawer.getByTestId("verification-submission")).toContainText(v.idNumberAudited);
+    await consoleShot(page, locale, "verifications-id-number");
+
     // The full-size photo opens with antd's toolbar (rotate it, zoom in), on links renewed first.
     await drawer.getByTestId("verification-photo-front").click();
     const preview = page.locator(".ant-image-preview-wrap").filter({ visible: true });

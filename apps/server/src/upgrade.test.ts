@@ -1,3 +1,4 @@
+import type { PostingKind } from "@tickfair/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDepositMethods } from "./cashier/deposit-methods";
@@ -101,7 +102,7 @@ async function registeredBefore(
 function transfer(
   tx: Parameters<typeof post>[0],
   at: Date,
-  posting: { kind: string; userId: bigint; reference?: string },
+  posting: { kind: PostingKind; userId: bigint; reference?: string },
   from: bigint,
   to: bigint,
   amount: bigint,
@@ -128,7 +129,7 @@ async function contractPlacedBefore(db: Db, at: Date, userId: bigint, stake: big
     const id = rows[0]?.id;
     if (id === undefined) throw new Error("no contract id");
     const accounts = await userAccountIds(tx, userId);
-    const posting = { kind: "stake", userId, reference: `C${String(id).padStart(10, "0")}` };
+    const posting = { kind: "stake" as const, userId, reference: `C${String(id).padStart(10, "0")}` };
     const postingId = await transfer(tx, at, posting, accounts.cash, accounts.frozen_trade, stake);
     await sql`insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
         status, accepted_at, stake_posting_id)
@@ -201,7 +202,7 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     const alice = await userAccountIds(db, ids.alice);
     const bob = await userAccountIds(db, ids.bob);
     await db.transaction().execute(async (tx) => {
-      const grant = { kind: "demo_grant", userId: ids.bob };
+      const grant = { kind: "demo_grant" as const, userId: ids.bob };
       await transfer(tx, clock.now(), grant, system.demo_grants, bob.cash, 50_000n);
       // A deposit confirmed under this schema (its posting and row), and one still waiting for review.
       const postingId = await transfer(
@@ -329,10 +330,10 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
         clock.now(),
         "en",
       );
-      const grant = { kind: "demo_grant", userId: ids.bob };
+      const grant = { kind: "demo_grant" as const, userId: ids.bob };
       await transfer(tx, clock.now(), grant, system.demo_grants, bob.cash, 1_000n);
     });
-    const overdraw = { kind: "overdraw", userId: ids.bob };
+    const overdraw = { kind: "withdrawal" as const, userId: ids.bob };
     await expect(
       db
         .transaction()

@@ -1,3 +1,5 @@
+import type { PostingKind } from "./ledger-constants";
+
 /**
  * The cashier's plain constants, apart from its zod schemas so a client can import them without
  * pulling in zod.
@@ -40,4 +42,4 @@ export const FUND_RECORD_TYPES = [
   "savings_out",
   "savings_income",
   "demo_grant",
-] as const;
+] as const satisfies readonly PostingKind[];

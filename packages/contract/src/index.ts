@@ -26,6 +26,7 @@ export * from "./countries";
 export * from "./csv-labels";
 export * from "./error-schema";
 export * from "./errors";
+export * from "./ledger-constants";
 export * from "./limit-rules";
 export * from "./locale-fallback";
 export * from "./locales";

@@ -3,6 +3,7 @@ import type {
   ListFilters,
   OperatorVerification,
   OperatorVerificationPage,
+  VerificationIdNumber,
   VerificationRejectRequest,
   VerificationReviewQuery,
 } from "@tickfair/contract";
@@ -86,5 +87,16 @@ export function useRejectVerification() {
     onSuccess: keepAnswer,
     onError: (error, { id }) => showDecided(error, id),
     onSettled: refreshQueue,
+  });
+}
+
+/**
+ * One look at a submission's full ID number. A mutation, not a query: each look is audited on the
+ * server, so it is asked only when the reviewer asks, and the answer lives in the drawer, nowhere else.
+ */
+export function useRevealIdNumber() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<VerificationIdNumber>(`/operator/verifications/${id}/id-number`, { method: "POST" }),
   });
 }

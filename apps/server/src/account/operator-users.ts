@@ -5,6 +5,7 @@ import { userBalances } from "../ledger";
 import { operatorMay, recordAudit } from "../operators";
 import type { RouteContext } from "../platform/context";
 import type { Operator } from "../platform/schema";
+import { verificationStateOf } from "../verification";
 import { toAccountSummary, userFigures } from "./figures";
 
 /**
@@ -24,13 +25,15 @@ export async function userDetail(
   const now = deps.clock.now();
   const view = await userSignInView(deps.db, userId, now);
   const withMoney = operatorMay(operator, "userMoney.read");
-  const [withdrawalAccount, figures, balances] = await Promise.all([
+  const [verification, withdrawalAccount, figures, balances] = await Promise.all([
+    verificationStateOf(deps.db, userId),
     boundWithdrawalAccount(deps.db, userId),
     withMoney ? userFigures(deps.db, userId, now, deps.config.PLATFORM_TZ) : null,
     withMoney ? userBalances(deps.db, userId) : null,
   ]);
   return {
     ...view,
+    verification,
     money:
       figures && balances
         ? {

@@ -3,6 +3,7 @@ import type {
   DepositPage,
   OperatorUserDetail,
   OperatorUserPage,
+  OperatorVerificationPage,
   StatementPage,
   WithdrawalPage,
 } from "@tickfair/contract";
@@ -223,6 +224,25 @@ describe("a user's page", () => {
         savingsConfirmed: "0.00",
       },
     });
+  });
+
+  it("shows where the user's verification stands, as every console panel reads it", async () => {
+    const user = await registerAndLogin(t);
+    const stateOf = async () =>
+      (await get<OperatorUserDetail>(`${API}/${user.userId}`, support)).verification;
+    expect(await stateOf()).toBe("not_submitted");
+    expect((await submitVerificationThroughApi(t.app, user.auth)).statusCode).toBe(201);
+    // Under review is not "not verified": the reviewer's queue holds it.
+    expect(await stateOf()).toBe("under_review");
+    const queue = await get<OperatorVerificationPage>("/api/v1/operator/verifications?limit=100", support);
+    const id = queue.items.find((item) => item.user.id === String(user.userId))?.id;
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/operator/verifications/${id}/approve`,
+      headers: support,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await stateOf()).toBe("verified");
   });
 
   it("answers 404 for a user that does not exist, on the page and on every list", async () => {

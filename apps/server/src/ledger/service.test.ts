@@ -1,3 +1,4 @@
+import type { PostingKind } from "@tickfair/contract";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../platform/errors";
@@ -9,7 +10,7 @@ import { post, postJournal, systemAccountIds, userAccountIds, userBalances } fro
 const t = useTestApp();
 
 /** Posts `amount` of the user's from one account to another, in a transaction of its own. */
-function transfer(userId: bigint, from: bigint, to: bigint, amount: bigint, kind = "stake") {
+function transfer(userId: bigint, from: bigint, to: bigint, amount: bigint, kind: PostingKind = "stake") {
   return t.db.transaction().execute((tx) =>
     post(tx, {
       kind,
@@ -65,7 +66,7 @@ describe("postings", () => {
   it("refuses unbalanced or single-entry postings in code", async () => {
     const { userId, user, system } = await fundedUser(100n);
     const attempt = (legs: { accountId: bigint; amount: bigint }[]) =>
-      t.db.transaction().execute((tx) => post(tx, { kind: "bad", userId, at: t.clock.now(), legs }));
+      t.db.transaction().execute((tx) => post(tx, { kind: "refund", userId, at: t.clock.now(), legs }));
     await expect(attempt([{ accountId: user.cash, amount: -1n }])).rejects.toThrow(/two or more/);
     await expect(
       attempt([
@@ -209,27 +210,27 @@ describe("journals", () => {
       t.db.transaction().execute((tx) => postJournal(tx, postings, t.clock.now()));
     await expect(
       write([
-        { kind: "x", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -1n }] },
-        { kind: "x", userId: null, legs: [{ accountId: a.system.house, amount: 2n }] },
+        { kind: "settlement_house", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -1n }] },
+        { kind: "settlement_house", userId: null, legs: [{ accountId: a.system.house, amount: 2n }] },
       ]),
     ).rejects.toThrow(/does not balance/);
     await expect(
       write([
         {
-          kind: "x",
+          kind: "settlement_house",
           userId: a.userId,
           legs: [
             { accountId: a.user.cash, amount: -1n },
             { accountId: a.system.house, amount: 1n },
           ],
         },
-        { kind: "x", userId: a.userId, legs: [] },
+        { kind: "settlement_house", userId: a.userId, legs: [] },
       ]),
     ).rejects.toThrow(/entry/);
     await expect(
       write([
-        { kind: "x", userId: null, legs: [{ accountId: a.system.house, amount: 5_000n }] },
-        { kind: "x", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -5_000n }] },
+        { kind: "settlement_house", userId: null, legs: [{ accountId: a.system.house, amount: 5_000n }] },
+        { kind: "settlement_house", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -5_000n }] },
       ]),
     ).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     // The database itself refuses a journal whose postings do not sum to zero.
@@ -238,8 +239,8 @@ describe("journals", () => {
         const [p] = await postJournal(
           tx,
           [
-            { kind: "x", userId: null, legs: [{ accountId: a.system.house, amount: 1n }] },
-            { kind: "x", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -1n }] },
+            { kind: "settlement_house", userId: null, legs: [{ accountId: a.system.house, amount: 1n }] },
+            { kind: "settlement_house", userId: a.userId, legs: [{ accountId: a.user.cash, amount: -1n }] },
           ],
           t.clock.now(),
         );

@@ -1,3 +1,4 @@
+import type { PostingKind } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
 import {
   bigintArray,
@@ -26,7 +27,7 @@ export interface Leg {
 }
 
 export interface PostingInput {
-  kind: string;
+  kind: PostingKind;
   /** The user the posting concerns, if any; fund records and P&L read postings by it. */
   userId: bigint | null;
   reference?: string;
@@ -108,7 +109,7 @@ export async function post(tx: Tx, input: PostingInput): Promise<bigint> {
 }
 
 export interface JournalPosting {
-  kind: string;
+  kind: PostingKind;
   userId: bigint | null;
   reference?: string;
   /** One or more entries; the journal's postings together sum to zero, each alone need not. */
@@ -184,7 +185,7 @@ export interface RowTransfers {
   rows: string;
   /** The CTE this adds: the rows with their posting's id as `posting_id`. */
   as: string;
-  kind: string;
+  kind: PostingKind;
   from: UserAccountKind;
   to: UserAccountKind;
   at: Date;

@@ -1,4 +1,4 @@
-import { fromMinor, type StatementPage } from "@tickfair/contract";
+import { fromMinor, type PostingKind, type StatementPage } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
 import { cursorId, pageOfRows } from "../platform/pagination";
@@ -11,7 +11,8 @@ interface StatementRow {
   amount: bigint;
   balance_after: bigint | null;
   created_at: Date;
-  kind: string;
+  /** Written only through the ledger's posting functions, which take a PostingKind. */
+  kind: PostingKind;
   reference: string | null;
 }
 

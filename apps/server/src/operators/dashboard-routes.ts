@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { operatorDashboard } from "./dashboard";
-import { requireSignedInOperator } from "./guard";
+import { requireSignedInOperator, signedInOperator } from "./guard";
 
 const schema = routeSchemas({ tags: ["operators"], signedIn: true, errors: [401, 403] });
 
@@ -16,12 +16,15 @@ export function dashboardRoutes(context: RouteContext): FastifyPluginAsyncZod {
       {
         schema: schema({
           description:
-            "Review queues with their oldest item, today's figures (the platform's day, PLATFORM_TZ), each product's feed and the last ledger check.",
+            "Review queues the operator's role may open, with their oldest item, today's figures (the platform's day, PLATFORM_TZ), each product's feed and the last ledger check.",
           response: { 200: dashboardSchema },
         }),
       },
-      async () =>
-        operatorDashboard({ db: context.db, clock: context.clock, timeZone: context.config.PLATFORM_TZ }),
+      async (request) =>
+        operatorDashboard(
+          { db: context.db, clock: context.clock, timeZone: context.config.PLATFORM_TZ },
+          signedInOperator(request).operator,
+        ),
     );
   };
 }

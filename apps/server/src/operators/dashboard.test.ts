@@ -14,6 +14,14 @@ import { tradingDayQuery } from "../trading/day-figures";
 import { assignEntries, settleDueContracts } from "../trading/service";
 import { verificationQueueQuery } from "../verification/queue";
 import { lastLedgerCheckQuery } from "./dashboard";
+import { roleMayCall } from "./permissions";
+
+const QUEUE_ROUTES = [
+  ["deposits", "GET /api/v1/operator/deposits"],
+  ["withdrawals", "GET /api/v1/operator/withdrawals"],
+  ["verifications", "GET /api/v1/operator/verifications"],
+  ["chats", "GET /api/v1/operator/chats"],
+] as const;
 
 // The platform's day is Asia/Shanghai's (UTC+8): 2026-01-05 runs from 2026-01-04T16:00Z to 2026-01-05T16:00Z.
 const t = useTestApp({ PLATFORM_TZ: "Asia/Shanghai", FEED_ENABLED: false });
@@ -148,6 +156,22 @@ describe("GET /operator/dashboard", () => {
     }
     const user = await toppedUpUser(t, "10.00");
     expect((await t.app.inject({ url, headers: user.auth })).statusCode).toBe(401);
+  });
+
+  it("shows each role only the queues it may open, as the permission table says", async () => {
+    const expected = { support: ["verifications", "chats"], finance: ["deposits", "withdrawals"] };
+    for (const role of ["support", "finance", "admin"] as const) {
+      const operator = await operatorAuth(t, role);
+      const queues = (await dashboard(operator.headers)).queues.map((queue) => queue.queue);
+      const mayOpen = QUEUE_ROUTES.filter(([, route]) => roleMayCall(role, route)).map(([queue]) => queue);
+      expect(queues, role).toEqual(mayOpen);
+      // Each queue the card opens answers this role: none leads to a refusal.
+      for (const queue of queues) {
+        const list = await t.app.inject({ url: `/api/v1/operator/${queue}`, headers: operator.headers });
+        expect(list.statusCode, `${role} ${queue}`).toBe(200);
+      }
+      if (role !== "admin") expect(queues, role).toEqual(expected[role]);
+    }
   });
 
   it("reads every figure through an index, never a scan of the table", async () => {

@@ -1,12 +1,14 @@
-import { fromMinor, type OperatorDashboard } from "@tickfair/contract";
+import { fromMinor, type OperatorDashboard, type ReviewQueue } from "@tickfair/contract";
 import { cashierDayFigures, reviewQueues } from "../cashier";
 import { waitingChats } from "../chat";
 import { feedStates } from "../market";
 import type { Clock } from "../platform/clock";
 import type { Executor } from "../platform/db";
 import { platformDay } from "../platform/platform-day";
+import type { Operator } from "../platform/schema";
 import { tradingDayFigures } from "../trading";
 import { verificationQueue } from "../verification";
+import { roleMayCall } from "./permissions";
 
 /** A product's feed counts as live while its latest tick is younger than this. */
 const LIVE_WITHIN_MS = 60_000;
@@ -19,12 +21,22 @@ export interface DashboardDeps {
 }
 
 /**
- * The console's dashboard. Each figure comes from the capability that owns its table (cashier,
+ * Whether the operator's role may open a queue's list: its card leads there, so a role that would
+ * meet a refusal is not shown the card. Read from the route table the guard checks, not a copy of it.
+ */
+const mayOpenQueue = (operator: Pick<Operator, "role">, queue: ReviewQueue["queue"]) =>
+  roleMayCall(operator.role, `GET /api/v1/operator/${queue}`);
+
+/**
+ * The console's dashboard, for `operator`: the review queues their role may open. Each figure comes from the capability that owns its table (cashier,
  * trading, market) through its index.ts; the last ledger check from the audit log, which this
  * capability keeps. Every query is a range or lookup on an index, so the cost follows the day's
  * activity, not the size of the history.
  */
-export async function operatorDashboard(deps: DashboardDeps): Promise<OperatorDashboard> {
+export async function operatorDashboard(
+  deps: DashboardDeps,
+  operator: Pick<Operator, "role">,
+): Promise<OperatorDashboard> {
   const { db, timeZone } = deps;
   const now = deps.clock.now();
   const day = await platformDay(db, now, timeZone);
@@ -41,16 +53,18 @@ export async function operatorDashboard(deps: DashboardDeps): Promise<OperatorDa
   return {
     generatedAt: now.toISOString(),
     day: { date: day.date, timeZone, from: day.from.toISOString(), to: day.to.toISOString() },
-    queues: [
-      { queue: "deposits", waiting: queues.deposits.waiting, oldestAt: iso(queues.deposits.oldestAt) },
-      {
-        queue: "withdrawals",
-        waiting: queues.withdrawals.waiting,
-        oldestAt: iso(queues.withdrawals.oldestAt),
-      },
-      { queue: "verifications", waiting: verifications.waiting, oldestAt: iso(verifications.oldestAt) },
-      { queue: "chats", waiting: chats.waiting, oldestAt: iso(chats.oldestAt) },
-    ],
+    queues: (
+      [
+        { queue: "deposits", waiting: queues.deposits.waiting, oldestAt: iso(queues.deposits.oldestAt) },
+        {
+          queue: "withdrawals",
+          waiting: queues.withdrawals.waiting,
+          oldestAt: iso(queues.withdrawals.oldestAt),
+        },
+        { queue: "verifications", waiting: verifications.waiting, oldestAt: iso(verifications.oldestAt) },
+        { queue: "chats", waiting: chats.waiting, oldestAt: iso(chats.oldestAt) },
+      ] satisfies ReviewQueue[]
+    ).filter((queue) => mayOpenQueue(operator, queue.queue)),
     today: {
       depositsConfirmed: {
         count: cashier.depositsConfirmed.count,

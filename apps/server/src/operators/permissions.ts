@@ -108,6 +108,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/verifications`]:                              "verifications.review",
   [`GET ${API}/verifications.csv`]:                          "verifications.review",
   [`GET ${API}/verifications/:id`]:                          "verifications.review",
+  [`POST ${API}/verifications/:id/id-number`]:               "verifications.review",
   [`POST ${API}/verifications/:id/approve`]:                 "verifications.review",
   [`POST ${API}/verifications/:id/reject`]:                  "verifications.review",
   [`GET ${API}/content`]:                                    "content.manage",

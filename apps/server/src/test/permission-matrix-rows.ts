@@ -120,6 +120,7 @@ export const MATRIX = {
   "GET /api/v1/operator/verifications":                         [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/verifications.csv":                     [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/verifications/:id":                     [401,       401,   401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/verifications/:id/id-number":          [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/verifications/:id/approve":            [401,       401,   401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/verifications/:id/reject":             [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/content":                               [401,       401,   401,   403,     403,     "ok"],
@@ -271,6 +272,7 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   }),
   "GET /api/v1/verification/photos/:ticket": (fx) => ({ params: { ticket: fx.photoTicket } }),
   "GET /api/v1/operator/verifications/:id": (fx) => ({ params: { id: fx.verificationToApprove } }),
+  "POST /api/v1/operator/verifications/:id/id-number": (fx) => ({ params: { id: fx.verificationToApprove } }),
   "POST /api/v1/operator/verifications/:id/approve": (fx) => ({ params: { id: fx.verificationToApprove } }),
   "POST /api/v1/operator/verifications/:id/reject": (fx) => ({
     params: { id: fx.verificationToReject },

@@ -59,7 +59,7 @@ describe("the verification queue, live on reviewers' consoles and counted on the
     const finance = await operatorAuth(t, "finance");
     const supportSocket = await openOperatorSocket(base, tokenOf(support.headers));
     const financeSocket = await openOperatorSocket(base, tokenOf(finance.headers));
-    const waitingBefore = await waitingOnDashboard(finance.headers);
+    const waitingBefore = await waitingOnDashboard(support.headers);
 
     const user = await registerAndLogin(t);
     expect((await submitVerificationThroughApi(t.app, user.auth)).statusCode).toBe(201);
@@ -71,7 +71,7 @@ describe("the verification queue, live on reviewers' consoles and counted on the
       status: "under_review",
       awaitingSecondApproval: false,
     });
-    expect(await waitingOnDashboard(finance.headers)).toBe(waitingBefore + 1);
+    expect(await waitingOnDashboard(support.headers)).toBe(waitingBefore + 1);
 
     const id = entered.type === "queue.changed" ? entered.id : "";
     const approved = await t.app.inject({
@@ -81,7 +81,7 @@ describe("the verification queue, live on reviewers' consoles and counted on the
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await supportSocket.next()).toMatchObject({ queue: "verifications", id, status: "verified" });
-    expect(await waitingOnDashboard(finance.headers)).toBe(waitingBefore);
+    expect(await waitingOnDashboard(support.headers)).toBe(waitingBefore);
     expect(await heardSoFar(financeSocket)).toEqual([]);
     supportSocket.socket.close();
     financeSocket.socket.close();

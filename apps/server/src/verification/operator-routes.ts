@@ -3,6 +3,7 @@ import {
   LIST_CSV_MAX_ROWS,
   operatorVerification,
   operatorVerificationPage,
+  verificationIdNumber,
   verificationRejectRequest,
   verificationReviewFilters,
   verificationReviewQuery,
@@ -15,7 +16,13 @@ import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
-import { decideVerification, everySubmission, listVerifications, verificationForReview } from "./review";
+import {
+  decideVerification,
+  everySubmission,
+  listVerifications,
+  revealIdNumber,
+  verificationForReview,
+} from "./review";
 import { VERIFICATION_CSV_COLUMNS } from "./review-csv";
 import type { VerificationDeps } from "./service";
 
@@ -78,6 +85,17 @@ export function verificationOperatorRoutes(
       async (request) => {
         const { operator, tokenHash } = signedInOperator(request);
         return verificationForReview(deps, operator, tokenHash, BigInt(request.params.id));
+      },
+    );
+
+    // A POST: each look is an act the audit log records, never a read a cache or prefetch may repeat.
+    app.post(
+      "/operator/verifications/:id/id-number",
+      { schema: schema({ params: idParams, response: { 200: verificationIdNumber } }) },
+      async (request, reply) => {
+        const { operator } = signedInOperator(request);
+        const answer = await revealIdNumber(deps, operator, BigInt(request.params.id));
+        return reply.header("cache-control", "private, no-store").send(answer);
       },
     );
 

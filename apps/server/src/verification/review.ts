@@ -2,6 +2,7 @@ import type {
   OperatorVerification,
   OperatorVerificationPage,
   OperatorVerificationSummary,
+  VerificationIdNumber,
   VerificationRejectReason,
   VerificationRejectRequest,
   VerificationReviewFilters,
@@ -15,6 +16,7 @@ import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import type { Operator } from "../platform/schema";
+import { decryptIdNumber } from "./id-number-cipher";
 import { issuePhotoLinks } from "./photo-links";
 import type { VerificationDeps } from "./service";
 
@@ -155,6 +157,34 @@ export async function verificationForReview(
       rejection: rejectionOf(entry),
     })),
   };
+}
+
+/**
+ * A submission's ID number in full, decrypted for one reviewer's look (the masked form cannot be held
+ * against the photo). Audited like a look at the photos, in the same statement's transaction: no
+ * number leaves without its record.
+ */
+export async function revealIdNumber(
+  deps: VerificationDeps,
+  operator: Operator,
+  id: bigint,
+): Promise<VerificationIdNumber> {
+  return deps.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom("verifications")
+      .select(["user_id", "id_number_encrypted"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) throw new AppError("NOT_FOUND");
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: "verification.id_number_view",
+      targetType: "verification",
+      targetId: String(id),
+      detail: { userId: String(row.user_id) },
+    });
+    return { idNumber: decryptIdNumber(deps.keys, row.id_number_encrypted) };
+  });
 }
 
 /**

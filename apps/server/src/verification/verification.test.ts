@@ -163,6 +163,45 @@ describe("a verification", () => {
     expect(decryptIdNumber(keys, row.id_number_encrypted)).toBe(idNumber);
   });
 
+  it("shows a reviewer the full ID number, one audited look at a time; others get 403", async () => {
+    const user = await registerAndLogin(t);
+    const idNumber = mainlandIdNumber();
+    expect((await submitted(user.auth, { idNumber })).statusCode).toBe(201);
+    const support = await operatorAuth(t, "support");
+    const id = await queuedIdOf(support.headers, user.registration.account);
+    const reveal = (headers: Record<string, string>, target = id) =>
+      t.app.inject({ method: "POST", url: `/api/v1/operator/verifications/${target}/id-number`, headers });
+    const looks = () =>
+      t.db
+        .selectFrom("audit_log as a")
+        .innerJoin("operators as o", "o.id", "a.operator_id")
+        .select(["o.username", "a.target_id", "a.detail"])
+        .where("a.action", "=", "verification.id_number_view")
+        .where("a.target_id", "=", id)
+        .execute();
+
+    const finance = await operatorAuth(t, "finance");
+    const refused = await reveal(finance.headers);
+    expect([refused.statusCode, refused.json().error.code]).toEqual([403, "OPERATOR_ROLE_FORBIDDEN"]);
+    expect(await looks()).toEqual([]);
+
+    const shown = await reveal(support.headers);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({ idNumber });
+    expect(shown.headers["cache-control"]).toBe("private, no-store");
+    expect(await looks()).toEqual([
+      { username: support.username, target_id: id, detail: { userId: String(user.userId) } },
+    ]);
+    // Every look is its own record: nothing is remembered between them.
+    expect((await reveal(support.headers)).json()).toEqual({ idNumber });
+    expect(await looks()).toHaveLength(2);
+
+    const missing = await reveal(support.headers, "999999999");
+    expect([missing.statusCode, missing.json().error.code]).toEqual([404, "NOT_FOUND"]);
+    const malformed = await reveal(support.headers, "abc");
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it("lets one ID number verify one account: two users racing with it, one goes through", async () => {
     const [a, b] = [await registerAndLogin(t), await registerAndLogin(t)];
     const idNumber = mainlandIdNumber();

@@ -1,3 +1,4 @@
+import { applyRiseColour } from "@tickfair/browser/market-colours";
 import { LOCALES, type Locale } from "@tickfair/contract";
 import { setDefaultConfig } from "antd-mobile";
 import type { Locale as AntdLocale } from "antd-mobile/es/locales/base";
@@ -81,6 +82,7 @@ function applyLanguage(lng: Locale, locale: AntdLocale): void {
   setDefaultConfig({ locale });
   for (const listener of antdListeners) listener();
   document.documentElement.lang = lng;
+  applyRiseColour(lng);
 }
 
 /** Loads all a language needs (the texts of the screens shown so far included), then switches to it. */

@@ -5,8 +5,8 @@ import { productStatus } from "./market";
 
 /**
  * A review queue: how many items wait and since when the oldest has waited ("chats": conversations
- * whose user waits for an answer). Every queue is listed to every operator; the console shows a card
- * only to those who work it.
+ * whose user waits for an answer). Only the queues the operator's role may open are listed: each is
+ * a way into its review page, and a role that would meet a refusal there is not shown it.
  */
 export const reviewQueue = z.object({
   queue: z.enum(["deposits", "withdrawals", "verifications", "chats"]),

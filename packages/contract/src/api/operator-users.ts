@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { POSTING_KINDS } from "../ledger-constants";
 import { moneyString } from "../money-schema";
 import { accountSummary } from "./auth";
 import { withdrawalAccount } from "./cashier";
 import { filteredPageQuery, isoTime, operatorReason, pageOf } from "./common";
 import { listFilters, listPageOf, listQuery } from "./list-query";
+import { verificationState } from "./verification";
 
 /**
  * The console's users (ARCHITECTURE §5, operator console): search, a user's context, their statement,
@@ -38,6 +40,10 @@ export const operatorUser = z.object({
   /** The code the user opened their account with. */
   invitedBy: z.string().nullable(),
   creditScore: z.number().int(),
+  /**
+   * The verified badge the user's app shows (set when a reviewer approves). It cannot tell "under
+   * review" from "not submitted": the console shows `OperatorUserDetail.verification` instead.
+   */
   verified: z.boolean(),
   /** Set while an operator has locked the user's sign-in. */
   signInLockedAt: isoTime.nullable(),
@@ -74,6 +80,11 @@ export const operatorUserDetail = z.object({
     throttledUntil: isoTime.nullable(),
     liveSessions: z.number().int(),
   }),
+  /**
+   * Where the user's real-name verification stands (their latest submission): every console panel
+   * shows this, so "under review" never reads as "not verified".
+   */
+  verification: verificationState,
   /** Too many wrong transaction passwords: withdrawals wait until then. */
   payPasswordLockedUntil: isoTime.nullable(),
   money: z.object({ summary: accountSummary, balances: userBalancesView }).nullable(),
@@ -98,7 +109,7 @@ export const statementEntry = z.object({
   id: z.string(),
   postingId: z.string(),
   /** What the posting was: "deposit", "stake", "payout", "withdrawal", … */
-  kind: z.string(),
+  kind: z.enum(POSTING_KINDS),
   account: z.enum(STATEMENT_ACCOUNTS),
   /** Signed: positive into the balance, negative out of it. */
   amount: moneyString,

@@ -113,6 +113,13 @@ export type OperatorVerificationSummary = z.infer<typeof operatorVerificationSum
 export const operatorVerificationPage = listPageOf(operatorVerificationSummary);
 export type OperatorVerificationPage = z.infer<typeof operatorVerificationPage>;
 
+/**
+ * A submission's ID number in full, for a reviewer holding it against the photo. Asked for one look at
+ * a time (each is audited, nothing caches it); screens otherwise show only the masked form.
+ */
+export const verificationIdNumber = z.object({ idNumber: z.string() });
+export type VerificationIdNumber = z.infer<typeof verificationIdNumber>;
+
 /** A rejection: the reason code and a text the user reads (in their language or plain enough). */
 export const verificationRejectRequest = z.object({
   reason: verificationRejectReason,

@@ -8,6 +8,8 @@ import { formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
+import { EntryKindTag } from "../EntryKindTag/EntryKindTag";
+import { VerificationStateTag } from "../VerificationLabels/verification-labels";
 import "./review-user-context.css";
 
 const RECENT_ENTRIES = 5;
@@ -54,7 +56,7 @@ export function ReviewUserContext({ userId }: { userId: string }) {
               ) : (
                 <Tag color="success">{t("users.active")}</Tag>
               )}
-              <Tag>{data.user.verified ? t("users.verified") : t("users.unverified")}</Tag>
+              <VerificationStateTag state={data.verification} />
             </Descriptions.Item>
             <Descriptions.Item label={t("users.withdrawalAccount")}>
               {data.withdrawalAccount
@@ -91,7 +93,7 @@ export function ReviewUserContext({ userId }: { userId: string }) {
                     <li key={entry.id}>
                       <span>{formatTime(entry.createdAt, locale)}</span>
                       <span>
-                        <Tag>{entry.kind}</Tag>
+                        <EntryKindTag kind={entry.kind} />
                         {t(`users.balances.${entry.account}`)}
                       </span>
                       <span className="tabular">{money(entry.amount, true)}</span>

@@ -61,7 +61,8 @@ export function ContextPanel({ id }: { id: string }) {
             <span data-testid="chat-context-bound">
               {t(`users.accountTypes.${withdrawalAccount.type}`)}
               <br />
-              <span className="tabular">{describeAccount(withdrawalAccount)}</span>
+              {/* A bank's name runs long: it wraps in the narrow panel (not .tabular, which keeps one line). */}
+              {describeAccount(withdrawalAccount)}
             </span>
           ) : (
             t("users.noWithdrawalAccount")

@@ -4,6 +4,7 @@ import { Card, Col, Row, Statistic, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount } from "../../lib/format";
+import { signedColour } from "../../lib/market-colours";
 
 interface Figure {
   key: string;
@@ -27,7 +28,8 @@ export function TodayFigures({
   const locale = i18n.language;
   const money = (amount: string) => formatMoney(amount, locale);
   const count = (value: number) => formatCount(value, locale);
-  const house = toMinor(today.houseResult);
+  // The platform's result moves like a price: coloured by the language's convention, as on the phone.
+  const houseColour = signedColour(toMinor(today.houseResult), locale);
 
   const figures: Figure[] = [
     {
@@ -62,7 +64,7 @@ export function TodayFigures({
       title: t("dashboard.today.houseResult"),
       value: formatMoney(today.houseResult, locale, { signed: true }),
       note: t("dashboard.today.houseResultNote"),
-      ...(house === 0n ? {} : { color: house > 0n ? token.colorSuccess : token.colorError }),
+      ...(houseColour ? { color: houseColour === "red" ? token.colorError : token.colorSuccess } : {}),
     },
     {
       key: "users",

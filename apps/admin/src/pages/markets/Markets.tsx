@@ -24,6 +24,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
+import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
 import { formatBps, formatTime } from "../../lib/format";
@@ -317,7 +318,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                   { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
                 ]}
               >
-                <Input inputMode="decimal" style={{ width: 180 }} />
+                <MoneyInput style={{ width: 180 }} data-testid="product-minStake" />
               </Form.Item>
               <Form.Item
                 name="maxStake"
@@ -326,7 +327,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                   { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
                 ]}
               >
-                <Input inputMode="decimal" style={{ width: 180 }} />
+                <MoneyInput style={{ width: 180 }} data-testid="product-maxStake" />
               </Form.Item>
             </Space>
             <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>

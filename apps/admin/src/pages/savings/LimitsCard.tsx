@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveSavingsSettings } from "../../api/savings";
 import { useDescribeError } from "../../api/use-describe-error";
+import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { formatCount } from "../../lib/format";
 import { reasonRules } from "../../lib/reason-rules";
 import {
@@ -195,12 +196,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
             : []),
         ]}
       >
-        <Input
-          inputMode="decimal"
-          className="tabular"
-          aria-label={aria}
-          data-testid={`savings-${kind}-${part}`}
-        />
+        <MoneyInput aria-label={aria} data-testid={`savings-${kind}-${part}`} />
       </Form.Item>
     );
   };

@@ -1,6 +1,6 @@
 import type { CashierSettings, ControlChange } from "@tickfair/contract";
 import { CASHIER_SETTING_MAX, formatMoney, toMinor } from "@tickfair/contract";
-import { Alert, App, Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Row, Skeleton } from "antd";
+import { Alert, App, Button, Card, Col, Empty, Flex, Form, InputNumber, Row, Skeleton } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,6 +11,7 @@ import {
 } from "../../api/settings";
 import { useDescribeError } from "../../api/use-describe-error";
 import { type ChangeRow, ControlChangeCard } from "../../components/ControlChangeCard/ControlChangeCard";
+import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import {
   CASHIER_SETTING_FIELDS,
   type CashierSettingField,
@@ -140,7 +141,7 @@ export function CashierSettingsPanel() {
       rules={[money(field, positive)]}
       extra={t(`settings.cashier.help.${field}`)}
     >
-      <Input inputMode="decimal" className="tabular" data-testid={`cashier-${field}`} />
+      <MoneyInput data-testid={`cashier-${field}`} />
     </Form.Item>
   );
 

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveDepositMethod } from "../../api/settings";
 import { useDescribeError } from "../../api/use-describe-error";
+import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { isMoneyInput, normaliseMoney } from "../../lib/controls";
 
 type Texts = Partial<Record<Locale, string>>;
@@ -190,7 +191,7 @@ export function DepositMethodDrawer({ method, open, onClose }: Props) {
               label={t("settings.methods.minAmount")}
               rules={[required("settings.methods.required"), money]}
             >
-              <Input inputMode="decimal" className="tabular" data-testid="method-minAmount" />
+              <MoneyInput data-testid="method-minAmount" />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -212,7 +213,7 @@ export function DepositMethodDrawer({ method, open, onClose }: Props) {
                 }),
               ]}
             >
-              <Input inputMode="decimal" className="tabular" data-testid="method-maxAmount" />
+              <MoneyInput data-testid="method-maxAmount" />
             </Form.Item>
           </Col>
         </Row>

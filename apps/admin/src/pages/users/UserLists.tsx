@@ -17,9 +17,11 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
 import { type UserList, useRevokeSession, useUserList } from "../../api/users";
+import { EntryKindTag } from "../../components/EntryKindTag/EntryKindTag";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { formatBps, formatTime } from "../../lib/format";
+import { moveColour } from "../../lib/market-colours";
 import { formatDuration } from "../../lib/market-form";
 import { PAGE_SIZE } from "../../lib/page-trail";
 
@@ -123,7 +125,11 @@ export function StatementTab({ userId }: { userId: string }) {
   const f = useFormat();
   const columns: TableColumnsType<StatementEntry> = [
     { title: t("users.time"), dataIndex: "createdAt", render: f.time },
-    { title: t("users.entryKind"), dataIndex: "kind", render: (kind: string) => <Tag>{kind}</Tag> },
+    {
+      title: t("users.entryKind"),
+      dataIndex: "kind",
+      render: (kind: StatementEntry["kind"]) => <EntryKindTag kind={kind} />,
+    },
     {
       title: t("users.balanceAccount"),
       dataIndex: "account",
@@ -165,7 +171,7 @@ export function ContractsTab({ userId }: { userId: string }) {
       title: t("users.direction"),
       dataIndex: "direction",
       render: (d: Contract["direction"]) => (
-        <Tag color={d === "up" ? "green" : "red"}>{t(`users.directions.${d}`)}</Tag>
+        <Tag color={moveColour(d, f.locale)}>{t(`users.directions.${d}`)}</Tag>
       ),
     },
     { title: t("users.stake"), dataIndex: "stake", align: "right", render: (a: string) => f.money(a) },

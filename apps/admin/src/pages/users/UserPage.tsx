@@ -23,6 +23,7 @@ import { Link, useParams } from "react-router";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useSignInLock, useUnbindWithdrawalAccount, useUserDetail } from "../../api/users";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
+import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
 import { holds } from "../../lib/permissions";
@@ -114,7 +115,7 @@ function UserHeader({ detail }: { detail: OperatorUserDetail }) {
           {user.account}
         </Typography.Title>
         <Typography.Text type="secondary">{user.nickname}</Typography.Text>
-        {user.verified ? <Tag color="green">{t("users.verified")}</Tag> : <Tag>{t("users.unverified")}</Tag>}
+        <VerificationStateTag state={detail.verification} />
         {detail.signIn.lock ? <Tag color="red">{t("users.locked")}</Tag> : null}
       </Space>
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }}>

@@ -1,10 +1,16 @@
+import { EyeInvisibleOutlined, EyeOutlined } from "@ant-design/icons";
 import type { OperatorVerification, OperatorVerificationPage } from "@tickfair/contract";
 import { Alert, App, Button, Card, Descriptions, Drawer, Flex, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDescribeError } from "../../api/use-describe-error";
-import { useApproveVerification, useRejectVerification, useVerification } from "../../api/verifications";
+import {
+  useApproveVerification,
+  useRejectVerification,
+  useRevealIdNumber,
+  useVerification,
+} from "../../api/verifications";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
@@ -168,7 +174,7 @@ function SubmissionDetails({ verification }: { verification: OperatorVerificatio
         {formatCountry(verification.nationality, locale)}
       </Descriptions.Item>
       <Descriptions.Item label={t("verifications.idNumber")}>
-        <span className="mono">{verification.idNumberMasked}</span>
+        <IdNumber verification={verification} />
       </Descriptions.Item>
       <Descriptions.Item label={t("verifications.submittedAt")}>
         <span className="tabular">{formatTime(verification.submittedAt, locale)}</span>
@@ -190,6 +196,46 @@ function SubmissionDetails({ verification }: { verification: OperatorVerificatio
         </>
       )}
     </Descriptions>
+  );
+}
+
+/**
+ * The masked number, and for the reviewer who needs to hold it against the photo the full one, asked
+ * for on purpose: the server records each look in the audit log, as it does for the photos.
+ */
+function IdNumber({ verification }: { verification: OperatorVerification }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const describe = useDescribeError();
+  const reveal = useRevealIdNumber();
+  const [full, setFull] = useState<string | null>(null);
+  const show = () =>
+    reveal.mutate(verification.id, {
+      onSuccess: (answer) => setFull(answer.idNumber),
+      onError: (error) => message.error(describe(error)),
+    });
+  return (
+    <Flex align="center" gap={12} wrap>
+      <span className="mono" data-testid="verification-id-number">
+        {full ?? verification.idNumberMasked}
+      </span>
+      {full === null ? (
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          loading={reveal.isPending}
+          onClick={show}
+          data-testid="verification-id-number-reveal"
+        >
+          {t("verifications.showIdNumber")}
+        </Button>
+      ) : (
+        <Button size="small" icon={<EyeInvisibleOutlined />} onClick={() => setFull(null)}>
+          {t("verifications.hideIdNumber")}
+        </Button>
+      )}
+      <Typography.Text type="secondary">{t("verifications.idNumberAudited")}</Typography.Text>
+    </Flex>
   );
 }
 

@@ -126,6 +126,7 @@ export default function Withdrawals() {
     {
       title: t("review.actions"),
       align: "right",
+      fixed: "right",
       render: (_, withdrawal) =>
         withdrawal.status === "under_review" ? (
           <Space size="small">
@@ -163,7 +164,10 @@ export default function Withdrawals() {
           dataSource={page.data?.items ?? []}
           loading={page.isFetching}
           pagination={false}
-          // No horizontal scroll: the expanded destination (a long address) would widen every column.
+          // Wider than the card (a long address, two buttons): it scrolls inside the card with the
+          // actions kept in view. With a fixed column, an expanded row spans the visible width only,
+          // so the full destination wraps there instead of widening every column.
+          scroll={{ x: "max-content" }}
           expandable={{
             expandedRowRender: (withdrawal) => (
               <Flex vertical gap={12}>

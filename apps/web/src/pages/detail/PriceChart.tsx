@@ -201,7 +201,7 @@ export function PriceChart({
   );
 }
 
-/** A rise's and a fall's colours as the page shows them (they follow the language, see styles/global.css). */
+/** A rise's and a fall's colours as the page shows them (they follow the language: riseColourOf, styles/global.css). */
 function marketColours(): { rise: string; fall: string } {
   const style = getComputedStyle(document.documentElement);
   return {

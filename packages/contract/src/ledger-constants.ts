@@ -1,0 +1,26 @@
+/**
+ * The ledger's plain constants, apart from its zod schemas so the console can import them without
+ * pulling in zod.
+ */
+
+/**
+ * What a posting records: every kind the ledger writes (the server's posting functions take only
+ * these). A user's statement names each entry by its posting's kind; the console labels each.
+ */
+export const POSTING_KINDS = [
+  "deposit",
+  "withdrawal",
+  "withdrawal_return",
+  "withdrawal_paid",
+  "stake",
+  "payout",
+  "stake_lost",
+  "refund",
+  "settlement_house",
+  "savings_in",
+  "savings_out",
+  "savings_confirm",
+  "savings_income",
+  "demo_grant",
+] as const;
+export type PostingKind = (typeof POSTING_KINDS)[number];
