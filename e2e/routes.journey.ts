@@ -3,8 +3,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "../apps/server/src/demo/seed";
-import { paths } from "../apps/web/src/lib/paths";
 import { NEWS_PATH } from "../apps/web/src/lib/news-path";
+import { paths } from "../apps/web/src/lib/paths";
 import { logInViaForm, type ShotLocale, setLanguage, shot, TEXT } from "./support";
 
 /**
