@@ -40,6 +40,8 @@ export class ConversationChannel implements PrivateChannel {
   readonly #byPeer = new Map<PrivatePeer, Follower & { conversationId: bigint }>();
   /** Consoles with the chat desk open on this process's sockets, each with its operator. */
   readonly #desks = new Map<PrivatePeer, bigint>();
+  /** Consoles whose desk opening is still checking who they are. */
+  readonly #opening = new Set<PrivatePeer>();
   /** What this process last told its users' pages of support's presence. */
   #toldOnline: boolean | null = null;
   readonly #dirty = new Set<bigint>();
@@ -87,6 +89,7 @@ export class ConversationChannel implements PrivateChannel {
   }
 
   forget(peer: PrivatePeer): void {
+    this.#opening.delete(peer);
     this.#desks.delete(peer);
     this.#unfollow(peer);
   }
@@ -127,16 +130,22 @@ export class ConversationChannel implements PrivateChannel {
   }
 
   async #desk(open: boolean, peer: PrivatePeer): Promise<void> {
+    if (!open) {
+      // At once, before any wait: a refresh just after the close must not keep the desk alive, and
+      // an open still checking its identity must not win over it. The stored row lapses on its own
+      // (the operator may have the desk open in another window).
+      this.#opening.delete(peer);
+      this.#desks.delete(peer);
+      return;
+    }
+    this.#opening.add(peer);
     const identity = await peer.identity();
+    const stillOpening = this.#opening.delete(peer);
     if (identity?.realm !== "operator" || !mayAnswer(identity)) {
       peer.send({ type: "error", code: "NOT_FOUND" });
       return;
     }
-    if (!open) {
-      // The row lapses on its own: the operator may have the desk open in another window.
-      this.#desks.delete(peer);
-      return;
-    }
+    if (!stillOpening) return;
     this.#desks.set(peer, identity.operatorId);
     await this.deskActive(identity.operatorId);
   }
