@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { CLOCK_OPTIONS } from "@tickfair/contract";
 import {
   DETAIL,
   detailPage,
@@ -177,13 +178,15 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
       await page.goto(detailPage(symbol));
       const banner = page.getByTestId("trade-closed");
       await expect(banner).toBeVisible();
-      // Formatted as the app does, in the browser's own time zone.
+      // Within the week: its weekday and a 24-hour time, in the browser's own time zone, the same in
+      // the banner and the head.
       const time = await page.evaluate(
-        ([lng, iso]) =>
-          new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
-        [locale, reopensAt] as const,
+        ([lng, iso, clock]) =>
+          new Intl.DateTimeFormat(lng, { weekday: "short", ...clock }).format(new Date(iso)),
+        [locale, reopensAt, CLOCK_OPTIONS] as const,
       );
       await expect(banner).toContainText(time);
+      await expect(page.getByTestId("detail-reopens")).toContainText(time);
       await expect(banner).toContainText(text.trading.closedUntil.split("{{time}}")[0]?.trim() ?? "");
       await expect(page.getByTestId("trade-buy-up")).toBeDisabled();
       await expect(page.getByTestId("trade-buy-down")).toBeDisabled();
