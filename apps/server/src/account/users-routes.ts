@@ -20,7 +20,7 @@ import { z } from "zod";
 import { everyUser, listUserSessions, requireUser, searchUsers } from "../auth";
 import { listUserDeposits, listUserWithdrawals } from "../cashier";
 import { userStatement } from "../ledger";
-import { recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
+import { recordListExport, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
@@ -85,12 +85,10 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const rows = everyUser(db, request.query, timeZone, LIST_CSV_MAX_ROWS);
-        await recordAudit(db, clock, {
-          operatorId: operator.id,
+        await recordListExport(db, clock, operator.id, {
           action: "users.export",
           targetType: "user",
-          targetId: "csv",
-          detail: { filters: request.query },
+          filters: request.query,
         });
         const file = listCsv(rows, USER_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
         return sendCsv(reply, file, "tickfair-users.csv", LIST_CSV_MAX_ROWS);

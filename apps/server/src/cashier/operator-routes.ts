@@ -24,7 +24,13 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readFile } from "../files";
-import { decideControlChange, recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
+import {
+  decideControlChange,
+  recordAudit,
+  recordListExport,
+  requireSignedInOperator,
+  signedInOperator,
+} from "../operators";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
@@ -92,12 +98,10 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     querystring: reviewFilters,
   });
   const auditExport = (request: FastifyRequest, queue: "deposits" | "withdrawals", filters: object) =>
-    recordAudit(db, clock, {
-      operatorId: signedInOperator(request).operator.id,
+    recordListExport(db, clock, signedInOperator(request).operator.id, {
       action: `${queue}.export`,
       targetType: queue === "deposits" ? "deposit" : "withdrawal",
-      targetId: "csv",
-      detail: { filters },
+      filters,
     });
 
   return async (app) => {

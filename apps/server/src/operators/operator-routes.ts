@@ -26,7 +26,7 @@ import { auditCsv } from "./audit-csv";
 import { listControlChanges } from "./control-changes";
 import { dashboardRoutes } from "./dashboard-routes";
 import { requireSignedInOperator, signedInOperator } from "./guard";
-import { createInviteCode, recordAudit, toOperatorInfo } from "./service";
+import { createInviteCode, recordListExport, toOperatorInfo } from "./service";
 import { logoutEverywhere, operatorLogout } from "./sessions";
 import { completeOperatorSignIn, startOperatorSignIn } from "./sign-in";
 
@@ -176,12 +176,10 @@ function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: Rout
         locale: requestLocale(request),
         timeZone: context.config.PLATFORM_TZ,
       });
-      await recordAudit(db, clock, {
-        operatorId: operator.id,
+      await recordListExport(db, clock, operator.id, {
         action: "audit.export",
         targetType: "audit_log",
-        targetId: "csv",
-        detail: { filters: request.query },
+        filters: request.query,
       });
       return sendCsv(reply, file, "tickfair-audit-log.csv", AUDIT_CSV_MAX_ROWS);
     },

@@ -73,6 +73,22 @@ export interface AuditInput {
   detail?: Record<string, unknown>;
 }
 
+/** An operator took a list as a file: which list (`<list>.export`), with which filters. */
+export function recordListExport(
+  db: Executor,
+  clock: Clock,
+  operatorId: bigint,
+  list: { action: string; targetType: string; filters: object },
+): Promise<void> {
+  return recordAudit(db, clock, {
+    operatorId,
+    action: list.action,
+    targetType: list.targetType,
+    targetId: "csv",
+    detail: { filters: list.filters },
+  });
+}
+
 /** Appends to the audit log in the caller's transaction, so an action and its record land together. */
 export async function recordAudit(db: Executor | Tx, clock: Clock, input: AuditInput): Promise<void> {
   await db

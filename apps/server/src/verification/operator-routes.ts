@@ -10,7 +10,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordAudit, requireSignedInOperator, signedInOperator } from "../operators";
+import { recordListExport, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
@@ -67,12 +67,10 @@ export function verificationOperatorRoutes(
       async (request, reply) => {
         const { operator } = signedInOperator(request);
         const rows = everySubmission(context.db, request.query, timeZone, LIST_CSV_MAX_ROWS);
-        await recordAudit(context.db, context.clock, {
-          operatorId: operator.id,
+        await recordListExport(context.db, context.clock, operator.id, {
           action: "verifications.export",
           targetType: "verification",
-          targetId: "csv",
-          detail: { filters: request.query },
+          filters: request.query,
         });
         const file = listCsv(rows, VERIFICATION_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
         return sendCsv(reply, file, "tickfair-verifications.csv", LIST_CSV_MAX_ROWS);
