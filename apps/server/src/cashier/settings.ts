@@ -5,10 +5,11 @@ import {
   toMinor,
   withdrawalFee,
 } from "@tickfair/contract";
-import { applyControlChange, type ControlSubject, proposeControlChange } from "../operators";
+import { applyControlChange, type ControlSubject, proposeControlChange } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import type { Operator } from "../platform/schema";
+import { settingStore } from "../platform/settings";
 
 export interface CashierRules {
   withdrawalFeeFixed: bigint;
@@ -24,20 +25,14 @@ export const DEFAULT_CASHIER_SETTINGS: CashierSettings = {
   depositSecondApprovalAbove: "10000.00",
 };
 
-const KEY = "cashier";
+const store = settingStore("cashier", cashierSettings, DEFAULT_CASHIER_SETTINGS);
 
-export async function readCashierSettings(db: Executor): Promise<CashierSettings> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
-  const parsed = cashierSettings.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_CASHIER_SETTINGS;
+export function readCashierSettings(db: Executor): Promise<CashierSettings> {
+  return store.read(db);
 }
 
-export async function writeCashierSettings(db: Executor, settings: CashierSettings, at: Date): Promise<void> {
-  await db
-    .insertInto("settings")
-    .values({ key: KEY, value: JSON.stringify(settings), updated_at: at })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(settings), updated_at: at }))
-    .execute();
+export function writeCashierSettings(db: Executor, settings: CashierSettings, at: Date): Promise<void> {
+  return store.write(db, settings, at);
 }
 
 export async function cashierRules(db: Executor): Promise<CashierRules> {

@@ -1,9 +1,10 @@
 import { type SavingsSettings, savingsSettings, toMinor } from "@tickfair/contract";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
+import { settingStore } from "../platform/settings";
 
 /**
  * Until an operator sets them: confirmation next day for moves before 15:00 (Alipay's cut-off), three
@@ -15,12 +16,10 @@ export const DEFAULT_SAVINGS_SETTINGS: SavingsSettings = {
   moveOut: { perDay: 3, min: "0.01", max: "999999.00" },
 };
 
-const KEY = "savings";
+const store = settingStore("savings", savingsSettings, DEFAULT_SAVINGS_SETTINGS);
 
-export async function readSavingsSettings(db: Executor): Promise<SavingsSettings> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", KEY).executeTakeFirst();
-  const parsed = savingsSettings.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_SAVINGS_SETTINGS;
+export function readSavingsSettings(db: Executor): Promise<SavingsSettings> {
+  return store.read(db);
 }
 
 /** An operator's change of the cut-off and limits, audited with what it was before. */
@@ -35,13 +34,7 @@ export async function changeSavingsSettings(
     if (toMinor(limits.min) > toMinor(limits.max)) throw new AppError("SAVINGS_LIMITS_INVALID");
   return db.transaction().execute(async (tx) => {
     const before = await readSavingsSettings(tx);
-    const value = JSON.stringify(settings);
-    const at = clock.now();
-    await tx
-      .insertInto("settings")
-      .values({ key: KEY, value, updated_at: at })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: at }))
-      .execute();
+    await store.write(tx, settings, clock.now());
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: "savings_settings.change",
