@@ -1,5 +1,5 @@
 /**
- * Chat benchmark (issue 17, item 6): 2,000 users, each in a conversation an operator's console follows,
+ * Chat benchmark: 2,000 users, each in a conversation an operator's console follows,
  * each sending one message a second for 30 s (after 5 s at the same pace, untimed), on PostgreSQL with two server processes — the users'
  * sockets and requests on one, the consoles' sockets on the other, so every message crosses the
  * LISTEN/NOTIFY relay. The figure is the p99 delivery lag to the console; the floor is the tickers'

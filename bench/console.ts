@@ -1,5 +1,5 @@
 /**
- * Console benchmark (issue 14, item 10): the first page of the deposits queue, a user search and a
+ * Console benchmark: the first page of the deposits queue, a user search and a
  * user's ledger statement must cost the same with 100 and with 100,000 rows behind them. The real app
  * runs twice on PostgreSQL, on a small and a large database seeded alike; each endpoint is called
  * through `app.inject` alternately on both (so the machine's noise falls on both alike), and the

@@ -67,7 +67,7 @@ const CONFIG = {
     stake: "10.00",
     topUp: "999999.00",
     /**
-     * Every user has a limit of every kind that judges orders (issue 18: the budget holds with limits
+     * Every user has a limit of every kind that judges orders (the budget holds with limits
      * set), high enough never to refuse one: placement then locks and reads them with each batch.
      */
     limits: {

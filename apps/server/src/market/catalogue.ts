@@ -284,7 +284,3 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     simulation: { startPrice: "5900.00", annualVolatility: 0.17, meanVolume: "25.0" },
   },
 ];
-
-export function catalogueEntry(symbol: string): CatalogueProduct | undefined {
-  return CATALOGUE.find((product) => product.symbol === symbol);
-}
