@@ -1,40 +1,77 @@
 /**
- * The layers of ARCHITECTURE §2, checked by `npm run lint` (docs/architecture.md):
- * platform is the bottom and imports no capability; capabilities reach each other only through
- * their index.ts; only the wiring (app.ts, main.ts) takes a capability's route plugins; nothing
+ * The ranks and layers of docs/architecture.md, checked by `npm run lint` (and layers.test.ts):
+ * a server capability imports only capabilities of a lower rank (apps/server/src/ranks.json), and
+ * those only through their index.ts; only a capability's own module takes its route plugins; nothing
  * imports in a circle; web pages do not import other pages.
+ *
+ * The capability list is the server's folders, read here: a new folder without a rank stops the lint,
+ * so no capability is ever left unchecked.
  */
-const CAPABILITIES =
-  "(account|auth|cashier|content|files|kyc|ledger|limits|market|messages|operators|savings|support|trading|demo)";
+const fs = require("node:fs");
+const path = require("node:path");
+
+const SOURCE = path.join(__dirname, "apps/server/src");
+const RANKS = require("./apps/server/src/ranks.json");
+// Not capabilities: the migrations (SQL) and the tests' shared helpers.
+const NOT_CAPABILITIES = new Set(["migrations", "test"]);
+const FOLDERS = fs
+  .readdirSync(SOURCE, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !NOT_CAPABILITIES.has(entry.name))
+  .map((entry) => entry.name);
+for (const folder of FOLDERS) {
+  if (!(folder in RANKS)) throw new Error(`apps/server/src/${folder}: give it a rank in ranks.json`);
+}
+for (const name of Object.keys(RANKS)) {
+  if (!FOLDERS.includes(name)) throw new Error(`ranks.json names ${name}, which is not a folder`);
+}
+
 const SERVER = "^apps/server/src/";
+const any = (names) => `(${names.join("|")})`;
+const CAPABILITIES = any(FOLDERS.filter((folder) => folder !== "platform"));
 // Tests, test fixtures and a capability's own test helpers may reach inside anything.
 const TESTS = "(\\.test\\.ts$|/testing\\.ts$|^apps/server/src/test/)";
 
+const rankRules = FOLDERS.map((folder) => {
+  const notLower = FOLDERS.filter((other) => other !== folder && RANKS[other] >= RANKS[folder]);
+  return {
+    name: `rank-${RANKS[folder]}-${folder}`,
+    comment: `${folder} (rank ${RANKS[folder]}) imports only capabilities of a lower rank.`,
+    severity: "error",
+    from: { path: `${SERVER}${folder}/`, pathNot: TESTS },
+    to: { path: `${SERVER}${any(notLower)}/` },
+  };
+}).filter((rule) => rule.to.path !== `${SERVER}()/`);
+
 module.exports = {
   forbidden: [
-    {
-      name: "platform-imports-no-capability",
-      comment: "platform/ is the bottom layer: config, db, errors, transport. It knows no capability.",
-      severity: "error",
-      from: { path: `${SERVER}platform/`, pathNot: TESTS },
-      to: { path: `${SERVER}${CAPABILITIES}/` },
-    },
+    ...rankRules,
     {
       name: "capabilities-meet-through-index",
       comment: "Another capability is reached through its index.ts only, never a file inside it.",
       severity: "error",
-      from: { path: `${SERVER}(${CAPABILITIES.slice(1, -1)})/`, pathNot: TESTS },
+      from: { path: `${SERVER}${CAPABILITIES}/`, pathNot: TESTS },
       to: {
         path: `${SERVER}${CAPABILITIES}/`,
         pathNot: [`${SERVER}$1/`, `${SERVER}${CAPABILITIES}/index\\.ts$`],
       },
     },
     {
-      name: "only-the-wiring-takes-route-plugins",
-      comment: "Route plugins are registered by app.ts; nothing else imports them.",
+      name: "wiring-meets-capabilities-through-index",
+      comment: "app.ts, main.ts and capabilities.ts take a capability's face, never its internals.",
       severity: "error",
-      from: { path: SERVER, pathNot: [`${SERVER}app\\.ts$`, TESTS] },
-      to: { path: `${SERVER}${CAPABILITIES}/(routes|operator-routes)\\.ts$`, pathNot: `${SERVER}$1/` },
+      from: { path: `${SERVER}[^/]+\\.ts$`, pathNot: TESTS },
+      to: { path: `${SERVER}${CAPABILITIES}/`, pathNot: `${SERVER}${CAPABILITIES}/index\\.ts$` },
+    },
+    {
+      name: "only-the-module-takes-route-plugins",
+      comment:
+        "Route plugins are handed to the wiring by their capability's module; nothing else imports them.",
+      severity: "error",
+      from: { path: `${SERVER}([^/]+)/`, pathNot: TESTS },
+      to: {
+        path: `${SERVER}${CAPABILITIES}/[^/]*routes\\.ts$`,
+        pathNot: `${SERVER}$1/`,
+      },
     },
     {
       name: "no-circular",

@@ -3,6 +3,7 @@
  * placement and the feed would have left them, only written in bulk.
  */
 import { sql } from "kysely";
+import { USER_ACCOUNT_KINDS } from "../apps/server/src/ledger/schema";
 import { systemAccountIds, writeLegs } from "../apps/server/src/ledger/service";
 import { CATALOGUE } from "../apps/server/src/market/catalogue";
 import type { FeedTick } from "../apps/server/src/market/feed";
@@ -10,7 +11,6 @@ import { parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
 import { recordTicks } from "../apps/server/src/market/ticks";
 import type { Db } from "../apps/server/src/platform/db";
-import { USER_ACCOUNT_KINDS } from "../apps/server/src/platform/schema";
 import { assignEntries } from "../apps/server/src/trading/service";
 
 export interface DueSettings {

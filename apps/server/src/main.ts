@@ -1,6 +1,6 @@
 import os from "node:os";
 import { buildApp } from "./app";
-import { DEMO, seedDemo } from "./demo/seed";
+import { DEMO, seedDemo } from "./demo";
 import { totpUri } from "./operators";
 import { ShiftedClock, systemClock } from "./platform/clock";
 import type { Config } from "./platform/config";

@@ -1,2 +1,2 @@
 export { accountSummaryNow, type FiguresDeps, toAccountSummary, userFigures } from "./figures";
-export { accountUpdates } from "./live";
+export { accountModule } from "./module";

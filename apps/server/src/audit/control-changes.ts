@@ -1,10 +1,10 @@
-import type { ControlChange } from "@tickfair/contract";
+import type { ControlChange, OperatorRole } from "@tickfair/contract";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
-import { recordAudit, requireRole } from "./service";
+import { recordAudit } from "./record";
 
 /**
  * Maker-checker for the operators' own controls (ARCHITECTURE §5, operator console): a change that
@@ -17,6 +17,10 @@ export interface ControlSubject<T> {
   subject: string;
   read(db: Executor): Promise<T>;
   write(tx: Tx, value: T, at: Date): Promise<void>;
+}
+
+function requireRole(operator: Operator, roles: readonly OperatorRole[]): void {
+  if (!roles.includes(operator.role)) throw new AppError("OPERATOR_ROLE_FORBIDDEN");
 }
 
 /** JSON with every object's keys sorted: jsonb does not keep the order the keys were written in. */

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { AUDIT_CSV_MAX_ROWS, type AuditEntry, type AuditFilters, type Locale } from "@tickfair/contract";
 import { csvStream, localTimeWithOffset } from "../platform/csv";
 import type { Executor } from "../platform/db";
-import { auditEntries, resolveAuditFilters } from "./audit";
+import { auditEntries, resolveAuditFilters } from "./log";
 
 /** The audit-log file's columns, in file order. */
 export const AUDIT_CSV_COLUMNS = [

@@ -3,9 +3,9 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestApp } from "../test/harness";
 import { createEnrolledOperator, signInOperatorThroughApi } from "../test/operator-fixtures";
-import { auditRowsQuery, resolveAuditFilters } from "./audit";
-import { auditCsv } from "./audit-csv";
-import { recordAudit } from "./service";
+import { auditRowsQuery, resolveAuditFilters } from "./log";
+import { auditCsv } from "./log-csv";
+import { recordAudit } from "./record";
 
 const t = useTestApp({ PLATFORM_TZ: "Asia/Shanghai" });
 

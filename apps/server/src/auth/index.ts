@@ -1,5 +1,6 @@
-export { requireSignedInUser, signedInUser, type UserSession } from "./guard";
+export { userSignIn } from "./guard";
 export { socketAuth } from "./live";
+export { authModule } from "./module";
 export {
   listUserSessions,
   lockSignIn,

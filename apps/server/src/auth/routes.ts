@@ -13,7 +13,7 @@ import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
 import { deviceOf } from "./device";
-import { authSettings, requireSignedInUser, signedInUser } from "./guard";
+import { authSettings } from "./guard";
 import {
   changePassword,
   checkRegistration,
@@ -73,32 +73,30 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
       },
     );
-
-    // Everything after this needs a signed-in user.
-    await app.register(async (signedIn) => signedInRoutes(signedIn, context));
   };
 }
 
-function signedInRoutes(app: Parameters<FastifyPluginAsyncZod>[0], context: RouteContext): void {
+/** The signed-in user's own session and secrets. */
+export function authUserRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
-  requireSignedInUser(app, context);
-
-  app.post("/auth/logout", { schema: schema({ response: { 200: okResponse } }) }, async (request) => {
-    const { tokenHash } = signedInUser(request);
-    await logout(db, clock, tokenHash);
-    await context.events.publish("sessions.ended", [tokenHash]);
-    return { ok: true as const };
-  });
-
-  app.post(
-    "/me/password",
-    { schema: schema({ body: changePasswordRequest, response: { 200: okResponse } }) },
-    async (request) => {
-      const { user, tokenHash } = signedInUser(request);
-      const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
-      await context.events.publish("sessions.ended", endedSessions);
-      void context.events.publish("inbox.changed", [user.id]);
+  return async (app) => {
+    app.post("/auth/logout", { schema: schema({ response: { 200: okResponse } }) }, async (request) => {
+      const tokenHash = request.sessionTokenHash;
+      await logout(db, clock, tokenHash);
+      await context.events.publish("sessions.ended", [tokenHash]);
       return { ok: true as const };
-    },
-  );
+    });
+
+    app.post(
+      "/me/password",
+      { schema: schema({ body: changePasswordRequest, response: { 200: okResponse } }) },
+      async (request) => {
+        const { user, sessionTokenHash: tokenHash } = request;
+        const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
+        await context.events.publish("sessions.ended", endedSessions);
+        void context.events.publish("inbox.changed", [user.id]);
+        return { ok: true as const };
+      },
+    );
+  };
 }

@@ -6,11 +6,12 @@ import {
   servedLocale,
   toMinor,
 } from "@tickfair/contract";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
-import type { DepositMethodRow, Operator } from "../platform/schema";
+import type { Operator } from "../platform/schema";
+import type { DepositMethodRow } from "./schema";
 
 /**
  * A method's text in `locale`, or in the next language its reader reads (servedLocale); the default

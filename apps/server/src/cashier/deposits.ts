@@ -10,10 +10,10 @@ import {
   toMinor,
 } from "@tickfair/contract";
 import { sql } from "kysely";
+import { recordAudit } from "../audit";
 import { assertOwnFile } from "../files";
 import { post, systemAccountIds, userAccountIds } from "../ledger";
 import { recordNotice } from "../messages";
-import { recordAudit } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";

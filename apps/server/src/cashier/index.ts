@@ -8,6 +8,6 @@ export { demoTopUp } from "./demo-top-up";
 export { depositUsage } from "./deposit-limits";
 export { createDepositMethod } from "./deposit-methods";
 export { listUserDeposits } from "./deposits";
-export { type ReviewQueueChange, reviewQueueUpdates } from "./live";
+export { cashierModule } from "./module";
 export { boundWithdrawalAccount } from "./withdrawal-accounts";
 export { listUserWithdrawals } from "./withdrawals";

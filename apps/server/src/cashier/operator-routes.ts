@@ -23,14 +23,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { decideControlChange, recordAudit, recordListExport } from "../audit";
 import { readFile } from "../files";
-import {
-  decideControlChange,
-  recordAudit,
-  recordListExport,
-  requireSignedInOperator,
-  signedInOperator,
-} from "../operators";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
@@ -66,7 +60,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
   // Approved or rejected, the money leaves the user's frozen balance: their open app is told (figures
   // and the notice in their inbox), and the withdrawal leaves the queue on every reviewer's console.
   const withdrawalDecided = (withdrawal: OperatorWithdrawal) => {
-    void context.events.publish("account.changed", [BigInt(withdrawal.user.id)]);
+    void context.events.publish("account.updated", [BigInt(withdrawal.user.id)]);
     void context.events.publish("inbox.changed", [BigInt(withdrawal.user.id)]);
     announceReviewChange(context.events, {
       queue: "withdrawals",
@@ -98,14 +92,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     querystring: reviewFilters,
   });
   const auditExport = (request: FastifyRequest, queue: "deposits" | "withdrawals", filters: object) =>
-    recordListExport(db, clock, signedInOperator(request).operator.id, {
+    recordListExport(db, clock, request.operator.id, {
       action: `${queue}.export`,
       targetType: queue === "deposits" ? "deposit" : "withdrawal",
       filters,
     });
 
   return async (app) => {
-    requireSignedInOperator(app, context);
     app.get(
       "/operator/deposits",
       {
@@ -131,7 +124,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/deposits/:id/proof",
       { schema: { tags, security, params: idParams } },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const depositId = BigInt(request.params.id);
         const fileId = await depositProofFileId(db, null, depositId);
         const file = await readFile(db, fileId);
@@ -150,7 +143,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/deposits/:id/confirm",
       { schema: schema({ params: idParams, response: { 200: operatorDeposit, 202: operatorDeposit } }) },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const outcome = await confirmDeposit(
           db,
           clock,
@@ -158,7 +151,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
           BigInt(request.params.id),
           requestLocale(request),
         );
-        if (outcome.state === "confirmed") void context.events.publish("account.changed", [outcome.userId]);
+        if (outcome.state === "confirmed") void context.events.publish("account.updated", [outcome.userId]);
         depositReviewed(outcome.deposit);
         return reply.status(outcome.state === "confirmed" ? 200 : 202).send(outcome.deposit);
       },
@@ -168,7 +161,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/deposits/:id/reject",
       { schema: schema({ params: idParams, body: rejectRequest, response: { 200: operatorDeposit } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const id = BigInt(request.params.id);
         return depositReviewed(
           await rejectDeposit(db, clock, operator, id, request.body.reason, requestLocale(request)),
@@ -200,7 +193,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/withdrawals/:id/approve",
       { schema: schema({ params: idParams, response: { 200: operatorWithdrawal } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         return withdrawalDecided(await approveWithdrawal(db, clock, operator, BigInt(request.params.id)));
       },
     );
@@ -209,7 +202,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/withdrawals/:id/reject",
       { schema: schema({ params: idParams, body: rejectRequest, response: { 200: operatorWithdrawal } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const id = BigInt(request.params.id);
         return withdrawalDecided(await rejectWithdrawal(db, clock, operator, id, request.body.reason));
       },
@@ -225,7 +218,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         }),
       },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         await unbindWithdrawalAccount(db, clock, operator, BigInt(request.params.id), request.body.reason);
         return { ok: true as const };
       },
@@ -243,7 +236,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/deposit-methods",
       { schema: schema({ body: depositMethodInput, response: { 200: depositMethod } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         return saveDepositMethod(db, clock, operator, null, request.body, requestLocale(request));
       },
     );
@@ -252,7 +245,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/deposit-methods/:id",
       { schema: schema({ params: idParams, body: depositMethodInput, response: { 200: depositMethod } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const id = BigInt(request.params.id);
         return saveDepositMethod(db, clock, operator, id, request.body, requestLocale(request));
       },
@@ -277,7 +270,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         }),
       },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const outcome = await changeCashierSettings(db, clock, operator, request.body);
         if ("proposed" in outcome) return reply.status(202).send(outcome.proposed);
         return outcome.applied;
@@ -288,7 +281,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/cashier-settings/changes/:id/approve",
       { schema: schema({ params: idParams, response: { 200: controlChange } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
           approve: true,
         });
@@ -305,7 +298,7 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         }),
       },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
           approve: false,
           reason: request.body.reason,

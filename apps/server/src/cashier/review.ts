@@ -1,4 +1,4 @@
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Tx } from "../platform/db";
 import type { Operator } from "../platform/schema";

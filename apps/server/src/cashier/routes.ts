@@ -21,7 +21,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { checkPayPassword, requireSignedInUser, signedInUser } from "../auth";
+import { checkPayPassword } from "../auth";
 import { readFile } from "../files";
 import { refuseDuringBreak } from "../limits";
 import type { RouteContext } from "../platform/context";
@@ -71,12 +71,11 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    requireSignedInUser(app, context);
     app.post(
       "/cashier/demo-topup",
       { schema: schema({ body: demoTopUpRequest, response: { 200: demoTopUpResponse } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         if (!context.config.DEMO_MODE) throw new AppError("DEMO_MODE_ONLY");
         return moveMoney(request, reply, user.id, 200, async (tx) => {
           // Demo money is money to play with: a break closes it too.
@@ -98,7 +97,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/deposits",
       { schema: schema({ body: createDepositRequest, response: { 201: deposit } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const now = clock.now();
         const created = await moveMoney(request, reply, user.id, 201, async (tx) => {
           const amount = toMinor(request.body.amount);
@@ -113,15 +112,14 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/cashier/deposits",
       { schema: schema({ querystring: pageQuery, response: { 200: depositPage } }) },
-      async (request) =>
-        listUserDeposits(db, signedInUser(request).user.id, request.query, requestLocale(request)),
+      async (request) => listUserDeposits(db, request.user.id, request.query, requestLocale(request)),
     );
 
     app.get(
       "/cashier/deposits/:id/proof",
       { schema: { tags: ["cashier"], security, params: idParams } },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const file = await readFile(db, await depositProofFileId(db, user.id, BigInt(request.params.id)));
         return reply.type(file.content_type).header("cache-control", "private, no-store").send(file.data);
       },
@@ -131,7 +129,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawal-account",
       { schema: schema({ response: { 200: withdrawalAccountResponse } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const row = await boundAccount(db, user.id);
         return { account: row ? toWithdrawalAccount(row) : null };
       },
@@ -143,7 +141,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         schema: schema({ body: bindWithdrawalAccountRequest, response: { 201: withdrawalAccountResponse } }),
       },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const account = await bindWithdrawalAccount(db, user.id, request.body, clock.now());
         return reply.status(201).send({ account });
       },
@@ -153,7 +151,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawals/quote",
       { schema: schema({ response: { 200: withdrawalQuote } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         return quoteFor(db, user, clock.now());
       },
     );
@@ -162,7 +160,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawals",
       { schema: schema({ body: createWithdrawalRequest, response: { 201: withdrawal } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         readIdempotencyKey(request.headers["idempotency-key"]);
         await checkPayPassword(db, user, request.body.payPassword, clock.now(), "payPassword");
         const created = await moveMoney(request, reply, user.id, 201, (tx) =>
@@ -177,7 +175,7 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawals/:id/cancel",
       { schema: schema({ params: idParams, response: { 200: withdrawal } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const cancelled = await moveMoney(request, reply, user.id, 200, (tx) =>
           cancelWithdrawal(tx, user.id, BigInt(request.params.id), clock.now()),
         );
@@ -189,20 +187,20 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/cashier/withdrawals",
       { schema: schema({ querystring: pageQuery, response: { 200: withdrawalPage } }) },
-      async (request) => listUserWithdrawals(db, signedInUser(request).user.id, request.query),
+      async (request) => listUserWithdrawals(db, request.user.id, request.query),
     );
 
     app.get(
       "/cashier/fund-records",
       { schema: schema({ querystring: fundRecordQuery, response: { 200: fundRecordPage } }) },
-      async (request) => listFundRecords(db, signedInUser(request).user.id, request.query),
+      async (request) => listFundRecords(db, request.user.id, request.query),
     );
 
     app.get(
       "/cashier/fund-records.csv",
       { schema: { tags: ["cashier"], security, querystring: fundRecordCsvQuery } },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const csv = await fundRecordsCsv(db, user.id, {
           type: request.query.type,
           locale: requestLocale(request),

@@ -6,11 +6,12 @@ import {
   isCryptoNetwork,
   type WithdrawalAccount,
 } from "@tickfair/contract";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
-import type { Operator, WithdrawalAccountRow } from "../platform/schema";
+import type { Operator } from "../platform/schema";
+import type { WithdrawalAccountRow } from "./schema";
 
 /** Checks every field of a withdrawal account and answers all problems at once. */
 export function validateWithdrawalAccount(

@@ -1,7 +1,7 @@
 import type { ChatHistory, ChatMessage, PhotoLink } from "@tickfair/contract";
 import { sql } from "kysely";
+import { issuePhotoLinks, type LinkHolder } from "../files";
 import { bigintArray, type Executor, prepared } from "../platform/db";
-import { issuePhotoLinks, type LinkHolder } from "../verification";
 
 /** Who reads: a user never sees notes, nor which operator wrote. */
 export type ChatReader = "user" | "support";

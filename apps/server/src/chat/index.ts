@@ -1,1 +1,2 @@
-export { waitingChats } from "./summaries";
+export { chatModule } from "./module";
+export { conversationPage, waitingChats } from "./summaries";

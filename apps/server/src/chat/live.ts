@@ -20,7 +20,7 @@ declare module "../platform/events" {
      */
     "chats.changed": readonly bigint[];
     /** Support wrote to the user, or the conversation was resolved: their badge and page refresh. */
-    "chat.userChanged": ConversationRef;
+    "chat.changed": ConversationRef;
     "chat.read": ChatReadRef;
     "chat.typing": ConversationRef & { side: ChatSide };
     /** An operator came to the desk while nobody of support was online: the operator's id. */
@@ -104,7 +104,7 @@ export const conversationChanges: OperatorEventRenderer<readonly bigint[]> = {
   render: (ids) => ({ type: "chats.changed", conversationIds: ids.map(String) }),
 };
 
-/** "chat.userChanged" as the user's open apps hear it, whether or not they follow the conversation. */
+/** "chat.changed" as the user's open apps hear it, whether or not they follow the conversation. */
 export const userConversationChanges: UserEventRenderer<ConversationRef> = {
   encode: encodeRef,
   decode: decodeRef,

@@ -8,7 +8,6 @@ import {
   chatHistoryQuery,
   chatMessage,
   chatReadRequest,
-  conversationContext,
   conversationListQuery,
   conversationPage,
   idString,
@@ -17,11 +16,9 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { createCannedReply, deleteCannedReply, listCannedReplies } from "./canned-replies";
-import { conversationContext as readContext } from "./context";
 import {
   assignConversation,
   conversationUserId,
@@ -41,21 +38,10 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
   const { db, clock } = context;
   const userOf = (conversationId: bigint) => conversationUserId(db, conversationId);
   return async (app) => {
-    requireSignedInOperator(app, context);
     app.get(
       "/operator/chats",
       { schema: schema({ querystring: conversationListQuery, response: { 200: conversationPage } }) },
-      async (request) => readConversationPage(db, signedInOperator(request).operator.id, request.query),
-    );
-    app.get(
-      "/operator/chats/:id/context",
-      { schema: schema({ params: idParams, response: { 200: conversationContext } }) },
-      async (request) =>
-        readContext(
-          { db, clock, platformTz: context.config.PLATFORM_TZ },
-          signedInOperator(request).operator.id,
-          BigInt(request.params.id),
-        ),
+      async (request) => readConversationPage(db, request.operator.id, request.query),
     );
     app.get(
       "/operator/canned-replies",
@@ -66,11 +52,7 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
       "/operator/canned-replies",
       { schema: schema({ body: cannedReplyInput, response: { 201: cannedReply } }) },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await createCannedReply(db, signedInOperator(request).operator.id, request.body, clock.now()),
-          ),
+        reply.status(201).send(await createCannedReply(db, request.operator.id, request.body, clock.now())),
     );
     app.post(
       "/operator/canned-replies/:id/delete",
@@ -86,7 +68,7 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
       async (request) => {
         const id = BigInt(request.params.id);
         await userOf(id);
-        const holder = { realm: "operator" as const, sessionTokenHash: signedInOperator(request).tokenHash };
+        const holder = { realm: "operator" as const, sessionTokenHash: request.sessionTokenHash };
         return readHistory(db, id, "support", holder, request.query, clock.now());
       },
     );
@@ -100,7 +82,7 @@ export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): Fasti
         }),
       },
       async (request, reply) => {
-        const { operator, tokenHash } = signedInOperator(request);
+        const { operator, sessionTokenHash: tokenHash } = request;
         const id = BigInt(request.params.id);
         const stored = await sendOperatorMessage(db, id, operator.id, request.body, clock.now());
         if (stored.created) deps.announceMessage(stored, request.body.note ? "note" : "support");

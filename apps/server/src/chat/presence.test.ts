@@ -38,7 +38,7 @@ const desk = (socket: TestSocket, open: boolean) =>
   socket.socket.send(JSON.stringify({ type: "chat.desk", open }));
 
 /** What each server process does every few seconds: refresh open desks, tell a lapse. */
-const refresh = () => t.app.tickfair.supportPresence.run();
+const refresh = () => t.app.tickfair.chatPresence.run();
 
 describe("support's presence on the user's chat page", () => {
   it("is online exactly while an operator who answers chats has the desk open, told live both ways", async () => {

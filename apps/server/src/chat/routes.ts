@@ -10,11 +10,10 @@ import {
   verificationPhotoUpload,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireSignedInUser, signedInUser } from "../auth";
+import { PHOTO_UPLOAD, storePrivatePhoto } from "../files";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
-import { PHOTO_UPLOAD, storePrivatePhoto } from "../verification";
 import {
   markConversationRead,
   userConversation as openConversation,
@@ -31,17 +30,16 @@ const schema = routeSchemas({ tags: ["chat"], signedIn: true, errors: [400, 401,
 export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
-    requireSignedInUser(app, context);
     app.get("/chat", { schema: schema({ response: { 200: userConversation } }) }, async (request) => {
       const now = clock.now();
       const support = { hours: deps.serviceHours(now), online: await supportOnline(db, now) };
-      return userConversationSummary(db, signedInUser(request).user.id, now, support);
+      return userConversationSummary(db, request.user.id, now, support);
     });
     app.get(
       "/chat/messages",
       { schema: schema({ querystring: chatHistoryQuery, response: { 200: chatHistory } }) },
       async (request) => {
-        const { user, tokenHash } = signedInUser(request);
+        const { user, sessionTokenHash: tokenHash } = request;
         const conversation = await openConversation(db, user.id, clock.now());
         const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
         return readHistory(db, conversation.id, "user", holder, request.query, clock.now());
@@ -51,7 +49,7 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       "/chat/messages",
       { schema: schema({ body: chatSendRequest, response: { 200: chatMessage, 201: chatMessage } }) },
       async (request, reply) => {
-        const { user, tokenHash } = signedInUser(request);
+        const { user, sessionTokenHash: tokenHash } = request;
         const stored = await deps.userMessages.send(user.id, request.body);
         const holder = { realm: "user" as const, sessionTokenHash: tokenHash };
         if (!stored.created) {
@@ -84,7 +82,7 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       "/chat/photos",
       { schema: schema({ consumes: ["multipart/form-data"], response: { 201: verificationPhotoUpload } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const data = await readSingleUpload(request, PHOTO_UPLOAD);
         return reply.status(201).send(await storePrivatePhoto(db, deps.blobs, user.id, data, clock.now()));
       },
@@ -93,7 +91,7 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       "/chat/read",
       { schema: schema({ body: chatReadRequest, response: { 200: okResponse } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const conversation = await openConversation(db, user.id, clock.now());
         const seq = await markConversationRead(db, conversation.id, "user", BigInt(request.body.seq));
         deps.announceRead({ conversationId: conversation.id, userId: user.id, side: "user", seq });
@@ -104,7 +102,7 @@ export function chatRoutes(context: RouteContext, deps: ChatDeps): FastifyPlugin
       "/chat/rating",
       { schema: schema({ body: chatRatingRequest, response: { 200: okResponse } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         await rateConversation(db, user.id, request.body.rating);
         const conversation = await openConversation(db, user.id, clock.now());
         deps.announceChange({ conversationId: conversation.id, userId: user.id });

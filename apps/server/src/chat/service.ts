@@ -62,12 +62,12 @@ export function chatAnnouncements(
       const ref = { conversationId: stored.conversationId, userId: stored.userId };
       void events.publish("chat.moved", [ref]);
       lists.add(stored.conversationId);
-      if (from === "support") void events.publish("chat.userChanged", [ref]);
+      if (from === "support") void events.publish("chat.changed", [ref]);
     },
     announceRead: (ref) => void events.publish("chat.read", [ref]),
     announceChange: (ref) => {
       lists.add(ref.conversationId);
-      void events.publish("chat.userChanged", [ref]);
+      void events.publish("chat.changed", [ref]);
     },
   };
 }

@@ -2,9 +2,9 @@ import type { ConversationContext } from "@tickfair/contract";
 import { accountSummaryNow, type FiguresDeps } from "../account";
 import { userSignInView } from "../auth";
 import { boundWithdrawalAccount, listUserWithdrawals } from "../cashier";
+import { conversationPage } from "../chat";
 import { AppError } from "../platform/errors";
 import { verificationStateOf } from "../verification";
-import { conversationPage } from "./summaries";
 
 const RECENT_WITHDRAWALS = 5;
 

@@ -6,6 +6,7 @@ import { waitingChatsQuery } from "../chat/summaries";
 import { feedStatesQuery } from "../market/feed-state";
 import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
+import { roleMayCall } from "../operators/permissions";
 import type { Executor } from "../platform/db";
 import { BANK_CARD, bankMethod, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
@@ -14,7 +15,6 @@ import { tradingDayQuery } from "../trading/day-figures";
 import { assignEntries, settleDueContracts } from "../trading/service";
 import { verificationQueueQuery } from "../verification/queue";
 import { lastLedgerCheckQuery } from "./dashboard";
-import { roleMayCall } from "./permissions";
 
 const QUEUE_ROUTES = [
   ["deposits", "GET /api/v1/operator/deposits"],

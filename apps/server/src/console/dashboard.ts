@@ -2,13 +2,13 @@ import { fromMinor, type OperatorDashboard, type ReviewQueue } from "@tickfair/c
 import { cashierDayFigures, reviewQueues } from "../cashier";
 import { waitingChats } from "../chat";
 import { feedStates } from "../market";
+import { roleMayCall } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Executor } from "../platform/db";
 import { platformDay } from "../platform/platform-day";
 import type { Operator } from "../platform/schema";
 import { tradingDayFigures } from "../trading";
 import { verificationQueue } from "../verification";
-import { roleMayCall } from "./permissions";
 
 /** A product's feed counts as live while its latest tick is younger than this. */
 const LIVE_WITHIN_MS = 60_000;

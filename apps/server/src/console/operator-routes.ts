@@ -1,16 +1,25 @@
-import { operatorDashboard as dashboardSchema } from "@tickfair/contract";
+import { conversationContext, operatorDashboard as dashboardSchema, idString } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
+import { conversationContext as readContext } from "./chat-context";
 import { operatorDashboard } from "./dashboard";
-import { requireSignedInOperator, signedInOperator } from "./guard";
 
 const schema = routeSchemas({ tags: ["operators"], signedIn: true, errors: [401, 403] });
+const chatSchema = routeSchemas({
+  tags: ["operator chat"],
+  signedIn: true,
+  errors: [400, 401, 403, 404, 409],
+});
+const idParams = z.object({ id: idString });
 
-/** The console's first page: queues waiting, today's figures, the feed and the last ledger check. */
-export function dashboardRoutes(context: RouteContext): FastifyPluginAsyncZod {
+/**
+ * Read models that join several capabilities for operators: the console's first page (queues waiting,
+ * today's figures, the feed, the last ledger check) and what a chat's operator sees of its user.
+ */
+export function consoleOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    requireSignedInOperator(app, context);
     app.get(
       "/operator/dashboard",
       {
@@ -23,7 +32,17 @@ export function dashboardRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request) =>
         operatorDashboard(
           { db: context.db, clock: context.clock, timeZone: context.config.PLATFORM_TZ },
-          signedInOperator(request).operator,
+          request.operator,
+        ),
+    );
+    app.get(
+      "/operator/chats/:id/context",
+      { schema: chatSchema({ params: idParams, response: { 200: conversationContext } }) },
+      async (request) =>
+        readContext(
+          { db: context.db, clock: context.clock, platformTz: context.config.PLATFORM_TZ },
+          request.operator.id,
+          BigInt(request.params.id),
         ),
     );
   };

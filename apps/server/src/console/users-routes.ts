@@ -17,17 +17,17 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { recordListExport } from "../audit";
 import { everyUser, listUserSessions, requireUser, searchUsers } from "../auth";
 import { listUserDeposits, listUserWithdrawals } from "../cashier";
 import { userStatement } from "../ledger";
-import { recordListExport, requireSignedInOperator, signedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
-import { lockUser, revokeSession, unlockUser, userDetail } from "./operator-users";
+import { lockUser, revokeSession, unlockUser, userDetail } from "./users";
 import { USER_CSV_COLUMNS } from "./users-csv";
 
 const schema = routeSchemas({
@@ -39,12 +39,12 @@ const userParams = z.object({ id: idString });
 const sessionParams = z.object({ id: idString, sessionId: idString });
 
 /**
- * The console's users (issue 14, item 6): search, a user's page and lists, sessions and the sign-in
+ * The console's users: search, a user's page and lists, sessions and the sign-in
  * lock. Who may call each route is the permission table's (operators/permissions.ts): support finds
  * users, ends sessions and locks sign-in; finance reads users' money; admins do both. No route here
  * changes a balance.
  */
-export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
+export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
   const userId = (params: { id: string }) => BigInt(params.id);
   /** A list of a user who exists: an unknown user is 404, not an empty page. */
@@ -57,8 +57,6 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
   const timeZone = context.config.PLATFORM_TZ;
 
   return async (app) => {
-    requireSignedInOperator(app, context);
-
     app.get(
       "/operator/users",
       {
@@ -83,7 +81,7 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
         },
       },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const rows = everyUser(db, request.query, timeZone, LIST_CSV_MAX_ROWS);
         await recordListExport(db, clock, operator.id, {
           action: "users.export",
@@ -98,7 +96,7 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
     app.get(
       "/operator/users/:id",
       { schema: schema({ params: userParams, response: { 200: operatorUserDetail } }) },
-      async (request) => userDetail(context, signedInOperator(request).operator, userId(request.params)),
+      async (request) => userDetail(context, request.operator, userId(request.params)),
     );
 
     app.get(
@@ -177,7 +175,7 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) =>
         revokeSession(
           context,
-          signedInOperator(request).operator,
+          request.operator,
           { userId: userId(request.params), sessionId: BigInt(request.params.sessionId) },
           request.body.reason,
         ),
@@ -194,8 +192,7 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
           response: { 200: operatorUserDetail },
         }),
       },
-      async (request) =>
-        lockUser(context, signedInOperator(request).operator, userId(request.params), request.body.reason),
+      async (request) => lockUser(context, request.operator, userId(request.params), request.body.reason),
     );
 
     app.post(
@@ -208,8 +205,7 @@ export function accountOperatorRoutes(context: RouteContext): FastifyPluginAsync
           response: { 200: operatorUserDetail },
         }),
       },
-      async (request) =>
-        unlockUser(context, signedInOperator(request).operator, userId(request.params), request.body.reason),
+      async (request) => unlockUser(context, request.operator, userId(request.params), request.body.reason),
     );
   };
 }

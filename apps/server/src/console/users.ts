@@ -1,12 +1,13 @@
 import { fromMinor, type OperatorUserDetail, type UserSession } from "@tickfair/contract";
+import { toAccountSummary, userFigures } from "../account";
+import { recordAudit } from "../audit";
 import { lockSignIn, revokeUserSession, unlockSignIn, userSignInView } from "../auth";
 import { boundWithdrawalAccount } from "../cashier";
 import { userBalances } from "../ledger";
-import { operatorMay, recordAudit } from "../operators";
+import { operatorMay } from "../operators";
 import type { RouteContext } from "../platform/context";
 import type { Operator } from "../platform/schema";
 import { verificationStateOf } from "../verification";
-import { toAccountSummary, userFigures } from "./figures";
 
 /**
  * A user as the console shows them (ARCHITECTURE §5, operator console: users), and the operators'

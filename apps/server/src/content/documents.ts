@@ -7,7 +7,7 @@ import {
   type ContentVersionInput,
   DEFAULT_LOCALE,
 } from "@tickfair/contract";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";

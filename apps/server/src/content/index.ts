@@ -1,3 +1,3 @@
 export { addDocumentVersion, createDocument } from "./documents";
+export { contentModule } from "./module";
 export { acceptedVersionsNow } from "./published";
-export { contentPublisher } from "./publisher";

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PhotoLink } from "@tickfair/contract";
-import { isSessionLive } from "../auth";
-import { isOperatorSessionLive } from "../operators";
 import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -15,6 +13,9 @@ export interface LinkHolder {
   realm: "user" | "operator";
   sessionTokenHash: string;
 }
+
+/** Whether the session a link was issued to still signs requests (auth's and operators' rules). */
+export type HolderLive = (holder: LinkHolder, now: Date) => Promise<boolean>;
 
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
 
@@ -73,7 +74,7 @@ export async function photoByTicket(
   blobs: BlobStore,
   ticket: string,
   now: Date,
-  operatorIdleMs: number,
+  holderLive: HolderLive,
 ): Promise<Buffer> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(ticket)) throw new AppError("NOT_FOUND");
   const found = await db
@@ -83,11 +84,8 @@ export async function photoByTicket(
     .where("t.ticket_hash", "=", hashTicket(ticket))
     .executeTakeFirst();
   if (!found || found.expires_at <= now) throw new AppError("NOT_FOUND");
-  const live =
-    found.realm === "user"
-      ? await isSessionLive(db, found.session_token_hash, now)
-      : await isOperatorSessionLive(db, found.session_token_hash, now, operatorIdleMs);
-  if (!live) throw new AppError("NOT_FOUND");
+  const holder = { realm: found.realm, sessionTokenHash: found.session_token_hash };
+  if (!(await holderLive(holder, now))) throw new AppError("NOT_FOUND");
   const data = await blobs.get(found.variant === "full" ? found.blob_key : found.thumbnail_key);
   if (!data) throw new AppError("NOT_FOUND");
   return data;

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { sniffImageType } from "../files";
 import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { UploadLimit } from "../platform/single-upload";
+import { sniffImageType } from "./service";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** ID and chat photos: how their upload is read. */

@@ -1,26 +1,53 @@
 import { uploadResponse } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireSignedInUser, signedInUser } from "../auth";
+import { z } from "zod";
+import type { BlobStore } from "../platform/blob-store";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
+import { type HolderLive, photoByTicket } from "./photo-links";
 import { FILE_UPLOAD, storePrivateImage } from "./service";
 
 const schema = routeSchemas({ tags: ["files"], signedIn: true, errors: [400, 401, 413] });
 
 export function filesRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    requireSignedInUser(app, context);
     app.post(
       "/files",
       {
         schema: schema({ consumes: ["multipart/form-data"], response: { 201: uploadResponse } }),
       },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const data = await readSingleUpload(request, FILE_UPLOAD);
         const stored = await storePrivateImage(context.db, user.id, data, context.clock.now());
         return reply.status(201).send(stored);
+      },
+    );
+  };
+}
+
+/**
+ * A photo link, opened by an <img>: no session header, the ticket in the address is the credential.
+ * The address keeps the verification path it was first published under.
+ */
+export function photoLinkRoutes(
+  context: RouteContext,
+  deps: { blobs: BlobStore; holderLive: HolderLive },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/verification/photos/:ticket",
+      { schema: { tags: ["files"], params: z.object({ ticket: z.string().max(64) }) } },
+      async (request, reply) => {
+        const data = await photoByTicket(
+          context.db,
+          deps.blobs,
+          request.params.ticket,
+          context.clock.now(),
+          deps.holderLive,
+        );
+        return reply.type("image/jpeg").header("cache-control", "private, no-store").send(data);
       },
     );
   };

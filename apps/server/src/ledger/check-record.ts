@@ -1,4 +1,4 @@
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Executor } from "../platform/db";
 import type { InvariantReport } from "./invariants";

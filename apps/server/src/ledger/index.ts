@@ -1,3 +1,4 @@
+export { ledgerModule } from "./module";
 export {
   asLedgerError,
   type JournalPosting,

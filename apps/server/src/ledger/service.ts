@@ -17,7 +17,7 @@ import {
   type SystemAccountKind,
   USER_ACCOUNT_KINDS,
   type UserAccountKind,
-} from "../platform/schema";
+} from "./schema";
 
 export type UserBalances = Record<UserAccountKind, bigint>;
 

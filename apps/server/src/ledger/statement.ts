@@ -2,7 +2,7 @@ import { fromMinor, type PostingKind, type StatementPage } from "@tickfair/contr
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
 import { cursorId, pageOfRows } from "../platform/pagination";
-import { USER_ACCOUNT_KINDS, type UserAccountKind } from "../platform/schema";
+import { USER_ACCOUNT_KINDS, type UserAccountKind } from "./schema";
 
 interface StatementRow {
   id: bigint;

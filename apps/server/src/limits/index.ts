@@ -1,3 +1,4 @@
+export { limitsModule } from "./module";
 export {
   breakError,
   depositLimitError,

@@ -2,7 +2,6 @@ import { idString, limitFigures, operatorUserLimits, operatorUserLimitsQuery } f
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../auth";
-import { requireSignedInOperator } from "../operators";
 import type { RouteContext } from "../platform/context";
 import type { Executor } from "../platform/db";
 import { routeSchemas } from "../platform/route-schema";
@@ -18,15 +17,13 @@ const schema = routeSchemas({ tags: ["operator limits"], signedIn: true, errors:
 const userParams = z.object({ id: idString });
 
 /**
- * The console's view of responsible trading (issue 18, item 6): a user's limits and their history, and
+ * The console's view of responsible trading: a user's limits and their history, and
  * the platform's figures. Read-only on purpose: limits are the user's to set, and an operator who could
  * loosen or lift one would defeat it (ARCHITECTURE §5), so there is no write route here at all.
  */
 export function limitsOperatorRoutes(context: RouteContext, deps: LimitsOperatorDeps): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
-    requireSignedInOperator(app, context);
-
     app.get(
       "/operator/users/:id/limits",
       {

@@ -7,13 +7,7 @@ import {
   userLimits,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  checkLoginPassword,
-  endUserSessions,
-  requireSignedInUser,
-  sessionStartedAt,
-  signedInUser,
-} from "../auth";
+import { checkLoginPassword, endUserSessions, sessionStartedAt } from "../auth";
 import type { RouteContext } from "../platform/context";
 import type { Executor } from "../platform/db";
 import { routeSchemas } from "../platform/route-schema";
@@ -44,15 +38,14 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
     return userLimitsView(db, userId, await deps.usage(db, userId, now), now);
   };
   return async (app) => {
-    requireSignedInUser(app, context);
     app.get("/limits", { schema: schema({ response: { 200: userLimits } }) }, async (request) =>
-      view(signedInUser(request).user.id),
+      view(request.user.id),
     );
     app.put(
       "/limits/:kind",
       { schema: schema({ params: limitKindParams, body: setLimitRequest, response: { 200: userLimits } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const value = parseLimitValue(request.params.kind, request.body.value);
         const noticed = await db
           .transaction()
@@ -65,7 +58,7 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
       "/limits/:kind/pending",
       { schema: schema({ params: limitKindParams, response: { 200: userLimits } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         await db
           .transaction()
           .execute((tx) =>
@@ -84,7 +77,7 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
         },
       },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const now = clock.now();
         await checkLoginPassword(db, user, request.body.password, now, "password", "PASSWORD_WRONG");
         const { started, ended } = await db.transaction().execute(async (tx) => ({
@@ -100,7 +93,7 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
       "/limits/session",
       { schema: schema({ response: { 200: sessionActivity } }) },
       async (request) => {
-        const { user, tokenHash } = signedInUser(request);
+        const { user, sessionTokenHash: tokenHash } = request;
         const startedAt = await sessionStartedAt(db, tokenHash);
         const traded = await deps.tradingSince(db, user.id, startedAt);
         return sessionActivityView(db, user.id, startedAt, traded, clock.now());

@@ -8,10 +8,9 @@ import {
   type WindowCandle,
   window24h,
 } from "./candles";
-import { type MarketExecutor, marketDb } from "./schema";
 
 /** One statement for every interval of every product in the batch. */
-export async function upsertCandles(m: MarketExecutor, ticks: readonly CandleTick[]): Promise<void> {
+export async function upsertCandles(m: Executor, ticks: readonly CandleTick[]): Promise<void> {
   const candles = aggregateCandles(ticks);
   await m
     .insertInto("candles")
@@ -60,7 +59,7 @@ export async function latestCandles(
   interval: CandleInterval,
   limit: number,
 ): Promise<CandleRow[]> {
-  const rows = await marketDb(db)
+  const rows = await db
     .selectFrom("candles")
     .select([
       "bucket_start",
@@ -89,7 +88,7 @@ export async function latestCandles(
 
 /** Each product's candles of the rolling 24H window ending `now` (see window24h), oldest first. */
 export async function windowCandles(
-  m: MarketExecutor,
+  m: Executor,
   symbols: readonly string[],
   now: Date,
 ): Promise<Map<string, WindowCandle[]>> {

@@ -1,7 +1,6 @@
 import type { ProductStatus } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { effectiveStatus } from "./schedule";
-import { marketDb } from "./schema";
 
 export interface FeedState {
   symbol: string;
@@ -16,7 +15,7 @@ export interface FeedState {
  * lookup of the newest tick per product through the ticks' primary key (symbol, seq).
  */
 export function feedStatesQuery(db: Executor) {
-  return marketDb(db)
+  return db
     .selectFrom("products as p")
     .leftJoinLateral(
       (eb) =>

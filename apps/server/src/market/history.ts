@@ -2,7 +2,6 @@ import type { Db } from "../platform/db";
 import { CATALOGUE, type CatalogueProduct } from "./catalogue";
 import { type FeedTick, SimulatedFeed } from "./feed";
 import { effectiveStatus, isWithinTradingHours } from "./schedule";
-import { marketDb } from "./schema";
 import { recordTicks } from "./ticks";
 
 const MINUTE_MS = 60_000;
@@ -25,7 +24,7 @@ export async function recordClosedHistory(
   now: Date,
   options: { seed: string; catalogue?: readonly CatalogueProduct[] },
 ): Promise<string[]> {
-  const m = marketDb(db);
+  const m = db;
   const rows = await m
     .selectFrom("products as p")
     .select(["p.symbol", "p.schedule", "p.status", "p.reopens_at"])

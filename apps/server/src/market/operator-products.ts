@@ -7,7 +7,6 @@ import {
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { effectiveStatus } from "./schedule";
-import { marketDb } from "./schema";
 import { durationsOf, findProduct, MAX_TICK_SPAN_MS } from "./service";
 import { verifyChain } from "./ticks";
 
@@ -16,7 +15,7 @@ export const MAX_OPERATOR_VERIFY_TICKS = 100_000n;
 
 /** Every product with what operators set and what follows from it now, in display order. */
 export async function operatorProducts(db: Executor, now: Date, locale: Locale): Promise<OperatorProduct[]> {
-  const m = marketDb(db);
+  const m = db;
   const rows = await m
     .selectFrom("products as p")
     .leftJoinLateral(
@@ -82,7 +81,7 @@ export async function verifyProductRange(
   const to = new Date(range.to);
   if (from > to) throw new AppError("RANGE_INVALID");
   if (to.getTime() - from.getTime() > MAX_TICK_SPAN_MS) throw new AppError("RANGE_TOO_LARGE");
-  const ends = marketDb(db)
+  const ends = db
     .selectFrom("ticks")
     .select("seq")
     .where("symbol", "=", product.symbol)

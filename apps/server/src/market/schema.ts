@@ -1,7 +1,5 @@
 import type { ProductCategory } from "@tickfair/contract";
-import type { ColumnType, Kysely, Selectable } from "kysely";
-import type { Db, Executor } from "../platform/db";
-import type { Database } from "../platform/schema";
+import type { ColumnType, Selectable } from "kysely";
 import type { TradingSchedule } from "./catalogue";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -59,19 +57,13 @@ export interface CandlesTable {
   last_seq: bigint;
 }
 
-// A type alias, not an interface: Kysely's withTables wants an index-signature-compatible record.
-export type MarketTables = {
-  products: ProductsTable;
-  product_durations: ProductDurationsTable;
-  ticks: TicksTable;
-  candles: CandlesTable;
-};
+declare module "../platform/schema" {
+  interface Database {
+    products: ProductsTable;
+    product_durations: ProductDurationsTable;
+    ticks: TicksTable;
+    candles: CandlesTable;
+  }
+}
 
 export type ProductRow = Selectable<ProductsTable>;
-export type MarketDatabase = Database & MarketTables;
-
-/** The market's tables on top of the platform's: the capability keeps its own table types. */
-export type MarketExecutor = Kysely<MarketDatabase>;
-export function marketDb(db: Db | Executor): MarketExecutor {
-  return db.withTables<MarketTables>();
-}

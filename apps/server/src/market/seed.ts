@@ -1,7 +1,6 @@
 import { toMinor } from "@tickfair/contract";
 import type { Db } from "../platform/db";
 import { CATALOGUE, type CatalogueProduct } from "./catalogue";
-import { marketDb } from "./schema";
 
 /**
  * Adds the catalogue's products that the database does not have yet, with their durations. Idempotent
@@ -13,7 +12,7 @@ export async function seedCatalogue(
 ): Promise<string[]> {
   if (catalogue.length === 0) return [];
   return db.transaction().execute(async (tx) => {
-    const m = marketDb(tx);
+    const m = tx;
     const inserted = await m
       .insertInto("products")
       .values(

@@ -5,7 +5,6 @@ import type { Operator } from "../platform/schema";
 import { auditEntry } from "../test/fixtures";
 import { useTestDb } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
-import { marketDb } from "./schema";
 import { seedCatalogue } from "./seed";
 import { getProduct, listProducts, updateProduct } from "./service";
 import { createMarketTestDb, feedTick } from "./testing";
@@ -47,7 +46,7 @@ describe("catalogue seeding", () => {
         { seconds: 300, payoutRateBps: 9200 },
       ],
     });
-    await marketDb(testDb.db)
+    await testDb.db
       .updateTable("products")
       .set({ min_stake: 2000n })
       .where("symbol", "=", "SOL/USDT")

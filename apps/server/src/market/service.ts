@@ -12,7 +12,7 @@ import {
   type UpdateProductRequest,
 } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -20,7 +20,7 @@ import type { Operator } from "../platform/schema";
 import { latestCandles } from "./candle-store";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
-import { type MarketExecutor, marketDb, type ProductRow } from "./schema";
+import type { ProductRow } from "./schema";
 import { latestTickers } from "./tickers";
 import { type StoredTick, ticksInRange, verifyChain } from "./ticks";
 
@@ -85,7 +85,7 @@ function toProduct(
   };
 }
 
-export async function durationsOf(m: MarketExecutor, symbols: readonly string[]) {
+export async function durationsOf(m: Executor, symbols: readonly string[]) {
   const map = new Map<string, ProductDuration[]>();
   if (symbols.length === 0) return map;
   const rows = await m
@@ -106,7 +106,7 @@ export async function durationsOf(m: MarketExecutor, symbols: readonly string[])
 async function productViews(db: Executor, rows: ProductRow[], locale: Locale, now: Date): Promise<Product[]> {
   const symbols = rows.map((row) => row.symbol);
   const [durations, tickers] = await Promise.all([
-    durationsOf(marketDb(db), symbols),
+    durationsOf(db, symbols),
     symbols.length > 0 ? latestTickers(db, now, symbols) : new Map<string, Ticker>(),
   ]);
   return rows.map((row) =>
@@ -119,12 +119,7 @@ export async function listProducts(
   now: Date,
   options: { q?: string | undefined; locale: Locale },
 ): Promise<Product[]> {
-  const rows = await marketDb(db)
-    .selectFrom("products")
-    .selectAll()
-    .orderBy("sort_order")
-    .orderBy("symbol")
-    .execute();
+  const rows = await db.selectFrom("products").selectAll().orderBy("sort_order").orderBy("symbol").execute();
   const matching = options.q ? rows.filter((row) => matchesQuery(row, options.q ?? "")) : rows;
   return productViews(db, matching, options.locale, now);
 }
@@ -133,7 +128,7 @@ export async function listProducts(
 export async function findProduct(db: Executor, symbol: string): Promise<ProductRow> {
   const code = symbolCode(symbol);
   if (code === "" || code.length > 40) throw productNotFound();
-  const row = await marketDb(db)
+  const row = await db
     .selectFrom("products")
     .selectAll()
     .where(symbolCodeOf(sql.ref("symbol")), "=", code)
@@ -218,7 +213,7 @@ export async function verifyProductChain(
   const toSeq = BigInt(toSeqText);
   if (fromSeq < 1n || fromSeq > toSeq) throw new AppError("RANGE_INVALID");
   if (toSeq - fromSeq + 1n > MAX_VERIFY_TICKS) throw new AppError("RANGE_TOO_LARGE");
-  const head = await marketDb(db)
+  const head = await db
     .selectFrom("ticks")
     .select("seq")
     .where("symbol", "=", product.symbol)
@@ -253,7 +248,7 @@ export async function updateProduct(
 ): Promise<Product> {
   const now = clock.now();
   const canonical = await db.transaction().execute(async (tx) => {
-    const m = marketDb(tx);
+    const m = tx;
     const found = await findProduct(tx, symbol);
     const row = await m
       .selectFrom("products")

@@ -3,7 +3,6 @@ import type { Executor } from "../platform/db";
 import { windowCandles } from "./candle-store";
 import { stats24h, type WindowCandle } from "./candles";
 import { changePercent, formatScaled, rescale } from "./prices";
-import { marketDb } from "./schema";
 import { chainHeads } from "./ticks";
 
 /**
@@ -17,7 +16,7 @@ export async function latestTickers(
   now: Date,
   symbols?: readonly string[],
 ): Promise<Map<string, Ticker>> {
-  const m = marketDb(db);
+  const m = db;
   const heads = await chainHeads(m, symbols);
   const tickers = new Map<string, Ticker>();
   if (heads.length === 0) return tickers;

@@ -5,7 +5,6 @@ import { useTestDb } from "../test/harness";
 import { latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
-import { marketDb } from "./schema";
 import { createMarketTestDb, feedTick } from "./testing";
 import { latestTickers } from "./tickers";
 import { recordTicks, ticksInRange, verifyChain } from "./ticks";
@@ -19,7 +18,7 @@ async function freshProduct(
 ) {
   productCounter += 1;
   const symbol = `T${productCounter}/USD`;
-  await marketDb(testDb.db)
+  await testDb.db
     .insertInto("products")
     .values({
       symbol,
@@ -39,12 +38,7 @@ async function freshProduct(
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 5, 8, 0, 0) + seconds * 1000).toISOString();
 
 async function storedRows(symbol: string) {
-  return marketDb(testDb.db)
-    .selectFrom("ticks")
-    .selectAll()
-    .where("symbol", "=", symbol)
-    .orderBy("seq")
-    .execute();
+  return testDb.db.selectFrom("ticks").selectAll().where("symbol", "=", symbol).orderBy("seq").execute();
 }
 
 async function asSuperuser(statements: ReturnType<typeof sql>[]) {
@@ -95,7 +89,7 @@ describe("recordTicks", () => {
   it("drops what must not be recorded: closed or maintenance products, ticks going back in time, bad values", async () => {
     const fx = await freshProduct({ schedule: "fx_week" });
     const paused = await freshProduct();
-    await marketDb(testDb.db)
+    await testDb.db
       .updateTable("products")
       .set({ status: "maintenance" })
       .where("symbol", "=", paused)
@@ -224,7 +218,7 @@ describe("the ticks table", () => {
     const [first] = await recordTicks(testDb.db, [feedTick(symbol, at(5), 100n)]);
     if (!first) throw new Error("not stored");
     const insert = (seq: bigint, prevHash: string, time: Date, price: bigint, hash?: string) =>
-      marketDb(testDb.db)
+      testDb.db
         .insertInto("ticks")
         .values({
           symbol,
@@ -243,7 +237,7 @@ describe("the ticks table", () => {
     await expect(insert(2n, first.hash, later, 100n, "b".repeat(64))).rejects.toThrow(/wrong hash/);
     const fresh = await freshProduct();
     await expect(
-      marketDb(testDb.db)
+      testDb.db
         .insertInto("ticks")
         .values({
           symbol: fresh,
@@ -264,11 +258,7 @@ describe("the ticks table", () => {
   it("refuses a change of a product's precision, which is part of every hash", async () => {
     const symbol = await freshProduct();
     await expect(
-      marketDb(testDb.db)
-        .updateTable("products")
-        .set({ price_precision: 3 })
-        .where("symbol", "=", symbol)
-        .execute(),
+      testDb.db.updateTable("products").set({ price_precision: 3 }).where("symbol", "=", symbol).execute(),
     ).rejects.toThrow(/precision/);
   });
 });

@@ -5,7 +5,6 @@ import type { FeedTick } from "./feed";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
-import { type MarketExecutor, marketDb } from "./schema";
 
 /** A tick as recorded: numbered and chained. */
 export interface StoredTick {
@@ -53,7 +52,7 @@ export async function recordTicks(
   const symbols = [...new Set(ticks.map((tick) => tick.symbol))].sort();
   if (symbols.length === 0) return [];
   return db.transaction().execute(async (tx) => {
-    const m = marketDb(tx);
+    const m = tx;
     // One writer per product at a time, so two writers cannot fork a chain. Locked in symbol order so
     // two batches cannot deadlock; NO KEY UPDATE leaves rows that reference the product insertable.
     const products = await m
@@ -124,7 +123,7 @@ export async function recordTicks(
 }
 
 /** The latest tick of each product (an index lookup per product, never a scan of the ticks). */
-export async function chainHeads(m: MarketExecutor, symbols?: readonly string[]) {
+export async function chainHeads(m: Executor, symbols?: readonly string[]) {
   return m
     .selectFrom("products as p")
     .innerJoinLateral(
@@ -147,11 +146,11 @@ export async function chainHeads(m: MarketExecutor, symbols?: readonly string[])
 export async function lastTicks(
   db: Executor,
 ): Promise<Map<string, { seq: bigint; price: bigint; time: Date }>> {
-  const heads = await chainHeads(marketDb(db));
+  const heads = await chainHeads(db);
   return new Map(heads.map((head) => [head.symbol, { seq: head.seq, price: head.price, time: head.time }]));
 }
 
-async function pricePrecision(m: MarketExecutor, symbol: string): Promise<number> {
+async function pricePrecision(m: Executor, symbol: string): Promise<number> {
   const product = await m
     .selectFrom("products")
     .select("price_precision")
@@ -184,7 +183,7 @@ export async function verifyChain(
   fromSeq: bigint,
   toSeq: bigint,
 ): Promise<ChainCheck> {
-  const m = marketDb(db);
+  const m = db;
   const precision = await pricePrecision(m, symbol);
   const result: ChainCheck = { symbol, fromSeq, toSeq, checked: 0, valid: true, firstMismatchSeq: null };
   const fail = (seq: bigint): ChainCheck => ({ ...result, toSeq: seq, valid: false, firstMismatchSeq: seq });
@@ -243,7 +242,7 @@ export interface TickRange {
  * at or before `to` (which is how settlement will find "the last tick at or before expiry").
  */
 export async function ticksInRange(db: Executor, symbol: string, range: TickRange): Promise<StoredTick[]> {
-  const m = marketDb(db);
+  const m = db;
   const precision = await pricePrecision(m, symbol);
   const forward = range.fromSeq !== undefined || range.from !== undefined;
   const rows = await m

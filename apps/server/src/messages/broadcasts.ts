@@ -6,7 +6,7 @@ import type {
   OperatorBroadcast,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";

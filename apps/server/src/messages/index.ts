@@ -1,3 +1,2 @@
-// What other capabilities use: writing a notice. Broadcasts (which audit through operators) are wired
-// by app.ts directly, so auth and operators can use this without a circle.
+export { messagesModule } from "./module";
 export { recordNotice } from "./notices";

@@ -1,6 +1,5 @@
 import { inboxPage, inboxQuery, messageIdParams, unreadCount } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
@@ -16,21 +15,19 @@ const schema = routeSchemas({ tags: ["messages"], signedIn: true, errors: [400, 
 /** The user's system messages: broadcasts in their language, their own notices, and what they have read. */
 export function messageRoutes(context: RouteContext): FastifyPluginAsyncZod {
   return async (app) => {
-    requireSignedInUser(app, context);
     app.get(
       "/messages",
       { schema: schema({ querystring: inboxQuery, response: { 200: inboxPage } }) },
-      async (request) =>
-        readInboxPage(context.db, signedInUser(request).user, request.query, requestLocale(request)),
+      async (request) => readInboxPage(context.db, request.user, request.query, requestLocale(request)),
     );
     app.get("/messages/unread", { schema: schema({ response: { 200: unreadCount } }) }, async (request) => ({
-      unread: await countUnread(context.db, signedInUser(request).user),
+      unread: await countUnread(context.db, request.user),
     }));
     app.post(
       "/messages/:id/read",
       { schema: schema({ params: messageIdParams, response: { 200: unreadCount } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         await markMessageRead(context.db, user, BigInt(request.params.id), context.clock.now());
         return { unread: await countUnread(context.db, user) };
       },
@@ -39,7 +36,7 @@ export function messageRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/messages/read-all",
       { schema: schema({ response: { 200: unreadCount } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         await markAllRead(context.db, user.id);
         return { unread: await countUnread(context.db, user) };
       },

@@ -22,7 +22,6 @@ import {
   listOperators,
   operatorAccountAction,
 } from "./accounts";
-import { requireSignedInOperator, signedInOperator } from "./guard";
 import { rolePermissions } from "./permissions";
 
 const schema = routeSchemas({
@@ -36,8 +35,6 @@ const idParams = z.object({ id: idString });
 export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
-    requireSignedInOperator(app, context);
-
     app.get(
       "/operator/roles",
       {
@@ -65,7 +62,7 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
           response: { 200: createOperatorResponse },
         }),
       },
-      async (request) => createOperatorAccount(db, clock, signedInOperator(request).operator, request.body),
+      async (request) => createOperatorAccount(db, clock, request.operator, request.body),
     );
 
     app.patch(
@@ -80,7 +77,7 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
         }),
       },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const id = BigInt(request.params.id);
         const outcome = await changeOperatorRole(db, clock, operator, id, request.body.role);
         if ("proposed" in outcome) return reply.status(202).send(outcome.proposed);
@@ -103,7 +100,7 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
           }),
         },
         async (request) => {
-          const { operator } = signedInOperator(request);
+          const { operator } = request;
           const id = BigInt(request.params.id);
           const outcome = await operatorAccountAction(db, clock, operator, id, action, request.body.reason);
           // Disabled or reset: the operator's open consoles lose their sockets too.
@@ -117,7 +114,7 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
       "/operator/operators/role-changes/:id/approve",
       { schema: schema({ params: idParams, response: { 200: controlChange } }) },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         return decideRoleChange(db, clock, operator, BigInt(request.params.id), { approve: true });
       },
     );
@@ -132,7 +129,7 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
         }),
       },
       async (request) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         return decideRoleChange(db, clock, operator, BigInt(request.params.id), {
           approve: false,
           reason: request.body.reason,

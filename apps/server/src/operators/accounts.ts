@@ -6,14 +6,14 @@ import type {
   OperatorAccount,
   OperatorRole,
 } from "@tickfair/contract";
+import { type ControlSubject, decideControlChange, proposeControlChange, recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
-import { type ControlSubject, decideControlChange, proposeControlChange } from "./control-changes";
 import { roleChangeGrants } from "./permissions";
-import { createOperator, recordAudit } from "./service";
+import { createOperator } from "./service";
 import { revokeOperatorSessions } from "./sessions";
 
 /**

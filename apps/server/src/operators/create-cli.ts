@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { OPERATOR_ROLES, type OperatorRole } from "@tickfair/contract";
 import { errorMessage } from "@tickfair/contract/error-messages";
+import { recordAudit } from "../audit";
 import { systemClock } from "../platform/clock";
 import { loadConfig } from "../platform/config";
 import { createDb } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { migrateToLatest } from "../platform/migrations";
-import { createOperator, recordAudit } from "./service";
+import { createOperator } from "./service";
 
 /**
  * `npm run operator:create -- --username alice --role finance [--password …]`

@@ -1,12 +1,7 @@
-export {
-  applyControlChange,
-  type ControlSubject,
-  decideControlChange,
-  proposeControlChange,
-} from "./control-changes";
-export { type OperatorSession, requireSignedInOperator, signedInOperator } from "./guard";
+export { operatorSignIn } from "./guard";
 export { operatorSocketAuth } from "./live";
-export { operatorMay } from "./permissions";
-export { createOperator, enrolWithKnownSecret, recordAudit, recordListExport } from "./service";
+export { operatorsModule } from "./module";
+export { operatorMay, roleMayCall } from "./permissions";
+export { createOperator, enrolWithKnownSecret } from "./service";
 export { isOperatorSessionLive } from "./sessions";
 export { totpUri } from "./totp";

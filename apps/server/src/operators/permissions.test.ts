@@ -2,9 +2,10 @@ import { OPERATOR_PERMISSIONS } from "@tickfair/contract";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { installErrorHandling } from "../platform/error-handler";
+import { registerScope } from "../platform/scopes";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { requireSignedInOperator } from "./guard";
+import { operatorSignIn } from "./guard";
 import { OPERATOR_ROUTES, permissionsOf, roleChangeGrants, rolePermissions } from "./permissions";
 
 const t = useTestApp();
@@ -14,11 +15,13 @@ describe("the permission table", () => {
     const app = Fastify({ logger: false });
     installErrorHandling(app);
     await app.register(
-      async (plugin) => {
-        requireSignedInOperator(plugin, t.app.tickfair);
-        plugin.get("/operator/unlisted", async () => ({ reached: true }));
-        plugin.get("/operator/me", async () => ({ reached: true }));
-      },
+      (api) =>
+        registerScope(api, operatorSignIn(t.app.tickfair), [
+          async (plugin) => {
+            plugin.get("/operator/unlisted", async () => ({ reached: true }));
+            plugin.get("/operator/me", async () => ({ reached: true }));
+          },
+        ]),
       { prefix: "/api/v1" },
     );
     try {

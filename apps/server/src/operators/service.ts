@@ -1,7 +1,8 @@
 import type { CreateInviteCodeRequest, InviteCode, OperatorInfo, OperatorRole } from "@tickfair/contract";
+import { recordAudit } from "../audit";
 import { createOperatorInviteCode } from "../auth";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from "../platform/db";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { hashPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
@@ -58,51 +59,6 @@ export async function enrolWithKnownSecret(
     .where("totp_secret", "is", null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-export function requireRole(operator: Operator, roles: readonly OperatorRole[]): void {
-  if (!roles.includes(operator.role)) throw new AppError("OPERATOR_ROLE_FORBIDDEN");
-}
-
-export interface AuditInput {
-  operatorId: bigint | null;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason?: string | null;
-  detail?: Record<string, unknown>;
-}
-
-/** An operator took a list as a file: which list (`<list>.export`), with which filters. */
-export function recordListExport(
-  db: Executor,
-  clock: Clock,
-  operatorId: bigint,
-  list: { action: string; targetType: string; filters: object },
-): Promise<void> {
-  return recordAudit(db, clock, {
-    operatorId,
-    action: list.action,
-    targetType: list.targetType,
-    targetId: "csv",
-    detail: { filters: list.filters },
-  });
-}
-
-/** Appends to the audit log in the caller's transaction, so an action and its record land together. */
-export async function recordAudit(db: Executor | Tx, clock: Clock, input: AuditInput): Promise<void> {
-  await db
-    .insertInto("audit_log")
-    .values({
-      operator_id: input.operatorId,
-      action: input.action,
-      target_type: input.targetType,
-      target_id: input.targetId,
-      reason: input.reason ?? null,
-      detail: JSON.stringify(input.detail ?? {}),
-      created_at: clock.now(),
-    })
-    .execute();
 }
 
 export async function createInviteCode(

@@ -1,9 +1,9 @@
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { hashToken, newToken } from "../platform/tokens";
-import { recordAudit } from "./service";
 
 /**
  * Operators' sessions, apart from users' (their own table and tokens): opened only by a complete

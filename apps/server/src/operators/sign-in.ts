@@ -3,6 +3,7 @@ import type {
   OperatorLoginRequest,
   OperatorSecondFactorRequest,
 } from "@tickfair/contract";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -10,7 +11,6 @@ import type { Operator } from "../platform/schema";
 import { checkSignInPassword } from "../platform/sign-in";
 import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
 import { hashToken, newToken } from "../platform/tokens";
-import { recordAudit } from "./service";
 import { openOperatorSession } from "./sessions";
 import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from "./totp";
 

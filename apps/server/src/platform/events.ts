@@ -5,7 +5,7 @@
  */
 export interface DomainEvents {
   /** A user's money moved (moveMoney raises it): their figures are to be told again. */
-  "account.changed": bigint;
+  "account.updated": bigint;
   /**
    * Sessions ended, by token hash: a user's (logout, a password change) or an operator's (sign-out,
    * sign-out everywhere, disabled, authenticator reset). Their sockets close wherever they are.

@@ -125,7 +125,7 @@ export function answerMoneyMove<T>(
   result: IdempotentResult<T>,
 ): T {
   if (result.replayed) reply.header("idempotent-replayed", "true");
-  else void deps.events.publish("account.changed", [userId]);
+  else void deps.events.publish("account.updated", [userId]);
   reply.status(result.status);
   return result.body;
 }

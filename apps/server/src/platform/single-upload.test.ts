@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_PHOTO_BYTES } from "../files";
 import { MAX_FILE_BYTES } from "../files/service";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { MAX_PHOTO_BYTES } from "../verification";
 
 // A blob folder of this file's own, so that the count of blobs is this file's alone.
 const BLOB_DIR = mkdtempSync(path.join(os.tmpdir(), "tickfair-upload-limit-"));

@@ -76,7 +76,7 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
 
     // A settlement batch of thousands travels in several notifications; the owner still hears theirs.
     const strangers = Array.from({ length: 3_000 }, (_, i) => ({ id: 10_000_000n + BigInt(i), userId: 1n }));
-    await a.tickfair.events.publish("contracts.settled", [
+    await a.tickfair.events.publish("contract.settled", [
       ...strangers,
       { id: BigInt(placed.json().id), userId: user.userId },
     ]);
@@ -131,7 +131,7 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
       await db.destroy();
     });
     await leaving.ready();
-    await leaving.tickfair.events.publish("account.changed", [user.userId]);
+    await leaving.tickfair.events.publish("account.updated", [user.userId]);
     await leaving.close();
     expect(await onB.next()).toMatchObject({ type: "account.updated" });
     await onB.nothingElse();

@@ -1,3 +1,2 @@
-export { savingsUpdates } from "./live";
+export { savingsModule } from "./module";
 export type { SavingsDeps } from "./service";
-export { SavingsWorker } from "./worker";

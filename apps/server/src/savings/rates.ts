@@ -1,5 +1,5 @@
 import { addDays, annualRateToPpm, type SavingsRateEntry } from "@tickfair/contract";
-import { recordAudit } from "../operators";
+import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";

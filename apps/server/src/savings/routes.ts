@@ -9,7 +9,6 @@ import {
   toMinor,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { moveMoney } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
@@ -47,14 +46,13 @@ export function savingsRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const upToDate = async (userId: bigint) => {
     const now = await savingsNow(context.db, deps);
     if (await bringSaverUpToDate(context.db, userId, now.moment, now.rules))
-      void context.events.publish("account.changed", [userId]);
+      void context.events.publish("account.updated", [userId]);
     return now;
   };
 
   return async (app) => {
-    requireSignedInUser(app, context);
     app.get("/savings", { schema: schema({ response: { 200: savingsSummarySchema } }) }, async (request) => {
-      const { user } = signedInUser(request);
+      const { user } = request;
       const { moment, rules } = await upToDate(user.id);
       return savingsSummary(context.db, user.id, moment, rules);
     });
@@ -63,7 +61,7 @@ export function savingsRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/savings/history",
       { schema: schema({ response: { 200: savingsHistory } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const { moment, rules } = await upToDate(user.id);
         return { items: await historyOf(context.db, user.id, moment, rules.history) };
       },
@@ -73,7 +71,7 @@ export function savingsRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/savings/records",
       { schema: schema({ querystring: savingsRecordQuery, response: { 200: savingsRecordPage } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         await upToDate(user.id);
         return listSavingsRecords(context.db, user.id, request.query);
       },
@@ -84,13 +82,13 @@ export function savingsRoutes(context: RouteContext): FastifyPluginAsyncZod {
         `/savings/move-${direction}`,
         { schema: schema({ body: savingsMoveRequest, response: { 201: savingsMoveResponse } }) },
         async (request, reply) => {
-          const { user } = signedInUser(request);
+          const { user } = request;
           const amount = toMinor(request.body.amount);
           const answer = await moveMoney(context, request, reply, user.id, 201, (tx) =>
             moveSavings(tx, deps, user.id, direction, amount),
           );
           if (!reply.hasHeader("idempotent-replayed"))
-            void context.events.publish("savings.changed", [user.id]);
+            void context.events.publish("savings.updated", [user.id]);
           return answer;
         },
       );

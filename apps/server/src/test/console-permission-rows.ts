@@ -1,9 +1,8 @@
 import type { Row } from "./permission-probe";
 
 /**
- * The permission matrix's rows for the console's users and markets routes (issue 14, items 6 and 7)
- * and its read-only view of users' limits (issue 18, item 6),
- * run by console-permissions.test.ts; permissions.test.ts reads them too, so its checks that every
+ * The permission matrix's rows for the console's users and markets routes and its read-only view of
+ * users' limits, run by console-permissions.test.ts; permissions.test.ts reads them too, so its checks that every
  * route has a row, and that each row agrees with the permission table, cover these routes as well.
  * User sessions and operator sessions are separate realms: a user's token on an operator route is 401.
  */

@@ -1,7 +1,7 @@
 export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
 export { keepClosedTotals, tradingSince, userTradingUsage } from "./limits";
-export { contractOpenings, contractSettlements } from "./live";
+export { tradingModule } from "./module";
 export { type SettledResults, settledResults } from "./results";
 export { type SettledNetCounts, settledNetCounts } from "./risk-figure-source";
 export { type ContractRef, contractsByIds, listUserContracts } from "./service";
-export { TradingWorker } from "./worker";
+export type { TradingWorker } from "./worker";

@@ -6,9 +6,9 @@ import { type ContractRef, contractsByIds } from "./service";
 declare module "../platform/events" {
   interface DomainEvents {
     /** Contracts got their entry tick (the worker raises it): each runs until its expiry now. */
-    "contracts.opened": ContractRef;
+    "contract.opened": ContractRef;
     /** A settlement batch committed (the worker raises it). */
-    "contracts.settled": ContractRef;
+    "contract.settled": ContractRef;
   }
 }
 
@@ -37,7 +37,7 @@ async function ownedContracts(
   });
 }
 
-/** "contracts.opened" as the owner's open app hears it: contract.opened, its countdown started. */
+/** "contract.opened" as the owner's open app hears it: contract.opened, its countdown started. */
 export function contractOpenings(db: Db): UserEventRenderer<ContractRef> {
   return {
     ...contractRefs,
@@ -52,7 +52,7 @@ export function contractOpenings(db: Db): UserEventRenderer<ContractRef> {
 }
 
 /**
- * "contracts.settled" as the owner's open app hears it: contract.settled, each with the owner's
+ * "contract.settled" as the owner's open app hears it: contract.settled, each with the owner's
  * figures after the batch (read once per owner), so no account.updated needs to follow.
  */
 export function contractSettlements(deps: {

@@ -9,7 +9,6 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireSignedInUser, signedInUser } from "../auth";
 import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
@@ -31,12 +30,11 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
     context.config.PLATFORM_TZ,
   );
   return async (app) => {
-    requireSignedInUser(app, context);
     app.post(
       "/trading/contracts",
       { schema: schema({ body: placeContractRequest, response: { 201: contract } }) },
       async (request, reply) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         const { key, fingerprint } = idempotencyOf(request);
         const result = await orders.place({ userId: user.id, input: request.body, key, fingerprint });
         return answerMoneyMove(context, reply, user.id, result);
@@ -47,7 +45,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/trading/contracts/open",
       { schema: schema({ response: { 200: contractList } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         return listOpenContracts(db, user.id);
       },
     );
@@ -55,14 +53,14 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/trading/contracts/closed",
       { schema: schema({ querystring: contractPageQuery, response: { 200: contractPage } }) },
-      async (request) => listClosedContracts(db, signedInUser(request).user.id, request.query),
+      async (request) => listClosedContracts(db, request.user.id, request.query),
     );
 
     app.get(
       "/trading/contracts/:id",
       { schema: schema({ params: z.object({ id: idString }), response: { 200: contractDetailSchema } }) },
       async (request) => {
-        const { user } = signedInUser(request);
+        const { user } = request;
         return contractDetail(db, user.id, BigInt(request.params.id));
       },
     );

@@ -1,7 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
-import type { MarketTables } from "../market";
-import type { Executor } from "../platform/db";
-import type { Database } from "../platform/schema";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { Direction, Result } from "./outcome";
 
 export type ContractStatus = "pending" | "open" | "settled" | "void";
@@ -33,11 +30,10 @@ export interface ContractsTable {
   settle_posting_id: bigint | null;
 }
 
-export type TradingTables = MarketTables & { contracts: ContractsTable };
-export type ContractRow = Selectable<ContractsTable>;
-export type TradingExecutor = Kysely<Database & TradingTables>;
-
-/** The trading tables on top of the platform's and the market's (kept here, like market/schema.ts). */
-export function tradingDb(db: Executor): TradingExecutor {
-  return db.withTables<TradingTables>();
+declare module "../platform/schema" {
+  interface Database {
+    contracts: ContractsTable;
+  }
 }
+
+export type ContractRow = Selectable<ContractsTable>;

@@ -13,7 +13,7 @@ import { bigintArray, type Db, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
-import { type ContractRow, tradingDb } from "./schema";
+import type { ContractRow } from "./schema";
 
 /**
  * How far around a contract's start and expiry the feed must have a tick. No tick within this gap after
@@ -269,7 +269,7 @@ export function toContract(row: ContractRow, precision: number): Contract {
 }
 
 function contractsWithPrecision(db: Executor) {
-  return tradingDb(db)
+  return db
     .selectFrom("contracts as c")
     .innerJoin("products as p", "p.symbol", "c.symbol")
     .selectAll("c")
@@ -341,7 +341,7 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
   let ticks: Tick[] = [];
   if (row.entry_seq !== null) {
     const last = row.exit_seq;
-    const rows = await tradingDb(db)
+    const rows = await db
       .selectFrom("ticks")
       .select(["seq", "time", "price", "prev_hash", "hash"])
       .where("symbol", "=", row.symbol)

@@ -1,6 +1,3 @@
-export { loadIdNumberKeys } from "./id-number-cipher";
-export { verificationUpdates } from "./live";
-export { issuePhotoLinks, type LinkHolder } from "./photo-links";
-export { MAX_PHOTO_BYTES, PHOTO_UPLOAD, storeVerificationPhoto as storePrivatePhoto } from "./photos";
-export { verificationQueue, verificationQueueUpdates } from "./queue";
-export { type VerificationDeps, verificationStateOf } from "./service";
+export { verificationModule } from "./module";
+export { verificationQueue } from "./queue";
+export { verificationStateOf } from "./service";

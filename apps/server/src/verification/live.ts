@@ -4,12 +4,12 @@ import { type VerificationDeps, verificationStatusOf } from "./service";
 declare module "../platform/events" {
   interface DomainEvents {
     /** A reviewer approved or rejected the user's verification (once committed). */
-    "verification.changed": bigint;
+    "verification.updated": bigint;
   }
 }
 
 /**
- * "verification.changed" as the user's open apps hear it: verification.updated with where it stands,
+ * "verification.updated" as the user's open apps hear it: verification.updated with where it stands,
  * without photo links (those belong to one session; the app asks for its own).
  */
 export function verificationUpdates(deps: VerificationDeps): UserEventRenderer<bigint> {

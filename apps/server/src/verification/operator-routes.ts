@@ -10,7 +10,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordListExport, requireSignedInOperator, signedInOperator } from "../operators";
+import { recordListExport } from "../audit";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
 import { listCsv } from "../platform/list-csv";
@@ -40,7 +40,6 @@ export function verificationOperatorRoutes(
 ): FastifyPluginAsyncZod {
   const timeZone = context.config.PLATFORM_TZ;
   return async (app) => {
-    requireSignedInOperator(app, context);
     app.get(
       "/operator/verifications",
       {
@@ -65,7 +64,7 @@ export function verificationOperatorRoutes(
         },
       },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const rows = everySubmission(context.db, request.query, timeZone, LIST_CSV_MAX_ROWS);
         await recordListExport(context.db, context.clock, operator.id, {
           action: "verifications.export",
@@ -81,7 +80,7 @@ export function verificationOperatorRoutes(
       "/operator/verifications/:id",
       { schema: schema({ params: idParams, response: { 200: operatorVerification } }) },
       async (request) => {
-        const { operator, tokenHash } = signedInOperator(request);
+        const { operator, sessionTokenHash: tokenHash } = request;
         return verificationForReview(deps, operator, tokenHash, BigInt(request.params.id));
       },
     );
@@ -91,7 +90,7 @@ export function verificationOperatorRoutes(
       "/operator/verifications/:id/id-number",
       { schema: schema({ params: idParams, response: { 200: verificationIdNumber } }) },
       async (request, reply) => {
-        const { operator } = signedInOperator(request);
+        const { operator } = request;
         const answer = await revealIdNumber(deps, operator, BigInt(request.params.id));
         return reply.header("cache-control", "private, no-store").send(answer);
       },
@@ -101,10 +100,10 @@ export function verificationOperatorRoutes(
       "/operator/verifications/:id/approve",
       { schema: schema({ params: idParams, response: { 200: operatorVerification } }) },
       async (request) => {
-        const { operator, tokenHash } = signedInOperator(request);
+        const { operator, sessionTokenHash: tokenHash } = request;
         const id = BigInt(request.params.id);
         const userId = await decideVerification(deps, operator, id, { approve: true });
-        void context.events.publish("verification.changed", [userId]);
+        void context.events.publish("verification.updated", [userId]);
         void context.events.publish("inbox.changed", [userId]);
         void context.events.publish("verificationQueue.changed", [{ id, state: "verified" }]);
         return verificationForReview(deps, operator, tokenHash, id);
@@ -121,10 +120,10 @@ export function verificationOperatorRoutes(
         }),
       },
       async (request) => {
-        const { operator, tokenHash } = signedInOperator(request);
+        const { operator, sessionTokenHash: tokenHash } = request;
         const id = BigInt(request.params.id);
         const userId = await decideVerification(deps, operator, id, { approve: false, ...request.body });
-        void context.events.publish("verification.changed", [userId]);
+        void context.events.publish("verification.updated", [userId]);
         void context.events.publish("inbox.changed", [userId]);
         void context.events.publish("verificationQueue.changed", [{ id, state: "rejected" }]);
         return verificationForReview(deps, operator, tokenHash, id);

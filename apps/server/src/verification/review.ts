@@ -9,15 +9,15 @@ import type {
   VerificationReviewQuery,
 } from "@tickfair/contract";
 import { sql } from "kysely";
+import { recordAudit } from "../audit";
 import { markUserVerified, matchingUserIds, searchTerms } from "../auth";
+import { issuePhotoLinks } from "../files";
 import { recordNotice } from "../messages";
-import { recordAudit } from "../operators";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import type { Operator } from "../platform/schema";
 import { decryptIdNumber } from "./id-number-cipher";
-import { issuePhotoLinks } from "./photo-links";
 import type { VerificationDeps } from "./service";
 
 const fromSubmissions = (db: Executor) => db.selectFrom("verifications as v");

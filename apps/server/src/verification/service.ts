@@ -10,6 +10,7 @@ import {
   type VerificationSubmitRequest,
 } from "@tickfair/contract";
 import { refuseRestrictedCountries } from "../auth";
+import { issuePhotoLinks, type LinkHolder } from "../files";
 import type { BlobStore } from "../platform/blob-store";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from "../platform/db";
@@ -21,15 +22,12 @@ import {
   maskIdNumber,
   normaliseIdNumber,
 } from "./id-number-cipher";
-import { issuePhotoLinks, type LinkHolder } from "./photo-links";
 
 export interface VerificationDeps {
   db: Db;
   clock: Clock;
   blobs: BlobStore;
   keys: IdNumberKeys;
-  /** An operator session unused this long no longer opens photo links. */
-  operatorIdleMs: number;
   /** Nationalities the deployment may not serve (RESTRICTED_COUNTRIES), refused as at registration. */
   restrictedCountries: readonly CountryCode[];
 }

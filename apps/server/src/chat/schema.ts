@@ -1,40 +1,5 @@
-import type { ColumnType, Generated } from "kysely";
-
-// The tables of system messages and customer service (migrations 0021, 0022, 0027), beside schema.ts.
-
-type Timestamp = ColumnType<Date, Date | string | undefined, never>;
-type Id = Generated<bigint>;
-
-export interface BroadcastsTable {
-  id: Id;
-  translations: ColumnType<unknown, string, never>;
-  publish_at: Timestamp;
-  created_by: bigint;
-  created_at: Timestamp;
-  cancelled_at: Date | null;
-  cancelled_by: bigint | null;
-  published_at: Date | null;
-}
-
-export interface InboxMessagesTable {
-  id: Id;
-  user_id: bigint | null;
-  kind: string;
-  broadcast_id: bigint | null;
-  params: ColumnType<unknown, string | undefined, never>;
-  created_at: Timestamp;
-}
-
-export interface InboxesTable {
-  user_id: bigint;
-  read_through: bigint;
-}
-
-export interface InboxReadsTable {
-  user_id: bigint;
-  message_id: bigint;
-  read_at: Date;
-}
+import type { Generated } from "kysely";
+import type { Id, Timestamp } from "../platform/schema";
 
 export interface ConversationsTable {
   id: Id;
@@ -76,4 +41,13 @@ export interface CannedRepliesTable {
 export interface SupportPresenceTable {
   operator_id: bigint;
   seen_at: Date;
+}
+
+declare module "../platform/schema" {
+  interface Database {
+    conversations: ConversationsTable;
+    chat_messages: ChatMessagesTable;
+    canned_replies: CannedRepliesTable;
+    support_presence: SupportPresenceTable;
+  }
 }

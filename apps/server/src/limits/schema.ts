@@ -1,8 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
-
-// The tables of responsible trading (migration 0023), beside schema.ts.
-
-type Timestamp = ColumnType<Date, Date | string | undefined, never>;
+import type { Timestamp } from "../platform/schema";
 
 export interface TradingLimitsTable {
   user_id: bigint;
@@ -29,4 +26,23 @@ export interface LimitChangesTable {
   requested_at: Timestamp;
   applies_at: Timestamp;
   cancelled_at: Date | null;
+}
+
+/** A day of the platform's calendar, "YYYY-MM-DD" as written (db.ts reads dates as text). */
+type CalendarDate = ColumnType<string, string, never>;
+
+export interface RiskFiguresTable {
+  computed_on: CalendarDate;
+  users: ColumnType<number, number, never>;
+  users_with_loss: ColumnType<number, number, never>;
+  computed_at: Timestamp;
+}
+
+declare module "../platform/schema" {
+  interface Database {
+    trading_limits: TradingLimitsTable;
+    limit_values: LimitValuesTable;
+    limit_changes: LimitChangesTable;
+    risk_figures: RiskFiguresTable;
+  }
 }

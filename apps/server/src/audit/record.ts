@@ -1,0 +1,43 @@
+import type { Clock } from "../platform/clock";
+import type { Executor, Tx } from "../platform/db";
+
+export interface AuditInput {
+  operatorId: bigint | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason?: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** An operator took a list as a file: which list (`<list>.export`), with which filters. */
+export function recordListExport(
+  db: Executor,
+  clock: Clock,
+  operatorId: bigint,
+  list: { action: string; targetType: string; filters: object },
+): Promise<void> {
+  return recordAudit(db, clock, {
+    operatorId,
+    action: list.action,
+    targetType: list.targetType,
+    targetId: "csv",
+    detail: { filters: list.filters },
+  });
+}
+
+/** Appends to the audit log in the caller's transaction, so an action and its record land together. */
+export async function recordAudit(db: Executor | Tx, clock: Clock, input: AuditInput): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      operator_id: input.operatorId,
+      action: input.action,
+      target_type: input.targetType,
+      target_id: input.targetId,
+      reason: input.reason ?? null,
+      detail: JSON.stringify(input.detail ?? {}),
+      created_at: clock.now(),
+    })
+    .execute();
+}

@@ -1,0 +1,69 @@
+import type { ColumnType, Generated, GeneratedAlways } from "kysely";
+import type { Id, Timestamp } from "../platform/schema";
+
+export interface UsersTable {
+  id: Id;
+  account: string;
+  phone: string;
+  phone_country: string;
+  /** Declared at registration (ISO 3166-1 alpha-2); users registered before it was asked have none. */
+  nationality: ColumnType<string | null, string | null | undefined, string | null>;
+  nickname: string;
+  password_hash: string;
+  pay_password_hash: string;
+  invite_code: string;
+  invited_by: string | null;
+  credit_score: Generated<number>;
+  verified: Generated<boolean>;
+  pay_failures: Generated<number>;
+  pay_locked_until: Date | null;
+  created_at: Timestamp;
+  /** Set while an operator has locked the user's sign-in, with who and why (all three or none). */
+  sign_in_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sign_in_locked_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  sign_in_lock_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agreement's and the privacy policy's versions accepted at registration (none published: null). */
+  accepted_agreement_version: ColumnType<number | null, number | null | undefined, number | null>;
+  accepted_privacy_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface InviteCodesTable {
+  code: string;
+  owner_user_id: bigint | null;
+  created_by_operator: bigint | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  /** What operators name a session by; the token's hash never leaves the server. */
+  id: GeneratedAlways<bigint>;
+  token_hash: string;
+  user_id: bigint;
+  created_at: Timestamp;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  /** The browser and system it was opened from ("Chrome on Android"), when the request said. */
+  device: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export interface SignInFailuresTable {
+  realm: "user" | "operator";
+  /** The account or user name as typed, lower-cased: known or not, a failure is counted alike. */
+  name: string;
+  failures: number;
+  throttled_until: Date | null;
+  updated_at: Date;
+}
+
+declare module "../platform/schema" {
+  interface Database {
+    users: UsersTable;
+    invite_codes: InviteCodesTable;
+    sessions: SessionsTable;
+    sign_in_failures: SignInFailuresTable;
+  }
+}

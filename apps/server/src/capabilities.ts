@@ -1,0 +1,113 @@
+import { accountModule, accountSummaryNow } from "./account";
+import { auditModule } from "./audit";
+import { authModule, isSessionLive, socketAuth, userSignIn } from "./auth";
+import { cashierModule, depositUsage } from "./cashier";
+import { chatModule } from "./chat";
+import { consoleModule } from "./console";
+import { contentModule } from "./content";
+import { filesModule } from "./files";
+import { ledgerModule } from "./ledger";
+import { limitsModule } from "./limits";
+import { marketModule } from "./market";
+import { messagesModule } from "./messages";
+import { isOperatorSessionLive, operatorSignIn, operatorSocketAuth, operatorsModule } from "./operators";
+import type { CapabilityModule, Wiring } from "./platform/capability";
+import type { RouteContext } from "./platform/context";
+import { RealtimeHub } from "./platform/realtime";
+import { createBlobStore } from "./platform/s3-blob-store";
+import RANKS from "./ranks.json";
+import { savingsModule } from "./savings";
+import { keepClosedTotals, settledNetCounts, tradingModule, tradingSince, userTradingUsage } from "./trading";
+import { verificationModule } from "./verification";
+
+/**
+ * Every capability, built in rank order (ranks.json; docs/architecture.md): a module is handed only
+ * what lower ranks built, and where a lower rank needs a higher one's figures (limits counts what
+ * trading and the cashier did) the figures are handed down here, as functions.
+ */
+export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wiring["log"] }) {
+  const { config, db, clock } = base;
+  const realtime = new RealtimeHub({
+    db,
+    clock,
+    databaseUrl: config.DATABASE_URL,
+    log: base.log,
+    auth: socketAuth({ db, clock, sessionIdleMs: config.SESSION_IDLE_DAYS * 24 * 60 * 60_000 }),
+    operatorAuth: operatorSocketAuth({ db, clock, idleMs: config.OPERATOR_IDLE_MINUTES * 60_000 }),
+  });
+  const wiring: Wiring = { ...base, events: realtime, realtime };
+  const blobs = createBlobStore(config);
+  const figures = { db, clock, platformTz: config.PLATFORM_TZ };
+
+  const market = marketModule(wiring);
+  const messages = messagesModule(wiring);
+  const content = contentModule(wiring);
+  const limits = limitsModule(wiring, {
+    usage: async (executor, userId, now) => ({
+      trading: await userTradingUsage(executor, userId, now, config.PLATFORM_TZ),
+      deposited: await depositUsage(executor, userId, now, config.PLATFORM_TZ),
+    }),
+    tradingSince,
+    openLimits: keepClosedTotals,
+    settledNet: settledNetCounts,
+  });
+  const trading = tradingModule(wiring, {
+    bus: market.market.bus,
+    summaryOf: (userId) => accountSummaryNow(figures, userId),
+  });
+  const savings = savingsModule(wiring);
+  const chat = chatModule(wiring, { blobs });
+  const modules: CapabilityModule[] = [
+    auditModule(wiring),
+    ledgerModule(wiring),
+    market,
+    filesModule(wiring, {
+      blobs,
+      holderLive: (holder, now) =>
+        holder.realm === "user"
+          ? isSessionLive(db, holder.sessionTokenHash, now)
+          : isOperatorSessionLive(db, holder.sessionTokenHash, now, config.OPERATOR_IDLE_MINUTES * 60_000),
+    }),
+    messages,
+    content,
+    authModule(wiring),
+    operatorsModule(wiring),
+    limits,
+    trading,
+    cashierModule(wiring),
+    savings,
+    verificationModule(wiring, { blobs }),
+    chat,
+    accountModule(wiring),
+    consoleModule(wiring),
+  ];
+  assertRankOrder(modules);
+  return {
+    wiring,
+    modules,
+    userSignIn: userSignIn(wiring),
+    operatorSignIn: operatorSignIn(wiring),
+    /** The running parts tests and benches drive directly. */
+    services: {
+      realtime,
+      market: market.market,
+      trading: trading.worker,
+      savings: savings.worker,
+      content: content.publisher,
+      broadcasts: messages.broadcasts,
+      riskFigures: limits.riskFigures,
+      chatPresence: chat.presence,
+    },
+  };
+}
+
+/** Jobs start in this order and stop in reverse, so settlement stops before the feed it reads. */
+function assertRankOrder(modules: readonly CapabilityModule[]): void {
+  const ranks: Record<string, number> = RANKS;
+  let previous = 0;
+  for (const { name } of modules) {
+    const rank = ranks[name];
+    if (rank === undefined || rank < previous) throw new Error(`capability ${name}: out of rank order`);
+    previous = rank;
+  }
+}

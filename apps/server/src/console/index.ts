@@ -1,0 +1,1 @@
+export { consoleModule } from "./module";

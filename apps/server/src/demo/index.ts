@@ -1,0 +1,1 @@
+export { DEMO, seedDemo } from "./seed";

@@ -1,0 +1,19 @@
+import type { BlobStore } from "../platform/blob-store";
+import type { CapabilityModule, Wiring } from "../platform/capability";
+import type { HolderLive } from "./photo-links";
+import { filesRoutes, photoLinkRoutes } from "./routes";
+
+/**
+ * Every private image: deposit proofs, ID photos, photos sent in chat. Whether a photo link's session
+ * still lives is auth's and operators' rule, handed in by the wiring.
+ */
+export function filesModule(
+  wiring: Wiring,
+  deps: { blobs: BlobStore; holderLive: HolderLive },
+): CapabilityModule {
+  return {
+    name: "files",
+    publicRoutes: [photoLinkRoutes(wiring, deps)],
+    userRoutes: [filesRoutes(wiring)],
+  };
+}

@@ -1,0 +1,58 @@
+import type { ColumnType } from "kysely";
+import type { Id, Timestamp } from "../platform/schema";
+
+export const USER_ACCOUNT_KINDS = [
+  "cash",
+  "frozen_trade",
+  "frozen_withdrawal",
+  "savings_pending",
+  "savings_confirmed",
+] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  "house",
+  "deposits",
+  "withdrawals",
+  "savings_income",
+  "demo_grants",
+  "fees",
+] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+export type AccountKind = UserAccountKind | SystemAccountKind;
+
+export interface AccountsTable {
+  id: Id;
+  user_id: bigint | null;
+  kind: AccountKind;
+  /** Kept for user accounts by a database trigger from their entries; null for system accounts. */
+  balance: ColumnType<bigint | null, bigint | null | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface PostingsTable {
+  id: Id;
+  kind: string;
+  user_id: bigint | null;
+  reference: string | null;
+  created_at: Timestamp;
+  /** Postings written as one journal share the id of its first; null: the posting balances on its own. */
+  journal_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  posting_id: bigint;
+  account_id: bigint;
+  amount: bigint;
+  /** Set by the database trigger for user accounts. */
+  balance_after: ColumnType<bigint | null, never, never>;
+  created_at: Timestamp;
+}
+
+declare module "../platform/schema" {
+  interface Database {
+    accounts: AccountsTable;
+    postings: PostingsTable;
+    ledger_entries: LedgerEntriesTable;
+  }
+}

@@ -1,0 +1,26 @@
+import type { CapabilityModule, Wiring } from "../platform/capability";
+import { marketOperatorRoutes } from "./operator-routes";
+import { marketRoutes } from "./routes";
+import { createMarket, type Market } from "./running";
+
+/** Prices: the feed, the catalogue, tickers and ticks on the socket. Its bus feeds settlement. */
+export function marketModule(wiring: Wiring): CapabilityModule & { market: Market } {
+  const { config } = wiring;
+  const market = createMarket(
+    { db: wiring.db, clock: wiring.clock, log: wiring.log },
+    {
+      feedEnabled: config.FEED_ENABLED,
+      feedSeed: config.FEED_SEED,
+      feedIntervalMs: config.FEED_INTERVAL_MS,
+      databaseUrl: config.DATABASE_URL,
+    },
+  );
+  wiring.realtime.addChannel(market.live);
+  return {
+    name: "market",
+    market,
+    publicRoutes: [marketRoutes(wiring)],
+    operatorRoutes: [marketOperatorRoutes(wiring)],
+    jobs: [{ job: market, enabled: true }],
+  };
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../platform/clock";
+import type { Db } from "../platform/db";
+import type { PublicChannel } from "../platform/realtime";
+import { MarketBus } from "./bus";
+import { CATALOGUE } from "./catalogue";
+import { SimulatedFeed } from "./feed";
+import { FeedRunner, type MarketLog } from "./feed-runner";
+import { recordClosedHistory } from "./history";
+import { MarketChannel } from "./live";
+import { seedCatalogue } from "./seed";
+
+export interface MarketOptions {
+  /** FEED_ENABLED: run the feed in this process (on PostgreSQL: take part in the election). */
+  feedEnabled: boolean;
+  /**
+   * FEED_SEED: fixes the simulator's random stream (demos, tests). Unset, each start draws a secret
+   * seed, so nobody can compute the next prices from the code and the past ticks.
+   */
+  feedSeed?: string | undefined;
+  /** FEED_INTERVAL_MS: time between ticks of a product (default 1000). */
+  feedIntervalMs?: number | undefined;
+  /** DATABASE_URL: with PostgreSQL the feed runs in one process only (advisory lock). */
+  databaseUrl?: string | undefined;
+}
+
+/** The market capability's running parts, handed to routes, the WebSocket and settlement. */
+export interface Market {
+  bus: MarketBus;
+  runner: FeedRunner;
+  /** Tickers and a product's ticks on the realtime socket. */
+  live: PublicChannel;
+  /** Seeds missing catalogue products, then starts the feed if enabled (onReady). */
+  start(): Promise<void>;
+  /** Stops the feed and waits for its last write (preClose, before the database closes). */
+  stop(): Promise<void>;
+}
+
+export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, options: MarketOptions): Market {
+  const bus = new MarketBus((error) => deps.log.error({ err: error }, "market: a tick listener failed"));
+  const seed = options.feedSeed ?? randomBytes(32).toString("hex");
+  const runner = new FeedRunner({
+    db: deps.db,
+    bus,
+    log: deps.log,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    prepare: () => recordClosedHistory(deps.db, deps.clock.now(), { seed }),
+    createSource: (resumeFrom) =>
+      new SimulatedFeed({
+        products: CATALOGUE,
+        seed,
+        clock: deps.clock,
+        resumeFrom,
+        ...(options.feedIntervalMs ? { intervalMs: options.feedIntervalMs } : {}),
+      }),
+  });
+  return {
+    bus,
+    runner,
+    live: new MarketChannel({ db: deps.db, clock: deps.clock, bus }),
+    async start() {
+      await seedCatalogue(deps.db);
+      if (options.feedEnabled) await runner.start();
+    },
+    stop: () => runner.stop(),
+  };
+}

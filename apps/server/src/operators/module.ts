@@ -1,0 +1,12 @@
+import type { CapabilityModule, Wiring } from "../platform/capability";
+import { operatorAccountRoutes } from "./account-routes";
+import { operatorRoutes, operatorSignInRoutes } from "./operator-routes";
+
+/** Operators' sign-in, sessions, accounts and roles. Its hook signs in and checks every operator route. */
+export function operatorsModule(wiring: Wiring): CapabilityModule {
+  return {
+    name: "operators",
+    publicRoutes: [operatorSignInRoutes(wiring)],
+    operatorRoutes: [operatorRoutes(wiring), operatorAccountRoutes(wiring)],
+  };
+}
