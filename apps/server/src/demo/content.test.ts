@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { contentDocumentInput, LOCALES } from "@tickfair/contract";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,8 +7,15 @@ import { onPostgres } from "../market/testing";
 import { createOperator } from "../operators";
 import { ManualClock } from "../platform/clock";
 import { createTestDb, type TestDb } from "../test/harness";
-import { DEMO_ARTICLES, DEMO_DOCUMENTS, DEMO_PAGE_VERSIONS, DEMO_PAGES } from "./content";
+import { loadDemoContent } from "./content";
 import { seedDemo } from "./seed";
+
+const {
+  pages: DEMO_PAGES,
+  pageVersions: DEMO_PAGE_VERSIONS,
+  articles: DEMO_ARTICLES,
+} = await loadDemoContent();
+const DEMO_DOCUMENTS = [...DEMO_PAGES, ...DEMO_ARTICLES];
 
 // An HTML tag opening (`<p`, `<br`, `<script`): the renderer drops raw HTML, so a tag would show as lost text.
 const RAW_HTML = /<[a-z!/]/i;
@@ -27,6 +35,19 @@ describe("demo content", () => {
       expect(text?.body, locale).not.toMatch(RAW_HTML);
       expect(text?.summary, locale).not.toMatch(RAW_HTML);
     }
+  });
+
+  // A demo database compares its agreement with these texts and publishes a new version, which every
+  // user must accept, when a byte differs: a text changes only by an intended edit, which updates this.
+  it("reads the same texts from its Markdown files on every machine", () => {
+    const texts = JSON.stringify({
+      pages: DEMO_PAGES,
+      versions: DEMO_PAGE_VERSIONS,
+      articles: DEMO_ARTICLES,
+    });
+    expect(createHash("sha256").update(texts).digest("hex")).toBe(
+      "c34f818f4ff99137a3fe2e9a943400258bd29338b115ae48ecccd5fff70f843f",
+    );
   });
 
   it("has one of each page and two news articles and two highlights", () => {

@@ -13,7 +13,7 @@ import { addDocumentVersion, createDocument } from "../content";
 import { createOperator, enrolWithKnownSecret } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { DEMO_ARTICLES, DEMO_PAGE_VERSIONS, DEMO_PAGES, type DemoDocument } from "./content";
+import { type DemoDocument, loadDemoContent } from "./content";
 
 const DEMO_OPERATORS = [
   {
@@ -217,11 +217,12 @@ async function seedDemoContent(db: Db, clock: Clock): Promise<void> {
   const kinds = new Set(
     (await db.selectFrom("content_documents").select("kind").distinct().execute()).map((row) => row.kind),
   );
+  const { pages, pageVersions, articles } = await loadDemoContent();
   const create = (document: DemoDocument) =>
     createDocument(db, clock, null, { ...document, publishAt: null, reason: "demo" });
-  for (const page of DEMO_PAGES) if (!kinds.has(page.kind)) await create(page);
-  for (const next of DEMO_PAGE_VERSIONS) await addDemoVersion(db, clock, next);
-  for (const article of DEMO_ARTICLES) if (!kinds.has(article.kind)) await create(article);
+  for (const page of pages) if (!kinds.has(page.kind)) await create(page);
+  for (const next of pageVersions) await addDemoVersion(db, clock, next);
+  for (const article of articles) if (!kinds.has(article.kind)) await create(article);
 }
 
 /**

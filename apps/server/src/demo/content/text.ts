@@ -1,4 +1,6 @@
-import type { ContentKind, ContentText, Locale } from "@tickfair/contract";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { type ContentKind, type ContentText, LOCALES, type Locale } from "@tickfair/contract";
 
 /** A demo document: every locale written out, so no reader falls back to another language. */
 export interface DemoDocument {
@@ -6,10 +8,41 @@ export interface DemoDocument {
   translations: Record<Locale, ContentText>;
 }
 
+// Beside this module rather than the working directory, so `npm start`, the tests, the bench and the
+// soak all find the same files.
+const CONTENT_FOLDER = import.meta.dirname;
+
+// Title and summary are one line each, ahead of the Markdown body.
+const FRONT_MATTER = /^---\ntitle: (.*)\nsummary: (.*)\n---\n/;
+
 /**
- * One locale's text. Bodies are written as indented template literals for readability; trimming here
- * keeps the stored text identical to what the contract's schema would make of it.
+ * One Markdown file per locale, `<folder>/<locale>.md`. Line endings are read as `\n` whatever the
+ * checkout made of them, so the stored text is the same on every machine and an existing demo
+ * database never sees a changed page.
  */
-export function text(title: string, summary: string, body: string): ContentText {
-  return { title: title.trim(), summary: summary.trim(), body: body.trim() };
+export async function readLocaleFiles(folder: string): Promise<Record<Locale, string>> {
+  const files = await Promise.all(
+    LOCALES.map(async (locale) => {
+      const file = await readFile(path.join(CONTENT_FOLDER, folder, `${locale}.md`), "utf8");
+      return [locale, file.replace(/\r\n/g, "\n")] as const;
+    }),
+  );
+  return Object.fromEntries(files) as Record<Locale, string>;
+}
+
+/** A document whose files each start with its title and summary. */
+export async function readDocument(kind: ContentKind, folder: string): Promise<DemoDocument> {
+  const files = await readLocaleFiles(folder);
+  const translations = Object.fromEntries(
+    LOCALES.map((locale) => [locale, parseText(files[locale], `${folder}/${locale}.md`)]),
+  ) as Record<Locale, ContentText>;
+  return { kind, translations };
+}
+
+// Trimmed as the contract's schema would trim them, so what is stored is what a console edit would store.
+function parseText(file: string, name: string): ContentText {
+  const front = FRONT_MATTER.exec(file);
+  if (!front) throw new Error(`${name} does not start with its title and summary`);
+  const [head, title = "", summary = ""] = front;
+  return { title: title.trim(), summary: summary.trim(), body: file.slice(head.length).trim() };
 }
