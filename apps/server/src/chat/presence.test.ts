@@ -1,24 +1,17 @@
-import type { AddressInfo } from "node:net";
 import type { ServerMessage, UserConversation } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { openOperatorSocket, openSignedInSocket, type TestSocket } from "../test/socket";
+import {
+  openOperatorSocket,
+  openSignedInSocket,
+  type TestSocket,
+  tokenOf,
+  useListeningApp,
+} from "../test/socket";
 import { PRESENCE_LAPSES_MS, PRESENCE_REFRESH_MS } from "./presence";
 
-const t = useTestApp();
-let base = "";
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
-
-const tokenOf = (headers: Record<string, string>) => (headers.authorization ?? "").replace(/^Bearer /, "");
+const { t, socketUrl } = useListeningApp();
 
 async function supportOnline(auth: Record<string, string>): Promise<boolean> {
   const answered = await t.app.inject({ url: "/api/v1/chat", headers: auth });
@@ -44,17 +37,23 @@ describe("support's presence on the user's chat page", () => {
   it("is online exactly while an operator who answers chats has the desk open, told live both ways", async () => {
     const user = await registerAndLogin(t);
     expect(await supportOnline(user.auth)).toBe(false);
-    const page = await openSignedInSocket(base, user.token);
+    const page = await openSignedInSocket(socketUrl(), user.token);
     page.socket.send(JSON.stringify({ type: "chat.follow", after: "0" }));
     expect(await nextPresence(page)).toBe(false);
 
     // A console whose role does not answer chats is nobody's support.
-    const finance = await openOperatorSocket(base, tokenOf((await operatorAuth(t, "finance")).headers));
+    const finance = await openOperatorSocket(
+      socketUrl(),
+      tokenOf((await operatorAuth(t, "finance")).headers),
+    );
     desk(finance, true);
     expect(await finance.next()).toEqual({ type: "error", code: "NOT_FOUND" });
     expect(await supportOnline(user.auth)).toBe(false);
 
-    const support = await openOperatorSocket(base, tokenOf((await operatorAuth(t, "support")).headers));
+    const support = await openOperatorSocket(
+      socketUrl(),
+      tokenOf((await operatorAuth(t, "support")).headers),
+    );
     desk(support, true);
     expect(await nextPresence(page)).toBe(true);
     expect(await supportOnline(user.auth)).toBe(true);
@@ -79,7 +78,7 @@ describe("support's presence on the user's chat page", () => {
     t.clock.advance(PRESENCE_LAPSES_MS + 1);
     await refresh();
     const user = await registerAndLogin(t);
-    const page = await openSignedInSocket(base, user.token);
+    const page = await openSignedInSocket(socketUrl(), user.token);
     page.socket.send(JSON.stringify({ type: "chat.follow", after: "0" }));
     expect(await nextPresence(page)).toBe(false);
     const asked = await t.app.inject({

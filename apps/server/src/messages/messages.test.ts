@@ -1,22 +1,11 @@
-import type { AddressInfo } from "node:net";
 import type { BroadcastPage, InboxMessage, InboxPage } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bankMethod, operatorAuth, postWithKey } from "../test/cashier-fixtures";
 import { changePassword, registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { heardSoFar, openSignedInSocket } from "../test/socket";
+import { heardSoFar, openSignedInSocket, useListeningApp } from "../test/socket";
 import { publishDueBroadcasts } from "./broadcasts";
 
-const t = useTestApp();
-let base = "";
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const { t, socketUrl } = useListeningApp();
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
@@ -71,8 +60,8 @@ describe("personal notices", () => {
     const stranger = await registerAndLogin(t);
     const finance = await operatorAuth(t, "finance");
     const method = await bankMethod(t);
-    const socket = await openSignedInSocket(base, user.token);
-    const strangerSocket = await openSignedInSocket(base, stranger.token);
+    const socket = await openSignedInSocket(socketUrl(), user.token);
+    const strangerSocket = await openSignedInSocket(socketUrl(), stranger.token);
     const before = await unread(user.auth);
 
     const body = { methodId: method.id, amount: "250.00", reference: "TX-NOTICE" };
@@ -137,8 +126,8 @@ describe("broadcasts", () => {
     const bob = await registerAndLogin(t);
     await post(alice.auth, "/messages/read-all");
     await post(bob.auth, "/messages/read-all");
-    const aliceSocket = await openSignedInSocket(base, alice.token);
-    const bobSocket = await openSignedInSocket(base, bob.token);
+    const aliceSocket = await openSignedInSocket(socketUrl(), alice.token);
+    const bobSocket = await openSignedInSocket(socketUrl(), bob.token);
 
     const sent = await sendBroadcast(admin.headers, "Maintenance tonight");
     expect(sent.published).toBe(true);

@@ -1,9 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BANK_CARD, bankMethod, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
 import { signInOperatorThroughApi } from "../test/operator-fixtures";
 import {
   heardSoFar,
@@ -11,22 +9,14 @@ import {
   openSignedInSocket,
   openTestSocket,
   type TestSocket,
+  tokenOf,
+  useListeningApp,
 } from "../test/socket";
 
 /** Consoles' sockets: operator sessions, the review queues' events by permission, and their end. */
-const t = useTestApp();
-let base = "";
+const { t, socketUrl } = useListeningApp();
 
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
-
-const tokenOf = (headers: Record<string, string>) => (headers.authorization ?? "").replace(/^Bearer /, "");
-const consoleSocket = (headers: Record<string, string>) => openOperatorSocket(base, tokenOf(headers));
+const consoleSocket = (headers: Record<string, string>) => openOperatorSocket(socketUrl(), tokenOf(headers));
 const post = (headers: Record<string, string>, url: string, payload?: object) =>
   t.app.inject({ method: "POST", url: `/api/v1${url}`, headers, payload });
 
@@ -75,7 +65,7 @@ describe("review queues, live on the consoles that review them", () => {
     const user = await customer("500.00");
     const financeSocket = await consoleSocket(finance.headers);
     const supportSocket = await consoleSocket(support.headers);
-    const usersOwn = await openSignedInSocket(base, user.token);
+    const usersOwn = await openSignedInSocket(socketUrl(), user.token);
 
     // Above the second-approval threshold (10,000.00): submitted, confirmed once, confirmed again.
     const large = await deposit(user.auth, method.id, "20000.00");
@@ -159,7 +149,7 @@ describe("review queues, live on the consoles that review them", () => {
       ["operator.auth", user.token],
       ["auth", tokenOf(finance.headers)],
     ] as const) {
-      const client = await openTestSocket(base);
+      const client = await openTestSocket(socketUrl());
       client.socket.send(JSON.stringify({ type, token }));
       expect(await client.next()).toEqual({ type: "error", code: "UNAUTHENTICATED" });
       expect((await client.closed).code).toBe(UNAUTHENTICATED_CLOSE_CODE);
@@ -178,7 +168,7 @@ describe("a console's socket ends with its operator session", () => {
     expect((await post(finance.headers, "/operator/auth/logout")).statusCode).toBe(200);
     await expectEnded(socket);
 
-    const again = await openTestSocket(base);
+    const again = await openTestSocket(socketUrl());
     again.socket.send(JSON.stringify({ type: "operator.auth", token: tokenOf(finance.headers) }));
     expect(await again.next()).toEqual({ type: "error", code: "UNAUTHENTICATED" });
     expect((await again.closed).code).toBe(UNAUTHENTICATED_CLOSE_CODE);

@@ -1,25 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { demoTopUp } from "../test/cashier-fixtures";
 import { changePassword, registerAndLogin, signIn } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { openSignedInSocket, openTestSocket } from "../test/socket";
+import { openSignedInSocket, openTestSocket, useListeningApp } from "../test/socket";
 
 /** A socket's life as long as its session lives: these tests move the clock by days. */
-const t = useTestApp();
-let base = "";
+const { t, socketUrl } = useListeningApp();
 const DAY = 24 * 60 * 60_000;
 
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
-
-const authenticated = (token: string) => openSignedInSocket(base, token);
+const authenticated = (token: string) => openSignedInSocket(socketUrl(), token);
 const topUp = (auth: Record<string, string>, amount: string) => demoTopUp(t.app, auth, amount);
 
 describe("a socket ends with its session", () => {
@@ -38,7 +27,7 @@ describe("a socket ends with its session", () => {
     expect(old.unread()).toEqual([]);
 
     // The dead token cannot open another one.
-    const again = await openTestSocket(base);
+    const again = await openTestSocket(socketUrl());
     again.socket.send(JSON.stringify({ type: "auth", token: user.token }));
     expect(await again.next()).toEqual({ type: "error", code: "UNAUTHENTICATED" });
     expect((await again.closed).code).toBe(4401);

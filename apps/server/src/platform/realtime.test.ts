@@ -1,26 +1,15 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "../market/seed";
 import { recordTicks } from "../market/ticks";
 import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { openSignedInSocket, openTestSocket } from "../test/socket";
+import { openSignedInSocket, openTestSocket, useListeningApp } from "../test/socket";
 import { placeContract } from "../test/trading-fixtures";
 
-const t = useTestApp();
-let base = "";
+const { t, socketUrl } = useListeningApp();
 
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
-
-const connect = () => openTestSocket(base);
-const signedIn = (token: string) => openSignedInSocket(base, token);
+const connect = () => openTestSocket(socketUrl());
+const signedIn = (token: string) => openSignedInSocket(socketUrl(), token);
 
 /** Seeds the catalogue and sets the clock to `hour` on the test day; gives that hour's seconds as times. */
 async function marketAt(hour: number) {

@@ -1,22 +1,12 @@
-import type { AddressInfo } from "node:net";
 import type { SavingsOverview, ServerMessage } from "@tickfair/contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { key, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { auditEntry } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { openSignedInSocket } from "../test/socket";
+import { openSignedInSocket, useListeningApp } from "../test/socket";
 
-const t = useTestApp();
+const { t, socketUrl } = useListeningApp();
 const shanghai = (local: string) => new Date(`${local}+08:00`);
-let base = "";
 
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
 beforeEach(() => {
   t.clock.set(shanghai("2026-03-02T10:00:00"));
 });
@@ -131,7 +121,7 @@ describe("savings in the console", () => {
   it("tells the saver's open app when income lands or shares confirm", async () => {
     const saver = await toppedUpUser(t, "10000.00");
     await postWithKey(t.app, "/api/v1/savings/move-in", saver.auth, { amount: "10000.00" }, key());
-    const socket = await openSignedInSocket(base, saver.token);
+    const socket = await openSignedInSocket(socketUrl(), saver.token);
     t.clock.set(shanghai("2026-03-03T00:01:00"));
     await t.app.tickfair.savings.run();
     const confirmed = await nextOfType(socket.next, "savings.updated");

@@ -1,6 +1,9 @@
+import type { AddressInfo } from "node:net";
 import type { ServerMessage } from "@tickfair/contract";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import WebSocket from "ws";
+import type { Config } from "../platform/config";
+import { useTestApp } from "./harness";
 
 export interface TestSocket {
   socket: WebSocket;
@@ -72,4 +75,25 @@ export async function heardSoFar(client: TestSocket): Promise<ServerMessage[]> {
   for (let message = await client.next(); message.type !== "pong"; message = await client.next())
     heard.push(message);
   return heard;
+}
+
+/** The bearer token of a signed-in caller's headers, as a socket's auth message sends it. */
+export const tokenOf = (headers: Record<string, string>) =>
+  (headers.authorization ?? "").replace(/^Bearer /, "");
+
+/**
+ * The test app listening on a free port, for tests that open real sockets; `socketUrl()` is the
+ * socket's address once it listens.
+ */
+export function useListeningApp(overrides: Partial<Config> = {}) {
+  const t = useTestApp(overrides);
+  let url = "";
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+  return { t, socketUrl: () => url };
 }

@@ -1,28 +1,17 @@
-import type { AddressInfo } from "node:net";
 import type { OperatorVerification, ServerMessage } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { heardSoFar, openOperatorSocket, openSignedInSocket } from "../test/socket";
+import { heardSoFar, openOperatorSocket, openSignedInSocket, tokenOf, useListeningApp } from "../test/socket";
 import { submitVerificationThroughApi } from "../test/verification-fixtures";
 
-const t = useTestApp();
-let base = "";
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
-});
-afterAll(async () => {
-  await t.app.close();
-});
+const { t, socketUrl } = useListeningApp();
 
 describe("a reviewed verification, live", () => {
   it("reaches the user's open app when a reviewer decides, without photo links", async () => {
     const user = await registerAndLogin(t);
     expect((await submitVerificationThroughApi(t.app, user.auth)).statusCode).toBe(201);
-    const socket = await openSignedInSocket(base, user.token);
+    const socket = await openSignedInSocket(socketUrl(), user.token);
     const support = await operatorAuth(t, "support");
     const queue = await t.app.inject({
       method: "GET",
@@ -51,14 +40,12 @@ describe("a reviewed verification, live", () => {
   });
 });
 
-const tokenOf = (headers: Record<string, string>) => (headers.authorization ?? "").replace(/^Bearer /, "");
-
 describe("the verification queue, live on reviewers' consoles and counted on the dashboard", () => {
   it("tells support of a submission and of its decision, with the id and state only; finance hears none", async () => {
     const support = await operatorAuth(t, "support");
     const finance = await operatorAuth(t, "finance");
-    const supportSocket = await openOperatorSocket(base, tokenOf(support.headers));
-    const financeSocket = await openOperatorSocket(base, tokenOf(finance.headers));
+    const supportSocket = await openOperatorSocket(socketUrl(), tokenOf(support.headers));
+    const financeSocket = await openOperatorSocket(socketUrl(), tokenOf(finance.headers));
     const waitingBefore = await waitingOnDashboard(support.headers);
 
     const user = await registerAndLogin(t);
