@@ -10,7 +10,7 @@ import {
   useRejectVerification,
   useRevealIdNumber,
   useVerification,
-} from "../../api/verifications";
+} from "../../api/verification";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";

@@ -2,7 +2,7 @@ import type { ChatView, ConversationState, OperatorConversation } from "@tickfai
 import { Alert, Badge, Button, Empty, Flex, Segmented, Skeleton, Tabs, Tag, Typography, theme } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useConversationList } from "../../api/chats";
+import { useConversationList } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { waitingAge } from "../../lib/chat-history";
 import { formatTime } from "../../lib/format";

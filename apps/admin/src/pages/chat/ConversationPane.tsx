@@ -7,7 +7,7 @@ import {
 import type { OperatorConversation } from "@tickfair/contract";
 import { Alert, App, Button, Flex, Skeleton, Space, Tag, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { useAssignConversation, useConversationContext, useSetConversationState } from "../../api/chats";
+import { useAssignConversation, useConversationContext, useSetConversationState } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { compareSeq } from "../../lib/chat-history";
 import { useSession } from "../../store/session";

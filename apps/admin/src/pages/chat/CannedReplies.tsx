@@ -17,7 +17,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCannedReplies, useCreateCannedReply, useDeleteCannedReply } from "../../api/chats";
+import { useCannedReplies, useCreateCannedReply, useDeleteCannedReply } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 
 const localeOptions = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));

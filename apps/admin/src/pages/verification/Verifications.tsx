@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
-import { useVerificationPage, type VerificationReviewState } from "../../api/verifications";
+import { useVerificationPage, type VerificationReviewState } from "../../api/verification";
 import {
   ListPager,
   ListToolbar,

@@ -2,7 +2,7 @@ import { formatMoney, type WithdrawalAccount } from "@tickfair/contract";
 import { Alert, Descriptions, Empty, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useConversationContext } from "../../api/chats";
+import { useConversationContext } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";

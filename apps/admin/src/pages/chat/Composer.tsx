@@ -3,8 +3,8 @@ import type { ChatMessage, MAX_CHAT_BODY } from "@tickfair/contract";
 import { Alert, Button, Input, Segmented, Typography, theme } from "antd";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSendChatMessage } from "../../api/chat";
 import { sendTyping } from "../../api/chat-live";
-import { useSendChatMessage } from "../../api/chats";
 import { useDescribeError } from "../../api/use-describe-error";
 import { CannedReplyPicker } from "./CannedReplies";
 
