@@ -43,13 +43,16 @@ export function useUserDetail(id: string, enabled = true) {
 
 /** A user's lists, each a cursor page, newest first. */
 export type UserList = "statement" | "contracts" | "deposits" | "withdrawals" | "sessions";
-interface UserListPages {
+export interface UserListPages {
   statement: StatementPage;
   contracts: ContractPage;
   deposits: DepositPage;
   withdrawals: WithdrawalPage;
   sessions: UserSessionPage;
 }
+
+/** A row of one of the user's lists. */
+export type UserListRow<L extends UserList> = UserListPages[L]["items"][number];
 
 export function useUserList<L extends UserList>(
   id: string,

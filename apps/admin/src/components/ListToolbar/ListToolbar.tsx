@@ -1,19 +1,13 @@
 import { ClearOutlined, DownloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { formatMoney, LIST_CSV_MAX_ROWS, type ListFilters } from "@tickfair/contract";
-import { App, Button, Flex, Input, Select, Space, Tooltip, Typography } from "antd";
+import { App, Button, Flex, Input, Space, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useDescribeError } from "../../api/use-describe-error";
 import { formatCount } from "../../lib/format";
-import {
-  listFilterParams,
-  PAGE_SIZES,
-  pageSizeParams,
-  readListFilters,
-  readPageSize,
-} from "../../lib/list-filters";
-import { CursorPager } from "../CursorPager/CursorPager";
+import { listFilterParams, readListFilters } from "../../lib/list-filters";
+import "../../styles/lists.css";
 
 /** What a list's page says about everything its filters match. */
 export interface ListTotals {
@@ -24,10 +18,10 @@ export interface ListTotals {
   timeZone: string;
 }
 
-/** The filters and page size the URL holds, for the list's request. */
-export function useListFilters(): ListFilters & { limit: number } {
+/** The filters the URL holds, for the list's request and its export. */
+export function useListFilters(): ListFilters {
   const [params] = useSearchParams();
-  return { ...readListFilters(params), limit: readPageSize(params) };
+  return readListFilters(params);
 }
 
 interface ToolbarProps {
@@ -57,7 +51,7 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
     : "";
 
   return (
-    <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+    <Flex justify="space-between" align="center" wrap gap={12}>
       <Space wrap align="center" data-testid="list-filters">
         <Input
           allowClear
@@ -68,7 +62,7 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
           aria-label={placeholder}
           onChange={(event) => setDraft({ ...draft, q: event.target.value || undefined })}
           onPressEnter={() => apply(draft)}
-          style={{ width: 300 }}
+          className="list-toolbar__search"
           data-testid="list-search"
         />
         <Tooltip title={t("list.zoneHelp", { zone: totals?.timeZone ?? "" })}>
@@ -109,7 +103,7 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
         )}
       </Space>
       {/* Kept on the right when the filters take the whole first line. */}
-      <Space wrap align="center" style={{ marginLeft: "auto" }}>
+      <Space wrap align="center" className="list-toolbar__totals">
         <Typography.Text data-testid="list-total">
           {total}
           {totals?.totalAmount != null && (
@@ -130,31 +124,6 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
           </Button>
         </Tooltip>
       </Space>
-    </Flex>
-  );
-}
-
-/** Previous / next and the page size under a list's table. */
-export function ListPager({
-  nextCursor,
-  loading,
-}: {
-  nextCursor: string | null | undefined;
-  loading: boolean;
-}) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  return (
-    <Flex justify="space-between" align="flex-end">
-      <Select<number>
-        value={readPageSize(params)}
-        options={PAGE_SIZES.map((size) => ({ value: size, label: t("list.pageSize", { n: size }) }))}
-        onChange={(size) => setParams(pageSizeParams(params, size))}
-        aria-label={t("list.pageSizeLabel")}
-        style={{ width: 120, marginTop: 16 }}
-        data-testid="list-page-size"
-      />
-      <CursorPager nextCursor={nextCursor} loading={loading} />
     </Flex>
   );
 }

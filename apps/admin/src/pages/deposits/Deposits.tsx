@@ -1,36 +1,28 @@
 import type { OperatorDeposit } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, Badge, Button, Card, Empty, Table, type TableColumnsType } from "antd";
+import { Badge, Button, Card, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { useDepositPage } from "../../api/deposits";
 import { useListExport } from "../../api/list-export";
-import { useDescribeError } from "../../api/use-describe-error";
-import {
-  ListPager,
-  ListToolbar,
-  useExportNotice,
-  useListFilters,
-} from "../../components/ListToolbar/ListToolbar";
+import { ListToolbar, useExportNotice, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
 import { hasListFilters } from "../../lib/list-filters";
-import { readPageTrail } from "../../lib/page-trail";
 import { DepositDrawer } from "./DepositDrawer";
 
 /** The deposits queue: filter by status, search and days, page through, export, open one to review it. */
 export default function Deposits() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
-  const [params] = useSearchParams();
   const status = useStatusFilter();
   const filters = useListFilters();
-  const { cursor } = readPageTrail(params);
-  const page = useDepositPage({ status, cursor, ...filters });
+  const paging = useUrlPaging({ sizes: true });
+  const page = useDepositPage({ status, ...filters, ...paging.request });
   const exportCsv = useListExport("deposits");
   const notice = useExportNotice();
   // The deposit under review: kept whole, so the drawer still shows it after a decision takes it off this page.
@@ -90,42 +82,29 @@ export default function Deposits() {
     <>
       <PageHeader title={t("nav.deposits")} extra={<StatusFilter />} />
       <Card>
-        <ListToolbar
-          placeholder={t("deposits.searchPlaceholder")}
-          totals={page.data}
-          exporting={exportCsv.isPending}
-          onExport={() =>
-            exportCsv.mutate({ status, q: filters.q, from: filters.from, to: filters.to }, notice)
+        <PagedTable<OperatorDeposit>
+          query={page}
+          paging={paging}
+          toolbar={
+            <ListToolbar
+              placeholder={t("deposits.searchPlaceholder")}
+              totals={page.data}
+              exporting={exportCsv.isPending}
+              onExport={() => exportCsv.mutate({ status, ...filters }, notice)}
+            />
           }
-        />
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorDeposit>
-          rowKey="id"
+          empty={
+            hasListFilters(filters)
+              ? t("list.emptyFiltered")
+              : status === "under_review"
+                ? t("deposits.emptyQueue")
+                : t("table.empty")
+          }
           columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
           scroll={{ x: "max-content" }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  hasListFilters(filters)
-                    ? t("list.emptyFiltered")
-                    : status === "under_review"
-                      ? t("deposits.emptyQueue")
-                      : t("table.empty")
-                }
-              />
-            ),
-          }}
           onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
           data-testid="deposits-table"
         />
-        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
       <DepositDrawer deposit={open} onChange={setOpen} onClose={() => setOpen(null)} />
     </>

@@ -7,7 +7,6 @@ import {
   Card,
   Col,
   Drawer,
-  Empty,
   Form,
   Input,
   InputNumber,
@@ -15,7 +14,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -26,6 +24,7 @@ import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
 import { formatBps, formatTime } from "../../lib/format";
 import {
@@ -45,7 +44,6 @@ const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "defaul
 /** The products: status, trading hours, rates, stake limits and last tick; edit (audited) and verify the chain. */
 export default function Markets() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const products = useOperatorProducts();
   const operator = useSession((state) => state.operator);
   const canManage = holds(operator, "markets.manage");
@@ -163,19 +161,12 @@ export default function Markets() {
     <>
       <PageHeader title={t("nav.markets")} />
       <Card>
-        {products.isError && (
-          <Alert type="error" showIcon message={describe(products.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorProduct>
+        <PagedTable<OperatorProduct>
+          query={products}
+          empty={t("table.empty")}
           rowKey="symbol"
           columns={columns}
-          dataSource={products.data?.items ?? []}
-          loading={products.isFetching}
-          pagination={false}
           scroll={{ x: "max-content" }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("table.empty")} />,
-          }}
           data-testid="products-table"
         />
       </Card>

@@ -1,19 +1,15 @@
 import type { OperatorWithdrawal } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tooltip } from "antd";
+import { App, Button, Card, Flex, Space, type TableColumnsType, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
-import {
-  ListPager,
-  ListToolbar,
-  useExportNotice,
-  useListFilters,
-} from "../../components/ListToolbar/ListToolbar";
+import { ListToolbar, useExportNotice, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
@@ -21,7 +17,6 @@ import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
 import { hasListFilters } from "../../lib/list-filters";
-import { readPageTrail } from "../../lib/page-trail";
 import { PayToDetails } from "./PayToDetails";
 
 /** The withdrawals queue: each row expands to the full destination; approve or reject with a reason. */
@@ -29,11 +24,10 @@ export default function Withdrawals() {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const describe = useDescribeError();
-  const [params] = useSearchParams();
   const status = useStatusFilter();
   const filters = useListFilters();
-  const { cursor } = readPageTrail(params);
-  const page = useWithdrawalPage({ status, cursor, ...filters });
+  const paging = useUrlPaging({ sizes: true });
+  const page = useWithdrawalPage({ status, ...filters, ...paging.request });
   const exportCsv = useListExport("withdrawals");
   const notice = useExportNotice();
   const approve = useApproveWithdrawal();
@@ -147,23 +141,25 @@ export default function Withdrawals() {
     <>
       <PageHeader title={t("nav.withdrawals")} extra={<StatusFilter />} />
       <Card>
-        <ListToolbar
-          placeholder={t("withdrawals.searchPlaceholder")}
-          totals={page.data}
-          exporting={exportCsv.isPending}
-          onExport={() =>
-            exportCsv.mutate({ status, q: filters.q, from: filters.from, to: filters.to }, notice)
+        <PagedTable<OperatorWithdrawal>
+          query={page}
+          paging={paging}
+          toolbar={
+            <ListToolbar
+              placeholder={t("withdrawals.searchPlaceholder")}
+              totals={page.data}
+              exporting={exportCsv.isPending}
+              onExport={() => exportCsv.mutate({ status, ...filters }, notice)}
+            />
           }
-        />
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorWithdrawal>
-          rowKey="id"
+          empty={
+            hasListFilters(filters)
+              ? t("list.emptyFiltered")
+              : status === "under_review"
+                ? t("withdrawals.emptyQueue")
+                : t("table.empty")
+          }
           columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
           // Wider than the card (a long address, two buttons): it scrolls inside the card with the
           // actions kept in view. With a fixed column, an expanded row spans the visible width only,
           // so the full destination wraps there instead of widening every column.
@@ -176,23 +172,8 @@ export default function Withdrawals() {
               </Flex>
             ),
           }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  hasListFilters(filters)
-                    ? t("list.emptyFiltered")
-                    : status === "under_review"
-                      ? t("withdrawals.emptyQueue")
-                      : t("table.empty")
-                }
-              />
-            ),
-          }}
           data-testid="withdrawals-table"
         />
-        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
       <RejectReasonModal
         open={rejecting !== null}
