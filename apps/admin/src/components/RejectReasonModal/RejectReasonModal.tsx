@@ -42,7 +42,7 @@ export function RejectReasonModal(props: Props) {
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{subject}</Typography.Paragraph>
-      {notice ? <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} /> : null}
+      {notice ? <Alert type="warning" showIcon message={notice} className="stack-gap" /> : null}
       <Form
         form={form}
         layout="vertical"

@@ -104,7 +104,7 @@ export default function AuditLog() {
           </Flex>
         }
       />
-      <Card style={{ marginBottom: 16 }}>
+      <Card className="stack-gap">
         <AuditFilters
           filters={filters}
           labels={labels}
@@ -121,9 +121,7 @@ export default function AuditLog() {
           expandable={{
             rowExpandable: hasDetail,
             expandedRowRender: (entry) => (
-              <pre className="mono" style={{ margin: 0, whiteSpace: "pre-wrap" }}>
-                {JSON.stringify(entry.detail, null, 2)}
-              </pre>
+              <pre className="mono flush pre-wrap">{JSON.stringify(entry.detail, null, 2)}</pre>
             ),
           }}
           data-testid="audit-table"

@@ -82,7 +82,7 @@ function EmptyLocales({ texts }: { texts: Partial<BroadcastTextsValues> | undefi
     <Alert
       type="warning"
       showIcon
-      style={{ marginBottom: 12 }}
+      className="stack-gap-sm"
       data-testid="broadcast-empty-locales"
       message={t("broadcasts.emptyLocalesTitle")}
       description={[...byServed].map(([served, locales]) => (
@@ -197,7 +197,7 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
         initialValues={emptyBroadcastForm()}
       >
         <Row gutter={24}>
-          <Col flex="1 1 0" style={{ minWidth: 0 }}>
+          <Col flex="1 1 0" className="shrinkable">
             <EmptyLocales texts={texts} />
             <LocaleTabs
               testIdPrefix="broadcast"
@@ -209,14 +209,14 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
             </LocaleTabs>
           </Col>
           <Col flex="0 0 340px">
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            <Typography.Paragraph type="secondary" className="gap-above-xs">
               {t("broadcasts.preview")} · {LOCALE_NAMES[tab]}
             </Typography.Paragraph>
             {preview.fallback && (
               <Alert
                 type="info"
                 showIcon
-                style={{ marginBottom: 12 }}
+                className="stack-gap-sm"
                 message={t("broadcasts.previewFallback", {
                   language: LOCALE_NAMES[tab],
                   served: LOCALE_NAMES[preview.served],

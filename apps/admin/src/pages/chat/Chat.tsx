@@ -40,6 +40,7 @@ export default function Chat() {
       { replace: true },
     );
 
+  // The theme's colours change at run time with light or dark.
   const border = { borderColor: token.colorSplit, background: token.colorBgContainer };
   return (
     <>

@@ -192,7 +192,7 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
             <Alert
               type="info"
               showIcon
-              style={{ marginBottom: 16 }}
+              className="stack-gap"
               message={t("content.startsFrom", { version: latest.version })}
             />
           )}
@@ -213,7 +213,7 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
               type="error"
               showIcon
               message={describe(save.error)}
-              style={{ marginBottom: 16 }}
+              className="stack-gap"
               data-testid="content-error"
             />
           )}

@@ -7,6 +7,7 @@ import {
   Card,
   Col,
   Drawer,
+  Flex,
   Form,
   Input,
   InputNumber,
@@ -71,13 +72,13 @@ export default function Markets() {
             {t(`markets.statuses.${product.status}`)}
           </Tag>
           {product.setStatus === "maintenance" ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+            <Typography.Text type="secondary" className="caption nowrap">
               {product.maintenanceUntil
                 ? t("markets.maintenanceUntilTime", { time: formatTime(product.maintenanceUntil, locale) })
                 : t("markets.untilReopened")}
             </Typography.Text>
           ) : product.reopensAt ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+            <Typography.Text type="secondary" className="caption nowrap">
               {t("markets.reopensAt", { time: formatTime(product.reopensAt, locale) })}
             </Typography.Text>
           ) : null}
@@ -91,7 +92,7 @@ export default function Markets() {
         <Space direction="vertical" size={0}>
           {t(`markets.scheduleNames.${schedule}`)}
           {schedule === "fx_week" ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className="caption">
               {t("markets.fxWeekHours")}
             </Typography.Text>
           ) : null}
@@ -126,7 +127,7 @@ export default function Markets() {
         product.lastTick ? (
           <Space direction="vertical" size={0}>
             {time(product.lastTick.time)}
-            <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className="mono caption">
               #{product.lastTick.seq}
             </Typography.Text>
           </Space>
@@ -225,7 +226,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
       onClose={close}
       destroyOnHidden
       footer={
-        <Space style={{ float: "right" }}>
+        <Flex justify="flex-end" gap={8}>
           <Button onClick={close} disabled={update.isPending}>
             {t("common.cancel")}
           </Button>
@@ -237,12 +238,12 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
           >
             {t("markets.save")}
           </Button>
-        </Space>
+        </Flex>
       }
     >
       {product ? (
         <>
-          <Alert type="info" showIcon message={t("markets.newContractsOnly")} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon message={t("markets.newContractsOnly")} className="stack-gap" />
           <Form<DrawerValues>
             form={form}
             layout="vertical"
@@ -280,7 +281,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
               />
             </Form.Item>
             <Typography.Text strong>{t("markets.rates")}</Typography.Text>
-            <Row gutter={16} style={{ marginTop: 8 }}>
+            <Row gutter={16} className="gap-above-xs">
               {product.durations.map((d) => (
                 <Col key={d.seconds} span={12}>
                   <Form.Item
@@ -294,7 +295,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                       step={0.5}
                       precision={2}
                       addonAfter="%"
-                      style={{ width: "100%" }}
+                      className="fill-width"
                       data-testid={`rate-input-${d.seconds}`}
                     />
                   </Form.Item>
@@ -309,7 +310,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                   { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
                 ]}
               >
-                <MoneyInput style={{ width: 180 }} data-testid="product-minStake" />
+                <MoneyInput short data-testid="product-minStake" />
               </Form.Item>
               <Form.Item
                 name="maxStake"
@@ -318,7 +319,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                   { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
                 ]}
               >
-                <MoneyInput style={{ width: 180 }} data-testid="product-maxStake" />
+                <MoneyInput short data-testid="product-maxStake" />
               </Form.Item>
             </Space>
             <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>

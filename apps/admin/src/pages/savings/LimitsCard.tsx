@@ -33,8 +33,8 @@ const PARTS: readonly Part[] = ["perDay", "min", "max"];
 function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div style={{ maxWidth: 760 }} data-testid="savings-limits-grid">
-      <Row gutter={16} style={{ marginBottom: 8 }}>
+    <div className="savings-limits" data-testid="savings-limits-grid">
+      <Row gutter={16} className="stack-gap-xs">
         <Col span={6} />
         {PARTS.map((part) => (
           <Col key={part} span={6}>
@@ -44,11 +44,11 @@ function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode 
       </Row>
       {MOVE_KINDS.map((kind) => (
         <Row key={kind} gutter={16} align="top">
-          <Col span={6} style={{ lineHeight: "32px" }}>
+          <Col span={6} className="savings-limits__line">
             <Typography.Text strong>{t(`savings.limits.${kind}`)}</Typography.Text>
           </Col>
           {PARTS.map((part) => (
-            <Col key={part} span={6} style={{ minHeight: 40 }}>
+            <Col key={part} span={6} className="savings-limits__cell">
               {cell(kind, part)}
             </Col>
           ))}
@@ -101,7 +101,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
       width: 560,
       content: (
         <Flex vertical gap={8} data-testid="savings-limits-confirm">
-          <ul style={{ margin: 0, paddingInlineStart: 20 }} className="tabular">
+          <ul className="bullets tabular">
             {changed.map((field) => (
               <li key={field}>
                 {t("savings.limits.changeLine", {
@@ -130,7 +130,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
         extra={<Typography.Text type="secondary">{t("savings.limits.readOnly")}</Typography.Text>}
         data-testid="savings-limits"
       >
-        <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+        <Flex vertical gap={4} className="stack-gap">
           <Typography.Text type="secondary">{label("cutOff")}</Typography.Text>
           <Typography.Text strong className="tabular" data-testid="savings-cutoff">
             {current.cutOff}
@@ -139,9 +139,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
         </Flex>
         <LimitsGrid
           cell={(kind, part) => (
-            <span className="tabular" style={{ lineHeight: "32px" }}>
-              {shown(current, `${kind}.${part}`)}
-            </span>
+            <span className="tabular savings-limits__line">{shown(current, `${kind}.${part}`)}</span>
           )}
         />
       </Card>
@@ -169,8 +167,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
             min={0}
             max={100}
             precision={0}
-            style={{ width: "100%" }}
-            className="tabular"
+            className="tabular fill-width"
             aria-label={aria}
             data-testid={`savings-${kind}-perDay`}
           />
@@ -202,7 +199,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
   };
 
   return (
-    <Card title={t("savings.limits.title")} style={{ height: "100%" }} data-testid="savings-limits">
+    <Card title={t("savings.limits.title")} className="fill-height" data-testid="savings-limits">
       <Form<Values>
         form={form}
         layout="vertical"
@@ -225,8 +222,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
           <Input
             placeholder="15:00"
             maxLength={5}
-            className="tabular"
-            style={{ width: 160 }}
+            className="tabular savings-limits__cutoff"
             data-testid="savings-cutoff"
           />
         </Form.Item>
@@ -239,7 +235,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
             type="error"
             showIcon
             message={describe(save.error)}
-            style={{ marginBottom: 16 }}
+            className="stack-gap"
             data-testid="savings-limits-error"
           />
         )}

@@ -76,8 +76,8 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
   };
 
   return (
-    <Card title={t("savings.schedule.title")} style={{ height: "100%" }} data-testid="savings-schedule">
-      <Alert type="info" showIcon message={t("savings.schedule.help")} style={{ marginBottom: 16 }} />
+    <Card title={t("savings.schedule.title")} className="fill-height" data-testid="savings-schedule">
+      <Alert type="info" showIcon message={t("savings.schedule.help")} className="stack-gap" />
       <Form<Values>
         form={form}
         layout="vertical"
@@ -137,7 +137,7 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
             type="error"
             showIcon
             message={describe(schedule.error)}
-            style={{ marginBottom: 16 }}
+            className="stack-gap"
             data-testid="savings-rate-error"
           />
         )}

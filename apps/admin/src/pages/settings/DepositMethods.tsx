@@ -74,9 +74,7 @@ export function DepositMethods() {
         ) : (
           <Flex vertical>
             <span>{method.network}</span>
-            <span className="mono" style={{ wordBreak: "break-all" }}>
-              {method.address}
-            </span>
+            <span className="mono break-all">{method.address}</span>
           </Flex>
         ),
     },

@@ -132,7 +132,7 @@ export function UserLimits({ userId }: { userId: string }) {
         )}
         {data && (
           <>
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Typography.Title level={5} className="flush">
               {t("limits.history")}
             </Typography.Title>
             <Table<LimitHistoryEntry>
