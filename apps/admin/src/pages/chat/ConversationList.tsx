@@ -6,6 +6,7 @@ import { useConversationList } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { waitingAge } from "../../lib/chat-history";
 import { formatTime } from "../../lib/format";
+import { Assignee } from "./Assignee";
 
 /** A wait longer than this shows in the warning colour, as the dashboard's queue cards do. */
 const LONG_WAIT_MS = 10 * 60_000;
@@ -147,11 +148,7 @@ function ConversationRow({
             {t("chats.waitingFor", { age: waitingAge(conversation.waitingSince, now, locale) })}
           </Tag>
         )}
-        <Typography.Text type="secondary" className="caption" data-testid="chat-row-assignee">
-          {conversation.assignee
-            ? t("chats.assignedTo", { name: conversation.assignee })
-            : t("chats.unassigned")}
-        </Typography.Text>
+        <Assignee conversation={conversation} testId="chat-row-assignee" />
       </div>
     </button>
   );

@@ -11,6 +11,7 @@ import { useAssignConversation, useConversationContext, useSetConversationState 
 import { useDescribeError } from "../../api/use-describe-error";
 import { compareSeq } from "../../lib/chat-history";
 import { useSession } from "../../store/session";
+import { Assignee } from "./Assignee";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { useConversation } from "./use-conversation";
@@ -99,11 +100,7 @@ function PaneHeader({ conversation }: { conversation: OperatorConversation }) {
             {t(`chats.states.${conversation.state}`)}
           </Tag>
         </Space>
-        <Typography.Text type="secondary" className="caption" data-testid="chat-header-assignee">
-          {conversation.assignee
-            ? t("chats.assignedTo", { name: conversation.assignee })
-            : t("chats.unassigned")}
-        </Typography.Text>
+        <Assignee conversation={conversation} testId="chat-header-assignee" />
       </Flex>
       <Space wrap>
         {me && !mine && (

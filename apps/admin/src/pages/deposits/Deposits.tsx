@@ -4,8 +4,7 @@ import { Badge, Button, Card, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDepositPage } from "../../api/deposits";
-import { useListExport } from "../../api/list-export";
-import { ListToolbar, useExportNotice, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { ListToolbar, useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
@@ -13,7 +12,6 @@ import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/Sta
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { hasListFilters } from "../../lib/list-filters";
 import { DepositDrawer } from "./DepositDrawer";
 
 /** The deposits queue: filter by status, search and days, page through, export, open one to review it. */
@@ -22,9 +20,8 @@ export default function Deposits() {
   const status = useStatusFilter();
   const filters = useListFilters();
   const paging = useUrlPaging({ sizes: true });
+  const empty = useEmptyListText(status === "under_review" ? t("deposits.emptyQueue") : undefined);
   const page = useDepositPage({ status, ...filters, ...paging.request });
-  const exportCsv = useListExport("deposits");
-  const notice = useExportNotice();
   // The deposit under review: kept whole, so the drawer still shows it after a decision takes it off this page.
   const [open, setOpen] = useState<OperatorDeposit | null>(null);
   const locale = i18n.language;
@@ -87,19 +84,13 @@ export default function Deposits() {
           paging={paging}
           toolbar={
             <ListToolbar
+              list="deposits"
               placeholder={t("deposits.searchPlaceholder")}
               totals={page.data}
-              exporting={exportCsv.isPending}
-              onExport={() => exportCsv.mutate({ status, ...filters }, notice)}
+              scope={{ status }}
             />
           }
-          empty={
-            hasListFilters(filters)
-              ? t("list.emptyFiltered")
-              : status === "under_review"
-                ? t("deposits.emptyQueue")
-                : t("table.empty")
-          }
+          empty={empty}
           columns={columns}
           scroll={{ x: "max-content" }}
           onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}

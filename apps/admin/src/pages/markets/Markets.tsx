@@ -7,7 +7,6 @@ import {
   Card,
   Col,
   Drawer,
-  Flex,
   Form,
   Input,
   InputNumber,
@@ -23,9 +22,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
+import { FormFooter } from "../../components/FormFooter/FormFooter";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
 import { formatBps, formatTime } from "../../lib/format";
 import {
@@ -36,7 +37,6 @@ import {
   productUpdate,
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
-import { reasonRules } from "../../lib/reason-rules";
 import { useSession } from "../../store/session";
 import { VerifyChainModal } from "./VerifyChainModal";
 
@@ -226,19 +226,14 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
       onClose={close}
       destroyOnHidden
       footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={close} disabled={update.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="primary"
-            loading={update.isPending}
-            onClick={() => form.submit()}
-            data-testid="product-save"
-          >
-            {t("markets.save")}
-          </Button>
-        </Flex>
+        <FormFooter
+          onCancel={close}
+          onSubmit={() => form.submit()}
+          pending={update.isPending}
+          testId="product-save"
+        >
+          {t("markets.save")}
+        </FormFooter>
       }
     >
       {product ? (
@@ -322,9 +317,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                 <MoneyInput short data-testid="product-maxStake" />
               </Form.Item>
             </Space>
-            <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-              <Input.TextArea rows={3} maxLength={300} showCount data-testid="product-reason" />
-            </Form.Item>
+            <ReasonField testIdPrefix="product" rows={3} />
           </Form>
           {problem ? <Alert type="warning" showIcon message={problem} /> : null}
           {update.isError ? <Alert type="error" showIcon message={describe(update.error)} /> : null}

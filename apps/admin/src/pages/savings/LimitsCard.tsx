@@ -1,13 +1,12 @@
 import type { SavingsOverview, SavingsSettings } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Typography } from "antd";
+import { App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Typography } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveSavingsSettings } from "../../api/savings";
-import { useDescribeError } from "../../api/use-describe-error";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 import { formatCount } from "../../lib/format";
-import { reasonRules } from "../../lib/reason-rules";
 import {
   CUT_OFF_PATTERN,
   isLimitAmountInput,
@@ -62,7 +61,6 @@ function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode 
 export function LimitsCard({ overview, canManage }: { overview: SavingsOverview; canManage: boolean }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
-  const describe = useDescribeError();
   const save = useSaveSavingsSettings();
   const [form] = Form.useForm<Values>();
   const locale = i18n.language;
@@ -87,7 +85,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
       message.success(t("savings.limits.saved"));
       form.resetFields(["reason"]);
     } catch {
-      // Shown under the form (useDescribeError), in the console's language, until the next attempt.
+      // Shown under the form (ReasonField), in the console's language, until the next attempt.
     }
   };
 
@@ -227,18 +225,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
           />
         </Form.Item>
         <LimitsGrid cell={input} />
-        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-          <Input.TextArea rows={2} maxLength={300} showCount data-testid="savings-limits-reason" />
-        </Form.Item>
-        {save.isError && (
-          <Alert
-            type="error"
-            showIcon
-            message={describe(save.error)}
-            className="stack-gap"
-            data-testid="savings-limits-error"
-          />
-        )}
+        <ReasonField testIdPrefix="savings-limits" error={save.error} />
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="savings-limits-save">
             {t("savings.limits.save")}

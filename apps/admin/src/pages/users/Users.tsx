@@ -1,9 +1,8 @@
 import type { OperatorUserHit } from "@tickfair/contract";
 import { Card, type TableColumnsType, Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { useListExport } from "../../api/list-export";
 import { useUserSearch } from "../../api/users";
-import { ListToolbar, useExportNotice, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { ListToolbar, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
@@ -16,8 +15,6 @@ export default function Users() {
   const filters = useListFilters();
   const paging = useUrlPaging({ sizes: true });
   const page = useUserSearch({ ...filters, ...paging.request });
-  const exportCsv = useListExport("users");
-  const notice = useExportNotice();
   const locale = i18n.language;
 
   const columns: TableColumnsType<OperatorUserHit> = [
@@ -67,14 +64,7 @@ export default function Users() {
         <PagedTable<OperatorUserHit>
           query={page}
           paging={paging}
-          toolbar={
-            <ListToolbar
-              placeholder={t("users.searchPlaceholder")}
-              totals={page.data}
-              exporting={exportCsv.isPending}
-              onExport={() => exportCsv.mutate({ ...filters }, notice)}
-            />
-          }
+          toolbar={<ListToolbar list="users" placeholder={t("users.searchPlaceholder")} totals={page.data} />}
           empty={filters.q ? t("users.noMatch", { query: filters.q }) : t("table.empty")}
           columns={columns}
           data-testid="users-table"

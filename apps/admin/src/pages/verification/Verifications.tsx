@@ -2,16 +2,14 @@ import { Button, Card, Segmented, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useListExport } from "../../api/list-export";
 import { useVerificationPage, type VerificationReviewState } from "../../api/verification";
-import { ListToolbar, useExportNotice, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { ListToolbar, useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
-import { hasListFilters } from "../../lib/list-filters";
 import { filterParams } from "../../lib/page-trail";
 import { VerificationDrawer, type VerificationSummary } from "./VerificationDrawer";
 
@@ -30,9 +28,8 @@ export default function Verifications() {
   const state = readState(params);
   const filters = useListFilters();
   const paging = useUrlPaging({ sizes: true });
+  const empty = useEmptyListText(state === "under_review" ? t("verifications.emptyQueue") : undefined);
   const page = useVerificationPage({ state, ...filters, ...paging.request });
-  const exportCsv = useListExport("verifications");
-  const notice = useExportNotice();
   // The row opened: kept whole, so the drawer still shows it after a decision takes it off this page.
   const [open, setOpen] = useState<VerificationSummary | null>(null);
   const locale = i18n.language;
@@ -113,19 +110,13 @@ export default function Verifications() {
           paging={paging}
           toolbar={
             <ListToolbar
+              list="verifications"
               placeholder={t("verifications.searchPlaceholder")}
               totals={page.data}
-              exporting={exportCsv.isPending}
-              onExport={() => exportCsv.mutate({ state, ...filters }, notice)}
+              scope={{ state }}
             />
           }
-          empty={
-            hasListFilters(filters)
-              ? t("list.emptyFiltered")
-              : state === "under_review"
-                ? t("verifications.emptyQueue")
-                : t("table.empty")
-          }
+          empty={empty}
           columns={columns}
           scroll={{ x: "max-content" }}
           onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}

@@ -3,10 +3,9 @@ import { formatMoney } from "@tickfair/contract";
 import { App, Button, Card, Flex, Space, type TableColumnsType, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
-import { ListToolbar, useExportNotice, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { ListToolbar, useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
@@ -16,7 +15,6 @@ import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/Sta
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { hasListFilters } from "../../lib/list-filters";
 import { PayToDetails } from "./PayToDetails";
 
 /** The withdrawals queue: each row expands to the full destination; approve or reject with a reason. */
@@ -27,9 +25,8 @@ export default function Withdrawals() {
   const status = useStatusFilter();
   const filters = useListFilters();
   const paging = useUrlPaging({ sizes: true });
+  const empty = useEmptyListText(status === "under_review" ? t("withdrawals.emptyQueue") : undefined);
   const page = useWithdrawalPage({ status, ...filters, ...paging.request });
-  const exportCsv = useListExport("withdrawals");
-  const notice = useExportNotice();
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
@@ -146,19 +143,13 @@ export default function Withdrawals() {
           paging={paging}
           toolbar={
             <ListToolbar
+              list="withdrawals"
               placeholder={t("withdrawals.searchPlaceholder")}
               totals={page.data}
-              exporting={exportCsv.isPending}
-              onExport={() => exportCsv.mutate({ status, ...filters }, notice)}
+              scope={{ status }}
             />
           }
-          empty={
-            hasListFilters(filters)
-              ? t("list.emptyFiltered")
-              : status === "under_review"
-                ? t("withdrawals.emptyQueue")
-                : t("table.empty")
-          }
+          empty={empty}
           columns={columns}
           // Wider than the card (a long address, two buttons): it scrolls inside the card with the
           // actions kept in view. With a fixed column, an expanded row spans the visible width only,
