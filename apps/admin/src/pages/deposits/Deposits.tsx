@@ -1,12 +1,12 @@
 import type { OperatorDeposit } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Badge, Button, Card, type TableColumnsType } from "antd";
+import { Badge, Button, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDepositPage } from "../../api/deposits";
-import { ListToolbar, useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
-import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
@@ -78,25 +78,18 @@ export default function Deposits() {
   return (
     <>
       <PageHeader title={t("nav.deposits")} extra={<StatusFilter />} />
-      <Card>
-        <PagedTable<OperatorDeposit>
-          query={page}
-          paging={paging}
-          toolbar={
-            <ListToolbar
-              list="deposits"
-              placeholder={t("deposits.searchPlaceholder")}
-              totals={page.data}
-              scope={{ status }}
-            />
-          }
-          empty={empty}
-          columns={columns}
-          scroll={{ x: "max-content" }}
-          onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
-          data-testid="deposits-table"
-        />
-      </Card>
+      <FilteredTable<OperatorDeposit>
+        query={page}
+        paging={paging}
+        list="deposits"
+        placeholder={t("deposits.searchPlaceholder")}
+        scope={{ status }}
+        empty={empty}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
+        data-testid="deposits-table"
+      />
       <DepositDrawer deposit={open} onChange={setOpen} onClose={() => setOpen(null)} />
     </>
   );

@@ -1,10 +1,10 @@
 import type { OperatorUserHit } from "@tickfair/contract";
-import { Card, type TableColumnsType, Tag } from "antd";
+import { type TableColumnsType, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useUserSearch } from "../../api/users";
-import { ListToolbar, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
-import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
@@ -60,16 +60,15 @@ export default function Users() {
   return (
     <>
       <PageHeader title={t("nav.users")} />
-      <Card>
-        <PagedTable<OperatorUserHit>
-          query={page}
-          paging={paging}
-          toolbar={<ListToolbar list="users" placeholder={t("users.searchPlaceholder")} totals={page.data} />}
-          empty={filters.q ? t("users.noMatch", { query: filters.q }) : t("table.empty")}
-          columns={columns}
-          data-testid="users-table"
-        />
-      </Card>
+      <FilteredTable<OperatorUserHit>
+        query={page}
+        paging={paging}
+        list="users"
+        placeholder={t("users.searchPlaceholder")}
+        empty={filters.q ? t("users.noMatch", { query: filters.q }) : t("table.empty")}
+        columns={columns}
+        data-testid="users-table"
+      />
     </>
   );
 }

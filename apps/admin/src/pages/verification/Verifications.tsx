@@ -1,11 +1,11 @@
-import { Button, Card, Segmented, type TableColumnsType } from "antd";
+import { Button, Segmented, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useVerificationPage, type VerificationReviewState } from "../../api/verification";
-import { ListToolbar, useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
-import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
@@ -104,25 +104,18 @@ export default function Verifications() {
           />
         }
       />
-      <Card>
-        <PagedTable<VerificationSummary>
-          query={page}
-          paging={paging}
-          toolbar={
-            <ListToolbar
-              list="verifications"
-              placeholder={t("verifications.searchPlaceholder")}
-              totals={page.data}
-              scope={{ state }}
-            />
-          }
-          empty={empty}
-          columns={columns}
-          scroll={{ x: "max-content" }}
-          onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
-          data-testid="verifications-table"
-        />
-      </Card>
+      <FilteredTable<VerificationSummary>
+        query={page}
+        paging={paging}
+        list="verifications"
+        placeholder={t("verifications.searchPlaceholder")}
+        scope={{ state }}
+        empty={empty}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
+        data-testid="verifications-table"
+      />
       <VerificationDrawer summary={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -1,13 +1,13 @@
 import type { OperatorWithdrawal } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { App, Button, Card, Flex, Space, type TableColumnsType, Tooltip } from "antd";
+import { App, Button, Flex, Space, type TableColumnsType, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
-import { ListToolbar, useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
-import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useUrlPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
@@ -137,35 +137,28 @@ export default function Withdrawals() {
   return (
     <>
       <PageHeader title={t("nav.withdrawals")} extra={<StatusFilter />} />
-      <Card>
-        <PagedTable<OperatorWithdrawal>
-          query={page}
-          paging={paging}
-          toolbar={
-            <ListToolbar
-              list="withdrawals"
-              placeholder={t("withdrawals.searchPlaceholder")}
-              totals={page.data}
-              scope={{ status }}
-            />
-          }
-          empty={empty}
-          columns={columns}
-          // Wider than the card (a long address, two buttons): it scrolls inside the card with the
-          // actions kept in view. With a fixed column, an expanded row spans the visible width only,
-          // so the full destination wraps there instead of widening every column.
-          scroll={{ x: "max-content" }}
-          expandable={{
-            expandedRowRender: (withdrawal) => (
-              <Flex vertical gap={12}>
-                <PayToDetails withdrawal={withdrawal} />
-                <ReviewUserContext userId={withdrawal.user.id} />
-              </Flex>
-            ),
-          }}
-          data-testid="withdrawals-table"
-        />
-      </Card>
+      <FilteredTable<OperatorWithdrawal>
+        query={page}
+        paging={paging}
+        list="withdrawals"
+        placeholder={t("withdrawals.searchPlaceholder")}
+        scope={{ status }}
+        empty={empty}
+        columns={columns}
+        // Wider than the card (a long address, two buttons): it scrolls inside the card with the
+        // actions kept in view. With a fixed column, an expanded row spans the visible width only,
+        // so the full destination wraps there instead of widening every column.
+        scroll={{ x: "max-content" }}
+        expandable={{
+          expandedRowRender: (withdrawal) => (
+            <Flex vertical gap={12}>
+              <PayToDetails withdrawal={withdrawal} />
+              <ReviewUserContext userId={withdrawal.user.id} />
+            </Flex>
+          ),
+        }}
+        data-testid="withdrawals-table"
+      />
       <RejectReasonModal
         open={rejecting !== null}
         title={t("withdrawals.rejectTitle")}
