@@ -28,7 +28,7 @@ export function useListFilters(): ListFilters {
   return readListFilters(params);
 }
 
-interface ToolbarProps {
+export interface ToolbarProps {
   /** The list, as its export names it. */
   list: ExportedList;
   placeholder: string;
