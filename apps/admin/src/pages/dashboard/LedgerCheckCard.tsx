@@ -67,7 +67,7 @@ export function LedgerCheckCard({ last }: { last: OperatorDashboard["ledgerCheck
       data-testid="ledger-check"
     >
       {last ? (
-        <Descriptions column={1} size="small" styles={{ label: { width: 140 } }}>
+        <Descriptions column={1} size="small" classNames={{ label: "label-column" }}>
           <Descriptions.Item label={t("dashboard.ledger.result")}>
             {last.ok ? (
               <Typography.Text type="success" data-testid="ledger-check-result">

@@ -94,7 +94,7 @@ export function RatesCard({ overview }: { overview: SavingsOverview }) {
               title={t("savings.rate.upcoming")}
               value={t("savings.rate.noUpcoming")}
               formatter={() => t("savings.rate.noUpcoming")}
-              valueStyle={{ fontSize: 16 }}
+              className="figure-small"
             />
           )}
         </Col>

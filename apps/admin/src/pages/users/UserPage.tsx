@@ -157,7 +157,7 @@ function MoneyCard({ money }: { money: NonNullable<OperatorUserDetail["money"]> 
             <Statistic
               title={t(`users.summary.${key}`)}
               value={show(money.summary[key], key.endsWith("Pnl"))}
-              valueStyle={{ fontVariantNumeric: "tabular-nums", fontSize: 20 }}
+              className="figure"
             />
           </Col>
         ))}

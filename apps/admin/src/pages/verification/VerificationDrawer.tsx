@@ -161,7 +161,7 @@ function SubmissionDetails({ verification }: { verification: OperatorVerificatio
       column={1}
       bordered
       size="small"
-      styles={{ label: { width: 160 } }}
+      classNames={{ label: "label-column-wide" }}
       data-testid="verification-submission"
     >
       <Descriptions.Item label={t("verifications.state")}>
