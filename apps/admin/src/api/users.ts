@@ -15,14 +15,14 @@ import { queryClient } from "./query-client";
 import { type PageRequest, queryString } from "./types";
 
 /** The users' cache keys: invalidating `users` refreshes every list and page below it. */
-export const userKeys = {
+const userKeys = {
   all: ["users"] as const,
   search: (query: object) => ["users", "search", query] as const,
   detail: (id: string) => ["users", "detail", id] as const,
   list: (id: string, list: UserList, query: object) => ["users", "list", id, list, query] as const,
 };
 
-export interface UserSearchRequest extends PageRequest, ListFilters {}
+interface UserSearchRequest extends PageRequest, ListFilters {}
 
 export function useUserSearch(request: UserSearchRequest) {
   return useQuery({
@@ -43,7 +43,7 @@ export function useUserDetail(id: string, enabled = true) {
 
 /** A user's lists, each a cursor page, newest first. */
 export type UserList = "statement" | "contracts" | "deposits" | "withdrawals" | "sessions";
-export interface UserListPages {
+interface UserListPages {
   statement: StatementPage;
   contracts: ContractPage;
   deposits: DepositPage;

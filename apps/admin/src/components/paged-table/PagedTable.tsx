@@ -44,7 +44,7 @@ export function PagedTable<T extends object>({
       <Table<T>
         {...table}
         rowKey={rowKey}
-        dataSource={query.data?.items as T[] | undefined}
+        dataSource={query.data?.items}
         loading={loading}
         pagination={false}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
