@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const serverTests = ["apps/server/src/**/*.test.ts"];
@@ -16,6 +17,8 @@ const onPostgres = process.env.TEST_DATABASE_URL
     ]
   : [];
 
+const rootPackage = (name: string) => fileURLToPath(new URL(`node_modules/${name}`, import.meta.url));
+
 export default defineConfig({
   test: {
     projects: [
@@ -30,6 +33,9 @@ export default defineConfig({
         },
       },
       {
+        // antd, the router and i18next load (as packages, outside Vite) the root's React: the console's
+        // component tests render on that one too, since two Reacts in one tree share no hooks.
+        resolve: { alias: { react: rootPackage("react"), "react-dom": rootPackage("react-dom") } },
         test: {
           name: "admin",
           include: ["apps/admin/src/**/*.test.ts"],

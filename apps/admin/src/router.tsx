@@ -50,8 +50,8 @@ export const routes: RouteObject[] = [
           area("dashboard", () => import("./pages/dashboard/Dashboard")),
           area("deposits", () => import("./pages/deposits/Deposits")),
           area("withdrawals", () => import("./pages/withdrawals/Withdrawals")),
-          area("verifications", () => import("./pages/verifications/Verifications")),
-          area("chats", () => import("./pages/chats/Chats")),
+          area("verifications", () => import("./pages/verification/Verifications")),
+          area("chats", () => import("./pages/chat/Chat")),
           area("users", () => import("./pages/users/Users")),
           {
             path: `${AREA_PATHS.users.slice(1)}/:id`,

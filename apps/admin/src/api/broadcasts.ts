@@ -4,7 +4,7 @@ import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 import { type PageRequest, queryString } from "./types";
 
-export const broadcastKeys = {
+const broadcastKeys = {
   all: ["broadcasts"] as const,
   page: (request: PageRequest) => ["broadcasts", "page", request] as const,
 };

@@ -9,7 +9,7 @@ import type {
 import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 
-export const contentKeys = {
+const contentKeys = {
   all: ["content"] as const,
   list: (kinds: readonly ContentKind[]) => ["content", "list", ...kinds] as const,
   document: (id: string) => ["content", "document", id] as const,

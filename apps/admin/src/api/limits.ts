@@ -9,7 +9,7 @@ import { type PageRequest, queryString } from "./types";
  * user's limits (the server has no route for it). A user's limits sit under the users' keys, so
  * whatever refreshes a user's page refreshes them too.
  */
-export const limitKeys = {
+const limitKeys = {
   user: (userId: string, page: PageRequest) => ["users", "limits", userId, page] as const,
   figures: ["limit-figures"] as const,
 };

@@ -8,7 +8,9 @@ import { queryString } from "./types";
  * Downloads a console list with its filters as the server writes it (CSV, header in the console's
  * language). The file needs the operator's token, so it is fetched and handed to the browser as a blob.
  */
-export function useListExport(list: "deposits" | "withdrawals" | "verifications" | "users") {
+export type ExportedList = "deposits" | "withdrawals" | "verifications" | "users";
+
+export function useListExport(list: ExportedList) {
   return useMutation({
     mutationFn: async (filters: Readonly<Record<string, string | undefined>>) => {
       const blob = await apiBlob(`/operator/${list}.csv${queryString({ ...filters })}`);

@@ -9,7 +9,7 @@ import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 import { queryString } from "./types";
 
-export const marketKeys = { products: ["market-products"] as const };
+const marketKeys = { products: ["market-products"] as const };
 
 export function useOperatorProducts() {
   return useQuery({

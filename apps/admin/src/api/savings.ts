@@ -9,7 +9,7 @@ import type {
 import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 
-export const savingsKeys = { overview: ["savings-overview"] as const };
+const savingsKeys = { overview: ["savings-overview"] as const };
 
 /** Totals, the accrual's progress, income by day, the rates and the limits: one answer for the page. */
 export function useSavingsOverview() {

@@ -63,7 +63,7 @@ export function useCashierSettings() {
 }
 
 /** What a change of a control came to: applied at once, or proposed for a second admin. */
-export type ControlOutcome<T> = { applied: T } | { proposed: ControlChange };
+type ControlOutcome<T> = { applied: T } | { proposed: ControlChange };
 
 /** A proposal is the only answer with a `subject`: the server answers 202 with it. */
 function isControlChange(value: unknown): value is ControlChange {
@@ -93,7 +93,7 @@ export function useSaveCashierSettings() {
   });
 }
 
-export interface ControlChangeRequest {
+interface ControlChangeRequest {
   status: ControlChange["status"] | undefined;
   subject: string | undefined;
   cursor: string | undefined;

@@ -2,12 +2,12 @@ import type { ReviewQueueName } from "@tickfair/contract";
 import { useEffect, useState } from "react";
 import { useSession } from "../store/session";
 import { SIGN_OUT_MUTATION_KEY } from "./auth";
+import { chatKeys } from "./chat";
 import { chatSocket } from "./chat-live";
-import { chatKeys } from "./chats";
 import { sessionRefused } from "./client";
 import { connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
 import { queryClient, queryKeys } from "./query-client";
-import { verificationKeys } from "./verifications";
+import { verificationKeys } from "./verification";
 
 /**
  * Changes that arrive within this long refresh each list once: a burst of deposits (a promotion, a

@@ -15,14 +15,14 @@ import { queryClient } from "./query-client";
 import { type PageRequest, queryString } from "./types";
 
 /** The users' cache keys: invalidating `users` refreshes every list and page below it. */
-export const userKeys = {
+const userKeys = {
   all: ["users"] as const,
   search: (query: object) => ["users", "search", query] as const,
   detail: (id: string) => ["users", "detail", id] as const,
   list: (id: string, list: UserList, query: object) => ["users", "list", id, list, query] as const,
 };
 
-export interface UserSearchRequest extends PageRequest, ListFilters {}
+interface UserSearchRequest extends PageRequest, ListFilters {}
 
 export function useUserSearch(request: UserSearchRequest) {
   return useQuery({
@@ -50,6 +50,9 @@ interface UserListPages {
   withdrawals: WithdrawalPage;
   sessions: UserSessionPage;
 }
+
+/** A row of one of the user's lists. */
+export type UserListRow<L extends UserList> = UserListPages[L]["items"][number];
 
 export function useUserList<L extends UserList>(
   id: string,

@@ -5,8 +5,7 @@ import type { AuditFilters } from "@tickfair/contract";
  * can be reloaded, shared and exported as it is. Empty values are left out; the server checks the
  * rest and answers a bad one with its error, shown above the table.
  */
-export const AUDIT_FILTER_KEYS = ["operator", "action", "targetType", "targetId", "from", "to"] as const;
-export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
+const AUDIT_FILTER_KEYS = ["operator", "action", "targetType", "targetId", "from", "to"] as const;
 
 export function readAuditFilters(params: URLSearchParams): AuditFilters {
   const filters: AuditFilters = {};

@@ -7,7 +7,7 @@ import { localTimeToIso } from "./local-time";
 export const BROADCAST_TITLE_MAX = 80;
 export const BROADCAST_BODY_MAX = 2_000;
 
-export type BroadcastTextValues = { title: string; body: string };
+type BroadcastTextValues = { title: string; body: string };
 export type BroadcastTextsValues = Record<Locale, BroadcastTextValues>;
 
 export interface BroadcastFormValues extends PublishTimeValues {
@@ -77,7 +77,7 @@ export function emptyLocales(texts: TextsSoFar): { locale: Locale; served: Local
 }
 
 /** The form's fields a server error may name. */
-export type BroadcastFieldName = ["translations", Locale, "title" | "body"] | ["publishAt"] | ["reason"];
+type BroadcastFieldName = ["translations", Locale, "title" | "body"] | ["publishAt"] | ["reason"];
 
 function fieldName(path: string): BroadcastFieldName | null {
   if (path === "publishAt" || path === "reason") return [path];

@@ -38,7 +38,7 @@ export function unreadUserSeq(messages: readonly ChatMessage[], readUpTo: string
   return null;
 }
 
-export type HistoryItem =
+type HistoryItem =
   | { kind: "day"; key: string; at: string }
   | { kind: "message"; key: string; message: ChatMessage };
 

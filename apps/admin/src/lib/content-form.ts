@@ -2,7 +2,7 @@ import type { ContentText, ContentTranslations, ContentVersion, Locale } from "@
 import { DEFAULT_LOCALE, LOCALES } from "@tickfair/contract";
 
 /** One locale's fields as the form holds them: every field a string, empty when not written. */
-export type TextValues = { title: string; summary: string; body: string };
+type TextValues = { title: string; summary: string; body: string };
 export type TranslationValues = Record<Locale, TextValues>;
 
 const EMPTY_TEXT: TextValues = { title: "", summary: "", body: "" };

@@ -1,7 +1,7 @@
 import { riseColourOf } from "@tickfair/browser/market-colours";
 
 /** antd's preset colour names, which tags take and theme tokens map. */
-export type MoveColour = "red" | "green";
+type MoveColour = "red" | "green";
 
 /** The colour of a move up or down in the operator's language: the same rule as the phone's. */
 export function moveColour(move: "up" | "down", locale: string): MoveColour {

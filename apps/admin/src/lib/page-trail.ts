@@ -5,7 +5,7 @@
  */
 const AFTER = "after";
 
-export interface PageTrail {
+interface PageTrail {
   /** The cursor to ask the current page with; undefined on page one. */
   cursor: string | undefined;
   /** 1-based. */

@@ -1,7 +1,7 @@
 import type { OperatorInfo, OperatorPermission } from "@tickfair/contract";
 
 /** The console's areas: each is a menu entry and a route, in menu order. */
-export const CONSOLE_AREAS = [
+const CONSOLE_AREAS = [
   "dashboard",
   "deposits",
   "withdrawals",

@@ -43,7 +43,7 @@ export const MOVE_KINDS = ["moveIn", "moveOut"] as const;
 export type MoveKind = (typeof MOVE_KINDS)[number];
 
 /** Every setting the limits form changes, in the order the form and the confirmation show them. */
-export const LIMIT_FIELDS = [
+const LIMIT_FIELDS = [
   "cutOff",
   "moveIn.perDay",
   "moveIn.min",

@@ -3,9 +3,9 @@ import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 
 /** localStorage key of the console's session; the H5 app on the same origin keeps its own. */
-export const SESSION_STORAGE_KEY = "tickfair-admin-session";
+const SESSION_STORAGE_KEY = "tickfair-admin-session";
 
-export interface SessionState {
+interface SessionState {
   token: string | null;
   operator: OperatorInfo | null;
   signIn: (session: OperatorSessionResponse) => void;

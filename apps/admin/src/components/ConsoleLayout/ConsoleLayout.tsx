@@ -26,6 +26,7 @@ import { LanguageSwitch } from "../LanguageSwitch/LanguageSwitch";
 import { LiveIndicator } from "../LiveIndicator/LiveIndicator";
 import { OperatorMenu } from "../OperatorMenu/OperatorMenu";
 import { ThemeSwitch } from "../ThemeSwitch/ThemeSwitch";
+import "../../styles/pages.css";
 import "./console-layout.css";
 
 const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
@@ -74,23 +75,18 @@ export default function ConsoleLayout() {
         collapsed={collapsed}
         onCollapse={setCollapsed}
         width={220}
-        // Sticky, so the menu stays in view while a long table scrolls.
-        style={{
-          position: "sticky",
-          top: 0,
-          height: "100vh",
-          overflow: "auto",
-          borderInlineEnd: `1px solid ${token.colorSplit}`,
-        }}
+        className="console__sider"
+        // The theme's colours change at run time with light or dark.
+        style={{ borderInlineEnd: `1px solid ${token.colorSplit}` }}
       >
-        <Link to="/" className="console__brand" style={{ color: token.colorText }}>
+        <Link to="/" className="console__brand">
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
           {!collapsed && <span className="console__brand-name">{t("shell.brand")}</span>}
         </Link>
         <Menu
           mode="inline"
           selectedKeys={current ? [current] : []}
-          style={{ borderInlineEnd: 0 }}
+          className="console__menu"
           items={areas.map((area) => ({
             key: area,
             icon: AREA_ICONS[area],
@@ -105,6 +101,7 @@ export default function ConsoleLayout() {
       <Layout>
         <Layout.Header
           className="console__header"
+          // The theme's colours change at run time with light or dark.
           style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorSplit}` }}
         >
           <Space size="middle">

@@ -116,7 +116,7 @@ export function ControlChangeCard(props: Props) {
               className: "nowrap",
               render: (_, row) =>
                 row.weakens ? (
-                  <Tag color="warning" bordered={false} style={{ marginInlineEnd: 0 }}>
+                  <Tag color="warning" bordered={false} className="tag-flush">
                     {t("controls.weakens")}
                   </Tag>
                 ) : null,

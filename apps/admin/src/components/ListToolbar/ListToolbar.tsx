@@ -1,19 +1,17 @@
 import { ClearOutlined, DownloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { formatMoney, LIST_CSV_MAX_ROWS, type ListFilters } from "@tickfair/contract";
-import { App, Button, Flex, Input, Select, Space, Tooltip, Typography } from "antd";
+import { App, Button, Flex, Input, Space, Tooltip, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { type ExportedList, useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { formatCount } from "../../lib/format";
-import {
-  listFilterParams,
-  PAGE_SIZES,
-  pageSizeParams,
-  readListFilters,
-  readPageSize,
-} from "../../lib/list-filters";
-import { CursorPager } from "../CursorPager/CursorPager";
+import { hasListFilters, listFilterParams, readListFilters } from "../../lib/list-filters";
+import "../../styles/lists.css";
+
+/** The first and the last day of the range, both included. */
+const DAY_BOUNDS = ["from", "to"] as const;
 
 /** What a list's page says about everything its filters match. */
 export interface ListTotals {
@@ -24,17 +22,19 @@ export interface ListTotals {
   timeZone: string;
 }
 
-/** The filters and page size the URL holds, for the list's request. */
-export function useListFilters(): ListFilters & { limit: number } {
+/** The filters the URL holds, for the list's request and its export. */
+export function useListFilters(): ListFilters {
   const [params] = useSearchParams();
-  return { ...readListFilters(params), limit: readPageSize(params) };
+  return readListFilters(params);
 }
 
-interface ToolbarProps {
+export interface ToolbarProps {
+  /** The list, as its export names it. */
+  list: ExportedList;
   placeholder: string;
   totals: ListTotals | undefined;
-  exporting: boolean;
-  onExport: () => void;
+  /** What narrows the list besides the toolbar's own filters (a status tab), for its export. */
+  scope?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -42,10 +42,12 @@ interface ToolbarProps {
  * zone (said beside it), and on the right what they match in all and the CSV export of exactly that.
  * The URL is the truth: reload, back and a shared link show the same list.
  */
-export function ListToolbar({ placeholder, totals, exporting, onExport }: ToolbarProps) {
+export function ListToolbar({ list, placeholder, totals, scope }: ToolbarProps) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = readListFilters(params);
+  const exportCsv = useListExport(list);
+  const notice = useExportNotice();
   const [draft, setDraft] = useState(filters);
   const locale = i18n.language;
 
@@ -57,7 +59,7 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
     : "";
 
   return (
-    <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+    <Flex justify="space-between" align="center" wrap gap={12}>
       <Space wrap align="center" data-testid="list-filters">
         <Input
           allowClear
@@ -68,27 +70,22 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
           aria-label={placeholder}
           onChange={(event) => setDraft({ ...draft, q: event.target.value || undefined })}
           onPressEnter={() => apply(draft)}
-          style={{ width: 300 }}
+          className="list-toolbar__search"
           data-testid="list-search"
         />
         <Tooltip title={t("list.zoneHelp", { zone: totals?.timeZone ?? "" })}>
           <Space.Compact>
-            <Input
-              type="date"
-              value={draft.from ?? ""}
-              aria-label={t("list.from")}
-              onChange={(event) => setDraft({ ...draft, from: event.target.value || undefined })}
-              className="tabular"
-              data-testid="list-from"
-            />
-            <Input
-              type="date"
-              value={draft.to ?? ""}
-              aria-label={t("list.to")}
-              onChange={(event) => setDraft({ ...draft, to: event.target.value || undefined })}
-              className="tabular"
-              data-testid="list-to"
-            />
+            {DAY_BOUNDS.map((bound) => (
+              <Input
+                key={bound}
+                type="date"
+                value={draft[bound] ?? ""}
+                aria-label={t(`list.${bound}`)}
+                onChange={(event) => setDraft({ ...draft, [bound]: event.target.value || undefined })}
+                className="tabular"
+                data-testid={`list-${bound}`}
+              />
+            ))}
           </Space.Compact>
         </Tooltip>
         <Button
@@ -109,7 +106,7 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
         )}
       </Space>
       {/* Kept on the right when the filters take the whole first line. */}
-      <Space wrap align="center" style={{ marginLeft: "auto" }}>
+      <Space wrap align="center" className="list-toolbar__totals">
         <Typography.Text data-testid="list-total">
           {total}
           {totals?.totalAmount != null && (
@@ -122,8 +119,8 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
         <Tooltip title={t("list.exportLimit", { n: formatCount(LIST_CSV_MAX_ROWS, locale) })}>
           <Button
             icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={onExport}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate({ ...scope, ...filters }, notice)}
             data-testid="list-export"
           >
             {t("list.export")}
@@ -134,33 +131,19 @@ export function ListToolbar({ placeholder, totals, exporting, onExport }: Toolba
   );
 }
 
-/** Previous / next and the page size under a list's table. */
-export function ListPager({
-  nextCursor,
-  loading,
-}: {
-  nextCursor: string | null | undefined;
-  loading: boolean;
-}) {
+/**
+ * What an empty list says: that its filters match nothing, else what its caller says of it (a queue
+ * with nothing waiting), else that there is nothing yet.
+ */
+export function useEmptyListText(unfiltered?: string): string {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  return (
-    <Flex justify="space-between" align="flex-end">
-      <Select<number>
-        value={readPageSize(params)}
-        options={PAGE_SIZES.map((size) => ({ value: size, label: t("list.pageSize", { n: size }) }))}
-        onChange={(size) => setParams(pageSizeParams(params, size))}
-        aria-label={t("list.pageSizeLabel")}
-        style={{ width: 120, marginTop: 16 }}
-        data-testid="list-page-size"
-      />
-      <CursorPager nextCursor={nextCursor} loading={loading} />
-    </Flex>
-  );
+  const [params] = useSearchParams();
+  if (hasListFilters(readListFilters(params))) return t("list.emptyFiltered");
+  return unfiltered ?? t("table.empty");
 }
 
 /** Runs a list's export with a message when it is done or refused. */
-export function useExportNotice() {
+function useExportNotice() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const describe = useDescribeError();

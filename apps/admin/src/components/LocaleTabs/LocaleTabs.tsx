@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from "@ant-design/icons";
 import type { Locale } from "@tickfair/contract";
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES } from "@tickfair/contract";
-import { Tabs } from "antd";
+import { Tabs, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -32,11 +32,12 @@ export function LocaleTabs({ written, children, testIdPrefix, activeKey, onChang
             {LOCALE_NAMES[locale]}
             {locale === DEFAULT_LOCALE && " *"}
             {written(locale) && (
-              <CheckCircleFilled
-                style={{ color: "#52c41a", marginInlineStart: 6 }}
-                aria-label={t("common.written")}
-                data-testid={`${testIdPrefix}-written-${locale}`}
-              />
+              <Typography.Text type="success" className="locale-tabs__written">
+                <CheckCircleFilled
+                  aria-label={t("common.written")}
+                  data-testid={`${testIdPrefix}-written-${locale}`}
+                />
+              </Typography.Text>
             )}
           </span>
         ),

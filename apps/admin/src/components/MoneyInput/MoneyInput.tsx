@@ -1,5 +1,4 @@
 import { InputNumber } from "antd";
-import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { groupMoneyText, ungroupMoneyText } from "../../lib/money-input";
 
@@ -7,7 +6,8 @@ interface Props {
   /** The amount as the form holds it: the decimal string typed, without grouping. */
   value?: string;
   onChange?: (value: string) => void;
-  style?: CSSProperties;
+  /** 180px rather than the whole width, for two amounts side by side. */
+  short?: boolean;
   "data-testid"?: string;
   "aria-label"?: string;
 }
@@ -18,7 +18,7 @@ interface Props {
  * drop trailing zeros; no precision, range or step, so nothing is rounded or clamped — the form's rule
  * refuses what is not an amount.
  */
-export function MoneyInput({ value, onChange, style, ...rest }: Props) {
+export function MoneyInput({ value, onChange, short = false, ...rest }: Props) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -28,8 +28,7 @@ export function MoneyInput({ value, onChange, style, ...rest }: Props) {
       controls={false}
       keyboard={false}
       inputMode="decimal"
-      className="tabular"
-      style={{ width: "100%", ...style }}
+      className={short ? "tabular money-input money-input--short" : "tabular money-input"}
       value={value ?? ""}
       formatter={(shown, info) =>
         groupMoneyText(info.userTyping ? info.input : (value ?? shown ?? ""), locale)

@@ -53,10 +53,10 @@ export function OperatorMenu() {
         <Space size={6}>
           <UserOutlined />
           <span data-testid="operator-name">{operator.username}</span>
-          <Tag color="blue" bordered={false} style={{ marginInlineEnd: 0 }}>
+          <Tag color="blue" bordered={false} className="tag-flush">
             {t(`roles.${operator.role}`)}
           </Tag>
-          <DownOutlined style={{ fontSize: 10 }} />
+          <DownOutlined className="operator-menu__caret" />
         </Space>
       </Button>
     </Dropdown>

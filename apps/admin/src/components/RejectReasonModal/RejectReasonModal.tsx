@@ -1,7 +1,7 @@
-import { Alert, Form, Input, Modal, Typography } from "antd";
+import { Alert, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { useDescribeError } from "../../api/use-describe-error";
 import { reasonRules } from "../../lib/reason-rules";
+import { ReasonModal } from "./ReasonModal";
 
 interface Props {
   open: boolean;
@@ -26,23 +26,20 @@ interface Props {
 export function RejectReasonModal(props: Props) {
   const { open, title, subject, pending, error, onSubmit, onCancel, okText, danger = true, notice } = props;
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal
+    <ReasonModal
+      form={form}
       open={open}
       title={title}
+      subject={subject}
       okText={okText ?? t("review.reject")}
-      okButtonProps={{ danger, loading: pending }}
-      cancelText={t("common.cancel")}
-      cancelButtonProps={{ disabled: pending }}
-      onOk={() => form.submit()}
+      danger={danger}
+      pending={pending}
+      error={error}
       onCancel={onCancel}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{subject}</Typography.Paragraph>
-      {notice ? <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} /> : null}
+      {notice ? <Alert type="warning" showIcon message={notice} className="stack-gap" /> : null}
       <Form
         form={form}
         layout="vertical"
@@ -53,7 +50,6 @@ export function RejectReasonModal(props: Props) {
           <Input.TextArea rows={3} maxLength={300} showCount autoFocus data-testid="reject-reason" />
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon message={describe(error)} /> : null}
-    </Modal>
+    </ReasonModal>
   );
 }

@@ -82,7 +82,7 @@ export function ReviewUserContext({ userId }: { userId: string }) {
           </Descriptions>
           {mayReadMoney && (
             <>
-              <Typography.Text type="secondary" style={{ display: "block", marginTop: 8 }}>
+              <Typography.Text type="secondary" className="block gap-above-xs">
                 {t("review.recentActivity")}
               </Typography.Text>
               {recent.isPending ? (

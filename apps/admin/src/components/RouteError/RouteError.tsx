@@ -1,6 +1,6 @@
 import { WarningOutlined } from "@ant-design/icons";
 import { isChunkLoadError } from "@tickfair/browser/chunk-error";
-import { Button, Flex, theme } from "antd";
+import { Button, Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
 import { BASENAME } from "../../lib/paths";
@@ -11,20 +11,21 @@ import { BASENAME } from "../../lib/paths";
  */
 export function RouteError() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   if (!chunk) console.error(error);
   return (
-    <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: "100vh", padding: 24 }}>
-      <WarningOutlined style={{ fontSize: 56, color: token.colorWarning }} />
-      <h1 style={{ margin: 0, fontSize: 22, color: token.colorText }}>
+    <Flex vertical align="center" justify="center" gap={12} className="full-screen route-error">
+      <Typography.Text type="warning" className="route-error__icon">
+        <WarningOutlined />
+      </Typography.Text>
+      <Typography.Title level={1} className="flush route-error__title">
         {chunk ? t("routeError.chunkTitle") : t("routeError.title")}
-      </h1>
-      <p style={{ margin: 0, color: token.colorTextSecondary }}>
+      </Typography.Title>
+      <Typography.Text type="secondary">
         {chunk ? t("routeError.chunkText") : t("routeError.text")}
-      </p>
-      <Flex gap={8} style={{ marginTop: 12 }}>
+      </Typography.Text>
+      <Flex gap={8} className="gap-above-sm">
         {/* A full reload on purpose: after a failed chunk the app's state may be half-loaded. */}
         <Button type="primary" onClick={() => window.location.reload()}>
           {t("routeError.retry")}

@@ -15,12 +15,7 @@ export const CASHIER_STATUS_LIST = Object.keys(STATUS_COLORS) as CashierStatus[]
 export function StatusTag({ status }: { status: CashierStatus }) {
   const { t } = useTranslation();
   return (
-    <Tag
-      color={STATUS_COLORS[status]}
-      bordered={false}
-      style={{ marginInlineEnd: 0 }}
-      data-testid="status-tag"
-    >
+    <Tag color={STATUS_COLORS[status]} bordered={false} className="tag-flush" data-testid="status-tag">
       {t(`status.${status}`)}
     </Tag>
   );

@@ -31,12 +31,7 @@ const STATE_COLORS: Record<VerificationState, string> = {
 export function VerificationStateTag({ state }: { state: VerificationState }) {
   const { t } = useTranslation();
   return (
-    <Tag
-      color={STATE_COLORS[state]}
-      bordered={false}
-      style={{ marginInlineEnd: 0 }}
-      data-testid="verification-state"
-    >
+    <Tag color={STATE_COLORS[state]} bordered={false} className="tag-flush" data-testid="verification-state">
       {t(`verifications.states.${state}`)}
     </Tag>
   );

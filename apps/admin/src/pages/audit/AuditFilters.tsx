@@ -124,7 +124,7 @@ export function AuditFilters({ filters, labels, onChange }: Props) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8} xl={7}>
-          <Form.Item label={t("audit.time")} style={{ marginBottom: 0 }}>
+          <Form.Item label={t("audit.time")} className="flush">
             <Space.Compact block>
               <Form.Item name="from" noStyle>
                 <Input

@@ -1,27 +1,16 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import type { AuditEntry, AuditFilters as Filters } from "@tickfair/contract";
 import { AUDIT_CSV_MAX_ROWS } from "@tickfair/contract";
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from "antd";
+import { App, Button, Card, Flex, type TableColumnsType, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useAuditExport, useAuditPage } from "../../api/audit";
 import { useDescribeError } from "../../api/use-describe-error";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { auditFilterParams, hasAuditFilters, readAuditFilters } from "../../lib/audit-filters";
 import { formatCount, formatTime } from "../../lib/format";
-import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
 import { AuditFilters } from "./AuditFilters";
 import { useAuditLabels } from "./audit-labels";
 
@@ -38,8 +27,8 @@ export default function AuditLog() {
   const labels = useAuditLabels();
   const [params, setParams] = useSearchParams();
   const filters = readAuditFilters(params);
-  const { cursor } = readPageTrail(params);
-  const page = useAuditPage({ ...filters, cursor, limit: PAGE_SIZE });
+  const paging = useUrlPaging();
+  const page = useAuditPage({ ...filters, ...paging.request });
   const exportCsv = useAuditExport();
   const locale = i18n.language;
 
@@ -115,7 +104,7 @@ export default function AuditLog() {
           </Flex>
         }
       />
-      <Card style={{ marginBottom: 16 }}>
+      <Card className="stack-gap">
         <AuditFilters
           filters={filters}
           labels={labels}
@@ -123,35 +112,20 @@ export default function AuditLog() {
         />
       </Card>
       <Card>
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<AuditEntry>
-          rowKey="id"
+        <PagedTable<AuditEntry>
+          query={page}
+          paging={paging}
+          empty={hasAuditFilters(filters) ? t("audit.emptyFiltered") : t("table.empty")}
           columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
           scroll={{ x: "max-content" }}
           expandable={{
             rowExpandable: hasDetail,
             expandedRowRender: (entry) => (
-              <pre className="mono" style={{ margin: 0, whiteSpace: "pre-wrap" }}>
-                {JSON.stringify(entry.detail, null, 2)}
-              </pre>
-            ),
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={hasAuditFilters(filters) ? t("audit.emptyFiltered") : t("table.empty")}
-              />
+              <pre className="mono flush pre-wrap">{JSON.stringify(entry.detail, null, 2)}</pre>
             ),
           }}
           data-testid="audit-table"
         />
-        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
     </>
   );

@@ -71,7 +71,7 @@ export function BroadcastDrawer({
             size="small"
             column={2}
             bordered
-            style={{ marginBottom: 16 }}
+            className="stack-gap"
             items={[
               {
                 key: "state",

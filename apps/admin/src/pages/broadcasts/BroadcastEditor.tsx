@@ -1,13 +1,14 @@
 import type { BroadcastInput, Locale } from "@tickfair/contract";
 import { DEFAULT_LOCALE, LOCALE_NAMES } from "@tickfair/contract";
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, Row, Typography } from "antd";
+import { Alert, App, Col, Drawer, Form, Input, Row, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateBroadcast } from "../../api/broadcasts";
 import { ApiError } from "../../api/errors";
-import { useDescribeError } from "../../api/use-describe-error";
+import { FormFooter } from "../../components/FormFooter/FormFooter";
 import { LocaleTabs } from "../../components/LocaleTabs/LocaleTabs";
 import { PublishTimeField } from "../../components/PublishTimeField/PublishTimeField";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 import {
   BROADCAST_BODY_MAX,
   BROADCAST_TITLE_MAX,
@@ -22,7 +23,6 @@ import {
 } from "../../lib/broadcast-form";
 import { formatTime } from "../../lib/format";
 import { localTimeToIso } from "../../lib/local-time";
-import { reasonRules } from "../../lib/reason-rules";
 import { PhonePreview } from "./PhonePreview";
 
 /** One locale's title and body; another locale may stay empty, but once begun it needs both. */
@@ -82,7 +82,7 @@ function EmptyLocales({ texts }: { texts: Partial<BroadcastTextsValues> | undefi
     <Alert
       type="warning"
       showIcon
-      style={{ marginBottom: 12 }}
+      className="stack-gap-sm"
       data-testid="broadcast-empty-locales"
       message={t("broadcasts.emptyLocalesTitle")}
       description={[...byServed].map(([served, locales]) => (
@@ -101,7 +101,6 @@ function EmptyLocales({ texts }: { texts: Partial<BroadcastTextsValues> | undefi
 export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
-  const describe = useDescribeError();
   const [form] = Form.useForm<BroadcastFormValues>();
   const create = useCreateBroadcast();
   const [tab, setTab] = useState<Locale>(DEFAULT_LOCALE);
@@ -173,20 +172,15 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
       destroyOnHidden
       data-testid="broadcast-editor"
       footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={create.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="primary"
-            danger={when === "now"}
-            loading={create.isPending}
-            onClick={() => form.submit()}
-            data-testid="broadcast-submit"
-          >
-            {when === "now" ? t("broadcasts.submitNow") : t("broadcasts.submitLater")}
-          </Button>
-        </Flex>
+        <FormFooter
+          onCancel={onClose}
+          onSubmit={() => form.submit()}
+          pending={create.isPending}
+          danger={when === "now"}
+          testId="broadcast-submit"
+        >
+          {when === "now" ? t("broadcasts.submitNow") : t("broadcasts.submitLater")}
+        </FormFooter>
       }
     >
       <Form<BroadcastFormValues>
@@ -197,7 +191,7 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
         initialValues={emptyBroadcastForm()}
       >
         <Row gutter={24}>
-          <Col flex="1 1 0" style={{ minWidth: 0 }}>
+          <Col flex="1 1 0" className="shrinkable">
             <EmptyLocales texts={texts} />
             <LocaleTabs
               testIdPrefix="broadcast"
@@ -209,14 +203,14 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
             </LocaleTabs>
           </Col>
           <Col flex="0 0 340px">
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            <Typography.Paragraph type="secondary" className="gap-above-xs">
               {t("broadcasts.preview")} · {LOCALE_NAMES[tab]}
             </Typography.Paragraph>
             {preview.fallback && (
               <Alert
                 type="info"
                 showIcon
-                style={{ marginBottom: 12 }}
+                className="stack-gap-sm"
                 message={t("broadcasts.previewFallback", {
                   language: LOCALE_NAMES[tab],
                   served: LOCALE_NAMES[preview.served],
@@ -237,12 +231,7 @@ export function BroadcastEditor({ open, onClose }: { open: boolean; onClose: () 
           laterLabel={t("broadcasts.later")}
           testIdPrefix="broadcast"
         />
-        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-          <Input.TextArea rows={2} maxLength={300} showCount data-testid="broadcast-reason" />
-        </Form.Item>
-        {create.isError && (
-          <Alert type="error" showIcon message={describe(create.error)} data-testid="broadcast-error" />
-        )}
+        <ReasonField testIdPrefix="broadcast" error={create.error} />
       </Form>
     </Drawer>
   );

@@ -1,16 +1,14 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { OperatorBroadcast } from "@tickfair/contract";
 import { DEFAULT_LOCALE } from "@tickfair/contract";
-import { Alert, Button, Empty, Table, Typography } from "antd";
+import { Button, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { useBroadcastPage } from "../../api/broadcasts";
-import { useDescribeError } from "../../api/use-describe-error";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { formatTime } from "../../lib/format";
-import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
 import { BroadcastDrawer } from "./BroadcastDrawer";
 import { BroadcastEditor } from "./BroadcastEditor";
 import { BroadcastStateTag } from "./BroadcastStateTag";
@@ -18,10 +16,8 @@ import { BroadcastStateTag } from "./BroadcastStateTag";
 /** System messages to every user: those sent, those waiting for their time, those cancelled. */
 export default function Broadcasts() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
-  const [params] = useSearchParams();
-  const { cursor } = readPageTrail(params);
-  const page = useBroadcastPage({ cursor, limit: PAGE_SIZE });
+  const paging = useUrlPaging();
+  const page = useBroadcastPage(paging.request);
   const [writing, setWriting] = useState(false);
   // The id, not the row: after a cancel the list is read again and the drawer shows the new state.
   const [openId, setOpenId] = useState<string | null>(null);
@@ -45,21 +41,15 @@ export default function Broadcasts() {
         }
       />
       <Typography.Paragraph type="secondary">{t("broadcasts.intro")}</Typography.Paragraph>
-      {page.isError && (
-        <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Table<OperatorBroadcast>
-        rowKey="id"
+      <PagedTable<OperatorBroadcast>
+        query={page}
+        paging={paging}
+        empty={t("broadcasts.empty")}
         size="middle"
         loading={page.isPending}
-        dataSource={rows}
-        pagination={false}
         data-testid="broadcast-list"
-        locale={{ emptyText: <Empty description={t("broadcasts.empty")} /> }}
-        onRow={(row) => ({
-          onClick: () => setOpenId(row.id),
-          style: { cursor: "pointer" },
-        })}
+        className="clickable-rows"
+        onRow={(row) => ({ onClick: () => setOpenId(row.id) })}
         columns={[
           {
             key: "title",
@@ -96,7 +86,6 @@ export default function Broadcasts() {
           },
         ]}
       />
-      <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       <BroadcastEditor open={writing} onClose={() => setWriting(false)} />
       <BroadcastDrawer broadcast={open} onClose={() => setOpenId(null)} />
     </>

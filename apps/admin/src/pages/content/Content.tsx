@@ -77,21 +77,19 @@ export default function Content() {
           value,
           label: <span data-testid={`content-group-${value}`}>{t(`content.groups.${value}`)}</span>,
         }))}
-        style={{ marginBottom: 16 }}
+        className="stack-gap"
       />
-      {list.isError && (
-        <Alert type="error" showIcon message={describe(list.error)} style={{ marginBottom: 16 }} />
-      )}
+      {list.isError && <Alert type="error" showIcon message={describe(list.error)} className="stack-gap" />}
       <Table<Row>
         rowKey="id"
         size="middle"
         loading={list.isPending}
         dataSource={rows}
         pagination={false}
+        className="clickable-rows"
         data-testid="content-list"
         onRow={(row) => ({
           onClick: () => setTarget({ kind: row.kind, id: row.id }),
-          style: { cursor: "pointer" },
           "data-testid": `content-row-${row.id}`,
         })}
         columns={[

@@ -1,6 +1,6 @@
 import type { ContentKind, ContentVersionInput, Locale } from "@tickfair/contract";
 import { DEFAULT_LOCALE } from "@tickfair/contract";
-import { Alert, App, Button, Col, Divider, Drawer, Flex, Form, Input, Row, Skeleton, Typography } from "antd";
+import { Alert, App, Col, Divider, Drawer, Form, Input, Row, Skeleton, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useAddContentVersion, useContentDocument, useCreateContent } from "../../api/content";
@@ -18,7 +18,8 @@ import { localTimeToIso } from "../../lib/local-time";
 import { ContentHistory } from "./ContentHistory";
 import { MarkdownPreview } from "./MarkdownPreview";
 import "./content.css";
-import { reasonRules } from "../../lib/reason-rules";
+import { FormFooter } from "../../components/FormFooter/FormFooter";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 
 /** What the editor opens: a document (id) for a new version of it, or a new one of a kind (id null). */
 export interface EditorTarget {
@@ -168,20 +169,15 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
       destroyOnHidden
       data-testid="content-editor"
       footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            disabled={loading}
-            onClick={() => form.submit()}
-            data-testid="content-publish"
-          >
-            {t("content.publish")}
-          </Button>
-        </Flex>
+        <FormFooter
+          onCancel={onClose}
+          onSubmit={() => form.submit()}
+          pending={save.isPending}
+          disabled={loading}
+          testId="content-publish"
+        >
+          {t("content.publish")}
+        </FormFooter>
       }
     >
       {document.isError && <Alert type="error" showIcon message={describe(document.error)} />}
@@ -192,7 +188,7 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
             <Alert
               type="info"
               showIcon
-              style={{ marginBottom: 16 }}
+              className="stack-gap"
               message={t("content.startsFrom", { version: latest.version })}
             />
           )}
@@ -205,18 +201,7 @@ export function ContentEditor({ target, onClose }: { target: EditorTarget | null
             laterLabel={t("content.later")}
             testIdPrefix="content"
           />
-          <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-            <Input.TextArea rows={2} maxLength={300} showCount data-testid="content-reason" />
-          </Form.Item>
-          {save.isError && (
-            <Alert
-              type="error"
-              showIcon
-              message={describe(save.error)}
-              style={{ marginBottom: 16 }}
-              data-testid="content-error"
-            />
-          )}
+          <ReasonField testIdPrefix="content" error={save.error} />
         </Form>
       )}
       {document.data && (

@@ -49,7 +49,7 @@ export default function Dashboard() {
           showIcon
           message={describe(dashboard.error)}
           description={data ? t("dashboard.staleData") : undefined}
-          style={{ marginBottom: 16 }}
+          className="stack-gap"
         />
       )}
       {!data && dashboard.isPending && <Skeleton active paragraph={{ rows: 10 }} />}

@@ -63,7 +63,7 @@ export function FeedCard({ feed, now }: { feed: FeedRow[]; now: string }) {
     },
   ];
   return (
-    <Card title={t("dashboard.feed.title")} style={{ height: "100%" }} data-testid="feed">
+    <Card title={t("dashboard.feed.title")} className="fill-height" data-testid="feed">
       <Table<FeedRow>
         rowKey="symbol"
         size="middle"

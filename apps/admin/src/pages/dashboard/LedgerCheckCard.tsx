@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from "@ant-design/icons";
 import type { OperatorDashboard } from "@tickfair/contract";
-import { App, Button, Card, Descriptions, Empty, Flex, Typography, theme } from "antd";
+import { App, Button, Card, Descriptions, Empty, Flex, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLedgerCheck } from "../../api/dashboard";
 import { useDescribeError } from "../../api/use-describe-error";
@@ -11,7 +11,6 @@ import { useSession } from "../../store/session";
 /** The last run of the ledger's invariant check, and (for those who may) a new run. */
 export function LedgerCheckCard({ last }: { last: OperatorDashboard["ledgerCheck"] }) {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
   const { modal, message } = App.useApp();
   const describe = useDescribeError();
   const operator = useSession((state) => state.operator);
@@ -36,7 +35,7 @@ export function LedgerCheckCard({ last }: { last: OperatorDashboard["ledgerCheck
         content: (
           <Flex vertical gap={8}>
             <Typography.Text type="secondary">{counts}</Typography.Text>
-            <ul className="mono" style={{ margin: 0, paddingInlineStart: 20 }}>
+            <ul className="mono bullets">
               {report.violations.map((violation) => (
                 <li key={violation}>{violation}</li>
               ))}
@@ -64,14 +63,14 @@ export function LedgerCheckCard({ last }: { last: OperatorDashboard["ledgerCheck
           </Button>
         ) : null
       }
-      style={{ height: "100%" }}
+      className="fill-height"
       data-testid="ledger-check"
     >
       {last ? (
-        <Descriptions column={1} size="small" styles={{ label: { width: 140 } }}>
+        <Descriptions column={1} size="small" classNames={{ label: "label-column" }}>
           <Descriptions.Item label={t("dashboard.ledger.result")}>
             {last.ok ? (
-              <Typography.Text style={{ color: token.colorSuccess }} data-testid="ledger-check-result">
+              <Typography.Text type="success" data-testid="ledger-check-result">
                 <CheckCircleFilled /> {t("dashboard.ledger.ok")}
               </Typography.Text>
             ) : (

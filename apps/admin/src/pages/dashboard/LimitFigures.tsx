@@ -84,7 +84,7 @@ export function LimitFigures() {
               pagination={false}
               data-testid="limit-figures-by-kind"
             />
-            <Typography.Paragraph type="secondary" className="tabular" style={{ margin: "12px 0 0" }}>
+            <Typography.Paragraph type="secondary" className="tabular flush gap-above-sm">
               {t("limits.figures.countLimits", {
                 positions: count(usersOf("open_positions")),
                 reminders: count(usersOf("reminder_minutes")),

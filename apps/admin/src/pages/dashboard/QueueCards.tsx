@@ -49,7 +49,7 @@ export function QueueCards({ queues, now }: { queues: ReviewQueue[]; now: string
                   {t("dashboard.openQueue")} <ArrowRightOutlined />
                 </Link>
               </Flex>
-              <div style={{ marginTop: 8 }}>
+              <div className="gap-above-xs">
                 {age === null ? (
                   <Typography.Text type="secondary">{t("dashboard.nothingWaiting")}</Typography.Text>
                 ) : (

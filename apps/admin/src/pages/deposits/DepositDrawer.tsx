@@ -116,7 +116,7 @@ export function DepositDrawer({ deposit, onChange, onClose }: Props) {
               data-testid="awaiting-second"
             />
           )}
-          <Descriptions column={1} bordered size="small" styles={{ label: { width: 160 } }}>
+          <Descriptions column={1} bordered size="small" classNames={{ label: "label-column-wide" }}>
             <Descriptions.Item label={t("review.status")}>
               <StatusTag status={deposit.status} />
             </Descriptions.Item>

@@ -1,38 +1,27 @@
 import type { OperatorDeposit } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, Badge, Button, Card, Empty, Table, type TableColumnsType } from "antd";
+import { Badge, Button, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { useDepositPage } from "../../api/deposits";
-import { useListExport } from "../../api/list-export";
-import { useDescribeError } from "../../api/use-describe-error";
-import {
-  ListPager,
-  ListToolbar,
-  useExportNotice,
-  useListFilters,
-} from "../../components/ListToolbar/ListToolbar";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { hasListFilters } from "../../lib/list-filters";
-import { readPageTrail } from "../../lib/page-trail";
 import { DepositDrawer } from "./DepositDrawer";
 
 /** The deposits queue: filter by status, search and days, page through, export, open one to review it. */
 export default function Deposits() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
-  const [params] = useSearchParams();
   const status = useStatusFilter();
   const filters = useListFilters();
-  const { cursor } = readPageTrail(params);
-  const page = useDepositPage({ status, cursor, ...filters });
-  const exportCsv = useListExport("deposits");
-  const notice = useExportNotice();
+  const paging = useUrlPaging({ sizes: true });
+  const empty = useEmptyListText(status === "under_review" ? t("deposits.emptyQueue") : undefined);
+  const page = useDepositPage({ status, ...filters, ...paging.request });
   // The deposit under review: kept whole, so the drawer still shows it after a decision takes it off this page.
   const [open, setOpen] = useState<OperatorDeposit | null>(null);
   const locale = i18n.language;
@@ -89,44 +78,18 @@ export default function Deposits() {
   return (
     <>
       <PageHeader title={t("nav.deposits")} extra={<StatusFilter />} />
-      <Card>
-        <ListToolbar
-          placeholder={t("deposits.searchPlaceholder")}
-          totals={page.data}
-          exporting={exportCsv.isPending}
-          onExport={() =>
-            exportCsv.mutate({ status, q: filters.q, from: filters.from, to: filters.to }, notice)
-          }
-        />
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorDeposit>
-          rowKey="id"
-          columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
-          scroll={{ x: "max-content" }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  hasListFilters(filters)
-                    ? t("list.emptyFiltered")
-                    : status === "under_review"
-                      ? t("deposits.emptyQueue")
-                      : t("table.empty")
-                }
-              />
-            ),
-          }}
-          onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
-          data-testid="deposits-table"
-        />
-        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
-      </Card>
+      <FilteredTable<OperatorDeposit>
+        query={page}
+        paging={paging}
+        list="deposits"
+        placeholder={t("deposits.searchPlaceholder")}
+        scope={{ status }}
+        empty={empty}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        onRow={(deposit) => ({ onDoubleClick: () => setOpen(deposit) })}
+        data-testid="deposits-table"
+      />
       <DepositDrawer deposit={open} onChange={setOpen} onClose={() => setOpen(null)} />
     </>
   );

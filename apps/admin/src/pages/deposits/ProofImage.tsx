@@ -25,13 +25,8 @@ export function ProofImage({ depositId }: { depositId: string }) {
   }, [proof.data]);
 
   if (proof.isError) return <Alert type="error" showIcon message={describe(proof.error)} />;
-  if (!url) return <Skeleton.Image active style={{ width: 240, height: 180 }} />;
+  if (!url) return <Skeleton.Image active className="proof-image__loading" />;
   return (
-    <Image
-      src={url}
-      alt={t("deposits.proof")}
-      style={{ maxWidth: "100%", maxHeight: 360, objectFit: "contain" }}
-      data-testid="deposit-proof"
-    />
+    <Image src={url} alt={t("deposits.proof")} className="proof-image contain" data-testid="deposit-proof" />
   );
 }

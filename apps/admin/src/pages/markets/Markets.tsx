@@ -7,7 +7,6 @@ import {
   Card,
   Col,
   Drawer,
-  Empty,
   Form,
   Input,
   InputNumber,
@@ -15,7 +14,6 @@ import {
   Row,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -24,8 +22,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
+import { FormFooter } from "../../components/FormFooter/FormFooter";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
 import { formatBps, formatTime } from "../../lib/format";
 import {
@@ -36,7 +37,6 @@ import {
   productUpdate,
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
-import { reasonRules } from "../../lib/reason-rules";
 import { useSession } from "../../store/session";
 import { VerifyChainModal } from "./VerifyChainModal";
 
@@ -45,7 +45,6 @@ const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "defaul
 /** The products: status, trading hours, rates, stake limits and last tick; edit (audited) and verify the chain. */
 export default function Markets() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const products = useOperatorProducts();
   const operator = useSession((state) => state.operator);
   const canManage = holds(operator, "markets.manage");
@@ -73,13 +72,13 @@ export default function Markets() {
             {t(`markets.statuses.${product.status}`)}
           </Tag>
           {product.setStatus === "maintenance" ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+            <Typography.Text type="secondary" className="caption nowrap">
               {product.maintenanceUntil
                 ? t("markets.maintenanceUntilTime", { time: formatTime(product.maintenanceUntil, locale) })
                 : t("markets.untilReopened")}
             </Typography.Text>
           ) : product.reopensAt ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+            <Typography.Text type="secondary" className="caption nowrap">
               {t("markets.reopensAt", { time: formatTime(product.reopensAt, locale) })}
             </Typography.Text>
           ) : null}
@@ -93,7 +92,7 @@ export default function Markets() {
         <Space direction="vertical" size={0}>
           {t(`markets.scheduleNames.${schedule}`)}
           {schedule === "fx_week" ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className="caption">
               {t("markets.fxWeekHours")}
             </Typography.Text>
           ) : null}
@@ -128,7 +127,7 @@ export default function Markets() {
         product.lastTick ? (
           <Space direction="vertical" size={0}>
             {time(product.lastTick.time)}
-            <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" className="mono caption">
               #{product.lastTick.seq}
             </Typography.Text>
           </Space>
@@ -163,19 +162,12 @@ export default function Markets() {
     <>
       <PageHeader title={t("nav.markets")} />
       <Card>
-        {products.isError && (
-          <Alert type="error" showIcon message={describe(products.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorProduct>
+        <PagedTable<OperatorProduct>
+          query={products}
+          empty={t("table.empty")}
           rowKey="symbol"
           columns={columns}
-          dataSource={products.data?.items ?? []}
-          loading={products.isFetching}
-          pagination={false}
           scroll={{ x: "max-content" }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("table.empty")} />,
-          }}
           data-testid="products-table"
         />
       </Card>
@@ -234,24 +226,19 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
       onClose={close}
       destroyOnHidden
       footer={
-        <Space style={{ float: "right" }}>
-          <Button onClick={close} disabled={update.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="primary"
-            loading={update.isPending}
-            onClick={() => form.submit()}
-            data-testid="product-save"
-          >
-            {t("markets.save")}
-          </Button>
-        </Space>
+        <FormFooter
+          onCancel={close}
+          onSubmit={() => form.submit()}
+          pending={update.isPending}
+          testId="product-save"
+        >
+          {t("markets.save")}
+        </FormFooter>
       }
     >
       {product ? (
         <>
-          <Alert type="info" showIcon message={t("markets.newContractsOnly")} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon message={t("markets.newContractsOnly")} className="stack-gap" />
           <Form<DrawerValues>
             form={form}
             layout="vertical"
@@ -289,7 +276,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
               />
             </Form.Item>
             <Typography.Text strong>{t("markets.rates")}</Typography.Text>
-            <Row gutter={16} style={{ marginTop: 8 }}>
+            <Row gutter={16} className="gap-above-xs">
               {product.durations.map((d) => (
                 <Col key={d.seconds} span={12}>
                   <Form.Item
@@ -303,7 +290,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                       step={0.5}
                       precision={2}
                       addonAfter="%"
-                      style={{ width: "100%" }}
+                      className="fill-width"
                       data-testid={`rate-input-${d.seconds}`}
                     />
                   </Form.Item>
@@ -318,7 +305,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                   { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
                 ]}
               >
-                <MoneyInput style={{ width: 180 }} data-testid="product-minStake" />
+                <MoneyInput short data-testid="product-minStake" />
               </Form.Item>
               <Form.Item
                 name="maxStake"
@@ -327,12 +314,10 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
                   { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
                 ]}
               >
-                <MoneyInput style={{ width: 180 }} data-testid="product-maxStake" />
+                <MoneyInput short data-testid="product-maxStake" />
               </Form.Item>
             </Space>
-            <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-              <Input.TextArea rows={3} maxLength={300} showCount data-testid="product-reason" />
-            </Form.Item>
+            <ReasonField testIdPrefix="product" rows={3} />
           </Form>
           {problem ? <Alert type="warning" showIcon message={problem} /> : null}
           {update.isError ? <Alert type="error" showIcon message={describe(update.error)} /> : null}

@@ -48,7 +48,7 @@ export function VerifyChainModal({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t("markets.verifyHelp")}</Typography.Paragraph>
-      <Space style={{ marginBottom: 16 }} wrap>
+      <Space className="stack-gap" wrap>
         <Input
           type="datetime-local"
           value={range.from}

@@ -80,7 +80,7 @@ export function ChangeRoleModal({
           type={grants ? "warning" : "info"}
           showIcon
           message={grants ? t("operators.roleGrants") : t("operators.roleTakesAway")}
-          style={{ marginBottom: change.isError ? 12 : 0 }}
+          className={change.isError ? "stack-gap-sm" : undefined}
         />
       )}
       {change.isError && <Alert type="error" showIcon message={describe(change.error)} />}

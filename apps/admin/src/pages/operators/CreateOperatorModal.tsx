@@ -53,7 +53,7 @@ export function CreateOperatorModal({ open, onClose }: { open: boolean; onClose:
       >
         <Flex vertical gap={16}>
           <Alert type="warning" showIcon message={t("operators.passwordOnce")} />
-          <Descriptions column={1} bordered size="small" styles={{ label: { width: 140 } }}>
+          <Descriptions column={1} bordered size="small" classNames={{ label: "label-column" }}>
             <Descriptions.Item label={t("operators.username")}>{created.operator.username}</Descriptions.Item>
             <Descriptions.Item label={t("operators.password")}>
               <Flex justify="space-between" align="center" gap={8}>

@@ -1,29 +1,15 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import type { OperatorAccount } from "@tickfair/contract";
-import {
-  Alert,
-  App,
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from "antd";
+import { App, Badge, Button, Card, Space, type TableColumnsType, Tag, Tooltip } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { type OperatorAction, useOperatorAction, useOperatorPage } from "../../api/operators";
 import { useControlChanges } from "../../api/settings";
-import { useDescribeError } from "../../api/use-describe-error";
-import { CursorPager } from "../../components/CursorPager/CursorPager";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { formatTime } from "../../lib/format";
-import { PAGE_SIZE, readPageTrail } from "../../lib/page-trail";
 import { useSession } from "../../store/session";
 import { ChangeRoleModal } from "./ChangeRoleModal";
 import { CreateOperatorModal } from "./CreateOperatorModal";
@@ -46,11 +32,9 @@ const ACTION_KEYS = {
 export default function Operators() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const describe = useDescribeError();
   const me = useSession((state) => state.operator);
-  const [params] = useSearchParams();
-  const { cursor } = readPageTrail(params);
-  const page = useOperatorPage({ cursor, limit: PAGE_SIZE });
+  const paging = useUrlPaging();
+  const page = useOperatorPage(paging.request);
   const changes = useControlChanges({
     status: "pending",
     subject: ROLE_SUBJECT,
@@ -209,22 +193,14 @@ export default function Operators() {
       />
       <RoleChanges changes={changes.data?.items ?? []} error={changes.error} usernames={usernames} />
       <Card>
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorAccount>
-          rowKey="id"
+        <PagedTable<OperatorAccount>
+          query={page}
+          paging={paging}
+          empty={t("table.empty")}
           columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
           scroll={{ x: "max-content" }}
-          locale={{
-            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("table.empty")} />,
-          }}
           data-testid="operators-table"
         />
-        <CursorPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
       </Card>
       <CreateOperatorModal open={creating} onClose={() => setCreating(false)} />
       <ChangeRoleModal account={changingRole} onClose={() => setChangingRole(null)} />

@@ -25,7 +25,7 @@ export function RoleChanges({ changes, error, usernames }: Props) {
   const roleName = (role: string | null) => (role ? t(`roles.${role as "admin"}`) : "—");
 
   return (
-    <Card title={t("operators.pendingTitle")} style={{ marginBottom: 16 }} data-testid="role-changes">
+    <Card title={t("operators.pendingTitle")} className="stack-gap" data-testid="role-changes">
       {error ? <Alert type="error" showIcon message={describe(error)} /> : null}
       <Flex vertical gap={12}>
         {changes.map((change) => {

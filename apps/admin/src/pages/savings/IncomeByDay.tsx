@@ -43,7 +43,7 @@ export function IncomeByDay({ days }: { days: SavingsIncomeDay[] }) {
     <Card
       title={t("savings.income.title")}
       extra={<Typography.Text type="secondary">{t("savings.income.last30")}</Typography.Text>}
-      style={{ height: "100%" }}
+      className="fill-height"
     >
       <Table<SavingsIncomeDay>
         rowKey="date"

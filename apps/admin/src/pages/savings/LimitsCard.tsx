@@ -1,13 +1,12 @@
 import type { SavingsOverview, SavingsSettings } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Typography } from "antd";
+import { App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Typography } from "antd";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveSavingsSettings } from "../../api/savings";
-import { useDescribeError } from "../../api/use-describe-error";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 import { formatCount } from "../../lib/format";
-import { reasonRules } from "../../lib/reason-rules";
 import {
   CUT_OFF_PATTERN,
   isLimitAmountInput,
@@ -33,8 +32,8 @@ const PARTS: readonly Part[] = ["perDay", "min", "max"];
 function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div style={{ maxWidth: 760 }} data-testid="savings-limits-grid">
-      <Row gutter={16} style={{ marginBottom: 8 }}>
+    <div className="savings-limits" data-testid="savings-limits-grid">
+      <Row gutter={16} className="stack-gap-xs">
         <Col span={6} />
         {PARTS.map((part) => (
           <Col key={part} span={6}>
@@ -44,11 +43,11 @@ function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode 
       </Row>
       {MOVE_KINDS.map((kind) => (
         <Row key={kind} gutter={16} align="top">
-          <Col span={6} style={{ lineHeight: "32px" }}>
+          <Col span={6} className="savings-limits__line">
             <Typography.Text strong>{t(`savings.limits.${kind}`)}</Typography.Text>
           </Col>
           {PARTS.map((part) => (
-            <Col key={part} span={6} style={{ minHeight: 40 }}>
+            <Col key={part} span={6} className="savings-limits__cell">
               {cell(kind, part)}
             </Col>
           ))}
@@ -62,7 +61,6 @@ function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode 
 export function LimitsCard({ overview, canManage }: { overview: SavingsOverview; canManage: boolean }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
-  const describe = useDescribeError();
   const save = useSaveSavingsSettings();
   const [form] = Form.useForm<Values>();
   const locale = i18n.language;
@@ -87,7 +85,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
       message.success(t("savings.limits.saved"));
       form.resetFields(["reason"]);
     } catch {
-      // Shown under the form (useDescribeError), in the console's language, until the next attempt.
+      // Shown under the form (ReasonField), in the console's language, until the next attempt.
     }
   };
 
@@ -101,7 +99,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
       width: 560,
       content: (
         <Flex vertical gap={8} data-testid="savings-limits-confirm">
-          <ul style={{ margin: 0, paddingInlineStart: 20 }} className="tabular">
+          <ul className="bullets tabular">
             {changed.map((field) => (
               <li key={field}>
                 {t("savings.limits.changeLine", {
@@ -130,7 +128,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
         extra={<Typography.Text type="secondary">{t("savings.limits.readOnly")}</Typography.Text>}
         data-testid="savings-limits"
       >
-        <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+        <Flex vertical gap={4} className="stack-gap">
           <Typography.Text type="secondary">{label("cutOff")}</Typography.Text>
           <Typography.Text strong className="tabular" data-testid="savings-cutoff">
             {current.cutOff}
@@ -139,9 +137,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
         </Flex>
         <LimitsGrid
           cell={(kind, part) => (
-            <span className="tabular" style={{ lineHeight: "32px" }}>
-              {shown(current, `${kind}.${part}`)}
-            </span>
+            <span className="tabular savings-limits__line">{shown(current, `${kind}.${part}`)}</span>
           )}
         />
       </Card>
@@ -169,8 +165,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
             min={0}
             max={100}
             precision={0}
-            style={{ width: "100%" }}
-            className="tabular"
+            className="tabular fill-width"
             aria-label={aria}
             data-testid={`savings-${kind}-perDay`}
           />
@@ -202,7 +197,7 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
   };
 
   return (
-    <Card title={t("savings.limits.title")} style={{ height: "100%" }} data-testid="savings-limits">
+    <Card title={t("savings.limits.title")} className="fill-height" data-testid="savings-limits">
       <Form<Values>
         form={form}
         layout="vertical"
@@ -225,24 +220,12 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
           <Input
             placeholder="15:00"
             maxLength={5}
-            className="tabular"
-            style={{ width: 160 }}
+            className="tabular savings-limits__cutoff"
             data-testid="savings-cutoff"
           />
         </Form.Item>
         <LimitsGrid cell={input} />
-        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-          <Input.TextArea rows={2} maxLength={300} showCount data-testid="savings-limits-reason" />
-        </Form.Item>
-        {save.isError && (
-          <Alert
-            type="error"
-            showIcon
-            message={describe(save.error)}
-            style={{ marginBottom: 16 }}
-            data-testid="savings-limits-error"
-          />
-        )}
+        <ReasonField testIdPrefix="savings-limits" error={save.error} />
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="savings-limits-save">
             {t("savings.limits.save")}

@@ -32,11 +32,11 @@ export function RatesCard({ overview }: { overview: SavingsOverview }) {
         <span className="nowrap">
           <span className="tabular">{formatDate(date, locale)}</span>
           {date > today ? (
-            <Tag color="processing" bordered={false} style={{ marginInlineStart: 8 }}>
+            <Tag color="processing" bordered={false} className="gap-before-xs">
               {t("savings.rate.scheduled")}
             </Tag>
           ) : date === rate.effectiveFrom ? (
-            <Tag color="success" bordered={false} style={{ marginInlineStart: 8 }}>
+            <Tag color="success" bordered={false} className="gap-before-xs">
               {t("savings.rate.inForce")}
             </Tag>
           ) : null}
@@ -64,7 +64,7 @@ export function RatesCard({ overview }: { overview: SavingsOverview }) {
   ];
 
   return (
-    <Card title={t("savings.rate.title")} style={{ height: "100%" }} data-testid="savings-rates">
+    <Card title={t("savings.rate.title")} className="fill-height" data-testid="savings-rates">
       <Row gutter={[24, 16]}>
         <Col xs={24} sm={12} className="savings-figure">
           <Statistic
@@ -94,7 +94,7 @@ export function RatesCard({ overview }: { overview: SavingsOverview }) {
               title={t("savings.rate.upcoming")}
               value={t("savings.rate.noUpcoming")}
               formatter={() => t("savings.rate.noUpcoming")}
-              valueStyle={{ fontSize: 16 }}
+              className="figure-small"
             />
           )}
         </Col>

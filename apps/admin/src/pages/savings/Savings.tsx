@@ -48,7 +48,7 @@ export default function Savings() {
         }
       />
       {overview.isError && (
-        <Alert type="error" showIcon message={describe(overview.error)} style={{ marginBottom: 16 }} />
+        <Alert type="error" showIcon message={describe(overview.error)} className="stack-gap" />
       )}
       {!data && overview.isPending && <Skeleton active paragraph={{ rows: 10 }} />}
       {data && (

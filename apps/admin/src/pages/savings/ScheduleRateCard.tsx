@@ -3,9 +3,8 @@ import { annualRateToPpm, formatMoney, incomePerTenThousand } from "@tickfair/co
 import { Alert, App, Button, Card, Col, Flex, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { useScheduleSavingsRate } from "../../api/savings";
-import { useDescribeError } from "../../api/use-describe-error";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
 import { formatAnnualRate, formatDate } from "../../lib/format";
-import { reasonRules } from "../../lib/reason-rules";
 import { firstRateDay, isAfterToday, isRateInput, normaliseRate } from "../../lib/savings-form";
 
 interface Values {
@@ -18,7 +17,6 @@ interface Values {
 export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
-  const describe = useDescribeError();
   const schedule = useScheduleSavingsRate();
   const [form] = Form.useForm<Values>();
   const locale = i18n.language;
@@ -35,7 +33,7 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
       );
       form.resetFields(["annualRate", "reason"]);
     } catch {
-      // Shown under the form (useDescribeError), in the console's language, until the next attempt.
+      // Shown under the form (ReasonField), in the console's language, until the next attempt.
     }
   };
 
@@ -76,8 +74,8 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
   };
 
   return (
-    <Card title={t("savings.schedule.title")} style={{ height: "100%" }} data-testid="savings-schedule">
-      <Alert type="info" showIcon message={t("savings.schedule.help")} style={{ marginBottom: 16 }} />
+    <Card title={t("savings.schedule.title")} className="fill-height" data-testid="savings-schedule">
+      <Alert type="info" showIcon message={t("savings.schedule.help")} className="stack-gap" />
       <Form<Values>
         form={form}
         layout="vertical"
@@ -129,18 +127,7 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
-          <Input.TextArea rows={2} maxLength={300} showCount data-testid="savings-rate-reason" />
-        </Form.Item>
-        {schedule.isError && (
-          <Alert
-            type="error"
-            showIcon
-            message={describe(schedule.error)}
-            style={{ marginBottom: 16 }}
-            data-testid="savings-rate-error"
-          />
-        )}
+        <ReasonField testIdPrefix="savings-rate" error={schedule.error} />
         <Button
           type="primary"
           htmlType="submit"

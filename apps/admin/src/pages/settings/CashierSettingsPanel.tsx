@@ -98,7 +98,7 @@ export function CashierSettingsPanel() {
       width: 560,
       content: (
         <Flex vertical gap={8}>
-          <ul style={{ margin: 0, paddingInlineStart: 20 }} className="tabular">
+          <ul className="bullets tabular">
             {lines.map((line) => (
               <li key={line}>{line}</li>
             ))}
@@ -156,7 +156,7 @@ export function CashierSettingsPanel() {
             layout="vertical"
             requiredMark={false}
             onFinish={submit}
-            style={{ maxWidth: 880 }}
+            className="cashier-settings__form"
           >
             <Row gutter={24}>
               <Col xs={24} md={12}>
@@ -181,8 +181,7 @@ export function CashierSettingsPanel() {
                     min={0}
                     max={10_000}
                     precision={0}
-                    style={{ width: "100%" }}
-                    className="tabular"
+                    className="tabular fill-width"
                     addonAfter={t("settings.cashier.bps")}
                     data-testid="cashier-withdrawalFeeRateBps"
                   />

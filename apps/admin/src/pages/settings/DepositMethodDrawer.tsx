@@ -1,10 +1,11 @@
 import type { DepositMethod, DepositMethodInput, Locale } from "@tickfair/contract";
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, toMinor } from "@tickfair/contract";
-import { Alert, App, Button, Col, Divider, Drawer, Flex, Form, Input, Radio, Row, Switch, Tabs } from "antd";
+import { Alert, App, Col, Divider, Drawer, Form, Input, Radio, Row, Switch, Tabs } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveDepositMethod } from "../../api/settings";
 import { useDescribeError } from "../../api/use-describe-error";
+import { FormFooter } from "../../components/FormFooter/FormFooter";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { isMoneyInput, normaliseMoney } from "../../lib/controls";
 
@@ -141,19 +142,14 @@ export function DepositMethodDrawer({ method, open, onClose }: Props) {
       destroyOnHidden
       data-testid="method-drawer"
       footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t("common.cancel")}
-          </Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => form.submit()}
-            data-testid="method-save"
-          >
-            {t("settings.methods.save")}
-          </Button>
-        </Flex>
+        <FormFooter
+          onCancel={onClose}
+          onSubmit={() => form.submit()}
+          pending={save.isPending}
+          testId="method-save"
+        >
+          {t("settings.methods.save")}
+        </FormFooter>
       }
     >
       <Form<Values> form={form} layout="vertical" initialValues={EMPTY} onFinish={(v) => void submit(v)}>

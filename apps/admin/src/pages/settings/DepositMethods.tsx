@@ -1,23 +1,12 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { DepositMethod } from "@tickfair/contract";
 import { formatMoney, LOCALES } from "@tickfair/contract";
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Card, Flex, Switch, type TableColumnsType, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { depositMethodInput, useDepositMethods, useSaveDepositMethod } from "../../api/settings";
 import { useDescribeError } from "../../api/use-describe-error";
+import { PagedTable } from "../../components/paged-table/PagedTable";
 import { DepositMethodDrawer } from "./DepositMethodDrawer";
 
 /** The ways users may pay in: each with its account details, limits and texts in every language. */
@@ -85,9 +74,7 @@ export function DepositMethods() {
         ) : (
           <Flex vertical>
             <span>{method.network}</span>
-            <span className="mono" style={{ wordBreak: "break-all" }}>
-              {method.address}
-            </span>
+            <span className="mono break-all">{method.address}</span>
           </Flex>
         ),
     },
@@ -138,18 +125,10 @@ export function DepositMethods() {
         </Button>
       }
     >
-      {methods.isError && (
-        <Alert type="error" showIcon message={describe(methods.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Table<DepositMethod>
-        rowKey="id"
+      <PagedTable<DepositMethod>
+        query={methods}
+        empty={t("settings.methods.empty")}
         columns={columns}
-        dataSource={methods.data?.items ?? []}
-        loading={methods.isFetching}
-        pagination={false}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("settings.methods.empty")} />,
-        }}
         data-testid="methods-table"
       />
       <DepositMethodDrawer

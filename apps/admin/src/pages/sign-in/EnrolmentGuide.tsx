@@ -8,17 +8,16 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 export function EnrolmentGuide({ secret, otpauthUri }: { secret: string; otpauthUri: string }) {
   const { t } = useTranslation();
   return (
-    <Flex vertical gap={12} style={{ marginBottom: 16 }}>
-      <Typography.Paragraph style={{ margin: 0 }}>{t("signIn.enrolScan")}</Typography.Paragraph>
+    <Flex vertical gap={12} className="stack-gap">
+      <Typography.Paragraph className="flush">{t("signIn.enrolScan")}</Typography.Paragraph>
       <Flex justify="center">
         <QRCode value={otpauthUri} size={184} bordered type="svg" data-testid="totp-qr" />
       </Flex>
       <Typography.Text type="secondary">{t("signIn.enrolManual")}</Typography.Text>
       <Typography.Text
         code
-        className="mono"
+        className="mono break-all sign-in__secret"
         copyable={{ text: secret, tooltips: [t("common.copy"), t("common.copied")] }}
-        style={{ fontSize: 15, wordBreak: "break-all" }}
         data-testid="totp-secret"
       >
         {grouped(secret)}

@@ -44,9 +44,7 @@ export function PasswordStep({ onChallenge }: { onChallenge: (challenge: Operato
           data-testid="sign-in-password"
         />
       </Form.Item>
-      {login.isError && (
-        <Alert type="error" showIcon message={describe(login.error)} style={{ marginBottom: 16 }} />
-      )}
+      {login.isError && <Alert type="error" showIcon message={describe(login.error)} className="stack-gap" />}
       <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="sign-in-submit">
         {t("signIn.next")}
       </Button>

@@ -68,7 +68,7 @@ export function SecondFactorStep({ challenge, onSession, onRestart }: Props) {
             <Input className="mono" autoComplete="off" autoFocus maxLength={32} data-testid="recovery-code" />
           </Form.Item>
           {verify.isError && (
-            <Alert type="error" showIcon message={describe(verify.error)} style={{ marginBottom: 16 }} />
+            <Alert type="error" showIcon message={describe(verify.error)} className="stack-gap" />
           )}
           <Button type="primary" htmlType="submit" block loading={verify.isPending}>
             {t("signIn.verify")}
@@ -108,7 +108,7 @@ export function SecondFactorStep({ challenge, onSession, onRestart }: Props) {
         </Flex>
       )}
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Button type="link" style={{ paddingInline: 0 }} onClick={() => onRestart(null)}>
+        <Button type="link" className="flush-inline" onClick={() => onRestart(null)}>
           {t("signIn.back")}
         </Button>
         {/* Recovery codes exist only once enrolled. */}

@@ -49,6 +49,7 @@ export default function SignIn() {
     "recovery-codes": t("signIn.recoveryCodesTitle"),
   };
 
+  // The theme's colours (here and on the card) change at run time with light or dark.
   return (
     <Flex vertical className="sign-in" style={{ background: token.colorBgLayout }}>
       <Flex justify="flex-end" className="sign-in__bar">
@@ -71,11 +72,11 @@ export default function SignIn() {
         >
           <Flex align="center" gap={10} className="sign-in__brand">
             <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={32} height={32} />
-            <Typography.Text strong style={{ fontSize: 18 }}>
+            <Typography.Text strong className="sign-in__brand-name">
               {t("shell.brand")}
             </Typography.Text>
           </Flex>
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
+          <Typography.Title level={4} className="flush-top">
             {titles[step.kind]}
           </Typography.Title>
           {step.kind === "password" && params.get("expired") === "1" && (

@@ -1,24 +1,12 @@
-import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import type { LimitHistoryEntry, LimitKind, UserLimit } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Skeleton,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
-import { useState } from "react";
+import { Alert, Card, Empty, Flex, Skeleton, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useUserLimits } from "../../api/limits";
 import { useDescribeError } from "../../api/use-describe-error";
+import { Pager } from "../../components/paged-table/Pager";
+import { useLocalPaging } from "../../components/paged-table/paging";
 import { formatCount, formatTime } from "../../lib/format";
-import { PAGE_SIZE } from "../../lib/page-trail";
 
 /** A value of a limit as the console shows it: money in the locale's format, a count, or minutes. */
 function useLimitValue() {
@@ -41,8 +29,8 @@ function useLimitValue() {
 export function UserLimits({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const describe = useDescribeError();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const limits = useUserLimits(userId, { cursor: cursors.at(-1), limit: PAGE_SIZE });
+  const paging = useLocalPaging();
+  const limits = useUserLimits(userId, paging.request);
   const show = useLimitValue();
   const time = (at: string | null) =>
     at ? <span className="tabular">{formatTime(at, i18n.language)}</span> : "—";
@@ -144,7 +132,7 @@ export function UserLimits({ userId }: { userId: string }) {
         )}
         {data && (
           <>
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Typography.Title level={5} className="flush">
               {t("limits.history")}
             </Typography.Title>
             <Table<LimitHistoryEntry>
@@ -160,28 +148,7 @@ export function UserLimits({ userId }: { userId: string }) {
               }}
               data-testid="limits-history"
             />
-            <Flex justify="flex-end" align="center" gap={12}>
-              <Button
-                icon={<LeftOutlined />}
-                disabled={cursors.length === 0 || limits.isFetching}
-                onClick={() => setCursors((list) => list.slice(0, -1))}
-              >
-                {t("table.previous")}
-              </Button>
-              <Typography.Text type="secondary">
-                {t("table.page", { page: cursors.length + 1 })}
-              </Typography.Text>
-              <Button
-                disabled={!data.history.nextCursor || limits.isFetching}
-                onClick={() => {
-                  const next = data.history.nextCursor;
-                  if (next) setCursors((list) => [...list, next]);
-                }}
-              >
-                {t("table.next")}
-                <RightOutlined />
-              </Button>
-            </Flex>
+            <Pager paging={paging} nextCursor={data.history.nextCursor} loading={limits.isFetching} />
           </>
         )}
       </Flex>

@@ -1,72 +1,20 @@
-import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import type { Contract, Deposit, StatementEntry, UserSession, Withdrawal } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import {
-  Alert,
-  App,
-  Button,
-  Empty,
-  Flex,
-  Segmented,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from "antd";
+import { App, Button, Flex, Segmented, type TableColumnsType, Tag } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDescribeError } from "../../api/use-describe-error";
-import { type UserList, useRevokeSession, useUserList } from "../../api/users";
+import { type UserList, type UserListRow, useRevokeSession, useUserList } from "../../api/users";
 import { EntryKindTag } from "../../components/EntryKindTag/EntryKindTag";
+import { PagedTable } from "../../components/paged-table/PagedTable";
+import { useLocalPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { formatBps, formatTime } from "../../lib/format";
 import { moveColour } from "../../lib/market-colours";
 import { formatDuration } from "../../lib/market-form";
-import { PAGE_SIZE } from "../../lib/page-trail";
 
-/** A tab's own place in its list (the URL's trail belongs to the search page): the cursors walked so far. */
-function useCursorStack() {
-  const [cursors, setCursors] = useState<string[]>([]);
-  return {
-    cursor: cursors.at(-1),
-    page: cursors.length + 1,
-    next: (cursor: string) => setCursors((list) => [...list, cursor]),
-    previous: () => setCursors((list) => list.slice(0, -1)),
-    reset: () => setCursors([]),
-  };
-}
-
-function Pager({
-  stack,
-  nextCursor,
-  loading,
-}: {
-  stack: ReturnType<typeof useCursorStack>;
-  nextCursor: string | null | undefined;
-  loading: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Flex justify="flex-end" align="center" gap={12} style={{ marginTop: 16 }}>
-      <Button icon={<LeftOutlined />} disabled={stack.page === 1 || loading} onClick={stack.previous}>
-        {t("table.previous")}
-      </Button>
-      <Typography.Text type="secondary">{t("table.page", { page: stack.page })}</Typography.Text>
-      <Button disabled={!nextCursor || loading} onClick={() => nextCursor && stack.next(nextCursor)}>
-        {t("table.next")}
-        <RightOutlined />
-      </Button>
-    </Flex>
-  );
-}
-
-interface Row {
-  id: string;
-}
-
-/** One of the user's lists: its table, its error, its empty state and its pager. */
-function ListTable<T extends Row>({
+/** One of the user's lists, its place its own: the URL's trail belongs to the search page. */
+function ListTable<L extends UserList>({
   userId,
   list,
   columns,
@@ -75,36 +23,26 @@ function ListTable<T extends Row>({
   testId,
 }: {
   userId: string;
-  list: UserList;
-  columns: TableColumnsType<T>;
+  list: L;
+  columns: TableColumnsType<UserListRow<L>>;
   state?: "open" | "closed";
   toolbar?: ReactNode;
   testId: string;
 }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
-  const stack = useCursorStack();
-  const page = useUserList(userId, list, { cursor: stack.cursor, limit: PAGE_SIZE, state });
-  const items = (page.data?.items ?? []) as unknown as T[];
+  const paging = useLocalPaging();
+  const page = useUserList(userId, list, { ...paging.request, state });
   return (
-    <>
-      {toolbar}
-      {page.isError && (
-        <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Table<T>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={items}
-        loading={page.isFetching}
-        pagination={false}
-        scroll={{ x: "max-content" }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("table.empty")} /> }}
-        data-testid={testId}
-      />
-      <Pager stack={stack} nextCursor={page.data?.nextCursor} loading={page.isFetching} />
-    </>
+    <PagedTable<UserListRow<L>>
+      query={page}
+      paging={paging}
+      toolbar={toolbar}
+      empty={t("table.empty")}
+      size="middle"
+      columns={columns}
+      scroll={{ x: "max-content" }}
+      data-testid={testId}
+    />
   );
 }
 
@@ -209,15 +147,16 @@ export function ContractsTab({ userId }: { userId: string }) {
       columns={columns}
       testId="user-contracts"
       toolbar={
-        <Segmented
-          style={{ marginBottom: 16 }}
-          value={state}
-          onChange={(value) => setState(value as "open" | "closed")}
-          options={[
-            { value: "open", label: t("users.openContracts") },
-            { value: "closed", label: t("users.closedContracts") },
-          ]}
-        />
+        <Flex>
+          <Segmented
+            value={state}
+            onChange={(value) => setState(value as "open" | "closed")}
+            options={[
+              { value: "open", label: t("users.openContracts") },
+              { value: "closed", label: t("users.closedContracts") },
+            ]}
+          />
+        </Flex>
       }
     />
   );

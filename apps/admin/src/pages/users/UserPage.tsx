@@ -8,6 +8,7 @@ import {
   Col,
   Descriptions,
   Empty,
+  Flex,
   Result,
   Row,
   Skeleton,
@@ -81,7 +82,7 @@ export default function UserPage() {
   ];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+    <Flex vertical gap={16}>
       {back}
       <UserHeader detail={data} />
       {data.money ? <MoneyCard money={data.money} /> : null}
@@ -101,7 +102,7 @@ export default function UserPage() {
       <Card>
         <Tabs items={tabs} destroyOnHidden data-testid="user-tabs" />
       </Card>
-    </Space>
+    </Flex>
   );
 }
 
@@ -110,8 +111,8 @@ function UserHeader({ detail }: { detail: OperatorUserDetail }) {
   const { user } = detail;
   return (
     <Card>
-      <Space align="baseline" size={12} style={{ marginBottom: 12 }}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="user-account">
+      <Space align="baseline" size={12} className="stack-gap-sm">
+        <Typography.Title level={3} className="flush" data-testid="user-account">
           {user.account}
         </Typography.Title>
         <Typography.Text type="secondary">{user.nickname}</Typography.Text>
@@ -156,12 +157,12 @@ function MoneyCard({ money }: { money: NonNullable<OperatorUserDetail["money"]> 
             <Statistic
               title={t(`users.summary.${key}`)}
               value={show(money.summary[key], key.endsWith("Pnl"))}
-              valueStyle={{ fontVariantNumeric: "tabular-nums", fontSize: 20 }}
+              className="figure"
             />
           </Col>
         ))}
       </Row>
-      <Descriptions size="small" column={{ xs: 1, md: 3, xl: 5 }} style={{ marginTop: 16 }}>
+      <Descriptions size="small" column={{ xs: 1, md: 3, xl: 5 }} className="gap-above">
         {BALANCES.map((key) => (
           <Descriptions.Item key={key} label={t(`users.balances.${BALANCE_KEYS[key]}`)}>
             <span className="tabular">{show(money.balances[key])}</span>
@@ -183,7 +184,7 @@ function SignInCard({ detail, canLock }: { detail: OperatorUserDetail; canLock: 
   return (
     <Card
       title={t("users.signIn")}
-      style={{ height: "100%" }}
+      className="fill-height"
       extra={
         canLock ? (
           <Button danger={!locked} onClick={() => setOpen(true)} data-testid={`user-${action}`}>
@@ -282,7 +283,7 @@ function WithdrawalAccountCard({
   return (
     <Card
       title={t("users.withdrawalAccount")}
-      style={{ height: "100%" }}
+      className="fill-height"
       extra={
         account && canUnbind ? (
           <Button danger onClick={() => setOpen(true)} data-testid="user-unbind">

@@ -25,7 +25,7 @@ export function PayToDetails({ withdrawal }: { withdrawal: OperatorWithdrawal })
   );
   return (
     // Zero width, then the cell's: a long address wraps here instead of widening every column above.
-    <div style={{ width: 0, minWidth: "100%" }}>
+    <div className="pay-to">
       <Descriptions
         size="small"
         column={2}
@@ -34,7 +34,7 @@ export function PayToDetails({ withdrawal }: { withdrawal: OperatorWithdrawal })
           key,
           label: isKnown(key) ? t(`withdrawals.payTo.${key}`) : key,
           children: value ? (
-            <Typography.Text className="mono" copyable style={{ wordBreak: "break-all" }}>
+            <Typography.Text className="mono break-all" copyable>
               {value}
             </Typography.Text>
           ) : (

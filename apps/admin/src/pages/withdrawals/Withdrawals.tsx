@@ -1,27 +1,20 @@
 import type { OperatorWithdrawal } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
-import { Alert, App, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tooltip } from "antd";
+import { App, Button, Flex, Space, type TableColumnsType, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import { useListExport } from "../../api/list-export";
 import { useDescribeError } from "../../api/use-describe-error";
 import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
-import {
-  ListPager,
-  ListToolbar,
-  useExportNotice,
-  useListFilters,
-} from "../../components/ListToolbar/ListToolbar";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
-import { hasListFilters } from "../../lib/list-filters";
-import { readPageTrail } from "../../lib/page-trail";
 import { PayToDetails } from "./PayToDetails";
 
 /** The withdrawals queue: each row expands to the full destination; approve or reject with a reason. */
@@ -29,13 +22,11 @@ export default function Withdrawals() {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const describe = useDescribeError();
-  const [params] = useSearchParams();
   const status = useStatusFilter();
   const filters = useListFilters();
-  const { cursor } = readPageTrail(params);
-  const page = useWithdrawalPage({ status, cursor, ...filters });
-  const exportCsv = useListExport("withdrawals");
-  const notice = useExportNotice();
+  const paging = useUrlPaging({ sizes: true });
+  const empty = useEmptyListText(status === "under_review" ? t("withdrawals.emptyQueue") : undefined);
+  const page = useWithdrawalPage({ status, ...filters, ...paging.request });
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
@@ -146,54 +137,28 @@ export default function Withdrawals() {
   return (
     <>
       <PageHeader title={t("nav.withdrawals")} extra={<StatusFilter />} />
-      <Card>
-        <ListToolbar
-          placeholder={t("withdrawals.searchPlaceholder")}
-          totals={page.data}
-          exporting={exportCsv.isPending}
-          onExport={() =>
-            exportCsv.mutate({ status, q: filters.q, from: filters.from, to: filters.to }, notice)
-          }
-        />
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<OperatorWithdrawal>
-          rowKey="id"
-          columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
-          // Wider than the card (a long address, two buttons): it scrolls inside the card with the
-          // actions kept in view. With a fixed column, an expanded row spans the visible width only,
-          // so the full destination wraps there instead of widening every column.
-          scroll={{ x: "max-content" }}
-          expandable={{
-            expandedRowRender: (withdrawal) => (
-              <Flex vertical gap={12}>
-                <PayToDetails withdrawal={withdrawal} />
-                <ReviewUserContext userId={withdrawal.user.id} />
-              </Flex>
-            ),
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  hasListFilters(filters)
-                    ? t("list.emptyFiltered")
-                    : status === "under_review"
-                      ? t("withdrawals.emptyQueue")
-                      : t("table.empty")
-                }
-              />
-            ),
-          }}
-          data-testid="withdrawals-table"
-        />
-        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
-      </Card>
+      <FilteredTable<OperatorWithdrawal>
+        query={page}
+        paging={paging}
+        list="withdrawals"
+        placeholder={t("withdrawals.searchPlaceholder")}
+        scope={{ status }}
+        empty={empty}
+        columns={columns}
+        // Wider than the card (a long address, two buttons): it scrolls inside the card with the
+        // actions kept in view. With a fixed column, an expanded row spans the visible width only,
+        // so the full destination wraps there instead of widening every column.
+        scroll={{ x: "max-content" }}
+        expandable={{
+          expandedRowRender: (withdrawal) => (
+            <Flex vertical gap={12}>
+              <PayToDetails withdrawal={withdrawal} />
+              <ReviewUserContext userId={withdrawal.user.id} />
+            </Flex>
+          ),
+        }}
+        data-testid="withdrawals-table"
+      />
       <RejectReasonModal
         open={rejecting !== null}
         title={t("withdrawals.rejectTitle")}

@@ -7,10 +7,11 @@ import {
 import type { OperatorConversation } from "@tickfair/contract";
 import { Alert, App, Button, Flex, Skeleton, Space, Tag, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
-import { useAssignConversation, useConversationContext, useSetConversationState } from "../../api/chats";
+import { useAssignConversation, useConversationContext, useSetConversationState } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { compareSeq } from "../../lib/chat-history";
 import { useSession } from "../../store/session";
+import { Assignee } from "./Assignee";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import { useConversation } from "./use-conversation";
@@ -32,14 +33,14 @@ export function ConversationPane({ id }: { id: string }) {
       {conversation ? (
         <PaneHeader conversation={conversation} />
       ) : context.isError ? (
-        <Alert type="error" showIcon message={describe(context.error)} style={{ margin: 12 }} />
+        <Alert type="error" showIcon message={describe(context.error)} className="chat-inset" />
       ) : (
-        <Skeleton active title paragraph={false} style={{ padding: 16 }} />
+        <Skeleton active title paragraph={false} className="chat-padded-lg" />
       )}
       {history.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} style={{ padding: 16, flex: 1 }} />
+        <Skeleton active paragraph={{ rows: 8 }} className="chat-padded-lg chat-grow" />
       ) : history.isError ? (
-        <Alert type="error" showIcon message={describe(history.error)} style={{ margin: 12, flex: 1 }} />
+        <Alert type="error" showIcon message={describe(history.error)} className="chat-inset chat-grow" />
       ) : (
         <MessageList
           messages={messages}
@@ -84,8 +85,13 @@ function PaneHeader({ conversation }: { conversation: OperatorConversation }) {
     });
 
   return (
-    <div className="chat-pane__header" style={{ borderColor: token.colorSplit }} data-testid="chat-header">
-      <Flex vertical style={{ minWidth: 0 }}>
+    <div
+      className="chat-pane__header"
+      // The theme's colour changes at run time with light or dark.
+      style={{ borderColor: token.colorSplit }}
+      data-testid="chat-header"
+    >
+      <Flex vertical className="chat-shrink">
         <Space size={8} wrap>
           <Typography.Text strong data-testid="chat-header-account">
             {conversation.user.account}
@@ -94,11 +100,7 @@ function PaneHeader({ conversation }: { conversation: OperatorConversation }) {
             {t(`chats.states.${conversation.state}`)}
           </Tag>
         </Space>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="chat-header-assignee">
-          {conversation.assignee
-            ? t("chats.assignedTo", { name: conversation.assignee })
-            : t("chats.unassigned")}
-        </Typography.Text>
+        <Assignee conversation={conversation} testId="chat-header-assignee" />
       </Flex>
       <Space wrap>
         {me && !mine && (

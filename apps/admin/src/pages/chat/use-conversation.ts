@@ -1,7 +1,7 @@
 import type { ChatMessage } from "@tickfair/contract";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useChatHistory, useMarkChatRead } from "../../api/chat";
 import { followConversation } from "../../api/chat-live";
-import { useChatHistory, useMarkChatRead } from "../../api/chats";
 import { compareSeq, lastSeq, mergeMessages, unreadUserSeq } from "../../lib/chat-history";
 
 /** The app tells typing again every few seconds while the user types: quiet this long, they stopped. */

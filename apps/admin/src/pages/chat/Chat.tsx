@@ -8,7 +8,7 @@ import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { ContextPanel } from "./ContextPanel";
 import { ConversationList } from "./ConversationList";
 import { ConversationPane } from "./ConversationPane";
-import "./chats.css";
+import "./chat.css";
 
 const VIEWS: readonly ChatView[] = ["unassigned", "mine", "all"];
 
@@ -17,7 +17,7 @@ const VIEWS: readonly ChatView[] = ["unassigned", "mine", "all"];
  * its composer, and who the user is on the right. The view, the state and the open conversation are
  * in the address, so a reload or a link shows the same.
  */
-export default function Chats() {
+export default function Chat() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
@@ -40,12 +40,13 @@ export default function Chats() {
       { replace: true },
     );
 
+  // The theme's colours change at run time with light or dark.
   const border = { borderColor: token.colorSplit, background: token.colorBgContainer };
   return (
     <>
       <PageHeader title={t("nav.chats")} />
-      <div className="chats" data-testid="chats">
-        <section className="chats__list" style={border}>
+      <div className="chat" data-testid="chats">
+        <section className="chat__list" style={border}>
           <ConversationList
             view={view}
             state={state}
@@ -57,16 +58,16 @@ export default function Chats() {
         </section>
         {selected ? (
           <>
-            <section className="chats__conversation" style={border}>
+            <section className="chat__conversation" style={border}>
               {/* Keyed: another conversation starts with nothing of the previous one's state. */}
               <ConversationPane key={selected} id={selected} />
             </section>
-            <aside className="chats__context" style={border}>
+            <aside className="chat__context" style={border}>
               <ContextPanel key={selected} id={selected} />
             </aside>
           </>
         ) : (
-          <section className="chats__conversation chats__none" style={border} data-testid="chat-none">
+          <section className="chat__conversation chat__none" style={border} data-testid="chat-none">
             <Empty description={t("chats.noneSelected")} />
           </section>
         )}

@@ -30,7 +30,7 @@ export function VerificationPhotos({ verification, onRenew, onPreviewChange }: P
   return (
     <div data-testid="verification-photos">
       {/* The drawer spaces its sections: no title margin of antd's on top of that. */}
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={5} className="flush-top">
         {t("verifications.photos")}
       </Typography.Title>
       <Image.PreviewGroup
@@ -49,7 +49,7 @@ export function VerificationPhotos({ verification, onRenew, onPreviewChange }: P
           ))}
         </Row>
       </Image.PreviewGroup>
-      <Typography.Text type="secondary" style={{ display: "block", marginTop: 8 }}>
+      <Typography.Text type="secondary" className="block gap-above-xs">
         {t("verifications.photoHint")}
       </Typography.Text>
     </div>
@@ -70,7 +70,8 @@ function Photo({
   // Keyed by the link: a renewed link is a fresh try.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const label = t(`verifications.${side}`);
-  // A frame around the whole side, so a narrow or dark scan still shows where the photo ends.
+  // A frame around the whole side, so a narrow or dark scan still shows where the photo ends; in the
+  // theme's colours, which change at run time with light or dark.
   const frame = {
     height: THUMB_HEIGHT,
     border: `1px solid ${token.colorBorderSecondary}`,
@@ -90,7 +91,7 @@ function Photo({
           style={frame}
           data-testid={`verification-photo-${side}-failed`}
         >
-          <PictureOutlined style={{ fontSize: 28 }} />
+          <PictureOutlined className="icon-large" />
           <Typography.Text type="secondary">{t("verifications.photoFailed")}</Typography.Text>
         </Flex>
       ) : (
@@ -101,7 +102,7 @@ function Photo({
             alt={label}
             width="100%"
             height={THUMB_HEIGHT}
-            style={{ objectFit: "contain" }}
+            className="contain"
             preview={{ src: link.url }}
             onError={() => {
               setFailedUrl(link.thumbnailUrl);

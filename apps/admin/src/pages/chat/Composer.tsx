@@ -1,10 +1,10 @@
 import { SendOutlined } from "@ant-design/icons";
 import type { ChatMessage, MAX_CHAT_BODY } from "@tickfair/contract";
-import { Alert, Button, Input, Segmented, Typography, theme } from "antd";
+import { Alert, Button, Flex, Input, Segmented, Typography, theme } from "antd";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSendChatMessage } from "../../api/chat";
 import { sendTyping } from "../../api/chat-live";
-import { useSendChatMessage } from "../../api/chats";
 import { useDescribeError } from "../../api/use-describe-error";
 import { CannedReplyPicker } from "./CannedReplies";
 
@@ -63,6 +63,7 @@ export function Composer({ id, onSent }: { id: string; onSent(message: ChatMessa
   return (
     <div
       className="chat-composer"
+      // The theme's colours change at run time with light or dark.
       style={{ borderColor: token.colorSplit, background: note ? token.colorWarningBg : undefined }}
       data-testid="chat-composer"
     >
@@ -80,18 +81,14 @@ export function Composer({ id, onSent }: { id: string; onSent(message: ChatMessa
         />
       </div>
       {note && (
-        <Typography.Text
-          type="warning"
-          style={{ display: "block", marginBottom: 6 }}
-          data-testid="chat-note-hint"
-        >
+        <Typography.Text type="warning" className="chat-composer__hint" data-testid="chat-note-hint">
           {t("chats.noteHint")}
         </Typography.Text>
       )}
       {send.isError && (
-        <Alert type="error" showIcon message={describe(send.error)} style={{ marginBottom: 8 }} />
+        <Alert type="error" showIcon message={describe(send.error)} className="stack-gap-xs" />
       )}
-      <div style={{ display: "flex", gap: 8, alignItems: "flex-end" }}>
+      <Flex gap={8} align="flex-end">
         <Input.TextArea
           value={body}
           onChange={(event) => onChange(event.target.value)}
@@ -111,8 +108,8 @@ export function Composer({ id, onSent }: { id: string; onSent(message: ChatMessa
         >
           {t(note ? "chats.addNote" : "chats.send")}
         </Button>
-      </div>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      </Flex>
+      <Typography.Text type="secondary" className="caption">
         {t("chats.enterHint")}
       </Typography.Text>
     </div>

@@ -26,27 +26,27 @@ export function VerificationHistory({ verification }: { verification: OperatorVe
     .sort((a, b) => Date.parse(b.submittedAt) - Date.parse(a.submittedAt));
   return (
     <div data-testid="verification-history">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={5} className="flush-top">
         {t("verifications.history")}
       </Typography.Title>
       {earlier.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("verifications.noHistory")} />
       ) : (
         <Timeline
-          style={{ marginTop: 12 }}
+          className="gap-above-sm"
           items={earlier.map((entry) => ({
             key: entry.submissionId,
             color: DOT_COLORS[entry.state],
             children: (
               <div data-testid="verification-history-entry">
-                <Typography.Text className="tabular" style={{ marginInlineEnd: 8 }}>
+                <Typography.Text className="tabular gap-after-xs">
                   {formatTime(entry.submittedAt, locale)}
                 </Typography.Text>
                 <VerificationStateTag state={entry.state} />
                 <Descriptions
                   size="small"
                   column={1}
-                  style={{ marginTop: 6 }}
+                  className="gap-above-xs"
                   items={[
                     ...(entry.reviewedAt
                       ? [

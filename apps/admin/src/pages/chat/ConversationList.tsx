@@ -2,10 +2,11 @@ import type { ChatView, ConversationState, OperatorConversation } from "@tickfai
 import { Alert, Badge, Button, Empty, Flex, Segmented, Skeleton, Tabs, Tag, Typography, theme } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useConversationList } from "../../api/chats";
+import { useConversationList } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { waitingAge } from "../../lib/chat-history";
 import { formatTime } from "../../lib/format";
+import { Assignee } from "./Assignee";
 
 /** A wait longer than this shows in the warning colour, as the dashboard's queue cards do. */
 const LONG_WAIT_MS = 10 * 60_000;
@@ -60,10 +61,10 @@ export function ConversationList({ view, state, selected, onView, onState, onSel
       </div>
       <div className="chat-list__items" data-testid="chat-list">
         {list.isError && (
-          <Alert type="error" showIcon message={describe(list.error)} style={{ margin: 12 }} />
+          <Alert type="error" showIcon message={describe(list.error)} className="chat-inset" />
         )}
         {list.isPending ? (
-          <Skeleton active paragraph={{ rows: 6 }} style={{ padding: 12 }} />
+          <Skeleton active paragraph={{ rows: 6 }} className="chat-padded" />
         ) : items.length === 0 ? (
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -82,7 +83,7 @@ export function ConversationList({ view, state, selected, onView, onState, onSel
               />
             ))}
             {list.hasNextPage && (
-              <Flex justify="center" style={{ padding: 12 }}>
+              <Flex justify="center" className="chat-padded">
                 <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
                   {t("chats.loadMore")}
                 </Button>
@@ -115,6 +116,7 @@ function ConversationRow({
       type="button"
       className="chat-row"
       aria-current={active}
+      // The theme's colours change at run time with light or dark.
       style={{ borderColor: token.colorSplit, background: active ? token.controlItemBgActive : undefined }}
       onClick={() => onSelect(conversation.id)}
       data-testid={`chat-row-${conversation.id}`}
@@ -129,17 +131,14 @@ function ConversationRow({
           </Typography.Text>
         )}
       </div>
-      <div className="chat-row__line" style={{ marginTop: 4 }}>
+      <div className="chat-row__line chat-row__line--preview">
         <Typography.Text type="secondary" className="chat-row__preview">
           {conversation.lastMessage ||
             (conversation.lastMessageAt ? t("chats.photo") : t("chats.noMessages"))}
         </Typography.Text>
         <Badge count={conversation.unread} data-testid="chat-row-unread" />
       </div>
-      <div
-        className="chat-row__line"
-        style={{ marginTop: 6, justifyContent: "flex-start", flexWrap: "wrap" }}
-      >
+      <div className="chat-row__line chat-row__line--tags">
         {conversation.waitingSince && waited !== null && (
           <Tag
             color={waited > LONG_WAIT_MS ? "warning" : "processing"}
@@ -149,11 +148,7 @@ function ConversationRow({
             {t("chats.waitingFor", { age: waitingAge(conversation.waitingSince, now, locale) })}
           </Tag>
         )}
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="chat-row-assignee">
-          {conversation.assignee
-            ? t("chats.assignedTo", { name: conversation.assignee })
-            : t("chats.unassigned")}
-        </Typography.Text>
+        <Assignee conversation={conversation} testId="chat-row-assignee" />
       </div>
     </button>
   );

@@ -17,7 +17,7 @@ import {
 } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCannedReplies, useCreateCannedReply, useDeleteCannedReply } from "../../api/chats";
+import { useCannedReplies, useCreateCannedReply, useDeleteCannedReply } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 
 const localeOptions = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
@@ -29,7 +29,7 @@ function LocaleSelect({ value, onChange }: { value: Locale; onChange(locale: Loc
       value={value}
       onChange={onChange}
       options={localeOptions}
-      style={{ width: 140 }}
+      className="chat-canned__locale"
       data-testid="canned-locale"
     />
   );
@@ -47,7 +47,7 @@ export function CannedReplyPicker({ onPick }: { onPick(body: string): void }) {
 
   const content = (
     <div className="chat-canned" data-testid="canned-picker">
-      <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 8 }}>
+      <Flex justify="space-between" align="center" gap={8} className="stack-gap-xs">
         <LocaleSelect value={locale} onChange={setLocale} />
         <Button
           size="small"
@@ -145,7 +145,7 @@ function CannedReplyManager({ open, locale, onLocale, onClose }: ManagerProps) {
       destroyOnHidden
     >
       <div data-testid="canned-manager">
-        <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
+        <Flex align="center" gap={8} className="stack-gap-sm">
           <Typography.Text type="secondary">{t("chats.canned.locale")}</Typography.Text>
           <LocaleSelect value={locale} onChange={onLocale} />
         </Flex>
@@ -155,7 +155,7 @@ function CannedReplyManager({ open, locale, onLocale, onClose }: ManagerProps) {
           loading={replies.isPending}
           locale={{ emptyText: t("chats.canned.empty") }}
           dataSource={replies.data?.items ?? []}
-          style={{ maxHeight: 260, overflow: "auto", marginBottom: 16 }}
+          className="chat-canned__list"
           renderItem={(reply) => (
             <List.Item
               data-testid="canned-row"
@@ -180,9 +180,7 @@ function CannedReplyManager({ open, locale, onLocale, onClose }: ManagerProps) {
             >
               <List.Item.Meta
                 title={reply.title}
-                description={
-                  <span style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{reply.body}</span>
-                }
+                description={<span className="pre-wrap">{reply.body}</span>}
               />
             </List.Item>
           )}

@@ -1,8 +1,8 @@
 import { formatMoney, type WithdrawalAccount } from "@tickfair/contract";
-import { Alert, Descriptions, Empty, Skeleton, Typography } from "antd";
+import { Alert, Descriptions, Empty, Flex, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useConversationContext } from "../../api/chats";
+import { useConversationContext } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
@@ -27,14 +27,14 @@ export function ContextPanel({ id }: { id: string }) {
   const locale = i18n.language;
   const money = (amount: string) => <span className="tabular">{formatMoney(amount, locale)}</span>;
 
-  if (context.isPending) return <Skeleton active paragraph={{ rows: 10 }} style={{ padding: 16 }} />;
+  if (context.isPending) return <Skeleton active paragraph={{ rows: 10 }} className="chat-padded-lg" />;
   if (context.isError)
-    return <Alert type="error" showIcon message={describe(context.error)} style={{ margin: 12 }} />;
+    return <Alert type="error" showIcon message={describe(context.error)} className="chat-inset" />;
   const { user, summary, withdrawalAccount, recentWithdrawals } = context.data;
 
   return (
     <div className="chat-context" data-testid="chat-context">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={5} className="flush-top">
         {t("chats.context.title")}
       </Typography.Title>
       <Descriptions size="small" column={1} colon={false}>
@@ -81,10 +81,10 @@ export function ContextPanel({ id }: { id: string }) {
         <Descriptions size="small" column={1} colon={false} data-testid="chat-context-withdrawals">
           {recentWithdrawals.map((withdrawal) => (
             <Descriptions.Item key={withdrawal.id} label={formatTime(withdrawal.createdAt, locale)}>
-              <span style={{ display: "flex", gap: 8, alignItems: "center", flexWrap: "wrap" }}>
+              <Flex gap={8} align="center" wrap>
                 {money(withdrawal.amount)}
                 <StatusTag status={withdrawal.status} />
-              </span>
+              </Flex>
             </Descriptions.Item>
           ))}
         </Descriptions>

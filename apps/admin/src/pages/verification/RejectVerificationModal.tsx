@@ -1,7 +1,7 @@
 import type { VerificationRejectReason, VerificationRejectRequest } from "@tickfair/contract";
-import { Alert, Form, Input, Modal, Select, Typography } from "antd";
+import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { useDescribeError } from "../../api/use-describe-error";
+import { ReasonModal } from "../../components/RejectReasonModal/ReasonModal";
 import { REJECT_REASONS } from "../../components/VerificationLabels/verification-labels";
 import { reasonRules } from "../../lib/reason-rules";
 
@@ -27,22 +27,20 @@ interface Fields {
  */
 export function RejectVerificationModal({ open, subject, pending, error, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   const [form] = Form.useForm<Fields>();
   return (
-    <Modal
+    <ReasonModal
+      form={form}
       open={open}
       title={t("verifications.rejectTitle")}
+      subject={subject}
       okText={t("review.reject")}
-      okButtonProps={{ danger: true, loading: pending }}
-      cancelText={t("common.cancel")}
-      cancelButtonProps={{ disabled: pending }}
-      onOk={() => form.submit()}
+      danger
+      pending={pending}
+      error={error}
+      errorTestId="verification-reject-error"
       onCancel={onCancel}
-      afterClose={() => form.resetFields()}
-      destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{subject}</Typography.Paragraph>
       <Form<Fields>
         form={form}
         layout="vertical"
@@ -71,9 +69,6 @@ export function RejectVerificationModal({ open, subject, pending, error, onSubmi
           <Input.TextArea rows={3} maxLength={300} showCount data-testid="verification-reject-text" />
         </Form.Item>
       </Form>
-      {error ? (
-        <Alert type="error" showIcon message={describe(error)} data-testid="verification-reject-error" />
-      ) : null}
-    </Modal>
+    </ReasonModal>
   );
 }

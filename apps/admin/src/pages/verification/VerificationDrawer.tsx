@@ -10,7 +10,7 @@ import {
   useRejectVerification,
   useRevealIdNumber,
   useVerification,
-} from "../../api/verifications";
+} from "../../api/verification";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
@@ -161,7 +161,7 @@ function SubmissionDetails({ verification }: { verification: OperatorVerificatio
       column={1}
       bordered
       size="small"
-      styles={{ label: { width: 160 } }}
+      classNames={{ label: "label-column-wide" }}
       data-testid="verification-submission"
     >
       <Descriptions.Item label={t("verifications.state")}>

@@ -1,22 +1,16 @@
-import { Alert, Button, Card, Empty, Segmented, Table, type TableColumnsType } from "antd";
+import { Button, Segmented, type TableColumnsType } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useListExport } from "../../api/list-export";
-import { useDescribeError } from "../../api/use-describe-error";
-import { useVerificationPage, type VerificationReviewState } from "../../api/verifications";
-import {
-  ListPager,
-  ListToolbar,
-  useExportNotice,
-  useListFilters,
-} from "../../components/ListToolbar/ListToolbar";
+import { useVerificationPage, type VerificationReviewState } from "../../api/verification";
+import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
+import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
+import { useUrlPaging } from "../../components/paged-table/paging";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatCountry, formatTime } from "../../lib/format";
-import { hasListFilters } from "../../lib/list-filters";
-import { filterParams, readPageTrail } from "../../lib/page-trail";
+import { filterParams } from "../../lib/page-trail";
 import { VerificationDrawer, type VerificationSummary } from "./VerificationDrawer";
 
 /** The filter in the URL: absent is the queue itself (under review, oldest first). */
@@ -30,14 +24,12 @@ function readState(params: URLSearchParams): VerificationReviewState {
 /** The real-name verifications: the queue and the decided ones, each opened to review it. */
 export default function Verifications() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const [params, setParams] = useSearchParams();
   const state = readState(params);
   const filters = useListFilters();
-  const { cursor } = readPageTrail(params);
-  const page = useVerificationPage({ state, cursor, ...filters });
-  const exportCsv = useListExport("verifications");
-  const notice = useExportNotice();
+  const paging = useUrlPaging({ sizes: true });
+  const empty = useEmptyListText(state === "under_review" ? t("verifications.emptyQueue") : undefined);
+  const page = useVerificationPage({ state, ...filters, ...paging.request });
   // The row opened: kept whole, so the drawer still shows it after a decision takes it off this page.
   const [open, setOpen] = useState<VerificationSummary | null>(null);
   const locale = i18n.language;
@@ -112,44 +104,18 @@ export default function Verifications() {
           />
         }
       />
-      <Card>
-        <ListToolbar
-          placeholder={t("verifications.searchPlaceholder")}
-          totals={page.data}
-          exporting={exportCsv.isPending}
-          onExport={() =>
-            exportCsv.mutate({ state, q: filters.q, from: filters.from, to: filters.to }, notice)
-          }
-        />
-        {page.isError && (
-          <Alert type="error" showIcon message={describe(page.error)} style={{ marginBottom: 16 }} />
-        )}
-        <Table<VerificationSummary>
-          rowKey="id"
-          columns={columns}
-          dataSource={page.data?.items ?? []}
-          loading={page.isFetching}
-          pagination={false}
-          scroll={{ x: "max-content" }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={
-                  hasListFilters(filters)
-                    ? t("list.emptyFiltered")
-                    : state === "under_review"
-                      ? t("verifications.emptyQueue")
-                      : t("table.empty")
-                }
-              />
-            ),
-          }}
-          onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
-          data-testid="verifications-table"
-        />
-        <ListPager nextCursor={page.data?.nextCursor} loading={page.isFetching} />
-      </Card>
+      <FilteredTable<VerificationSummary>
+        query={page}
+        paging={paging}
+        list="verifications"
+        placeholder={t("verifications.searchPlaceholder")}
+        scope={{ state }}
+        empty={empty}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
+        data-testid="verifications-table"
+      />
       <VerificationDrawer summary={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -15,7 +15,7 @@ import { queryString } from "./types";
 /** The states a reviewer filters by: the queue itself, then the decided ones. */
 export type VerificationReviewState = VerificationReviewQuery["state"];
 
-export interface VerificationPageRequest extends ListFilters {
+interface VerificationPageRequest extends ListFilters {
   state: VerificationReviewState;
   cursor: string | undefined;
   limit: number;

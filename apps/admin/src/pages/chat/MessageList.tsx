@@ -1,6 +1,6 @@
 import { CheckOutlined, LockOutlined } from "@ant-design/icons";
 import { type ChatMessage, formatClock } from "@tickfair/contract";
-import { Button, Divider, Empty, Image, Spin, Typography, theme } from "antd";
+import { Button, Divider, Empty, Flex, Image, Spin, Typography, theme } from "antd";
 import { type UIEvent, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { compareSeq, withDaySeparators } from "../../lib/chat-history";
@@ -76,9 +76,9 @@ export function MessageList({
   return (
     <div className="chat-pane__messages" ref={box} onScroll={onScroll} data-testid="chat-messages">
       {loadingOlder && (
-        <div style={{ textAlign: "center" }}>
+        <Flex justify="center">
           <Spin size="small" />
-        </div>
+        </Flex>
       )}
       {!hasOlder && messages.length > 0 && (
         <Typography.Paragraph type="secondary" className="chat-day">
@@ -131,6 +131,7 @@ function Bubble({
   const { t } = useTranslation();
   const mine = message.author !== "user";
   const note = message.author === "note";
+  // The theme's colours change at run time with light or dark.
   const style = note
     ? { background: token.colorWarningBg, borderColor: token.colorWarningBorder, borderStyle: "dashed" }
     : mine
@@ -144,7 +145,10 @@ function Bubble({
     >
       <div className="chat-bubble" style={style}>
         {note && (
-          <div className="chat-bubble__meta" style={{ color: token.colorWarningText }}>
+          <div
+            className="chat-bubble__meta"
+            style={{ color: token.colorWarningText /* the theme's, light or dark */ }}
+          >
             <span>
               <LockOutlined /> {t("chats.noteLabel")}
             </span>
@@ -156,7 +160,7 @@ function Bubble({
           </div>
         )}
         {message.photo && (
-          <div style={{ marginBottom: message.body ? 6 : 0 }} data-testid="chat-photo">
+          <div className={message.body ? "chat-bubble__photo" : undefined} data-testid="chat-photo">
             {Date.parse(message.photo.expiresAt) > Date.now() ? (
               <Image
                 src={message.photo.thumbnailUrl}
