@@ -44,7 +44,7 @@ describe("apiErrorFromResponse", () => {
 
 describe("describeError", () => {
   it("translates a known code where the app has its own texts", () => {
-    const error = new ApiError("INVALID_CREDENTIALS", 401, { serverMessage: "账号或密码错误。" });
+    const error = new ApiError("INVALID_CREDENTIALS", 401, "账号或密码错误。");
     expect(describeError(error, appTexts)).toBe("Wrong account or password.");
   });
 
@@ -56,9 +56,7 @@ describe("describeError", () => {
   });
 
   it("falls back to the server message, then to a generic one", () => {
-    expect(describeError(new ApiError("NEW_CODE", 400, { serverMessage: "From server" }), appTexts)).toBe(
-      "From server",
-    );
+    expect(describeError(new ApiError("NEW_CODE", 400, "From server"), appTexts)).toBe("From server");
     expect(describeError(new ApiError("NEW_CODE", 400), appTexts)).toBe("Something went wrong");
     expect(describeError(apiErrorFromResponse(502, undefined), consoleTexts)).toBe("unknown");
     expect(describeError(new Error("boom"), appTexts)).toBe("Something went wrong");
@@ -77,7 +75,7 @@ describe("describeError", () => {
 
 describe("describeFields", () => {
   it("translates each field's code", () => {
-    const error = new ApiError("VALIDATION_FAILED", 400, { fields: { phone: "PHONE_TAKEN", x: "ODD" } });
+    const error = new ApiError("VALIDATION_FAILED", 400, null, { phone: "PHONE_TAKEN", x: "ODD" });
     expect(describeFields(error, appTexts)).toEqual({ phone: "Phone taken.", x: "Something went wrong" });
     expect(describeFields(new Error("x"), appTexts)).toEqual({});
   });

@@ -9,30 +9,29 @@ export const NETWORK_ERROR = "NETWORK_ERROR";
 export const TIMEOUT = "TIMEOUT";
 export const BAD_RESPONSE = "BAD_RESPONSE";
 
-export interface ApiErrorDetails {
-  /** A form's fields at fault, by (dotted) name ("phone", "translations.zh-CN.title"), each with its code. */
-  fields?: Readonly<Record<string, string>>;
-  /** The server's own message, in the app's language. */
-  serverMessage?: string | null;
-}
-
 export class ApiError extends Error {
+  // Declared, not defined: the constructor sets them, and the bundle carries no field list.
   override readonly name = "ApiError";
   /** A contract error code (e.g. "INVALID_CREDENTIALS") or one of the client codes above. */
-  readonly code: string;
+  declare readonly code: string;
   /** HTTP status; 0 when no answer arrived (network failure, timeout). */
-  readonly status: number;
-  /** Form field name → error code, for errors that belong to one field. */
-  readonly fields: Readonly<Record<string, string>>;
-  /** The server's own message, shown when the app has no translation of the code. */
-  readonly serverMessage: string | null;
+  declare readonly status: number;
+  /** The server's own message, in the app's language: shown when the app has no translation of the code. */
+  declare readonly serverMessage: string | null;
+  /** A form's fields at fault, by (dotted) name ("phone", "translations.zh-CN.title"), each with its code. */
+  declare readonly fields: Readonly<Record<string, string>>;
 
-  constructor(code: string, status: number, details: ApiErrorDetails = {}) {
-    super(details.serverMessage ?? code);
+  constructor(
+    code: string,
+    status: number,
+    serverMessage: string | null = null,
+    fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(serverMessage ?? code);
     this.code = code;
     this.status = status;
-    this.fields = details.fields ?? {};
-    this.serverMessage = details.serverMessage ?? null;
+    this.serverMessage = serverMessage;
+    this.fields = fields;
   }
 
   /** No answer from the server: offline, DNS, connection reset or the timeout. */
@@ -59,7 +58,7 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     }
   }
   const serverMessage = typeof error.message === "string" && error.message !== "" ? error.message : null;
-  return new ApiError(error.code, status, { fields, serverMessage });
+  return new ApiError(error.code, status, serverMessage, fields);
 }
 
 export interface ErrorTexts {

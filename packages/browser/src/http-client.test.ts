@@ -1,8 +1,15 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-error";
-import { type ApiClientConfig, createApiClient } from "./http-client";
+import {
+  type ApiClientConfig,
+  apiCall,
+  REQUEST_TIMEOUT_MS,
+  type RequestOptions,
+  readBody,
+  requestHeaders,
+} from "./http-client";
 
 /**
  * The client against a real HTTP server that answers by path: JSON, an error body, a 401, a file,
@@ -29,7 +36,8 @@ const server = createServer((request, response) => {
         error: { code: "VALIDATION_FAILED", message: "Check.", fields: { phone: "PHONE_TAKEN" } },
       });
     else if (path === "/api/proof") response.writeHead(200, { "Content-Type": "image/png" }).end("PNG");
-    else if (path === "/api/slow") setTimeout(() => json(200, {}), 1_000);
+    else if (path === "/api/slow")
+      return; // never answers
     else response.writeHead(502).end("<html>bad gateway</html>");
   });
 });
@@ -45,20 +53,28 @@ afterAll(async () => {
 
 function client(overrides: Partial<ApiClientConfig> = {}) {
   const refused: string[] = [];
-  const api = createApiClient({
+  const config: ApiClientConfig = {
     prefix: `${origin}/api`,
-    authByDefault: false,
     token: () => "token-1",
     language: () => "en",
     onUnauthorized: (token) => refused.push(token),
     ...overrides,
-  });
-  return { api, refused };
+  };
+  return { api: clientOf(config), refused };
+}
+
+/** What each app makes of the core: JSON calls and file downloads. */
+function clientOf(config: ApiClientConfig) {
+  return {
+    request: (path: string, options: RequestOptions = {}) => apiCall(config, path, options, readBody),
+    blob: (path: string, options: RequestOptions = {}) =>
+      apiCall(config, path, options, (response) => response.blob()),
+  };
 }
 const last = () => seen[seen.length - 1];
 
 describe("the API client", () => {
-  it("sends JSON with the language, the token only when asked, and the idempotency key", async () => {
+  it("sends JSON with the language, the token only when asked, and a call's own headers", async () => {
     const { api } = client();
     expect(await api.request("/echo")).toEqual({ ok: true });
     expect(last()).toMatchObject({
@@ -67,7 +83,11 @@ describe("the API client", () => {
     });
     expect(last()?.headers.authorization).toBeUndefined();
 
-    await api.request("/echo", { body: { amount: "10.00" }, auth: true, idempotencyKey: "k-1" });
+    await api.request("/echo", {
+      body: { amount: "10.00" },
+      auth: true,
+      headers: { "Idempotency-Key": "k-1" },
+    });
     expect(last()).toMatchObject({
       method: "POST",
       body: '{"amount":"10.00"}',
@@ -78,11 +98,14 @@ describe("the API client", () => {
       },
     });
     expect(await api.request("/empty", { method: "DELETE" })).toBeUndefined();
+    await api.request("/echo", { headers: { Accept: "text/csv" } });
+    expect(last()?.headers.accept).toBe("text/csv");
+    expect(requestHeaders(clientConfigAt(""), null)).toEqual({ Accept: "application/json" });
   });
 
-  it("sends the token by default where the app says so (the console), and fetches files with it", async () => {
-    const { api } = client({ authByDefault: true });
-    const proof = await api.blob("/proof");
+  it("fetches files with the token", async () => {
+    const { api } = client();
+    const proof = await api.blob("/proof", { auth: true });
     expect(await proof.text()).toBe("PNG");
     expect(last()?.headers.authorization).toBe("Bearer token-1");
   });
@@ -106,9 +129,16 @@ describe("the API client", () => {
   });
 
   it("reports a timeout, a network failure, and passes the caller's own abort on untouched", async () => {
-    const { api } = client({ timeoutMs: 100 });
-    await expect(api.request("/slow")).rejects.toMatchObject({ code: "TIMEOUT", status: 0, isNetwork: true });
-    const offline = createApiClient({ ...clientConfigAt("http://127.0.0.1:1/api") });
+    const { api } = client();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const pending = api.request("/slow").catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(await pending).toMatchObject({ code: "TIMEOUT", status: 0, isNetwork: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    const offline = clientOf(clientConfigAt("http://127.0.0.1:1/api"));
     await expect(offline.request("/echo")).rejects.toMatchObject({ code: "NETWORK_ERROR", status: 0 });
 
     const controller = new AbortController();
@@ -123,7 +153,6 @@ describe("the API client", () => {
 function clientConfigAt(prefix: string): ApiClientConfig {
   return {
     prefix,
-    authByDefault: false,
     token: () => null,
     language: () => undefined,
     onUnauthorized: () => {},

@@ -6,14 +6,12 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
-  /** Sends the session token; a 401 then ends the session (the app's default says whether it is sent). */
+  /** Sends the session token; a 401 then ends the session. */
   auth?: boolean;
   /** For calls whose 401 must not end the session (logging out). */
   ignoreUnauthorized?: boolean;
-  /** Calls that move money send one (see newIdempotencyKey). */
-  idempotencyKey?: string;
-  /** What the answer should be, when not JSON (a CSV export). */
-  accept?: string;
+  /** Headers of this call's own: an Idempotency-Key where money moves, Accept for a CSV export. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -21,26 +19,12 @@ export interface RequestOptions {
 export interface ApiClientConfig {
   /** Put before every path: "/api", "/api/v1". */
   prefix: string;
-  /** Whether a call sends the token unless it says otherwise. */
-  authByDefault: boolean;
   /** The session's token now, or null when signed out. */
   token(): string | null;
   /** The app's language, sent as Accept-Language: the server's messages follow it. */
   language(): string | undefined;
   /** A 401 to a call made with `token`: the app ends that session (and only that one). */
   onUnauthorized(token: string): void;
-  timeoutMs?: number;
-}
-
-export interface ApiClient {
-  /** Calls the API with JSON, the timeout and (when `auth`) the token; answers the parsed body. */
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** A file the API serves only to a signed-in session (a payment proof), fetched with the token. */
-  blob(path: string, options?: RequestOptions): Promise<Blob>;
-  /** A call whose successful answer `read` reads (a download's body and its file name). */
-  call<T>(path: string, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T>;
-  /** Headers every call sends: JSON, the active language, and `token` when there is one. */
-  headers(token: string | null): Record<string, string>;
 }
 
 /** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so plain-HTTP hosts get a fallback. */
@@ -61,73 +45,58 @@ export async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export function createApiClient(config: ApiClientConfig): ApiClient {
-  const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
+/** Headers every call sends: JSON, the app's language, and `token` when there is one. */
+export function requestHeaders(config: ApiClientConfig, token: string | null): Record<string, string> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const language = config.language();
+  if (language) headers["Accept-Language"] = language;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
 
-  const headers = (token: string | null): Record<string, string> => {
-    const out: Record<string, string> = { Accept: "application/json" };
-    const language = config.language();
-    if (language) out["Accept-Language"] = language;
-    if (token) out.Authorization = `Bearer ${token}`;
-    return out;
-  };
+/**
+ * Calls the API with JSON, the timeout and (when `auth`) the token; `read` reads a successful answer.
+ * Throws ApiError for an error answer, no answer or a timeout, and the caller's own abort untouched.
+ */
+export async function apiCall<T>(
+  config: ApiClientConfig,
+  path: string,
+  options: RequestOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
+  const { body, signal: outer } = options;
+  const token = options.auth ? config.token() : null;
+  const headers = requestHeaders(config, token);
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  Object.assign(headers, options.headers);
 
-  async function send<T>(path: string, options: RequestOptions, read: (r: Response) => Promise<T>) {
-    const { method = options.body === undefined ? "GET" : "POST", body } = options;
-    const token = (options.auth ?? config.authByDefault) ? config.token() : null;
-    const sent = headers(token);
-    if (body !== undefined) sent["Content-Type"] = "application/json";
-    if (options.idempotencyKey) sent["Idempotency-Key"] = options.idempotencyKey;
-    if (options.accept) sent.Accept = options.accept;
-
-    // A timer and the caller's signal abort one controller (AbortSignal.any is too new for some phones).
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const outer = options.signal;
-    const forwardAbort = () => controller.abort(outer?.reason);
-    if (outer?.aborted) controller.abort(outer.reason);
-    else outer?.addEventListener("abort", forwardAbort, { once: true });
-
-    let response: Response;
-    let payload: T | undefined;
-    let failure: unknown;
-    try {
-      response = await fetch(config.prefix + path, {
-        method,
-        headers: sent,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: controller.signal,
-        credentials: "same-origin",
-      });
-      if (response.ok) payload = await read(response);
-      else failure = await readBody(response);
-    } catch (error) {
-      if (timedOut) throw new ApiError(TIMEOUT, 0);
-      // Cancelled by the caller (e.g. TanStack Query): pass the abort on untouched.
-      if (outer?.aborted) throw error;
-      throw new ApiError(NETWORK_ERROR, 0);
-    } finally {
-      clearTimeout(timer);
-      outer?.removeEventListener("abort", forwardAbort);
-    }
-
-    if (!response.ok) {
-      const error = apiErrorFromResponse(response.status, failure);
-      if (response.status === 401 && token && !options.ignoreUnauthorized) config.onUnauthorized(token);
-      throw error;
-    }
-    return payload as T;
+  // A timer and the caller's signal abort one controller (AbortSignal.any is too new for some phones).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(TIMEOUT), REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forwardAbort();
+  else outer?.addEventListener("abort", forwardAbort);
+  let response: Response;
+  let answer: unknown;
+  try {
+    response = await fetch(config.prefix + path, {
+      method: options.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      // JSON.stringify(undefined) is undefined: no body. Credentials are fetch's default, same-origin.
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    answer = await (response.ok ? read : readBody)(response);
+  } catch (error) {
+    if (controller.signal.reason === TIMEOUT) throw new ApiError(TIMEOUT, 0);
+    // Cancelled by the caller (e.g. TanStack Query): pass the abort on untouched.
+    if (outer?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR, 0);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", forwardAbort);
   }
-
-  return {
-    request: <T>(path: string, options: RequestOptions = {}) =>
-      send(path, options, (response) => readBody(response) as Promise<T>),
-    blob: (path, options = {}) => send(path, options, (response) => response.blob()),
-    call: send,
-    headers,
-  };
+  if (response.ok) return answer as T;
+  if (response.status === 401 && token && !options.ignoreUnauthorized) config.onUnauthorized(token);
+  throw apiErrorFromResponse(response.status, answer);
 }

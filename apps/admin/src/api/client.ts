@@ -1,4 +1,4 @@
-import { createApiClient } from "@tickfair/browser/http-client";
+import { type ApiClientConfig, apiCall, type RequestOptions, readBody } from "@tickfair/browser/http-client";
 import i18next from "i18next";
 import { useSession } from "../store/session";
 
@@ -20,17 +20,24 @@ export function sessionRefused(token: string): void {
   sessionExpiredHandler?.();
 }
 
-// Every console call but signing in is an operator's: the token goes unless a call says otherwise.
-const client = createApiClient({
+const config: ApiClientConfig = {
   prefix: "/api/v1",
-  authByDefault: true,
   token: () => useSession.getState().token,
   language: () => i18next.language,
   onUnauthorized: sessionRefused,
-});
+};
 
 /** Calls the API (`/api/v1` + path) with JSON and the operator's token; answers the parsed body. */
-export const apiRequest = client.request;
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiCall(config, path, signedIn(options), readBody as (response: Response) => Promise<T>);
+}
 
 /** A file the API serves only to a signed-in operator (a payment proof): fetched with the token. */
-export const apiBlob = client.blob;
+export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return apiCall(config, path, signedIn(options), (response) => response.blob());
+}
+
+/** Every console call but signing in is an operator's: the token goes unless a call says otherwise. */
+function signedIn(options: RequestOptions): RequestOptions {
+  return { auth: true, ...options };
+}

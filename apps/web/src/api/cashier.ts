@@ -1,4 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { apiCall } from "@tickfair/browser/http-client";
 import type {
   BindWithdrawalAccountRequest,
   CreateDepositRequest,
@@ -20,7 +21,7 @@ import type {
 import { fromMinor, toMinor } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { deviceTimeZone } from "../lib/time";
-import { apiCall, apiRequest } from "./client";
+import { apiConfig, apiRequest } from "./client";
 import { queryClient, queryKeys } from "./query-client";
 import { type UploadProgress, uploadMultipart } from "./upload";
 import { useMoneyMutation } from "./use-money-mutation";
@@ -214,8 +215,9 @@ export async function downloadFundRecordsCsv(type: FundRecordType | ""): Promise
   const params = new URLSearchParams({ timeZone: deviceTimeZone() });
   if (type) params.set("type", type);
   const { blob, disposition } = await apiCall(
+    apiConfig,
     `/v1/cashier/fund-records.csv?${params}`,
-    { auth: true, accept: "text/csv" },
+    { auth: true, headers: { Accept: "text/csv" } },
     async (response) => ({
       blob: await response.blob(),
       disposition: response.headers.get("content-disposition"),

@@ -1,8 +1,13 @@
-import { createApiClient, newIdempotencyKey } from "@tickfair/browser/http-client";
+import {
+  type ApiClientConfig,
+  apiCall,
+  newIdempotencyKey,
+  type RequestOptions,
+  readBody,
+} from "@tickfair/browser/http-client";
 import i18next from "i18next";
 import { useSession } from "../store/session";
 
-export { REQUEST_TIMEOUT_MS } from "@tickfair/browser/http-client";
 export { newIdempotencyKey };
 
 export const API_PREFIX = "/api";
@@ -42,20 +47,15 @@ export function sessionEnded(token: string): void {
   sessionEndedHandler?.();
 }
 
-// Calls are anonymous unless they ask for the session (`auth: true`).
-const client = createApiClient({
+/** The app's API: calls are anonymous unless they ask for the session (`auth: true`). */
+export const apiConfig: ApiClientConfig = {
   prefix: API_PREFIX,
-  authByDefault: false,
   token: () => useSession.getState().token,
   language: () => i18next.language,
   onUnauthorized: sessionRefused,
-});
+};
 
 /** Calls the API (`/api` + path) with JSON, a 60 s timeout and the session token; throws ApiError. */
-export const apiRequest = client.request;
-
-/** A call whose successful answer the caller reads itself (a download). */
-export const apiCall = client.call;
-
-/** Headers every call sends: JSON, the active language, and the session token when `auth`. */
-export const baseHeaders = client.headers;
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiCall(apiConfig, path, options, readBody as (response: Response) => Promise<T>);
+}
