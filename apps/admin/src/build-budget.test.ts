@@ -6,19 +6,15 @@
  * Sizes are gzip (level 9) of each file, each file counted once. Every other page is a lazy route
  * chunk of its own, so the sign-in page never pays for tables, drawers or the menu.
  */
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { type AppBuild, KB, kb, type ManifestChunk, readAppBuild } from "@tickfair/browser/build-budget";
 import { beforeAll, describe, expect, it } from "vitest";
 
-const KB = 1024;
 const BUDGET = { signInJs: 350 * KB };
 
 const adminDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const distDir = join(adminDir, "dist");
-const manifestPath = join(distDir, ".vite", "manifest.json");
 
 const SIGN_IN = "src/pages/sign-in/SignIn.tsx";
 /** The lazy routes behind the sign-in: none may be in its first load. */
@@ -42,81 +38,18 @@ const APP_LOCALE = /^src\/i18n\/locales\/([\w-]+)\.json$/;
 const ANTD_DEFAULT_LOCALE = /antd\/es\/locale\/zh_CN\.js$/;
 const DEFAULT_LOCALE = "zh-CN";
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild(): void {
-  const built = existsSync(manifestPath) ? statSync(manifestPath).mtimeMs : 0;
-  const stale =
-    newestMtime(join(adminDir, "src")) > built ||
-    statSync(join(adminDir, "vite.config.ts")).mtimeMs > built ||
-    statSync(join(adminDir, "index.html")).mtimeMs > built;
-  if (stale) {
-    // Vitest sets NODE_ENV=test, which would give React's development build: build for production.
-    execSync("npm run build -w @tickfair/admin", {
-      cwd: resolve(adminDir, "../.."),
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-  }
-}
-
-const gzipCache = new Map<string, number>();
-function gzipSize(file: string): number {
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
-    gzipCache.set(file, size);
-  }
-  return size;
-}
-
-/** The manifest keys of `keys` and of every chunk they import statically. */
-function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
-    seen.add(key);
-    stack.push(...(chunk.imports ?? []));
-  }
-  return seen;
-}
-
-const jsSize = (manifest: Manifest, keys: Iterable<string>): number =>
-  [...new Set([...keys].map((k) => (manifest[k] as ManifestChunk).file))]
-    .filter((file) => file.endsWith(".js"))
-    .reduce((sum, file) => sum + gzipSize(file), 0);
-
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-
-let manifest: Manifest;
+let build: AppBuild;
+let manifest: AppBuild["manifest"];
+let distDir: string;
 let entryClosure: Set<string>;
 
 describe("console build budgets", () => {
   beforeAll(() => {
-    ensureBuild();
-    manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    build = readAppBuild(adminDir, "@tickfair/admin");
+    ({ manifest, distDir } = build);
     const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
     expect(entries.map(([key]) => key)).toEqual(["index.html"]);
-    entryClosure = staticClosure(manifest, ["index.html"]);
+    entryClosure = build.closure(["index.html"]);
   }, 300_000);
 
   it("puts every script under /admin/static/js/, none inline, each compressed beside it", () => {
@@ -143,22 +76,22 @@ describe("console build budgets", () => {
       (key) => APP_LOCALE.exec(key)?.[1] === DEFAULT_LOCALE || ANTD_DEFAULT_LOCALE.test(key),
     );
     expect(localeKeys).toHaveLength(2);
-    const firstLoad = staticClosure(manifest, ["index.html", SIGN_IN, ...localeKeys]);
+    const firstLoad = build.closure(["index.html", SIGN_IN, ...localeKeys]);
     expect([...firstLoad].filter((key) => APP_LOCALE.test(key))).toEqual([
       `src/i18n/locales/${DEFAULT_LOCALE}.json`,
     ]);
     for (const route of SIGNED_IN_ROUTES) expect(firstLoad.has(route), route).toBe(false);
 
-    const total = jsSize(manifest, firstLoad);
+    const total = build.jsSize(firstLoad);
     console.info(
-      `[budget] sign-in first load: ${kb(total)} gzip (entry + static imports ${kb(jsSize(manifest, entryClosure))})`,
+      `[budget] sign-in first load: ${kb(total)} gzip (entry + static imports ${kb(build.jsSize(entryClosure))})`,
     );
     expect(total).toBeLessThanOrEqual(BUDGET.signInJs);
   });
 
   it("opens the live socket with the signed-in layout, not on the sign-in page", () => {
-    const signInLoad = staticClosure(manifest, ["index.html", SIGN_IN]);
-    const layoutLoad = staticClosure(manifest, ["src/components/ConsoleLayout/ConsoleLayout.tsx"]);
+    const signInLoad = build.closure(["index.html", SIGN_IN]);
+    const layoutLoad = build.closure(["src/components/ConsoleLayout/ConsoleLayout.tsx"]);
     // The socket's sign-in message, as the bundler keeps it: only the layout's chunks carry it.
     const carriesSocket = (keys: Set<string>) =>
       [...keys].some((key) =>
@@ -174,12 +107,12 @@ describe("console build budgets", () => {
       const chunk = manifest[route];
       expect(chunk?.isDynamicEntry, `${route} is a lazy route chunk`).toBe(true);
       expect(entryClosure.has(route), route).toBe(false);
-      const own = [...staticClosure(manifest, [route])].filter((key) => !entryClosure.has(key));
-      report.push(`${route}: ${kb(jsSize(manifest, own))}`);
+      const own = [...build.closure([route])].filter((key) => !entryClosure.has(key));
+      report.push(`${route}: ${kb(build.jsSize(own))}`);
     }
     // No page pulls another in statically: each downloads only when it is opened.
     for (const route of [SIGN_IN, ...SIGNED_IN_ROUTES]) {
-      const closure = staticClosure(manifest, [route]);
+      const closure = build.closure([route]);
       const others = [SIGN_IN, ...SIGNED_IN_ROUTES].filter((other) => other !== route && closure.has(other));
       expect(others, route).toEqual([]);
     }

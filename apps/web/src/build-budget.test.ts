@@ -8,14 +8,12 @@
  * messages, both default zh-CN; the texts of lazily loaded screens come with those screens). Sizes are
  * gzip (level 9) of each file, each file counted once.
  */
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { type AppBuild, KB, kb, type ManifestChunk, readAppBuild } from "@tickfair/browser/build-budget";
 import { beforeAll, describe, expect, it } from "vitest";
 
-const KB = 1024;
 const BUDGET = {
   // 150 KB until the news list and the messages page: each lazy route still costs its line in the
   // entry's preload map, and home's unread badge a lazy import (153,935 B measured with both).
@@ -63,20 +61,6 @@ const BUDGET = {
 };
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const distDir = join(webDir, "dist");
-const manifestPath = join(distDir, ".vite", "manifest.json");
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 /** Started by the entry once the shell is painted, and downloaded alongside it (modulepreload). */
 const BOOT_MODULE = "src/boot.tsx";
 const HOME_ROUTE_MODULES = ["src/components/TabLayout/TabLayout.tsx", "src/pages/index/Home.tsx"];
@@ -102,64 +86,9 @@ const GROUP_LOCALE = /^src\/i18n\/locales\/\w+\/[\w-]+\.json$/;
 const ERROR_LOCALE = /packages\/contract\/locales\/errors\/([\w-]+)\.json$/;
 const DEFAULT_LOCALE = "zh-CN";
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild(): void {
-  const stale =
-    !existsSync(manifestPath) ||
-    newestMtime(join(webDir, "src")) > statSync(manifestPath).mtimeMs ||
-    statSync(join(webDir, "vite.config.ts")).mtimeMs > statSync(manifestPath).mtimeMs;
-  if (stale) {
-    // Vitest sets NODE_ENV=test, which would give React's development build: build for production.
-    execSync("npm run build -w @tickfair/web", {
-      cwd: resolve(webDir, "../.."),
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-  }
-}
-
-const gzipCache = new Map<string, number>();
-function gzipSize(file: string): number {
-  let size = gzipCache.get(file);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
-    gzipCache.set(file, size);
-  }
-  return size;
-}
-
-/** The manifest keys of `keys` and of every chunk they import statically. */
-function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no ${key}`);
-    seen.add(key);
-    stack.push(...(chunk.imports ?? []));
-  }
-  return seen;
-}
-
-const jsSize = (manifest: Manifest, keys: Iterable<string>): number =>
-  [...new Set([...keys].map((k) => (manifest[k] as ManifestChunk).file))].reduce(
-    (sum, f) => sum + gzipSize(f),
-    0,
-  );
-
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-
-let manifest: Manifest;
+let build: AppBuild;
+let manifest: AppBuild["manifest"];
+let distDir: string;
 let entryKey: string;
 let entryClosure: Set<string>;
 
@@ -178,20 +107,20 @@ function lazyLibrary(pattern: RegExp, importers: string[]): string {
   expect(dynamicImporters.sort()).toEqual([...importers].sort());
   for (const [key, chunk] of Object.entries(manifest)) {
     if (key === libraryKey || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
-    expect(staticClosure(manifest, [key]).has(libraryKey), key).toBe(false);
+    expect(build.closure([key]).has(libraryKey), key).toBe(false);
   }
   return libraryKey;
 }
 
 describe("web build budgets", () => {
   beforeAll(() => {
-    ensureBuild();
-    manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    build = readAppBuild(webDir, "@tickfair/web");
+    ({ manifest, distDir } = build);
     const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
     expect(entries.map(([k]) => k)).toEqual(["index.html"]);
     entryKey = (entries[0] as [string, ManifestChunk])[0];
     expect(manifest[entryKey]?.dynamicImports).toContain(BOOT_MODULE);
-    entryClosure = staticClosure(manifest, [entryKey, BOOT_MODULE]);
+    entryClosure = build.closure([entryKey, BOOT_MODULE]);
   }, 300_000);
 
   it("puts every script under /h5/static/js/", () => {
@@ -204,7 +133,7 @@ describe("web build budgets", () => {
     );
     // The app the entry starts downloads with it, not after it.
     const boot = manifest[BOOT_MODULE] as ManifestChunk;
-    for (const key of staticClosure(manifest, [BOOT_MODULE])) {
+    for (const key of build.closure([BOOT_MODULE])) {
       if (key === entryKey) continue;
       expect(html).toContain(
         `<link rel="modulepreload" fetchpriority="low" crossorigin href="/h5/${(manifest[key] as ManifestChunk).file}">`,
@@ -248,12 +177,12 @@ describe("web build budgets", () => {
       const match = APP_LOCALE.exec(k) ?? ERROR_LOCALE.exec(k);
       return match?.[1] === DEFAULT_LOCALE;
     });
-    const firstLoad = staticClosure(manifest, [entryKey, BOOT_MODULE, ...routeKeys, ...localeKeys]);
+    const firstLoad = build.closure([entryKey, BOOT_MODULE, ...routeKeys, ...localeKeys]);
     const appLocalesLoaded = [...firstLoad].filter((k) => APP_LOCALE.test(k) || GROUP_LOCALE.test(k));
     expect(appLocalesLoaded).toEqual([`src/i18n/locales/${DEFAULT_LOCALE}.json`]);
 
-    const entryBytes = jsSize(manifest, entryClosure);
-    const total = jsSize(manifest, firstLoad);
+    const entryBytes = build.jsSize(entryClosure);
+    const total = build.jsSize(firstLoad);
     console.info(
       `[budget] first load of /h5/pages/index/index: ${kb(total)} gzip ` +
         `(entry + static imports ${kb(entryBytes)}, ${firstLoad.size} chunks)`,
@@ -264,7 +193,7 @@ describe("web build budgets", () => {
   it(`keeps all CSS ≤ ${kb(BUDGET.allCss)} gzip`, () => {
     const cssDir = join(distDir, "static", "css");
     const files = existsSync(cssDir) ? readdirSync(cssDir).filter((f) => f.endsWith(".css")) : [];
-    const total = files.reduce((sum, f) => sum + gzipSize(join("static", "css", f)), 0);
+    const total = files.reduce((sum, f) => sum + build.gzipSize(join("static", "css", f)), 0);
     console.info(`[budget] all CSS: ${kb(total)} gzip in ${files.length} files`);
     expect(total).toBeLessThanOrEqual(BUDGET.allCss);
   });
@@ -280,8 +209,8 @@ describe("web build budgets", () => {
     for (const key of CASHIER_ROUTE_MODULES) expect(manifest[key]?.isDynamicEntry, key).toBe(true);
     const report: string[] = [];
     for (const [key] of routes) {
-      const own = [...staticClosure(manifest, [key])].filter((k) => !entryClosure.has(k));
-      const size = jsSize(manifest, own);
+      const own = [...build.closure([key])].filter((k) => !entryClosure.has(k));
+      const size = build.jsSize(own);
       report.push(`${key}: ${kb(size)}`);
       expect(size, key).toBeLessThanOrEqual(BUDGET.routeChunk);
     }
@@ -297,14 +226,8 @@ describe("web build budgets", () => {
     const page = manifest[DETAIL_PAGE];
     expect(page?.isDynamicEntry, DETAIL_PAGE).toBe(true);
     const chartKey = lazyLibrary(CHART_LIBRARY, [DETAIL_PAGE, SAVINGS_PAGE]);
-    const pageSize = jsSize(
-      manifest,
-      [...staticClosure(manifest, [DETAIL_PAGE])].filter((k) => !entryClosure.has(k)),
-    );
-    const chartSize = jsSize(
-      manifest,
-      [...staticClosure(manifest, [chartKey])].filter((k) => !entryClosure.has(k)),
-    );
+    const pageSize = build.jsSize([...build.closure([DETAIL_PAGE])].filter((k) => !entryClosure.has(k)));
+    const chartSize = build.jsSize([...build.closure([chartKey])].filter((k) => !entryClosure.has(k)));
     console.info(`[budget] detail page: ${kb(pageSize)} gzip; chart library: ${kb(chartSize)} gzip`);
     expect(pageSize).toBeLessThanOrEqual(BUDGET.detailPage);
     expect(chartSize).toBeLessThanOrEqual(BUDGET.chartLibrary);

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
+import { realtimeUrl } from "@tickfair/browser/socket";
 import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket as NodeWebSocket, type WebSocket as ServerSide, WebSocketServer } from "ws";
-import { backoffDelay, connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
+import { connectConsoleLive, type LiveStatus } from "./console-live";
 
 /**
  * The console's live socket against a real WebSocket server that plays the API's part: it answers
@@ -140,13 +141,5 @@ describe("the console's live socket", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(connections.length).toBe(before + 1);
     expect(seen.statuses).toEqual(["connecting", "live"]);
-  });
-
-  it("waits longer after each failed attempt, up to 30 s", () => {
-    expect(backoffDelay(0, () => 0.5)).toBe(1_000);
-    expect(backoffDelay(3, () => 0.5)).toBe(8_000);
-    expect(backoffDelay(20, () => 0.5)).toBe(30_000);
-    expect(backoffDelay(0, () => 0)).toBe(800);
-    expect(backoffDelay(0, () => 1)).toBe(1_200);
   });
 });

@@ -1,3 +1,4 @@
+import { realtimeUrl } from "@tickfair/browser/socket";
 import type { ReviewQueueName } from "@tickfair/contract";
 import { useEffect, useState } from "react";
 import { useSession } from "../store/session";
@@ -5,7 +6,7 @@ import { SIGN_OUT_MUTATION_KEY } from "./auth";
 import { chatKeys } from "./chat";
 import { chatSocket } from "./chat-live";
 import { sessionRefused } from "./client";
-import { connectConsoleLive, type LiveStatus, realtimeUrl } from "./console-live";
+import { connectConsoleLive, type LiveStatus } from "./console-live";
 import { queryClient, queryKeys } from "./query-client";
 import { verificationKeys } from "./verification";
 

@@ -1,4 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { apiCall } from "@tickfair/browser/http-client";
 import type {
   BindWithdrawalAccountRequest,
   CreateDepositRequest,
@@ -20,9 +21,7 @@ import type {
 import { fromMinor, toMinor } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { deviceTimeZone } from "../lib/time";
-import { useSession } from "../store/session";
-import { API_PREFIX, apiRequest, baseHeaders, REQUEST_TIMEOUT_MS, sessionRefused } from "./client";
-import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
+import { apiConfig, apiRequest } from "./client";
 import { queryClient, queryKeys } from "./query-client";
 import { type UploadProgress, uploadMultipart } from "./upload";
 import { useMoneyMutation } from "./use-money-mutation";
@@ -212,44 +211,19 @@ function dispositionName(header: string | null): string | null {
 
 /** Fetches the fund records as CSV with the session token and hands the file to the browser's download. */
 export async function downloadFundRecordsCsv(type: FundRecordType | ""): Promise<void> {
-  const token = useSession.getState().token;
-  const headers = baseHeaders(token);
-  headers.Accept = "text/csv";
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  let response: Response;
-  let blob: Blob;
-  try {
-    // The device's zone: the file's times then read as the screen's (the file's header names it).
-    const params = new URLSearchParams({ timeZone: deviceTimeZone() });
-    if (type) params.set("type", type);
-    const query = `?${params}`;
-    response = await fetch(`${API_PREFIX}/v1/cashier/fund-records.csv${query}`, {
-      headers,
-      signal: controller.signal,
-      credentials: "same-origin",
-    });
-    if (!response.ok) {
-      const text = await response.text();
-      let payload: unknown = text;
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        // not JSON: apiErrorFromResponse copes
-      }
-      if (response.status === 401 && token) sessionRefused(token);
-      throw apiErrorFromResponse(response.status, payload);
-    }
-    blob = await response.blob();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError(controller.signal.aborted ? TIMEOUT : NETWORK_ERROR, 0);
-  } finally {
-    clearTimeout(timer);
-  }
-  const name =
-    dispositionName(response.headers.get("content-disposition")) ??
-    `fund-records-${new Date().toISOString().slice(0, 10)}.csv`;
+  // The device's zone: the file's times then read as the screen's (the file's header names it).
+  const params = new URLSearchParams({ timeZone: deviceTimeZone() });
+  if (type) params.set("type", type);
+  const { blob, disposition } = await apiCall(
+    apiConfig,
+    `/v1/cashier/fund-records.csv?${params}`,
+    { auth: true, headers: { Accept: "text/csv" } },
+    async (response) => ({
+      blob: await response.blob(),
+      disposition: response.headers.get("content-disposition"),
+    }),
+  );
+  const name = dispositionName(disposition) ?? `fund-records-${new Date().toISOString().slice(0, 10)}.csv`;
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

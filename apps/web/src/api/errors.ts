@@ -1,83 +1,10 @@
-/**
- * Errors from the API, as the app sees them. Pure: no i18next, no DOM, so it is unit-tested.
- * The server answers errors as `{ "error": { "code", "message", "fields"? } }` (docs/api.md).
- */
-
-/** Codes the client makes up itself when no answer from the server could be read. */
-export const NETWORK_ERROR = "NETWORK_ERROR";
-export const TIMEOUT = "TIMEOUT";
-export const BAD_RESPONSE = "BAD_RESPONSE";
-
-export class ApiError extends Error {
-  override readonly name = "ApiError";
-  /** A contract error code (e.g. "INVALID_CREDENTIALS") or one of the client codes above. */
-  readonly code: string;
-  /** HTTP status; 0 when no answer arrived (network failure, timeout). */
-  readonly status: number;
-  /** Form field name → error code, for errors that belong to one field. */
-  readonly fields: Readonly<Record<string, string>>;
-  /** The server's own message (already in the Accept-Language locale), used when no translation exists. */
-  readonly serverMessage: string | null;
-
-  constructor(
-    code: string,
-    status: number,
-    options: { fields?: Record<string, string>; serverMessage?: string | null } = {},
-  ) {
-    super(options.serverMessage ?? code);
-    this.code = code;
-    this.status = status;
-    this.fields = options.fields ?? {};
-    this.serverMessage = options.serverMessage ?? null;
-  }
-
-  /** No answer from the server: offline, DNS, connection reset or the 60 s timeout. */
-  get isNetwork(): boolean {
-    return this.code === NETWORK_ERROR || this.code === TIMEOUT;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Builds the ApiError for a non-2xx answer from its status and (parsed JSON) body, whatever its shape. */
-export function apiErrorFromResponse(status: number, body: unknown): ApiError {
-  const error = isRecord(body) ? body.error : undefined;
-  if (!isRecord(error) || typeof error.code !== "string" || error.code === "") {
-    const fallback = status === 401 ? "UNAUTHENTICATED" : status >= 500 ? "INTERNAL" : BAD_RESPONSE;
-    return new ApiError(fallback, status);
-  }
-  const fields: Record<string, string> = {};
-  if (isRecord(error.fields)) {
-    for (const [name, code] of Object.entries(error.fields)) {
-      if (typeof code === "string") fields[name] = code;
-    }
-  }
-  const serverMessage = typeof error.message === "string" && error.message !== "" ? error.message : null;
-  return new ApiError(error.code, status, { fields, serverMessage });
-}
-
-export interface ErrorTexts {
-  /** The translation of an error code, or undefined when the active locale has none. */
-  lookup: (code: string) => string | undefined;
-  networkError: string;
-  unknownError: string;
-}
-
-/** The message to show a person for any error thrown by an API call. */
-export function describeError(error: unknown, texts: ErrorTexts): string {
-  if (!(error instanceof ApiError)) return texts.unknownError;
-  if (error.isNetwork) return texts.networkError;
-  return texts.lookup(error.code) ?? error.serverMessage ?? texts.unknownError;
-}
-
-/** Translated messages per form field; fields whose code has no translation get the generic message. */
-export function describeFields(error: unknown, texts: ErrorTexts): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const out: Record<string, string> = {};
-  for (const [field, code] of Object.entries(error.fields)) {
-    out[field] = texts.lookup(code) ?? texts.unknownError;
-  }
-  return out;
-}
+/** The shared API error, where the app's pages and api modules import it from. */
+export {
+  ApiError,
+  apiErrorFromResponse,
+  describeError,
+  describeFields,
+  type ErrorTexts,
+  NETWORK_ERROR,
+  TIMEOUT,
+} from "@tickfair/browser/api-error";

@@ -1,11 +1,13 @@
 import i18next from "i18next";
 import { describeError, describeFields, type ErrorTexts } from "./errors";
 
+function lookup(code: string): string | undefined {
+  const key = `errors:${code}`;
+  return i18next.exists(key) ? i18next.t(key as "errors:INTERNAL") : undefined;
+}
+
 const texts: ErrorTexts = {
-  lookup: (code) => {
-    const key = `errors:${code}`;
-    return i18next.exists(key) ? i18next.t(key as "errors:INTERNAL") : undefined;
-  },
+  lookup,
   get networkError() {
     return i18next.t("common.networkError");
   },
@@ -26,5 +28,5 @@ export function fieldErrorTexts(error: unknown): Record<string, string> {
 
 /** The translation of one contract error code (for client-side checks that mirror the server's). */
 export function codeText(code: string): string {
-  return texts.lookup(code) ?? texts.unknownError;
+  return lookup(code) ?? texts.unknownError;
 }

@@ -13,7 +13,6 @@ import { putPlacedContract } from "./account-cache";
 import { queryClient, queryKeys } from "./query-client";
 import { applyServerMessage, BROADCAST_SPREAD_MS } from "./realtime";
 import { savingsKeys } from "./savings";
-import { backoffDelay, realtimeUrl } from "./socket";
 import { inboxKeys } from "./unread-count";
 import { verificationKey } from "./verification";
 
@@ -33,20 +32,6 @@ const closedPages = (...pages: Contract[][]): InfiniteData<ContractPage> => ({
 
 describe("realtime", () => {
   afterEach(() => queryClient.clear());
-
-  it("connects to the same host, wss on https", () => {
-    expect(realtimeUrl({ protocol: "https:", host: "x.example:8443" })).toBe("wss://x.example:8443/api/ws");
-    expect(realtimeUrl({ protocol: "http:", host: "127.0.0.1:8181" })).toBe("ws://127.0.0.1:8181/api/ws");
-  });
-
-  it("backs off 1 s, 2 s, 4 s … up to 30 s", () => {
-    const mid = () => 0.5;
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => backoffDelay(n, mid))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
-    ]);
-    expect(backoffDelay(0, () => 0)).toBe(800);
-    expect(backoffDelay(0, () => 1)).toBe(1200);
-  });
 
   it("puts an account update into the cached personal center figures", () => {
     const me = { user: { id: "1" }, summary } as unknown as MeResponse;

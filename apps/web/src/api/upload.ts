@@ -1,5 +1,6 @@
+import { REQUEST_TIMEOUT_MS, requestHeaders } from "@tickfair/browser/http-client";
 import { useSession } from "../store/session";
-import { API_PREFIX, baseHeaders, REQUEST_TIMEOUT_MS, sessionRefused } from "./client";
+import { API_PREFIX, apiConfig, sessionRefused } from "./client";
 import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "./errors";
 
 export interface UploadProgress {
@@ -23,7 +24,8 @@ export function uploadMultipart<T>(
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `${API_PREFIX}${path}`);
     xhr.timeout = REQUEST_TIMEOUT_MS;
-    for (const [name, value] of Object.entries(baseHeaders(token))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(requestHeaders(apiConfig, token)))
+      xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     };

@@ -28,7 +28,7 @@ export function useMoneyMutation<V, R>(
         method: "POST",
         body,
         auth: true,
-        idempotencyKey: keys.keyFor(variables),
+        headers: { "Idempotency-Key": keys.keyFor(variables) },
       });
     },
     onSuccess: (answer) => {

@@ -5,8 +5,3 @@ import { type NetworkStatus, networkStatus, subscribeNetworkStatus } from "./net
 export function useNetworkStatus(): NetworkStatus {
   return useSyncExternalStore(subscribeNetworkStatus, networkStatus, networkStatus);
 }
-
-/** Whether money may be moved now: not while the browser is offline. */
-export function useOnline(): boolean {
-  return useNetworkStatus() !== "offline";
-}

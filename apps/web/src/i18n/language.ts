@@ -12,17 +12,3 @@ export function resolveInitialLocale(stored: string | null | undefined): Locale 
   if (isLocale(stored)) return stored;
   return matchLocale(stored);
 }
-
-/** antd-mobile's locale module name for each of our locales (all ten ship with antd-mobile 5). */
-export const ANTD_LOCALE_OF: Record<Locale, string> = {
-  "zh-CN": "zh-CN",
-  "zh-TW": "zh-TW",
-  en: "en-US",
-  ja: "ja-JP",
-  th: "th-TH",
-  vi: "vi-VN",
-  id: "id-ID",
-  ko: "ko-KR",
-  fr: "fr-FR",
-  de: "de-DE",
-};

@@ -52,5 +52,3 @@ export const useSession = create<SessionState>()(
 export function resetSessionStore(): void {
   useSession.setState({ ...empty });
 }
-
-export const isLoggedIn = (): boolean => useSession.getState().token !== null;

@@ -1,0 +1,151 @@
+import type { AddressInfo } from "node:net";
+import type { ClientMessage, ServerMessage } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { WebSocket as NodeWebSocket, type WebSocket as ServerSide, WebSocketServer } from "ws";
+import { backoffDelay, keepSocketOpen, realtimeUrl, type SocketState } from "./socket";
+
+/**
+ * The reconnecting socket against a real WebSocket server; the test drops connections. Node has no
+ * browser: `window` and `WebSocket` get what the socket uses (ws speaks the browser API).
+ */
+const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+const listening = new Promise((resolve) => server.once("listening", resolve));
+const connections: { socket: ServerSide; received: ClientMessage[] }[] = [];
+server.on("connection", (socket) => {
+  const connection = { socket, received: [] as ClientMessage[] };
+  connections.push(connection);
+  socket.on("message", (raw) => connection.received.push(JSON.parse(raw.toString()) as ClientMessage));
+});
+let url = "";
+const onlineListeners = new Set<() => void>();
+
+beforeAll(async () => {
+  await listening;
+  url = realtimeUrl({ protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` });
+  vi.stubGlobal("window", {
+    addEventListener: (_: string, listener: () => void) => onlineListeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => onlineListeners.delete(listener),
+  });
+  vi.stubGlobal("WebSocket", NodeWebSocket);
+});
+afterAll(async () => {
+  for (const client of server.clients) client.terminate();
+  await new Promise((resolve) => server.close(resolve));
+  vi.unstubAllGlobals();
+});
+
+const until = async (condition: () => boolean, ms = 3_000) => {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe("the reconnecting socket", () => {
+  it("says hello on every connection, passes messages on, and comes back after a drop", async () => {
+    const before = connections.length;
+    const states: SocketState[] = [];
+    const messages: ServerMessage["type"][] = [];
+    const attempts: number[] = [];
+    const session = keepSocketOpen({
+      url: () => url,
+      onOpen: (socket) => socket.send({ type: "subscribe.tickers" }),
+      onMessage: (message) => messages.push(message.type),
+      onState: (state) => states.push(state),
+      retryDelay: (attempt) => {
+        attempts.push(attempt);
+        return 20;
+      },
+    });
+    await until(() => connections[before]?.received.length === 1);
+    connections[before]?.socket.send(JSON.stringify({ type: "ready" }));
+    connections[before]?.socket.send("not json");
+    await until(() => messages.length === 1);
+    expect(messages).toEqual(["ready"]);
+
+    connections[before]?.socket.terminate();
+    await until(() => connections[before + 1]?.received.length === 1);
+    expect(connections[before + 1]?.received).toEqual([{ type: "subscribe.tickers" }]);
+    // Not marked healthy: the next drop waits longer.
+    connections[before + 1]?.socket.terminate();
+    await until(() => connections[before + 2]?.received.length === 1);
+    expect(attempts).toEqual([0, 1]);
+    expect(states).toEqual(["open", "retrying", "open", "retrying", "open"]);
+
+    session.stop();
+    expect(session.send({ type: "ping" })).toBe(false);
+    expect(states.at(-1)).toBe("stopped");
+    expect(onlineListeners.size).toBe(0);
+  });
+
+  it("starts again from the shortest delay once marked healthy, and at once when back online", async () => {
+    const before = connections.length;
+    const attempts: number[] = [];
+    const session = keepSocketOpen({
+      url: () => url,
+      onOpen: (socket) => socket.markHealthy(),
+      onMessage: () => {},
+      retryDelay: (attempt) => {
+        attempts.push(attempt);
+        return attempt === 0 ? 20 : 60_000;
+      },
+    });
+    await until(() => connections.length === before + 1);
+    connections[before]?.socket.terminate();
+    await until(() => connections.length === before + 2);
+    connections[before + 1]?.socket.terminate();
+    await until(() => connections.length === before + 3);
+    expect(attempts).toEqual([0, 0]);
+
+    // A drop whose retry is far off: the browser coming back online does not wait for it.
+    const slow = keepSocketOpen({
+      url: () => url,
+      onOpen: () => {},
+      onMessage: () => {},
+      retryDelay: () => 60_000,
+    });
+    await until(() => connections.length === before + 4);
+    connections[before + 3]?.socket.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connections.length).toBe(before + 4);
+    for (const listener of [...onlineListeners]) listener();
+    await until(() => connections.length === before + 5);
+    slow.stop();
+    session.stop();
+  });
+
+  it("stops for good when the app says a close is final", async () => {
+    const before = connections.length;
+    const states: SocketState[] = [];
+    const session = keepSocketOpen({
+      url: () => url,
+      onOpen: () => {},
+      onMessage: () => {},
+      onState: (state) => states.push(state),
+      reconnectAfter: (event) => event.code !== 4001,
+      retryDelay: () => 20,
+    });
+    await until(() => connections.length === before + 1);
+    connections[before]?.socket.close(4001, "session ended");
+    await until(() => states.includes("stopped"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connections.length).toBe(before + 1);
+    expect(states).toEqual(["open", "stopped"]);
+    expect(session.send({ type: "ping" })).toBe(false);
+  });
+
+  it("connects to the same host, wss on https", () => {
+    expect(realtimeUrl({ protocol: "https:", host: "x.example:8443" })).toBe("wss://x.example:8443/api/ws");
+    expect(realtimeUrl({ protocol: "http:", host: "127.0.0.1:8181" })).toBe("ws://127.0.0.1:8181/api/ws");
+  });
+
+  it("backs off 1 s, 2 s, 4 s … up to 30 s, with ±20 % jitter", () => {
+    const mid = () => 0.5;
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => backoffDelay(n, mid))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+    expect(backoffDelay(0, () => 0)).toBe(800);
+    expect(backoffDelay(0, () => 1)).toBe(1200);
+  });
+});
