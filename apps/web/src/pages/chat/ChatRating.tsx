@@ -35,8 +35,8 @@ export function ChatRating({ canRate }: { canRate: boolean }) {
   }
 
   return (
-    <section className="kefu-rating card" data-testid="kefu-rating" data-state={state}>
-      <p className="kefu-rating__title">{state === "sent" ? t("chat.rated") : t("chat.rateTitle")}</p>
+    <section className="chat-rating card" data-testid="chat-rating" data-state={state}>
+      <p className="chat-rating__title">{state === "sent" ? t("chat.rated") : t("chat.rateTitle")}</p>
       <Rate
         value={rating}
         readOnly={state !== "idle"}

@@ -13,7 +13,7 @@ import { SavingsChart } from "./SavingsChart";
 import "./savings.css";
 
 /** Yu'ebao: the saver's shares, income and rates, moves in and out, and the last 30 days. */
-export default function Money() {
+export default function Savings() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const summary = useSavingsSummary();
@@ -33,13 +33,13 @@ export default function Money() {
       <RefreshOnPull onRefresh={() => Promise.all([summary.refetch(), history.refetch()])}>
         <main className="page__body cashier">
           {summary.isPending ? (
-            <MoneySkeleton />
+            <SavingsSkeleton />
           ) : summary.isError ? (
             <div className="card cashier-card">
               <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
             </div>
           ) : (
-            <MoneyBody summary={summary.data} />
+            <SavingsBody summary={summary.data} />
           )}
           <section className="card cashier-card savings-chart-card" aria-labelledby="savings-chart-title">
             <h2 className="cashier-card__title" id="savings-chart-title">
@@ -75,7 +75,7 @@ export default function Money() {
   );
 }
 
-function MoneySkeleton() {
+function SavingsSkeleton() {
   return (
     <>
       <div className="card savings-hero" aria-busy="true">
@@ -89,7 +89,7 @@ function MoneySkeleton() {
   );
 }
 
-function MoneyBody({ summary }: { summary: SavingsSummary }) {
+function SavingsBody({ summary }: { summary: SavingsSummary }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const money = (value: string) => formatMoney(value, locale);

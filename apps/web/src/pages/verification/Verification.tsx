@@ -3,22 +3,23 @@ import { useVerification } from "../../api/verification";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { paths } from "../../lib/paths";
-import { VerifyForm } from "./VerifyForm";
-import { RejectionNotice, UnderReview, Verified } from "./VerifyStatus";
-import "./verify.css";
+import { VerificationForm } from "./VerificationForm";
+import { RejectionNotice, UnderReview, Verified } from "./VerificationStatus";
+import "./verification.css";
 
 /**
- * Real-name verification (/pages/verify/verify): the form until it is sent, then where it stands. A
- * reviewer's decision arrives over the socket (api/realtime.ts) and shows without a reload.
+ * Real-name verification (/pages/verify/verify, the specification's address): the form until it is sent,
+ * then where it stands. A reviewer's decision arrives over the socket (api/realtime.ts) and shows
+ * without a reload.
  */
-export default function Verify() {
+export default function Verification() {
   const { t } = useTranslation();
   const query = useVerification();
   const status = query.data;
 
   return (
     <div className="page">
-      <PageNavBar title={t("verify.title")} backTo={paths.user} />
+      <PageNavBar title={t("verification.title")} backTo={paths.user} />
       <main className="page__body cashier" data-state={status?.state}>
         {awaitingData(query) || !status ? (
           <QueryCard query={query} lines={6} />
@@ -31,10 +32,10 @@ export default function Verify() {
             {status.state === "rejected" ? (
               <RejectionNotice status={status} />
             ) : (
-              <p className="cashier-note cashier-note--warn">{t("verify.intro")}</p>
+              <p className="cashier-note cashier-note--warn">{t("verification.intro")}</p>
             )}
             {/* A new rejection starts a fresh form from what was sent that time. */}
-            <VerifyForm key={status.reviewedAt ?? "first"} previous={status} />
+            <VerificationForm key={status.reviewedAt ?? "first"} previous={status} />
           </>
         )}
       </main>

@@ -27,7 +27,7 @@ import {
  */
 
 const HOME = "/h5/pages/index/index";
-const KEFU = "/h5/pages/kefu/kefu";
+const CHAT = "/h5/pages/kefu/kefu";
 const LOCALES = ["zh-CN", "en"] as const satisfies readonly ShotLocale[];
 
 /** A message's clock time: two-digit hours on a 24-hour clock in every locale ("00:40", "16:05"). */
@@ -83,9 +83,9 @@ const operatorSays = (
   });
 
 /** The composer's text box (antd-mobile measures its height with a hidden twin). */
-const composer = (page: Page) => page.getByTestId("kefu-input").locator("textarea:not([aria-hidden])");
+const composer = (page: Page) => page.getByTestId("chat-input").locator("textarea:not([aria-hidden])");
 
-const bubble = (page: Page, text: string) => page.getByTestId("kefu-message").filter({ hasText: text });
+const bubble = (page: Page, text: string) => page.getByTestId("chat-message").filter({ hasText: text });
 
 for (const locale of LOCALES) {
   test(`online service: ask, get answered live, write offline, see the badge, rate (${locale})`, async ({
@@ -103,35 +103,35 @@ for (const locale of LOCALES) {
     // From home's entry: the service hours, as the server gives them, and nothing said yet.
     await page.goto(HOME);
     await page.getByTestId("home-service").click();
-    await expect(page).toHaveURL(new RegExp(`${KEFU}$`));
+    await expect(page).toHaveURL(new RegExp(`${CHAT}$`));
     await expect(page.locator("h1")).toHaveText(t.home.service);
     const summary = (await (await request.get("/api/v1/chat", { headers: auth })).json()) as UserConversation;
     const { from, to, timeZone } = summary.serviceHours;
-    const hours = page.getByTestId("kefu-hours");
+    const hours = page.getByTestId("chat-hours");
     await expect(hours).toContainText(
       t.chat.hours.replace("{{from}}", from).replace("{{to}}", to).replace("{{timeZone}}", timeZone),
     );
     // Who is there, as the server knows it (an operator of another test may be at the desk just now).
-    if (summary.supportOnline) await expect(page.getByTestId("kefu-online")).toHaveText(t.chat.online);
+    if (summary.supportOnline) await expect(page.getByTestId("chat-online")).toHaveText(t.chat.online);
     else
-      await expect(page.getByTestId("kefu-offline")).toHaveText(
+      await expect(page.getByTestId("chat-offline")).toHaveText(
         summary.serviceHours.openNow ? t.chat.nobodyOnline : t.chat.closed,
       );
-    await expect(page.getByTestId("kefu-empty")).toHaveText(t.chat.empty);
+    await expect(page.getByTestId("chat-empty")).toHaveText(t.chat.empty);
     await expectPolished(page);
-    await shot(page, locale, "kefu-empty");
+    await shot(page, locale, "chat-empty");
 
     // A question: sent, on the right, with the time in the locale's way and today's separator.
     await page.evaluate(() => {
-      (window as unknown as { kefuJourneyMark: boolean }).kefuJourneyMark = true;
+      (window as unknown as { chatJourneyMark: boolean }).chatJourneyMark = true;
     });
     await composer(page).fill(QUESTION[locale]);
-    await page.getByTestId("kefu-send").click();
+    await page.getByTestId("chat-send").click();
     const question = bubble(page, QUESTION[locale]);
     await expect(question).toHaveAttribute("data-state", "sent");
-    await expect(question.getByTestId("kefu-tick")).toHaveText(t.chat.sent);
+    await expect(question.getByTestId("chat-tick")).toHaveText(t.chat.sent);
     await expect(question.locator("time")).toHaveText(CLOCK);
-    await expect(page.getByTestId("kefu-day")).toHaveText(t.chat.today);
+    await expect(page.getByTestId("chat-day")).toHaveText(t.chat.today);
     await expect(composer(page)).toHaveValue("");
 
     // Support answers: it appears live on the left; support reads the question: its tick says so.
@@ -141,29 +141,29 @@ for (const locale of LOCALES) {
     await expect(answer).toHaveAttribute("data-author", "operator");
     await expect(answer.locator("time")).toHaveText(CLOCK);
     // Someone answered: the page no longer says nobody is there.
-    await expect(page.getByTestId("kefu-online")).toHaveText(t.chat.online);
-    await expect(page.getByTestId("kefu-offline")).toHaveCount(0);
+    await expect(page.getByTestId("chat-online")).toHaveText(t.chat.online);
+    await expect(page.getByTestId("chat-offline")).toHaveCount(0);
     const questionSeq = (await historyOf(request, operator, id)).find(
       (message) => message.body === QUESTION[locale],
     )?.seq;
     await postOk(request, operator, `/operator/chats/${id}/read`, { seq: questionSeq });
     await expect(question).toHaveAttribute("data-state", "read");
-    await expect(question.getByTestId("kefu-tick")).toHaveText(t.chat.read);
-    expect(await page.evaluate(() => "kefuJourneyMark" in window)).toBe(true);
+    await expect(question.getByTestId("chat-tick")).toHaveText(t.chat.read);
+    expect(await page.evaluate(() => "chatJourneyMark" in window)).toBe(true);
     const [questionBox, answerBox] = [await question.boundingBox(), await answer.boundingBox()];
     expect(questionBox && answerBox && questionBox.x > answerBox.x).toBe(true);
     await expectPolished(page);
-    await shot(page, locale, "kefu-answered", { viewport: true });
+    await shot(page, locale, "chat-answered", { viewport: true });
 
     // A photo from the phone: shrunk, uploaded, sent; it shows in the thread, and support sees it too.
-    await page.getByTestId("kefu-photo-input").setInputFiles({
+    await page.getByTestId("chat-photo-input").setInputFiles({
       name: "screenshot.png",
       mimeType: "image/png",
       buffer: encodePng(320, 200, (x, y) =>
         y < 40 ? [30, 90, 200] : x % 40 < 20 ? [230, 232, 238] : [200, 204, 214],
       ),
     });
-    const photo = page.locator('[data-testid="kefu-message"][data-author="user"] img');
+    const photo = page.locator('[data-testid="chat-message"][data-author="user"] img');
     await expect(photo).toHaveCount(1);
     await expect
       .poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
@@ -176,12 +176,12 @@ for (const locale of LOCALES) {
     // Offline: the message shows at once, not sent; back online it goes out by itself, once.
     await context.setOffline(true);
     await composer(page).fill(OFFLINE_NOTE[locale]);
-    await page.getByTestId("kefu-send").click();
+    await page.getByTestId("chat-send").click();
     const offlineNote = bubble(page, OFFLINE_NOTE[locale]);
     await expect(offlineNote).toHaveAttribute("data-state", /sending|failed/);
-    await expect(offlineNote.getByTestId("kefu-retry")).toHaveText(t.chat.failed);
+    await expect(offlineNote.getByTestId("chat-retry")).toHaveText(t.chat.failed);
     await expectPolished(page);
-    await shot(page, locale, "kefu-offline", { viewport: true });
+    await shot(page, locale, "chat-offline", { viewport: true });
     await context.setOffline(false);
     await expect(offlineNote).toHaveAttribute("data-state", "sent");
     await expect(offlineNote).toHaveCount(1);
@@ -198,7 +198,7 @@ for (const locale of LOCALES) {
     await operatorSays(request, operator, id, LATER_ANSWER[locale]);
     await expect(page.getByTestId("home-service-badge")).toHaveText("1");
     await expectPolished(page);
-    await shot(page, locale, "kefu-home-badge");
+    await shot(page, locale, "chat-home-badge");
     await page.getByTestId("home-account").click();
     await expect(page.getByTestId("user-service")).toContainText(t.home.service);
     await expect(page.getByTestId("user-service-badge")).toHaveText("1");
@@ -220,10 +220,10 @@ for (const locale of LOCALES) {
     await page.getByTestId("home-service").click();
     await expect(bubble(page, LATER_ANSWER[locale])).toBeVisible();
     await postOk(request, operator, `/operator/chats/${id}/resolve`, {});
-    const rating = page.getByTestId("kefu-rating");
+    const rating = page.getByTestId("chat-rating");
     await expect(rating).toContainText(t.chat.rateTitle);
     await expectPolished(page);
-    await shot(page, locale, "kefu-rate", { viewport: true });
+    await shot(page, locale, "chat-rate", { viewport: true });
     // antd-mobile's Rate answers touches (a phone's taps), not mouse clicks.
     await rating.getByRole("radio", { name: "5" }).tap();
     await expect(rating).toContainText(t.chat.rated);
@@ -235,6 +235,6 @@ for (const locale of LOCALES) {
       )
       .toBe(false);
     await expectPolished(page);
-    await shot(page, locale, "kefu-rated", { viewport: true });
+    await shot(page, locale, "chat-rated", { viewport: true });
   });
 }

@@ -17,7 +17,7 @@ import "../../components/RecordList/record-list.css";
 const TYPES: readonly SavingsRecordType[] = ["in", "out", "income", "confirmation"];
 
 /** Yu'ebao records: moves in and out, income and confirmations, newest first, filtered by type. */
-export default function Particulars() {
+export default function SavingsRecords() {
   const { t } = useTranslation();
   const [type, setType] = useState<SavingsRecordType | "">("");
   const query = useSavingsRecords(type);

@@ -12,7 +12,7 @@ import { ChatRating } from "./ChatRating";
 import { formatChatDay, localDay } from "./chat-time";
 import { useChat } from "./use-chat";
 import { useVisualViewportHeight } from "./use-visual-viewport";
-import "./kefu.css";
+import "./chat.css";
 
 /** Within this many pixels of the top, the next older page is asked for. */
 const LOAD_OLDER_WITHIN = 48;
@@ -25,7 +25,7 @@ type Bubble =
   | { kind: "outbox"; entry: OutboxEntry; at: string };
 
 /** Online customer service: the user's one conversation with support, live. */
-export default function Kefu() {
+export default function Chat() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState("");
   const chat = useChat(setDraft);
@@ -69,34 +69,34 @@ export default function Kefu() {
   }
 
   return (
-    <div className="kefu" style={height ? { height } : undefined}>
+    <div className="chat" style={height ? { height } : undefined}>
       <PageNavBar title={t("home.service")} />
       {chat.summary.data ? (
         <ServiceHours conversation={chat.summary.data} online={chat.supportOnline} />
       ) : null}
-      <main className="kefu-thread" ref={threadRef} onScroll={onScroll} data-testid="kefu-thread">
+      <main className="chat-thread" ref={threadRef} onScroll={onScroll} data-testid="chat-thread">
         {chat.loadingOlder ? (
-          <div className="kefu-thread__older">
+          <div className="chat-thread__older">
             <DotLoading />
           </div>
         ) : null}
         {chat.loadError ? (
-          <div className="kefu-thread__error" role="alert">
+          <div className="chat-thread__error" role="alert">
             <p>{errorText(chat.loadError)}</p>
             <Button size="small" onClick={chat.reload}>
               {t("common.retry")}
             </Button>
           </div>
         ) : chat.thread === null ? (
-          <div className="kefu-thread__older">
+          <div className="chat-thread__older">
             <DotLoading />
           </div>
         ) : bubbles.length === 0 ? (
-          <p className="kefu-thread__empty" data-testid="kefu-empty">
+          <p className="chat-thread__empty" data-testid="chat-empty">
             {t("chat.empty")}
           </p>
         ) : null}
-        <ol className="kefu-messages">
+        <ol className="chat-messages">
           {bubbles.map((bubble, index) => (
             <Fragment key={bubble.kind === "message" ? bubble.message.seq : bubble.entry.clientKey}>
               {index === 0 || localDay(bubbles[index - 1]?.at ?? "") !== localDay(bubble.at) ? (
@@ -111,7 +111,7 @@ export default function Kefu() {
           ))}
         </ol>
         {chat.supportTyping ? (
-          <p className="kefu-typing" data-testid="kefu-typing">
+          <p className="chat-typing" data-testid="chat-typing">
             {t("chat.typing")}
           </p>
         ) : null}
@@ -140,16 +140,16 @@ function ServiceHours({ conversation, online }: { conversation: UserConversation
   const { from, to, timeZone, openNow } = conversation.serviceHours;
   return (
     <p
-      className={`kefu-hours ${online || openNow ? "" : "kefu-hours--closed"}`}
-      data-testid="kefu-hours"
+      className={`chat-hours ${online || openNow ? "" : "chat-hours--closed"}`}
+      data-testid="chat-hours"
       data-online={online}
     >
       {online ? (
-        <span className="kefu-hours__status kefu-hours__status--online" data-testid="kefu-online">
+        <span className="chat-hours__status chat-hours__status--online" data-testid="chat-online">
           {t("chat.online")}
         </span>
       ) : (
-        <span className="kefu-hours__status" data-testid="kefu-offline">
+        <span className="chat-hours__status" data-testid="chat-offline">
           {openNow ? t("chat.nobodyOnline") : t("chat.closed")}
         </span>
       )}
@@ -161,7 +161,7 @@ function ServiceHours({ conversation, online }: { conversation: UserConversation
 function DaySeparator({ at }: { at: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <li className="kefu-day" data-testid="kefu-day">
+    <li className="chat-day" data-testid="chat-day">
       {formatChatDay(at, i18n.language, { today: t("chat.today"), yesterday: t("chat.yesterday") })}
     </li>
   );
@@ -173,21 +173,21 @@ function MessageBubble({ message, supportReadSeq }: { message: ChatMessage; supp
   const read = own && compareSeq(message.seq, supportReadSeq) <= 0;
   return (
     <li
-      className={`kefu-bubble ${own ? "kefu-bubble--own" : "kefu-bubble--support"}`}
-      data-testid="kefu-message"
+      className={`chat-bubble ${own ? "chat-bubble--own" : "chat-bubble--support"}`}
+      data-testid="chat-message"
       data-author={message.author}
       data-state={own ? (read ? "read" : "sent") : undefined}
     >
       {message.photo ? (
         <a href={message.photo.url} target="_blank" rel="noreferrer">
-          <img className="kefu-bubble__photo" src={message.photo.thumbnailUrl} alt={t("chat.photo")} />
+          <img className="chat-bubble__photo" src={message.photo.thumbnailUrl} alt={t("chat.photo")} />
         </a>
       ) : null}
-      {message.body ? <p className="kefu-bubble__body">{message.body}</p> : null}
-      <span className="kefu-bubble__meta">
+      {message.body ? <p className="chat-bubble__body">{message.body}</p> : null}
+      <span className="chat-bubble__meta">
         <time dateTime={message.at}>{formatTimeOfDay(message.at, i18n.language)}</time>
         {own ? (
-          <span className={read ? "kefu-bubble__read" : undefined} data-testid="kefu-tick">
+          <span className={read ? "chat-bubble__read" : undefined} data-testid="chat-tick">
             {read ? t("chat.read") : t("chat.sent")}
           </span>
         ) : null}
@@ -200,22 +200,22 @@ function OutboxBubble({ entry, onRetry }: { entry: OutboxEntry; onRetry(): void 
   const { t, i18n } = useTranslation();
   return (
     <li
-      className="kefu-bubble kefu-bubble--own kefu-bubble--pending"
-      data-testid="kefu-message"
+      className="chat-bubble chat-bubble--own chat-bubble--pending"
+      data-testid="chat-message"
       data-author="user"
       data-state={entry.state}
     >
-      <p className="kefu-bubble__body">
+      <p className="chat-bubble__body">
         {entry.photoId && !entry.body ? `[${t("chat.photo")}]` : entry.body}
       </p>
-      <span className="kefu-bubble__meta">
+      <span className="chat-bubble__meta">
         <time dateTime={entry.at}>{formatTimeOfDay(entry.at, i18n.language)}</time>
         {entry.state === "failed" ? (
-          <button type="button" className="kefu-bubble__retry" onClick={onRetry} data-testid="kefu-retry">
+          <button type="button" className="chat-bubble__retry" onClick={onRetry} data-testid="chat-retry">
             {t("chat.failed")}
           </button>
         ) : (
-          <span data-testid="kefu-tick">{t("chat.sending")}</span>
+          <span data-testid="chat-tick">{t("chat.sending")}</span>
         )}
       </span>
     </li>

@@ -27,13 +27,13 @@ export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComp
   };
   return (
     <form
-      className="kefu-composer"
+      className="chat-composer"
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
     >
-      <label className="kefu-composer__photo" data-testid="kefu-photo">
+      <label className="chat-composer__photo" data-testid="chat-photo">
         <IconImage />
         {/* Not `hidden`: a hidden input cannot be reached from the keyboard. */}
         <input
@@ -41,7 +41,7 @@ export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComp
           accept="image/jpeg,image/png,image/webp"
           className="visually-hidden"
           aria-label={t("chat.attachPhoto")}
-          data-testid="kefu-photo-input"
+          data-testid="chat-photo-input"
           onChange={(event) => {
             const file = event.target.files?.[0];
             // Cleared, so that choosing the same photo again sends it again.
@@ -50,7 +50,7 @@ export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComp
           }}
         />
       </label>
-      <div className="kefu-composer__field">
+      <div className="chat-composer__field">
         <TextArea
           value={draft}
           onChange={onDraftChange}
@@ -59,10 +59,10 @@ export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComp
           autoSize={{ minRows: 1, maxRows: 5 }}
           rows={1}
           maxLength={MAX_BODY}
-          data-testid="kefu-input"
+          data-testid="chat-input"
         />
         {draft.length >= COUNTER_FROM ? (
-          <span className="kefu-composer__count num" data-testid="kefu-count">
+          <span className="chat-composer__count num" data-testid="chat-count">
             {draft.length}/{MAX_BODY}
           </span>
         ) : null}
@@ -70,9 +70,9 @@ export function ChatComposer({ draft, onDraftChange, onSend, onPhoto }: ChatComp
       <Button
         type="submit"
         color="primary"
-        className="kefu-composer__send"
+        className="chat-composer__send"
         disabled={body === ""}
-        data-testid="kefu-send"
+        data-testid="chat-send"
       >
         {t("chat.send")}
       </Button>

@@ -1,6 +1,6 @@
 import { FundRecords } from "./FundRecords";
 
 /** Tab 3: fund records inside the tab layout. */
-export default function MoneyRecords() {
+export default function FundRecordsTab() {
   return <FundRecords tab />;
 }

@@ -13,19 +13,23 @@ function StatusRows({ status, date }: { status: VerificationStatus; date: Detail
   const { t, i18n } = useTranslation();
   return (
     <DetailRows
-      className="verify-rows"
+      className="verification-rows"
       rows={[
-        status.name !== null && { label: t("verify.name"), value: status.name, testId: "verify-status-name" },
+        status.name !== null && {
+          label: t("verification.name"),
+          value: status.name,
+          testId: "verification-status-name",
+        },
         status.idNumberMasked !== null && {
-          label: t("verify.idNumber"),
+          label: t("verification.idNumber"),
           value: status.idNumberMasked,
           className: "num",
-          testId: "verify-status-id",
+          testId: "verification-status-id",
         },
         status.nationality !== null && {
-          label: t("verify.nationality"),
+          label: t("verification.nationality"),
           value: nationalityName(status.nationality, i18n.language),
-          testId: "verify-status-nationality",
+          testId: "verification-status-nationality",
         },
         date,
       ]}
@@ -38,33 +42,37 @@ export function UnderReview({ status }: { status: VerificationStatus }) {
   const { t, i18n } = useTranslation();
   return (
     <>
-      <section className="card cashier-card tf-form" data-testid="verify-under-review">
-        <div className="verify-result">
-          <span className="icon-tile verify-result__icon">
+      <section className="card cashier-card tf-form" data-testid="verification-under-review">
+        <div className="verification-result">
+          <span className="icon-tile verification-result__icon">
             <IconClock />
           </span>
-          <h2>{t("verify.underReview")}</h2>
-          <p className="cashier-note">{t("verify.underReviewText")}</p>
+          <h2>{t("verification.underReview")}</h2>
+          <p className="cashier-note">{t("verification.underReviewText")}</p>
         </div>
         <StatusRows
           status={status}
           date={{
-            label: t("verify.submittedAt"),
+            label: t("verification.submittedAt"),
             value: status.submittedAt ? formatDateTime(status.submittedAt, i18n.language) : "–",
-            testId: "verify-submitted-at",
+            testId: "verification-submitted-at",
           }}
         />
       </section>
       {status.photos ? (
         <section className="card cashier-card">
-          <h2 className="cashier-card__title">{t("verify.photos")}</h2>
+          <h2 className="cashier-card__title">{t("verification.photos")}</h2>
           <div className="id-photos">
             {(["front", "back"] as const).map((side) => (
               <div key={side} className="id-photo">
                 <span className="id-photo__tile">
-                  <img src={status.photos?.[side].thumbnailUrl} alt="" data-testid={`verify-thumb-${side}`} />
+                  <img
+                    src={status.photos?.[side].thumbnailUrl}
+                    alt=""
+                    data-testid={`verification-thumb-${side}`}
+                  />
                 </span>
-                <span>{t(side === "front" ? "verify.front" : "verify.back")}</span>
+                <span>{t(side === "front" ? "verification.front" : "verification.back")}</span>
               </div>
             ))}
           </div>
@@ -79,24 +87,24 @@ export function Verified({ status }: { status: VerificationStatus }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return (
-    <section className="card cashier-card tf-form" data-testid="verify-verified">
-      <div className="verify-result">
-        <span className="icon-tile verify-result__icon verify-result__icon--ok">
+    <section className="card cashier-card tf-form" data-testid="verification-verified">
+      <div className="verification-result">
+        <span className="icon-tile verification-result__icon verification-result__icon--ok">
           <IconBadgeCheck />
         </span>
-        <h2>{t("verify.verified")}</h2>
-        <p className="cashier-note">{t("verify.verifiedText")}</p>
+        <h2>{t("verification.verified")}</h2>
+        <p className="cashier-note">{t("verification.verifiedText")}</p>
       </div>
       <StatusRows
         status={status}
         date={{
-          label: t("verify.verifiedAt"),
+          label: t("verification.verifiedAt"),
           value: status.reviewedAt ? formatDateTime(status.reviewedAt, i18n.language) : "–",
-          testId: "verify-verified-at",
+          testId: "verification-verified-at",
         }}
       />
-      <SubmitButton pending={false} testId="verify-back-to-user" onClick={() => navigate(paths.user)}>
-        {t("verify.backToUser")}
+      <SubmitButton pending={false} testId="verification-back-to-user" onClick={() => navigate(paths.user)}>
+        {t("verification.backToUser")}
       </SubmitButton>
     </section>
   );
@@ -107,12 +115,14 @@ export function RejectionNotice({ status }: { status: VerificationStatus }) {
   const { t, i18n } = useTranslation();
   if (!status.rejection) return null;
   return (
-    <section className="cashier-note cashier-note--warn" data-testid="verify-rejected" role="status">
-      <strong>{t("verify.rejected")}</strong>
-      <div data-testid="verify-rejected-reason">{t(`verify.reasons.${status.rejection.reason}`)}</div>
+    <section className="cashier-note cashier-note--warn" data-testid="verification-rejected" role="status">
+      <strong>{t("verification.rejected")}</strong>
+      <div data-testid="verification-rejected-reason">
+        {t(`verification.reasons.${status.rejection.reason}`)}
+      </div>
       {status.rejection.text ? (
-        <div data-testid="verify-rejected-text">
-          {t("verify.reviewerNote", { text: status.rejection.text })}
+        <div data-testid="verification-rejected-text">
+          {t("verification.reviewerNote", { text: status.rejection.text })}
         </div>
       ) : null}
       {status.reviewedAt ? <div>{formatDateTime(status.reviewedAt, i18n.language)}</div> : null}

@@ -50,7 +50,7 @@ const FAILURE_FIELDS = {
  * nationality; a first one starts from the nationality declared at registration, one after a rejection
  * from the name and nationality sent last time.
  */
-export function VerifyForm({ previous }: { previous: VerificationStatus }) {
+export function VerificationForm({ previous }: { previous: VerificationStatus }) {
   const { t, i18n } = useTranslation();
   const submit = useSubmitVerification();
   const front = useIdPhoto();
@@ -77,19 +77,20 @@ export function VerifyForm({ previous }: { previous: VerificationStatus }) {
         problems.name &&
         t(
           problems.name === "EMPTY"
-            ? "verify.nameRequired"
+            ? "verification.nameRequired"
             : cn
-              ? "verify.nameInvalidCn"
-              : "verify.nameInvalid",
+              ? "verification.nameInvalidCn"
+              : "verification.nameInvalid",
         ),
       idNumber: problems.idNumber && idNumberMessage(problems.idNumber, cn),
-      nationality: problems.nationality && t("verify.nationalityRequired"),
+      nationality: problems.nationality && t("verification.nationalityRequired"),
     };
   }
 
   function idNumberMessage(problem: VerificationProblem, cn: boolean): string {
-    if (problem === "EMPTY") return t("verify.idNumberRequired");
-    if (problem === "INVALID") return t(cn ? "verify.idNumberInvalidCn" : "verify.idNumberInvalid");
+    if (problem === "EMPTY") return t("verification.idNumberRequired");
+    if (problem === "INVALID")
+      return t(cn ? "verification.idNumberInvalidCn" : "verification.idNumberInvalid");
     return codeText(problem);
   }
 
@@ -126,7 +127,7 @@ export function VerifyForm({ previous }: { previous: VerificationStatus }) {
     if (submit.isPending || uploading) return;
     setTouched(new Set(["name", "idNumber", "nationality"]));
     const next: FieldErrors<VerificationField> = messages(values);
-    if (!photos.front || !photos.back) next.photos = t("verify.photosRequired");
+    if (!photos.front || !photos.back) next.photos = t("verification.photosRequired");
     setErrors(next);
     if (hasFieldErrors(next) || front.state.status !== "done" || back.state.status !== "done") return;
     const request: VerificationSubmitRequest = {
@@ -137,27 +138,30 @@ export function VerifyForm({ previous }: { previous: VerificationStatus }) {
       backPhotoId: back.state.photoId,
     };
     const confirmed = await Dialog.confirm({
-      title: t("verify.confirmTitle"),
+      title: t("verification.confirmTitle"),
       content: (
-        <div data-testid="verify-confirm">
+        <div data-testid="verification-confirm">
           <DetailRows
-            className="verify-rows"
+            className="verification-rows"
             rows={[
-              { label: t("verify.name"), value: request.name },
-              { label: t("verify.idNumber"), value: request.idNumber, className: "num" },
-              { label: t("verify.nationality"), value: nationalityName(request.nationality, i18n.language) },
+              { label: t("verification.name"), value: request.name },
+              { label: t("verification.idNumber"), value: request.idNumber, className: "num" },
+              {
+                label: t("verification.nationality"),
+                value: nationalityName(request.nationality, i18n.language),
+              },
             ]}
           />
-          <p className="cashier-note">{t("verify.confirmText")}</p>
+          <p className="cashier-note">{t("verification.confirmText")}</p>
         </div>
       ),
-      confirmText: t("verify.confirmSubmit"),
+      confirmText: t("verification.confirmSubmit"),
       cancelText: t("common.cancel"),
     });
     if (!confirmed) return;
     try {
       await submit.mutateAsync(request);
-      Toast.show({ icon: "success", content: t("verify.submitted") });
+      Toast.show({ icon: "success", content: t("verification.submitted") });
       window.scrollTo(0, 0);
     } catch (error) {
       fail(error, FAILURE_FIELDS);
@@ -168,46 +172,48 @@ export function VerifyForm({ previous }: { previous: VerificationStatus }) {
   }
 
   return (
-    <form className="card cashier-card tf-form" onSubmit={send} noValidate data-testid="verify-form">
+    <form className="card cashier-card tf-form" onSubmit={send} noValidate data-testid="verification-form">
       <NationalityField
-        label={t("verify.nationality")}
+        label={t("verification.nationality")}
         value={values.nationality}
         onChange={(code) => change("nationality", code)}
         error={errors.nationality}
-        testId="verify-nationality"
+        testId="verification-nationality"
       />
       <TextField
-        label={t("verify.name")}
+        label={t("verification.name")}
         name="name"
-        testId="verify-name"
+        testId="verification-name"
         autoComplete="name"
         maxLength={60}
-        placeholder={mainland ? t("verify.namePlaceholderCn") : t("verify.namePlaceholder")}
+        placeholder={mainland ? t("verification.namePlaceholderCn") : t("verification.namePlaceholder")}
         value={values.name}
         onValueChange={(v) => change("name", v)}
         onBlur={() => leave("name")}
-        hint={mainland ? t("verify.nameHintCn") : t("verify.nameHint")}
+        hint={mainland ? t("verification.nameHintCn") : t("verification.nameHint")}
         error={errors.name}
       />
       <TextField
-        label={t("verify.idNumber")}
+        label={t("verification.idNumber")}
         name="idNumber"
-        testId="verify-id-number"
+        testId="verification-id-number"
         autoComplete="off"
         maxLength={40}
-        placeholder={mainland ? t("verify.idNumberPlaceholderCn") : t("verify.idNumberPlaceholder")}
+        placeholder={
+          mainland ? t("verification.idNumberPlaceholderCn") : t("verification.idNumberPlaceholder")
+        }
         value={values.idNumber}
         // The check character is a capital X on the card; phones offer a small one first.
         onValueChange={(v) => change("idNumber", mainland ? v.toUpperCase() : v)}
         onBlur={() => leave("idNumber")}
-        hint={mainland ? t("verify.idNumberHintCn") : t("verify.idNumberHint")}
+        hint={mainland ? t("verification.idNumberHintCn") : t("verification.idNumberHint")}
         error={errors.idNumber}
       />
       <IdPhotos front={front.state} back={back.state} onPick={pick} error={errors.photos} />
-      <SubmitButton pending={submit.isPending} disabled={uploading} testId="verify-submit">
-        {t("verify.submit")}
+      <SubmitButton pending={submit.isPending} disabled={uploading} testId="verification-submit">
+        {t("verification.submit")}
       </SubmitButton>
-      <p className="cashier-note">{t("verify.privacyNote")}</p>
+      <p className="cashier-note">{t("verification.privacyNote")}</p>
     </form>
   );
 }

@@ -54,7 +54,7 @@ export function useIdPhoto() {
       if (controller.signal.aborted) return;
       if (!ACCEPTED_TYPES.includes(photo.type) || photo.size > MAX_BYTES || photo.size === 0) {
         show(null);
-        setState({ status: "failed", preview: null, error: t("verify.photoUnreadable"), file: null });
+        setState({ status: "failed", preview: null, error: t("verification.photoUnreadable"), file: null });
         return;
       }
       const url = URL.createObjectURL(photo);
@@ -97,19 +97,19 @@ export function IdPhotos({ front, back, onPick, error }: IdPhotosProps) {
   const message = error ?? (failed?.status === "failed" ? failed.error : undefined);
   return (
     <div className={`tf-field${message ? " tf-field--error" : ""}`}>
-      <span className="tf-field__label" id="verify-photos-label">
-        {t("verify.photos")}
+      <span className="tf-field__label" id="verification-photos-label">
+        {t("verification.photos")}
       </span>
       <div className="id-photos">
-        <IdPhoto side="front" label={t("verify.front")} state={front} onPick={onPick} />
-        <IdPhoto side="back" label={t("verify.back")} state={back} onPick={onPick} />
+        <IdPhoto side="front" label={t("verification.front")} state={front} onPick={onPick} />
+        <IdPhoto side="back" label={t("verification.back")} state={back} onPick={onPick} />
       </div>
       {message ? (
-        <div className="tf-field__error" role="alert" data-testid="verify-photos-error">
+        <div className="tf-field__error" role="alert" data-testid="verification-photos-error">
           {message}
         </div>
       ) : (
-        <div className="tf-field__hint">{t("verify.photosHint")}</div>
+        <div className="tf-field__hint">{t("verification.photosHint")}</div>
       )}
     </div>
   );
@@ -158,7 +158,7 @@ function IdPhoto({
         type="button"
         className="id-photo__tile"
         aria-label={`${label}: ${tileAction(state, t)}`}
-        data-testid={`verify-photo-${side}`}
+        data-testid={`verification-photo-${side}`}
         data-status={state.status}
         onClick={() =>
           state.status === "failed" && state.file ? onPick(side, state.file) : camera.current?.click()
@@ -168,7 +168,7 @@ function IdPhoto({
         {state.status === "none" || (state.status === "failed" && !preview) ? (
           <>
             <IconCamera />
-            {t("verify.takePhoto")}
+            {t("verification.takePhoto")}
           </>
         ) : state.status === "working" ? (
           <span className="id-photo__state id-photo__state--busy">
@@ -178,7 +178,7 @@ function IdPhoto({
         ) : state.status === "failed" && state.file ? (
           <span className="id-photo__state">{t("common.retry")}</span>
         ) : (
-          <span className="id-photo__state">{t("verify.retake")}</span>
+          <span className="id-photo__state">{t("verification.retake")}</span>
         )}
       </button>
       <div className="id-photo__caption">
@@ -186,14 +186,14 @@ function IdPhoto({
         <button
           type="button"
           className="id-photo__album"
-          data-testid={`verify-photo-${side}-album`}
+          data-testid={`verification-photo-${side}-album`}
           onClick={() => album.current?.click()}
         >
-          {t("verify.album")}
+          {t("verification.album")}
         </button>
       </div>
-      {input(camera, `verify-photo-${side}-camera`, true)}
-      {input(album, `verify-photo-${side}-input`, false)}
+      {input(camera, `verification-photo-${side}-camera`, true)}
+      {input(album, `verification-photo-${side}-input`, false)}
     </div>
   );
 }
@@ -201,8 +201,8 @@ function IdPhoto({
 /** What tapping a side's tile does. */
 function tileAction(
   state: PhotoState,
-  t: (key: "verify.takePhoto" | "verify.retake" | "common.retry") => string,
+  t: (key: "verification.takePhoto" | "verification.retake" | "common.retry") => string,
 ) {
   if (state.status === "failed" && state.file) return t("common.retry");
-  return state.status === "none" || !state.preview ? t("verify.takePhoto") : t("verify.retake");
+  return state.status === "none" || !state.preview ? t("verification.takePhoto") : t("verification.retake");
 }
