@@ -3,9 +3,6 @@ import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-const INCOME_COLOUR = "#8fb0ff";
-const YIELD_COLOUR = "#e5780b";
-
 /**
  * The last 30 days: the saver's daily income as bars (right scale) and the 7-day annualised yield as a
  * line (left scale). lightweight-charts is imported when the chart first mounts, as on the trading
@@ -29,6 +26,7 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
         const lib = await import("lightweight-charts");
         const container = box.current;
         if (cancelled || !container) return;
+        const colours = getComputedStyle(container);
         const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
         const percent = new Intl.NumberFormat(locale, {
           style: "percent",
@@ -52,7 +50,7 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
           handleScroll: false,
         });
         const income = chart.addSeries(lib.HistogramSeries, {
-          color: INCOME_COLOUR,
+          color: colours.getPropertyValue("--savings-income").trim(),
           priceLineVisible: false,
           lastValueVisible: false,
           // Income is never negative; the scale's padding below zero would otherwise read "-0.00".
@@ -68,7 +66,7 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
         });
         income.setData(days.map((day) => ({ time: day.date, value: Number(day.income) })));
         const yieldLine = chart.addSeries(lib.LineSeries, {
-          color: YIELD_COLOUR,
+          color: colours.getPropertyValue("--savings-yield").trim(),
           lineWidth: 2,
           priceScaleId: "left",
           priceLineVisible: false,
@@ -109,10 +107,10 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
       </div>
       <ul className="savings-legend">
         <li>
-          <span style={{ color: INCOME_COLOUR }}>■</span> {t("savings.chartIncome")}
+          <span className="savings-legend__income">■</span> {t("savings.chartIncome")}
         </li>
         <li>
-          <span style={{ color: YIELD_COLOUR }}>■</span> {t("savings.chartYield")}
+          <span className="savings-legend__yield">■</span> {t("savings.chartYield")}
         </li>
       </ul>
     </>
