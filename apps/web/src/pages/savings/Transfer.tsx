@@ -9,7 +9,7 @@ import {
 import { Dialog, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
@@ -48,11 +48,7 @@ export default function Transfer() {
       <PageNavBar
         title={direction === "in" ? t("savings.transferIn") : t("savings.transferOut")}
         backTo={paths.savings}
-        right={
-          <Link to={paths.savingsRecords} className="navbar-link">
-            {t("savings.records")}
-          </Link>
-        }
+        link={{ to: paths.savingsRecords, label: t("savings.records") }}
       />
       <main className="page__body cashier">
         <Segmented label={t("savings.direction")}>
