@@ -6,6 +6,7 @@ import { type SavingsDirection, transferPath, useSavingsHistory, useSavingsSumma
 import { IconFile, IconInfo } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent } from "../../lib/savings-format";
@@ -31,9 +32,7 @@ export default function Savings() {
           {summary.isPending ? (
             <SavingsSkeleton />
           ) : summary.isError ? (
-            <div className="card cashier-card">
-              <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
-            </div>
+            <QueryCard query={summary} lines={0} />
           ) : (
             <SavingsBody summary={summary.data} />
           )}

@@ -1,10 +1,9 @@
 import { formatMoney, type SavingsRules as Rules, type SavingsMoveLimits } from "@tickfair/contract";
-import { Skeleton } from "antd-mobile";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useSavingsRules } from "../../api/savings";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent, savingsExample } from "../../lib/savings-format";
 import { useSession } from "../../store/session";
@@ -21,16 +20,9 @@ export default function SavingsRules() {
       <PageNavBar title={t("savings.rulesTitle")} backTo={signedIn ? paths.savings : paths.home} />
       <main className="page__body cashier">
         {rules.isPending ? (
-          [4, 3, 5].map((lines) => (
-            <div key={lines} className="card cashier-card" aria-busy="true">
-              <Skeleton.Title animated />
-              <Skeleton.Paragraph lineCount={lines} animated />
-            </div>
-          ))
+          [4, 3, 5].map((lines) => <QueryCard key={lines} query={rules} heading lines={lines} />)
         ) : rules.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={rules.error} onRetry={() => void rules.refetch()} />
-          </div>
+          <QueryCard query={rules} lines={0} />
         ) : (
           <RulesBody rules={rules.data} />
         )}

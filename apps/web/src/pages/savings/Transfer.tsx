@@ -6,7 +6,7 @@ import {
   maxMoney,
   type SavingsSummary,
 } from "@tickfair/contract";
-import { Dialog, Skeleton, Toast } from "antd-mobile";
+import { Dialog, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -16,8 +16,8 @@ import { codeText } from "../../api/messages";
 import { type SavingsDirection, useSavingsSummary } from "../../api/savings";
 import { useSavingsMove } from "../../api/savings-move";
 import { AmountField } from "../../components/AmountField/AmountField";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { paths } from "../../lib/paths";
@@ -63,15 +63,8 @@ export default function Transfer() {
             </Segment>
           ))}
         </Segmented>
-        {summary.isPending ? (
-          <div className="card cashier-card" aria-busy="true">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={4} animated />
-          </div>
-        ) : summary.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
-          </div>
+        {summary.isPending || summary.isError ? (
+          <QueryCard query={summary} heading lines={4} />
         ) : (
           // A new form per direction: an amount typed for one is not meant for the other.
           <TransferForm

@@ -8,7 +8,7 @@ import {
   maxMoney,
   type WithdrawalQuote,
 } from "@tickfair/contract";
-import { Button, Skeleton, Toast } from "antd-mobile";
+import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -19,9 +19,9 @@ import { codeText, errorText } from "../../api/messages";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconCard, IconClock } from "../../components/icons";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
@@ -67,18 +67,11 @@ export default function Withdraw() {
       <main className="page__body cashier">
         {quote.isPending ? (
           <>
-            <div className="card cashier-card">
-              <Skeleton.Title animated />
-              <Skeleton.Paragraph lineCount={2} animated />
-            </div>
-            <div className="card cashier-card">
-              <Skeleton.Paragraph lineCount={5} animated />
-            </div>
+            <QueryCard query={quote} heading lines={2} />
+            <QueryCard query={quote} lines={5} />
           </>
         ) : quote.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={quote.error} onRetry={() => void quote.refetch()} />
-          </div>
+          <QueryCard query={quote} lines={0} />
         ) : !quote.data.account ? (
           <div className="card">
             <EmptyState
