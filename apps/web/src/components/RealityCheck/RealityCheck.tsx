@@ -9,6 +9,7 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { serverNow } from "../../lib/server-clock";
 import { nextRealityCheckAt, sessionLength } from "./reality-check";
+import "../DetailRows/detail-rows.css";
 import "./reality-check.css";
 
 /**
@@ -53,7 +54,7 @@ export default function RealityCheck() {
       content={
         <div className="reality-check" data-testid="reality-check">
           <p className="reality-check__lead">{t("limits.reality.duration", { duration })}</p>
-          <dl className="reality-check__figures">
+          <dl className="detail-rows reality-check__figures">
             <div>
               <dt>{t("limits.reality.contracts")}</dt>
               <dd className="num" data-testid="reality-check-contracts">

@@ -11,6 +11,7 @@ import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent } from "../../lib/savings-format";
 import { SavingsChart } from "./SavingsChart";
+import "../../components/DetailRows/detail-rows.css";
 import "./savings.css";
 
 /** Yu'ebao: the saver's shares, income and rates, moves in and out, and the last 30 days. */
@@ -120,7 +121,7 @@ function SavingsBody({ summary }: { summary: SavingsSummary }) {
       </section>
 
       <section className="card cashier-card">
-        <dl className="savings-rows">
+        <dl className="detail-rows savings-rows">
           <div>
             <dt>{t("savings.confirmed")}</dt>
             <dd className="num" data-testid="savings-confirmed">
@@ -144,7 +145,7 @@ function SavingsBody({ summary }: { summary: SavingsSummary }) {
             ))}
           </ul>
         ) : null}
-        <dl className="savings-rows savings-rows--rates">
+        <dl className="detail-rows savings-rows savings-rows--rates">
           <div>
             <dt>{t("savings.annualRate")}</dt>
             <dd className="num" data-testid="savings-rate">

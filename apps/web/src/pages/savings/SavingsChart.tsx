@@ -2,6 +2,12 @@ import type { SavingsDay } from "@tickfair/contract";
 import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  CHART_GRID_COLOUR,
+  CHART_LAYOUT,
+  ChartOverlay,
+  type ChartStatus,
+} from "../../components/Chart/Chart";
 
 /**
  * The last 30 days: the saver's daily income as bars (right scale) and the 7-day annualised yield as a
@@ -12,7 +18,7 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const box = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
+  const [status, setStatus] = useState<ChartStatus>("loading");
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -35,13 +41,8 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
         });
         chart = lib.createChart(container, {
           autoSize: true,
-          layout: {
-            background: { color: "transparent" },
-            textColor: "#8a90a0",
-            fontSize: 10,
-            attributionLogo: false,
-          },
-          grid: { vertLines: { visible: false }, horzLines: { color: "#f1f2f6" } },
+          layout: { ...CHART_LAYOUT, fontSize: 10 },
+          grid: { vertLines: { visible: false }, horzLines: { color: CHART_GRID_COLOUR } },
           leftPriceScale: { visible: true, borderVisible: false },
           rightPriceScale: { borderVisible: false },
           timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
@@ -96,14 +97,11 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
     <>
       <div className="savings-chart" data-testid="savings-chart" data-status={days ? status : "loading"}>
         <div ref={box} className="savings-chart__canvas" />
-        {!days || status === "loading" ? (
-          <div className="savings-chart__overlay">{t("common.loading")}</div>
-        ) : null}
-        {status === "error" ? (
-          <button type="button" className="savings-chart__overlay" onClick={() => setAttempt((n) => n + 1)}>
-            {t("savings.chartFailed")}
-          </button>
-        ) : null}
+        <ChartOverlay
+          status={days ? status : "loading"}
+          failedText={t("savings.chartFailed")}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
       </div>
       <ul className="savings-legend">
         <li>

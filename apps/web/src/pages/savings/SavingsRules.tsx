@@ -7,6 +7,7 @@ import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent, savingsExample } from "../../lib/savings-format";
 import { useSession } from "../../store/session";
+import "../../components/DetailRows/detail-rows.css";
 import "./savings.css";
 
 /** Yu'ebao's rules, from the live configuration, with an example worked by the contract's arithmetic. */
@@ -43,7 +44,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 /** Labels and values, one a line. */
 function Rows({ rows }: { rows: readonly [label: string, value: string][] }) {
   return (
-    <dl className="savings-rows">
+    <dl className="detail-rows savings-rows">
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>

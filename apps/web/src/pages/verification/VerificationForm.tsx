@@ -142,7 +142,7 @@ export function VerificationForm({ previous }: { previous: VerificationStatus })
       content: (
         <div data-testid="verification-confirm">
           <DetailRows
-            className="verification-rows"
+            className="detail-rows verification-rows"
             rows={[
               { label: t("verification.name"), value: request.name },
               { label: t("verification.idNumber"), value: request.idNumber, className: "num" },

@@ -13,7 +13,7 @@ function StatusRows({ status, date }: { status: VerificationStatus; date: Detail
   const { t, i18n } = useTranslation();
   return (
     <DetailRows
-      className="verification-rows"
+      className="detail-rows verification-rows"
       rows={[
         status.name !== null && {
           label: t("verification.name"),
