@@ -4,16 +4,15 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
-import { Chip } from "../../components/Chip/Chip";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconDownload } from "../../components/icons";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { RecordRow, TypeFilter } from "../../components/RecordList/RecordList";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatCalendarDate } from "../../lib/savings-format";
-import { deviceTimeZone, formatDateTime, formatWhen } from "../../lib/time";
-import "../../components/RecordList/record-list.css";
+import { deviceTimeZone } from "../../lib/time";
 
 /**
  * Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV.
@@ -57,19 +56,15 @@ export function FundRecords({ tab }: { tab: boolean }) {
           </button>
         }
       />
-      <div className="fund-filter">
-        {(["", ...FUND_RECORD_TYPES] as const).map((value) => (
-          <Chip
-            key={value || "all"}
-            active={type === value}
-            aria-pressed={type === value}
-            data-testid={`records-filter-${value || "all"}`}
-            onClick={() => setType(value)}
-          >
-            {value ? t(`cashier.fundType.${value}`) : t("records.all")}
-          </Chip>
-        ))}
-      </div>
+      <TypeFilter
+        label={t("records.title")}
+        types={FUND_RECORD_TYPES}
+        value={type}
+        onChange={setType}
+        typeLabel={(value) => t(`cashier.fundType.${value}`)}
+        allLabel={t("records.all")}
+        testIdPrefix="records-filter"
+      />
       <main className="page__body cashier fund-records__body">
         <p className="fund-records__zone" data-testid="records-time-zone">
           {t("records.timeZone", { zone: deviceTimeZone() })}
@@ -95,23 +90,22 @@ function FundRow({ record }: { record: FundRecord }) {
       ? t("records.earnedFor", { date: formatCalendarDate(record.incomeDate, locale) })
       : null;
   return (
-    <li className="fund-row card" data-testid="fund-record" data-type={record.type}>
-      <div className="fund-row__line">
-        <span className="fund-row__type">{t(`cashier.fundType.${record.type}`)}</span>
-        <span className={`fund-row__amount num ${pnlClass(record.amount)}`} data-testid="fund-record-amount">
-          {formatMoney(record.amount, locale, { signed: true })}
-        </span>
-      </div>
-      <div className="fund-row__line fund-row__line--sub">
-        <time dateTime={record.createdAt} title={formatDateTime(record.createdAt, locale)}>
-          {formatWhen(record.createdAt, locale)}
-        </time>
+    <RecordRow
+      testId="fund-record"
+      type={record.type}
+      typeLabel={t(`cashier.fundType.${record.type}`)}
+      amount={formatMoney(record.amount, locale, { signed: true })}
+      amountClass={pnlClass(record.amount)}
+      amountTestId="fund-record-amount"
+      at={record.createdAt}
+      aside={
         <span className="num">
           {record.balance === "savings"
             ? t("records.balanceSavings", { amount: balance })
             : t("records.balanceAfter", { amount: balance })}
         </span>
-      </div>
+      }
+    >
       {record.reference ? (
         <div className="fund-row__ref">
           {t("records.reference")} <span className="num">{record.reference}</span>
@@ -122,6 +116,6 @@ function FundRow({ record }: { record: FundRecord }) {
           {day}
         </div>
       ) : null}
-    </li>
+    </RecordRow>
   );
 }
