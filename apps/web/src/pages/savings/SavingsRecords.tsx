@@ -10,7 +10,6 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatCalendarDate, recordAmount } from "../../lib/savings-format";
 
-
 /** The contract's SAVINGS_RECORD_TYPES, kept zod-free here. */
 const TYPES: readonly SavingsRecordType[] = ["in", "out", "income", "confirmation"];
 

@@ -17,14 +17,16 @@ import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { codeText, errorText } from "../../api/messages";
 import { AmountField } from "../../components/AmountField/AmountField";
-import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { IconCard, IconClock } from "../../components/icons";
+import { IconClock } from "../../components/icons";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
-import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
+import {
+  NoWithdrawalAccount,
+  WithdrawalAccountCard,
+} from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { withdrawalFigures } from "../../lib/withdrawal-fee";
@@ -73,24 +75,20 @@ export default function Withdraw() {
         ) : quote.isError ? (
           <QueryCard query={quote} lines={0} />
         ) : !quote.data.account ? (
-          <div className="card">
-            <EmptyState
-              icon={<IconCard />}
-              title={t("cashier.notBound")}
-              text={t("withdraw.notBoundText")}
-              testId="withdraw-not-bound"
-              action={
-                <Button
-                  color="primary"
-                  shape="rounded"
-                  data-testid="withdraw-bind"
-                  onClick={() => navigate(paths.withdrawAccount)}
-                >
-                  {t("withdraw.bindNow")}
-                </Button>
-              }
-            />
-          </div>
+          <NoWithdrawalAccount
+            text={t("withdraw.notBoundText")}
+            testId="withdraw-not-bound"
+            action={
+              <Button
+                color="primary"
+                shape="rounded"
+                data-testid="withdraw-bind"
+                onClick={() => navigate(paths.withdrawAccount)}
+              >
+                {t("withdraw.bindNow")}
+              </Button>
+            }
+          />
         ) : (
           <WithdrawForm quote={quote.data} refetch={quote.refetch} />
         )}
