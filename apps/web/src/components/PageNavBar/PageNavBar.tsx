@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
@@ -12,8 +11,6 @@ interface PageNavBarProps {
   /** Where "back" goes when there is no history entry to return to; false hides the back arrow. */
   backTo?: string | false;
   right?: ReactNode;
-  /** The usual action on the right: a link to the page's records or a related page. */
-  link?: { to: string; label: string; testId?: string };
   variant?: "default" | "plain";
 }
 
@@ -22,13 +19,7 @@ interface PageNavBarProps {
  * Written here rather than with antd's NavBar, whose back area is a nameless role="button" even
  * where there is no back.
  */
-export function PageNavBar({
-  title,
-  backTo = paths.home,
-  right,
-  link,
-  variant = "default",
-}: PageNavBarProps) {
+export function PageNavBar({ title, backTo = paths.home, right, variant = "default" }: PageNavBarProps) {
   const { t } = useTranslation();
   const goBack = useGoBack(backTo === false ? paths.home : backTo);
   useDocumentTitle(typeof title === "string" ? title : undefined);
@@ -49,15 +40,7 @@ export function PageNavBar({
           )}
         </div>
         {title ? <h1 className="page-navbar__title">{title}</h1> : null}
-        <div className="page-navbar__side page-navbar__side--right">
-          {link ? (
-            <Link to={link.to} className="navbar-link" data-testid={link.testId}>
-              {link.label}
-            </Link>
-          ) : (
-            right
-          )}
-        </div>
+        <div className="page-navbar__side page-navbar__side--right">{right}</div>
       </div>
     </header>
   );

@@ -8,7 +8,7 @@ import {
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useCreateDeposit, useDepositMethods } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
@@ -47,7 +47,11 @@ export default function Deposit() {
       <PageNavBar
         title={t("deposit.title")}
         backTo={paths.user}
-        link={{ to: paths.depositDetails, label: t("deposit.records"), testId: "deposit-records" }}
+        right={
+          <Link to={paths.depositDetails} className="navbar-link" data-testid="deposit-records">
+            {t("deposit.records")}
+          </Link>
+        }
       />
       <main className="page__body cashier">
         {demoMode ? <DemoTopUp /> : null}

@@ -1,7 +1,7 @@
 import type { Contract, Product, Tick } from "@tickfair/contract";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useTicker } from "../../api/market-socket";
 import { useProductFeed } from "../../api/product-feed";
@@ -34,10 +34,12 @@ export default function Detail() {
       <PageNavBar
         title={product.data?.name ?? symbol}
         backTo={paths.product}
-        link={
-          signedIn
-            ? { to: paths.order, label: t("trading.viewPositions"), testId: "detail-view-positions" }
-            : undefined
+        right={
+          signedIn ? (
+            <Link to={paths.order} className="navbar-link" data-testid="detail-view-positions">
+              {t("trading.viewPositions")}
+            </Link>
+          ) : null
         }
       />
       <main className="page__body detail">

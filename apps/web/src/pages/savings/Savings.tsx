@@ -1,7 +1,7 @@
 import { formatMoney, type SavingsSummary } from "@tickfair/contract";
 import { Button, List, Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { type SavingsDirection, transferPath, useSavingsHistory, useSavingsSummary } from "../../api/savings";
 import { IconFile, IconInfo } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
@@ -26,7 +26,11 @@ export default function Savings() {
       <PageNavBar
         title={t("common.savings")}
         backTo={paths.user}
-        link={{ to: paths.savingsRecords, label: t("savings.records"), testId: "savings-records-link" }}
+        right={
+          <Link to={paths.savingsRecords} className="navbar-link" data-testid="savings-records-link">
+            {t("savings.records")}
+          </Link>
+        }
       />
       <RefreshOnPull onRefresh={() => Promise.all([summary.refetch(), history.refetch()])}>
         <main className="page__body cashier">

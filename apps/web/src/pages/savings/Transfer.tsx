@@ -9,7 +9,7 @@ import {
 import { Dialog, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
@@ -48,7 +48,11 @@ export default function Transfer() {
       <PageNavBar
         title={direction === "in" ? t("savings.transferIn") : t("savings.transferOut")}
         backTo={paths.savings}
-        link={{ to: paths.savingsRecords, label: t("savings.records") }}
+        right={
+          <Link to={paths.savingsRecords} className="navbar-link">
+            {t("savings.records")}
+          </Link>
+        }
       />
       <main className="page__body cashier">
         <Segmented label={t("savings.direction")}>

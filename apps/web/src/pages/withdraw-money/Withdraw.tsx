@@ -11,7 +11,7 @@ import {
 import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useCreateWithdrawal, useWithdrawalQuote } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
@@ -64,7 +64,11 @@ export default function Withdraw() {
       <PageNavBar
         title={t("withdraw.title")}
         backTo={paths.user}
-        link={{ to: paths.withdrawDetails, label: t("withdraw.records"), testId: "withdraw-records" }}
+        right={
+          <Link to={paths.withdrawDetails} className="navbar-link" data-testid="withdraw-records">
+            {t("withdraw.records")}
+          </Link>
+        }
       />
       <main className="page__body cashier">
         {quote.isPending ? (
