@@ -45,6 +45,8 @@ const signedIn = (pages: Record<string, RouteObject["lazy"]>): RouteObject[] =>
   Object.entries(pages).map(([path, lazy]) => ({ path, loader: requireSession, lazy }));
 
 const welcome = page(() => import("./pages/welcome/Welcome"));
+/** The fund records: tab 3, and a page of their own outside the tabs. */
+const fundRecords = page(() => import("./pages/fund-records/FundRecords"), ["records", "user"]);
 
 export const routes: RouteObject[] = [
   {
@@ -61,10 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
           { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
           ...signedIn({
-            [paths.moneyRecords]: page(
-              () => import("./pages/fund-records/FundRecordsTab"),
-              ["records", "user"],
-            ),
+            [paths.moneyRecords]: fundRecords,
           }),
           {
             path: paths.user,
@@ -97,7 +96,7 @@ export const routes: RouteObject[] = [
         ),
         [paths.order]: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
         [paths.orderDetail]: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
-        [paths.fundRecords]: page(() => import("./pages/fund-records/FundRecordsPage"), ["records", "user"]),
+        [paths.fundRecords]: fundRecords,
         [paths.depositDetails]: page(
           () => import("./pages/withdraw-list/DepositDetails"),
           ["deposit", "account", "orders", "user"],

@@ -9,7 +9,6 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { serverNow } from "../../lib/server-clock";
 import { nextRealityCheckAt, sessionLength } from "./reality-check";
-import "../DetailRows/detail-rows.css";
 import "./reality-check.css";
 
 /**

@@ -1,10 +1,8 @@
 import type { WithdrawalAccount } from "@tickfair/contract";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { nationalityName } from "../../lib/countries";
 import { formatDateTime } from "../../lib/time";
-import { EmptyState } from "../EmptyState/EmptyState";
-import { IconBank, IconCard, IconCoin } from "../icons";
+import { IconBank, IconCoin } from "../icons";
 import "./withdrawal-account-card.css";
 
 /** A bound withdrawal account as the server shows it back (numbers and addresses masked). */
@@ -69,30 +67,6 @@ export function WithdrawalAccountCard({
           </div>
         )}
       </dl>
-    </div>
-  );
-}
-
-/** In place of the card while no withdrawal account is bound: why one is needed, and what to do. */
-export function NoWithdrawalAccount({
-  text,
-  testId,
-  action,
-}: {
-  text: string;
-  testId: string;
-  action?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="card">
-      <EmptyState
-        icon={<IconCard />}
-        title={t("cashier.notBound")}
-        text={text}
-        testId={testId}
-        action={action}
-      />
     </div>
   );
 }

@@ -6,10 +6,8 @@ import { LockedNote } from "../../components/LockedNote/LockedNote";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
-import {
-  NoWithdrawalAccount,
-  WithdrawalAccountCard,
-} from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
+import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import "./account.css";
 

@@ -1,4 +1,5 @@
 import type { Contract, Product, Tick } from "@tickfair/contract";
+import { Skeleton } from "antd-mobile";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
@@ -9,7 +10,6 @@ import { useSettlements } from "../../api/settlements";
 import { useOpenContracts, useProduct } from "../../api/trading";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
-import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
@@ -44,7 +44,10 @@ export default function Detail() {
       />
       <main className="page__body detail">
         {product.isPending ? (
-          <QueryCard query={product} heading lines={6} className="card detail-card" />
+          <div className="card detail-card">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={6} animated />
+          </div>
         ) : product.isError || !product.data ? (
           <div className="card detail-card">
             <LoadError

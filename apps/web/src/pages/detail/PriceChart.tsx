@@ -3,12 +3,6 @@ import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchCandles, fetchTicks } from "../../api/trading";
-import {
-  CHART_GRID_COLOUR,
-  CHART_LAYOUT,
-  ChartOverlay,
-  type ChartStatus,
-} from "../../components/Chart/Chart";
 import { chartTickLabel } from "./chart-format";
 
 export type ChartView = "line" | CandleInterval;
@@ -69,7 +63,7 @@ export function PriceChart({
   const locale = i18n.language;
   const box = useRef<HTMLDivElement>(null);
   const live = useRef<Live | null>(null);
-  const [status, setStatus] = useState<ChartStatus>("loading");
+  const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -90,8 +84,13 @@ export function PriceChart({
         if (cancelled || !container) return;
         chart = lib.createChart(container, {
           autoSize: true,
-          layout: { ...CHART_LAYOUT, fontSize: 11 },
-          grid: { vertLines: { color: CHART_GRID_COLOUR }, horzLines: { color: CHART_GRID_COLOUR } },
+          layout: {
+            background: { color: "transparent" },
+            textColor: "#8a90a0",
+            fontSize: 11,
+            attributionLogo: false,
+          },
+          grid: { vertLines: { color: "#f1f2f6" }, horzLines: { color: "#f1f2f6" } },
           // Labels cut at the top or bottom edge are left out rather than shown in half.
           rightPriceScale: { borderVisible: false, entireTextOnly: true },
           // Fixed edges make the library pull the first and last time labels inside the chart.
@@ -192,11 +191,12 @@ export function PriceChart({
   return (
     <div className="detail-chart" data-testid="detail-chart" data-status={status}>
       <div ref={box} className="detail-chart__canvas" />
-      <ChartOverlay
-        status={status}
-        failedText={t("trading.chartFailed")}
-        onRetry={() => setAttempt((n) => n + 1)}
-      />
+      {status === "loading" ? <div className="chart-overlay">{t("common.loading")}</div> : null}
+      {status === "error" ? (
+        <button type="button" className="chart-overlay" onClick={() => setAttempt((n) => n + 1)}>
+          {t("trading.chartFailed")}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, formatMoney } 
 import { DotLoading, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
@@ -18,8 +19,10 @@ import { deviceTimeZone } from "../../lib/time";
  * Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV.
  * Times are the device's, on screen and in the file alike, and the page says so.
  */
-export function FundRecords({ tab }: { tab: boolean }) {
+export default function FundRecords() {
   const { t } = useTranslation();
+  // Tab 3 at the tab's address; the same records elsewhere are a page with a way back to the user's.
+  const tab = useLocation().pathname === paths.moneyRecords;
   const [type, setType] = useState<FundRecordType | "">("");
   const query = useFundRecords(type);
   const [exporting, setExporting] = useState(false);

@@ -11,7 +11,6 @@ import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent } from "../../lib/savings-format";
 import { SavingsChart } from "./SavingsChart";
-import "../../components/DetailRows/detail-rows.css";
 import "./savings.css";
 
 /** Yu'ebao: the saver's shares, income and rates, moves in and out, and the last 30 days. */

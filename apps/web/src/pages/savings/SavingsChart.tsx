@@ -2,12 +2,6 @@ import type { SavingsDay } from "@tickfair/contract";
 import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  CHART_GRID_COLOUR,
-  CHART_LAYOUT,
-  ChartOverlay,
-  type ChartStatus,
-} from "../../components/Chart/Chart";
 
 /**
  * The last 30 days: the saver's daily income as bars (right scale) and the 7-day annualised yield as a
@@ -18,7 +12,7 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const box = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<ChartStatus>("loading");
+  const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -41,8 +35,13 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
         });
         chart = lib.createChart(container, {
           autoSize: true,
-          layout: { ...CHART_LAYOUT, fontSize: 10 },
-          grid: { vertLines: { visible: false }, horzLines: { color: CHART_GRID_COLOUR } },
+          layout: {
+            background: { color: "transparent" },
+            textColor: "#8a90a0",
+            fontSize: 10,
+            attributionLogo: false,
+          },
+          grid: { vertLines: { visible: false }, horzLines: { color: "#f1f2f6" } },
           leftPriceScale: { visible: true, borderVisible: false },
           rightPriceScale: { borderVisible: false },
           timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
@@ -97,11 +96,12 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
     <>
       <div className="savings-chart" data-testid="savings-chart" data-status={days ? status : "loading"}>
         <div ref={box} className="savings-chart__canvas" />
-        <ChartOverlay
-          status={days ? status : "loading"}
-          failedText={t("savings.chartFailed")}
-          onRetry={() => setAttempt((n) => n + 1)}
-        />
+        {!days || status === "loading" ? <div className="chart-overlay">{t("common.loading")}</div> : null}
+        {status === "error" ? (
+          <button type="button" className="chart-overlay" onClick={() => setAttempt((n) => n + 1)}>
+            {t("savings.chartFailed")}
+          </button>
+        ) : null}
       </div>
       <ul className="savings-legend">
         <li>

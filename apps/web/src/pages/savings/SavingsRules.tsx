@@ -7,7 +7,6 @@ import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent, savingsExample } from "../../lib/savings-format";
 import { useSession } from "../../store/session";
-import "../../components/DetailRows/detail-rows.css";
 import "./savings.css";
 
 /** Yu'ebao's rules, from the live configuration, with an example worked by the contract's arithmetic. */

@@ -5,7 +5,6 @@ import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { paths } from "../../lib/paths";
 import { VerificationForm } from "./VerificationForm";
 import { RejectionNotice, UnderReview, Verified } from "./VerificationStatus";
-import "../../components/DetailRows/detail-rows.css";
 import "./verification.css";
 
 /**

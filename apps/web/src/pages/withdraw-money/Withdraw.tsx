@@ -23,10 +23,8 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
-import {
-  NoWithdrawalAccount,
-  WithdrawalAccountCard,
-} from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
+import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
+import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { withdrawalFigures } from "../../lib/withdrawal-fee";
