@@ -229,26 +229,22 @@ export default function User() {
               )}
             </div>
             <div className="user-figures__grid">
-              <Figure
-                label={t("user.available")}
-                amount={summary.available}
-                locale={locale}
-                testId="user-available"
-              />
-              <Figure
-                label={t("user.accountPnl")}
-                amount={summary.accountPnl}
-                locale={locale}
-                testId="user-account-pnl"
-                signed
-              />
-              <Figure
-                label={t("user.todayPnl")}
-                amount={summary.todayPnl}
-                locale={locale}
-                testId="user-today-pnl"
-                signed
-              />
+              {(
+                [
+                  ["user.available", summary.available, "user-available", false],
+                  ["user.accountPnl", summary.accountPnl, "user-account-pnl", true],
+                  ["user.todayPnl", summary.todayPnl, "user-today-pnl", true],
+                ] as const
+              ).map(([label, amount, testId, signed]) => (
+                <Figure
+                  key={testId}
+                  label={t(label)}
+                  amount={amount}
+                  locale={locale}
+                  testId={testId}
+                  signed={signed}
+                />
+              ))}
             </div>
             {me.isError && !me.data ? (
               <div className="user-figures__error" role="alert">
