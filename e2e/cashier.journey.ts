@@ -205,7 +205,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("account-card")).not.toContainText("0212 3456");
     await expect(page.getByTestId("account-nationality")).toHaveText(china);
     await expect(page.getByTestId("account-locked-note")).toContainText(text.account.lockedNote);
-    await expect(page.getByTestId("account-kefu")).toHaveAttribute("href", "/h5/pages/kefu/kefu");
+    await expect(page.getByTestId("account-chat")).toHaveAttribute("href", "/h5/pages/kefu/kefu");
     await expectPolished(page);
     await shoot(page, "11-account-bound");
     await page.goto("/h5/pages/account/account-detail?type=crypto");
@@ -331,7 +331,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 
     // ── Fund records (tab 3): every movement, signed and coloured, filterable, exportable ───────
     await page.goBack();
-    await page.getByTestId("user-capital-record").click();
+    await page.getByTestId("user-fund-records").click();
     await expect(page).toHaveURL(/\/h5\/pages\/money-record\/money-record$/);
     await expect(page.getByTestId("fund-record").first()).toBeVisible();
     await expectPolished(page);
@@ -397,7 +397,7 @@ test("fund records page through the cursor as the list is scrolled", async ({ pa
     );
   }
   await logInViaForm(page, user.account, user.password);
-  await page.getByTestId("user-capital-record").click();
+  await page.getByTestId("user-fund-records").click();
   const rows = page.getByTestId("fund-record");
   await expect(rows.first().getByTestId("fund-record-amount")).toHaveText("+25.00");
   await rows.nth(19).scrollIntoViewIfNeeded();

@@ -11,7 +11,7 @@ import { confirmDialog, expectPolished, logInViaForm, newUser, type ShotLocale, 
  * lives in its tomorrow.
  */
 
-const MONEY = "/h5/pages/money/money";
+const SAVINGS = "/h5/pages/money/money";
 
 /** Moves the server's clock to 00:00:30 of `day` in the platform's zone (Asia/Shanghai, UTC+8). */
 async function serverClockTo(request: APIRequestContext, day: string): Promise<void> {
@@ -51,7 +51,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
 
     // From the personal center, as a newcomer finds it.
     await page.getByTestId("user-savings").click();
-    await expect(page).toHaveURL(new RegExp(MONEY));
+    await expect(page).toHaveURL(new RegExp(SAVINGS));
     await expect(page.getByTestId("savings-total")).toHaveText(/0\.00/);
     await expectPolished(page);
     await shot(page, locale, "yuebao-empty", { viewport: true });
@@ -104,7 +104,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expect(page.getByTestId("savings-record")).toHaveCount(1);
     await page.goBack();
     await page.goBack();
-    await expect(page).toHaveURL(new RegExp(MONEY));
+    await expect(page).toHaveURL(new RegExp(SAVINGS));
 
     await page.getByTestId("savings-rules-link").click();
     await expect(page.getByTestId("rules-example-income")).toBeVisible();

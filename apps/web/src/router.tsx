@@ -45,6 +45,8 @@ const signedIn = (pages: Record<string, RouteObject["lazy"]>): RouteObject[] =>
   Object.entries(pages).map(([path, lazy]) => ({ path, loader: requireSession, lazy }));
 
 const welcome = page(() => import("./pages/welcome/Welcome"));
+/** The fund records: tab 3, and a page of their own outside the tabs. */
+const fundRecords = page(() => import("./pages/fund-records/FundRecords"), ["records", "user"]);
 
 export const routes: RouteObject[] = [
   {
@@ -61,10 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
           { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
           ...signedIn({
-            [paths.moneyRecords]: page(
-              () => import("./pages/money-record/MoneyRecords"),
-              ["records", "user"],
-            ),
+            [paths.moneyRecords]: fundRecords,
           }),
           {
             path: paths.user,
@@ -75,7 +74,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "limits"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
-      { path: paths.savingsRules, lazy: page(() => import("./pages/money/SavingsRules"), ["savings"]) },
+      { path: paths.savingsRules, lazy: page(() => import("./pages/savings/SavingsRules"), ["savings"]) },
       {
         path: paths.registerCheck,
         // "account": the nationality field's own texts (the country sheet's search).
@@ -97,7 +96,7 @@ export const routes: RouteObject[] = [
         ),
         [paths.order]: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
         [paths.orderDetail]: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
-        [paths.capitalRecord]: page(() => import("./pages/money-record/MoneyRecord"), ["records", "user"]),
+        [paths.fundRecords]: fundRecords,
         [paths.depositDetails]: page(
           () => import("./pages/withdraw-list/DepositDetails"),
           ["deposit", "account", "orders", "user"],
@@ -106,15 +105,18 @@ export const routes: RouteObject[] = [
           () => import("./pages/withdraw-list/WithdrawalDetails"),
           ["withdraw", "account", "orders", "user"],
         ),
-        [paths.savings]: page(() => import("./pages/money/Money"), ["savings", "user"]),
-        [paths.savingsRecords]: page(() => import("./pages/money/Particulars"), ["savings", "user"]),
-        [paths.transfer]: page(() => import("./pages/money/Transfer"), ["savings"]),
-        [paths.verify]: page(() => import("./pages/verify/Verify"), ["verify", "account"]),
+        [paths.savings]: page(() => import("./pages/savings/Savings"), ["savings", "user"]),
+        [paths.savingsRecords]: page(() => import("./pages/savings/SavingsRecords"), ["savings", "user"]),
+        [paths.transfer]: page(() => import("./pages/savings/Transfer"), ["savings"]),
+        [paths.verification]: page(
+          () => import("./pages/verification/Verification"),
+          ["verification", "account"],
+        ),
         [paths.messages]: page(
           () => import("./pages/message/Message"),
-          ["messages", "verify", "limits", "user"],
+          ["messages", "verification", "limits", "user"],
         ),
-        [paths.kefu]: page(() => import("./pages/kefu/Kefu"), ["chat"]),
+        [paths.chat]: page(() => import("./pages/chat/Chat"), ["chat"]),
         [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks

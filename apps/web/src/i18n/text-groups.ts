@@ -13,7 +13,7 @@ import type savings from "./locales/savings/en.json";
 import type settings from "./locales/settings/en.json";
 import type trading from "./locales/trading/en.json";
 import type user from "./locales/user/en.json";
-import type verify from "./locales/verify/en.json";
+import type verification from "./locales/verification/en.json";
 import type withdraw from "./locales/withdraw/en.json";
 
 /**
@@ -35,7 +35,7 @@ type GroupTexts = typeof account &
   typeof settings &
   typeof trading &
   typeof user &
-  typeof verify &
+  typeof verification &
   typeof withdraw;
 
 /** One group of texts, loaded with the screens that show it. */

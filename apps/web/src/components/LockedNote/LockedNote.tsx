@@ -11,7 +11,7 @@ export function LockedNote() {
     <div className="locked-note" data-testid="account-locked-note">
       <IconLock className="locked-note__icon" />
       <span className="locked-note__text">{t("account.lockedNote")}</span>
-      <Link to={paths.kefu} className="locked-note__link" data-testid="account-kefu">
+      <Link to={paths.chat} className="locked-note__link" data-testid="account-chat">
         <IconHeadset />
         {t("account.contactService")}
       </Link>

@@ -12,15 +12,33 @@ interface LoadingQuery {
 /** Whether the card still shows QueryCard instead of its data. */
 export const awaitingData = (query: LoadingQuery) => query.isPending || query.isError;
 
+interface QueryCardProps {
+  query: LoadingQuery;
+  /** The skeleton's paragraph lines. */
+  lines: number;
+  /** A skeleton heading above them, where the card that comes has one. */
+  heading?: boolean;
+  /** The card's classes: a cashier card unless the page's cards look otherwise. */
+  className?: string;
+}
+
 /**
- * What a cashier card shows before its data: a skeleton of `lines` while the query loads, the error
- * with a retry when it failed.
+ * What a card shows before its data: a skeleton of `lines` while the query loads, the error with a
+ * retry when it failed.
  */
-export function QueryCard({ query, lines }: { query: LoadingQuery; lines: number }) {
+export function QueryCard({
+  query,
+  lines,
+  heading = false,
+  className = "card cashier-card",
+}: QueryCardProps) {
   return (
-    <div className="card cashier-card">
+    <div className={className} aria-busy={query.isPending || undefined}>
       {query.isPending ? (
-        <Skeleton.Paragraph lineCount={lines} animated />
+        <>
+          {heading ? <Skeleton.Title animated /> : null}
+          <Skeleton.Paragraph lineCount={lines} animated />
+        </>
       ) : (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       )}

@@ -53,7 +53,7 @@ export default function RealityCheck() {
       content={
         <div className="reality-check" data-testid="reality-check">
           <p className="reality-check__lead">{t("limits.reality.duration", { duration })}</p>
-          <dl className="reality-check__figures">
+          <dl className="detail-rows reality-check__figures">
             <div>
               <dt>{t("limits.reality.contracts")}</dt>
               <dd className="num" data-testid="reality-check-contracts">

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useWithdrawalAccount } from "../../api/cashier";
-import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { IconBank, IconCard, IconChevronRight, IconCoin } from "../../components/icons";
+import { IconBank, IconChevronRight, IconCoin } from "../../components/icons";
 import { LockedNote } from "../../components/LockedNote/LockedNote";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import "./account.css";
@@ -38,14 +38,7 @@ export default function Account() {
           </>
         ) : (
           <>
-            <div className="card">
-              <EmptyState
-                icon={<IconCard />}
-                title={t("cashier.notBound")}
-                text={t("account.notBoundText")}
-                testId="account-not-bound"
-              />
-            </div>
+            <NoWithdrawalAccount text={t("account.notBoundText")} testId="account-not-bound" />
             <h2 className="cashier__heading">{t("account.chooseType")}</h2>
             <div className="type-choices">
               <Link

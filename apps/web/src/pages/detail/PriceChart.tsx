@@ -191,9 +191,9 @@ export function PriceChart({
   return (
     <div className="detail-chart" data-testid="detail-chart" data-status={status}>
       <div ref={box} className="detail-chart__canvas" />
-      {status === "loading" ? <div className="detail-chart__overlay">{t("common.loading")}</div> : null}
+      {status === "loading" ? <div className="chart-overlay">{t("common.loading")}</div> : null}
       {status === "error" ? (
-        <button type="button" className="detail-chart__overlay" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="chart-overlay" onClick={() => setAttempt((n) => n + 1)}>
           {t("trading.chartFailed")}
         </button>
       ) : null}

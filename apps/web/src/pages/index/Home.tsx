@@ -76,7 +76,7 @@ const ENTRIES: readonly Entry[] = [
   },
   { label: "home.about", to: paths.aboutUs, Icon: IconInfo, tone: "cyan", testId: "home-about" },
   { label: "home.messages", to: paths.messages, Icon: IconBell, tone: "red", testId: "home-messages" },
-  { label: "home.service", to: paths.kefu, Icon: IconHeadset, tone: "teal", testId: "home-service" },
+  { label: "home.service", to: paths.chat, Icon: IconHeadset, tone: "teal", testId: "home-service" },
   { label: "home.privacy", to: paths.privacy, Icon: IconShield, tone: "indigo", testId: "home-privacy" },
 ];
 
@@ -183,7 +183,7 @@ export default function Home() {
             <Link key={to} to={to} className="shortcut" data-testid={testId}>
               <span className={`icon-tile shortcut__icon tone-${tone}`}>
                 <Icon strokeWidth={2} />
-                {loggedIn && (to === paths.messages || to === paths.kefu) ? (
+                {loggedIn && (to === paths.messages || to === paths.chat) ? (
                   <Suspense fallback={null}>
                     {to === paths.messages ? <MessagesBadge /> : <ServiceBadge />}
                   </Suspense>

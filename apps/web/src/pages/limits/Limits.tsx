@@ -1,10 +1,9 @@
 import type { LimitKind, UserLimit } from "@tickfair/contract";
-import { Skeleton } from "antd-mobile";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLimits } from "../../api/limits";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { useNow } from "../../lib/countdown";
@@ -45,15 +44,8 @@ export default function Limits() {
         <RefreshOnPull onRefresh={() => limits.refetch()}>
           <div className="limits__stack">
             <RiskWarning showLimitsLink={false} />
-            {limits.isPending ? (
-              <div className="card limits__card" aria-busy="true">
-                <Skeleton.Title animated />
-                <Skeleton.Paragraph lineCount={6} animated />
-              </div>
-            ) : limits.isError ? (
-              <div className="card limits__card">
-                <LoadError error={limits.error} onRetry={() => void limits.refetch()} />
-              </div>
+            {awaitingData(limits) ? (
+              <QueryCard query={limits} heading lines={6} className="card limits__card" />
             ) : (
               <>
                 {activeBreak ? (

@@ -54,9 +54,7 @@ export default function Login() {
       <main className="page__body">
         <div className="auth__head">
           <BrandMark size={48} />
-          <h1 className="auth__title" style={{ marginTop: 20 }}>
-            {t("login.heading")}
-          </h1>
+          <h1 className="auth__title auth__title--below-mark">{t("login.heading")}</h1>
           <p className="auth__sub">{t("login.subheading")}</p>
         </div>
         <form className="tf-form" onSubmit={submit} noValidate>

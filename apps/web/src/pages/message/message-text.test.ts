@@ -2,7 +2,7 @@ import { type InboxMessage, LOCALES, type NoticeKind } from "@tickfair/contract"
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import enLimits from "../../i18n/locales/limits/en.json";
-import enVerify from "../../i18n/locales/verify/en.json";
+import enVerification from "../../i18n/locales/verification/en.json";
 import { messageLink, messageText } from "./message-text";
 
 type Content = InboxMessage["content"];
@@ -37,7 +37,7 @@ const texts = i18next.createInstance();
 
 /** The texts a notice uses, in every locale: the core's and the messages', limits' and verification's. */
 const groups = import.meta.glob<{ default: Record<string, unknown> }>(
-  ["../../i18n/locales/*.json", "../../i18n/locales/{messages,limits,verify}/*.json"],
+  ["../../i18n/locales/*.json", "../../i18n/locales/{messages,limits,verification}/*.json"],
   { eager: true },
 );
 const localeTexts = (locale: string) =>
@@ -65,7 +65,7 @@ describe.each(LOCALES)("a notice in %s", (locale) => {
     expect(title.trim()).not.toBe("");
     expect(body.trim()).not.toBe("");
     // Worded, not a key: every placeholder filled.
-    expect(`${title} ${body}`).not.toMatch(/messages\.|verify\.|limits\.|\{\{/);
+    expect(`${title} ${body}`).not.toMatch(/messages\.|verification\.|limits\.|\{\{/);
   });
 
   it("names the order", () => {
@@ -108,7 +108,7 @@ describe("a notice's wording", () => {
 
   it("names the verification's reason with the verification page's label, and the reviewer's note", () => {
     const { body } = en(NOTICES.verification_rejected);
-    expect(body).toContain(enVerify.verify.reasons.photo_blurred);
+    expect(body).toContain(enVerification.verification.reasons.photo_blurred);
     expect(body).toContain("Retake the back");
   });
 

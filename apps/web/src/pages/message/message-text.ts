@@ -65,10 +65,10 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
       };
     case "verification_rejected": {
       const body = t("messages.notice.verification_rejected.body", {
-        reason: t(`verify.reasons.${content.reason}`),
+        reason: t(`verification.reasons.${content.reason}`),
       });
       const note = content.text.trim();
-      return { title, body: note ? `${body}\n${t("verify.reviewerNote", { text: note })}` : body };
+      return { title, body: note ? `${body}\n${t("verification.reviewerNote", { text: note })}` : body };
     }
     case "new_sign_in":
       return {
@@ -104,7 +104,7 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
   }
 }
 
-type LinkKey = "user.depositDetails" | "user.withdrawDetails" | "user.verify" | "limits.title";
+type LinkKey = "user.depositDetails" | "user.withdrawDetails" | "user.verification" | "limits.title";
 
 /** Where a notice leads, if anywhere: the records it is about, or the verification page. */
 export function messageLink(content: Content): { to: string; label: LinkKey } | null {
@@ -117,7 +117,7 @@ export function messageLink(content: Content): { to: string; label: LinkKey } | 
       return { to: paths.withdrawDetails, label: "user.withdrawDetails" };
     case "verification_approved":
     case "verification_rejected":
-      return { to: paths.verify, label: "user.verify" };
+      return { to: paths.verification, label: "user.verification" };
     case "limit_changed":
     case "break_started":
       return { to: paths.limits, label: "limits.title" };

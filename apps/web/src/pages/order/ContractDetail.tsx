@@ -4,7 +4,6 @@ import {
   formatMoney,
   type Product,
 } from "@tickfair/contract";
-import { Skeleton } from "antd-mobile";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -14,9 +13,9 @@ import { useContractDetail } from "../../api/trading";
 import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { LoadError } from "../../components/LoadError/LoadError";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
 import { paths } from "../../lib/paths";
@@ -52,18 +51,9 @@ export default function ContractDetail() {
       </div>
     );
   } else if (detail.isPending) {
-    body = (
-      <div className="card contract-section" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
+    body = <QueryCard query={detail} heading lines={6} className="card contract-section" />;
   } else if (!detail.data) {
-    body = (
-      <div className="card cashier-card">
-        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-      </div>
-    );
+    body = <QueryCard query={detail} lines={0} />;
   } else {
     body = (
       <DetailBody

@@ -35,13 +35,13 @@ import { useSession } from "../../store/session";
 import "./user.css";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 
-type ActionKey = "user.deposit" | "user.withdraw" | "user.verify";
+type ActionKey = "user.deposit" | "user.withdraw" | "user.verification";
 type ListKey =
   | "user.orders"
   | "common.savings"
   | "user.depositDetails"
   | "user.withdrawDetails"
-  | "user.capitalRecord"
+  | "user.fundRecords"
   | "user.withdrawAccount"
   | "home.messages"
   | "home.service"
@@ -50,7 +50,7 @@ type ListKey =
 const ACTIONS: readonly { label: ActionKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
   { label: "user.deposit", to: paths.deposit, Icon: IconDeposit, testId: "user-deposit" },
   { label: "user.withdraw", to: paths.withdraw, Icon: IconWithdraw, testId: "user-withdraw" },
-  { label: "user.verify", to: paths.verify, Icon: IconUserCheck, testId: "user-verify" },
+  { label: "user.verification", to: paths.verification, Icon: IconUserCheck, testId: "user-verification" },
 ];
 
 const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps>; testId: string }[] = [
@@ -68,7 +68,7 @@ const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps
     Icon: IconWithdraw,
     testId: "user-withdraw-details",
   },
-  { label: "user.capitalRecord", to: paths.capitalRecord, Icon: IconFile, testId: "user-capital-record" },
+  { label: "user.fundRecords", to: paths.fundRecords, Icon: IconFile, testId: "user-fund-records" },
   {
     label: "user.withdrawAccount",
     to: paths.withdrawAccount,
@@ -76,7 +76,7 @@ const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps
     testId: "user-withdraw-account",
   },
   { label: "home.messages", to: paths.messages, Icon: IconBell, testId: "user-messages" },
-  { label: "home.service", to: paths.kefu, Icon: IconHeadset, testId: "user-service" },
+  { label: "home.service", to: paths.chat, Icon: IconHeadset, testId: "user-service" },
   { label: "user.settings", to: paths.settings, Icon: IconSettings, testId: "user-settings" },
 ];
 
@@ -109,8 +109,8 @@ function Figure({
 
 const VERIFICATION_TAGS = {
   verified: "user.verified",
-  under_review: "user.verifyUnderReview",
-  rejected: "user.verifyRejected",
+  under_review: "user.verificationUnderReview",
+  rejected: "user.verificationRejected",
   not_submitted: "user.notVerified",
 } as const satisfies Record<VerificationState, string>;
 
@@ -229,26 +229,22 @@ export default function User() {
               )}
             </div>
             <div className="user-figures__grid">
-              <Figure
-                label={t("user.available")}
-                amount={summary.available}
-                locale={locale}
-                testId="user-available"
-              />
-              <Figure
-                label={t("user.accountPnl")}
-                amount={summary.accountPnl}
-                locale={locale}
-                testId="user-account-pnl"
-                signed
-              />
-              <Figure
-                label={t("user.todayPnl")}
-                amount={summary.todayPnl}
-                locale={locale}
-                testId="user-today-pnl"
-                signed
-              />
+              {(
+                [
+                  ["user.available", summary.available, "user-available", false],
+                  ["user.accountPnl", summary.accountPnl, "user-account-pnl", true],
+                  ["user.todayPnl", summary.todayPnl, "user-today-pnl", true],
+                ] as const
+              ).map(([label, amount, testId, signed]) => (
+                <Figure
+                  key={testId}
+                  label={t(label)}
+                  amount={amount}
+                  locale={locale}
+                  testId={testId}
+                  signed={signed}
+                />
+              ))}
             </div>
             {me.isError && !me.data ? (
               <div className="user-figures__error" role="alert">
@@ -284,7 +280,7 @@ export default function User() {
                 extra={
                   to === paths.messages && unread ? (
                     <Badge content={unread} data-testid="user-messages-badge" />
-                  ) : to === paths.kefu && serviceUnread ? (
+                  ) : to === paths.chat && serviceUnread ? (
                     <Badge content={serviceUnread} data-testid="user-service-badge" />
                   ) : undefined
                 }

@@ -1,6 +1,6 @@
 import { LOCALE_NAMES } from "@tickfair/contract";
 import { Button } from "antd-mobile";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { BrandMark } from "../../components/BrandMark";
@@ -14,7 +14,6 @@ import "./welcome.css";
 
 export default function Welcome() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const loggedIn = useSession((s) => s.token !== null);
   const [languageOpen, setLanguageOpen] = useState(false);
   const features = [t("welcome.featureFair"), t("welcome.featureExact"), t("welcome.featureOwn")];
@@ -71,39 +70,17 @@ export default function Welcome() {
 
       <section className="welcome__actions">
         {loggedIn ? (
-          <Button
-            block
-            shape="rounded"
-            size="large"
-            className="welcome__primary"
-            data-testid="welcome-enter"
-            onClick={() => navigate(paths.home)}
-          >
+          <WelcomeButton to={paths.home} testId="welcome-enter">
             {t("welcome.enter")}
-          </Button>
+          </WelcomeButton>
         ) : (
           <>
-            <Button
-              block
-              shape="rounded"
-              size="large"
-              className="welcome__primary"
-              data-testid="welcome-login"
-              onClick={() => navigate(paths.login)}
-            >
+            <WelcomeButton to={paths.login} testId="welcome-login">
               {t("welcome.login")}
-            </Button>
-            <Button
-              block
-              shape="rounded"
-              size="large"
-              fill="outline"
-              className="welcome__secondary"
-              data-testid="welcome-register"
-              onClick={() => navigate(paths.registerCheck)}
-            >
+            </WelcomeButton>
+            <WelcomeButton to={paths.registerCheck} testId="welcome-register" secondary>
               {t("welcome.register")}
-            </Button>
+            </WelcomeButton>
             <Link className="welcome__browse" to={paths.home} data-testid="welcome-browse">
               {t("welcome.browse")}
               <IconArrowRight />
@@ -115,5 +92,33 @@ export default function Welcome() {
 
       <LanguageSheetLoader visible={languageOpen} onClose={() => setLanguageOpen(false)} />
     </main>
+  );
+}
+
+/** One of the welcome screen's large buttons: the brand-filled one, or the outlined second choice. */
+function WelcomeButton({
+  to,
+  testId,
+  secondary = false,
+  children,
+}: {
+  to: string;
+  testId: string;
+  secondary?: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      block
+      shape="rounded"
+      size="large"
+      fill={secondary ? "outline" : "solid"}
+      className={secondary ? "welcome__secondary" : "welcome__primary"}
+      data-testid={testId}
+      onClick={() => navigate(to)}
+    >
+      {children}
+    </Button>
   );
 }

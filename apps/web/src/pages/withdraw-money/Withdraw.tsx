@@ -8,7 +8,7 @@ import {
   maxMoney,
   type WithdrawalQuote,
 } from "@tickfair/contract";
-import { Button, Skeleton, Toast } from "antd-mobile";
+import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -17,13 +17,13 @@ import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { codeText, errorText } from "../../api/messages";
 import { AmountField } from "../../components/AmountField/AmountField";
-import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { IconCard, IconClock } from "../../components/icons";
-import { LoadError } from "../../components/LoadError/LoadError";
+import { IconClock } from "../../components/icons";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
+import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
@@ -71,37 +71,26 @@ export default function Withdraw() {
       <main className="page__body cashier">
         {quote.isPending ? (
           <>
-            <div className="card cashier-card">
-              <Skeleton.Title animated />
-              <Skeleton.Paragraph lineCount={2} animated />
-            </div>
-            <div className="card cashier-card">
-              <Skeleton.Paragraph lineCount={5} animated />
-            </div>
+            <QueryCard query={quote} heading lines={2} />
+            <QueryCard query={quote} lines={5} />
           </>
         ) : quote.isError ? (
-          <div className="card cashier-card">
-            <LoadError error={quote.error} onRetry={() => void quote.refetch()} />
-          </div>
+          <QueryCard query={quote} lines={0} />
         ) : !quote.data.account ? (
-          <div className="card">
-            <EmptyState
-              icon={<IconCard />}
-              title={t("cashier.notBound")}
-              text={t("withdraw.notBoundText")}
-              testId="withdraw-not-bound"
-              action={
-                <Button
-                  color="primary"
-                  shape="rounded"
-                  data-testid="withdraw-bind"
-                  onClick={() => navigate(paths.withdrawAccount)}
-                >
-                  {t("withdraw.bindNow")}
-                </Button>
-              }
-            />
-          </div>
+          <NoWithdrawalAccount
+            text={t("withdraw.notBoundText")}
+            testId="withdraw-not-bound"
+            action={
+              <Button
+                color="primary"
+                shape="rounded"
+                data-testid="withdraw-bind"
+                onClick={() => navigate(paths.withdrawAccount)}
+              >
+                {t("withdraw.bindNow")}
+              </Button>
+            }
+          />
         ) : (
           <WithdrawForm quote={quote.data} refetch={quote.refetch} />
         )}

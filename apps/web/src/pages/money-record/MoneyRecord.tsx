@@ -1,6 +1,0 @@
-import { FundRecords } from "./FundRecords";
-
-/** The same fund records outside the tabs, with a way back to the personal center. */
-export default function MoneyRecord() {
-  return <FundRecords tab={false} />;
-}
