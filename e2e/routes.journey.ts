@@ -31,7 +31,7 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   article: { url: paths.article },
   news: { url: NEWS_PATH },
   notFound: { url: "/pages/no/such/page" },
-  moneyRecords: { url: paths.moneyRecords, signedIn: true },
+  recordsTab: { url: paths.recordsTab, signedIn: true },
   user: { url: paths.user, signedIn: true },
   settings: { url: paths.settings, signedIn: true },
   password: { url: `${paths.password}?type=pay`, signedIn: true },
@@ -156,7 +156,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await logInViaForm(page, DEMO.user.account, DEMO.user.password);
     for (const key of [...keys.filter((k) => VISITS[k].signedIn), "home" as const]) await check(key);
 
-    await page.goto(`/h5${paths.moneyRecords}`);
+    await page.goto(`/h5${paths.recordsTab}`);
     await settled(page);
     await expect(page.getByTestId("fund-record").first()).toBeVisible();
     await expect(page.getByTestId("records-filter-all")).toHaveCSS("border-radius", "16px");

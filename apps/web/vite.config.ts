@@ -15,7 +15,7 @@ const SHELL_SCREENS: Record<string, string> = {
   [paths.welcome]: "welcome",
   [paths.home]: "home",
   [paths.product]: "products",
-  [paths.moneyRecords]: "records",
+  [paths.recordsTab]: "records",
   [paths.user]: "user",
   [paths.login]: "auth",
   [paths.detail]: "detail",

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
           { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
           ...signedIn({
-            [paths.moneyRecords]: fundRecords,
+            [paths.recordsTab]: fundRecords,
           }),
           {
             path: paths.user,

@@ -6,7 +6,7 @@ export const paths = {
   welcome: "/pages/welcome/welcome",
   home: "/pages/index/index",
   product: "/pages/product/product",
-  moneyRecords: "/pages/money-record/money-records",
+  recordsTab: "/pages/money-record/money-records",
   user: "/pages/user/user",
   login: "/pages/login/login",
   registerCheck: "/pages/login/registerCheck",

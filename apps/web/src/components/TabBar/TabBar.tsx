@@ -17,7 +17,7 @@ interface Tab {
 const TABS: readonly Tab[] = [
   { to: paths.home, label: "tabs.home", Icon: IconHome, testId: "tab-home" },
   { to: paths.product, label: "tabs.product", Icon: IconMarket, testId: "tab-product" },
-  { to: paths.moneyRecords, label: "tabs.records", Icon: IconWallet, testId: "tab-records" },
+  { to: paths.recordsTab, label: "tabs.records", Icon: IconWallet, testId: "tab-records" },
   { to: paths.user, label: "tabs.user", Icon: IconUser, testId: "tab-user" },
 ];
 

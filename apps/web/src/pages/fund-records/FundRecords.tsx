@@ -22,7 +22,7 @@ import { deviceTimeZone } from "../../lib/time";
 export default function FundRecords() {
   const { t } = useTranslation();
   // Tab 3 at the tab's address; the same records elsewhere are a page with a way back to the user's.
-  const tab = useLocation().pathname === paths.moneyRecords;
+  const tab = useLocation().pathname === paths.recordsTab;
   const [type, setType] = useState<FundRecordType | "">("");
   const query = useFundRecords(type);
   const [exporting, setExporting] = useState(false);
