@@ -64,6 +64,27 @@ export async function shot(
   if (options.viewport) await page.screenshot({ path: path.join(dir, `${name}-screen.png`) });
 }
 
+/**
+ * A screenshot of what the user sees once things have settled: no toast or closing dialog on top
+ * (unless the dialog is the point, then after its opening animation), scrolled to the top.
+ */
+export async function settledShot(
+  page: Page,
+  locale: string,
+  name: string,
+  options: { viewport?: boolean; dialog?: boolean } = {},
+): Promise<void> {
+  if (options.dialog) {
+    await expect(page.locator(".adm-dialog-body")).toBeVisible();
+    await page.waitForTimeout(600);
+  } else {
+    await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
+    await expect(page.locator(".adm-dialog-body")).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await shot(page, locale, name, { viewport: options.viewport });
+}
+
 const KEY_GROUPS =
   "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors|" +
   "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat|limits";

@@ -10,6 +10,7 @@ import {
   operatorHeaders,
   registerViaApi,
   type ShotLocale,
+  settledShot,
   shot,
   TEXT,
 } from "./support";
@@ -71,17 +72,8 @@ async function addPhotos(page: Page) {
 for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
   const text = TEXT[locale];
   /** What the user sees once things have settled (a dialog only when it is the point), from the top. */
-  const shoot = async (page: Page, name: string, options: { dialog?: boolean } = {}) => {
-    if (options.dialog) {
-      await expect(page.locator(".adm-dialog-body")).toBeVisible();
-      await page.waitForTimeout(600);
-    } else {
-      await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
-      await expect(page.locator(".adm-dialog-body")).toBeHidden();
-      await page.evaluate(() => window.scrollTo(0, 0));
-    }
-    await shot(page, locale, `verification-${name}`);
-  };
+  const shoot = (page: Page, name: string, options: { dialog?: boolean } = {}) =>
+    settledShot(page, locale, `verification-${name}`, options);
   const submitAndConfirm = async (page: Page, idNumber: string, name: string | null) => {
     await page.getByTestId("verification-submit").click();
     const dialog = page.getByTestId("verification-confirm");

@@ -1,32 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { fromMinor, toMinor, type VerificationStatus } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { readCashierSettings } from "./cashier/settings";
-import { createDocument } from "./content";
 import { ANY_OPERATOR, OPERATOR_ROUTES, PUBLIC, roleMayCall } from "./operators/permissions";
-import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
+import { key } from "./test/cashier-fixtures";
 import { CONSOLE_MATRIX } from "./test/console-permission-rows";
-import { multipart, PNG, uploadFile } from "./test/files";
-import { ensureInviteCode, registerAndLogin } from "./test/fixtures";
+import { multipart } from "./test/files";
 import { useTestApp } from "./test/harness";
-import { cannedReplyBy, conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
-import {
-  createEnrolledOperator,
-  type OperatorCredentials,
-  signInOperatorThroughApi,
-} from "./test/operator-fixtures";
-import {
-  type Fixtures,
-  MATRIX,
-  PASSWORD,
-  PAY_PASSWORD,
-  REASON,
-  type RouteKey,
-  SEND,
-  STATIC_ROUTES,
-} from "./test/permission-matrix-rows";
+import { SEND } from "./test/permission-matrix-calls";
+import { type Actor, buildMatrix, type Fixtures } from "./test/permission-matrix-fixtures";
+import { MATRIX, type RouteKey, STATIC_ROUTES } from "./test/permission-matrix-rows";
 import {
   ACTORS,
   type ActorName,
@@ -37,8 +20,6 @@ import {
   probeRoutes,
   type Row,
 } from "./test/permission-probe";
-import { freshQuote, openContract } from "./test/trading-fixtures";
-import { submitVerificationThroughApi } from "./test/verification-fixtures";
 
 // ── The app's own route list ──────────────────────────────────────────────────────────────────────
 
@@ -55,194 +36,14 @@ function appRoutes(): string[] {
   });
 }
 
-// ── Actors and fixtures ───────────────────────────────────────────────────────────────────────────
+// ── Actors and fixtures (test/permission-matrix-fixtures.ts) ──────────────────────────────────────────
 
-interface Actor {
-  token: string | null;
-  /** A second session of the same actor, for calls that end the session they run on. */
-  freshToken(): Promise<string | null>;
-  /** A session of another operator of the same role (for users and anonymous, their own token). */
-  ownOperatorToken(): Promise<string | null>;
-}
-
-const actors = {} as Record<ActorName, Actor>;
-const fx = {} as Fixtures;
+let actors = {} as Record<ActorName, Actor>;
+let fx = {} as Fixtures;
 let socketUrl = "";
 
-async function userActor(): Promise<
-  Actor & { account: string; userId: bigint; auth: Record<string, string> }
-> {
-  const user = await registerAndLogin(t);
-  const account = user.registration.account;
-  return {
-    token: user.token,
-    ownOperatorToken: async () => user.token,
-    account,
-    userId: user.userId,
-    auth: user.auth,
-    async freshToken() {
-      const login = await t.app.inject({
-        method: "POST",
-        url: "/api/v1/auth/login",
-        payload: { account, password: PASSWORD },
-      });
-      return login.json<{ token: string }>().token;
-    },
-  };
-}
-
-let operatorCount = 0;
-
-async function operatorActor(role: "support" | "finance" | "admin"): Promise<Actor & OperatorCredentials> {
-  const signIn = async (credentials: OperatorCredentials) =>
-    (await signInOperatorThroughApi(t, credentials)).authorization?.slice("Bearer ".length) ?? null;
-  const credentials = await createEnrolledOperator(t.db, t.clock, { username: `matrix_${role}`, role });
-  return {
-    ...credentials,
-    token: await signIn(credentials),
-    freshToken: () => signIn(credentials),
-    async ownOperatorToken() {
-      operatorCount += 1;
-      const username = `matrix_${role}_${operatorCount}`;
-      return signIn(await createEnrolledOperator(t.db, t.clock, { username, role }));
-    },
-  };
-}
-
-async function post(auth: Record<string, string>, url: string, payload?: unknown): Promise<string> {
-  const response = await t.app.inject({
-    method: "POST",
-    url,
-    headers: { ...auth, "idempotency-key": key() },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  if (response.statusCode >= 300) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-  return response.json<{ id: string }>().id;
-}
-
-/** A funded user with a bound card: the owner of money the operators review. */
-async function payee() {
-  const user = await userActor();
-  await post(user.auth, "/api/v1/cashier/demo-topup", { amount: "1000.00" });
-  await post(user.auth, "/api/v1/cashier/withdrawal-account", BANK_CARD);
-  return user;
-}
-
 beforeAll(async () => {
-  await ensureInviteCode(t);
-  const method = await bankMethod(t);
-  fx.methodId = method.id;
-  fx.symbol = "BTC-USDT";
-  fx.settings = await readCashierSettings(t.db);
-
-  const user = await payee();
-  fx.userAccount = user.account;
-  const uploaded = await uploadFile(t.app, user.auth, PNG);
-  expect(uploaded.statusCode, uploaded.body).toBe(201);
-  fx.ownDeposit = await post(user.auth, "/api/v1/cashier/deposits", {
-    methodId: method.id,
-    amount: "20.00",
-    reference: "with proof",
-    proofFileId: uploaded.json<{ fileId: string }>().fileId,
-  });
-  fx.ownWithdrawal = await post(user.auth, "/api/v1/cashier/withdrawals", {
-    amount: "10.00",
-    payPassword: PAY_PASSWORD,
-  });
-  // An open contract: the state a user most often looks one up in.
-  fx.ownContract = await openContract(
-    t,
-    (order) => post(user.auth, "/api/v1/trading/contracts", order),
-    fx.symbol,
-  );
-  fx.quoteSeq = await freshQuote(t, fx.symbol);
-
-  const depositor = await payee();
-  const deposit = { methodId: method.id, amount: "20.00", reference: "for review" };
-  fx.depositToConfirm = await post(depositor.auth, "/api/v1/cashier/deposits", deposit);
-  fx.depositToReject = await post(depositor.auth, "/api/v1/cashier/deposits", deposit);
-  const withdrawal = { amount: "10.00", payPassword: PAY_PASSWORD };
-  fx.withdrawalToApprove = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
-  fx.withdrawalToReject = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
-  fx.boundUserId = String((await payee()).userId);
-  const verifying = await submitVerificationThroughApi(t.app, user.auth);
-  expect(verifying.statusCode, verifying.body).toBe(201);
-  const ownLinks = verifying.json<VerificationStatus>().photos;
-  fx.photoTicket = ownLinks?.front.url.split("/").pop() ?? "";
-  const submission = async () => {
-    const submitter = await userActor();
-    expect((await submitVerificationThroughApi(t.app, submitter.auth)).statusCode).toBe(201);
-    const row = await t.db
-      .selectFrom("verifications")
-      .select("id")
-      .where("user_id", "=", submitter.userId)
-      .executeTakeFirstOrThrow();
-    return String(row.id);
-  };
-  fx.verificationToApprove = await submission();
-  fx.article = String(
-    await createDocument(t.db, t.clock, null, {
-      kind: "news",
-      translations: { "zh-CN": { title: "矩阵", summary: "", body: "正文" } },
-      publishAt: null,
-      reason: REASON,
-    }),
-  );
-  fx.verificationToReject = await submission();
-  fx.ownMessage = await noticeFor(t, user.userId);
-  fx.conversation = await conversationWith(t, user.auth);
-
-  actors.anonymous = { token: null, freshToken: async () => null, ownOperatorToken: async () => null };
-  actors.user = user;
-  actors.other = await userActor();
-  actors.support = await operatorActor("support");
-  actors.finance = await operatorActor("finance");
-  actors.admin = await operatorActor("admin");
-  fx.signInOperator = await createEnrolledOperator(t.db, t.clock, {
-    username: "matrix_sign_in",
-    role: "support",
-  });
-
-  // Role changes proposed by another admin, for the matrix's admin to decide.
-  const target = await createEnrolledOperator(t.db, t.clock, { username: "matrix_target", role: "finance" });
-  fx.targetOperatorId = String(target.id);
-  fx.scheduledBroadcast = await scheduledBroadcast(t, target.id);
-  fx.cannedReply = await cannedReplyBy(t, target.id);
-  const secondAdmin = await signInOperatorThroughApi(
-    t,
-    await createEnrolledOperator(t.db, t.clock, { username: "matrix_admin_2", role: "admin" }),
-  );
-  const proposeRole = async () => {
-    const proposed = await t.app.inject({
-      method: "PATCH",
-      url: `/api/v1/operator/operators/${target.id}`,
-      payload: { role: "admin" },
-      headers: secondAdmin,
-    });
-    expect(proposed.statusCode, proposed.body).toBe(202);
-    return proposed.json<{ id: string }>().id;
-  };
-  fx.roleChangeToApprove = await proposeRole();
-  fx.roleChangeToReject = await proposeRole();
-
-  const financeAuth = { authorization: `Bearer ${actors.finance.token}` };
-  const weaker = {
-    ...fx.settings,
-    depositSecondApprovalAbove: fromMinor(toMinor(fx.settings.depositSecondApprovalAbove) + 100n),
-  };
-  const propose = async () => {
-    const proposed = await t.app.inject({
-      method: "PUT",
-      url: "/api/v1/operator/cashier-settings",
-      payload: weaker,
-      headers: { ...financeAuth, "idempotency-key": key() },
-    });
-    expect(proposed.statusCode, proposed.body).toBe(202);
-    return proposed.json<{ id: string }>().id;
-  };
-  fx.changeToApprove = await propose();
-  fx.changeToReject = await propose();
-
+  ({ actors, fx } = await buildMatrix(t));
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   socketUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/ws`;
 });
