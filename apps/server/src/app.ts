@@ -21,7 +21,7 @@ import type { RouteContext } from "./platform/context";
 import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
-import { registerScope } from "./platform/scopes";
+import { declareSignedInFields, registerScope } from "./platform/scopes";
 import { secureTransportHeaders } from "./platform/secure-transport";
 import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
 
@@ -51,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  declareSignedInFields(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -13,6 +13,18 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Declares the signed-in fields on every request before any is made, so requests keep one shape
+ * (Fastify's decorateRequest) whether or not a scope's hook fills them. Unset they are null, which the
+ * types hide: only routes inside a scope read them, after its hook set them.
+ */
+export function declareSignedInFields(app: FastifyInstance): void {
+  const unset = null as never;
+  app.decorateRequest("user", unset);
+  app.decorateRequest("operator", unset);
+  app.decorateRequest("sessionTokenHash", unset);
+}
+
 /** What signs a request in: it sets the scope's fields or throws (before the body is parsed). */
 export type SignIn = (request: FastifyRequest) => Promise<void>;
 
