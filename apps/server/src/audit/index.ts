@@ -5,4 +5,4 @@ export {
   proposeControlChange,
 } from "./control-changes";
 export { auditModule } from "./module";
-export { type AuditInput, recordAudit, recordListExport } from "./record";
+export { recordAudit, recordListExport } from "./record";

@@ -4,7 +4,7 @@ import {
   depositMethod,
   depositMethodInput,
   depositMethodList,
-  idString,
+  idParams,
   LIST_CSV_MAX_ROWS,
   LIST_FILTERS_TEXT,
   type OperatorDeposit,
@@ -22,7 +22,6 @@ import {
 } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { decideControlChange, recordAudit, recordListExport } from "../audit";
 import { readFile } from "../files";
 import type { RouteContext } from "../platform/context";
@@ -51,7 +50,6 @@ import {
 
 const tags = ["operator cashier"];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: idString });
 const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
 
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */

@@ -10,7 +10,7 @@ import {
   fundRecordCsvQuery,
   fundRecordPage,
   fundRecordQuery,
-  idString,
+  idParams,
   pageQuery,
   toMinor,
   withdrawal,
@@ -20,7 +20,6 @@ import {
 } from "@tickfair/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { checkPayPassword } from "../auth";
 import { readFile } from "../files";
 import { refuseDuringBreak } from "../limits";
@@ -50,7 +49,6 @@ const schema = routeSchemas({
   errors: [400, 401, 403, 404, 409, 422, 423],
 });
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: idString });
 
 export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;

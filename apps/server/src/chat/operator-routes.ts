@@ -10,12 +10,11 @@ import {
   chatReadRequest,
   conversationListQuery,
   conversationPage,
-  idString,
+  idParams,
   okResponse,
   operatorChatSendRequest,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { createCannedReply, deleteCannedReply, listCannedReplies } from "./canned-replies";
@@ -31,7 +30,6 @@ import type { ChatDeps } from "./service";
 import { conversationPage as readConversationPage } from "./summaries";
 
 const schema = routeSchemas({ tags: ["operator chat"], signedIn: true, errors: [400, 401, 403, 404, 409] });
-const idParams = z.object({ id: idString });
 
 /** The console's inbox: conversations by view, their history, answers and notes, assignment and state. */
 export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {

@@ -1,6 +1,5 @@
-import { conversationContext, operatorDashboard as dashboardSchema, idString } from "@tickfair/contract";
+import { conversationContext, operatorDashboard as dashboardSchema, idParams } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { conversationContext as readContext } from "./chat-context";
@@ -12,7 +11,6 @@ const chatSchema = routeSchemas({
   signedIn: true,
   errors: [400, 401, 403, 404, 409],
 });
-const idParams = z.object({ id: idString });
 
 /**
  * Read models that join several capabilities for operators: the console's first page (queues waiting,

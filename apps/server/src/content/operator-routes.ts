@@ -4,7 +4,7 @@ import {
   contentDocumentList,
   contentKind,
   contentVersionInput,
-  idString,
+  idParams,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,7 +17,6 @@ const schema = routeSchemas({
   signedIn: true,
   errors: [400, 401, 403, 404, 409],
 });
-const idParams = z.object({ id: idString });
 
 /** The console's content: documents with their versions; a new document or version is audited. */
 export function contentOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {

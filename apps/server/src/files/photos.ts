@@ -53,7 +53,7 @@ export async function reEncodePhoto(data: Buffer): Promise<ReEncodedPhoto> {
 }
 
 /** Re-encodes and keeps an ID photo of the user: the blobs first, then the row that names them. */
-export async function storeVerificationPhoto(
+export async function storePrivatePhoto(
   db: Executor,
   blobs: BlobStore,
   userId: bigint,

@@ -5,7 +5,7 @@ import { ManualClock } from "../platform/clock";
 import type { TestDb } from "../test/harness";
 import { silentLog } from "./feed-runner";
 import { recordClosedHistory } from "./history";
-import { createMarket } from "./index";
+import { createMarket } from "./running";
 import { buildMarketTestApp, createMarketTestDb, feedTick } from "./testing";
 import { recordTicks } from "./ticks";
 

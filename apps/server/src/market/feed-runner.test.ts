@@ -4,7 +4,7 @@ import { useTestDb } from "../test/harness";
 import { MarketBus } from "./bus";
 import type { FeedListener, FeedSource, FeedTick } from "./feed";
 import { FeedRunner, silentLog } from "./feed-runner";
-import { createMarket } from "./index";
+import { createMarket } from "./running";
 import { createMarketTestDb, feedTick, onPostgres, testDatabaseUrl } from "./testing";
 import { lastTicks, recordTicks, type StoredTick, verifyChain } from "./ticks";
 

@@ -3,7 +3,6 @@ export type { TradingSchedule } from "./catalogue";
 export { type FeedState, feedStates } from "./feed-state";
 export { marketModule } from "./module";
 export { formatScaled } from "./prices";
-export { createMarket, type Market, type MarketOptions } from "./running";
 export { effectiveStatus } from "./schedule";
 export { findProduct, productNotFound, productTicks, symbolCode, symbolCodeOf, toWireTick } from "./service";
 export { latestTickers } from "./tickers";

@@ -3,7 +3,7 @@ import {
   controlChange,
   createOperatorRequest,
   createOperatorResponse,
-  idString,
+  idParams,
   operatorAccount,
   operatorAccountPage,
   operatorActionRequest,
@@ -12,7 +12,6 @@ import {
   rolePermissionsList,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import {
@@ -29,7 +28,6 @@ const schema = routeSchemas({
   signedIn: true,
   errors: [400, 401, 403, 404, 409],
 });
-const idParams = z.object({ id: idString });
 
 /** Operators and roles (admin): the accounts, their roles and what each role may do. All audited. */
 export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsyncZod {

@@ -4,4 +4,3 @@ export { tradingModule } from "./module";
 export { type SettledResults, settledResults } from "./results";
 export { type SettledNetCounts, settledNetCounts } from "./risk-figure-source";
 export { type ContractRef, contractsByIds, listUserContracts } from "./service";
-export type { TradingWorker } from "./worker";

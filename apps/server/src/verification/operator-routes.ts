@@ -1,5 +1,5 @@
 import {
-  idString,
+  idParams,
   LIST_CSV_MAX_ROWS,
   operatorVerification,
   operatorVerificationPage,
@@ -9,7 +9,6 @@ import {
   verificationReviewQuery,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordListExport } from "../audit";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
@@ -31,7 +30,6 @@ const schema = routeSchemas({
   signedIn: true,
   errors: [400, 401, 403, 404, 409],
 });
-const idParams = z.object({ id: idString });
 
 /** The console's review of real-name verifications. Every look at a submission and every decision is audited. */
 export function verificationOperatorRoutes(

@@ -44,6 +44,8 @@ export const idString = z
     message: "VALIDATION_FAILED",
   })
   .describe("Id: decimal digits, at most 9223372036854775807");
+/** A route's path parameters when it names one record: `/…/:id`. */
+export const idParams = z.object({ id: idString });
 export const isoTime = z.string().describe("ISO 8601 time");
 
 /** A session just signed in: the bearer token for every further request, and when it expires unused. */
