@@ -24,6 +24,7 @@ export default defineConfig({
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"] } },
       { test: { name: "browser", include: ["packages/browser/src/**/*.test.ts"] } },
+      { test: { name: "verify", include: ["packages/verify/src/**/*.test.ts"] } },
       {
         test: {
           name: "web",
