@@ -1,3 +1,4 @@
+export { controlChangeDecisionRoutes } from "./control-change-routes";
 export {
   applyControlChange,
   type ControlSubject,

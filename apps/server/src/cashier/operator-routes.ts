@@ -14,7 +14,6 @@ import {
   operatorDepositPage,
   operatorWithdrawal,
   operatorWithdrawalPage,
-  rejectControlChangeRequest,
   rejectRequest,
   reviewFilters,
   reviewQuery,
@@ -22,7 +21,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { decideControlChange, recordAudit, recordListExport } from "../audit";
+import { controlChangeDecisionRoutes, decideControlChange, recordAudit, recordListExport } from "../audit";
 import { readFile } from "../files";
 import type { RouteContext } from "../platform/context";
 import { sendCsv } from "../platform/csv";
@@ -275,33 +274,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       },
     );
 
-    app.post(
-      "/operator/cashier-settings/changes/:id/approve",
-      { schema: schema({ params: idParams, response: { 200: controlChange } }) },
-      async (request) => {
-        const { operator } = request;
-        return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
-          approve: true,
-        });
-      },
-    );
-
-    app.post(
-      "/operator/cashier-settings/changes/:id/reject",
-      {
-        schema: schema({
-          params: idParams,
-          body: rejectControlChangeRequest,
-          response: { 200: controlChange },
-        }),
-      },
-      async (request) => {
-        const { operator } = request;
-        return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
-          approve: false,
-          reason: request.body.reason,
-        });
-      },
+    controlChangeDecisionRoutes(app, tags, "/operator/cashier-settings/changes", (operator, id, decision) =>
+      decideControlChange(db, clock, operator, cashierSettingsControl, id, decision),
     );
   };
 }

@@ -8,10 +8,10 @@ import {
   operatorAccountPage,
   operatorActionRequest,
   pageQuery,
-  rejectControlChangeRequest,
   rolePermissionsList,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { controlChangeDecisionRoutes } from "../audit";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import {
@@ -23,8 +23,9 @@ import {
 } from "./accounts";
 import { rolePermissions } from "./permissions";
 
+const TAGS = ["operators"];
 const schema = routeSchemas({
-  tags: ["operators"],
+  tags: TAGS,
   signedIn: true,
   errors: [400, 401, 403, 404, 409],
 });
@@ -108,31 +109,8 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
       );
     }
 
-    app.post(
-      "/operator/operators/role-changes/:id/approve",
-      { schema: schema({ params: idParams, response: { 200: controlChange } }) },
-      async (request) => {
-        const { operator } = request;
-        return decideRoleChange(db, clock, operator, BigInt(request.params.id), { approve: true });
-      },
-    );
-
-    app.post(
-      "/operator/operators/role-changes/:id/reject",
-      {
-        schema: schema({
-          params: idParams,
-          body: rejectControlChangeRequest,
-          response: { 200: controlChange },
-        }),
-      },
-      async (request) => {
-        const { operator } = request;
-        return decideRoleChange(db, clock, operator, BigInt(request.params.id), {
-          approve: false,
-          reason: request.body.reason,
-        });
-      },
+    controlChangeDecisionRoutes(app, TAGS, "/operator/operators/role-changes", (operator, id, decision) =>
+      decideRoleChange(db, clock, operator, id, decision),
     );
   };
 }
