@@ -53,6 +53,17 @@ export const BANK_CARD = {
   bankAddress: "1 Test Road, Shanghai",
 };
 
+/** Binds BANK_CARD as the withdrawal account of the user `auth` signs in, through the API. */
+export async function bindBankCard(app: App, auth: Record<string, string>) {
+  const bound = await app.inject({
+    method: "POST",
+    url: "/api/v1/cashier/withdrawal-account",
+    payload: BANK_CARD,
+    headers: auth,
+  });
+  expect(bound.statusCode, bound.body).toBe(201);
+}
+
 let keys = 0;
 export const key = () => `test-key-${++keys}-${Math.random().toString(36).slice(2)}`;
 
