@@ -5,5 +5,6 @@ export {
   decideControlChange,
   proposeControlChange,
 } from "./control-changes";
+export { type ListExport, listExportRoute } from "./list-export-route";
 export { auditModule } from "./module";
-export { recordAudit, recordListExport } from "./record";
+export { recordAudit } from "./record";

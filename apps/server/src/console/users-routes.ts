@@ -17,13 +17,11 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordListExport } from "../audit";
+import { listExportRoute } from "../audit";
 import { everyUser, listUserSessions, requireUser, searchUsers } from "../auth";
 import { listUserDeposits, listUserWithdrawals } from "../cashier";
 import { userStatement } from "../ledger";
 import type { RouteContext } from "../platform/context";
-import { sendCsv } from "../platform/csv";
-import { listCsv } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
@@ -70,28 +68,15 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
       async (request) => searchUsers(db, request.query, timeZone),
     );
 
-    app.get(
-      "/operator/users.csv",
-      {
-        schema: {
-          tags: ["operator users"],
-          security: [{ bearer: [] }],
-          description: `The users with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
-          querystring: operatorUserFilters,
-        },
-      },
-      async (request, reply) => {
-        const { operator } = request;
-        const rows = everyUser(db, request.query, timeZone, LIST_CSV_MAX_ROWS);
-        await recordListExport(db, clock, operator.id, {
-          action: "users.export",
-          targetType: "user",
-          filters: request.query,
-        });
-        const file = listCsv(rows, USER_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
-        return sendCsv(reply, file, "tickfair-users.csv", LIST_CSV_MAX_ROWS);
-      },
-    );
+    listExportRoute(app, context, {
+      list: "users",
+      targetType: "user",
+      tags: ["operator users"],
+      description: `The users with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+      filters: operatorUserFilters,
+      columns: USER_CSV_COLUMNS,
+      rows: (filters) => everyUser(db, filters, timeZone, LIST_CSV_MAX_ROWS),
+    });
 
     app.get(
       "/operator/users/:id",
