@@ -1,6 +1,6 @@
 import { type ControlChange, controlChange, idParams, rejectControlChangeRequest } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import type { Operator } from "../platform/schema";
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -17,7 +17,7 @@ export function controlChangeDecisionRoutes(
   path: string,
   decide: (operator: Operator, id: bigint, decision: Decision) => Promise<ControlChange>,
 ): void {
-  const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
+  const schema = operatorRouteSchemas(tags);
   app.post(
     `${path}/:id/approve`,
     { schema: schema({ params: idParams, response: { 200: controlChange } }) },

@@ -33,7 +33,7 @@ import { readFile } from "../files";
 import type { RouteContext } from "../platform/context";
 import type { ListCsvColumns } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import {
   confirmDeposit,
@@ -55,7 +55,7 @@ import {
 
 const tags = ["operator cashier"];
 const security = [{ bearer: [] }];
-const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
+const schema = operatorRouteSchemas(tags);
 
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
 export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {

@@ -23,16 +23,12 @@ import { listUserDeposits, listUserWithdrawals } from "../cashier";
 import { userStatement } from "../ledger";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
 import { lockUser, revokeSession, unlockUser, userDetail } from "./users";
 import { USER_CSV_COLUMNS } from "./users-csv";
 
-const schema = routeSchemas({
-  tags: ["operator users"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(["operator users"]);
 const userParams = z.object({ id: idString });
 const sessionParams = z.object({ id: idString, sessionId: idString });
 

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { controlChangeDecisionRoutes } from "../audit";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import {
   changeOperatorRole,
   createOperatorAccount,
@@ -24,11 +24,7 @@ import {
 import { rolePermissions } from "./permissions";
 
 const TAGS = ["operators"];
-const schema = routeSchemas({
-  tags: TAGS,
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(TAGS);
 
 /** Operators and roles (admin): the accounts, their roles and what each role may do. All audited. */
 export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsyncZod {

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listExportRoute } from "../audit";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import {
   decideVerification,
   everySubmission,
@@ -22,11 +22,7 @@ import {
 import { VERIFICATION_CSV_COLUMNS } from "./review-csv";
 import type { VerificationDeps } from "./service";
 
-const schema = routeSchemas({
-  tags: ["operator verification"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(["operator verification"]);
 
 /** The console's review of real-name verifications. Every look at a submission and every decision is audited. */
 export function verificationOperatorRoutes(
