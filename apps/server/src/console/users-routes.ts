@@ -15,6 +15,7 @@ import {
   userSessionPage,
   withdrawalPage,
 } from "@tickfair/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listExportRoute } from "../audit";
@@ -80,67 +81,43 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
       async (request) => userDetail(context, request.operator, userId(request.params)),
     );
 
-    app.get(
-      "/operator/users/:id/statement",
-      {
-        schema: schema({
-          description: "The user's ledger entries on all five of their accounts, newest first.",
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: statementPage },
-        }),
-      },
-      async (request) => ofUser(request.params, (id) => userStatement(db, id, request.query)),
-    );
+    /** A list on the user's page, `/operator/users/:id/<list>`: an unknown user is 404, not an empty page. */
+    const userList = <Q extends z.ZodType<object>, P extends z.ZodType>(
+      list: string,
+      parts: { description?: string; querystring: Q; page: P },
+      read: (id: bigint, query: z.infer<Q>, request: FastifyRequest) => Promise<z.infer<P>>,
+    ) =>
+      app.get(
+        `/operator/users/:id/${list}`,
+        {
+          schema: schema({
+            ...(parts.description ? { description: parts.description } : {}),
+            params: userParams,
+            querystring: parts.querystring,
+            response: { 200: parts.page },
+          }),
+        },
+        async (request) => ofUser(request.params, (id) => read(id, request.query as z.infer<Q>, request)),
+      );
+    const pageOf = <P extends z.ZodType>(page: P) => ({ querystring: operatorUserPageQuery, page });
 
-    app.get(
-      "/operator/users/:id/contracts",
+    userList(
+      "statement",
       {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserContractQuery,
-          response: { 200: contractPage },
-        }),
+        description: "The user's ledger entries on all five of their accounts, newest first.",
+        ...pageOf(statementPage),
       },
-      async (request) =>
-        ofUser(request.params, (id) => listUserContracts(db, id, request.query, request.query.state)),
+      (id, query) => userStatement(db, id, query),
     );
-
-    app.get(
-      "/operator/users/:id/deposits",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: depositPage },
-        }),
-      },
-      async (request) =>
-        ofUser(request.params, (id) => listUserDeposits(db, id, request.query, requestLocale(request))),
+    userList("contracts", { querystring: operatorUserContractQuery, page: contractPage }, (id, query) =>
+      listUserContracts(db, id, query, query.state),
     );
-
-    app.get(
-      "/operator/users/:id/withdrawals",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: withdrawalPage },
-        }),
-      },
-      async (request) => ofUser(request.params, (id) => listUserWithdrawals(db, id, request.query)),
+    userList("deposits", pageOf(depositPage), (id, query, request) =>
+      listUserDeposits(db, id, query, requestLocale(request)),
     );
-
-    app.get(
-      "/operator/users/:id/sessions",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: userSessionPage },
-        }),
-      },
-      async (request) => ofUser(request.params, (id) => listUserSessions(db, id, request.query, clock.now())),
+    userList("withdrawals", pageOf(withdrawalPage), (id, query) => listUserWithdrawals(db, id, query));
+    userList("sessions", pageOf(userSessionPage), (id, query) =>
+      listUserSessions(db, id, query, clock.now()),
     );
 
     app.post(
