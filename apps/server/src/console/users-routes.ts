@@ -15,7 +15,6 @@ import {
   userSessionPage,
   withdrawalPage,
 } from "@tickfair/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listExportRoute } from "../audit";
@@ -32,6 +31,12 @@ import { USER_CSV_COLUMNS } from "./users-csv";
 const schema = operatorRouteSchemas(["operator users"]);
 const userParams = z.object({ id: idString });
 const sessionParams = z.object({ id: idString, sessionId: idString });
+/** A list on the user's page, `/operator/users/:id/<list>`: the user's id, the list's query and page. */
+const userListSchema = <Q extends z.ZodType, P extends z.ZodType>(
+  querystring: Q,
+  page: P,
+  description?: string,
+) => schema({ description, params: userParams, querystring, response: { 200: page } });
 
 /**
  * The console's users: search, a user's page and lists, sessions and the sign-in
@@ -81,43 +86,38 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
       async (request) => userDetail(context, request.operator, userId(request.params)),
     );
 
-    /** A list on the user's page, `/operator/users/:id/<list>`: an unknown user is 404, not an empty page. */
-    const userList = <Q extends z.ZodType<object>, P extends z.ZodType>(
-      list: string,
-      parts: { description?: string; querystring: Q; page: P },
-      read: (id: bigint, query: z.infer<Q>, request: FastifyRequest) => Promise<z.infer<P>>,
-    ) =>
-      app.get(
-        `/operator/users/:id/${list}`,
-        {
-          schema: schema({
-            ...(parts.description ? { description: parts.description } : {}),
-            params: userParams,
-            querystring: parts.querystring,
-            response: { 200: parts.page },
-          }),
-        },
-        async (request) => ofUser(request.params, (id) => read(id, request.query as z.infer<Q>, request)),
-      );
-    const pageOf = <P extends z.ZodType>(page: P) => ({ querystring: operatorUserPageQuery, page });
-
-    userList(
-      "statement",
+    app.get(
+      "/operator/users/:id/statement",
       {
-        description: "The user's ledger entries on all five of their accounts, newest first.",
-        ...pageOf(statementPage),
+        schema: userListSchema(
+          operatorUserPageQuery,
+          statementPage,
+          "The user's ledger entries on all five of their accounts, newest first.",
+        ),
       },
-      (id, query) => userStatement(db, id, query),
+      async (request) => ofUser(request.params, (id) => userStatement(db, id, request.query)),
     );
-    userList("contracts", { querystring: operatorUserContractQuery, page: contractPage }, (id, query) =>
-      listUserContracts(db, id, query, query.state),
+    app.get(
+      "/operator/users/:id/contracts",
+      { schema: userListSchema(operatorUserContractQuery, contractPage) },
+      async (request) =>
+        ofUser(request.params, (id) => listUserContracts(db, id, request.query, request.query.state)),
     );
-    userList("deposits", pageOf(depositPage), (id, query, request) =>
-      listUserDeposits(db, id, query, requestLocale(request)),
+    app.get(
+      "/operator/users/:id/deposits",
+      { schema: userListSchema(operatorUserPageQuery, depositPage) },
+      async (request) =>
+        ofUser(request.params, (id) => listUserDeposits(db, id, request.query, requestLocale(request))),
     );
-    userList("withdrawals", pageOf(withdrawalPage), (id, query) => listUserWithdrawals(db, id, query));
-    userList("sessions", pageOf(userSessionPage), (id, query) =>
-      listUserSessions(db, id, query, clock.now()),
+    app.get(
+      "/operator/users/:id/withdrawals",
+      { schema: userListSchema(operatorUserPageQuery, withdrawalPage) },
+      async (request) => ofUser(request.params, (id) => listUserWithdrawals(db, id, request.query)),
+    );
+    app.get(
+      "/operator/users/:id/sessions",
+      { schema: userListSchema(operatorUserPageQuery, userSessionPage) },
+      async (request) => ofUser(request.params, (id) => listUserSessions(db, id, request.query, clock.now())),
     );
 
     app.post(
