@@ -65,11 +65,19 @@ describe("GET /operator/dashboard", () => {
     const finance = await operatorAuth(t, "finance");
     const admin = await operatorAuth(t, "admin");
 
+    /** At `at`, a new user topped up with `balance` who asks for a deposit by bank transfer. */
+    const userAsking = async (
+      at: string,
+      balance: string,
+      deposit: { amount: string; reference: string },
+    ) => {
+      t.clock.set(at);
+      const user = await toppedUpUser(t, balance);
+      return { user, deposit: await askDeposit(t.app, user.auth, { methodId: method.id, ...deposit }) };
+    };
+
     // Yesterday, 23:59 in Shanghai: a deposit left waiting, and a contract that closes after midnight.
-    t.clock.set("2026-01-04T15:59:00Z");
-    const early = await toppedUpUser(t, "500.00");
-    const waiting = await askDeposit(t.app, early.auth, {
-      methodId: method.id,
+    const { user: early, deposit: waiting } = await userAsking("2026-01-04T15:59:00Z", "500.00", {
       amount: "30.00",
       reference: "waiting",
     });
@@ -77,10 +85,7 @@ describe("GET /operator/dashboard", () => {
     const overnight = await tradeAndSettle(early.auth, 8_000_000n);
 
     // Today, 09:00: a deposit confirmed, a withdrawal paid, another waiting, and a winning contract.
-    t.clock.set("2026-01-05T01:00:00Z");
-    const user = await toppedUpUser(t, "1000.00");
-    const deposit = await askDeposit(t.app, user.auth, {
-      methodId: method.id,
+    const { user, deposit } = await userAsking("2026-01-05T01:00:00Z", "1000.00", {
       amount: "100.00",
       reference: "today",
     });
