@@ -1,8 +1,10 @@
+export { controlChangeDecisionRoutes } from "./control-change-routes";
 export {
   applyControlChange,
   type ControlSubject,
   decideControlChange,
   proposeControlChange,
 } from "./control-changes";
+export { type ListExport, listExportRoute } from "./list-export-route";
 export { auditModule } from "./module";
-export { recordAudit, recordListExport } from "./record";
+export { recordAudit } from "./record";

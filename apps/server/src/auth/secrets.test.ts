@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCK_AFTER, LOCK_MS } from "../platform/sign-in-throttle";
-import { BANK_CARD, key, toppedUpUser } from "../test/cashier-fixtures";
+import { bindBankCard, key, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { PAY_LOCK_MS, PAY_PASSWORD_ATTEMPTS } from "./secrets";
@@ -41,12 +41,7 @@ describe("one throttle per secret, shared by every place that checks it", () => 
 
   it("the transaction password: guesses in the change form and at withdrawal share one count", async () => {
     const user = await toppedUpUser(t, "300.00");
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawal-account",
-      payload: BANK_CARD,
-      headers: { ...user.auth, "idempotency-key": key() },
-    });
+    await bindBankCard(t.app, user.auth);
     const withdraw = (payPassword: string) =>
       t.app.inject({
         method: "POST",

@@ -2,7 +2,7 @@ import { CSV_LABELS, LOCALES, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
 import { seedCatalogue } from "../market/seed";
-import { BANK_CARD, bankMethod, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { bankMethod, bindBankCard, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { csvRows, fundRecordsCsv } from "../test/csv-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
@@ -97,12 +97,7 @@ describe("fund records CSV", () => {
       });
     step();
     expect((await review("deposits", deposit.json().id, "confirm")).statusCode).toBe(200);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawal-account",
-      payload: BANK_CARD,
-      headers: user.auth,
-    });
+    await bindBankCard(t.app, user.auth);
     const withdraw = (amount: string) =>
       postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, {
         amount,

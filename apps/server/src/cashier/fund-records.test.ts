@@ -2,8 +2,8 @@ import type { FundRecordPage } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "../market/seed";
 import {
-  BANK_CARD,
   bankMethod,
+  bindBankCard,
   key,
   operatorAuth,
   postWithKey,
@@ -40,12 +40,7 @@ describe("fund records", () => {
       url: `/api/v1/operator/deposits/${deposit.json().id}/confirm`,
       headers: finance.headers,
     });
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawal-account",
-      payload: BANK_CARD,
-      headers: headers(),
-    });
+    await bindBankCard(t.app, headers());
     const withdrawal = await t.app.inject({
       method: "POST",
       url: "/api/v1/cashier/withdrawals",

@@ -14,7 +14,7 @@ import {
   operatorDepositPage,
   operatorWithdrawal,
   operatorWithdrawalPage,
-  rejectControlChangeRequest,
+  type ReviewFilters,
   rejectRequest,
   reviewFilters,
   reviewQuery,
@@ -22,13 +22,18 @@ import {
 } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { decideControlChange, recordAudit, recordListExport } from "../audit";
+import {
+  controlChangeDecisionRoutes,
+  decideControlChange,
+  type ListExport,
+  listExportRoute,
+  recordAudit,
+} from "../audit";
 import { readFile } from "../files";
 import type { RouteContext } from "../platform/context";
-import { sendCsv } from "../platform/csv";
-import { listCsv } from "../platform/list-csv";
+import type { ListCsvColumns } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { listDepositMethods, saveDepositMethod } from "./deposit-methods";
 import {
   confirmDeposit,
@@ -50,7 +55,7 @@ import {
 
 const tags = ["operator cashier"];
 const security = [{ bearer: [] }];
-const schema = routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
+const schema = operatorRouteSchemas(tags);
 
 /** Operator review of deposits and withdrawals, and the cashier's configuration. Every action is audited. */
 export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -83,18 +88,25 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
   };
 
   const timeZone = context.config.PLATFORM_TZ;
-  const csvSchema = (queue: string) => ({
+  // Both queues export alike; only the deposits' file names each method in the operator's language.
+  const queueExport = <R>(
+    queue: "deposits" | "withdrawals",
+    columns: ListCsvColumns<R>,
+    rows: (filters: ReviewFilters, request: FastifyRequest) => AsyncIterable<R>,
+  ): ListExport<typeof reviewFilters, R> => ({
+    list: queue,
+    targetType: queue === "deposits" ? "deposit" : "withdrawal",
     tags,
-    security,
     description: `The ${queue} queue with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset, amounts as decimal strings), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
-    querystring: reviewFilters,
+    filters: reviewFilters,
+    columns,
+    rows,
   });
-  const auditExport = (request: FastifyRequest, queue: "deposits" | "withdrawals", filters: object) =>
-    recordListExport(db, clock, request.operator.id, {
-      action: `${queue}.export`,
-      targetType: queue === "deposits" ? "deposit" : "withdrawal",
-      filters,
-    });
+  const exportOptions = (request: FastifyRequest) => ({
+    locale: requestLocale(request),
+    timeZone,
+    maxRows: LIST_CSV_MAX_ROWS,
+  });
 
   return async (app) => {
     app.get(
@@ -109,13 +121,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => listDepositsForReview(db, request.query, requestLocale(request), timeZone),
     );
 
-    app.get("/operator/deposits.csv", { schema: csvSchema("deposits") }, async (request, reply) => {
-      const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
-      const rows = everyDeposit(db, request.query, options);
-      await auditExport(request, "deposits", request.query);
-      const file = listCsv(rows, DEPOSIT_CSV_COLUMNS, options);
-      return sendCsv(reply, file, "tickfair-deposits.csv", LIST_CSV_MAX_ROWS);
-    });
+    listExportRoute(
+      app,
+      context,
+      queueExport("deposits", DEPOSIT_CSV_COLUMNS, (filters, request) =>
+        everyDeposit(db, filters, exportOptions(request)),
+      ),
+    );
 
     // The payment proof a reviewer checks before confirming; a user's private image, so each view is audited.
     app.get(
@@ -179,13 +191,13 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => listWithdrawalsForReview(db, request.query, timeZone),
     );
 
-    app.get("/operator/withdrawals.csv", { schema: csvSchema("withdrawals") }, async (request, reply) => {
-      const options = { locale: requestLocale(request), timeZone, maxRows: LIST_CSV_MAX_ROWS };
-      const rows = everyWithdrawal(db, request.query, options);
-      await auditExport(request, "withdrawals", request.query);
-      const file = listCsv(rows, WITHDRAWAL_CSV_COLUMNS, options);
-      return sendCsv(reply, file, "tickfair-withdrawals.csv", LIST_CSV_MAX_ROWS);
-    });
+    listExportRoute(
+      app,
+      context,
+      queueExport("withdrawals", WITHDRAWAL_CSV_COLUMNS, (filters, request) =>
+        everyWithdrawal(db, filters, exportOptions(request)),
+      ),
+    );
 
     app.post(
       "/operator/withdrawals/:id/approve",
@@ -275,33 +287,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       },
     );
 
-    app.post(
-      "/operator/cashier-settings/changes/:id/approve",
-      { schema: schema({ params: idParams, response: { 200: controlChange } }) },
-      async (request) => {
-        const { operator } = request;
-        return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
-          approve: true,
-        });
-      },
-    );
-
-    app.post(
-      "/operator/cashier-settings/changes/:id/reject",
-      {
-        schema: schema({
-          params: idParams,
-          body: rejectControlChangeRequest,
-          response: { 200: controlChange },
-        }),
-      },
-      async (request) => {
-        const { operator } = request;
-        return decideControlChange(db, clock, operator, cashierSettingsControl, BigInt(request.params.id), {
-          approve: false,
-          reason: request.body.reason,
-        });
-      },
+    controlChangeDecisionRoutes(app, tags, "/operator/cashier-settings/changes", (operator, id, decision) =>
+      decideControlChange(db, clock, operator, cashierSettingsControl, id, decision),
     );
   };
 }

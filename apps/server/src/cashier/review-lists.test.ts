@@ -1,6 +1,6 @@
 import type { OperatorDepositPage, OperatorWithdrawalPage } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BANK_CARD, bankMethod, demoTopUp, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { bankMethod, bindBankCard, demoTopUp, operatorAuth, postWithKey } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { submitVerificationThroughApi } from "../test/verification-fixtures";
@@ -56,13 +56,7 @@ beforeAll(async () => {
   expect((await submitVerificationThroughApi(t.app, mei.auth, { name: "李美丽" })).statusCode).toBe(201);
   for (const user of [mei, tom]) {
     await demoTopUp(t.app, user.auth, "1000.00");
-    const bound = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawal-account",
-      payload: BANK_CARD,
-      headers: user.auth,
-    });
-    expect(bound.statusCode).toBe(201);
+    await bindBankCard(t.app, user.auth);
   }
   await deposit(mei.auth, method.id, "100.50", '=HYPERLINK("http://evil")');
   await deposit(tom.auth, method.id, "20.00", 'tom, "first"');

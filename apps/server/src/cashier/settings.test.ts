@@ -2,7 +2,7 @@ import type { CashierSettings } from "@tickfair/contract";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
-import { BANK_CARD, bankMethod, key, operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
+import { bankMethod, bindBankCard, key, operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { cashierSettingsWeakenings, DEFAULT_CASHIER_SETTINGS, readCashierSettings } from "./settings";
@@ -181,13 +181,7 @@ describe("cashier settings under maker-checker", () => {
     })}, now())`.execute(t.db);
     expect(await readCashierSettings(t.db)).toEqual(DEFAULT_CASHIER_SETTINGS);
     const user = await toppedUpUser(t, "500.00");
-    const bound = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawal-account",
-      payload: BANK_CARD,
-      headers: { ...user.auth, "idempotency-key": key() },
-    });
-    expect(bound.statusCode).toBe(201);
+    await bindBankCard(t.app, user.auth);
     const withdrawal = await t.app.inject({
       method: "POST",
       url: "/api/v1/cashier/withdrawals",

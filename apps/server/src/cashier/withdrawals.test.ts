@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAY_LOCK_MS } from "../auth/secrets";
 import { userBalances } from "../ledger/service";
-import { BANK_CARD, demoTopUp, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { BANK_CARD, bindBankCard, demoTopUp, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
 import { auditEntry, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
@@ -10,13 +10,7 @@ const t = useTestApp();
 async function fundedUserWithCard(amount = "1000.00") {
   const user = await registerAndLogin(t);
   await demoTopUp(t.app, user.auth, amount);
-  const bound = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/cashier/withdrawal-account",
-    payload: BANK_CARD,
-    headers: user.auth,
-  });
-  expect(bound.statusCode).toBe(201);
+  await bindBankCard(t.app, user.auth);
   return user;
 }
 

@@ -1,3 +1,4 @@
+import type { ServerMessage } from "@tickfair/contract";
 import type { OperatorEventRenderer, UserEventRenderer } from "../platform/realtime";
 import type { EventDelivery } from "../platform/realtime-plugs";
 import { ANSWERS_CHATS, type ConversationChannel, type ConversationRef } from "./channel";
@@ -48,43 +49,52 @@ export function chatMoves(channel: ConversationChannel): EventDelivery<Conversat
   };
 }
 
-export function chatReads(channel: ConversationChannel): EventDelivery<ChatReadRef> {
+type SideRef = ConversationRef & { side: ChatSide };
+
+/** A side's signal on the wire: the conversation, the side, then what the signal adds. */
+const encodeSide = (ref: SideRef, ...more: string[]) => [encodeRef(ref), ref.side, ...more].join(":");
+function decodeSide(wire: string): { ref: SideRef; more: string[] } {
+  const [conversationId = "", userId = "", side, ...more] = wire.split(":");
+  return { ref: { ...decodeRef(`${conversationId}:${userId}`), side: sideOf(side) }, more };
+}
+
+/** What one side does in a conversation (reads, types) is told to the other side's open pages only. */
+function toOtherSide<R extends SideRef>(
+  channel: ConversationChannel,
+  codec: Pick<EventDelivery<R>, "encode" | "decode">,
+  message: (ref: R) => ServerMessage,
+): EventDelivery<R> {
   return {
-    encode: (ref) => `${encodeRef(ref)}:${ref.side}:${ref.seq}`,
-    decode: (wire) => {
-      const [conversationId = "", userId = "", side, seq = ""] = wire.split(":");
-      return { ...decodeRef(`${conversationId}:${userId}`), side: sideOf(side), seq: BigInt(seq) };
-    },
+    ...codec,
     deliver: async (refs) => {
-      for (const ref of refs)
-        channel.tell(ref.conversationId, other(ref.side), {
-          type: "chat.read",
-          conversationId: String(ref.conversationId),
-          side: ref.side,
-          seq: String(ref.seq),
-        });
+      for (const ref of refs) channel.tell(ref.conversationId, other(ref.side), message(ref));
     },
   };
 }
 
-export function chatTyping(
-  channel: ConversationChannel,
-): EventDelivery<ConversationRef & { side: ChatSide }> {
-  return {
-    encode: (ref) => `${encodeRef(ref)}:${ref.side}`,
-    decode: (wire) => {
-      const [conversationId = "", userId = "", side] = wire.split(":");
-      return { ...decodeRef(`${conversationId}:${userId}`), side: sideOf(side) };
-    },
-    deliver: async (refs) => {
-      for (const ref of refs)
-        channel.tell(ref.conversationId, other(ref.side), {
-          type: "chat.typing",
-          conversationId: String(ref.conversationId),
-          side: ref.side,
-        });
+export function chatReads(channel: ConversationChannel): EventDelivery<ChatReadRef> {
+  const codec = {
+    encode: (ref: ChatReadRef) => encodeSide(ref, String(ref.seq)),
+    decode: (wire: string) => {
+      const { ref, more } = decodeSide(wire);
+      return { ...ref, seq: BigInt(more[0] ?? "") };
     },
   };
+  return toOtherSide(channel, codec, (ref) => ({
+    type: "chat.read",
+    conversationId: String(ref.conversationId),
+    side: ref.side,
+    seq: String(ref.seq),
+  }));
+}
+
+export function chatTyping(channel: ConversationChannel): EventDelivery<SideRef> {
+  const codec = { encode: (ref: SideRef) => encodeSide(ref), decode: (wire: string) => decodeSide(wire).ref };
+  return toOtherSide(channel, codec, (ref) => ({
+    type: "chat.typing",
+    conversationId: String(ref.conversationId),
+    side: ref.side,
+  }));
 }
 
 /** Every process reads support's presence again and tells its users' pages if it changed. */

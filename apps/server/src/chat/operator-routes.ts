@@ -16,7 +16,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { createCannedReply, deleteCannedReply, listCannedReplies } from "./canned-replies";
 import {
   assignConversation,
@@ -29,7 +29,7 @@ import { chatHistory as readHistory, storedMessage } from "./history";
 import type { ChatDeps } from "./service";
 import { conversationPage as readConversationPage } from "./summaries";
 
-const schema = routeSchemas({ tags: ["operator chat"], signedIn: true, errors: [400, 401, 403, 404, 409] });
+const schema = operatorRouteSchemas(["operator chat"]);
 
 /** The console's inbox: conversations by view, their history, answers and notes, assignment and state. */
 export function chatOperatorRoutes(context: RouteContext, deps: ChatDeps): FastifyPluginAsyncZod {

@@ -1,4 +1,5 @@
 import type { ServiceHours } from "@tickfair/contract";
+import { wallClockParts } from "../platform/wall-clock";
 
 /** "09:00-21:00": when support answers live, on the platform's wall clock. */
 export interface ServiceWindow {
@@ -14,13 +15,10 @@ export function parseServiceWindow(text: string): ServiceWindow {
   return { from, to };
 }
 
+/** "HH:mm" on the wall clock of `timeZone`: compared as text with the window's ends. */
 function wallClock(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
+  const { hour, minute } = wallClockParts(at, timeZone);
+  return `${hour}:${minute}`;
 }
 
 /**

@@ -8,7 +8,14 @@ import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { roleMayCall } from "../operators/permissions";
 import type { Executor } from "../platform/db";
-import { BANK_CARD, bankMethod, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import {
+  askDeposit,
+  BANK_CARD,
+  bankMethod,
+  operatorAuth,
+  postWithKey,
+  toppedUpUser,
+} from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
 import { openContract } from "../test/trading-fixtures";
 import { tradingDayQuery } from "../trading/day-figures";
@@ -58,28 +65,33 @@ describe("GET /operator/dashboard", () => {
     const finance = await operatorAuth(t, "finance");
     const admin = await operatorAuth(t, "admin");
 
+    /** At `at`, a new user topped up with `balance` who asks for a deposit by bank transfer. */
+    const userAsking = async (
+      at: string,
+      balance: string,
+      deposit: { amount: string; reference: string },
+    ) => {
+      t.clock.set(at);
+      const user = await toppedUpUser(t, balance);
+      return { user, deposit: await askDeposit(t.app, user.auth, { methodId: method.id, ...deposit }) };
+    };
+
     // Yesterday, 23:59 in Shanghai: a deposit left waiting, and a contract that closes after midnight.
-    t.clock.set("2026-01-04T15:59:00Z");
-    const early = await toppedUpUser(t, "500.00");
-    const waiting = await postWithKey(t.app, "/api/v1/cashier/deposits", early.auth, {
-      methodId: method.id,
+    const { user: early, deposit: waiting } = await userAsking("2026-01-04T15:59:00Z", "500.00", {
       amount: "30.00",
       reference: "waiting",
     });
-    const waitingSince = waiting.json<{ createdAt: string }>().createdAt;
+    const waitingSince = waiting.createdAt;
     const overnight = await tradeAndSettle(early.auth, 8_000_000n);
 
     // Today, 09:00: a deposit confirmed, a withdrawal paid, another waiting, and a winning contract.
-    t.clock.set("2026-01-05T01:00:00Z");
-    const user = await toppedUpUser(t, "1000.00");
-    const deposit = await postWithKey(t.app, "/api/v1/cashier/deposits", user.auth, {
-      methodId: method.id,
+    const { user, deposit } = await userAsking("2026-01-05T01:00:00Z", "1000.00", {
       amount: "100.00",
       reference: "today",
     });
     const confirmed = await postWithKey(
       t.app,
-      `/api/v1/operator/deposits/${deposit.json<{ id: string }>().id}/confirm`,
+      `/api/v1/operator/deposits/${deposit.id}/confirm`,
       finance.headers,
       {},
     );

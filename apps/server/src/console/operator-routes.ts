@@ -1,16 +1,12 @@
 import { conversationContext, operatorDashboard as dashboardSchema, idParams } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas, routeSchemas } from "../platform/route-schema";
 import { conversationContext as readContext } from "./chat-context";
 import { operatorDashboard } from "./dashboard";
 
 const schema = routeSchemas({ tags: ["operators"], signedIn: true, errors: [401, 403] });
-const chatSchema = routeSchemas({
-  tags: ["operator chat"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const chatSchema = operatorRouteSchemas(["operator chat"]);
 
 /**
  * Read models that join several capabilities for operators: the console's first page (queues waiting,

@@ -17,26 +17,26 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recordListExport } from "../audit";
+import { listExportRoute } from "../audit";
 import { everyUser, listUserSessions, requireUser, searchUsers } from "../auth";
 import { listUserDeposits, listUserWithdrawals } from "../cashier";
 import { userStatement } from "../ledger";
 import type { RouteContext } from "../platform/context";
-import { sendCsv } from "../platform/csv";
-import { listCsv } from "../platform/list-csv";
 import { requestLocale } from "../platform/request-locale";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
 import { lockUser, revokeSession, unlockUser, userDetail } from "./users";
 import { USER_CSV_COLUMNS } from "./users-csv";
 
-const schema = routeSchemas({
-  tags: ["operator users"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(["operator users"]);
 const userParams = z.object({ id: idString });
 const sessionParams = z.object({ id: idString, sessionId: idString });
+/** A list on the user's page, `/operator/users/:id/<list>`: the user's id, the list's query and page. */
+const userListSchema = <Q extends z.ZodType, P extends z.ZodType>(
+  querystring: Q,
+  page: P,
+  description?: string,
+) => schema({ description, params: userParams, querystring, response: { 200: page } });
 
 /**
  * The console's users: search, a user's page and lists, sessions and the sign-in
@@ -70,28 +70,15 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
       async (request) => searchUsers(db, request.query, timeZone),
     );
 
-    app.get(
-      "/operator/users.csv",
-      {
-        schema: {
-          tags: ["operator users"],
-          security: [{ bearer: [] }],
-          description: `The users with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
-          querystring: operatorUserFilters,
-        },
-      },
-      async (request, reply) => {
-        const { operator } = request;
-        const rows = everyUser(db, request.query, timeZone, LIST_CSV_MAX_ROWS);
-        await recordListExport(db, clock, operator.id, {
-          action: "users.export",
-          targetType: "user",
-          filters: request.query,
-        });
-        const file = listCsv(rows, USER_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
-        return sendCsv(reply, file, "tickfair-users.csv", LIST_CSV_MAX_ROWS);
-      },
-    );
+    listExportRoute(app, context, {
+      list: "users",
+      targetType: "user",
+      tags: ["operator users"],
+      description: `The users with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset), newest first, at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+      filters: operatorUserFilters,
+      columns: USER_CSV_COLUMNS,
+      rows: (filters) => everyUser(db, filters, timeZone, LIST_CSV_MAX_ROWS),
+    });
 
     app.get(
       "/operator/users/:id",
@@ -102,63 +89,34 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
     app.get(
       "/operator/users/:id/statement",
       {
-        schema: schema({
-          description: "The user's ledger entries on all five of their accounts, newest first.",
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: statementPage },
-        }),
+        schema: userListSchema(
+          operatorUserPageQuery,
+          statementPage,
+          "The user's ledger entries on all five of their accounts, newest first.",
+        ),
       },
       async (request) => ofUser(request.params, (id) => userStatement(db, id, request.query)),
     );
-
     app.get(
       "/operator/users/:id/contracts",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserContractQuery,
-          response: { 200: contractPage },
-        }),
-      },
+      { schema: userListSchema(operatorUserContractQuery, contractPage) },
       async (request) =>
         ofUser(request.params, (id) => listUserContracts(db, id, request.query, request.query.state)),
     );
-
     app.get(
       "/operator/users/:id/deposits",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: depositPage },
-        }),
-      },
+      { schema: userListSchema(operatorUserPageQuery, depositPage) },
       async (request) =>
         ofUser(request.params, (id) => listUserDeposits(db, id, request.query, requestLocale(request))),
     );
-
     app.get(
       "/operator/users/:id/withdrawals",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: withdrawalPage },
-        }),
-      },
+      { schema: userListSchema(operatorUserPageQuery, withdrawalPage) },
       async (request) => ofUser(request.params, (id) => listUserWithdrawals(db, id, request.query)),
     );
-
     app.get(
       "/operator/users/:id/sessions",
-      {
-        schema: schema({
-          params: userParams,
-          querystring: operatorUserPageQuery,
-          response: { 200: userSessionPage },
-        }),
-      },
+      { schema: userListSchema(operatorUserPageQuery, userSessionPage) },
       async (request) => ofUser(request.params, (id) => listUserSessions(db, id, request.query, clock.now())),
     );
 

@@ -9,14 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { addDocumentVersion, createDocument, documentWithVersions, listDocuments } from "./documents";
 
-const schema = routeSchemas({
-  tags: ["operator content"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(["operator content"]);
 
 /** The console's content: documents with their versions; a new document or version is audited. */
 export function contentOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {

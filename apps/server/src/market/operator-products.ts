@@ -1,13 +1,7 @@
-import {
-  fromMinor,
-  type Locale,
-  type OperatorChainVerification,
-  type OperatorProduct,
-} from "@tickfair/contract";
+import type { Locale, OperatorChainVerification, OperatorProduct } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { effectiveStatus } from "./schedule";
-import { durationsOf, findProduct, MAX_TICK_SPAN_MS } from "./service";
+import { durationsOf, findProduct, MAX_TICK_SPAN_MS, productNow } from "./service";
 import { verifyChain } from "./ticks";
 
 /** The most ticks one operator verification re-hashes: a day of one tick a second, with room. */
@@ -38,32 +32,17 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
     m,
     rows.map((row) => row.symbol),
   );
-  return rows.map((row) => {
-    const current = effectiveStatus(
-      { schedule: row.schedule, status: row.status, reopensAt: row.reopens_at },
-      now,
-    );
-    return {
-      symbol: row.symbol,
-      name: row.names[locale] ?? row.names.en ?? row.symbol,
-      category: row.category,
-      precision: row.price_precision,
-      setStatus: row.status,
-      maintenanceUntil: row.reopens_at?.toISOString() ?? null,
-      schedule: row.schedule,
-      status: current.status,
-      reopensAt: current.reopensAt?.toISOString() ?? null,
-      durations: durations.get(row.symbol) ?? [],
-      minStake: fromMinor(row.min_stake),
-      maxStake: fromMinor(row.max_stake),
-      simulated: row.source === "simulated",
-      lastTick:
-        row.head_seq !== null && row.head_time !== null
-          ? { seq: String(row.head_seq), time: row.head_time.toISOString() }
-          : null,
-      updatedAt: row.updated_at.toISOString(),
-    };
-  });
+  return rows.map((row) => ({
+    ...productNow(row, durations.get(row.symbol) ?? [], locale, now),
+    setStatus: row.status,
+    maintenanceUntil: row.reopens_at?.toISOString() ?? null,
+    schedule: row.schedule,
+    lastTick:
+      row.head_seq !== null && row.head_time !== null
+        ? { seq: String(row.head_seq), time: row.head_time.toISOString() }
+        : null,
+    updatedAt: row.updated_at.toISOString(),
+  }));
 }
 
 /**

@@ -58,6 +58,29 @@ export function matchesQuery(
   return Object.values(product.names).some((name) => fold(name).includes(q));
 }
 
+/**
+ * What everyone reading a product sees of it now, the app and the console alike: its name in `locale`,
+ * the status its schedule gives at `now`, its durations and stakes.
+ */
+export function productNow(row: ProductRow, durations: ProductDuration[], locale: Locale, now: Date) {
+  const current = effectiveStatus(
+    { schedule: row.schedule, status: row.status, reopensAt: row.reopens_at },
+    now,
+  );
+  return {
+    symbol: row.symbol,
+    name: row.names[locale] ?? row.names.en ?? row.symbol,
+    category: row.category,
+    precision: row.price_precision,
+    status: current.status,
+    reopensAt: current.reopensAt?.toISOString() ?? null,
+    durations,
+    minStake: fromMinor(row.min_stake),
+    maxStake: fromMinor(row.max_stake),
+    simulated: row.source === "simulated",
+  };
+}
+
 function toProduct(
   row: ProductRow,
   durations: ProductDuration[],
@@ -65,24 +88,7 @@ function toProduct(
   locale: Locale,
   now: Date,
 ): Product {
-  const status = effectiveStatus(
-    { schedule: row.schedule, status: row.status, reopensAt: row.reopens_at },
-    now,
-  );
-  return {
-    symbol: row.symbol,
-    name: row.names[locale] ?? row.names.en ?? row.symbol,
-    names: row.names,
-    category: row.category,
-    precision: row.price_precision,
-    status: status.status,
-    reopensAt: status.reopensAt?.toISOString() ?? null,
-    durations,
-    minStake: fromMinor(row.min_stake),
-    maxStake: fromMinor(row.max_stake),
-    simulated: row.source === "simulated",
-    ticker,
-  };
+  return { ...productNow(row, durations, locale, now), names: row.names, ticker };
 }
 
 export async function durationsOf(m: Executor, symbols: readonly string[]) {

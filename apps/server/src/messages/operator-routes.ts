@@ -8,14 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import { cancelBroadcast, createBroadcast, broadcastPage as readBroadcastPage } from "./broadcasts";
 
-const schema = routeSchemas({
-  tags: ["operator messages"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(["operator messages"]);
 
 /** The console's broadcasts: written per locale, sent now or at a time, cancelled before they go out. */
 export function messageOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {

@@ -8,12 +8,12 @@ import {
   operatorAccountPage,
   operatorActionRequest,
   pageQuery,
-  rejectControlChangeRequest,
   rolePermissionsList,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { controlChangeDecisionRoutes } from "../audit";
 import type { RouteContext } from "../platform/context";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import {
   changeOperatorRole,
   createOperatorAccount,
@@ -23,11 +23,8 @@ import {
 } from "./accounts";
 import { rolePermissions } from "./permissions";
 
-const schema = routeSchemas({
-  tags: ["operators"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const TAGS = ["operators"];
+const schema = operatorRouteSchemas(TAGS);
 
 /** Operators and roles (admin): the accounts, their roles and what each role may do. All audited. */
 export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsyncZod {
@@ -108,31 +105,8 @@ export function operatorAccountRoutes(context: RouteContext): FastifyPluginAsync
       );
     }
 
-    app.post(
-      "/operator/operators/role-changes/:id/approve",
-      { schema: schema({ params: idParams, response: { 200: controlChange } }) },
-      async (request) => {
-        const { operator } = request;
-        return decideRoleChange(db, clock, operator, BigInt(request.params.id), { approve: true });
-      },
-    );
-
-    app.post(
-      "/operator/operators/role-changes/:id/reject",
-      {
-        schema: schema({
-          params: idParams,
-          body: rejectControlChangeRequest,
-          response: { 200: controlChange },
-        }),
-      },
-      async (request) => {
-        const { operator } = request;
-        return decideRoleChange(db, clock, operator, BigInt(request.params.id), {
-          approve: false,
-          reason: request.body.reason,
-        });
-      },
+    controlChangeDecisionRoutes(app, TAGS, "/operator/operators/role-changes", (operator, id, decision) =>
+      decideRoleChange(db, clock, operator, id, decision),
     );
   };
 }

@@ -1,9 +1,9 @@
-import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { hashToken, newToken } from "../platform/tokens";
+import { recordOwnAct } from "./own-audit";
 
 /**
  * Operators' sessions, apart from users' (their own table and tokens): opened only by a complete
@@ -88,12 +88,7 @@ export async function operatorLogout(
       .set({ revoked_at: clock.now() })
       .where("token_hash", "=", tokenHash)
       .execute();
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
-      action: "operator.logout",
-      targetType: "operator",
-      targetId: String(operator.id),
-    });
+    await recordOwnAct(tx, clock, operator.id, "operator.logout");
   });
 }
 
@@ -117,13 +112,7 @@ export async function revokeOperatorSessions(db: Executor, operatorId: bigint, n
 export async function logoutEverywhere(db: Db, clock: Clock, operator: Operator): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
     const revoked = await revokeOperatorSessions(tx, operator.id, clock.now());
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
-      action: "operator.logout_everywhere",
-      targetType: "operator",
-      targetId: String(operator.id),
-      detail: { sessions: revoked.length },
-    });
+    await recordOwnAct(tx, clock, operator.id, "operator.logout_everywhere", { sessions: revoked.length });
     return revoked;
   });
 }

@@ -3,7 +3,6 @@ import type {
   OperatorLoginRequest,
   OperatorSecondFactorRequest,
 } from "@tickfair/contract";
-import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -11,6 +10,7 @@ import type { Operator } from "../platform/schema";
 import { checkSignInPassword } from "../platform/sign-in";
 import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
 import { hashToken, newToken } from "../platform/tokens";
+import { recordOwnAct } from "./own-audit";
 import { openOperatorSession } from "./sessions";
 import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from "./totp";
 
@@ -142,13 +142,7 @@ export async function completeOperatorSignIn(
     if (factor.kind === "recovery") await auditRecoveryCodeUse(tx, clock, operator);
     await clearSignInFailures(tx, "operator", operator.username);
     const session = await openOperatorSession(tx, operator.id, now);
-    await recordAudit(tx, clock, {
-      operatorId: operator.id,
-      action: "operator.login",
-      targetType: "operator",
-      targetId: String(operator.id),
-      detail: { factor: factor.kind },
-    });
+    await recordOwnAct(tx, clock, operator.id, "operator.login", { factor: factor.kind });
     return {
       result: "signed-in",
       signIn: { ...session, operator, ...(recoveryCodes ? { recoveryCodes } : {}) },
@@ -169,12 +163,8 @@ export async function completeOperatorSignIn(
       await db.transaction().execute(async (tx) => {
         await recordSignInFailure(tx, "operator", attempt.operator.username, now);
         // A wrong code after a right password: worth an admin's eye (the password may be known).
-        await recordAudit(tx, clock, {
-          operatorId: attempt.operator.id,
-          action: "operator.second_factor_fail",
-          targetType: "operator",
-          targetId: String(attempt.operator.id),
-          detail: { factor: input.code === undefined ? "recovery" : "totp" },
+        await recordOwnAct(tx, clock, attempt.operator.id, "operator.second_factor_fail", {
+          factor: input.code === undefined ? "recovery" : "totp",
         });
       });
       throw new AppError("SECOND_FACTOR_INVALID");
@@ -230,13 +220,7 @@ async function enrol(
       hashes.map((code_hash) => ({ operator_id: operator.id, code_hash, created_at: now, used_at: null })),
     )
     .execute();
-  await recordAudit(tx, clock, {
-    operatorId: operator.id,
-    action: "operator.totp_enrol",
-    targetType: "operator",
-    targetId: String(operator.id),
-    detail: { recoveryCodes: codes.length },
-  });
+  await recordOwnAct(tx, clock, operator.id, "operator.totp_enrol", { recoveryCodes: codes.length });
   return codes;
 }
 
@@ -248,11 +232,5 @@ async function auditRecoveryCodeUse(tx: Tx, clock: Clock, operator: Operator): P
     .where("operator_id", "=", operator.id)
     .where("used_at", "is", null)
     .executeTakeFirstOrThrow();
-  await recordAudit(tx, clock, {
-    operatorId: operator.id,
-    action: "operator.recovery_code_use",
-    targetType: "operator",
-    targetId: String(operator.id),
-    detail: { left: Number(left) },
-  });
+  await recordOwnAct(tx, clock, operator.id, "operator.recovery_code_use", { left: Number(left) });
 }

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
+import { wallClockParts } from "./wall-clock";
 
 /**
  * Spreadsheet files for people (a user's fund records, the operators' audit log): UTF-8 with the mark
@@ -31,21 +32,8 @@ const twoDigits = (n: number) => String(n).padStart(2, "0");
  * readable as the platform's local time, and still one instant wherever the file is opened.
  */
 export function localTimeWithOffset(timeZone: string): (at: Date) => string {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  });
   return (at) => {
-    const parts = new Map(format.formatToParts(at).map((p) => [p.type, p.value]));
-    const [year, month, day, hour, minute, second] = (
-      ["year", "month", "day", "hour", "minute", "second"] as const
-    ).map((type) => parts.get(type) ?? "");
+    const { year, month, day, hour, minute, second } = wallClockParts(at, timeZone);
     const wall = Date.UTC(
       Number(year),
       Number(month) - 1,

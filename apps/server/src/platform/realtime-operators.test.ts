@@ -1,6 +1,6 @@
 import { SESSION_ENDED_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { BANK_CARD, bankMethod, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { askDeposit, BANK_CARD, bankMethod, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { signInOperatorThroughApi } from "../test/operator-fixtures";
 import {
@@ -31,10 +31,7 @@ async function customer(cash: string) {
 }
 
 async function deposit(auth: Record<string, string>, methodId: string, amount: string): Promise<string> {
-  const body = { methodId, amount, reference: "TX-LIVE" };
-  const created = await postWithKey(t.app, "/api/v1/cashier/deposits", auth, body);
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json<{ id: string }>().id;
+  return (await askDeposit(t.app, auth, { methodId, amount, reference: "TX-LIVE" })).id;
 }
 
 async function withdraw(

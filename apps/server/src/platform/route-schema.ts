@@ -26,3 +26,11 @@ export function routeSchemas<const E extends ErrorStatus>(plugin: {
     response: { ...parts.response, ...errors } as P["response"] & typeof errors,
   });
 }
+
+/**
+ * The schemas of a console plugin that reads and changes records: signed in as an operator, it may
+ * answer bad input, signed out, not permitted, not found and a conflict with the record's state.
+ */
+export function operatorRouteSchemas(tags: string[]) {
+  return routeSchemas({ tags, signedIn: true, errors: [400, 401, 403, 404, 409] });
+}

@@ -23,13 +23,7 @@ export async function signInAllowed(
   name: string,
   now: Date,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom("sign_in_failures")
-    .select("throttled_until")
-    .where("realm", "=", realm)
-    .where("name", "=", name.toLowerCase())
-    .executeTakeFirst();
-  return !row?.throttled_until || row.throttled_until <= now;
+  return (await signInThrottledUntil(db, realm, name, now)) === null;
 }
 
 /** Counts a failure; the policy's delay is worked out in the same statement, so concurrent failures each count. */

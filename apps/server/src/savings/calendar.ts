@@ -1,29 +1,9 @@
 import { addDays } from "@tickfair/contract";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+import { wallClockParts } from "../platform/wall-clock";
 
 /** The platform's wall clock at `at`: its date and the milliseconds since its midnight. */
 export function wallClock(at: Date, timeZone: string): { date: string; msOfDay: number } {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(at)) parts[part.type] = part.value;
+  const parts = wallClockParts(at, timeZone);
   const msOfDay =
     ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 +
     at.getUTCMilliseconds();

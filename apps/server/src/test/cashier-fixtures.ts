@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type DepositMethodInput } from "@tickfair/contract";
+import { DEFAULT_LOCALE, type Deposit, type DepositMethodInput } from "@tickfair/contract";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { createDepositMethod } from "../cashier/deposit-methods";
@@ -53,6 +53,17 @@ export const BANK_CARD = {
   bankAddress: "1 Test Road, Shanghai",
 };
 
+/** Binds BANK_CARD as the withdrawal account of the user `auth` signs in, through the API. */
+export async function bindBankCard(app: App, auth: Record<string, string>) {
+  const bound = await app.inject({
+    method: "POST",
+    url: "/api/v1/cashier/withdrawal-account",
+    payload: BANK_CARD,
+    headers: auth,
+  });
+  expect(bound.statusCode, bound.body).toBe(201);
+}
+
 let keys = 0;
 export const key = () => `test-key-${++keys}-${Math.random().toString(36).slice(2)}`;
 
@@ -70,6 +81,17 @@ export function postWithKey(
     payload,
     headers: { ...auth, ...(idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey }) },
   });
+}
+
+/** A deposit the user `auth` signs in asked for through the API; the test fails unless it was taken. */
+export async function askDeposit(
+  app: App,
+  auth: Record<string, string>,
+  deposit: { methodId: string; amount: string; reference: string },
+) {
+  const created = await postWithKey(app, "/api/v1/cashier/deposits", auth, deposit);
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<Deposit>();
 }
 
 /** A demo top-up of `amount` through the API, for the user `auth` signs in. */

@@ -36,24 +36,42 @@ describe("the usage a user's limits are judged by", () => {
         openPositions: 0n,
       };
     const tick = (at: string, price: bigint) => recordTicks(t.db, [feedTick("BTC/USDT", at, price)]);
+    const after = (at: string, seconds: number) => new Date(Date.parse(at) + seconds * 1000).toISOString();
+    /**
+     * A minute of BTC/USDT from `at`: the orders at a quote of its first tick, their entry a second
+     * later, the exit a minute on (two ticks, so the exit is recorded), settled ten seconds after that.
+     */
+    const playMinute = async (
+      at: string,
+      prices: { quoted: bigint; entry: bigint; exit: bigint },
+      orders: Parameters<typeof order>[0][],
+    ) => {
+      t.clock.set(at);
+      await tick(at, prices.quoted);
+      const quote = await freshQuote(t, "BTC/USDT");
+      for (const body of orders) await order(body, quote);
+      await tick(after(at, 1), prices.entry);
+      await assignEntries(t.db);
+      await tick(after(at, 61), prices.exit);
+      await tick(after(at, 62), prices.exit);
+      t.clock.set(after(at, 70));
+      return (await settleDueContracts(t.db, t.clock.now())).map((s) => s.result);
+    };
 
     // 18:05 UTC: an order no entry tick follows, voided later. Kathmandu's midnight (UTC+5:45) is at
     // 18:15 and Kolkata's (UTC+5:30) at 18:30, so the orders fall on different days in different zones.
     t.clock.set("2026-03-10T18:05:00Z");
     await order({ direction: "up", stake: "10.00" }, await freshQuote(t, "BTC/USDT"));
     // 18:06: one up and one down at the same entry; the exit is lower, so the down one wins.
-    t.clock.set("2026-03-10T18:06:00Z");
-    await tick("2026-03-10T18:06:00Z", 9_000_000n);
-    const quote = await freshQuote(t, "BTC/USDT");
-    await order({ direction: "up", stake: "20.00" }, quote);
-    await order({ direction: "down", stake: "30.00" }, quote);
-    await tick("2026-03-10T18:06:01Z", 9_100_000n);
-    await assignEntries(t.db);
-    await tick("2026-03-10T18:07:01Z", 9_050_000n);
-    await tick("2026-03-10T18:07:02Z", 9_050_000n);
-    t.clock.set("2026-03-10T18:07:10Z");
-    const settled = await settleDueContracts(t.db, t.clock.now());
-    expect(settled.map((s) => s.result).sort()).toEqual(["lose", "void", "win"]);
+    const settled = await playMinute(
+      "2026-03-10T18:06:00Z",
+      { quoted: 9_000_000n, entry: 9_100_000n, exit: 9_050_000n },
+      [
+        { direction: "up", stake: "20.00" },
+        { direction: "down", stake: "30.00" },
+      ],
+    );
+    expect(settled.sort()).toEqual(["lose", "void", "win"]);
 
     // 18:10: the first limit; what settled before it is filled in.
     t.clock.set("2026-03-10T18:10:00Z");
@@ -66,17 +84,15 @@ describe("the usage a user's limits are judged by", () => {
     expect(limited.statusCode, limited.body).toBe(200);
 
     // 18:20, after Kathmandu's midnight: a 5-minute order stays open, a 1-minute one wins and settles.
-    t.clock.set("2026-03-10T18:20:00Z");
-    await tick("2026-03-10T18:20:00Z", 9_100_000n);
-    const later = await freshQuote(t, "BTC/USDT");
-    await order({ direction: "up", stake: "15.00", durationSeconds: 300 }, later);
-    await order({ direction: "down", stake: "10.00" }, later);
-    await tick("2026-03-10T18:20:01Z", 9_100_000n);
-    await assignEntries(t.db);
-    await tick("2026-03-10T18:21:01Z", 9_000_000n);
-    await tick("2026-03-10T18:21:02Z", 9_000_000n);
-    t.clock.set("2026-03-10T18:21:10Z");
-    expect((await settleDueContracts(t.db, t.clock.now())).map((s) => s.result)).toEqual(["win"]);
+    const later = await playMinute(
+      "2026-03-10T18:20:00Z",
+      { quoted: 9_100_000n, entry: 9_100_000n, exit: 9_000_000n },
+      [
+        { direction: "up", stake: "15.00", durationSeconds: 300 },
+        { direction: "down", stake: "10.00" },
+      ],
+    );
+    expect(later).toEqual(["win"]);
 
     const moments = [
       "2026-03-10T18:22:00Z",

@@ -40,6 +40,9 @@ const asOrder = (userId: bigint, overrides: Record<string, unknown> = {}): Order
   key: key(),
   fingerprint: `fingerprint ${key()}`,
 });
+/** Places `orders` as one batch, as the order desk does, under the terms `book` holds. */
+const batchOf = (orders: Order[], book = new TermsBook()) =>
+  placeContracts(t.db, orders, t.clock.now(), book, QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ);
 const asOrderOf = (userId: bigint, quote: string) => asOrder(userId, { quoteSeq: quote });
 
 describe("orders placed together", () => {
@@ -52,14 +55,7 @@ describe("orders placed together", () => {
     );
     // Below the minimum stake: left to the one-order path, which refuses it (its key may hold an answer).
     const refused = asOrder(users[0]?.userId ?? 0n, { stake: "1.00" });
-    const outcomes = await placeContracts(
-      t.db,
-      [...orders, refused],
-      t.clock.now(),
-      new TermsBook(),
-      QUOTE_MAX_AGE_MS,
-      t.config.PLATFORM_TZ,
-    );
+    const outcomes = await batchOf([...orders, refused]);
     expect(outcomes.pop()).toEqual({ alone: true });
     const placed = outcomes.map((outcome) => ("placed" in outcome ? outcome.placed : null));
     expect(placed.every((contract) => contract !== null)).toBe(true);
@@ -93,14 +89,7 @@ describe("orders placed together", () => {
 
   it("answers each placed order with the contract as the API shows it afterwards", async () => {
     const user = await fundedUser("100.00");
-    const [outcome] = await placeContracts(
-      t.db,
-      [asOrder(user.userId)],
-      t.clock.now(),
-      new TermsBook(),
-      QUOTE_MAX_AGE_MS,
-      t.config.PLATFORM_TZ,
-    );
+    const [outcome] = await batchOf([asOrder(user.userId)]);
     const answer = outcome && "placed" in outcome ? outcome.placed : null;
     expect(answer?.orderNo).toMatch(/^C\d{10}$/);
     const shown = await t.app.inject({ url: `/api/v1/trading/contracts/${answer?.id}`, headers: user.auth });
@@ -112,21 +101,12 @@ describe("orders placed together", () => {
   it("places nothing under terms that changed after the batch read them: the order goes alone", async () => {
     const user = await fundedUser("100.00");
     const book = new TermsBook(60_000);
-    await placeContracts(
-      t.db,
-      [asOrder(user.userId)],
-      t.clock.now(),
-      book,
-      QUOTE_MAX_AGE_MS,
-      t.config.PLATFORM_TZ,
-    );
+    await batchOf([asOrder(user.userId)], book);
     // An operator's new rate for 60 s (as updateProduct writes it), after the book read the old one.
     await sql`update product_durations set payout_rate_bps = payout_rate_bps - 100
       where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
     const stale = asOrder(user.userId);
-    expect(
-      await placeContracts(t.db, [stale], t.clock.now(), book, QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ),
-    ).toEqual([{ alone: true }]);
+    expect(await batchOf([stale], book)).toEqual([{ alone: true }]);
     const stored = await t.db
       .selectFrom("idempotency_keys")
       .select("key")
@@ -135,14 +115,7 @@ describe("orders placed together", () => {
     expect(stored).toEqual([]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 9_000n, frozen_trade: 1_000n });
     // The batch forgot the product's terms: the next one reads them afresh and places at the new rate.
-    const [fresh] = await placeContracts(
-      t.db,
-      [asOrder(user.userId)],
-      t.clock.now(),
-      book,
-      QUOTE_MAX_AGE_MS,
-      t.config.PLATFORM_TZ,
-    );
+    const [fresh] = await batchOf([asOrder(user.userId)], book);
     const { rows } = await sql<{ payout_rate_bps: number }>`
       select payout_rate_bps from product_durations where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
     expect(fresh && "placed" in fresh ? fresh.placed.payoutRateBps : null).toBe(rows[0]?.payout_rate_bps);
@@ -152,15 +125,8 @@ describe("orders placed together", () => {
     const user = await fundedUser("100.00");
     const first = asOrder(user.userId);
     const book = new TermsBook();
-    await placeContracts(t.db, [first], t.clock.now(), book, QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ);
-    const [again, other] = await placeContracts(
-      t.db,
-      [first, asOrder(user.userId)],
-      t.clock.now(),
-      book,
-      QUOTE_MAX_AGE_MS,
-      t.config.PLATFORM_TZ,
-    );
+    await batchOf([first], book);
+    const [again, other] = await batchOf([first, asOrder(user.userId)], book);
     expect(again).toEqual({ alone: true });
     expect(other && "placed" in other).toBe(true);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 8_000n, frozen_trade: 2_000n });
@@ -170,16 +136,7 @@ describe("orders placed together", () => {
     const poor = await fundedUser("15.00");
     const rich = await fundedUser("100.00");
     const orders = [asOrder(rich.userId), asOrder(poor.userId), asOrder(poor.userId)];
-    expect(
-      await placeContracts(
-        t.db,
-        orders,
-        t.clock.now(),
-        new TermsBook(),
-        QUOTE_MAX_AGE_MS,
-        t.config.PLATFORM_TZ,
-      ),
-    ).toEqual(orders.map(() => ({ alone: true })));
+    expect(await batchOf(orders)).toEqual(orders.map(() => ({ alone: true })));
     expect(await userBalances(t.db, rich.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
     expect(await userBalances(t.db, poor.userId)).toMatchObject({ cash: 1_500n, frozen_trade: 0n });
     const stored = await t.db
@@ -251,14 +208,7 @@ describe("the quote an order was confirmed at", () => {
     const confirmedAt = quoteSeq;
     // The network held the order back: it reaches the server six seconds after the tick it quoted.
     t.clock.advance(6_000);
-    const [batched] = await placeContracts(
-      t.db,
-      [asOrderOf(user.userId, confirmedAt)],
-      t.clock.now(),
-      new TermsBook(),
-      QUOTE_MAX_AGE_MS,
-      t.config.PLATFORM_TZ,
-    );
+    const [batched] = await batchOf([asOrderOf(user.userId, confirmedAt)]);
     expect(batched).toEqual({ alone: true });
     const late = await place(user.auth, order({ quoteSeq: confirmedAt }));
     expect(late.statusCode).toBe(409);
@@ -281,8 +231,6 @@ describe("the quote an order was confirmed at", () => {
 describe("a batch and its users' limits", () => {
   const setLimit = (auth: Record<string, string>, kind: string, value: string) =>
     t.app.inject({ method: "PUT", url: `/api/v1/limits/${kind}`, headers: auth, payload: { value } });
-  const batchOf = (orders: Order[]) =>
-    placeContracts(t.db, orders, t.clock.now(), new TermsBook(), QUOTE_MAX_AGE_MS, t.config.PLATFORM_TZ);
 
   it("places what the limits let through in the batch, earlier orders counted, and leaves the rest alone", async () => {
     const limited = await fundedUser("500.00");

@@ -9,12 +9,9 @@ import {
   verificationReviewQuery,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { recordListExport } from "../audit";
+import { listExportRoute } from "../audit";
 import type { RouteContext } from "../platform/context";
-import { sendCsv } from "../platform/csv";
-import { listCsv } from "../platform/list-csv";
-import { requestLocale } from "../platform/request-locale";
-import { routeSchemas } from "../platform/route-schema";
+import { operatorRouteSchemas } from "../platform/route-schema";
 import {
   decideVerification,
   everySubmission,
@@ -25,11 +22,7 @@ import {
 import { VERIFICATION_CSV_COLUMNS } from "./review-csv";
 import type { VerificationDeps } from "./service";
 
-const schema = routeSchemas({
-  tags: ["operator verification"],
-  signedIn: true,
-  errors: [400, 401, 403, 404, 409],
-});
+const schema = operatorRouteSchemas(["operator verification"]);
 
 /** The console's review of real-name verifications. Every look at a submission and every decision is audited. */
 export function verificationOperatorRoutes(
@@ -51,28 +44,15 @@ export function verificationOperatorRoutes(
       async (request) => listVerifications(context.db, request.query, timeZone),
     );
 
-    app.get(
-      "/operator/verifications.csv",
-      {
-        schema: {
-          tags: ["operator verification"],
-          security: [{ bearer: [] }],
-          description: `The verification queue with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset, ID numbers masked), at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
-          querystring: verificationReviewFilters,
-        },
-      },
-      async (request, reply) => {
-        const { operator } = request;
-        const rows = everySubmission(context.db, request.query, timeZone, LIST_CSV_MAX_ROWS);
-        await recordListExport(context.db, context.clock, operator.id, {
-          action: "verifications.export",
-          targetType: "verification",
-          filters: request.query,
-        });
-        const file = listCsv(rows, VERIFICATION_CSV_COLUMNS, { locale: requestLocale(request), timeZone });
-        return sendCsv(reply, file, "tickfair-verifications.csv", LIST_CSV_MAX_ROWS);
-      },
-    );
+    listExportRoute(app, context, {
+      list: "verifications",
+      targetType: "verification",
+      tags: ["operator verification"],
+      description: `The verification queue with the same filters as a CSV file (UTF-8 with BOM, header in the caller's language, times in PLATFORM_TZ with their offset, ID numbers masked), at most ${LIST_CSV_MAX_ROWS} rows (the X-Row-Limit header). The export itself is audited.`,
+      filters: verificationReviewFilters,
+      columns: VERIFICATION_CSV_COLUMNS,
+      rows: (filters) => everySubmission(context.db, filters, timeZone, LIST_CSV_MAX_ROWS),
+    });
 
     app.get(
       "/operator/verifications/:id",

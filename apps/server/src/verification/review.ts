@@ -3,7 +3,6 @@ import type {
   OperatorVerificationPage,
   OperatorVerificationSummary,
   VerificationIdNumber,
-  VerificationRejectReason,
   VerificationRejectRequest,
   VerificationReviewFilters,
   VerificationReviewQuery,
@@ -19,6 +18,7 @@ import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/
 import type { Operator } from "../platform/schema";
 import { decryptIdNumber } from "./id-number-cipher";
 import type { VerificationDeps } from "./service";
+import { rejectionOf, submissionFacts } from "./submission-facts";
 
 const fromSubmissions = (db: Executor) => db.selectFrom("verifications as v");
 
@@ -51,22 +51,11 @@ function withSubmissionColumns(q: ReturnType<typeof fromSubmissions>) {
 
 type SubmissionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof submissions>["executeTakeFirst"]>>>;
 
-const rejectionOf = (row: Pick<SubmissionRow, "state" | "reject_reason" | "reject_text">) =>
-  row.state === "rejected" && row.reject_reason
-    ? { reason: row.reject_reason as VerificationRejectReason, text: row.reject_text ?? "" }
-    : null;
-
 const summaryOf = (row: SubmissionRow): OperatorVerificationSummary => ({
   id: String(row.id),
   user: { id: String(row.user_id), account: row.account, createdAt: row.user_created_at.toISOString() },
-  state: row.state,
-  name: row.name,
-  idNumberMasked: row.id_number_masked,
-  nationality: row.nationality,
-  submittedAt: row.submitted_at.toISOString(),
-  reviewedAt: row.reviewed_at?.toISOString() ?? null,
+  ...submissionFacts(row),
   reviewedBy: row.reviewed_by,
-  rejection: rejectionOf(row),
 });
 
 /**

@@ -4,7 +4,6 @@ import {
   isGenericIdNumber,
   isGenericName,
   mainlandIdNumberProblem,
-  type VerificationRejectReason,
   type VerificationState,
   type VerificationStatus,
   type VerificationSubmitRequest,
@@ -22,6 +21,7 @@ import {
   maskIdNumber,
   normaliseIdNumber,
 } from "./id-number-cipher";
+import { submissionFacts } from "./submission-facts";
 
 export interface VerificationDeps {
   db: Db;
@@ -100,16 +100,7 @@ export async function verificationStatusOf(
   const front = links.get(row.front_photo_id);
   const back = links.get(row.back_photo_id);
   return {
-    state: row.state,
-    name: row.name,
-    idNumberMasked: row.id_number_masked,
-    nationality: row.nationality,
-    submittedAt: row.submitted_at.toISOString(),
-    reviewedAt: row.reviewed_at?.toISOString() ?? null,
-    rejection:
-      row.state === "rejected" && row.reject_reason
-        ? { reason: row.reject_reason as VerificationRejectReason, text: row.reject_text ?? "" }
-        : null,
+    ...submissionFacts(row),
     photos: front && back ? { front, back } : null,
   };
 }
