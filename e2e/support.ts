@@ -103,6 +103,20 @@ export async function expectPolished(page: Page): Promise<void> {
       .filter(Boolean),
   );
   expect(truncated).toEqual([]);
+  // The bar at the top is one line high: an action's label there that wraps breaks out of it.
+  const wrapped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".page-navbar__side")].flatMap((side) => {
+      const texts = document.createTreeWalker(side, NodeFilter.SHOW_TEXT);
+      const lines: string[] = [];
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (range.getClientRects().length > 1) lines.push(node.textContent ?? "");
+      }
+      return lines;
+    }),
+  );
+  expect(wrapped).toEqual([]);
 }
 
 /** Confirms the open antd-mobile dialog. */
