@@ -49,7 +49,8 @@ export function newIdentity() {
 
 /**
  * Saves a full-page screenshot under e2e/artifacts/<locale>/<name>.png (and, with `viewport`, also
- * what the phone's screen shows, as <name>-screen.png).
+ * what the phone's screen shows, as <name>-screen.png). With a dialog or a sheet open the picture is
+ * the screen: their backdrop is fixed to it, and on a longer page would end above the page's foot.
  */
 export async function shot(
   page: Page,
@@ -60,13 +61,31 @@ export async function shot(
   await page.evaluate(() => document.fonts.ready);
   const dir = path.join(artifacts, locale);
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const overlaid = await page.evaluate(() =>
+    [...document.querySelectorAll(".adm-mask:not(.adm-toast-mask)")].some(
+      (mask) => getComputedStyle(mask).display !== "none",
+    ),
+  );
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !overlaid });
   if (options.viewport) await page.screenshot({ path: path.join(dir, `${name}-screen.png`) });
 }
 
 /**
+ * Waits for antd-mobile's dialogs, masks and toasts to finish fading in or out (their animations run in
+ * script, not as CSS ones, and on the page's clock), so a picture shows what the user reads.
+ */
+async function overlaysSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".adm-mask, .adm-center-popup-wrap")].every((element) => {
+      const style = getComputedStyle(element);
+      return style.display === "none" || style.opacity === "1";
+    }),
+  );
+}
+
+/**
  * A screenshot of what the user sees once things have settled: no toast or closing dialog on top
- * (unless the dialog is the point, then after its opening animation), scrolled to the top.
+ * (unless the dialog is the point, then once it has opened), scrolled to the top.
  */
 export async function settledShot(
   page: Page,
@@ -76,7 +95,7 @@ export async function settledShot(
 ): Promise<void> {
   if (options.dialog) {
     await expect(page.locator(".adm-dialog-body")).toBeVisible();
-    await page.waitForTimeout(600);
+    await overlaysSettled(page);
   } else {
     await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
     await expect(page.locator(".adm-dialog-body")).toBeHidden();
