@@ -6,10 +6,10 @@ import {
   ERRORS,
   expectPolished,
   logInViaForm,
-  newUser,
   type ShotLocale,
   settledShot,
   shot,
+  signedInUser,
   TEXT,
 } from "./support";
 
@@ -46,8 +46,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     const text = TEXT[locale];
     // The page's clock runs on, but can be moved on to the session reminder.
     await page.clock.install();
-    const user = await newUser(page, request, locale, "1000.00");
-    await logInViaForm(page, user.account, user.password);
+    const user = await signedInUser(page, request, locale, "1000.00");
 
     // From the settings, as a newcomer finds it.
     await page.goto("/h5/pages/set/set");

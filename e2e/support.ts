@@ -237,6 +237,17 @@ export const DETAIL = detailPage(BTC);
 /** Every language the app offers, for the tours that check each screen fits the phone in all of them. */
 export const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
 
+/**
+ * Opens `url` in `locale` as a user who picked that language (kept in the app's storage), and waits for
+ * `ready` to show and the document to say it is in that language.
+ */
+export async function openInLanguage(page: Page, locale: string, url: string, ready: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem("language", value), locale);
+  await page.goto(url);
+  await expect(page.getByTestId(ready).first()).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+}
+
 /** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
 export async function expectTradingPolished(page: Page): Promise<void> {
   await expectPolished(page);
@@ -256,7 +267,6 @@ export async function apiSession(
   return { authorization: `Bearer ${token}` };
 }
 
-/** A POST to the API that must succeed, under `idempotencyKey` if given; answers the reply's body. */
 /** The seq of the product's latest tick, as the confirmation sheet quotes it with an order. */
 export async function latestQuote(request: APIRequestContext, symbol: string): Promise<string> {
   const answer = await request.get(`/api/v1/market/products/${encodeURIComponent(symbol)}`);
@@ -266,6 +276,7 @@ export async function latestQuote(request: APIRequestContext, symbol: string): P
   return product.ticker?.seq ?? "";
 }
 
+/** A POST to the API that must succeed, under `idempotencyKey` if given; answers the reply's body. */
 export async function postOk<T = unknown>(
   request: APIRequestContext,
   auth: Record<string, string>,
@@ -281,15 +292,78 @@ export async function postOk<T = unknown>(
   return (await answer.json()) as T;
 }
 
-/**
- * A new user opened through the API, with their API headers and, if `topUp` is given, that much demo
- * money already credited; the page starts in `locale` unless it is null. Signing in on the page is
- * left to the journey.
- */
-export async function newUser(page: Page, request: APIRequestContext, locale: string | null, topUp?: string) {
-  if (locale) await setLanguage(page, locale);
+/** A new user opened through the API with their API headers and, if `topUp` is given, that much demo money. */
+export async function apiUser(request: APIRequestContext, topUp?: string) {
   const user = await registerViaApi(request);
   const auth = await apiSession(request, user);
   if (topUp) await postOk(request, auth, "/cashier/demo-topup", { amount: topUp }, `topup-${user.account}`);
   return { ...user, auth };
+}
+
+/**
+ * Like apiUser, and the page starts in `locale` unless it is null. Signing in on the page is left to
+ * the journey.
+ */
+export async function newUser(page: Page, request: APIRequestContext, locale: string | null, topUp?: string) {
+  if (locale) await setLanguage(page, locale);
+  return apiUser(request, topUp);
+}
+
+/** Like newUser, then signed in through the login form (the page is on the personal center). */
+export async function signedInUser(page: Page, request: APIRequestContext, locale: string, topUp?: string) {
+  const user = await newUser(page, request, locale, topUp);
+  await logInViaForm(page, user.account, user.password);
+  return user;
+}
+
+/** Binds a currency address (TRC20 unless told) as the user's withdrawal account. */
+export async function bindCurrencyAddress(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  address = "TXyz123456789abcdefghijkmnopqrstuv",
+  network = "TRC20",
+): Promise<void> {
+  await postOk(request, auth, "/cashier/withdrawal-account", { type: "crypto", network, address });
+}
+
+/** A deposit request by the demo's bank transfer method, as the deposit page sends one; answers the order. */
+export async function requestBankDeposit(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  deposit: { amount: string; reference: string; proofFileId?: string },
+  idempotencyKey: string,
+): Promise<{ id: string; orderNo: string }> {
+  const answer = await request.get("/api/v1/cashier/deposit-methods", { headers: auth });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { items } = (await answer.json()) as { items: { id: string; kind: string }[] };
+  const bank = items.find((method) => method.kind === "bank");
+  expect(bank, "the demo has a bank deposit method").toBeTruthy();
+  return postOk(
+    request,
+    auth,
+    "/cashier/deposits",
+    {
+      methodId: bank?.id,
+      amount: deposit.amount,
+      reference: deposit.reference,
+      proofFileId: deposit.proofFileId ?? null,
+    },
+    idempotencyKey,
+  );
+}
+
+/** A withdrawal to the bound account, with the user's transaction password; answers the order. */
+export async function requestWithdrawal(
+  request: APIRequestContext,
+  user: { auth: Record<string, string>; payPassword: string },
+  amount: string,
+  idempotencyKey: string,
+): Promise<{ id: string; orderNo: string }> {
+  return postOk(
+    request,
+    user.auth,
+    "/cashier/withdrawals",
+    { amount, payPassword: user.payPassword },
+    idempotencyKey,
+  );
 }
