@@ -7,11 +7,10 @@ import {
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
+  openConsole,
   openConsoleDesk,
-  setConsoleLanguage,
-  signInToConsole,
 } from "./admin-support";
-import { apiSession, registerViaApi } from "./support";
+import { apiUser } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -34,15 +33,13 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const enTitle = `Scheduled maintenance ${tag}`;
     const enBody = "The platform pauses on Sunday from 02:00 to 04:00.\nYour balances are safe.";
     // A user who is there when the broadcast goes out, to read it in English.
-    const user = await registerViaApi(request);
-    const auth = await apiSession(request, user);
+    const { auth } = await apiUser(request);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_ADMIN);
+    await openConsole(page, locale, DEMO_ADMIN);
 
     // ── The menu offers broadcasts next to content ─────────────────────────────────────────────
     await expect(page.getByTestId("nav-content")).toBeVisible();

@@ -15,11 +15,10 @@ import {
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
+  openConsole,
   openConsoleDesk,
-  setConsoleLanguage,
-  signInToConsole,
 } from "./admin-support";
-import { apiSession, postOk, registerViaApi } from "./support";
+import { apiUser, postOk } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -103,8 +102,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     const c = text.chats;
     const words = QUESTIONS[locale];
     const tag = Date.now().toString(36);
-    const user = await registerViaApi(request);
-    const auth = await apiSession(request, user);
+    const { auth, ...user } = await apiUser(request);
     // A bank with a long name: the context beside the chat shows it whole, wrapped, never cut off.
     await postOk(request, auth, "/cashier/withdrawal-account", {
       type: "bank",
@@ -115,8 +113,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
       bankAddress: "1 Century Avenue, Pudong, Shanghai",
     });
 
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_SUPPORT);
+    await openConsole(page, locale, DEMO_SUPPORT);
     await page.goto("/admin/dashboard");
     await expect(page.getByTestId("queue-chats")).toContainText(text.dashboard.queue.chats);
     const waitingBefore = await chatsWaiting(page);

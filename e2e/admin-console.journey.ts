@@ -1,26 +1,20 @@
 import fs from "node:fs";
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
+  confirmButton,
   consoleShot,
   DEMO_ADMIN,
   DEMO_ADMIN_2,
   DEMO_FINANCE,
   DESKTOP,
   expectConsolePolished,
+  openConsole,
+  openConsoleDesk,
   operatorApiHeaders,
-  setConsoleLanguage,
-  signInToConsole,
 } from "./admin-support";
-import { apiSession, postOk, registerViaApi } from "./support";
+import { apiUser, postOk, requestBankDeposit } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -29,21 +23,6 @@ const CSV_HEADERS: Record<ConsoleLocale, string> = {
   en: '"Time","Operator","Action","Record type","Record ID","Reason","Detail","Entry ID"',
 };
 
-/** A second admin at another desk: a browser of their own, signed in, in the same language. */
-async function secondAdmin(browser: Browser, locale: ConsoleLocale): Promise<Page> {
-  const context = await browser.newContext({
-    ...DESKTOP,
-    baseURL: test.info().project.use.baseURL,
-    locale: "zh-CN",
-    timezoneId: "Asia/Shanghai",
-    serviceWorkers: "block",
-  });
-  const page = await context.newPage();
-  await setConsoleLanguage(page, locale);
-  await signInToConsole(page, DEMO_ADMIN_2);
-  return page;
-}
-
 /** Picks `label` in an antd Select (typing it first where the select searches). */
 async function choose(page: Page, select: Locator, label: string, search = false): Promise<void> {
   await select.click();
@@ -51,26 +30,11 @@ async function choose(page: Page, select: Locator, label: string, search = false
   await page.locator(".ant-select-item-option", { hasText: label }).first().click();
 }
 
-const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
-
 /** Something for the dashboard to count: a deposit confirmed today, and one waiting for review. */
 async function depositsToday(request: APIRequestContext): Promise<void> {
-  const user = await registerViaApi(request);
-  const auth = await apiSession(request, user);
-  const methods = (await (
-    await request.get("/api/v1/cashier/deposit-methods", { headers: auth })
-  ).json()) as {
-    items: { id: string; kind: string }[];
-  };
-  const methodId = methods.items.find((method) => method.kind === "bank")?.id;
+  const user = await apiUser(request);
   const deposit = (amount: string, name: string) =>
-    postOk<{ id: string }>(
-      request,
-      auth,
-      "/cashier/deposits",
-      { methodId, amount, reference: `DASH-${name}`, proofFileId: null },
-      `${user.account}-${name}`,
-    );
+    requestBankDeposit(request, user.auth, { amount, reference: `DASH-${name}` }, `${user.account}-${name}`);
   const confirmed = await deposit("1234.56", "a");
   await deposit("88.00", "b");
   const finance = await operatorApiHeaders(request, DEMO_FINANCE);
@@ -86,8 +50,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     test.setTimeout(300_000);
     const text = CONSOLE_TEXT[locale];
     await depositsToday(request);
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_ADMIN);
+    await openConsole(page, locale, DEMO_ADMIN);
 
     // ── The dashboard is where the console starts ───────────────────────────────────────────────
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -140,7 +103,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
       text.settings.cashier.fields.depositSecondApprovalAbove,
     );
     await consoleShot(page, locale, "22-cashier-propose");
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     const pending = page.getByTestId("cashier-pending");
     await expect(pending.getByTestId("change-waiting")).toContainText(text.controls.waitingMine);
     await expect(pending.getByTestId("change-approve")).toHaveCount(0);
@@ -149,14 +112,14 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expectConsolePolished(page);
     await consoleShot(page, locale, "23-cashier-waiting");
 
-    const admin2 = await secondAdmin(browser, locale);
+    const admin2 = await openConsoleDesk(browser, locale, DEMO_ADMIN_2);
     await admin2.goto("/admin/settings?tab=cashier");
     const change = admin2.getByTestId("cashier-pending").getByTestId("control-change");
     await expect(change).toHaveCount(1);
     await expect(change).toContainText(DEMO_ADMIN.username);
     await consoleShot(admin2, locale, "24-cashier-second-admin");
     await change.getByTestId("change-approve").click();
-    await confirmDialog(admin2).click();
+    await confirmButton(admin2).click();
     await expect(admin2.getByText(text.controls.approved)).toBeVisible();
     await expect(admin2.getByTestId("cashier-pending")).toContainText(text.settings.cashier.pendingEmpty);
     await expect(admin2.getByTestId("cashier-depositSecondApprovalAbove")).toHaveValue(raised);
@@ -197,7 +160,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
       .getByTestId("control-change")
       .filter({ hasText: username });
     await toDecide.getByTestId("change-approve").click();
-    await confirmDialog(admin2).click();
+    await confirmButton(admin2).click();
     const decided = admin2.getByTestId("operators-table").locator("tr", { hasText: username });
     await expect(decided).toContainText(text.roles.admin);
     await expect(admin2.getByTestId(`role-pending-${username}`)).toHaveCount(0);

@@ -1,18 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
+  confirmButton,
   consoleShot,
   DEMO_ADMIN,
   DESKTOP,
   expectConsolePolished,
-  setConsoleLanguage,
-  signInToConsole,
+  openConsole,
 } from "./admin-support";
 
 test.use({ ...DESKTOP });
-
-const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
 
 /** Markdown with a heading, a list, a link, and raw HTML that must reach the reader as text only. */
 const BODY = (lead: string) =>
@@ -41,8 +39,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_ADMIN);
+    await openConsole(page, locale, DEMO_ADMIN);
 
     // ── The list, by kind; a new news article ────────────────────────────────────────────────────
     await page.getByTestId("nav-content").click();
@@ -81,7 +78,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(page.locator(".ant-modal-confirm-title")).toHaveText(text.confirmTitle);
     await expect(page.getByTestId("content-confirm")).toContainText(title);
     await consoleShot(page, locale, "content-confirm");
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     await expect(editor).toBeHidden();
 
     const row = page.getByTestId("content-list").locator("tbody tr.ant-table-row").filter({ hasText: title });
@@ -108,7 +105,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await page.getByTestId("content-reason").fill("Journey: second version tomorrow");
     await page.getByTestId("content-publish").click();
     await expect(page.getByTestId("content-confirm")).toContainText(title);
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     await expect(editor).toBeHidden();
 
     await expect(row).toContainText("v2");

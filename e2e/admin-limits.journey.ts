@@ -6,10 +6,9 @@ import {
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
-  setConsoleLanguage,
-  signInToConsole,
+  openConsole,
 } from "./admin-support";
-import { apiSession, postOk, registerViaApi } from "./support";
+import { apiUser, postOk } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -39,8 +38,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
   }) => {
     const text = CONSOLE_TEXT[locale].limits;
     // A user with limits: a stake limit whose loosening they cancelled, a deposit limit loosening now.
-    const limited = await registerViaApi(request);
-    const auth = await apiSession(request, limited);
+    const { auth, ...limited } = await apiUser(request);
     await setLimit(request, auth, "stake_day", "100.00");
     await setLimit(request, auth, "stake_day", "500.00");
     const cancelled = await request.delete("/api/v1/limits/stake_day/pending", { headers: auth });
@@ -49,17 +47,16 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await setLimit(request, auth, "deposit_day", "1000.00");
     await setLimit(request, auth, "open_positions", "3");
     // Another on a week's time-out.
-    const resting = await registerViaApi(request);
+    const resting = await apiUser(request);
     await postOk(
       request,
-      await apiSession(request, resting),
+      resting.auth,
       "/limits/break",
       { kind: "time_out", days: 7, password: resting.password },
       `break-${resting.account}`,
     );
 
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_SUPPORT);
+    await openConsole(page, locale, DEMO_SUPPORT);
 
     await openUser(page, limited.account);
     const card = page.getByTestId("user-limits");

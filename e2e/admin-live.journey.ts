@@ -2,35 +2,33 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
+  confirmButton,
   consoleShot,
   DEMO_ADMIN,
   DEMO_FINANCE,
   DESKTOP,
   expectConsolePolished,
+  openConsole,
   operatorApiHeaders,
-  setConsoleLanguage,
-  signInToConsole,
 } from "./admin-support";
-import { apiSession, logInViaForm, postOk, registerViaApi, setLanguage, shot, TEXT } from "./support";
+import {
+  apiUser,
+  bindCurrencyAddress,
+  logInViaForm,
+  requestBankDeposit,
+  requestWithdrawal,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
 
 test.use({ ...DESKTOP });
 
 /** A user opened through the API with demo money and a bound currency address, ready to deposit and withdraw. */
 async function customer(request: APIRequestContext) {
-  const user = await registerViaApi(request);
-  const auth = await apiSession(request, user);
-  await postOk(request, auth, "/cashier/demo-topup", { amount: "3000.00" }, `${user.account}-topup`);
-  await postOk(request, auth, "/cashier/withdrawal-account", {
-    type: "crypto",
-    network: "TRC20",
-    address: "TLiveQueue123456789abcdefghijkmnop",
-  });
-  const methods = (await (
-    await request.get("/api/v1/cashier/deposit-methods", { headers: auth })
-  ).json()) as { items: { id: string; kind: string }[] };
-  const methodId = methods.items.find((method) => method.kind === "bank")?.id;
-  expect(methodId, "the demo has a bank deposit method").toBeTruthy();
-  return { ...user, auth, methodId };
+  const user = await apiUser(request, "3000.00");
+  await bindCurrencyAddress(request, user.auth, "TLiveQueue123456789abcdefghijkmnop");
+  return user;
 }
 
 /**
@@ -52,8 +50,7 @@ async function expectNotReloaded(page: Page): Promise<void> {
 for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
   test(`review queues update live on the console (${locale})`, async ({ page, request }) => {
     const text = CONSOLE_TEXT[locale];
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_FINANCE);
+    await openConsole(page, locale, DEMO_FINANCE);
     const live = page.getByTestId("live-status");
     await expect(live).toHaveAttribute("data-status", "live");
     await expect(live).toContainText(text.shell.live.live);
@@ -64,11 +61,10 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(deposits).toBeVisible();
     await markPage(page);
     const user = await customer(request);
-    const deposit = await postOk<{ id: string; orderNo: string }>(
+    const deposit = await requestBankDeposit(
       request,
       user.auth,
-      "/cashier/deposits",
-      { methodId: user.methodId, amount: "20000.00", reference: `LIVE-${locale}`, proofFileId: null },
+      { amount: "20000.00", reference: `LIVE-${locale}` },
       `${user.account}-deposit`,
     );
     const depositRow = deposits.locator("tr", { hasText: deposit.orderNo });
@@ -91,13 +87,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await page.getByTestId("nav-withdrawals").click();
     const withdrawals = page.getByTestId("withdrawals-table");
     await expect(withdrawals).toBeVisible();
-    const withdrawal = await postOk<{ id: string; orderNo: string }>(
-      request,
-      user.auth,
-      "/cashier/withdrawals",
-      { amount: "1200.00", payPassword: user.payPassword },
-      `${user.account}-withdrawal`,
-    );
+    const withdrawal = await requestWithdrawal(request, user, "1200.00", `${user.account}-withdrawal`);
     const withdrawalRow = withdrawals.locator("tr", { hasText: withdrawal.orderNo });
     await expect(withdrawalRow).toBeVisible();
     await expectNotReloaded(page);
@@ -121,13 +111,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
   }) => {
     const text = CONSOLE_TEXT[locale];
     const user = await customer(request);
-    const withdrawal = await postOk<{ id: string; orderNo: string }>(
-      request,
-      user.auth,
-      "/cashier/withdrawals",
-      { amount: "800.00", payPassword: user.payPassword },
-      `${user.account}-paid-live`,
-    );
+    const withdrawal = await requestWithdrawal(request, user, "800.00", `${user.account}-paid-live`);
 
     // The user watches their withdrawals on the phone.
     const phone = await browser.newContext({
@@ -147,12 +131,11 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await markPage(userPage);
 
     // A finance operator approves it in the console.
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_FINANCE);
+    await openConsole(page, locale, DEMO_FINANCE);
     await page.getByTestId("nav-withdrawals").click();
     const row = page.getByTestId("withdrawals-table").locator("tr", { hasText: withdrawal.orderNo });
     await row.getByRole("button", { name: text.review.approve }).click();
-    await page.locator(".ant-modal-confirm-btns .ant-btn-primary").click();
+    await confirmButton(page).click();
     await expect(row).toHaveCount(0);
 
     // The phone says so without a reload: the money left, the record reads success.

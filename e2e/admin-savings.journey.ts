@@ -1,21 +1,19 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
+  confirmButton,
   consoleShot,
   DEMO_ADMIN,
   DEMO_SUPPORT,
   DESKTOP,
   expectConsolePolished,
+  openConsole,
   openConsoleDesk,
-  setConsoleLanguage,
-  signInToConsole,
 } from "./admin-support";
-import { apiSession, ERRORS, postOk, registerViaApi } from "./support";
+import { apiUser, ERRORS, postOk } from "./support";
 
 test.use({ ...DESKTOP });
-
-const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
 
 /** A day of the calendar moved by `days` ("YYYY-MM-DD", no time zone: a date is a date). */
 function addDays(date: string, days: number): string {
@@ -31,9 +29,7 @@ function shownDate(date: string, locale: ConsoleLocale): string {
 
 /** Someone for the figures to count: a user with demo money, part of it moved into savings. */
 async function aSaver(request: APIRequestContext): Promise<void> {
-  const user = await registerViaApi(request);
-  const auth = await apiSession(request, user);
-  await postOk(request, auth, "/cashier/demo-topup", { amount: "5000.00" }, `topup-${user.account}`);
+  const { auth, ...user } = await apiUser(request, "5000.00");
   await postOk(request, auth, "/savings/move-in", { amount: "2000.00" }, `save-${user.account}`);
 }
 
@@ -53,8 +49,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     test.setTimeout(180_000);
     const text = CONSOLE_TEXT[locale];
     await aSaver(request);
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_ADMIN);
+    await openConsole(page, locale, DEMO_ADMIN);
 
     // ── The overview: shares, the accrual's progress, income by day, the rates and the limits ───
     await page.getByTestId("nav-savings").click();
@@ -94,7 +89,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
       { times: 1 },
     );
     await page.getByTestId("savings-rate-submit").click();
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     await expect(page.getByTestId("savings-rate-error")).toHaveText(ERRORS[locale].RATE_DATE_NOT_FUTURE);
     await expectConsolePolished(page);
     await consoleShot(page, locale, "savings-rate-refused");
@@ -105,7 +100,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(rateConfirm).toContainText(shownRate);
     await expect(rateConfirm).toContainText(shownDate(effectiveFrom, locale));
     await consoleShot(page, locale, "savings-rate-confirm");
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
 
     const history = page.getByTestId("savings-rate-history").locator("tbody tr.ant-table-row");
     const scheduled = history.filter({ hasText: shownDate(effectiveFrom, locale) });
@@ -133,7 +128,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expect(limitsConfirm).toContainText(text.savings.limits.fields.moveIn.perDay);
     await expect(limitsConfirm).toContainText(`${before} → ${after}`);
     await consoleShot(page, locale, "savings-limits-confirm");
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     await expect(page.getByText(text.savings.limits.saved)).toBeVisible();
     await expect(perDay).toHaveValue(String(after));
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
@@ -161,7 +156,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await perDay.fill(String(before));
     await page.getByTestId("savings-limits-reason").fill("Journey: limit back as it was");
     await page.getByTestId("savings-limits-save").click();
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     await expect(perDay).toHaveValue(String(before));
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
   });

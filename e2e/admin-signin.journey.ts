@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
+  confirmButton,
   consoleShot,
   DEMO_ADMIN,
   DEMO_FINANCE,
@@ -12,7 +13,7 @@ import {
   setConsoleLanguage,
   typeTotpCode,
 } from "./admin-support";
-import { apiSession, postOk, registerViaApi } from "./support";
+import { apiUser, bindCurrencyAddress, postOk, requestBankDeposit, requestWithdrawal } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -30,29 +31,12 @@ async function paymentSlip(page: Page, reference: string): Promise<Buffer> {
  * (above the second-approval threshold) with a proof image that a finance operator confirmed first.
  */
 async function fillQueues(page: Page, request: APIRequestContext) {
-  const user = await registerViaApi(request);
-  const auth = await apiSession(request, user);
+  const user = await apiUser(request, "5000.00");
+  const { auth } = user;
   const key = (name: string) => `${user.account}-${name}`;
-  await postOk(request, auth, "/cashier/demo-topup", { amount: "5000.00" }, key("topup"));
-  await postOk(request, auth, "/cashier/withdrawal-account", {
-    type: "crypto",
-    network: "TRC20",
-    address: "TXyz123456789abcdefghijkmnopqrstuv",
-  });
-  await postOk(
-    request,
-    auth,
-    "/cashier/withdrawals",
-    { amount: "1200.00", payPassword: user.payPassword },
-    key("w"),
-  );
+  await bindCurrencyAddress(request, auth);
+  await requestWithdrawal(request, user, "1200.00", key("w"));
 
-  const methods = (await (
-    await request.get("/api/v1/cashier/deposit-methods", { headers: auth })
-  ).json()) as {
-    items: { id: string; kind: string }[];
-  };
-  const bank = methods.items.find((method) => method.kind === "bank");
   const reference = `TF-${user.account.slice(-6)}`;
   const upload = await request.post("/api/v1/files", {
     headers: auth,
@@ -62,20 +46,13 @@ async function fillQueues(page: Page, request: APIRequestContext) {
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const { fileId } = (await upload.json()) as { fileId: string };
-  const large = await postOk<{ id: string; orderNo: string }>(
+  const large = await requestBankDeposit(
     request,
     auth,
-    "/cashier/deposits",
-    { methodId: bank?.id, amount: "20000.00", reference, proofFileId: fileId },
+    { amount: "20000.00", reference, proofFileId: fileId },
     key("d1"),
   );
-  await postOk(
-    request,
-    auth,
-    "/cashier/deposits",
-    { methodId: bank?.id, amount: "300.00", reference: "SMALL", proofFileId: null },
-    key("d2"),
-  );
+  await requestBankDeposit(request, auth, { amount: "300.00", reference: "SMALL" }, key("d2"));
 
   // The demo's finance operator confirms it first: it now waits for a second operator.
   const finance = await operatorApiHeaders(request, DEMO_FINANCE);
@@ -150,7 +127,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await consoleShot(page, locale, "05-deposit-awaiting-second");
     await drawer.getByTestId("deposit-confirm").click();
     await consoleShot(page, locale, "06-deposit-confirm-dialog");
-    await page.locator(".ant-modal-confirm-btns .ant-btn-primary").click();
+    await confirmButton(page).click();
     await expect(drawer.getByTestId("status-tag")).toHaveText(text.status.success);
     await page.locator(".ant-drawer-close").click();
     await expect(row).toHaveCount(0);
@@ -184,7 +161,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expectConsolePolished(page);
     await consoleShot(page, locale, "09-withdrawals");
     await withdrawal.getByRole("button", { name: text.review.approve }).click();
-    await page.locator(".ant-modal-confirm-btns .ant-btn-primary").click();
+    await confirmButton(page).click();
     await expect(withdrawal).toHaveCount(0);
     await expect(page.getByText(text.withdrawals.emptyQueue)).toBeVisible();
     await consoleShot(page, locale, "10-withdrawals-empty");

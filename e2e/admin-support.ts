@@ -116,6 +116,12 @@ export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Pro
   }, locale);
 }
 
+/** Starts the console in `locale` and signs `operator` in through the sign-in page. */
+export async function openConsole(page: Page, locale: ConsoleLocale, operator: OperatorLogin): Promise<void> {
+  await setConsoleLanguage(page, locale);
+  await signInToConsole(page, operator);
+}
+
 const KEY_GROUPS =
   "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets|savings|verifications|content|broadcasts|chats|users|markets|limits";
 
@@ -133,6 +139,9 @@ export async function expectConsolePolished(page: Page): Promise<void> {
   );
   expect(spilled).toEqual([]);
 }
+
+/** The primary button of the open confirmation (antd's Modal.confirm): "OK", "Publish", "Confirm"… */
+export const confirmButton = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
 
 const artifacts = path.resolve(import.meta.dirname, "artifacts");
 
@@ -165,7 +174,6 @@ export async function openConsoleDesk(
     serviceWorkers: "block",
   });
   const page = await context.newPage();
-  await setConsoleLanguage(page, locale);
-  await signInToConsole(page, operator);
+  await openConsole(page, locale, operator);
   return page;
 }

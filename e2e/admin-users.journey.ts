@@ -7,10 +7,9 @@ import {
   DEMO_ADMIN,
   DESKTOP,
   expectConsolePolished,
-  setConsoleLanguage,
-  signInToConsole,
+  openConsole,
 } from "./admin-support";
-import { apiSession, BTC, latestQuote, postOk, registerViaApi } from "./support";
+import { apiSession, apiUser, BTC, latestQuote, postOk, requestBankDeposit } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -23,27 +22,18 @@ for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
   }) => {
     const text = CONSOLE_TEXT[locale];
     // A user signed in on two devices: one session is revoked, the other stays live.
-    const user = await registerViaApi(request);
-    const payer = await apiSession(request, user);
+    const { auth: payer, ...user } = await apiUser(request);
     await apiSession(request, user);
 
     // A deposit the user asked for, waiting in the queue.
-    const methods = (await (
-      await request.get("/api/v1/cashier/deposit-methods", { headers: payer })
-    ).json()) as {
-      items: { id: string; kind: string }[];
-    };
-    const methodId = methods.items.find((method) => method.kind === "bank")?.id;
-    const deposit = await postOk<{ orderNo: string }>(
+    const deposit = await requestBankDeposit(
       request,
       payer,
-      "/cashier/deposits",
-      { methodId, amount: "321.09", reference: "=1+1 journey", proofFileId: null },
+      { amount: "321.09", reference: "=1+1 journey" },
       `queue-${user.account}`,
     );
 
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_ADMIN);
+    await openConsole(page, locale, DEMO_ADMIN);
 
     // The deposits queue searched by the middle of the user's phone: one row, counted and summed.
     await page.getByTestId("nav-deposits").click();

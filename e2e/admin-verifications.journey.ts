@@ -1,18 +1,18 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
+  confirmButton,
   consoleShot,
   DEMO_ADMIN,
   DEMO_FINANCE,
   DESKTOP,
   expectConsolePolished,
+  openConsole,
   openConsoleDesk,
-  setConsoleLanguage,
-  signInToConsole,
 } from "./admin-support";
 import { encodePng, newMainlandIdNumber } from "./documents";
-import { apiSession, ERRORS, registerViaApi } from "./support";
+import { apiUser, ERRORS } from "./support";
 
 test.use({ ...DESKTOP });
 
@@ -73,8 +73,6 @@ const REASON_TEXTS: Record<ConsoleLocale, string> = {
   en: "The front photo is blurred: please photograph it again in good light.",
 };
 
-const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
-
 for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
   test(`an admin reviews a real-name verification: rejects, then approves the correction (${locale})`, async ({
     page,
@@ -84,14 +82,12 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     test.setTimeout(240_000);
     const text = CONSOLE_TEXT[locale];
     const v = text.verifications;
-    const user = await registerViaApi(request);
-    const auth = await apiSession(request, user);
+    const { auth, ...user } = await apiUser(request);
     const idNumber = newMainlandIdNumber();
     await submitVerification(request, auth, idNumber, [200, 60, 60]);
     expect((await verificationOf(request, auth)).state).toBe("under_review");
 
-    await setConsoleLanguage(page, locale);
-    await signInToConsole(page, DEMO_ADMIN);
+    await openConsole(page, locale, DEMO_ADMIN);
 
     // ── The dashboard counts the verifications waiting, beside the cashier's queues ─────────────
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -243,7 +239,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await drawer.getByTestId("verification-approve").click();
     await expect(page.locator(".ant-modal-confirm-title")).toContainText(user.account);
     await consoleShot(page, locale, "verifications-approve-confirm");
-    await confirmDialog(page).click();
+    await confirmButton(page).click();
     await expect(page.getByText(v.approved)).toBeVisible();
     await expect(drawer.getByTestId("verification-submission")).toContainText(v.states.verified);
     await expect(drawer.getByTestId("verification-approve")).toHaveCount(0);

@@ -9,13 +9,19 @@ import {
 } from "./cashier-steps";
 import {
   ALL_LOCALES,
+  apiUser,
+  bindCurrencyAddress,
   ERRORS,
   expectPolished,
   logInViaForm,
   newUser,
+  openInLanguage,
   postOk,
+  requestBankDeposit,
+  requestWithdrawal,
   type ShotLocale,
   shot,
+  signedInUser,
   TEXT,
 } from "./support";
 
@@ -28,8 +34,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     request,
   }) => {
     test.setTimeout(180_000);
-    const user = await newUser(page, request, locale);
-    await logInViaForm(page, user.account, user.password);
+    const user = await signedInUser(page, request, locale);
     const run = { page, request, locale, user };
 
     // ── A fresh user: every list is empty, no withdrawal account ───────────────────────────────
@@ -126,30 +131,14 @@ test("fund records page through the cursor as the list is scrolled", async ({ pa
 test("the cashier screens fit the phone in all ten languages", async ({ page, request }) => {
   test.setTimeout(240_000);
   // One user with something in every list (set up through the API), one with nothing bound yet.
-  const full = await newUser(page, request, null);
-  const fresh = await newUser(page, request, null);
-  const post = (path: string, data: unknown, key?: string) => postOk(request, full.auth, path, data, key);
-  await post("/cashier/demo-topup", { amount: "123456.78" }, `all-${full.account}-1`);
-  await post("/cashier/withdrawal-account", {
-    type: "crypto",
-    network: "TRC20",
-    address: "TXyz123456789abcdefghijkmnopqrstuv",
-  });
-  await post(
-    "/cashier/withdrawals",
-    { amount: "2345.60", payPassword: full.payPassword },
-    `all-${full.account}-2`,
-  );
-  const methods = (await (
-    await request.get("/api/v1/cashier/deposit-methods", { headers: full.auth })
-  ).json()) as {
-    items: { id: string; kind: string }[];
-  };
-  const bank = methods.items.find((m) => m.kind === "bank");
-  expect(bank).toBeTruthy();
-  await post(
-    "/cashier/deposits",
-    { methodId: bank?.id, amount: "888.00", reference: "ALL-LOCALES", proofFileId: null },
+  const full = await apiUser(request, "123456.78");
+  const fresh = await apiUser(request);
+  await bindCurrencyAddress(request, full.auth);
+  await requestWithdrawal(request, full, "2345.60", `all-${full.account}-2`);
+  await requestBankDeposit(
+    request,
+    full.auth,
+    { amount: "888.00", reference: "ALL-LOCALES" },
     `all-${full.account}-3`,
   );
 
@@ -165,11 +154,8 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
 
   await logInViaForm(page, full.account, full.password);
   for (const locale of ALL_LOCALES) {
-    await page.evaluate((value) => localStorage.setItem("language", value), locale);
     for (const [name, { url, ready }] of Object.entries(screens)) {
-      await page.goto(url);
-      await expect(page.getByTestId(ready).first()).toBeVisible();
-      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await openInLanguage(page, locale, url, ready);
       if (name === "withdraw") {
         // The checks' messages, the fee and the amount received, in this language.
         await page.getByTestId("withdraw-amount").fill("5");
@@ -185,9 +171,7 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
   await page.evaluate(() => localStorage.removeItem("tickfair-session"));
   await logInViaForm(page, fresh.account, fresh.password);
   for (const locale of ALL_LOCALES) {
-    await page.evaluate((value) => localStorage.setItem("language", value), locale);
-    await page.goto("/h5/pages/account/account");
-    await expect(page.getByTestId("account-not-bound")).toBeVisible();
+    await openInLanguage(page, locale, "/h5/pages/account/account", "account-not-bound");
     await expectPolished(page);
     await shot(page, `all/${locale}`, "cashier-account-not-bound");
     await page.goto("/h5/pages/account/account-detail?type=bank");
@@ -210,11 +194,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     const text = TEXT[locale];
     const errors = ERRORS[locale];
     const user = await newUser(page, request, locale, "500.00");
-    await postOk(request, user.auth, "/cashier/withdrawal-account", {
-      type: "crypto",
-      network: "ERC20",
-      address: `0x${"ab12".repeat(10)}`,
-    });
+    await bindCurrencyAddress(request, user.auth, `0x${"ab12".repeat(10)}`, "ERC20");
 
     await logInViaForm(page, user.account, user.password);
     await page.goto("/h5/pages/withdraw-money/withdraw-money");

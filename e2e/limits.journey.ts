@@ -1,4 +1,3 @@
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import type { UserLimits } from "../packages/contract/src/api/limits";
 import {
@@ -7,28 +6,12 @@ import {
   ERRORS,
   expectPolished,
   logInViaForm,
-  newUser,
   type ShotLocale,
+  settledShot,
   shot,
+  signedInUser,
   TEXT,
 } from "./support";
-
-/** What the phone's screen shows, under e2e/artifacts/<locale>/ like `shot`'s pictures. */
-const shotPath = (locale: string, name: string) =>
-  path.join(import.meta.dirname, "artifacts", locale, `${name}.png`);
-
-/**
- * Waits for antd-mobile's dialogs, masks and toasts to finish fading in or out (their animations run in
- * script, not as CSS ones), so a picture shows what the user reads.
- */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>(".adm-mask, .adm-center-popup-wrap")].every((element) => {
-      const style = getComputedStyle(element);
-      return style.display === "none" || style.opacity === "1";
-    }),
-  );
-}
 
 /** Opens a limit's sheet, types a value and saves it. */
 async function setLimit(page: Page, kind: string, value: string, effect: string) {
@@ -63,8 +46,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     const text = TEXT[locale];
     // The page's clock runs on, but can be moved on to the session reminder.
     await page.clock.install();
-    const user = await newUser(page, request, locale, "1000.00");
-    await logInViaForm(page, user.account, user.password);
+    const user = await signedInUser(page, request, locale, "1000.00");
 
     // From the settings, as a newcomer finds it.
     await page.goto("/h5/pages/set/set");
@@ -106,8 +88,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     const refusal = page.getByTestId("limit-refusal");
     await expect(refusal).toHaveText(ERRORS[locale].STAKE_LIMIT_DAY_REACHED);
     await expectPolished(page);
-    await settled(page);
-    await page.screenshot({ path: shotPath(locale, "limits-02-refused") });
+    await settledShot(page, locale, "limits-02-refused", { dialog: true });
     await page.getByRole("button", { name: text.limits.refused.view }).click();
     await expect(page).toHaveURL(/\/h5\/pages\/limits\/limits/);
     await expect(page.getByTestId("limit-stake_day-used")).toContainText("30.00");
@@ -145,8 +126,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     await expect(page.getByTestId("reality-check-contracts")).toHaveText("1");
     await expect(page.getByTestId("reality-check-staked")).toHaveText("30.00");
     await expectPolished(page);
-    await settled(page);
-    await page.screenshot({ path: shotPath(locale, "limits-04-reality-check") });
+    await settledShot(page, locale, "limits-04-reality-check", { dialog: true });
     await page.getByRole("button", { name: text.limits.reality.keepGoing }).click();
     await expect(check).toBeHidden();
 
@@ -166,8 +146,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     });
     await expect(started).toBeVisible();
     expect((await request.get("/api/v1/limits", { headers: user.auth })).status()).toBe(401);
-    await settled(page);
-    await page.screenshot({ path: shotPath(locale, "limits-06-break-started") });
+    await settledShot(page, locale, "limits-06-break-started", { dialog: true });
     await started.getByRole("button", { name: text.common.confirm }).click();
     await expect(started).toBeHidden();
 

@@ -1,16 +1,14 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { BroadcastTranslations, InboxPage, UnreadCount } from "../packages/contract/src/api/messages";
 import {
-  apiSession,
   confirmDialog,
   expectPolished,
-  logInViaForm,
   operatorHeaders,
   postOk,
-  registerViaApi,
+  requestBankDeposit,
   type ShotLocale,
-  setLanguage,
   shot,
+  signedInUser,
   TEXT,
 } from "./support";
 
@@ -28,16 +26,8 @@ const LOCALES = ["zh-CN", "en"] as const satisfies readonly ShotLocale[];
 /** The relative time of a message sent moments ago, as each shot locale says it. */
 const JUST_NOW: Record<ShotLocale, string> = { "zh-CN": "刚刚", en: "just now" };
 
-/**
- * A new user signed in on the page. Opened and signed in through the page's own request context, the
- * browser's device: a sign-in from another device would be a "new sign-in" notice of its own.
- */
-async function signedInUser(page: Page, locale: ShotLocale) {
-  await setLanguage(page, locale);
-  const user = await registerViaApi(page.request);
-  await logInViaForm(page, user.account, user.password);
-  return { ...user, auth: await apiSession(page.request, user) };
-}
+// Users are opened and signed in through the page's own request context, the browser's device: a
+// sign-in from another device would be a "new sign-in" notice of its own.
 
 async function unreadOf(request: APIRequestContext, auth: Record<string, string>): Promise<number> {
   const answer = await request.get("/api/v1/messages/unread", { headers: auth });
@@ -52,15 +42,10 @@ async function confirmedDeposit(
   operator: Record<string, string>,
   amount: string,
 ): Promise<string> {
-  const methods = await request.get("/api/v1/cashier/deposit-methods", { headers: user.auth });
-  const { items } = (await methods.json()) as { items: { id: string; kind: string }[] };
-  const methodId = items.find((method) => method.kind === "bank")?.id;
-  expect(methodId, "the demo has a bank deposit method").toBeTruthy();
-  const deposit = await postOk<{ id: string; orderNo: string }>(
+  const deposit = await requestBankDeposit(
     request,
     user.auth,
-    "/cashier/deposits",
-    { methodId, amount, reference: `MSG-${user.account}`, proofFileId: null },
+    { amount, reference: `MSG-${user.account}` },
     `${user.account}-deposit`,
   );
   const confirmed = await request.post(`/api/v1/operator/deposits/${deposit.id}/confirm`, {
@@ -75,7 +60,7 @@ async function confirmedDeposit(
 for (const locale of LOCALES) {
   test(`messages: a brand-new user has none (${locale})`, async ({ page }) => {
     const t = TEXT[locale];
-    await signedInUser(page, locale);
+    await signedInUser(page, page.request, locale);
     await page.goto(MESSAGES);
     await expect(page.locator("h1")).toHaveText(t.home.messages);
     await expect(page.getByTestId("messages-empty")).toHaveText(t.messages.noRecords);
@@ -103,7 +88,7 @@ for (const locale of LOCALES) {
         body: "Maintenance from 23:00 for 30 minutes.\nTrading pauses.",
       },
     };
-    const user = await signedInUser(page, locale);
+    const user = await signedInUser(page, page.request, locale);
     const operator = await operatorHeaders(request);
     // Every broadcast sent before this one (another locale's run) is unread for this user too.
     const before = await unreadOf(request, user.auth);

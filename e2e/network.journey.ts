@@ -1,6 +1,6 @@
 import os from "node:os";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DETAIL, ERRORS, logInViaForm, newUser, type ShotLocale, shot, TEXT } from "./support";
+import { DETAIL, ERRORS, type ShotLocale, shot, signedInUser, TEXT } from "./support";
 
 /** The machine's first non-loopback IPv4 address, where a phone on the same network opens the app. */
 function lanAddress(): string | null {
@@ -47,8 +47,7 @@ test("is installable: a manifest with icons and a service worker that precaches 
 
 /** A new user with money, signed in through the form (which lands on the personal center). */
 async function signedInWithMoney(page: Page, request: APIRequestContext, locale: ShotLocale) {
-  const user = await newUser(page, request, locale, "500.00");
-  await logInViaForm(page, user.account, user.password);
+  const user = await signedInUser(page, request, locale, "500.00");
   return user;
 }
 

@@ -7,9 +7,11 @@ import {
   latestQuote,
   logInViaForm,
   newUser,
+  openInLanguage,
   postOk,
   type ShotLocale,
   shot,
+  signedInUser,
   TEXT,
 } from "./support";
 
@@ -48,8 +50,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     // product's ticks.
     const sockets: PageSocket[] = [];
     page.on("websocket", (socket) => sockets.push(socket));
-    const user = await newUser(page, request, locale, "1000.00");
-    await logInViaForm(page, user.account, user.password);
+    await signedInUser(page, request, locale, "1000.00");
 
     // A fresh user: no closed positions yet.
     await page.goto(`${ORDERS}?tab=closed`);
@@ -212,10 +213,7 @@ test("the trading screens fit the phone in all ten languages", async ({ page, re
 
   await logInViaForm(page, user.account, user.password);
   for (const locale of ALL_LOCALES) {
-    await page.evaluate((value) => localStorage.setItem("language", value), locale);
-    await page.goto(DETAIL);
-    await expect(page.getByTestId("positions")).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await openInLanguage(page, locale, DETAIL, "positions");
     await expectTradingPolished(page);
     // "Buy up" and "Buy down" stand as a pair: equal boxes however each label wraps ("Steigend kaufen").
     const up = await page.getByTestId("trade-buy-up").boundingBox();

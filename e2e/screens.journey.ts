@@ -1,15 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectPolished, newIdentity, type ShotLocale, setLanguage, shot, TEXT } from "./support";
-
-const DEMO = { account: "demo001", password: "demo123456" };
-
-async function logIn(page: Page, account: string, password: string) {
-  await page.goto("/h5/pages/login/login");
-  await page.getByTestId("login-account").fill(account);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
-}
+import { expect, test } from "@playwright/test";
+import { DEMO } from "../apps/server/src/demo/seed";
+import {
+  ALL_LOCALES,
+  expectPolished,
+  logInViaForm,
+  newIdentity,
+  openInLanguage,
+  type ShotLocale,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
 
 for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
   const text = TEXT[locale];
@@ -53,7 +54,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expectPolished(page);
     await shot(page, locale, "05-register-step2-errors");
 
-    await logIn(page, DEMO.account, DEMO.password);
+    await logInViaForm(page, DEMO.user.account, DEMO.user.password);
     await expect(page.getByTestId("user-available")).not.toHaveText("");
     await expectPolished(page);
     await shot(page, locale, "06-personal-center", { viewport: true });
@@ -90,11 +91,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 
 test("a page whose code cannot load offers a retry that recovers", async ({ page }) => {
   await page.route(/\/h5\/static\/js\/Settings-.*\.js$/, (route) => route.abort());
-  await page.goto("/h5/pages/login/login");
-  await page.getByTestId("login-account").fill(DEMO.account);
-  await page.getByTestId("login-password").fill(DEMO.password);
-  await page.getByTestId("login-submit").click();
-  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+  await logInViaForm(page, DEMO.user.account, DEMO.user.password);
   await page.getByTestId("user-settings").click();
   await expect(page.getByTestId("chunk-error")).toBeVisible();
   await shot(page, "zh-CN", "13-chunk-error");
@@ -103,20 +100,15 @@ test("a page whose code cannot load offers a retry that recovers", async ({ page
   await expect(page.getByTestId("set-language")).toBeVisible();
 });
 
-const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
-
 test("the main screens fit the phone in all ten languages", async ({ page }) => {
-  await logIn(page, DEMO.account, DEMO.password);
+  await logInViaForm(page, DEMO.user.account, DEMO.user.password);
   for (const locale of ALL_LOCALES) {
-    await page.evaluate((value) => localStorage.setItem("language", value), locale);
     for (const [name, url, ready] of [
       ["home", "/h5/pages/index/index", "tab-home"],
       ["personal-center", "/h5/pages/user/user", "user-total-assets"],
       ["settings", "/h5/pages/set/set", "set-language"],
     ] as const) {
-      await page.goto(url);
-      await expect(page.getByTestId(ready)).toBeVisible();
-      await expect(page.locator("html")).toHaveAttribute("lang", locale);
+      await openInLanguage(page, locale, url, ready);
       await expect(page.getByTestId("user-total-assets").or(page.getByTestId(ready))).not.toHaveText("");
       await expectPolished(page);
       await shot(page, `all/${locale}`, name);

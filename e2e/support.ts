@@ -49,7 +49,8 @@ export function newIdentity() {
 
 /**
  * Saves a full-page screenshot under e2e/artifacts/<locale>/<name>.png (and, with `viewport`, also
- * what the phone's screen shows, as <name>-screen.png).
+ * what the phone's screen shows, as <name>-screen.png). With a dialog or a sheet open the picture is
+ * the screen: their backdrop is fixed to it, and on a longer page would end above the page's foot.
  */
 export async function shot(
   page: Page,
@@ -60,13 +61,31 @@ export async function shot(
   await page.evaluate(() => document.fonts.ready);
   const dir = path.join(artifacts, locale);
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  const overlaid = await page.evaluate(() =>
+    [...document.querySelectorAll(".adm-mask:not(.adm-toast-mask)")].some(
+      (mask) => getComputedStyle(mask).display !== "none",
+    ),
+  );
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !overlaid });
   if (options.viewport) await page.screenshot({ path: path.join(dir, `${name}-screen.png`) });
 }
 
 /**
+ * Waits for antd-mobile's dialogs, masks and toasts to finish fading in or out (their animations run in
+ * script, not as CSS ones, and on the page's clock), so a picture shows what the user reads.
+ */
+async function overlaysSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".adm-mask, .adm-center-popup-wrap")].every((element) => {
+      const style = getComputedStyle(element);
+      return style.display === "none" || style.opacity === "1";
+    }),
+  );
+}
+
+/**
  * A screenshot of what the user sees once things have settled: no toast or closing dialog on top
- * (unless the dialog is the point, then after its opening animation), scrolled to the top.
+ * (unless the dialog is the point, then once it has opened), scrolled to the top.
  */
 export async function settledShot(
   page: Page,
@@ -76,7 +95,7 @@ export async function settledShot(
 ): Promise<void> {
   if (options.dialog) {
     await expect(page.locator(".adm-dialog-body")).toBeVisible();
-    await page.waitForTimeout(600);
+    await overlaysSettled(page);
   } else {
     await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
     await expect(page.locator(".adm-dialog-body")).toBeHidden();
@@ -103,6 +122,27 @@ export async function expectPolished(page: Page): Promise<void> {
       .filter(Boolean),
   );
   expect(truncated).toEqual([]);
+  // The bar at the top is one line high: an action's label there that wraps breaks out of it.
+  const wrapped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".page-navbar__side")].flatMap((side) => {
+      const texts = document.createTreeWalker(side, NodeFilter.SHOW_TEXT);
+      const lines: string[] = [];
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (range.getClientRects().length > 1) lines.push(node.textContent ?? "");
+      }
+      return lines;
+    }),
+  );
+  expect(wrapped).toEqual([]);
+  // A row of chips wider than the phone fades at its cut edge: a chip cut off short reads as broken.
+  const hardEdges = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(":has(> .chip)")]
+      .filter((row) => row.scrollWidth > row.clientWidth + 1 && getComputedStyle(row).maskImage === "none")
+      .map((row) => row.getAttribute("aria-label") ?? row.className),
+  );
+  expect(hardEdges).toEqual([]);
 }
 
 /** Confirms the open antd-mobile dialog. */
@@ -204,6 +244,17 @@ export const DETAIL = detailPage(BTC);
 /** Every language the app offers, for the tours that check each screen fits the phone in all of them. */
 export const ALL_LOCALES = ["zh-CN", "zh-TW", "en", "ja", "th", "vi", "id", "ko", "fr", "de"];
 
+/**
+ * Opens `url` in `locale` as a user who picked that language (kept in the app's storage), and waits for
+ * `ready` to show and the document to say it is in that language.
+ */
+export async function openInLanguage(page: Page, locale: string, url: string, ready: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem("language", value), locale);
+  await page.goto(url);
+  await expect(page.getByTestId(ready).first()).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+}
+
 /** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
 export async function expectTradingPolished(page: Page): Promise<void> {
   await expectPolished(page);
@@ -223,7 +274,6 @@ export async function apiSession(
   return { authorization: `Bearer ${token}` };
 }
 
-/** A POST to the API that must succeed, under `idempotencyKey` if given; answers the reply's body. */
 /** The seq of the product's latest tick, as the confirmation sheet quotes it with an order. */
 export async function latestQuote(request: APIRequestContext, symbol: string): Promise<string> {
   const answer = await request.get(`/api/v1/market/products/${encodeURIComponent(symbol)}`);
@@ -233,6 +283,7 @@ export async function latestQuote(request: APIRequestContext, symbol: string): P
   return product.ticker?.seq ?? "";
 }
 
+/** A POST to the API that must succeed, under `idempotencyKey` if given; answers the reply's body. */
 export async function postOk<T = unknown>(
   request: APIRequestContext,
   auth: Record<string, string>,
@@ -248,15 +299,78 @@ export async function postOk<T = unknown>(
   return (await answer.json()) as T;
 }
 
-/**
- * A new user opened through the API, with their API headers and, if `topUp` is given, that much demo
- * money already credited; the page starts in `locale` unless it is null. Signing in on the page is
- * left to the journey.
- */
-export async function newUser(page: Page, request: APIRequestContext, locale: string | null, topUp?: string) {
-  if (locale) await setLanguage(page, locale);
+/** A new user opened through the API with their API headers and, if `topUp` is given, that much demo money. */
+export async function apiUser(request: APIRequestContext, topUp?: string) {
   const user = await registerViaApi(request);
   const auth = await apiSession(request, user);
   if (topUp) await postOk(request, auth, "/cashier/demo-topup", { amount: topUp }, `topup-${user.account}`);
   return { ...user, auth };
+}
+
+/**
+ * Like apiUser, and the page starts in `locale` unless it is null. Signing in on the page is left to
+ * the journey.
+ */
+export async function newUser(page: Page, request: APIRequestContext, locale: string | null, topUp?: string) {
+  if (locale) await setLanguage(page, locale);
+  return apiUser(request, topUp);
+}
+
+/** Like newUser, then signed in through the login form (the page is on the personal center). */
+export async function signedInUser(page: Page, request: APIRequestContext, locale: string, topUp?: string) {
+  const user = await newUser(page, request, locale, topUp);
+  await logInViaForm(page, user.account, user.password);
+  return user;
+}
+
+/** Binds a currency address (TRC20 unless told) as the user's withdrawal account. */
+export async function bindCurrencyAddress(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  address = "TXyz123456789abcdefghijkmnopqrstuv",
+  network = "TRC20",
+): Promise<void> {
+  await postOk(request, auth, "/cashier/withdrawal-account", { type: "crypto", network, address });
+}
+
+/** A deposit request by the demo's bank transfer method, as the deposit page sends one; answers the order. */
+export async function requestBankDeposit(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  deposit: { amount: string; reference: string; proofFileId?: string },
+  idempotencyKey: string,
+): Promise<{ id: string; orderNo: string }> {
+  const answer = await request.get("/api/v1/cashier/deposit-methods", { headers: auth });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { items } = (await answer.json()) as { items: { id: string; kind: string }[] };
+  const bank = items.find((method) => method.kind === "bank");
+  expect(bank, "the demo has a bank deposit method").toBeTruthy();
+  return postOk(
+    request,
+    auth,
+    "/cashier/deposits",
+    {
+      methodId: bank?.id,
+      amount: deposit.amount,
+      reference: deposit.reference,
+      proofFileId: deposit.proofFileId ?? null,
+    },
+    idempotencyKey,
+  );
+}
+
+/** A withdrawal to the bound account, with the user's transaction password; answers the order. */
+export async function requestWithdrawal(
+  request: APIRequestContext,
+  user: { auth: Record<string, string>; payPassword: string },
+  amount: string,
+  idempotencyKey: string,
+): Promise<{ id: string; orderNo: string }> {
+  return postOk(
+    request,
+    user.auth,
+    "/cashier/withdrawals",
+    { amount, payPassword: user.payPassword },
+    idempotencyKey,
+  );
 }

@@ -6,12 +6,13 @@ import {
   ERRORS,
   expectPolished,
   logInViaForm,
-  newUser,
+  openInLanguage,
   operatorHeaders,
   registerViaApi,
   type ShotLocale,
   settledShot,
   shot,
+  signedInUser,
   TEXT,
 } from "./support";
 
@@ -89,8 +90,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     request,
   }) => {
     test.setTimeout(180_000);
-    const user = await newUser(page, request, locale);
-    await logInViaForm(page, user.account, user.password);
+    const user = await signedInUser(page, request, locale);
     await expect(page.getByTestId("user-verified")).toHaveAttribute("data-state", "not_submitted");
     await page.getByTestId("user-verification").click();
     await expect(page).toHaveURL(/\/h5\/pages\/verify\/verify$/);
@@ -222,10 +222,7 @@ test("the verification form fits the phone in all ten languages", async ({ page,
   const user = await registerViaApi(request);
   await logInViaForm(page, user.account, user.password);
   for (const locale of ALL_LOCALES) {
-    await page.evaluate((value) => localStorage.setItem("language", value), locale);
-    await page.goto(VERIFICATION);
-    await expect(page.getByTestId("verification-form")).toBeVisible();
-    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await openInLanguage(page, locale, VERIFICATION, "verification-form");
     await page.getByTestId("verification-submit").click();
     await expect(page.getByTestId("verification-photos-error")).toBeVisible();
     await expectVerificationPolished(page);

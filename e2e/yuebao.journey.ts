@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { SavingsSummary } from "../packages/contract/src/api/savings";
 import { addDays } from "../packages/contract/src/savings-math";
-import { confirmDialog, expectPolished, logInViaForm, newUser, type ShotLocale, shot, TEXT } from "./support";
+import { confirmDialog, expectPolished, type ShotLocale, shot, signedInUser, TEXT } from "./support";
 
 /**
  * Yu'ebao as a saver lives it over two days: move money in, see it pending with the day it confirms,
@@ -46,8 +46,7 @@ for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
     page,
     request,
   }) => {
-    const user = await newUser(page, request, locale, "5000.00");
-    await logInViaForm(page, user.account, user.password);
+    const user = await signedInUser(page, request, locale, "5000.00");
 
     // From the personal center, as a newcomer finds it.
     await page.getByTestId("user-savings").click();

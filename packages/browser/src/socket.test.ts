@@ -1,46 +1,10 @@
-import type { AddressInfo } from "node:net";
 import type { ClientMessage, ServerMessage } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket as NodeWebSocket, type WebSocket as ServerSide, WebSocketServer } from "ws";
+import { describe, expect, it } from "vitest";
 import { backoffDelay, keepSocketOpen, realtimeUrl, type SocketState } from "./socket";
+import { socketTestServer, until } from "./socket-test-server";
 
-/**
- * The reconnecting socket against a real WebSocket server; the test drops connections. Node has no
- * browser: `window` and `WebSocket` get what the socket uses (ws speaks the browser API).
- */
-const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-const listening = new Promise((resolve) => server.once("listening", resolve));
-const connections: { socket: ServerSide; received: ClientMessage[] }[] = [];
-server.on("connection", (socket) => {
-  const connection = { socket, received: [] as ClientMessage[] };
-  connections.push(connection);
-  socket.on("message", (raw) => connection.received.push(JSON.parse(raw.toString()) as ClientMessage));
-});
-let url = "";
-const onlineListeners = new Set<() => void>();
-
-beforeAll(async () => {
-  await listening;
-  url = realtimeUrl({ protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` });
-  vi.stubGlobal("window", {
-    addEventListener: (_: string, listener: () => void) => onlineListeners.add(listener),
-    removeEventListener: (_: string, listener: () => void) => onlineListeners.delete(listener),
-  });
-  vi.stubGlobal("WebSocket", NodeWebSocket);
-});
-afterAll(async () => {
-  for (const client of server.clients) client.terminate();
-  await new Promise((resolve) => server.close(resolve));
-  vi.unstubAllGlobals();
-});
-
-const until = async (condition: () => boolean, ms = 3_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+/** The reconnecting socket against a real WebSocket server; the test drops connections. */
+const { connections, onlineListeners, url } = socketTestServer<ClientMessage>();
 
 describe("the reconnecting socket", () => {
   it("says hello on every connection, passes messages on, and comes back after a drop", async () => {
@@ -49,7 +13,7 @@ describe("the reconnecting socket", () => {
     const messages: ServerMessage["type"][] = [];
     const attempts: number[] = [];
     const session = keepSocketOpen({
-      url: () => url,
+      url,
       onOpen: (socket) => socket.send({ type: "subscribe.tickers" }),
       onMessage: (message) => messages.push(message.type),
       onState: (state) => states.push(state),
@@ -83,7 +47,7 @@ describe("the reconnecting socket", () => {
     const before = connections.length;
     const attempts: number[] = [];
     const session = keepSocketOpen({
-      url: () => url,
+      url,
       onOpen: (socket) => socket.markHealthy(),
       onMessage: () => {},
       retryDelay: (attempt) => {
@@ -100,7 +64,7 @@ describe("the reconnecting socket", () => {
 
     // A drop whose retry is far off: the browser coming back online does not wait for it.
     const slow = keepSocketOpen({
-      url: () => url,
+      url,
       onOpen: () => {},
       onMessage: () => {},
       retryDelay: () => 60_000,
@@ -119,7 +83,7 @@ describe("the reconnecting socket", () => {
     const before = connections.length;
     const states: SocketState[] = [];
     const session = keepSocketOpen({
-      url: () => url,
+      url,
       onOpen: () => {},
       onMessage: () => {},
       onState: (state) => states.push(state),

@@ -1,48 +1,15 @@
-import type { AddressInfo } from "node:net";
-import { realtimeUrl } from "@tickfair/browser/socket";
+import { socketTestServer, until } from "@tickfair/browser/socket-test-server";
 import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { WebSocket as NodeWebSocket, type WebSocket as ServerSide, WebSocketServer } from "ws";
+import { describe, expect, it } from "vitest";
 import { connectConsoleLive, type LiveStatus } from "./console-live";
 
 /**
  * The console's live socket against a real WebSocket server that plays the API's part: it answers
  * `operator.auth` with "ready", and the test sends queue events, drops connections or ends the session.
- * Node has no browser: `window` and `WebSocket` get what the socket uses (ws speaks the browser API).
  */
-const server = new WebSocketServer({ port: 0, host: "127.0.0.1" });
-const listening = new Promise((resolve) => server.once("listening", resolve));
-const connections: { socket: ServerSide; received: { type: string; token?: string }[] }[] = [];
-server.on("connection", (socket) => {
-  const connection = { socket, received: [] as { type: string; token?: string }[] };
-  connections.push(connection);
-  socket.on("message", (raw) => {
-    const message = JSON.parse(raw.toString()) as { type: string; token?: string };
-    connection.received.push(message);
-    if (message.type === "operator.auth") socket.send(JSON.stringify({ type: "ready" }));
-  });
+const { connections, url } = socketTestServer<{ type: string; token?: string }>((socket, message) => {
+  if (message.type === "operator.auth") socket.send(JSON.stringify({ type: "ready" }));
 });
-let url = "";
-
-beforeAll(async () => {
-  await listening;
-  url = realtimeUrl({ protocol: "http:", host: `127.0.0.1:${(server.address() as AddressInfo).port}` });
-  vi.stubGlobal("window", { addEventListener: () => {}, removeEventListener: () => {} });
-  vi.stubGlobal("WebSocket", NodeWebSocket);
-});
-afterAll(async () => {
-  for (const client of server.clients) client.terminate();
-  await new Promise((resolve) => server.close(resolve));
-  vi.unstubAllGlobals();
-});
-
-const until = async (condition: () => boolean, ms = 3_000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 function watch() {
   const statuses: LiveStatus[] = [];
@@ -63,7 +30,7 @@ describe("the console's live socket", () => {
   it("signs in as the operator, tells queue changes, and after a drop reconnects and refreshes everything", async () => {
     const seen = watch();
     const before = connections.length;
-    const connection = connectConsoleLive("operator-token", url, seen.handlers);
+    const connection = connectConsoleLive("operator-token", url(), seen.handlers);
     await until(() => seen.statuses.includes("live"));
     const first = connections[before];
     expect(first?.received[0]).toEqual({ type: "operator.auth", token: "operator-token" });
@@ -96,7 +63,7 @@ describe("the console's live socket", () => {
     const events: string[] = [];
     let changed = 0;
     let after = "0";
-    const connection = connectConsoleLive("chat-token", url, {
+    const connection = connectConsoleLive("chat-token", url(), {
       ...seen.handlers,
       // What the page does: (re)follow from the last seq it has whenever the socket is signed in.
       onReady: () => connection.send({ type: "chat.follow", conversationId: "9", after }),
@@ -134,7 +101,7 @@ describe("the console's live socket", () => {
   it("stops for good when the server ends the session", async () => {
     const seen = watch();
     const before = connections.length;
-    connectConsoleLive("ended-token", url, seen.handlers);
+    connectConsoleLive("ended-token", url(), seen.handlers);
     await until(() => seen.statuses.includes("live"));
     connections[before]?.socket.close(SESSION_ENDED_CLOSE_CODE, "session ended");
     await until(() => seen.ended() === 1);
