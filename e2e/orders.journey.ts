@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type Page, type WebSocket as PageSocket, test } from "@playwright/test";
 import {
   ALL_LOCALES,
@@ -14,6 +18,7 @@ import {
 } from "./support";
 
 const ORDERS = "/h5/pages/order/order";
+const VERIFY_COMMAND = path.resolve(import.meta.dirname, "../packages/verify/src/cli.ts");
 
 /** "00:27" → 27 */
 const seconds = (clock: string) => {
@@ -41,8 +46,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 
   test(`buy up and down, watch both positions settle and verify a contract in ${locale}`, async ({
     page,
+    context,
     request,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(180_000);
     // The app keeps one WebSocket per page load, whatever it shows: the user's events, tickers and a
     // product's ticks.
@@ -149,13 +155,58 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     const outcome = page.getByTestId("verify-outcome");
     await expect(outcome).toHaveAttribute("data-ok", "true", { timeout: 15_000 });
     await expect(page.getByTestId("verify-verdict")).toHaveText(text.orders.verify.pass);
-    for (const check of ["hashes", "links", "entry", "exit", "timing", "result", "payout", "server"]) {
+    for (const check of [
+      "hashes",
+      "links",
+      "entry",
+      "exit",
+      "timing",
+      "result",
+      "payout",
+      "shown",
+      "server",
+    ]) {
       await expect(page.getByTestId(`verify-check-${check}`)).toHaveAttribute("data-ok", "true");
     }
     await expectTradingPolished(page);
     // The nav bar sticks to the top: scrolled back there, the full-page picture shows it once, on top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, locale, "orders-04-detail-verified");
+
+    // The receipt downloads as a file that the command verifies, and that the phone verifies offline.
+    const downloading = page.waitForEvent("download");
+    await page.getByTestId("verify-download").click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`tickfair-receipt-${orderNo}.json`);
+    const saved = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(saved);
+    const receipt = JSON.parse(fs.readFileSync(saved, "utf8"));
+    expect(receipt).toMatchObject({ version: 1, contract: { orderNo } });
+    const command = await promisify(execFile)(process.execPath, [
+      "--import",
+      "tsx",
+      VERIFY_COMMAND,
+      "receipt",
+      saved,
+    ]);
+    expect(JSON.parse(command.stdout)).toMatchObject({ ok: true });
+
+    await context.setOffline(true);
+    const choosing = page.waitForEvent("filechooser");
+    await page.getByTestId("verify-open-saved").click();
+    await (await choosing).setFiles(saved);
+    await expect(outcome).toHaveAttribute("data-source", "saved");
+    await expect(outcome).toHaveAttribute("data-ok", "true");
+    await expect(page.getByTestId("verify-saved")).toContainText(orderNo);
+    await expect(page.getByTestId("verify-saved")).toContainText(download.suggestedFilename());
+    for (const check of ["hashes", "links", "entry", "exit", "timing", "result", "payout"]) {
+      await expect(page.getByTestId(`verify-check-${check}`)).toHaveAttribute("data-ok", "true");
+    }
+    await expect(page.getByTestId("verify-check-server")).toHaveCount(0);
+    await expectTradingPolished(page);
+    await page.getByTestId("verify").scrollIntoViewIfNeeded();
+    await shot(page, locale, "orders-05-receipt-verified-offline", { viewport: true });
+    await context.setOffline(false);
 
     // The balance reflects both payouts: 1,000.00 − 2 × 10.00 + what came back.
     const back = results.reduce((sum, result) => sum + OUTCOME[result].payout, 0);
