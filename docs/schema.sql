@@ -29,6 +29,7 @@
 --   0026_trading_usage_quarters
 --   0027_support_presence
 --   0028_list_search
+--   0029_fairness
 
 create extension pg_trgm;
 
@@ -330,6 +331,48 @@ CREATE INDEX deposits_created_at ON public.deposits USING btree (created_at);
 CREATE INDEX deposits_status ON public.deposits USING btree (status, id);
 CREATE INDEX deposits_user ON public.deposits USING btree (user_id, id);
 CREATE INDEX deposits_waiting ON public.deposits USING btree (id) WHERE (status = 'under_review'::text);
+
+create table fairness_chains (
+  id bigint generated always as identity not null,
+  anchor text not null,
+  algorithm text not null,
+  epoch_ms integer not null,
+  tick_ms integer not null,
+  starts_at timestamp with time zone not null,
+  chain_length integer not null,
+  products jsonb not null,
+  created_at timestamp with time zone default now() not null,
+  constraint fairness_chains_pkey PRIMARY KEY (id),
+  constraint fairness_chains_anchor_key UNIQUE (anchor),
+  constraint fairness_chain_aligned CHECK (((((EXTRACT(epoch FROM starts_at) * (1000)::numeric))::bigint % (epoch_ms)::bigint) = 0)),
+  constraint fairness_chain_whole_ticks CHECK (((epoch_ms % tick_ms) = 0)),
+  constraint fairness_chains_anchor_check CHECK ((anchor ~ '^[0-9a-f]{64}$'::text)),
+  constraint fairness_chains_chain_length_check CHECK ((chain_length >= 1)),
+  constraint fairness_chains_epoch_ms_check CHECK ((epoch_ms > 0)),
+  constraint fairness_chains_products_check CHECK ((jsonb_typeof(products) = 'array'::text)),
+  constraint fairness_chains_tick_ms_check CHECK ((tick_ms > 0))
+);
+CREATE UNIQUE INDEX fairness_chains_start ON public.fairness_chains USING btree (starts_at);
+CREATE TRIGGER fairness_chains_fixed BEFORE DELETE OR UPDATE ON public.fairness_chains FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER fairness_chains_no_truncate BEFORE TRUNCATE ON public.fairness_chains FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table fairness_epochs (
+  chain_id bigint not null,
+  epoch_index integer not null,
+  starts_at timestamp with time zone not null,
+  ends_at timestamp with time zone not null,
+  seed text,
+  openings jsonb not null,
+  constraint fairness_epochs_pkey PRIMARY KEY (chain_id, epoch_index),
+  constraint fairness_epochs_chain_id_fkey FOREIGN KEY (chain_id) REFERENCES fairness_chains(id),
+  constraint fairness_epoch_span CHECK ((ends_at > starts_at)),
+  constraint fairness_epochs_epoch_index_check CHECK ((epoch_index >= 1)),
+  constraint fairness_epochs_openings_check CHECK ((jsonb_typeof(openings) = 'object'::text)),
+  constraint fairness_epochs_seed_check CHECK ((seed ~ '^[0-9a-f]{64}$'::text))
+);
+CREATE TRIGGER fairness_epochs_kept BEFORE DELETE ON public.fairness_epochs FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER fairness_epochs_no_truncate BEFORE TRUNCATE ON public.fairness_epochs FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER fairness_epochs_reveal BEFORE INSERT OR UPDATE ON public.fairness_epochs FOR EACH ROW EXECUTE FUNCTION fairness_epoch_reveal();
 
 create table files (
   id uuid not null,
@@ -890,6 +933,7 @@ create sequence control_changes_id_seq as bigint owned by control_changes.id;
 create sequence conversations_id_seq as bigint owned by conversations.id;
 create sequence deposit_methods_id_seq as bigint owned by deposit_methods.id;
 create sequence deposits_id_seq as bigint owned by deposits.id;
+create sequence fairness_chains_id_seq as bigint owned by fairness_chains.id;
 create sequence inbox_messages_id_seq as bigint owned by inbox_messages.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence limit_changes_id_seq as bigint owned by limit_changes.id;
@@ -966,6 +1010,50 @@ AS $function$
         raise exception 'journal % does not balance', verdict.unbalanced using errcode = '23514';
       end if;
       return null;
+    end $function$;
+
+CREATE OR REPLACE FUNCTION public.fairness_epoch_reveal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      current bytea;
+      chain record;
+      earlier record;
+    begin
+      select c.anchor, c.starts_at, c.epoch_ms, c.chain_length into chain from fairness_chains c where c.id = new.chain_id;
+      if tg_op = 'INSERT' and (new.epoch_index > chain.chain_length
+        or new.starts_at <> chain.starts_at + ((new.epoch_index - 1)::bigint * chain.epoch_ms) * interval '1 millisecond'
+        or new.ends_at <> new.starts_at + chain.epoch_ms * interval '1 millisecond') then
+        raise exception 'epoch % is not in its chain''s place', new.epoch_index using errcode = '23514';
+      end if;
+      if tg_op = 'UPDATE' then
+        if new.chain_id <> old.chain_id or new.epoch_index <> old.epoch_index or new.starts_at <> old.starts_at
+          or new.ends_at <> old.ends_at or new.openings <> old.openings then
+          raise exception 'an epoch keeps its place and its openings' using errcode = 'P0001';
+        end if;
+        if old.seed is not null then
+          if new.seed is distinct from old.seed then
+            raise exception 'epoch % already has its seed', old.epoch_index using errcode = 'P0001';
+          end if;
+          return new;
+        end if;
+      end if;
+      if new.seed is null then
+        return new;
+      end if;
+      -- Down to the nearest earlier seed already stored (itself checked when stored), else to the anchor.
+      select e.epoch_index, e.seed into earlier from fairness_epochs e
+        where e.chain_id = new.chain_id and e.epoch_index < new.epoch_index and e.seed is not null
+        order by e.epoch_index desc limit 1;
+      current := decode(new.seed, 'hex');
+      for step in 1..(new.epoch_index - coalesce(earlier.epoch_index, 0)) loop
+        current := sha256(current);
+      end loop;
+      if encode(current, 'hex') <> coalesce(earlier.seed, chain.anchor) then
+        raise exception 'the seed of epoch % does not lead to the anchor', new.epoch_index using errcode = '23514';
+      end if;
+      return new;
     end $function$;
 
 CREATE OR REPLACE FUNCTION public.forbid_change()

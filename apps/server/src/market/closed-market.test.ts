@@ -6,7 +6,13 @@ import type { TestDb } from "../test/harness";
 import { silentLog } from "./feed-runner";
 import { recordClosedHistory } from "./history";
 import { createMarket } from "./running";
-import { buildMarketTestApp, createMarketTestDb, feedTick } from "./testing";
+import {
+  buildMarketTestApp,
+  createMarketTestDb,
+  feedTick,
+  TEST_CHAIN,
+  TEST_FAIRNESS_SECRET,
+} from "./testing";
 import { recordTicks } from "./ticks";
 
 /**
@@ -67,7 +73,12 @@ describe("a closed market", () => {
     // The feed records it as it starts, before its first live tick.
     const market = createMarket(
       { db: testDb.db, clock, log: silentLog },
-      { feedEnabled: true, feedSeed: "closed-market-test" },
+      {
+        feedEnabled: true,
+        feedSeed: "closed-market-test",
+        fairness: TEST_CHAIN,
+        loadSecret: () => TEST_FAIRNESS_SECRET,
+      },
     );
     await market.start();
     await market.stop();
@@ -86,6 +97,11 @@ describe("a closed market", () => {
     // EUR/USD keeps its own ticks; the crypto markets are open and start with the live feed.
     expect(product.parse(await get(path("EUR/USD"))).ticker?.seq).toBe("3");
     expect(product.parse(await get(path("BTC/USDT"))).ticker).toBeNull();
+    // The chain it then plays opens where the session closed.
+    const chain = await testDb.db.selectFrom("fairness_chains").select("products").executeTakeFirstOrThrow();
+    expect(chain.products.find((p) => p.symbol === "XAU/USD")?.openingPrice).toBe(
+      xau.ticker?.price.replace(".", ""),
+    );
 
     // Once is enough: a restart adds nothing to a chain that has begun.
     expect(await recordClosedHistory(testDb.db, saturday, { seed: "closed-market-test" })).toEqual([]);

@@ -2,13 +2,23 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
 import { useTestDb } from "../test/harness";
 import { MarketBus } from "./bus";
+import { FairnessRefusal } from "./fairness-secret";
 import type { FeedListener, FeedSource, FeedTick } from "./feed";
 import { FeedRunner, silentLog } from "./feed-runner";
-import { createMarket } from "./running";
-import { createMarketTestDb, feedTick, onPostgres, testDatabaseUrl } from "./testing";
+import { createMarket, type MarketOptions } from "./running";
+import { createMarketTestDb, feedTick, onPostgres, TEST_FAIRNESS_SECRET, testDatabaseUrl } from "./testing";
 import { lastTicks, recordTicks, type StoredTick, verifyChain } from "./ticks";
 
 const testDb = useTestDb(createMarketTestDb);
+
+/** Twenty-millisecond ticks in epochs of ten, so a test sees the timer work. */
+const fastChain = (loadSecret: () => Uint8Array = () => TEST_FAIRNESS_SECRET): MarketOptions => ({
+  feedEnabled: true,
+  feedSeed: "runner-test",
+  feedIntervalMs: 20,
+  fairness: { epochMs: 200, length: 1000 },
+  loadSecret,
+});
 
 /** A source the test drives by hand. */
 class ManualSource implements FeedSource {
@@ -90,31 +100,62 @@ describe("feed runner (single process)", () => {
     await runner.stop();
   });
 
-  it("runs the simulator from the last stored prices, so a restart does not jump", async () => {
+  it("runs the committed chain from the last stored prices, so a restart does not jump", async () => {
     await recordTicks(testDb.db, [feedTick("BTC/USDT", "2026-01-05T07:59:59Z", 60_000_00n, 1n)]);
     const clock = new ManualClock("2026-01-05T08:01:00Z");
-    const market = createMarket(
-      { db: testDb.db, clock, log: silentLog },
-      { feedEnabled: true, feedSeed: "restart", feedIntervalMs: 15 },
-    );
+    const market = createMarket({ db: testDb.db, clock, log: silentLog }, fastChain());
     const batches = collect(market.bus);
     await market.start();
-    await until(() => batches.length >= 2);
+    expect(market.runner.role).toBe("leader");
+    // The timer runs in real time; the prices' time is the clock's.
+    while (batches.length < 2) {
+      clock.advance(20);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
     await market.stop();
     const btc = batches.flat().filter((t) => t.symbol === "BTC/USDT");
     expect(btc[0]?.seq).toBe(2n);
     expect(Math.abs(Number(btc[0]?.price) / 60_000_00 - 1)).toBeLessThan(0.01);
+    const chain = await testDb.db.selectFrom("fairness_chains").select("products").executeTakeFirstOrThrow();
+    expect(chain.products.find((p) => p.symbol === "BTC/USDT")?.openingPrice).toBe("6000000");
     // Every catalogue product open on a Monday ticks.
     expect(new Set(batches[0]?.map((t) => t.symbol)).size).toBe(10);
     const before = (await lastTicks(testDb.db)).get("BTC/USDT")?.seq;
+    clock.advance(100);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect((await lastTicks(testDb.db)).get("BTC/USDT")?.seq).toBe(before);
+  });
+
+  it("does not start the feed without its chain's secret, and says why", async () => {
+    const errors: string[] = [];
+    const log = { ...silentLog, error: (_: object, message?: string) => errors.push(message ?? "") };
+    const market = createMarket(
+      { db: testDb.db, clock: new ManualClock("2026-01-06T08:00:00Z"), log },
+      {
+        ...fastChain(),
+        loadSecret: () => {
+          throw new FairnessRefusal("the synthetic feed needs its chain's secret: set FAIRNESS_SECRET");
+        },
+      },
+    );
+    await market.start();
+    expect(market.runner.role).toBe("stopped");
+    expect(errors).toEqual([
+      "market: the feed is not started: the synthetic feed needs its chain's secret: set FAIRNESS_SECRET",
+    ]);
+    await market.stop();
   });
 
   it("seeds the catalogue but runs no feed when disabled", async () => {
     const market = createMarket(
       { db: testDb.db, clock: new ManualClock(), log: silentLog },
-      { feedEnabled: false, feedIntervalMs: 10 },
+      {
+        ...fastChain(),
+        feedEnabled: false,
+        loadSecret: () => {
+          throw new Error("a process that runs no feed never reads the secret");
+        },
+      },
     );
     await market.start();
     expect(market.runner.role).toBe("stopped");
@@ -162,4 +203,58 @@ describe.skipIf(!onPostgres())("feed runner election (PostgreSQL)", () => {
     expect(seqs[seqs.length - 1]).toBe(seqs[0] === undefined ? 0n : seqs[0] + 1n);
     await b.runner.stop();
   });
+
+  it("holds the chain's secret in the leader only, and reveals a seed only once its epoch has ended", async () => {
+    const databaseUrl = await testDatabaseUrl(testDb.db);
+    if (!databaseUrl) throw new Error("no database URL");
+    const secret = new Uint8Array(32).fill(9);
+    const reads = { a: 0, b: 0 };
+    const clock = new ManualClock("2026-01-07T08:00:00Z");
+    const make = (name: "a" | "b") =>
+      createMarket(
+        { db: testDb.db, clock, log: silentLog },
+        {
+          ...fastChain(() => {
+            reads[name] += 1;
+            return secret;
+          }),
+          databaseUrl,
+        },
+      );
+    const a = make("a");
+    const b = make("b");
+    await a.start();
+    await b.start();
+    expect([a.runner.role, b.runner.role, reads.a, reads.b]).toEqual(["leader", "follower", 1, 0]);
+    const revealedEarly = async () =>
+      (
+        await testDb.db
+          .selectFrom("fairness_epochs")
+          .select("epoch_index")
+          .where("seed", "is not", null)
+          .where("ends_at", ">", clock.now())
+          .execute()
+      ).length;
+    for (let i = 0; i < 30; i++) {
+      clock.advance(20);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await revealedEarly()).toBe(0);
+    }
+    await a.stop();
+    await until(() => b.runner.role === "leader", 15_000);
+    expect(reads.b).toBe(1);
+    for (let i = 0; i < 15; i++) {
+      clock.advance(20);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await revealedEarly()).toBe(0);
+    }
+    await b.stop();
+    const revealed = await testDb.db
+      .selectFrom("fairness_epochs")
+      .select("epoch_index")
+      .where("seed", "is not", null)
+      .execute();
+    expect(revealed.length).toBeGreaterThan(2);
+    expect(await testDb.db.selectFrom("fairness_chains").select("anchor").execute()).toHaveLength(2);
+  }, 30_000);
 });

@@ -22,8 +22,12 @@ export interface FeedRunnerOptions {
   db: Db;
   bus: MarketBus;
   log: MarketLog;
-  /** Builds the source once this process leads, resuming from each product's last stored tick. */
-  createSource: (resumeFrom: Map<string, SimulationStart>) => FeedSource;
+  /**
+   * Builds the source once this process leads, resuming from each product's last stored tick. A
+   * failure (a missing or wrong fairness secret) is logged and the feed not started; on PostgreSQL the
+   * lock is let go, so a process that can run the feed takes over.
+   */
+  createSource: (resumeFrom: Map<string, SimulationStart>) => FeedSource | Promise<FeedSource>;
   /** Runs once this process leads, before the source starts (the simulator's closed-market history). */
   prepare?: () => Promise<unknown>;
   /** PostgreSQL: only the process holding the advisory lock runs the feed. Absent: embedded PGlite. */
@@ -52,6 +56,7 @@ export class FeedRunner {
   #pending: FeedTick[] = [];
   #writing: Promise<void> | null = null;
   #checking = false;
+  #lastFailure: string | null = null;
 
   constructor(options: FeedRunnerOptions) {
     this.#options = options;
@@ -173,13 +178,35 @@ export class FeedRunner {
     }
     const resumeFrom = new Map<string, SimulationStart>();
     for (const [symbol, last] of await lastTicks(this.#options.db)) {
-      resumeFrom.set(symbol, { price: last.price, seq: last.seq });
+      resumeFrom.set(symbol, { price: last.price, seq: last.seq, time: last.time });
     }
     if (this.#stopping) return;
-    this.#source = this.#options.createSource(resumeFrom);
+    let source: FeedSource;
+    try {
+      source = await this.#options.createSource(resumeFrom);
+    } catch (error) {
+      await this.#cannotLead(error);
+      return;
+    }
+    if (this.#stopping) return;
+    this.#lastFailure = null;
+    this.#source = source;
     this.#role = "leader";
-    this.#options.log.info({ source: this.#source.name }, "market: this process runs the feed");
-    this.#source.start((ticks) => this.enqueue(ticks));
+    this.#options.log.info({ source: source.name }, "market: this process runs the feed");
+    source.start((ticks) => this.enqueue(ticks));
+  }
+
+  /** Logged once per reason, not at every election check. */
+  async #cannotLead(error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reason !== this.#lastFailure)
+      this.#options.log.error({ reason }, `market: the feed is not started: ${reason}`);
+    this.#lastFailure = reason;
+    const client = this.#client;
+    if (!client) return;
+    await client.query("select pg_advisory_unlock($1::bigint)", [FEED_LOCK_KEY]).catch(() => {});
+    await client.query(`listen ${TICKS_CHANNEL}`).catch(() => {});
+    this.#role = "follower";
   }
 
   /**

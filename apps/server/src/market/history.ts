@@ -1,6 +1,7 @@
 import type { Db } from "../platform/db";
 import { CATALOGUE, type CatalogueProduct } from "./catalogue";
-import { type FeedTick, SimulatedFeed } from "./feed";
+import type { FeedTick } from "./feed";
+import { HistoryWalk } from "./history-walk";
 import { effectiveStatus, isWithinTradingHours } from "./schedule";
 import { recordTicks } from "./ticks";
 
@@ -15,9 +16,9 @@ const BATCH = 2_000;
  * A simulated product that is closed (outside its trading hours) and has never ticked, as on a platform
  * first started at the weekend, would show no price, no chart and no figures until it opens. It gets
  * its last session instead: a day of trading hours before `now`, one simulated tick a minute, recorded
- * as any tick is (hash-chained, in time order). Nobody can have traded in that past, and the live feed
- * continues the chain from its last price. Products that already have ticks are never touched.
- * Returns the products that got a session.
+ * as any tick is (hash-chained, in time order). Nobody can have traded in that past, and the committed
+ * chain opens at its last price. Products that already have ticks are never touched. Returns the
+ * products that got a session.
  */
 export async function recordClosedHistory(
   db: Db,
@@ -59,16 +60,11 @@ function lastSession(product: CatalogueProduct, now: Date, seed: string): FeedTi
     if (at < now.getTime() && isWithinTradingHours(product.schedule, time)) times.push(time);
   }
   times.reverse();
-  // A minute's step moves the price as a minute of the live feed does, and trades a minute's volume.
-  const feed = new SimulatedFeed({
-    products: [product],
-    seed,
-    clock: { now: () => now },
-    intervalMs: MINUTE_MS,
-    maxStepMs: MINUTE_MS,
-  });
+  // A minute's step moves the price as a minute of trading does, and trades a minute's volume.
+  const walk = new HistoryWalk(product, seed, MINUTE_MS);
   const perSecond = BigInt(MINUTE_MS / 1000);
-  return times.flatMap((time) =>
-    feed.step(time).map((tick) => ({ ...tick, volume: tick.volume * perSecond })),
-  );
+  return times.map((time) => {
+    const tick = walk.step(time);
+    return { ...tick, volume: tick.volume * perSecond };
+  });
 }

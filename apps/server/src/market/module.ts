@@ -1,4 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
+import { fairnessRoutes } from "./fairness-routes";
+import { loadFairnessSecret } from "./fairness-secret";
 import { marketOperatorRoutes } from "./operator-routes";
 import { marketRoutes } from "./routes";
 import { createMarket, type Market } from "./running";
@@ -12,6 +14,8 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
       feedEnabled: config.FEED_ENABLED,
       feedSeed: config.FEED_SEED,
       feedIntervalMs: config.FEED_INTERVAL_MS,
+      fairness: { epochMs: config.FAIRNESS_EPOCH_SECONDS * 1000, length: config.FAIRNESS_CHAIN_EPOCHS },
+      loadSecret: () => loadFairnessSecret(config, wiring.log),
       databaseUrl: config.DATABASE_URL,
     },
   );
@@ -19,7 +23,7 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
   return {
     name: "market",
     market,
-    publicRoutes: [marketRoutes(wiring)],
+    publicRoutes: [marketRoutes(wiring), fairnessRoutes(wiring)],
     operatorRoutes: [marketOperatorRoutes(wiring)],
     jobs: [{ job: market, enabled: true }],
   };

@@ -4,22 +4,30 @@ import type { Db } from "../platform/db";
 import type { PublicChannel } from "../platform/realtime";
 import { MarketBus } from "./bus";
 import { CATALOGUE } from "./catalogue";
-import { SimulatedFeed } from "./feed";
+import { type ChainSettings, openChain } from "./fairness-open";
 import { FeedRunner, type MarketLog } from "./feed-runner";
 import { recordClosedHistory } from "./history";
 import { MarketChannel } from "./live";
 import { seedCatalogue } from "./seed";
+import { SyntheticFeed } from "./synthetic-feed";
 
 export interface MarketOptions {
   /** FEED_ENABLED: run the feed in this process (on PostgreSQL: take part in the election). */
   feedEnabled: boolean;
   /**
-   * FEED_SEED: fixes the simulator's random stream (demos, tests). Unset, each start draws a secret
-   * seed, so nobody can compute the next prices from the code and the past ticks.
+   * FEED_SEED: fixes the closed markets' simulated last session (history.ts) for demos and tests.
+   * Unset, each start draws one. The live prices come from the fairness chain, never from this.
    */
   feedSeed?: string | undefined;
-  /** FEED_INTERVAL_MS: time between ticks of a product (default 1000). */
+  /** FEED_INTERVAL_MS: time between ticks of a product (default 1000); a new chain's tick interval. */
   feedIntervalMs?: number | undefined;
+  /** A new chain's epoch length (FAIRNESS_EPOCH_SECONDS) and number of epochs (FAIRNESS_CHAIN_EPOCHS). */
+  fairness: { epochMs: number; length: number };
+  /**
+   * The chain's secret s_N, asked for only when this process takes the feed over (followers never
+   * hold it). Throws FairnessRefusal when there is none to be had.
+   */
+  loadSecret: () => Uint8Array;
   /** DATABASE_URL: with PostgreSQL the feed runs in one process only (advisory lock). */
   databaseUrl?: string | undefined;
 }
@@ -38,21 +46,37 @@ export interface Market {
 
 export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, options: MarketOptions): Market {
   const bus = new MarketBus((error) => deps.log.error({ err: error }, "market: a tick listener failed"));
-  const seed = options.feedSeed ?? randomBytes(32).toString("hex");
+  const historySeed = options.feedSeed ?? randomBytes(32).toString("hex");
+  const settings: ChainSettings = {
+    epochMs: options.fairness.epochMs,
+    tickMs: options.feedIntervalMs ?? 1000,
+    length: options.fairness.length,
+  };
   const runner = new FeedRunner({
     db: deps.db,
     bus,
     log: deps.log,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-    prepare: () => recordClosedHistory(deps.db, deps.clock.now(), { seed }),
-    createSource: (resumeFrom) =>
-      new SimulatedFeed({
-        products: CATALOGUE,
-        seed,
+    prepare: () => recordClosedHistory(deps.db, deps.clock.now(), { seed: historySeed }),
+    createSource: async (resumeFrom) => {
+      const opened = await openChain(
+        deps.db,
+        deps.clock.now(),
+        options.loadSecret(),
+        settings,
+        CATALOGUE,
+        deps.log,
+      );
+      const feed = new SyntheticFeed({
+        ...opened,
+        db: deps.db,
         clock: deps.clock,
-        resumeFrom,
-        ...(options.feedIntervalMs ? { intervalMs: options.feedIntervalMs } : {}),
-      }),
+        log: deps.log,
+        lastRecorded: new Map([...resumeFrom].map(([symbol, last]) => [symbol, last.time])),
+      });
+      await feed.prepare(deps.clock.now());
+      return feed;
+    },
   });
   return {
     bus,

@@ -1,5 +1,5 @@
 import type { ProductCategory } from "@tickfair/contract";
-import type { ColumnType, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { TradingSchedule } from "./catalogue";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -57,12 +57,47 @@ export interface CandlesTable {
   last_seq: bigint;
 }
 
+/** A synthetic product's published parameters in a chain: the scaled integers as decimal text. */
+export interface ChainProductRecord {
+  symbol: string;
+  precision: number;
+  volumePrecision: number;
+  stepVolatilityPpm: number;
+  meanVolume: string;
+  openingPrice: string;
+}
+
+/** A seed chain as committed (docs/fairness.md); never changed once recorded. Its secret is never stored. */
+export interface FairnessChainsTable {
+  id: Generated<bigint>;
+  anchor: string;
+  algorithm: string;
+  epoch_ms: number;
+  tick_ms: number;
+  starts_at: Date;
+  chain_length: number;
+  products: ColumnType<ChainProductRecord[], string, never>;
+  created_at: Timestamp;
+}
+
+/** An epoch that has begun: its openings (symbol → scaled price text) and, once it has ended, its seed. */
+export interface FairnessEpochsTable {
+  chain_id: bigint;
+  epoch_index: number;
+  starts_at: Date;
+  ends_at: Date;
+  seed: ColumnType<string | null, string | null | undefined, string>;
+  openings: ColumnType<Record<string, string>, string, never>;
+}
+
 declare module "../platform/schema" {
   interface Database {
     products: ProductsTable;
     product_durations: ProductDurationsTable;
     ticks: TicksTable;
     candles: CandlesTable;
+    fairness_chains: FairnessChainsTable;
+    fairness_epochs: FairnessEpochsTable;
   }
 }
 

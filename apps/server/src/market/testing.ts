@@ -1,11 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "../app";
-import type { Clock } from "../platform/clock";
+import type { Clock, ManualClock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { createTestDb, type TestDb, testConfig } from "../test/harness";
+import { CATALOGUE } from "./catalogue";
+import { type ChainSettings, openChain } from "./fairness-open";
 import type { FeedTick } from "./feed";
+import { silentLog } from "./feed-runner";
 import { seedCatalogue } from "./seed";
+import { SyntheticFeed } from "./synthetic-feed";
+import { lastTicks, recordTicks } from "./ticks";
 
 /** A fresh, migrated test database with the market's catalogue. */
 export async function createMarketTestDb(): Promise<TestDb> {
@@ -36,4 +41,30 @@ export async function buildMarketTestApp(db: Db, clock: Clock): Promise<FastifyI
 /** A feed tick from readable values. */
 export function feedTick(symbol: string, time: string, price: bigint, volume = 0n): FeedTick {
   return { symbol, time: new Date(time), price, volume };
+}
+
+/** A test chain's secret; tests that need another one say so. */
+export const TEST_FAIRNESS_SECRET = new Uint8Array(32).fill(7);
+
+/** Short epochs, so a test lives through several: ten one-second ticks each. */
+export const TEST_CHAIN: ChainSettings = { epochMs: 10_000, tickMs: 1_000, length: 50 };
+
+/** The synthetic feed a leader would run now: the chain opened (or made) and the missed epochs rolled. */
+export async function openTestFeed(
+  db: Db,
+  clock: Clock,
+  secret: Uint8Array = TEST_FAIRNESS_SECRET,
+  settings: ChainSettings = TEST_CHAIN,
+): Promise<SyntheticFeed> {
+  const opened = await openChain(db, clock.now(), secret, settings, CATALOGUE, silentLog);
+  const lastRecorded = new Map([...(await lastTicks(db))].map(([symbol, last]) => [symbol, last.time]));
+  const feed = new SyntheticFeed({ ...opened, db, clock, log: silentLog, lastRecorded });
+  await feed.prepare(clock.now());
+  return feed;
+}
+
+/** What the leader's timer does at `at`: advance the feed and record what it hands over. */
+export async function tickAt(feed: SyntheticFeed, db: Db, clock: ManualClock, at: string | number) {
+  clock.set(new Date(at));
+  return recordTicks(db, await feed.advance(clock.now()));
 }

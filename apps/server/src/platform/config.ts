@@ -118,6 +118,22 @@ const configSchema = z.object({
   FEED_ENABLED: flag.default(true),
   FEED_SEED: z.string().min(1).optional(),
   FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * The secret s_N of the synthetic markets' seed chain (docs/fairness.md): 64 hex characters, held
+   * only by the feed leader's memory. Or FAIRNESS_SECRET_FILE, a file holding it. Without either a
+   * demo makes one in DATA_DIR; production refuses to start the feed.
+   */
+  FAIRNESS_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "not 64 hex characters")
+    .optional(),
+  FAIRNESS_SECRET_FILE: z.string().optional(),
+  /** How long an epoch plays on one seed; its seed is revealed when it ends. A multiple of FEED_INTERVAL_MS. */
+  FAIRNESS_EPOCH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How many epochs a new chain has (8640 five-minute epochs: thirty days). */
+  FAIRNESS_CHAIN_EPOCHS: z.coerce.number().int().min(1).max(100_000).default(8640),
+  /** "production" refuses to start the feed without a configured fairness secret. */
+  NODE_ENV: z.string().optional(),
   /** Settle contracts in this process (any number of processes may; tests settle by hand). */
   TRADING_WORKER_ENABLED: flag.default(true),
   /** Pay savers' daily income in this process (any number of processes may; tests pay by hand). */
@@ -206,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((rest.BLOB_S3_ACCESS_KEY_ID === undefined) !== (rest.BLOB_S3_SECRET_ACCESS_KEY === undefined))
     throw new Error(
       "Invalid configuration: BLOB_S3_ACCESS_KEY_ID and BLOB_S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+  if (rest.FAIRNESS_SECRET && rest.FAIRNESS_SECRET_FILE)
+    throw new Error("Invalid configuration: FAIRNESS_SECRET and FAIRNESS_SECRET_FILE are not set together");
+  if ((rest.FAIRNESS_EPOCH_SECONDS * 1000) % rest.FEED_INTERVAL_MS !== 0)
+    throw new Error(
+      "Invalid configuration: FAIRNESS_EPOCH_SECONDS is not a whole number of FEED_INTERVAL_MS",
     );
   const s3Settings = Object.keys(present).filter((name) => name.startsWith("BLOB_S3_"));
   // Without the bucket the folder would quietly be used, which a half-made S3 setup should not get.
