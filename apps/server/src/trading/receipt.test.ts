@@ -1,7 +1,14 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type { Contract, ContractReceipt } from "@tickfair/contract";
-import { verifyReceipt } from "@tickfair/verify";
+import { type ReceiptTick, tickHash, verifyReceipt } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
-import { feedTick } from "../market/testing";
+import { feedTick, openTestFeed, tickAt } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { at, BTC, contractKit } from "../test/contract-kit";
 import { registerAndLogin } from "../test/fixtures";
@@ -11,6 +18,24 @@ import { FEED_GAP_MS, FEED_SILENCE_MS } from "./service";
 // No simulated feed: every tick here is recorded by the test, at times the manual clock sets.
 const t = useTestApp({ FEED_ENABLED: false });
 const { settle, nextHour, fundedUser, place, order } = contractKit(t);
+
+const VERIFY_COMMAND = fileURLToPath(new URL("../../../../packages/verify/src/cli.ts", import.meta.url));
+
+/** `npm run verify -- …` as a user runs it: its JSON line and exit code. */
+async function verifyCommand(...args: string[]): Promise<{ code: number; out: Record<string, unknown> }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--import",
+      "tsx",
+      VERIFY_COMMAND,
+      ...args,
+    ]);
+    return { code: 0, out: JSON.parse(stdout) };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, out: JSON.parse(failed.stdout) };
+  }
+}
 
 const receiptOf = (id: string, auth: Record<string, string>) =>
   t.app.inject({ method: "GET", url: `/api/v1/trading/contracts/${id}/receipt`, headers: auth });
@@ -67,6 +92,8 @@ describe("a contract's receipt", () => {
     ]);
     expect(receipt.postings).toEqual(postings.map((p) => p.id.toString()));
 
+    // These ticks are on no chain (recorded by hand): nothing to check them against but their hashes.
+    expect(receipt.fairness).toBeNull();
     const verification = verifyReceipt(JSON.parse(JSON.stringify(receipt)));
     expect(verification.checks.filter((c) => !c.ok)).toEqual([]);
     expect(verification.ok).toBe(true);
@@ -103,5 +130,72 @@ describe("a contract's receipt", () => {
     expect(receipt.ticks).toEqual([]);
     expect(receipt.postings).toHaveLength(2);
     expect(verifyReceipt(receipt)).toMatchObject({ ok: true });
+  });
+
+  // Last in the file: from here on the product's ticks are the chain's (ten-second epochs).
+  it("of a synthetic product carries its epochs, seeds pending until revealed, then verifies its prices", async () => {
+    // On an epoch's first instant, so the feed hands over every tick from there.
+    t.clock.set(new Date(Math.ceil(nextHour().getTime() / 10_000) * 10_000).toISOString());
+    const feed = await openTestFeed(t.db, t.clock);
+    const start = feed.chain.startsAt;
+    await tickAt(feed, t.db, t.clock, start);
+    const user = await fundedUser("1000.00");
+    const placed = (await place(user.auth, order({ durationSeconds: 30 }))).json<Contract>();
+    for (let s = 1; s <= 32; s++) await tickAt(feed, t.db, t.clock, start + s * 1000);
+    expect(await settle()).toHaveLength(1);
+
+    // 32 s in: epochs 1-3 have ended, epoch 4 (the exit's, from 30 s) has not.
+    const early = (await receiptOf(placed.id, user.auth)).json<ContractReceipt>();
+    expect(early.contract.entry?.time).toBe(new Date(start + 1000).toISOString());
+    expect(early.fairness).toMatchObject({ anchor: feed.chain.anchor, epochMs: 10_000, tickMs: 1000 });
+    expect(early.fairness?.epochs.map((e) => [e.index, e.seed === null])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+    ]);
+    const pending = verifyReceipt(early);
+    expect(pending).toMatchObject({ ok: false, pending: true });
+    expect(pending.checks.filter((c) => !c.ok).map((c) => [c.name, c.pending])).toEqual([
+      ["seeds", true],
+      ["prices", true],
+    ]);
+
+    // Once epoch 4 has ended its seed is out, and every price is checked against the path.
+    await tickAt(feed, t.db, t.clock, start + 41_000);
+    const receipt = (await receiptOf(placed.id, user.auth)).json<ContractReceipt>();
+    expect(receipt.fairness?.epochs.every((e) => e.seed !== null)).toBe(true);
+    const verification = verifyReceipt(receipt);
+    expect(verification.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(verification.checks.map((c) => c.name)).toEqual(expect.arrayContaining(["seeds", "prices"]));
+
+    // The command agrees: the receipt file, and a whole epoch fetched from this server's public pages.
+    const file = join(await mkdtemp(join(tmpdir(), "receipt-")), "receipt.json");
+    await writeFile(file, JSON.stringify(receipt));
+    expect(await verifyCommand("receipt", file)).toMatchObject({ code: 0, out: { ok: true } });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const epoch = await verifyCommand("epoch", "--symbol", BTC, "--index", "2", "--url", url);
+    expect(epoch).toMatchObject({
+      code: 0,
+      out: { ok: true, symbol: BTC, index: 2, ticks: 10, recorded: 10 },
+    });
+
+    // A price rewritten with every later hash redone still gives itself away, at that tick (and the
+    // exit's hash no longer matches the contract's).
+    const forged = structuredClone(receipt);
+    let prevHash = (forged.ticks[0] as ReceiptTick).prevHash;
+    forged.ticks = forged.ticks.map((tick, i) => {
+      const price =
+        i === 12 ? `${tick.price.slice(0, -1)}${tick.price.endsWith("0") ? "1" : "0"}` : tick.price;
+      const hash = tickHash({ ...tick, price, prevHash, symbol: receipt.contract.symbol });
+      const next = { ...tick, price, prevHash, hash };
+      prevHash = hash;
+      return next;
+    });
+    expect(verifyReceipt(forged).checks.find((c) => c.name === "prices")).toMatchObject({
+      ok: false,
+      seq: receipt.ticks[12]?.seq,
+    });
   });
 });

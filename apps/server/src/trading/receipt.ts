@@ -1,5 +1,5 @@
 import type { ContractReceipt } from "@tickfair/contract";
-import { formatScaled } from "../market";
+import { formatScaled, receiptCommitment } from "../market";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { toContract } from "./service";
@@ -7,9 +7,15 @@ import { toContract } from "./service";
 /**
  * A closed contract of the user's as a receipt that verifies offline: every tick from its entry to its
  * exit (to expiry when void without an exit), the ledger postings that moved its money, and where its
- * prices came from. Another user's contract is not found; an open one has no receipt yet.
+ * prices came from — the commitment of a synthetic product, with the seeds revealed by `now`. Another
+ * user's contract is not found; an open one has no receipt yet.
  */
-export async function contractReceipt(db: Executor, userId: bigint, id: bigint): Promise<ContractReceipt> {
+export async function contractReceipt(
+  db: Executor,
+  userId: bigint,
+  id: bigint,
+  now: Date,
+): Promise<ContractReceipt> {
   const row = await db
     .selectFrom("contracts as c")
     .innerJoin("products as p", "p.symbol", "c.symbol")
@@ -33,6 +39,9 @@ export async function contractReceipt(db: Executor, userId: bigint, id: bigint):
           .$if(row.exit_seq === null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
           .orderBy("seq")
           .execute();
+  const first = ticks[0];
+  const last = ticks.at(-1);
+  const fairness = first && last ? await receiptCommitment(db, row.symbol, first.time, last.time, now) : null;
   const postings = [row.stake_posting_id, row.settle_posting_id].flatMap((p) =>
     p === null ? [] : [p.toString()],
   );
@@ -62,7 +71,7 @@ export async function contractReceipt(db: Executor, userId: bigint, id: bigint):
       hash: tick.hash,
     })),
     postings,
-    fairness: null,
+    fairness,
     sources: null,
   };
 }

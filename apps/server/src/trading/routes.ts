@@ -71,7 +71,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
     app.get(
       "/trading/contracts/:id/receipt",
       { schema: schema({ params: idParams, response: { 200: contractReceiptSchema } }) },
-      async (request) => contractReceipt(db, request.user.id, BigInt(request.params.id)),
+      async (request) => contractReceipt(db, request.user.id, BigInt(request.params.id), clock.now()),
     );
   };
 }
