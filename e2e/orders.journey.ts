@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type Page, type WebSocket as PageSocket, test } from "@playwright/test";
 import {
   ALL_LOCALES,
@@ -16,6 +20,7 @@ import {
 } from "./support";
 
 const ORDERS = "/h5/pages/order/order";
+const VERIFY_COMMAND = path.resolve(import.meta.dirname, "../packages/verify/src/cli.ts");
 
 /** "00:27" → 27 */
 const seconds = (clock: string) => {
@@ -43,8 +48,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
 
   test(`buy up and down, watch both positions settle and verify a contract in ${locale}`, async ({
     page,
+    context,
     request,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(180_000);
     // The app keeps one WebSocket per page load, whatever it shows: the user's events, tickers and a
     // product's ticks.
@@ -146,17 +152,93 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("contract-entry-hash")).toHaveText(/^[0-9a-f]{8}…[0-9a-f]{8}$/);
     await expect(page.getByTestId("contract-exit-hash")).toHaveText(/^[0-9a-f]{8}…[0-9a-f]{8}$/);
     await expect(page.getByTestId("tick-row").first()).toBeVisible();
-    await page.getByTestId("verify-run").click();
+    // Until the exit's epoch has ended its seed is not out: the user verifies again, as the app says.
     const outcome = page.getByTestId("verify-outcome");
-    await expect(outcome).toHaveAttribute("data-ok", "true", { timeout: 15_000 });
+    await expect(async () => {
+      await page.getByTestId("verify-run").click();
+      await expect(outcome).toHaveAttribute("data-verdict", /^(pass|pending)$/, { timeout: 10_000 });
+      await expect(page.locator(".verify-check--bad")).toHaveCount(0);
+      await expect(outcome).toHaveAttribute("data-ok", "true", { timeout: 1_000 });
+    }).toPass({ timeout: 40_000, intervals: [2_000] });
     await expect(page.getByTestId("verify-verdict")).toHaveText(text.orders.verify.pass);
-    for (const check of ["hashes", "links", "entry", "exit", "timing", "result", "payout", "server"]) {
+    const checks = ["hashes", "links", "entry", "exit", "timing", "result", "payout", "seeds", "prices"];
+    for (const check of [...checks, "shown", "server"]) {
       await expect(page.getByTestId(`verify-check-${check}`)).toHaveAttribute("data-ok", "true");
     }
     await expectTradingPolished(page);
     // The nav bar sticks to the top: scrolled back there, the full-page picture shows it once, on top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, locale, "orders-04-detail-verified");
+
+    // The receipt downloads as a file that the command verifies, and that the phone verifies offline.
+    const downloading = page.waitForEvent("download");
+    await page.getByTestId("verify-download").click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`tickfair-receipt-${orderNo}.json`);
+    const saved = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(saved);
+    const receipt = JSON.parse(fs.readFileSync(saved, "utf8"));
+    expect(receipt).toMatchObject({
+      version: 1,
+      contract: { orderNo },
+      fairness: { product: { symbol: BTC } },
+    });
+    const command = await promisify(execFile)(process.execPath, [
+      "--import",
+      "tsx",
+      VERIFY_COMMAND,
+      "receipt",
+      saved,
+    ]);
+    expect(JSON.parse(command.stdout)).toMatchObject({ ok: true });
+
+    await context.setOffline(true);
+    const choosing = page.waitForEvent("filechooser");
+    await page.getByTestId("verify-open-saved").click();
+    await (await choosing).setFiles(saved);
+    await expect(outcome).toHaveAttribute("data-source", "saved");
+    await expect(outcome).toHaveAttribute("data-ok", "true");
+    await expect(page.getByTestId("verify-saved")).toContainText(orderNo);
+    await expect(page.getByTestId("verify-saved")).toContainText(download.suggestedFilename());
+    for (const check of checks) {
+      await expect(page.getByTestId(`verify-check-${check}`)).toHaveAttribute("data-ok", "true");
+    }
+    await expect(page.getByTestId("verify-check-server")).toHaveCount(0);
+    await expectTradingPolished(page);
+    await page.getByTestId("verify").scrollIntoViewIfNeeded();
+    await shot(page, locale, "orders-05-receipt-verified-offline", { viewport: true });
+
+    // The same receipt as fetched before its last epoch ended: the prices wait for the seed, nothing fails.
+    const early = structuredClone(receipt);
+    early.fairness.epochs.at(-1).seed = null;
+    const earlyFile = testInfo.outputPath("receipt-before-the-seed.json");
+    fs.writeFileSync(earlyFile, JSON.stringify(early));
+    const pick = async (file: string) => {
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByTestId("verify-open-saved").click();
+      await (await chooser).setFiles(file);
+    };
+    await pick(earlyFile);
+    await expect(outcome).toHaveAttribute("data-verdict", "pending");
+    await expect(page.getByTestId("verify-verdict")).toHaveText(text.orders.verify.pending);
+    await expect(page.locator(".verify-check--bad")).toHaveCount(0);
+    for (const check of ["seeds", "prices"])
+      await expect(page.getByTestId(`verify-check-${check}`)).toHaveClass(/verify-check--note/);
+    await expectTradingPolished(page);
+    await shot(page, locale, "orders-06-receipt-seed-pending", { viewport: true });
+
+    // One price changed on the way: its hash no longer matches, and the phone names the tick.
+    const forged = structuredClone(receipt);
+    const tick = forged.ticks[5];
+    tick.price = tick.price.endsWith("1") ? `${tick.price.slice(0, -1)}2` : `${tick.price.slice(0, -1)}1`;
+    fs.writeFileSync(testInfo.outputPath("receipt-forged.json"), JSON.stringify(forged));
+    await pick(testInfo.outputPath("receipt-forged.json"));
+    await expect(outcome).toHaveAttribute("data-verdict", "fail");
+    await expect(page.getByTestId("verify-check-hashes")).toHaveAttribute("data-ok", "false");
+    await expect(page.getByTestId("verify-check-hashes")).toContainText(`#${tick.seq}`);
+    await expectTradingPolished(page);
+    await shot(page, locale, "orders-07-receipt-forged", { viewport: true });
+    await context.setOffline(false);
 
     // The balance reflects both payouts: 1,000.00 − 2 × 10.00 + what came back.
     const back = results.reduce((sum, result) => sum + OUTCOME[result].payout, 0);

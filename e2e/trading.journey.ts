@@ -140,7 +140,12 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     // Verify from the card: the contract's page runs the check at once.
     await page.getByTestId("settlement-verify").click();
     await expect(page).toHaveURL(/\/h5\/pages\/order\/detail\?id=\d+&verify=1$/);
-    await expect(page.getByTestId("verify-verdict")).toHaveText(text.orders.verify.pass, { timeout: 20_000 });
+    // Right after the close the exit's epoch may still be playing: its prices then wait for the seed,
+    // and nothing else may fail.
+    await expect(page.getByTestId("verify-outcome")).toHaveAttribute("data-verdict", /^(pass|pending)$/, {
+      timeout: 20_000,
+    });
+    await expect(page.locator(".verify-check--bad")).toHaveCount(0);
 
     // The other contract closes while the user reads this one: a notice, which opens its order.
     const notice = page.getByTestId("settlement-notice");

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   REOPENS_AT_INVALID: 400,
   PRODUCT_CLOSED: 409,
   QUOTE_EXPIRED: 409,
+  /** A receipt is for a closed contract: an open one's exit and payout are not known yet. */
+  CONTRACT_OPEN: 409,
   DURATION_NOT_OFFERED: 400,
   STAKE_OUT_OF_RANGE: 400,
   PASSWORD_LOCKED: 423,

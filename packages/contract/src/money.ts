@@ -72,11 +72,8 @@ function assertRateBps(rateBps: number): bigint {
   return BigInt(rateBps);
 }
 
-/** What a winning stake pays: stake × (1 + rate), rounded down to the minor unit. */
-export function winPayout(stake: bigint, rateBps: number): bigint {
-  // Both factors are non-negative, so bigint division (which truncates) is a floor.
-  return (stake * (BASIS_POINTS + assertRateBps(rateBps))) / BASIS_POINTS;
-}
+/** What a winning stake pays: the verify package's rule, the one a receipt is checked with. */
+export { winPayout } from "@tickfair/verify";
 
 /** A withdrawal's fee: a fixed part plus `rateBps` of the amount, rounded down. */
 export function withdrawalFee(amount: bigint, feeFixed: bigint, rateBps: number): bigint {

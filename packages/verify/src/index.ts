@@ -1,3 +1,26 @@
+export { decimalsOf, formatScaled, minorOf, scaledOf } from "./decimal";
+export {
+  comparePrices,
+  type Direction,
+  type Outcome,
+  outcomeOf,
+  outcomeOfMove,
+  type Result,
+} from "./outcome";
+export { payoutFor, winPayout } from "./payout";
+export {
+  type CitedTrade,
+  type ContractTickRef,
+  type FairProduct,
+  isReceipt,
+  type Receipt,
+  type ReceiptContract,
+  type ReceiptEpoch,
+  type ReceiptFairness,
+  type ReceiptTick,
+  receiptProblem,
+  type TickSources,
+} from "./receipt";
 export { SEED_BYTES, seedChain, seedLeadsTo } from "./seed-chain";
 export { fromHex, sha256, sha256Hex, toHex, utf8 } from "./sha256";
 export {
@@ -9,3 +32,11 @@ export {
   pathTick,
   stepVolatilityPpm,
 } from "./synthetic-path";
+export { type HashedTick, TICK_GENESIS_HASH, tickHash, tickHashInput } from "./tick-hash";
+export {
+  medianPrice,
+  type ReceiptCheck,
+  type ReceiptCheckName,
+  type ReceiptVerification,
+  verifyReceipt,
+} from "./verify-receipt";

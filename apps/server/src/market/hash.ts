@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { TICK_GENESIS_HASH } from "@tickfair/contract";
+import { tickHashInput as wireTickHashInput } from "@tickfair/verify";
 
 export { TICK_GENESIS_HASH };
 
-/** The fields a tick's hash covers, as served on the wire (see the contract's TICK_GENESIS_HASH). */
+/** The fields a tick's hash covers, as the server holds them (see the contract's TICK_GENESIS_HASH). */
 export interface HashedTickFields {
   prevHash: string;
   symbol: string;
@@ -13,12 +14,15 @@ export interface HashedTickFields {
   price: string;
 }
 
-/** The exact text hashed: what a user can rebuild from a served tick. */
+/** The exact text hashed: the verify package's rule over the fields as served on the wire. */
 export function tickHashInput(tick: HashedTickFields): string {
-  return `${tick.prevHash}|${tick.symbol}|${tick.seq}|${tick.time.toISOString()}|${tick.price}`;
+  return wireTickHashInput({ ...tick, seq: tick.seq.toString(), time: tick.time.toISOString() });
 }
 
-/** sha256(prev_hash | symbol | seq | time | price), lowercase hex. */
+/**
+ * sha256(prev_hash | symbol | seq | time | price), lowercase hex. Node's native SHA-256 here: the feed
+ * hashes every tick it records, and the verify package's portable one is slower.
+ */
 export function tickHash(tick: HashedTickFields): string {
   return createHash("sha256").update(tickHashInput(tick), "utf8").digest("hex");
 }

@@ -1,5 +1,6 @@
 export { MarketBus } from "./bus";
 export type { TradingSchedule } from "./catalogue";
+export { type ReceiptCommitment, receiptCommitment } from "./fairness-receipt";
 export { type FeedState, feedStates } from "./feed-state";
 export { marketModule } from "./module";
 export { formatScaled } from "./prices";

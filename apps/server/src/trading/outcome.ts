@@ -1,16 +1,21 @@
-import { winPayout } from "@tickfair/contract";
+import {
+  type Direction,
+  type Outcome,
+  outcomeOfMove,
+  type Result,
+  payoutFor as rulePayout,
+} from "@tickfair/verify";
 
-/** The pure rules of a rise/fall contract (ARCHITECTURE §5). No I/O, no numbers: prices and money are bigint. */
+/**
+ * The pure rules of a rise/fall contract (ARCHITECTURE §5), from the verify package, so the server
+ * settles by exactly the rule a receipt is checked with. Prices and money are bigint.
+ */
 
-export type Direction = "up" | "down";
-export type Outcome = "win" | "lose" | "draw";
-export type Result = Outcome | "void";
+export type { Direction, Outcome, Result };
 
 /** Up wins if the exit is above the entry, down if below; an unchanged price is a draw. */
 export function decideOutcome(direction: Direction, entry: bigint, exit: bigint): Outcome {
-  if (exit === entry) return "draw";
-  const rose = exit > entry;
-  return rose === (direction === "up") ? "win" : "lose";
+  return outcomeOfMove(direction, exit === entry ? 0 : exit > entry ? 1 : -1);
 }
 
 /**
@@ -21,13 +26,5 @@ export function payoutFor(stake: bigint, rateBps: number, outcome: Result): bigi
   if (stake <= 0n) throw new RangeError("a stake is positive");
   if (!Number.isInteger(rateBps) || rateBps < 0)
     throw new RangeError("a payout rate is a whole number of basis points");
-  switch (outcome) {
-    case "win":
-      return winPayout(stake, rateBps);
-    case "draw":
-    case "void":
-      return stake;
-    case "lose":
-      return 0n;
-  }
+  return rulePayout(stake, rateBps, outcome);
 }

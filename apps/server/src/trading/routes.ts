@@ -4,6 +4,8 @@ import {
   contractList,
   contractPage,
   contractPageQuery,
+  contractReceipt as contractReceiptSchema,
+  idParams,
   idString,
   placeContractRequest,
 } from "@tickfair/contract";
@@ -13,6 +15,7 @@ import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
 import { OrderDesk } from "./placement";
+import { contractReceipt } from "./receipt";
 import { contractDetail, listClosedContracts, listOpenContracts } from "./service";
 
 const schema = routeSchemas({ tags: ["trading"], signedIn: true, errors: [400, 401, 404, 409, 422] });
@@ -63,6 +66,12 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const { user } = request;
         return contractDetail(db, user.id, BigInt(request.params.id));
       },
+    );
+
+    app.get(
+      "/trading/contracts/:id/receipt",
+      { schema: schema({ params: idParams, response: { 200: contractReceiptSchema } }) },
+      async (request) => contractReceipt(db, request.user.id, BigInt(request.params.id), clock.now()),
     );
   };
 }

@@ -20,6 +20,7 @@ import type {
 } from "@tickfair/contract";
 import { fromMinor, toMinor } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
+import { saveFile } from "../lib/save-file";
 import { deviceTimeZone } from "../lib/time";
 import { apiConfig, apiRequest } from "./client";
 import { queryClient, queryKeys } from "./query-client";
@@ -224,15 +225,5 @@ export async function downloadFundRecordsCsv(type: FundRecordType | ""): Promise
     }),
   );
   const name = dispositionName(disposition) ?? `fund-records-${new Date().toISOString().slice(0, 10)}.csv`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.rel = "noopener";
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL is revoked.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile(blob, name);
 }

@@ -7,9 +7,9 @@ import type {
   ContractDetail,
   ContractList,
   ContractPage,
+  ContractReceipt,
   PlaceContractRequest,
   Product,
-  Tick,
   TickList,
 } from "@tickfair/contract";
 import { useSession } from "../store/session";
@@ -87,28 +87,12 @@ export function useContractDetail(id: string) {
   });
 }
 
-/** The most ticks the ticks endpoint answers at once. */
-const TICK_PAGE = 1000;
-
-/**
- * The contract's ticks from its entry to its exit. The detail lists at most 600; a longer contract's
- * remaining ticks come from the product's public tick list, page by page.
- */
-export async function contractTicks(contract: ContractDetail, signal?: AbortSignal): Promise<Tick[]> {
-  const ticks = [...contract.ticks];
-  const exitSeq = contract.exit ? BigInt(contract.exit.seq) : null;
-  for (;;) {
-    const last = ticks.at(-1);
-    if (!last || exitSeq === null || BigInt(last.seq) >= exitSeq) return ticks;
-    const from = BigInt(last.seq) + 1n;
-    const limit = Math.min(TICK_PAGE, Number(exitSeq - from + 1n));
-    const path = `${productPath(contract.symbol)}/ticks?fromSeq=${from}&limit=${limit}`;
-    const page = await apiRequest<TickList>(path, { signal });
-    const next = page.items.at(-1);
-    // Nothing further served: the chain check will say what is missing.
-    if (!next || BigInt(next.seq) <= BigInt(last.seq)) return ticks;
-    ticks.push(...page.items);
-  }
+/** The contract's receipt: what "Download receipt" saves and Verify checks (closed contracts only). */
+export function fetchContractReceipt(id: string, signal?: AbortSignal): Promise<ContractReceipt> {
+  return apiRequest<ContractReceipt>(`/v1/trading/contracts/${encodeURIComponent(id)}/receipt`, {
+    auth: true,
+    signal,
+  });
 }
 
 /** The server's own recomputation of a product's hash chain from `fromSeq` to `toSeq`. */

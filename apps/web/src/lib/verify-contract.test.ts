@@ -1,13 +1,8 @@
 import { createHash } from "node:crypto";
-import { type ContractDetail, fromMinor, type Tick, toMinor } from "@tickfair/contract";
+import { type ContractDetail, type ContractReceipt, fromMinor, type Tick, toMinor } from "@tickfair/contract";
+import { sha256Hex, tickHashInput } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
-import {
-  type CheckName,
-  serverCheckHolds,
-  sha256Hex,
-  tickHashInput,
-  verifyContract,
-} from "./verify-contract";
+import { type CheckName, serverCheckHolds, verifySavedReceipt, verifyShownContract } from "./verify-contract";
 
 const SYMBOL = "BTC/USDT";
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -58,14 +53,31 @@ function settledUp(ticks: Tick[], result: ContractDetail["result"], payout: stri
   };
 }
 
+/** The receipt the server would serve for `contract`, with the ticks it lists. */
+function receiptFor(contract: ContractDetail): ContractReceipt {
+  const { ticks, status, settledAt, orderNo, result, payout, profit, ...terms } = contract;
+  return {
+    version: 1,
+    contract: { ...terms, orderNo, result: result ?? "void", payout: payout ?? "", profit: profit ?? "" },
+    ticks: ticks.map(({ symbol, ...tick }) => tick),
+    postings: ["31", "58"],
+    fairness: null,
+    sources: null,
+  };
+}
+
+/** What the phone checks of the contract on screen, from its receipt. */
+const verifyContract = async (contract: ContractDetail) =>
+  verifyShownContract(contract, receiptFor(contract));
+
 const failed = (checks: { name: CheckName; ok: boolean; seq: string | null }[]) =>
   checks.filter((c) => !c.ok).map((c) => [c.name, c.seq]);
 
 describe("sha256Hex", () => {
-  it("computes what node:crypto computes", async () => {
+  it("computes what node:crypto computes", () => {
     const text = tickHashInput(chain(["67012.35"])[0] as Tick);
-    expect(await sha256Hex(text)).toBe(nodeSha256(text));
-    expect(await sha256Hex("価格|฿")).toBe(nodeSha256("価格|฿"));
+    expect(sha256Hex(text)).toBe(nodeSha256(text));
+    expect(sha256Hex("価格|฿")).toBe(nodeSha256("価格|฿"));
   });
 });
 
@@ -85,6 +97,7 @@ describe("verifyContract", () => {
       "timing",
       "result",
       "payout",
+      "shown",
     ]);
   });
 
@@ -170,14 +183,6 @@ describe("verifyContract", () => {
     expect(failed((await verifyContract(contract)).checks)).toContainEqual(["result", null]);
   });
 
-  it("leaves the hashes to the server where the browser cannot compute them, and checks the rest", async () => {
-    const tampered = ticks.map((t) => (t.seq === "43" ? { ...t, price: "99.80" } : t));
-    const verification = await verifyContract(settledUp(tampered, "lose", "0.00"), null);
-    expect(verification.ticks).toBe(0);
-    expect(verification.checks.map((c) => c.name)).not.toContain("hashes");
-    expect(failed(verification.checks)).toEqual([["result", null]]);
-  });
-
   it("passes a void contract that never got an entry tick", async () => {
     const contract = settledUp(ticks, "void", "10.00");
     const verification = await verifyContract({
@@ -188,7 +193,44 @@ describe("verifyContract", () => {
       ticks: [],
     });
     expect(verification.ok).toBe(true);
-    expect(verification.checks.map((c) => c.name)).toEqual(["entry", "timing", "result", "payout"]);
+    expect(verification.checks.map((c) => c.name)).toEqual(["entry", "timing", "result", "payout", "shown"]);
+  });
+
+  it("refuses a receipt of another contract than the one on screen", () => {
+    const contract = settledUp(ticks, "win", "18.00");
+    const receipt = receiptFor(contract);
+    expect(failed(verifyShownContract({ ...contract, id: "8" }, receipt).checks)).toEqual([["shown", null]]);
+    expect(failed(verifyShownContract({ ...contract, payout: "18.50" }, receipt).checks)).toEqual([
+      ["shown", null],
+    ]);
+    expect(failed(verifyShownContract({ ...contract, exit: contract.entry }, receipt).checks)).toEqual([
+      ["shown", null],
+    ]);
+  });
+});
+
+describe("verifySavedReceipt", () => {
+  const ticks = chain(["100.00", "100.20", "99.90"]);
+  const contract = { ...settledUp(ticks, "lose", "0.00"), direction: "down" as const, durationSeconds: 2 };
+  contract.expiresAt = new Date(Date.parse(ticks[0]?.time ?? "") + 2000).toISOString();
+  contract.result = "win";
+  contract.payout = "18.00";
+  contract.profit = "8.00";
+
+  it("verifies a saved file with no network, and says when it is not a receipt", () => {
+    const saved = JSON.stringify(receiptFor(contract), null, 2);
+    expect(failed(verifySavedReceipt(saved).checks)).toEqual([]);
+    expect(verifySavedReceipt(saved).checks.map((c) => c.name)).not.toContain("shown");
+    expect(
+      verifySavedReceipt(saved.replaceAll('"99.90"', '"99.80"')).checks.find((c) => !c.ok),
+    ).toMatchObject({
+      name: "hashes",
+      seq: "43",
+    });
+    expect(verifySavedReceipt("{ not json").checks).toEqual([
+      { name: "format", ok: false, pending: false, reason: "not JSON", seq: null },
+    ]);
+    expect(failed(verifySavedReceipt(JSON.stringify({ hello: 1 })).checks)).toEqual([["format", null]]);
   });
 });
 

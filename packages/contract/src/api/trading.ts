@@ -76,3 +76,78 @@ export const contractPageQuery = pageQuery;
  */
 export const contractDetail = contract.extend({ ticks: z.array(tick) });
 export type ContractDetail = z.infer<typeof contractDetail>;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** A tick of a receipt: the contract's symbol is the receipt's. */
+export const receiptTick = contractTick.extend({ prevHash: z.string() });
+
+/** A trade a real feed's tick cites: the tick's price is the median of its trades' prices. */
+export const citedTrade = z.object({
+  exchange: z.string(),
+  tradeId: z.string(),
+  price: z.string(),
+  time: isoTime,
+});
+
+/**
+ * A synthetic product's commitment, as far as a receipt needs it: the chain's anchor and schedule, the
+ * product's published parameters, and the revealed seed and opening price of each epoch the receipt's
+ * ticks fall in (docs/fairness.md).
+ */
+export const receiptFairness = z.object({
+  algorithm: z.string(),
+  anchor: hex64,
+  chainStartsAt: isoTime,
+  epochMs: z.number().int().positive(),
+  tickMs: z.number().int().positive(),
+  product: z.object({
+    symbol: z.string(),
+    precision: z.number().int().nonnegative(),
+    volumePrecision: z.number().int().nonnegative(),
+    stepVolatilityPpm: z.number().int().positive(),
+    /** Scaled by 10^volumePrecision. */
+    meanVolume: z.string().regex(/^\d+$/),
+  }),
+  epochs: z.array(
+    z.object({
+      index: z.number().int().positive(),
+      startsAt: isoTime,
+      /** Null until the epoch has ended: its prices are checkable from a receipt fetched after that. */
+      seed: hex64.nullable(),
+      opening: priceString,
+    }),
+  ),
+});
+
+/**
+ * A closed contract as a file that verifies anywhere, offline (`verifyReceipt` of the verify package,
+ * `npm run verify -- receipt FILE`): the order, every tick from the entry to the exit with its hash
+ * links, the ledger postings of the stake and the settlement, and where the prices came from.
+ */
+export const contractReceipt = z.object({
+  version: z.literal(1),
+  contract: contract
+    .pick({
+      id: true,
+      orderNo: true,
+      symbol: true,
+      direction: true,
+      stake: true,
+      durationSeconds: true,
+      payoutRateBps: true,
+      acceptedAt: true,
+      expiresAt: true,
+      entry: true,
+      exit: true,
+    })
+    .extend({ result: contractResult, payout: moneyString, profit: moneyString }),
+  ticks: z.array(receiptTick),
+  /** The stake's posting, then the settlement's. */
+  postings: z.array(idString),
+  /** Null for a product on a real feed, or one whose prices were not committed. */
+  fairness: receiptFairness.nullable(),
+  /** Per tick of a real feed, the trades it cites; null for a synthetic product. */
+  sources: z.array(z.object({ seq: z.string(), trades: z.array(citedTrade) })).nullable(),
+});
+export type ContractReceipt = z.infer<typeof contractReceipt>;

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type Contract, type ContractList, formatMoney, type Product } from "@tickfair/contract";
+import { comparePrices } from "@tickfair/verify";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,7 +11,7 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { RecordListSkeleton } from "../../components/PagedList/PagedList";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
-import { comparePrices, estimateAt } from "../../lib/contract-outcome";
+import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
 import { orderDetailPath, paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";

@@ -1,21 +1,27 @@
-import type { ChainVerification, ContractDetail } from "@tickfair/contract";
-import { Button } from "antd-mobile";
+import type { ChainVerification, ContractDetail, ContractReceipt } from "@tickfair/contract";
+import { Button, Toast } from "antd-mobile";
 import type { TFunction } from "i18next";
-import { useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
-import { contractTicks, verifyTickChain } from "../../api/trading";
-import { IconAlert, IconCheck, IconClose, IconShield } from "../../components/icons";
-import { LoadError } from "../../components/LoadError/LoadError";
+import { fetchContractReceipt, verifyTickChain } from "../../api/trading";
 import {
-  browserCanHash,
-  type Check,
-  type ContractVerification,
-  serverCheckHolds,
-  sha256Hex,
-  verifyContract,
-} from "../../lib/verify-contract";
+  IconAlert,
+  IconCheck,
+  IconClock,
+  IconClose,
+  IconDownload,
+  IconFile,
+  IconShield,
+} from "../../components/icons";
+import { LoadError } from "../../components/LoadError/LoadError";
+import { saveFile } from "../../lib/save-file";
+import { formatDateTimeSeconds } from "../../lib/time";
+import type { Check, ContractVerification } from "../../lib/verify-contract";
 import "./verify-panel.css";
+
+/** The verifier (SHA-256, the seed chain, the synthetic path): loaded with this panel, not on first load. */
+const loadVerifier = () => import("../../lib/verify-contract");
 
 interface SeqRange {
   from: string;
@@ -30,12 +36,14 @@ type ServerCheck =
 
 interface Outcome {
   local: ContractVerification;
-  /** False where the browser offers no SHA-256 (plain HTTP): the hashes are then the server's word. */
-  hashedHere: boolean;
-  range: SeqRange | null;
-  server: ServerCheck;
+  /** The server's recomputation of the same ticks; null for a saved receipt, checked offline. */
+  server: { check: ServerCheck; range: SeqRange | null } | null;
+  /** The saved file's name and its contract's order number, when the user picked a file. */
+  saved: { file: string; orderNo: string | null } | null;
   hadEntry: boolean;
   hadExit: boolean;
+  /** When the last seed the receipt waits for is revealed: its prices are checkable from then. */
+  revealsAt: string | null;
   ok: boolean;
 }
 
@@ -45,53 +53,80 @@ type State =
   | { phase: "done"; outcome: Outcome }
   | { phase: "error"; error: unknown };
 
+/** When the receipt's last unrevealed epoch ends, revealing its seed; null when none waits. */
+function revealsAt(receipt: ContractReceipt | null): string | null {
+  const fairness = receipt?.fairness;
+  const waiting = fairness?.epochs.filter((epoch) => epoch.seed === null) ?? [];
+  const last = waiting.at(-1);
+  if (!fairness || !last) return null;
+  return new Date(Date.parse(last.startsAt) + fairness.epochMs).toISOString();
+}
+
 /** The ticks the contract's result rests on: entry to exit (to the last served tick when void). */
-function rangeOf(contract: ContractDetail): SeqRange | null {
-  if (!contract.entry) return null;
-  const to = contract.exit?.seq ?? contract.ticks.at(-1)?.seq ?? contract.entry.seq;
-  return { from: contract.entry.seq, to };
+function rangeOf(receipt: ContractReceipt): SeqRange | null {
+  const { entry, exit } = receipt.contract;
+  if (!entry) return null;
+  return { from: entry.seq, to: exit?.seq ?? receipt.ticks.at(-1)?.seq ?? entry.seq };
 }
 
 async function askServer(
-  contract: ContractDetail,
+  symbol: string,
   range: SeqRange | null,
   signal: AbortSignal,
+  holds: (result: ChainVerification, from: string, to: string) => { ok: boolean; seq: string | null },
 ): Promise<ServerCheck> {
   if (!range) return { kind: "skipped" };
   try {
-    const result = await verifyTickChain(contract.symbol, range.from, range.to, signal);
-    return { kind: "done", result, ...serverCheckHolds(result, range.from, range.to) };
+    const result = await verifyTickChain(symbol, range.from, range.to, signal);
+    return { kind: "done", result, ...holds(result, range.from, range.to) };
   } catch (error) {
     if (signal.aborted) throw error;
     return { kind: "error", error };
   }
 }
 
-/** Both checks at once: this device's recomputation and the server's. */
-async function verify(contract: ContractDetail, signal: AbortSignal): Promise<Outcome> {
-  const range = rangeOf(contract);
-  const hashedHere = browserCanHash();
-  const [ticks, server] = await Promise.all([
-    contractTicks(contract, signal),
-    askServer(contract, range, signal),
-  ]);
-  const local = await verifyContract({ ...contract, ticks }, hashedHere ? sha256Hex : null);
-  const serverOk = server.kind === "skipped" || (server.kind === "done" && server.ok);
+/** The receipt's every check on this device, and the server's recomputation of the same ticks. */
+async function verifyServed(contract: ContractDetail, signal: AbortSignal): Promise<Outcome> {
+  const [verifier, receipt] = await Promise.all([loadVerifier(), fetchContractReceipt(contract.id, signal)]);
+  const range = rangeOf(receipt);
+  const check = await askServer(contract.symbol, range, signal, verifier.serverCheckHolds);
+  const local = verifier.verifyShownContract(contract, receipt);
+  const serverOk = check.kind === "skipped" || (check.kind === "done" && check.ok);
   return {
     local,
-    hashedHere,
-    range,
-    server,
-    hadEntry: contract.entry !== null,
-    hadExit: contract.exit !== null,
+    server: { check, range },
+    saved: null,
+    hadEntry: receipt.contract.entry !== null,
+    hadExit: receipt.contract.exit !== null,
+    revealsAt: revealsAt(receipt),
     ok: local.ok && serverOk,
   };
 }
 
+/** A receipt the user saved earlier, checked on this device alone: no network needed. */
+async function verifySaved(file: File): Promise<Outcome> {
+  const [verifier, text] = await Promise.all([loadVerifier(), file.text()]);
+  const local = verifier.verifySavedReceipt(text);
+  const formatOk = local.checks.every((c) => c.name !== "format");
+  const receipt = formatOk ? (JSON.parse(text) as ContractReceipt) : null;
+  return {
+    local,
+    server: null,
+    saved: { file: file.name, orderNo: receipt?.contract.orderNo ?? null },
+    hadEntry: receipt?.contract.entry != null,
+    hadExit: receipt?.contract.exit != null,
+    revealsAt: revealsAt(receipt),
+    ok: local.ok,
+  };
+}
+
+const receiptFileName = (contract: ContractDetail) => `tickfair-receipt-${contract.orderNo}.json`;
+
 /**
- * "Verify": recomputes every tick hash of the contract on this device (Web Crypto), checks the chain
- * links from the entry to the exit and that the result and payout follow from them, and asks the
- * server to recompute the same range; then says plainly what passed and what did not.
+ * "Verify": recomputes on this device everything the contract's receipt claims — every tick hash and
+ * link from the entry to the exit, the result and payout, and for a synthetic product each price from
+ * the revealed epoch seed — and asks the server to recompute the same ticks; then says plainly what
+ * passed and what did not. The receipt downloads as a file, and a saved one verifies here offline.
  */
 export function VerifyPanel({
   contract,
@@ -105,9 +140,15 @@ export function VerifyPanel({
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ phase: "idle" });
+  const [downloading, setDownloading] = useState(false);
   const running = useRef<AbortController | null>(null);
   const panel = useRef<HTMLElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => () => running.current?.abort(), []);
+  // Fetched now, so that a saved receipt still verifies once the phone goes offline.
+  useEffect(() => {
+    void loadVerifier().catch(() => undefined);
+  }, []);
   // Once per arrival (the abort on unmount above ends it if the user leaves first).
   const arrival = useRef({ runNow, run });
   useEffect(() => {
@@ -116,20 +157,47 @@ export function VerifyPanel({
     void arrival.current.run();
   }, []);
 
-  async function run() {
+  async function verifyWith(work: (signal: AbortSignal) => Promise<Outcome>) {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
     setState({ phase: "running" });
     onFailedTick(null);
     try {
-      const outcome = await verify(contract, controller.signal);
+      const outcome = await work(controller.signal);
       if (controller.signal.aborted) return;
       setState({ phase: "done", outcome });
       const blamed = outcome.local.checks.find((c) => !c.ok && c.seq !== null)?.seq ?? null;
-      onFailedTick(blamed ?? (outcome.server.kind === "done" ? outcome.server.seq : null));
+      const server = outcome.server?.check;
+      // A saved receipt may be of another contract: its ticks are not the ones listed below.
+      if (!outcome.saved) onFailedTick(blamed ?? (server?.kind === "done" ? server.seq : null));
     } catch (error) {
       if (!controller.signal.aborted) setState({ phase: "error", error });
+    }
+  }
+
+  function run() {
+    return verifyWith((signal) => verifyServed(contract, signal));
+  }
+
+  function pickFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // The same file again is a new choice.
+    event.target.value = "";
+    if (file) void verifyWith(() => verifySaved(file));
+  }
+
+  async function download() {
+    if (downloading) return;
+    setDownloading(true);
+    try {
+      const receipt = await fetchContractReceipt(contract.id);
+      const blob = new Blob([`${JSON.stringify(receipt, null, 2)}\n`], { type: "application/json" });
+      saveFile(blob, receiptFileName(contract));
+    } catch (error) {
+      Toast.show({ icon: "fail", content: errorText(error) });
+    } finally {
+      setDownloading(false);
     }
   }
 
@@ -155,65 +223,130 @@ export function VerifyPanel({
       >
         {state.phase === "done" ? t("orders.verify.again") : t("orders.verify.action")}
       </Button>
+      <div className="verify-receipt">
+        <button
+          type="button"
+          className="verify-receipt__action"
+          data-testid="verify-download"
+          disabled={downloading}
+          aria-busy={downloading}
+          onClick={() => void download()}
+        >
+          <IconDownload />
+          <span>{t("orders.verify.download")}</span>
+        </button>
+        <button
+          type="button"
+          className="verify-receipt__action"
+          data-testid="verify-open-saved"
+          disabled={state.phase === "running"}
+          onClick={() => fileInput.current?.click()}
+        >
+          <IconFile />
+          <span>{t("orders.verify.openSaved")}</span>
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          data-testid="verify-file"
+          onChange={pickFile}
+        />
+      </div>
     </section>
   );
 }
 
+/** Passed; nothing wrong but the prices wait for a seed; or something failed. */
+function verdictOf(outcome: Outcome): "pass" | "pending" | "fail" {
+  if (outcome.ok) return "pass";
+  const serverOk = outcome.server === null || outcome.server.check.kind !== "done" || outcome.server.check.ok;
+  return outcome.local.pending && serverOk && outcome.server?.check.kind !== "error" ? "pending" : "fail";
+}
+
 function VerifyOutcome({ outcome }: { outcome: Outcome }) {
-  const { t } = useTranslation();
-  const { local, server, range } = outcome;
+  const { t, i18n } = useTranslation();
+  const { local, server, saved } = outcome;
+  const verdict = verdictOf(outcome);
+  const time = outcome.revealsAt ? formatDateTimeSeconds(outcome.revealsAt, i18n.language) : "";
   return (
-    <div data-testid="verify-outcome" data-ok={outcome.ok}>
-      <div className={`verify-banner verify-banner--${outcome.ok ? "pass" : "fail"}`} role="status">
-        {outcome.ok ? (
+    <div
+      data-testid="verify-outcome"
+      data-ok={outcome.ok}
+      data-verdict={verdict}
+      data-source={saved ? "saved" : "server"}
+    >
+      <div className={`verify-banner verify-banner--${verdict}`} role="status">
+        {verdict === "pass" ? (
           <IconShield className="verify-banner__icon" />
+        ) : verdict === "pending" ? (
+          <IconClock className="verify-banner__icon" />
         ) : (
           <IconAlert className="verify-banner__icon" />
         )}
         <span>
-          <strong data-testid="verify-verdict">
-            {outcome.ok ? t("orders.verify.pass") : t("orders.verify.fail")}
-          </strong>
-          <small>{outcome.ok ? t("orders.verify.passText") : t("orders.verify.failText")}</small>
+          <strong data-testid="verify-verdict">{t(`orders.verify.${verdict}`)}</strong>
+          <small>{t(`orders.verify.${verdict}Text`, { time })}</small>
         </span>
       </div>
+      {saved ? (
+        <p className="verify-saved" data-testid="verify-saved">
+          <IconFile />
+          <span>
+            {saved.orderNo
+              ? t("orders.verify.saved", { file: saved.file, orderNo: saved.orderNo })
+              : t("orders.verify.savedUnknown", { file: saved.file })}
+          </span>
+        </p>
+      ) : null}
       <ul className="verify-checks">
-        {outcome.hashedHere ? null : <CheckLine ok={false} neutral text={t("orders.verify.noBrowserHash")} />}
         {local.checks.map((check) => (
           <CheckLine
             key={check.name}
             ok={check.ok}
+            neutral={check.pending}
             testId={`verify-check-${check.name}`}
-            text={checkText(check, outcome, t)}
-            failedAt={check.seq}
+            text={checkText(check, outcome, t, time)}
+            failedAt={check.pending ? null : check.seq}
           />
         ))}
-        {server.kind === "done" && range ? (
-          <CheckLine
-            ok={server.ok}
-            testId="verify-check-server"
-            text={
-              server.ok
-                ? t("orders.verify.server", { from: range.from, to: range.to, n: server.result.checked })
-                : t("orders.verify.serverBroken", { seq: server.seq ?? range.to })
-            }
-          />
-        ) : server.kind === "error" ? (
-          <CheckLine
-            ok={false}
-            testId="verify-check-server"
-            text={`${t("orders.verify.serverError")} ${errorText(server.error)}`}
-          />
-        ) : (
-          <CheckLine ok neutral testId="verify-check-server" text={t("orders.verify.serverSkipped")} />
-        )}
+        {server ? <ServerLine server={server} /> : null}
       </ul>
     </div>
   );
 }
 
+function ServerLine({ server }: { server: NonNullable<Outcome["server"]> }) {
+  const { t } = useTranslation();
+  const { check, range } = server;
+  if (check.kind === "done" && range)
+    return (
+      <CheckLine
+        ok={check.ok}
+        testId="verify-check-server"
+        text={
+          check.ok
+            ? t("orders.verify.server", { from: range.from, to: range.to, n: check.result.checked })
+            : t("orders.verify.serverBroken", { seq: check.seq ?? range.to })
+        }
+      />
+    );
+  if (check.kind === "error")
+    return (
+      <CheckLine
+        ok={false}
+        testId="verify-check-server"
+        text={`${t("orders.verify.serverError")} ${errorText(check.error)}`}
+      />
+    );
+  return <CheckLine ok neutral testId="verify-check-server" text={t("orders.verify.serverSkipped")} />;
+}
+
 /** What a check established, in words; entry and exit say so when the contract had none. */
-function checkText(check: Check, outcome: Outcome, t: TFunction): string {
+function checkText(check: Check, outcome: Outcome, t: TFunction, time: string): string {
+  if (check.pending && check.name === "seeds") return t("orders.verify.check.seedsPending", { time });
+  if (check.pending) return t("orders.verify.check.pricesPending", { time });
   if (check.name === "hashes") return t("orders.verify.check.hashes", { n: outcome.local.ticks });
   if (check.name === "entry" && !outcome.hadEntry) return t("orders.verify.check.entryNone");
   if (check.name === "exit" && !outcome.hadExit) return t("orders.verify.check.exitNone");
@@ -231,7 +364,7 @@ function CheckLine({
   text: string;
   failedAt?: string | null;
   testId?: string;
-  /** Neither passed nor failed: a note on what could not be checked here. */
+  /** Neither passed nor failed: a note on what could not be checked here, or not yet. */
   neutral?: boolean;
 }) {
   const { t } = useTranslation();

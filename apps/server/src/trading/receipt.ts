@@ -1,0 +1,77 @@
+import type { ContractReceipt } from "@tickfair/contract";
+import { formatScaled, receiptCommitment } from "../market";
+import type { Executor } from "../platform/db";
+import { AppError } from "../platform/errors";
+import { toContract } from "./service";
+
+/**
+ * A closed contract of the user's as a receipt that verifies offline: every tick from its entry to its
+ * exit (to expiry when void without an exit), the ledger postings that moved its money, and where its
+ * prices came from — the commitment of a synthetic product, with the seeds revealed by `now`. Another
+ * user's contract is not found; an open one has no receipt yet.
+ */
+export async function contractReceipt(
+  db: Executor,
+  userId: bigint,
+  id: bigint,
+  now: Date,
+): Promise<ContractReceipt> {
+  const row = await db
+    .selectFrom("contracts as c")
+    .innerJoin("products as p", "p.symbol", "c.symbol")
+    .selectAll("c")
+    .select("p.price_precision")
+    .where("c.user_id", "=", userId)
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND");
+  const { result, payout, profit, ...contract } = toContract(row, row.price_precision);
+  if (result === null || payout === null || profit === null) throw new AppError("CONTRACT_OPEN");
+  const ticks =
+    row.entry_seq === null
+      ? []
+      : await db
+          .selectFrom("ticks")
+          .select(["seq", "time", "price", "prev_hash", "hash"])
+          .where("symbol", "=", row.symbol)
+          .where("seq", ">=", row.entry_seq)
+          .$if(row.exit_seq !== null, (q) => q.where("seq", "<=", row.exit_seq ?? 0n))
+          .$if(row.exit_seq === null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
+          .orderBy("seq")
+          .execute();
+  const first = ticks[0];
+  const last = ticks.at(-1);
+  const fairness = first && last ? await receiptCommitment(db, row.symbol, first.time, last.time, now) : null;
+  const postings = [row.stake_posting_id, row.settle_posting_id].flatMap((p) =>
+    p === null ? [] : [p.toString()],
+  );
+  return {
+    version: 1,
+    contract: {
+      id: contract.id,
+      orderNo: contract.orderNo,
+      symbol: contract.symbol,
+      direction: contract.direction,
+      stake: contract.stake,
+      durationSeconds: contract.durationSeconds,
+      payoutRateBps: contract.payoutRateBps,
+      acceptedAt: contract.acceptedAt,
+      expiresAt: contract.expiresAt,
+      entry: contract.entry,
+      exit: contract.exit,
+      result,
+      payout,
+      profit,
+    },
+    ticks: ticks.map((tick) => ({
+      seq: tick.seq.toString(),
+      time: tick.time.toISOString(),
+      price: formatScaled(tick.price, row.price_precision),
+      prevHash: tick.prev_hash,
+      hash: tick.hash,
+    })),
+    postings,
+    fairness,
+    sources: null,
+  };
+}
