@@ -12,6 +12,8 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
       feedEnabled: config.FEED_ENABLED,
       feedSeed: config.FEED_SEED,
       feedIntervalMs: config.FEED_INTERVAL_MS,
+      exchangeUrls: { binance: config.FEED_BINANCE_URL, okx: config.FEED_OKX_URL },
+      feedStaleMs: config.FEED_STALE_MS,
       databaseUrl: config.DATABASE_URL,
     },
   );

@@ -6,6 +6,7 @@ import {
 } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
+import { feedSourcesBySymbol } from "./feed-sources";
 import { effectiveStatus } from "./schedule";
 import { durationsOf, findProduct, MAX_TICK_SPAN_MS } from "./service";
 import { verifyChain } from "./ticks";
@@ -34,10 +35,13 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
     .orderBy("p.sort_order")
     .orderBy("p.symbol")
     .execute();
-  const durations = await durationsOf(
-    m,
-    rows.map((row) => row.symbol),
-  );
+  const [durations, feedSources] = await Promise.all([
+    durationsOf(
+      m,
+      rows.map((row) => row.symbol),
+    ),
+    feedSourcesBySymbol(m),
+  ]);
   return rows.map((row) => {
     const current = effectiveStatus(
       { schedule: row.schedule, status: row.status, reopensAt: row.reopens_at },
@@ -57,6 +61,9 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
       minStake: fromMinor(row.min_stake),
       maxStake: fromMinor(row.max_stake),
       simulated: row.source === "simulated",
+      feedSources: feedSources.get(row.symbol) ?? [],
+      minLiveSources: row.min_live_sources,
+      haltSilentSources: row.halt_silent_sources?.split(", ") ?? null,
       lastTick:
         row.head_seq !== null && row.head_time !== null
           ? { seq: String(row.head_seq), time: row.head_time.toISOString() }

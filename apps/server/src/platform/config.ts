@@ -118,6 +118,11 @@ const configSchema = z.object({
   FEED_ENABLED: flag.default(true),
   FEED_SEED: z.string().min(1).optional(),
   FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Exchange feeds: the public market-data WebSockets (defaults: the exchanges' own endpoints). */
+  FEED_BINANCE_URL: z.string().url().optional(),
+  FEED_OKX_URL: z.string().url().optional(),
+  /** An exchange market whose latest trade is older than this no longer counts toward the median. */
+  FEED_STALE_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Settle contracts in this process (any number of processes may; tests settle by hand). */
   TRADING_WORKER_ENABLED: flag.default(true),
   /** Pay savers' daily income in this process (any number of processes may; tests pay by hand). */
