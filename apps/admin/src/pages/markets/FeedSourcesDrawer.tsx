@@ -1,5 +1,5 @@
 import { FEED_EXCHANGES, type FeedMarket, type OperatorProduct } from "@tickfair/contract";
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } from "antd";
+import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useUpdateFeedSources } from "../../api/markets";
 import { FormFooter } from "../../components/FormFooter/FormFooter";
@@ -72,23 +72,20 @@ export function FeedSourcesDrawer({
             initialValues={{ sources: product.feedSources, minLiveSources: product.minLiveSources }}
             onFinish={submit}
           >
+            <Typography.Paragraph type="secondary" className="caption">
+              {t("markets.instrumentHelp")}
+            </Typography.Paragraph>
             <Form.List name="sources">
               {(fields, { add, remove }) => (
                 <>
                   {fields.map((field) => (
-                    <Space
-                      key={field.key}
-                      align="start"
-                      className="fill-width"
-                      data-testid={`source-${field.name}`}
-                    >
+                    <div key={field.key} className="feed-source-row" data-testid={`source-${field.name}`}>
                       <Form.Item
                         name={[field.name, "exchange"]}
                         label={t("markets.exchange")}
                         rules={[{ required: true }]}
                       >
                         <Select
-                          className="feed-source-exchange"
                           options={FEED_EXCHANGES.map((exchange) => ({
                             value: exchange,
                             label: EXCHANGE_NAMES[exchange],
@@ -99,7 +96,6 @@ export function FeedSourcesDrawer({
                       <Form.Item
                         name={[field.name, "instrument"]}
                         label={t("markets.instrument")}
-                        extra={field.name === 0 ? t("markets.instrumentHelp") : undefined}
                         rules={[
                           {
                             required: true,
@@ -118,7 +114,7 @@ export function FeedSourcesDrawer({
                       >
                         {t("markets.removeSource")}
                       </Button>
-                    </Space>
+                    </div>
                   ))}
                   <Button
                     onClick={() => add({ exchange: "binance", instrument: "" })}
