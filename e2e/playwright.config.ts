@@ -71,6 +71,9 @@ export default defineConfig({
       SAVINGS_ACCRUAL_INTERVAL_MS: "1000",
       // account.journey.ts picks this nationality and expects the page's warning; no journey lives there.
       RESTRICTED_COUNTRIES: "KP",
+      // exchange-feed.journey.ts serves the exchanges' protocols on these ports (see EXCHANGE_PORTS).
+      FEED_BINANCE_URL: `ws://127.0.0.1:${PORT + 1000}/ws`,
+      FEED_OKX_URL: `ws://127.0.0.1:${PORT + 2000}/ws/v5/public`,
     },
   },
 });
