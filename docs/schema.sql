@@ -30,6 +30,7 @@
 --   0027_support_presence
 --   0028_list_search
 --   0029_fairness
+--   0030_exchange_feeds
 
 create extension pg_trgm;
 
@@ -581,6 +582,19 @@ create table product_durations (
   constraint product_durations_seconds_check CHECK ((seconds > 0))
 );
 
+create table product_feed_sources (
+  symbol text not null,
+  position smallint not null,
+  exchange text not null,
+  instrument text not null,
+  constraint product_feed_sources_pkey PRIMARY KEY (symbol, "position"),
+  constraint product_feed_sources_symbol_exchange_instrument_key UNIQUE (symbol, exchange, instrument),
+  constraint product_feed_sources_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
+  constraint product_feed_sources_exchange_check CHECK ((exchange = ANY (ARRAY['binance'::text, 'okx'::text]))),
+  constraint product_feed_sources_instrument_check CHECK ((instrument ~ '^[A-Za-z0-9-]{2,32}$'::text)),
+  constraint product_feed_sources_position_check CHECK ((("position" >= 0) AND ("position" <= 9)))
+);
+
 create table products (
   symbol text not null,
   category text not null,
@@ -596,10 +610,14 @@ create table products (
   sort_order integer default 0 not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  min_live_sources smallint default 2 not null,
+  halt_silent_sources text,
   constraint products_pkey PRIMARY KEY (symbol),
+  constraint product_halt_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (halt_silent_sources IS NULL))),
   constraint product_reopening_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (reopens_at IS NULL))),
   constraint product_stake_range CHECK ((max_stake >= min_stake)),
   constraint products_category_check CHECK ((category = ANY (ARRAY['crypto'::text, 'fx'::text, 'metal'::text, 'index'::text]))),
+  constraint products_min_live_sources_check CHECK (((min_live_sources >= 1) AND (min_live_sources <= 10))),
   constraint products_min_stake_check CHECK ((min_stake > 0)),
   constraint products_price_precision_check CHECK (((price_precision >= 0) AND (price_precision <= 8))),
   constraint products_schedule_check CHECK ((schedule = ANY (ARRAY['always'::text, 'fx_week'::text]))),
@@ -735,6 +753,23 @@ create table support_presence (
   constraint support_presence_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
 );
 CREATE INDEX support_presence_seen_at ON public.support_presence USING btree (seen_at);
+
+create table tick_citations (
+  symbol text not null,
+  seq bigint not null,
+  position smallint not null,
+  exchange text not null,
+  instrument text not null,
+  trade_id text not null,
+  price text not null,
+  trade_time timestamp with time zone not null,
+  constraint tick_citations_pkey PRIMARY KEY (symbol, seq, "position"),
+  constraint tick_citations_symbol_seq_fkey FOREIGN KEY (symbol, seq) REFERENCES ticks(symbol, seq),
+  constraint tick_citations_position_check CHECK ((("position" >= 0) AND ("position" <= 9))),
+  constraint tick_citations_price_check CHECK ((price ~ '^[0-9]+(\.[0-9]+)?$'::text))
+);
+CREATE TRIGGER tick_citations_append_only BEFORE DELETE OR UPDATE ON public.tick_citations FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER tick_citations_no_truncate BEFORE TRUNCATE ON public.tick_citations FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
 create table ticks (
   symbol text not null,

@@ -74,6 +74,9 @@ export default defineConfig({
       // Ten-second epochs: a contract's last seed is revealed moments after it closes, so the journeys
       // verify its prices from the seed without waiting five minutes.
       FAIRNESS_EPOCH_SECONDS: "10",
+      // exchange-feed.journey.ts serves the exchanges' protocols on these ports (see EXCHANGE_PORTS).
+      FEED_BINANCE_URL: `ws://127.0.0.1:${PORT + 1000}/ws`,
+      FEED_OKX_URL: `ws://127.0.0.1:${PORT + 2000}/ws/v5/public`,
     },
   },
 });

@@ -48,7 +48,7 @@ const SNAPSHOT: Record<string, readonly string[]> = {
   settings: [],
   deposit_methods: ["name", "names", "instructions"],
   deposits: ["second_approval_above"],
-  products: [],
+  products: ["min_live_sources", "halt_silent_sources"],
   product_durations: [],
   ticks: [],
   candles: [],

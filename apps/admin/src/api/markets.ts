@@ -3,6 +3,7 @@ import type {
   OperatorChainVerification,
   OperatorProductList,
   Product,
+  UpdateFeedSourcesRequest,
   UpdateProductRequest,
 } from "@tickfair/contract";
 import { apiRequest } from "./client";
@@ -23,6 +24,18 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: ({ symbol, ...body }: UpdateProductRequest & { symbol: string }) =>
       apiRequest<Product>(`/operator/market/products/${encodeURIComponent(symbol)}`, { method: "PUT", body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.products }),
+  });
+}
+
+/** Sets the exchange markets that price a product (audited); none gives it back to the simulator. */
+export function useUpdateFeedSources() {
+  return useMutation({
+    mutationFn: ({ symbol, ...body }: UpdateFeedSourcesRequest & { symbol: string }) =>
+      apiRequest<Product>(`/operator/market/products/${encodeURIComponent(symbol)}/feed`, {
+        method: "PUT",
+        body,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.products }),
   });
 }

@@ -27,6 +27,9 @@ const product: OperatorProduct = {
   minStake: "10.00",
   maxStake: "50000.00",
   simulated: true,
+  feedSources: [],
+  minLiveSources: 2,
+  haltSilentSources: null,
   lastTick: null,
   updatedAt: "2026-11-24T00:00:00.000Z",
 };

@@ -6,6 +6,18 @@ export interface FeedTick {
   price: bigint;
   /** Traded volume since the previous tick, scaled by 10^volume precision. */
   volume: bigint;
+  /** Real markets: the exchange trades the price was taken from, stored with the tick. */
+  citations?: FeedCitation[];
+}
+
+/** One exchange trade a tick's price cites, as the exchange reported it. */
+export interface FeedCitation {
+  exchange: string;
+  instrument: string;
+  tradeId: string;
+  /** The exchange's decimal text. */
+  price: string;
+  time: Date;
 }
 
 export type FeedListener = (ticks: FeedTick[]) => void;

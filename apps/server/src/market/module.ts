@@ -16,6 +16,8 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
       feedIntervalMs: config.FEED_INTERVAL_MS,
       fairness: { epochMs: config.FAIRNESS_EPOCH_SECONDS * 1000, length: config.FAIRNESS_CHAIN_EPOCHS },
       loadSecret: () => loadFairnessSecret(config, wiring.log),
+      exchangeUrls: { binance: config.FEED_BINANCE_URL, okx: config.FEED_OKX_URL },
+      feedStaleMs: config.FEED_STALE_MS,
       databaseUrl: config.DATABASE_URL,
     },
   );

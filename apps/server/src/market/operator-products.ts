@@ -1,6 +1,7 @@
 import type { Locale, OperatorChainVerification, OperatorProduct } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
+import { feedSourcesBySymbol } from "./feed-sources";
 import { durationsOf, findProduct, MAX_TICK_SPAN_MS, productNow } from "./service";
 import { verifyChain } from "./ticks";
 
@@ -28,15 +29,21 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
     .orderBy("p.sort_order")
     .orderBy("p.symbol")
     .execute();
-  const durations = await durationsOf(
-    m,
-    rows.map((row) => row.symbol),
-  );
+  const [durations, feedSources] = await Promise.all([
+    durationsOf(
+      m,
+      rows.map((row) => row.symbol),
+    ),
+    feedSourcesBySymbol(m),
+  ]);
   return rows.map((row) => ({
     ...productNow(row, durations.get(row.symbol) ?? [], locale, now),
     setStatus: row.status,
     maintenanceUntil: row.reopens_at?.toISOString() ?? null,
     schedule: row.schedule,
+    feedSources: feedSources.get(row.symbol) ?? [],
+    minLiveSources: row.min_live_sources,
+    haltSilentSources: row.halt_silent_sources?.split(", ") ?? null,
     lastTick:
       row.head_seq !== null && row.head_time !== null
         ? { seq: String(row.head_seq), time: row.head_time.toISOString() }

@@ -3,15 +3,17 @@ import {
   operatorChainVerifyQuery,
   operatorProductList,
   product,
+  updateFeedSourcesRequest,
   updateProductRequest,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
+import { setFeedSources } from "./feed-config";
 import { symbolParams } from "./http";
 import { operatorProducts, verifyProductRange } from "./operator-products";
-import { updateProduct } from "./service";
+import { getProduct, updateProduct } from "./service";
 
 const schema = routeSchemas({
   tags: ["operators", "market"],
@@ -75,6 +77,23 @@ export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
           request.body,
           requestLocale(request),
         );
+      },
+    );
+
+    app.put(
+      "/operator/market/products/:symbol/feed",
+      {
+        schema: schema({
+          description:
+            "Sets the exchange markets (Binance, OKX) whose latest trades price the product by their median, and how many must be live; no sources gives it back to the simulator. Audited; the feed applies it within seconds.",
+          params: symbolParams,
+          body: updateFeedSourcesRequest,
+          response: { 200: product },
+        }),
+      },
+      async (request) => {
+        await setFeedSources(db, clock, request.operator, request.params.symbol, request.body);
+        return getProduct(db, clock.now(), request.params.symbol, requestLocale(request));
       },
     );
   };

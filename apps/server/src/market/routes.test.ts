@@ -229,15 +229,26 @@ describe("operator product settings", () => {
     for (const extra of [{ price: "1.00" }, { ticks: [] }, { lastPrice: "1" }, { outcome: "up" }]) {
       const response = await put({ status: "open", ...extra });
       expect(response.statusCode).toBe(400);
+      const feed = await app.inject({
+        method: "PUT",
+        url: "/api/v1/operator/market/products/USD%2FJPY/feed",
+        headers: adminAuth,
+        payload: { sources: [], minLiveSources: 1, reason: "No price here", ...extra },
+      });
+      expect(feed.statusCode).toBe(400);
     }
-    // Every route the market registers: reads, plus the one settings route above.
+    // Every route the market registers: reads, the settings route above, and the one choosing which
+    // exchanges' trades price a product (its body is strict too: sources, a minimum, a reason).
     const { paths } = app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
     const writes = Object.entries(paths)
       .filter(([path]) => path.includes("market"))
       .flatMap(([path, item]) =>
         ["post", "put", "patch", "delete"].filter((m) => m in item).map((m) => `${m.toUpperCase()} ${path}`),
       );
-    expect(writes).toEqual(["PUT /api/v1/operator/market/products/{symbol}"]);
+    expect(writes.sort()).toEqual([
+      "PUT /api/v1/operator/market/products/{symbol}",
+      "PUT /api/v1/operator/market/products/{symbol}/feed",
+    ]);
     for (const method of ["POST", "PATCH", "DELETE"] as const) {
       for (const url of [
         `${BTC}/ticks`,

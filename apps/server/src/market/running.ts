@@ -4,10 +4,14 @@ import type { Db } from "../platform/db";
 import type { PublicChannel } from "../platform/realtime";
 import { MarketBus } from "./bus";
 import { CATALOGUE } from "./catalogue";
+import { exchangeConnector } from "./exchanges";
 import { type ChainSettings, openChain } from "./fairness-open";
+import { applyFeedHealth, loadMedianProducts } from "./feed-config";
 import { FeedRunner, type MarketLog } from "./feed-runner";
 import { recordClosedHistory } from "./history";
 import { MarketChannel } from "./live";
+import { MedianFeed, type MedianProduct } from "./median-feed";
+import { MixedFeed } from "./mixed-feed";
 import { seedCatalogue } from "./seed";
 import { SyntheticFeed } from "./synthetic-feed";
 
@@ -30,6 +34,12 @@ export interface MarketOptions {
   loadSecret: () => Uint8Array;
   /** DATABASE_URL: with PostgreSQL the feed runs in one process only (advisory lock). */
   databaseUrl?: string | undefined;
+  /** FEED_BINANCE_URL, FEED_OKX_URL: the exchanges' market-data WebSockets (a local server in tests). */
+  exchangeUrls?: { binance?: string | undefined; okx?: string | undefined };
+  /** FEED_STALE_MS: an exchange market silent this long no longer counts as live (default 5000). */
+  feedStaleMs?: number | undefined;
+  /** How often the feed's leader rereads which products exchanges price (default 5000). */
+  feedReloadMs?: number | undefined;
 }
 
 /** The market capability's running parts, handed to routes, the WebSocket and settlement. */
@@ -67,15 +77,21 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
         CATALOGUE,
         deps.log,
       );
-      const feed = new SyntheticFeed({
+      const simulator = new SyntheticFeed({
         ...opened,
         db: deps.db,
         clock: deps.clock,
         log: deps.log,
         lastRecorded: new Map([...resumeFrom].map(([symbol, last]) => [symbol, last.time])),
       });
-      await feed.prepare(deps.clock.now());
-      return feed;
+      await simulator.prepare(deps.clock.now());
+      return new MixedFeed({
+        simulator,
+        loadProducts: () => loadMedianProducts(deps.db),
+        createMedian: (products) => createMedianFeed(deps, options, products),
+        ...(options.feedReloadMs ? { reloadMs: options.feedReloadMs } : {}),
+        log: deps.log,
+      });
     },
   });
   return {
@@ -88,4 +104,30 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
     },
     stop: () => runner.stop(),
   };
+}
+
+function createMedianFeed(
+  deps: { db: Db; clock: Clock; log: MarketLog },
+  options: MarketOptions,
+  products: MedianProduct[],
+): MedianFeed {
+  const urls = Object.fromEntries(
+    Object.entries(options.exchangeUrls ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  return new MedianFeed({
+    products,
+    clock: deps.clock,
+    connect: exchangeConnector({ urls, log: deps.log }),
+    ...(options.feedIntervalMs ? { intervalMs: options.feedIntervalMs } : {}),
+    ...(options.feedStaleMs ? { staleMs: options.feedStaleMs } : {}),
+    onHealth: (health) => {
+      deps.log[health.halted ? "warn" : "info"](
+        { symbol: health.symbol, live: health.live, silent: health.silent },
+        health.halted ? "market: too few live price sources; product halted" : "market: price sources live",
+      );
+      applyFeedHealth(deps.db, deps.clock.now(), health).catch((error: unknown) =>
+        deps.log.error({ err: error, symbol: health.symbol }, "market: recording the feed's health failed"),
+      );
+    },
+  });
 }

@@ -20,6 +20,13 @@ export interface ProductsTable {
   /** The feed that produces the product's ticks ("simulated" for the built-in simulator). */
   source: ColumnType<string, string | undefined, string>;
   sort_order: ColumnType<number, number | undefined, number>;
+  /** Real markets: fewer live sources than this and the product gets no tick and is halted. */
+  min_live_sources: ColumnType<number, number | undefined, number>;
+  /**
+   * The feed put the product into maintenance because these sources fell silent ("binance:BTCUSDT,
+   * okx:BTC-USDT"); null when it did not (or an operator took the maintenance over).
+   */
+  halt_silent_sources: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -39,6 +46,27 @@ export interface TicksTable {
   volume: bigint;
   prev_hash: string;
   hash: string;
+}
+
+/** The exchange markets that price a product (none: the simulator does), in display order. */
+export interface ProductFeedSourcesTable {
+  symbol: string;
+  position: number;
+  exchange: string;
+  instrument: string;
+}
+
+/** Append-only, like the ticks: the exchange trades a real-market tick's price was taken from. */
+export interface TickCitationsTable {
+  symbol: string;
+  seq: bigint;
+  position: number;
+  exchange: string;
+  instrument: string;
+  trade_id: string;
+  /** The exchange's decimal text, as it sent it. */
+  price: string;
+  trade_time: Date;
 }
 
 export interface CandlesTable {
@@ -95,6 +123,8 @@ declare module "../platform/schema" {
     products: ProductsTable;
     product_durations: ProductDurationsTable;
     ticks: TicksTable;
+    tick_citations: TickCitationsTable;
+    product_feed_sources: ProductFeedSourcesTable;
     candles: CandlesTable;
     fairness_chains: FairnessChainsTable;
     fairness_epochs: FairnessEpochsTable;

@@ -2,10 +2,12 @@ import {
   type CandleInterval,
   type CandleList,
   type ChainVerification,
+  type FeedMarket,
   fromMinor,
   type Locale,
   type Product,
   type ProductDuration,
+  type Tick,
   type Ticker,
   type TickList,
   toMinor,
@@ -18,11 +20,12 @@ import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { latestCandles } from "./candle-store";
+import { feedSourcesBySymbol } from "./feed-sources";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import type { ProductRow } from "./schema";
 import { latestTickers } from "./tickers";
-import { type StoredTick, ticksInRange, verifyChain } from "./ticks";
+import { citationsOf, type StoredTick, ticksInRange, verifyChain } from "./ticks";
 
 /** The widest time range one ticks request may span; longer history is what candles are for. */
 export const MAX_TICK_SPAN_MS = 24 * 60 * 60_000;
@@ -87,8 +90,14 @@ function toProduct(
   ticker: Ticker | null,
   locale: Locale,
   now: Date,
+  sources: readonly FeedMarket[],
 ): Product {
-  return { ...productNow(row, durations, locale, now), names: row.names, ticker };
+  return {
+    ...productNow(row, durations, locale, now),
+    names: row.names,
+    priceSources: row.source === "simulated" ? [] : [...new Set(sources.map((source) => source.exchange))],
+    ticker,
+  };
 }
 
 export async function durationsOf(m: Executor, symbols: readonly string[]) {
@@ -111,12 +120,20 @@ export async function durationsOf(m: Executor, symbols: readonly string[]) {
 
 async function productViews(db: Executor, rows: ProductRow[], locale: Locale, now: Date): Promise<Product[]> {
   const symbols = rows.map((row) => row.symbol);
-  const [durations, tickers] = await Promise.all([
+  const [durations, tickers, sources] = await Promise.all([
     durationsOf(db, symbols),
     symbols.length > 0 ? latestTickers(db, now, symbols) : new Map<string, Ticker>(),
+    feedSourcesBySymbol(db),
   ]);
   return rows.map((row) =>
-    toProduct(row, durations.get(row.symbol) ?? [], tickers.get(row.symbol) ?? null, locale, now),
+    toProduct(
+      row,
+      durations.get(row.symbol) ?? [],
+      tickers.get(row.symbol) ?? null,
+      locale,
+      now,
+      sources.get(row.symbol) ?? [],
+    ),
   );
 }
 
@@ -173,7 +190,7 @@ export async function productCandles(
   };
 }
 
-export function toWireTick(tick: StoredTick) {
+export function toWireTick(tick: StoredTick): Tick {
   return {
     symbol: tick.symbol,
     seq: tick.seq.toString(),
@@ -181,6 +198,17 @@ export function toWireTick(tick: StoredTick) {
     price: tick.priceText,
     prevHash: tick.prevHash,
     hash: tick.hash,
+    ...(tick.citations && tick.citations.length > 0
+      ? {
+          sources: tick.citations.map((citation) => ({
+            exchange: citation.exchange,
+            instrument: citation.instrument,
+            tradeId: citation.tradeId,
+            price: citation.price,
+            time: citation.time.toISOString(),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -205,7 +233,12 @@ export async function productTicks(db: Executor, symbol: string, query: TickQuer
     ...(to ? { to } : {}),
     limit: query.limit,
   });
-  return { items: ticks.map(toWireTick) };
+  const citations = await citationsOf(
+    db,
+    product.symbol,
+    ticks.map((tick) => tick.seq),
+  );
+  return { items: ticks.map((tick) => toWireTick({ ...tick, citations: citations.get(tick.seq) })) };
 }
 
 export async function verifyProductChain(
@@ -295,6 +328,8 @@ export async function updateProduct(
       .updateTable("products")
       .set({
         status,
+        // An operator who sets the status takes it over from the feed: only they lift it now.
+        ...(input.status !== undefined ? { halt_silent_sources: null } : {}),
         schedule,
         reopens_at: reopensAt,
         min_stake: minStake,

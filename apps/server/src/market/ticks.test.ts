@@ -7,7 +7,14 @@ import { aggregateCandles } from "./candles";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
 import { createMarketTestDb, feedTick } from "./testing";
 import { latestTickers } from "./tickers";
-import { recordTicks, ticksInRange, verifyChain } from "./ticks";
+import {
+  citationsOf,
+  deserializeTicks,
+  recordTicks,
+  serializeTicks,
+  ticksInRange,
+  verifyChain,
+} from "./ticks";
 
 const testDb = useTestDb(createMarketTestDb);
 
@@ -356,5 +363,56 @@ describe("latestTickers", () => {
     const quiet = (await latestTickers(testDb.db, new Date("2026-01-09T00:00:00Z"), [symbol])).get(symbol);
     expect(quiet).toEqual(ticker);
     expect((await latestTickers(testDb.db, now, [await freshProduct()])).size).toBe(0);
+  });
+});
+
+describe("cited trades", () => {
+  const citations = (seconds: number) => [
+    {
+      exchange: "binance",
+      instrument: "BTCUSDT",
+      tradeId: "5012345678",
+      price: "67012.34000000",
+      time: new Date(at(seconds - 1)),
+    },
+    {
+      exchange: "okx",
+      instrument: "BTC-USDT",
+      tradeId: "130639474",
+      price: "67012.35",
+      time: new Date(at(seconds - 1)),
+    },
+  ];
+
+  it("stores each tick's cited trades beside it, append-only, outside the hash", async () => {
+    const symbol = await freshProduct();
+    const stored = await recordTicks(testDb.db, [
+      { ...feedTick(symbol, at(1), 6_701_235n), citations: citations(1) },
+      feedTick(symbol, at(2), 6_701_236n),
+    ]);
+    const [first, second] = stored;
+    if (!first || !second) throw new Error("both ticks are stored");
+    expect(await citationsOf(testDb.db, symbol, [first.seq, second.seq])).toEqual(
+      new Map([[first.seq, citations(1)]]),
+    );
+    // The hash is the chain's usual one: a verifier that knows nothing of citations still checks it.
+    expect(first.hash).toBe(
+      tickHash({ prevHash: TICK_GENESIS_HASH, symbol, seq: 1n, time: new Date(at(1)), price: "67012.35" }),
+    );
+    expect((await verifyChain(testDb.db, symbol, 1n, 2n)).valid).toBe(true);
+    await expect(
+      sql`update tick_citations set price = '1' where symbol = ${symbol}`.execute(testDb.db),
+    ).rejects.toThrow();
+    await expect(
+      sql`delete from tick_citations where symbol = ${symbol}`.execute(testDb.db),
+    ).rejects.toThrow();
+  });
+
+  it("carries citations through the NOTIFY form to the followers", async () => {
+    const symbol = await freshProduct();
+    const stored = await recordTicks(testDb.db, [
+      { ...feedTick(symbol, at(1), 6_701_235n), citations: citations(1) },
+    ]);
+    expect(deserializeTicks(serializeTicks(stored))).toEqual(stored);
   });
 });

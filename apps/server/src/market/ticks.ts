@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db, Executor } from "../platform/db";
 import { upsertCandles } from "./candle-store";
-import type { FeedTick } from "./feed";
+import type { FeedCitation, FeedTick } from "./feed";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
@@ -17,6 +17,8 @@ export interface StoredTick {
   hash: string;
   /** The price as served and hashed, at the product's precision. */
   priceText: string;
+  /** Real markets: the exchange trades the price was taken from. */
+  citations?: FeedCitation[] | undefined;
 }
 
 export interface RecordOptions {
@@ -24,8 +26,8 @@ export interface RecordOptions {
   notifyChannel?: string;
 }
 
-/** NOTIFY payloads stay well under PostgreSQL's 8000-byte limit at about 300 bytes a tick. */
-const NOTIFY_TICKS_PER_MESSAGE = 20;
+/** NOTIFY payloads stay under PostgreSQL's 8000-byte limit: about 300 bytes a tick, more with citations. */
+const NOTIFY_MAX_CHARS = 7000;
 
 interface ChainHead {
   seq: bigint;
@@ -111,10 +113,22 @@ export async function recordTicks(
         })),
       )
       .execute();
+    const citations = stored.flatMap((tick) =>
+      (tick.citations ?? []).map((citation, position) => ({
+        symbol: tick.symbol,
+        seq: tick.seq,
+        position,
+        exchange: citation.exchange,
+        instrument: citation.instrument,
+        trade_id: citation.tradeId,
+        price: citation.price,
+        trade_time: citation.time,
+      })),
+    );
+    if (citations.length > 0) await m.insertInto("tick_citations").values(citations).execute();
     await upsertCandles(m, stored);
     if (options.notifyChannel) {
-      for (let i = 0; i < stored.length; i += NOTIFY_TICKS_PER_MESSAGE) {
-        const payload = serializeTicks(stored.slice(i, i + NOTIFY_TICKS_PER_MESSAGE));
+      for (const payload of notifyPayloads(stored)) {
         await sql`select pg_notify(${options.notifyChannel}, ${payload})`.execute(tx);
       }
     }
@@ -268,6 +282,53 @@ export async function ticksInRange(db: Executor, symbol: string, range: TickRang
   }));
 }
 
+/** The citations of the given ticks of one product, by seq, in the order they were cited. */
+export async function citationsOf(
+  db: Executor,
+  symbol: string,
+  seqs: readonly bigint[],
+): Promise<Map<bigint, FeedCitation[]>> {
+  const bySeq = new Map<bigint, FeedCitation[]>();
+  if (seqs.length === 0) return bySeq;
+  const rows = await db
+    .selectFrom("tick_citations")
+    .selectAll()
+    .where("symbol", "=", symbol)
+    .where("seq", "in", seqs)
+    .orderBy("seq")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    const list = bySeq.get(row.seq) ?? [];
+    list.push({
+      exchange: row.exchange,
+      instrument: row.instrument,
+      tradeId: row.trade_id,
+      price: row.price,
+      time: row.trade_time,
+    });
+    bySeq.set(row.seq, list);
+  }
+  return bySeq;
+}
+
+/** Groups ticks into NOTIFY payloads that each stay under the size limit. */
+function notifyPayloads(ticks: readonly StoredTick[]): string[] {
+  const payloads: string[] = [];
+  let batch: StoredTick[] = [];
+  for (const tick of ticks) {
+    if (batch.length > 0 && serializeTicks([...batch, tick]).length > NOTIFY_MAX_CHARS) {
+      payloads.push(serializeTicks(batch));
+      batch = [];
+    }
+    batch.push(tick);
+  }
+  if (batch.length > 0) payloads.push(serializeTicks(batch));
+  return payloads;
+}
+
+type WireCitation = [exchange: string, instrument: string, tradeId: string, price: string, time: string];
+
 /** The wire form of stored ticks for NOTIFY (bigint and Date as text). */
 export function serializeTicks(ticks: readonly StoredTick[]): string {
   return JSON.stringify(
@@ -280,12 +341,21 @@ export function serializeTicks(ticks: readonly StoredTick[]): string {
       tick.prevHash,
       tick.hash,
       tick.priceText,
+      ...(tick.citations
+        ? [
+            tick.citations.map(
+              (c): WireCitation => [c.exchange, c.instrument, c.tradeId, c.price, c.time.toISOString()],
+            ),
+          ]
+        : []),
     ]),
   );
 }
 
+type WireTick = [string, string, string, string, string, string, string, string, WireCitation[]?];
+
 export function deserializeTicks(payload: string): StoredTick[] {
-  const rows = JSON.parse(payload) as string[][];
+  const rows = JSON.parse(payload) as WireTick[];
   return rows.map(
     ([
       symbol = "",
@@ -296,6 +366,7 @@ export function deserializeTicks(payload: string): StoredTick[] {
       prevHash = "",
       hash = "",
       priceText = "",
+      citations,
     ]) => ({
       symbol,
       seq: BigInt(seq),
@@ -305,6 +376,17 @@ export function deserializeTicks(payload: string): StoredTick[] {
       prevHash,
       hash,
       priceText,
+      ...(citations
+        ? {
+            citations: citations.map(([exchange, instrument, tradeId, price, at]) => ({
+              exchange,
+              instrument,
+              tradeId,
+              price,
+              time: new Date(at),
+            })),
+          }
+        : {}),
     }),
   );
 }

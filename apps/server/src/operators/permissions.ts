@@ -102,6 +102,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/market/products`]:                            "markets.read",
   [`GET ${API}/market/products/:symbol/verify`]:             "markets.read",
   [`PUT ${API}/market/products/:symbol`]:                    "markets.manage",
+  [`PUT ${API}/market/products/:symbol/feed`]:               "markets.manage",
   [`GET ${API}/savings`]:                                    "savings.read",
   [`POST ${API}/savings/rates`]:                             "savings.manage",
   [`PUT ${API}/savings/settings`]:                           "savings.manage",

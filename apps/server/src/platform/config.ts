@@ -134,6 +134,11 @@ const configSchema = z.object({
   FAIRNESS_CHAIN_EPOCHS: z.coerce.number().int().min(1).max(100_000).default(8640),
   /** "production" refuses to start the feed without a configured fairness secret. */
   NODE_ENV: z.string().optional(),
+  /** Exchange feeds: the public market-data WebSockets (defaults: the exchanges' own endpoints). */
+  FEED_BINANCE_URL: z.string().url().optional(),
+  FEED_OKX_URL: z.string().url().optional(),
+  /** An exchange market whose latest trade is older than this no longer counts toward the median. */
+  FEED_STALE_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Settle contracts in this process (any number of processes may; tests settle by hand). */
   TRADING_WORKER_ENABLED: flag.default(true),
   /** Pay savers' daily income in this process (any number of processes may; tests pay by hand). */

@@ -170,6 +170,11 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     params: { symbol: fx.symbol },
     body: { reason: REASON },
   }),
+  // No sources: the product stays with the simulator, so the matrix run leaves the feed as it was.
+  "PUT /api/v1/operator/market/products/:symbol/feed": (fx) => ({
+    params: { symbol: fx.symbol },
+    body: { sources: [], minLiveSources: 2, reason: REASON },
+  }),
   "GET /api/v1/operator/deposits/:id/proof": (fx) => ({ params: { id: fx.ownDeposit } }),
   "POST /api/v1/operator/deposits/:id/confirm": (fx) => ({ params: { id: fx.depositToConfirm } }),
   "POST /api/v1/operator/deposits/:id/reject": (fx) => ({

@@ -90,6 +90,7 @@ export const MATRIX = {
   "GET /api/v1/operator/audit":                                 [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/audit.csv":                             [401,       401,   401,   403,     403,     "ok"],
   "PUT /api/v1/operator/market/products/:symbol":               [401,       401,   401,   403,     403,     "ok"],
+  "PUT /api/v1/operator/market/products/:symbol/feed":          [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/deposits":                              [401,       401,   401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/deposits.csv":                          [401,       401,   401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/deposits/:id/proof":                    [401,       401,   401,   403,     "ok",    "ok"],

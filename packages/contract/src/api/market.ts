@@ -43,6 +43,11 @@ export type TradingSchedule = z.infer<typeof tradingSchedule>;
 export const productStatus = z.enum(["open", "maintenance", "closed"]);
 export type ProductStatus = z.infer<typeof productStatus>;
 
+/** The exchanges whose public trades can price a real market. */
+export const FEED_EXCHANGES = ["binance", "okx"] as const;
+export const feedExchange = z.enum(FEED_EXCHANGES);
+export type FeedExchange = z.infer<typeof feedExchange>;
+
 /** What users and operators alike read of a product's trading now: whether it is open, and on what terms. */
 export const productTerms = {
   status: productStatus,
@@ -63,6 +68,8 @@ export const product = z.object({
   category: productCategory,
   precision: z.number().int().min(0).max(8),
   ...productTerms,
+  /** A real market: the exchanges whose latest trades price it (the median); empty when simulated. */
+  priceSources: z.array(feedExchange),
   ticker: ticker.nullable(),
 });
 export type Product = z.infer<typeof product>;
@@ -101,6 +108,21 @@ export type CandleList = z.infer<typeof candleList>;
  */
 export const TICK_GENESIS_HASH = "0".repeat(64);
 
+/**
+ * One exchange trade a real-market tick cites: the tick's price is the median of its sources' latest
+ * trades, so anyone can hold it against the exchanges' own records. Not part of the hash.
+ */
+export const tickSource = z.object({
+  exchange: z.string(),
+  /** The exchange's name of the market ("BTCUSDT", "BTC-USDT"). */
+  instrument: z.string(),
+  tradeId: z.string(),
+  /** The price as the exchange sent it (its own number of decimals). */
+  price: z.string().regex(/^\d{1,30}(\.\d{1,30})?$/),
+  time: isoTime,
+});
+export type TickSource = z.infer<typeof tickSource>;
+
 export const tick = z.object({
   symbol: z.string(),
   seq: z.string(),
@@ -108,6 +130,8 @@ export const tick = z.object({
   price: priceString,
   prevHash: z.string(),
   hash: z.string(),
+  /** Real markets only: the trades the price was taken from. */
+  sources: z.array(tickSource).optional(),
 });
 export type Tick = z.infer<typeof tick>;
 

@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { isoTime, isoTimeInput, listOf } from "./common";
-import { productCategory, productTerms, tradingSchedule } from "./market";
+import { isoTime, isoTimeInput, listOf, operatorReason } from "./common";
+import { feedExchange, productCategory, productTerms, tradingSchedule } from "./market";
+
+/** One exchange market, by the exchange's own name of it: Binance "BTCUSDT", OKX "BTC-USDT". */
+export const feedSource = z.object({
+  exchange: feedExchange,
+  instrument: z.string().regex(/^[A-Za-z0-9-]{2,32}$/, { error: "FEED_SOURCES_INVALID" }),
+});
+export type FeedMarket = z.infer<typeof feedSource>;
 
 /**
  * A product as the console's markets page shows it: what operators set (status, maintenance until,
@@ -19,12 +26,30 @@ export const operatorProduct = z.object({
   schedule: tradingSchedule,
   /** What a user sees now (maintenance, closed outside trading hours, or open) and the terms. */
   ...productTerms,
+  /** The exchange markets that price it (empty: the simulator) and how many must be live for a tick. */
+  feedSources: z.array(feedSource),
+  minLiveSources: z.number().int(),
+  /** When the feed put it into maintenance (too few live sources): the sources that fell silent. */
+  haltSilentSources: z.array(z.string()).nullable(),
   lastTick: z.object({ seq: z.string(), time: isoTime }).nullable(),
   updatedAt: isoTime,
 });
 export type OperatorProduct = z.infer<typeof operatorProduct>;
 export const operatorProductList = listOf(operatorProduct);
 export type OperatorProductList = z.infer<typeof operatorProductList>;
+
+/**
+ * Which exchange markets price a product within seconds: the median of their latest
+ * trades, with at least `minLiveSources` live. No sources: the simulator prices it.
+ */
+export const updateFeedSourcesRequest = z
+  .object({
+    sources: z.array(feedSource).max(10, { error: "FEED_SOURCES_INVALID" }),
+    minLiveSources: z.number().int().min(1).max(10),
+    reason: operatorReason,
+  })
+  .strict();
+export type UpdateFeedSourcesRequest = z.infer<typeof updateFeedSourcesRequest>;
 
 /** A time range of a product's ticks to verify: at most 24 hours (and 100,000 ticks). */
 export const operatorChainVerifyQuery = z.object({ from: isoTimeInput(), to: isoTimeInput() });

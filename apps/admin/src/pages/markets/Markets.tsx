@@ -38,6 +38,7 @@ import {
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
+import { FeedSourcesDrawer } from "./FeedSourcesDrawer";
 import { VerifyChainModal } from "./VerifyChainModal";
 
 const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "default" } as const;
@@ -50,6 +51,7 @@ export default function Markets() {
   const canManage = holds(operator, "markets.manage");
   const [editing, setEditing] = useState<OperatorProduct | null>(null);
   const [verifying, setVerifying] = useState<OperatorProduct | null>(null);
+  const [sourcing, setSourcing] = useState<OperatorProduct | null>(null);
   const locale = i18n.language;
   const time = (at: string | null) => (at ? <span className="tabular">{formatTime(at, locale)}</span> : "—");
 
@@ -122,6 +124,32 @@ export default function Markets() {
       ),
     },
     {
+      title: t("markets.priceSource"),
+      width: 240,
+      render: (_, product) =>
+        product.feedSources.length === 0 ? (
+          <Tag bordered={false}>{t("markets.simulatedSource")}</Tag>
+        ) : (
+          <Space direction="vertical" size={2} data-testid={`sources-${product.symbol}`}>
+            <Space size={[4, 4]} wrap>
+              {product.feedSources.map((source) => (
+                <Tag key={`${source.exchange}:${source.instrument}`} className="mono">
+                  {source.exchange}:{source.instrument}
+                </Tag>
+              ))}
+            </Space>
+            <Typography.Text type="secondary" className="caption">
+              {t("markets.medianOf", { count: product.feedSources.length, min: product.minLiveSources })}
+            </Typography.Text>
+            {product.haltSilentSources ? (
+              <Typography.Text type="warning" className="caption">
+                {t("markets.haltedBecause", { sources: product.haltSilentSources.join(", ") })}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        ),
+    },
+    {
       title: t("markets.lastTick"),
       render: (_, product) =>
         product.lastTick ? (
@@ -153,6 +181,15 @@ export default function Markets() {
               {t("markets.edit")}
             </Button>
           ) : null}
+          {canManage ? (
+            <Button
+              size="small"
+              onClick={() => setSourcing(product)}
+              data-testid={`sources-edit-${product.symbol}`}
+            >
+              {t("markets.sources")}
+            </Button>
+          ) : null}
         </Space>
       ),
     },
@@ -172,6 +209,7 @@ export default function Markets() {
         />
       </Card>
       <ProductDrawer product={editing} onClose={() => setEditing(null)} />
+      <FeedSourcesDrawer product={sourcing} onClose={() => setSourcing(null)} />
       <VerifyChainModal
         key={verifying?.symbol ?? ""}
         product={verifying}

@@ -2,7 +2,7 @@ import type { Product, Tick, Ticker } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { changeDirection, MarketChange, MarketTag } from "../../components/market/MarketTags";
 import { ProductIcon } from "../../components/market/ProductIcon";
-import { formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
+import { formatPrice, formatPriceSources, formatReopens, formatVolume } from "../../lib/market-format";
 import { formatDateTime } from "../../lib/time";
 import { formatClock } from "../../lib/trading-format";
 
@@ -47,6 +47,12 @@ export function DetailHead({
           <MarketTag kind="simulated" testId="detail-simulated">
             {t("market.simulated")}
           </MarketTag>
+        ) : product.priceSources.length > 0 ? (
+          <span title={t("market.medianHint")}>
+            <MarketTag kind="median" testId="detail-sources">
+              {t("market.median", { sources: formatPriceSources(product.priceSources, locale) })}
+            </MarketTag>
+          </span>
         ) : null}
       </div>
       <div className="detail-head__quote">

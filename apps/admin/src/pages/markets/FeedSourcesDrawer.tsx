@@ -1,0 +1,143 @@
+import { FEED_EXCHANGES, type FeedMarket, type OperatorProduct } from "@tickfair/contract";
+import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useUpdateFeedSources } from "../../api/markets";
+import { FormFooter } from "../../components/FormFooter/FormFooter";
+import { ReasonField } from "../../components/ReasonField/ReasonField";
+import "./feed-sources.css";
+
+interface Values {
+  sources: FeedMarket[];
+  minLiveSources: number;
+  reason: string;
+}
+
+const EXCHANGE_NAMES: Record<FeedMarket["exchange"], string> = { binance: "Binance", okx: "OKX" };
+
+/** Which exchange markets price a product by their median, and how many must be live (audited). */
+export function FeedSourcesDrawer({
+  product,
+  onClose,
+}: {
+  product: OperatorProduct | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const update = useUpdateFeedSources();
+  const [form] = Form.useForm<Values>();
+
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+  const submit = (values: Values) => {
+    if (!product) return;
+    update.mutate(
+      { symbol: product.symbol, ...values, sources: values.sources ?? [] },
+      {
+        onSuccess: () => {
+          message.success(t("markets.saved", { symbol: product.symbol }));
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Drawer
+      open={product !== null}
+      title={product ? t("markets.sourcesTitle", { symbol: product.symbol }) : ""}
+      width={520}
+      onClose={close}
+      destroyOnHidden
+      footer={
+        <FormFooter
+          onCancel={close}
+          onSubmit={() => form.submit()}
+          pending={update.isPending}
+          testId="sources-save"
+        >
+          {t("markets.save")}
+        </FormFooter>
+      }
+    >
+      {product ? (
+        <>
+          <Alert type="info" showIcon message={t("markets.sourcesHelp")} className="stack-gap" />
+          <Form<Values>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            initialValues={{ sources: product.feedSources, minLiveSources: product.minLiveSources }}
+            onFinish={submit}
+          >
+            <Typography.Paragraph type="secondary" className="caption">
+              {t("markets.instrumentHelp")}
+            </Typography.Paragraph>
+            <Form.List name="sources">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field) => (
+                    <div key={field.key} className="feed-source-row" data-testid={`source-${field.name}`}>
+                      <Form.Item
+                        name={[field.name, "exchange"]}
+                        label={t("markets.exchange")}
+                        rules={[{ required: true }]}
+                      >
+                        <Select
+                          options={FEED_EXCHANGES.map((exchange) => ({
+                            value: exchange,
+                            label: EXCHANGE_NAMES[exchange],
+                          }))}
+                          data-testid={`source-exchange-${field.name}`}
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, "instrument"]}
+                        label={t("markets.instrument")}
+                        rules={[
+                          {
+                            required: true,
+                            pattern: /^[A-Za-z0-9-]{2,32}$/,
+                            message: t("markets.instrumentInvalid"),
+                          },
+                        ]}
+                      >
+                        <Input className="mono" data-testid={`source-instrument-${field.name}`} />
+                      </Form.Item>
+                      <Button
+                        type="link"
+                        danger
+                        className="feed-source-remove"
+                        onClick={() => remove(field.name)}
+                      >
+                        {t("markets.removeSource")}
+                      </Button>
+                    </div>
+                  ))}
+                  <Button
+                    onClick={() => add({ exchange: "binance", instrument: "" })}
+                    className="stack-gap"
+                    data-testid="source-add"
+                  >
+                    {t("markets.addSource")}
+                  </Button>
+                </>
+              )}
+            </Form.List>
+            <Form.Item name="minLiveSources" label={t("markets.minLiveSources")} rules={[{ required: true }]}>
+              <InputNumber min={1} max={10} precision={0} data-testid="sources-min" />
+            </Form.Item>
+            <ReasonField testIdPrefix="sources" rows={2} error={update.error} />
+          </Form>
+          {product.haltSilentSources ? (
+            <Typography.Text type="warning">
+              {t("markets.haltedBecause", { sources: product.haltSilentSources.join(", ") })}
+            </Typography.Text>
+          ) : null}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

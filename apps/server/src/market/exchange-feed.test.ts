@@ -1,0 +1,193 @@
+import type { OperatorProductList, Product, TickList } from "@tickfair/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operatorAuth } from "../test/cashier-fixtures";
+import { auditEntry } from "../test/fixtures";
+import { useTestApp } from "../test/harness";
+import { exchangeConnector } from "./exchanges";
+import { BinanceTestServer } from "./exchanges/binance.testing";
+import { OkxTestServer } from "./exchanges/okx.testing";
+import { until } from "./exchanges/protocol-server.testing";
+import { applyFeedHealth, loadMedianProducts } from "./feed-config";
+import { MedianFeed } from "./median-feed";
+import { recordTicks } from "./ticks";
+
+/** An operator puts BTC/USDT on Binance and OKX; the ticks recorded from the two local servers cite their trades. */
+const t = useTestApp({ FEED_ENABLED: false });
+const API = "/api/v1/operator/market/products";
+let admin: Record<string, string>;
+let support: Record<string, string>;
+const binance = new BinanceTestServer();
+const okx = new OkxTestServer();
+
+beforeAll(async () => {
+  admin = (await operatorAuth(t, "admin")).headers;
+  support = (await operatorAuth(t, "support")).headers;
+});
+afterAll(async () => {
+  await Promise.all([binance.close(), okx.close()]);
+});
+
+const putFeed = (symbol: string, payload: object, headers = admin) =>
+  t.app.inject({ method: "PUT", url: `${API}/${encodeURIComponent(symbol)}/feed`, payload, headers });
+
+describe("exchange feeds configured by operators", () => {
+  it("refuses duplicate sources, fewer sources than the minimum, unknown exchanges, and non-admins", async () => {
+    const two = [
+      { exchange: "binance", instrument: "BTCUSDT" },
+      { exchange: "okx", instrument: "BTC-USDT" },
+    ];
+    const cases: [object, string][] = [
+      [
+        { sources: [two[0], { exchange: "binance", instrument: "btcusdt" }], minLiveSources: 1 },
+        "FEED_SOURCES_INVALID",
+      ],
+      [{ sources: two, minLiveSources: 3 }, "FEED_SOURCES_INVALID"],
+      [{ sources: [{ exchange: "kraken", instrument: "XBTUSD" }], minLiveSources: 1 }, "VALIDATION_FAILED"],
+      [{ sources: [{ exchange: "okx", instrument: "BTC/USDT" }], minLiveSources: 1 }, "FEED_SOURCES_INVALID"],
+    ];
+    for (const [body, code] of cases) {
+      const response = await putFeed("BTC/USDT", { ...body, reason: "Real prices for bitcoin" });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.code).toBe(code);
+    }
+    const refused = await putFeed(
+      "BTC/USDT",
+      { sources: two, minLiveSources: 2, reason: "Real prices" },
+      support,
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("records ticks priced by the median of Binance and OKX trades, citing them, readable with the ticks", async () => {
+    const set = await putFeed("btc-usdt", {
+      sources: [
+        { exchange: "binance", instrument: "btcusdt" },
+        { exchange: "okx", instrument: "BTC-USDT" },
+      ],
+      minLiveSources: 2,
+      reason: "Real prices for bitcoin",
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<Product>()).toMatchObject({
+      symbol: "BTC/USDT",
+      simulated: false,
+      priceSources: ["binance", "okx"],
+    });
+    expect((await auditEntry(t.db, "market.product.feed")).reason).toBe("Real prices for bitcoin");
+    const listed = await t.app.inject({ method: "GET", url: API, headers: support });
+    expect(listed.json<OperatorProductList>().items.find((p) => p.symbol === "BTC/USDT")).toMatchObject({
+      simulated: false,
+      feedSources: [
+        { exchange: "binance", instrument: "BTCUSDT" },
+        { exchange: "okx", instrument: "BTC-USDT" },
+      ],
+      minLiveSources: 2,
+      haltSilentSources: null,
+    });
+
+    const products = await loadMedianProducts(t.db);
+    expect(products.map((p) => p.symbol)).toEqual(["BTC/USDT"]);
+    const feed = new MedianFeed({
+      products,
+      clock: t.clock,
+      connect: exchangeConnector({ urls: { binance: await binance.url(), okx: await okx.url() } }),
+    });
+    feed.start(() => {});
+    try {
+      await until(
+        () => binance.open.length === 1 && okx.open.length === 1 && okx.open[0]?.subscriptions.size === 1,
+      );
+      await until(() => binance.open[0]?.subscriptions.size === 1);
+      t.clock.advance(60_000);
+      const tradeTime = new Date(t.clock.now().getTime() - 250);
+      binance.trade("BTCUSDT", { id: 5_012_345_678, price: "67012.34000000", time: tradeTime });
+      okx.trade("BTC-USDT", { id: "130639474", price: "67012.35", time: tradeTime });
+      // Received means cited: wait until both reached the feed, then take one step.
+      let ticks = feed.step(t.clock.now());
+      await until(() => {
+        ticks = feed.step(t.clock.now());
+        return ticks[0]?.citations?.length === 2;
+      });
+      const stored = await recordTicks(t.db, ticks);
+      expect(stored).toHaveLength(1);
+      // (67012.34 + 67012.35) / 2 = 67012.345, rounded half up.
+      expect(stored[0]?.priceText).toBe("67012.35");
+
+      const read = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/market/products/BTC-USDT/ticks?fromSeq=${stored[0]?.seq}`,
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json<TickList>().items[0]).toMatchObject({
+        price: "67012.35",
+        hash: stored[0]?.hash,
+        sources: [
+          {
+            exchange: "binance",
+            instrument: "BTCUSDT",
+            tradeId: "5012345678",
+            price: "67012.34000000",
+            time: tradeTime.toISOString(),
+          },
+          {
+            exchange: "okx",
+            instrument: "BTC-USDT",
+            tradeId: "130639474",
+            price: "67012.35",
+            time: tradeTime.toISOString(),
+          },
+        ],
+      });
+    } finally {
+      feed.stop();
+    }
+  });
+
+  it("puts a product whose sources went silent into maintenance with the reason, and reopens it", async () => {
+    const halted = {
+      symbol: "ETH/USDT",
+      halted: true,
+      live: [],
+      silent: ["binance:ETHUSDT", "okx:ETH-USDT"],
+      reason: "0 of 2 price sources live, 2 needed; silent: binance:ETHUSDT, okx:ETH-USDT",
+    };
+    expect(await applyFeedHealth(t.db, t.clock.now(), halted)).toBe(true);
+    const product = async () =>
+      (await t.app.inject({ method: "GET", url: API, headers: support }))
+        .json<OperatorProductList>()
+        .items.find((p) => p.symbol === "ETH/USDT");
+    expect(await product()).toMatchObject({
+      status: "maintenance",
+      reopensAt: null,
+      haltSilentSources: halted.silent,
+    });
+    const back = { ...halted, halted: false, live: halted.silent, silent: [], reason: null };
+    expect(await applyFeedHealth(t.db, t.clock.now(), back)).toBe(true);
+    expect(await product()).toMatchObject({ status: "open", haltSilentSources: null });
+  });
+
+  it("never lifts a maintenance an operator set", async () => {
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `${API}/SOL%2FUSDT`,
+      payload: { status: "maintenance", reason: "Planned maintenance" },
+      headers: admin,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const back = { symbol: "SOL/USDT", halted: false, live: ["binance:SOLUSDT"], silent: [], reason: null };
+    expect(await applyFeedHealth(t.db, t.clock.now(), back)).toBe(false);
+    const halted = { ...back, halted: true, reason: "0 of 2 price sources live" };
+    // Nor does the feed overwrite it with a reason of its own.
+    expect(await applyFeedHealth(t.db, t.clock.now(), halted)).toBe(false);
+  });
+
+  it("gives a halted product back to the simulator, open again, when its sources are removed", async () => {
+    const silent = ["binance:BTCUSDT", "okx:BTC-USDT"];
+    const halt = { symbol: "BTC/USDT", halted: true, live: [], silent, reason: "silent" };
+    expect(await applyFeedHealth(t.db, t.clock.now(), halt)).toBe(true);
+    const back = await putFeed("BTC/USDT", { sources: [], minLiveSources: 2, reason: "Back to simulated" });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<Product>()).toMatchObject({ status: "open", simulated: true, priceSources: [] });
+    expect(await loadMedianProducts(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { BinanceTestServer } from "../apps/server/src/market/exchanges/binance.testing";
+import { OkxTestServer } from "../apps/server/src/market/exchanges/okx.testing";
+import {
+  CONSOLE_TEXT,
+  type ConsoleLocale,
+  consoleShot,
+  DEMO_ADMIN,
+  DEMO_ADMIN_2,
+  DESKTOP,
+  expectConsolePolished,
+  operatorApiHeaders,
+  setConsoleLanguage,
+  signInToConsole,
+} from "./admin-support";
+import { detailPage, expectPolished, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+
+/** Where playwright.config.ts tells the server the exchanges are: local servers speaking their protocols. */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const ETH = "ETH/USDT";
+const LIST: Record<ShotLocale, string> = { "zh-CN": "Binance和OKX", en: "Binance and OKX" };
+
+test("a product priced by Binance and OKX: labelled on the phone, cited, configured in the console", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const binance = new BinanceTestServer(PORT + 1000);
+  const okx = new OkxTestServer(PORT + 2000);
+  const headers = await operatorApiHeaders(request, DEMO_ADMIN);
+  const feed = (sources: object[], reason: string) =>
+    request.put(`/api/v1/operator/market/products/${encodeURIComponent(ETH)}/feed`, {
+      headers,
+      data: { sources, minLiveSources: 2, reason },
+    });
+  let id = 0;
+  const trading = setInterval(() => {
+    id += 1;
+    const time = new Date();
+    binance.trade("ETHUSDT", { id, price: "3300.50000000", time });
+    okx.trade("ETH-USDT", { id: String(id), price: "3300.61", time });
+  }, 200);
+  try {
+    const set = await feed(
+      [
+        { exchange: "binance", instrument: "ETHUSDT" },
+        { exchange: "okx", instrument: "ETH-USDT" },
+      ],
+      "Real prices for ether",
+    );
+    expect(set.ok(), await set.text()).toBe(true);
+
+    // Within seconds the feed connects to both, and each tick is their median, citing one trade of each.
+    await expect
+      .poll(
+        async () => {
+          const ticks = await request.get(`/api/v1/market/products/ETH-USDT/ticks?limit=1`);
+          const [last] = ((await ticks.json()) as { items: { price: string; sources?: unknown[] }[] }).items;
+          return last?.sources?.length === 2 ? last.price : null;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("3300.56");
+
+    await setLanguage(page, "zh-CN");
+    for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+      await page.goto(detailPage(ETH));
+      await page.evaluate((value) => localStorage.setItem("language", value), locale);
+      await page.reload();
+      await expect(page.getByTestId("detail-price")).toHaveText(/3[,.]?300[.,]56/);
+      await expect(page.getByTestId("detail-sources")).toHaveText(
+        TEXT[locale].market.median.replace("{{sources}}", LIST[locale]),
+      );
+      await expect(page.getByTestId("detail-simulated")).toHaveCount(0);
+      await expectPolished(page);
+      await shot(page, locale, "exchange-01-detail", { viewport: true });
+    }
+
+    // The console: the sources in the markets table, and the drawer that sets them, in both languages.
+    const context = await browser.newContext({ ...DESKTOP, baseURL: test.info().project.use.baseURL });
+    const desk = await context.newPage();
+    await setConsoleLanguage(desk, "zh-CN");
+    await signInToConsole(desk, DEMO_ADMIN_2);
+    for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+      await desk.evaluate((value) => localStorage.setItem("tickfair-admin-language", value), locale);
+      await desk.goto("/admin/markets");
+      const sources = desk.getByTestId(`sources-${ETH}`);
+      await expect(sources).toContainText("binance:ETHUSDT");
+      await expect(sources).toContainText("okx:ETH-USDT");
+      await sources.scrollIntoViewIfNeeded();
+      await expectConsolePolished(desk);
+      await consoleShot(desk, locale, "markets-sources-table");
+      await desk.getByTestId(`sources-edit-${ETH}`).click();
+      await expect(desk.getByTestId("source-instrument-1")).toHaveValue("ETH-USDT");
+      await expect(desk.locator(".ant-drawer-title")).toHaveText(
+        CONSOLE_TEXT[locale].markets.sourcesTitle.replace("{{symbol}}", ETH),
+      );
+      await expectConsolePolished(desk);
+      await consoleShot(desk, locale, "markets-sources");
+    }
+    await context.close();
+  } finally {
+    clearInterval(trading);
+    // Back to the simulator for the journeys after this one.
+    const back = await feed([], "Back to simulated prices");
+    expect(back.ok(), await back.text()).toBe(true);
+    await Promise.all([binance.close(), okx.close()]);
+  }
+});
