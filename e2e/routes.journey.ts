@@ -29,6 +29,7 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   privacy: { url: paths.privacy },
   agreement: { url: paths.agreement },
   article: { url: paths.article },
+  fairness: { url: paths.fairness },
   news: { url: NEWS_PATH },
   notFound: { url: "/pages/no/such/page" },
   recordsTab: { url: paths.recordsTab, signedIn: true },

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import type { Fairness, FairnessEpochPage } from "@tickfair/contract";
+import { seedLeadsTo } from "@tickfair/verify";
 import { DEMO } from "../apps/server/src/demo/seed";
 import {
   ALL_LOCALES,
@@ -27,6 +29,22 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("tab-home")).toContainText(text.tabs.home);
     await expectPolished(page);
     await shot(page, locale, "02-home-visitor");
+
+    // The fairness page, opened cold by a visitor: the anchor the server commits to, and every seed it
+    // shows leads back to that anchor.
+    const chain = (await (await page.request.get("/api/v1/fairness")).json()) as Fairness;
+    await page.goto("/h5/pages/fairness/fairness");
+    await expect(page.getByTestId("fairness-anchor")).toHaveText(chain.anchor);
+    await expect(page.getByTestId("fairness-epoch").first()).toBeVisible();
+    const epochs = (await (await page.request.get("/api/v1/fairness/epochs")).json()) as FairnessEpochPage;
+    const shown = await page.getByTestId("fairness-seed").allTextContents();
+    expect(shown).toEqual(
+      epochs.items.flatMap((epoch) => (epoch.seed ? [epoch.seed] : [])).slice(0, shown.length),
+    );
+    for (const epoch of epochs.items.filter((item) => item.seed !== null))
+      expect(seedLeadsTo(epoch.seed as string, epoch.index, chain.anchor), `epoch ${epoch.index}`).toBe(true);
+    await expectPolished(page);
+    await shot(page, locale, "02b-fairness");
 
     await page.goto("/h5/pages/login/login");
     await page.getByTestId("login-submit").click();
@@ -67,6 +85,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("set-language")).toContainText(text.settings.language);
     await expectPolished(page);
     await shot(page, locale, "08-settings");
+    await page.getByTestId("set-fairness").click();
+    await expect(page.getByTestId("fairness-page")).toBeVisible();
+    await page.goBack();
     await page.getByTestId("set-language").click();
     await expect(page.getByTestId("language-sheet")).toBeVisible();
     await shot(page, locale, "09-language-sheet");

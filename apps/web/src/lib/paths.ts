@@ -36,6 +36,8 @@ export const paths = {
   transfer: "/pages/transfer/transfer",
   /** Not in the specification: the user's own limits and breaks (ARCHITECTURE §5 "Responsible trading"). */
   limits: "/pages/limits/limits",
+  /** Not in the specification: how the prices are committed in advance and checked (docs/fairness.md). */
+  fairness: "/pages/fairness/fairness",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

@@ -5,7 +5,15 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { logout } from "../../api/auth";
 import { queryClient } from "../../api/query-client";
-import { IconGlobe, IconKey, IconLock, IconPhone, IconShield, IconTrash } from "../../components/icons";
+import {
+  IconBadgeCheck,
+  IconGlobe,
+  IconKey,
+  IconLock,
+  IconPhone,
+  IconShield,
+  IconTrash,
+} from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { currentLocale } from "../../i18n";
@@ -98,6 +106,13 @@ export default function Settings() {
             data-testid="set-limits"
           >
             {t("settings.limits")}
+          </List.Item>
+          <List.Item
+            prefix={<IconBadgeCheck className="settings__icon" />}
+            onClick={() => navigate(paths.fairness)}
+            data-testid="set-fairness"
+          >
+            {t("settings.fairness")}
           </List.Item>
         </List>
         <List className="settings__group">
