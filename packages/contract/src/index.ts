@@ -31,6 +31,7 @@ export * from "./ledger-constants";
 export * from "./limit-rules";
 export * from "./locale-fallback";
 export * from "./locales";
+export * from "./market-constants";
 export * from "./money";
 export * from "./money-schema";
 export * from "./operator-constants";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatChange, formatPrice, formatPriceSources, formatReopens, formatVolume } from "./market-format";
+import { formatChange, formatPrice, formatReopens, formatVolume } from "./market-format";
 
 describe("market figures", () => {
   it("formats prices exactly at the product's precision, per locale", () => {
@@ -28,13 +28,5 @@ describe("market figures", () => {
   it("shows a reopening time briefly", () => {
     const now = new Date("2026-11-21T06:00:00Z");
     expect(formatReopens("2026-11-22T22:00:00Z", "en", now)).toMatch(/^[A-Z][a-z]{2},? \d{2}:\d{2}$/);
-  });
-});
-
-describe("price sources", () => {
-  it("lists the exchanges by brand name as each locale joins a list", () => {
-    expect(formatPriceSources(["binance", "okx"], "en")).toBe("Binance and OKX");
-    expect(formatPriceSources(["binance", "okx"], "zh-CN")).toBe("Binance和OKX");
-    expect(formatPriceSources(["okx"], "de")).toBe("OKX");
   });
 });

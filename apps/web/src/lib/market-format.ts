@@ -3,7 +3,7 @@
  * to Intl.NumberFormat as strings, which formats them exactly (no float arithmetic on our side).
  */
 
-import { CLOCK_OPTIONS, type FeedExchange } from "@tickfair/contract";
+import { CLOCK_OPTIONS } from "@tickfair/contract";
 
 type Numeric = Intl.StringNumericLiteral;
 
@@ -60,14 +60,4 @@ export function formatReopens(iso: string, locale: string, now: Date = new Date(
     ? { weekday: "short", ...CLOCK_OPTIONS }
     : { month: "short", day: "numeric", ...CLOCK_OPTIONS };
   return new Intl.DateTimeFormat(locale, options).format(at);
-}
-
-/** Exchanges by their own brand names, which no locale translates. */
-const EXCHANGE_NAMES: Record<FeedExchange, string> = { binance: "Binance", okx: "OKX" };
-
-/** The exchanges pricing a real market as the locale lists things: "Binance and OKX", "Binance 和 OKX". */
-export function formatPriceSources(exchanges: readonly FeedExchange[], locale: string): string {
-  return new Intl.ListFormat(locale, { type: "conjunction" }).format(
-    exchanges.map((exchange) => EXCHANGE_NAMES[exchange]),
-  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FEED_EXCHANGES } from "../market-constants";
 import { positiveMoneyString } from "../money-schema";
 import { isoTime, isoTimeInput, listOf, operatorReason } from "./common";
 
@@ -43,10 +44,7 @@ export type TradingSchedule = z.infer<typeof tradingSchedule>;
 export const productStatus = z.enum(["open", "maintenance", "closed"]);
 export type ProductStatus = z.infer<typeof productStatus>;
 
-/** The exchanges whose public trades can price a real market. */
-export const FEED_EXCHANGES = ["binance", "okx"] as const;
 export const feedExchange = z.enum(FEED_EXCHANGES);
-export type FeedExchange = z.infer<typeof feedExchange>;
 
 /** What users and operators alike read of a product's trading now: whether it is open, and on what terms. */
 export const productTerms = {

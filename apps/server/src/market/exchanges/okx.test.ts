@@ -4,7 +4,8 @@ import { OkxTestServer } from "./okx.testing";
 import { until } from "./protocol-server.testing";
 import { ExchangeSocket, type ExchangeTrade } from "./socket";
 
-const fast = { heartbeatMs: 300, backoffBaseMs: 10, backoffMaxMs: 40 };
+// Short enough to keep the tests quick, long enough that a busy machine does not trip the heartbeat.
+const fast = { heartbeatMs: 500, backoffBaseMs: 10, backoffMaxMs: 40 };
 
 describe("OKX adapter against a local server speaking its protocol", () => {
   const cleanup: (() => unknown)[] = [];
@@ -67,9 +68,9 @@ describe("OKX adapter against a local server speaking its protocol", () => {
 
   it("keeps a quiet connection alive with text ping/pong", async () => {
     const { server, socket } = await connect();
-    await until(() => server.peers[0]?.received.includes("ping") ?? false, 2000);
+    await until(() => server.peers[0]?.received.includes("ping") ?? false);
     // The pong answered the ping before the heartbeat ran out: still the first connection.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(socket.stats.heartbeatTimeouts).toBe(0);
     expect(socket.stats.connects).toBe(1);
   });
@@ -88,7 +89,7 @@ describe("OKX adapter against a local server speaking its protocol", () => {
     const { server, socket } = await connect();
     await until(() => socket.stats.subscribed);
     server.silent = true;
-    await until(() => socket.stats.heartbeatTimeouts >= 1, 2000);
+    await until(() => socket.stats.heartbeatTimeouts >= 1);
     expect(server.peers[0]?.received).toContain("ping");
     server.silent = false;
     await until(() => socket.stats.subscribed && socket.stats.connects >= 2);

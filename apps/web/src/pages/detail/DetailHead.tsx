@@ -2,9 +2,10 @@ import type { Product, Tick, Ticker } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { changeDirection, MarketChange, MarketTag } from "../../components/market/MarketTags";
 import { ProductIcon } from "../../components/market/ProductIcon";
-import { formatPrice, formatPriceSources, formatReopens, formatVolume } from "../../lib/market-format";
+import { formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
 import { formatDateTime } from "../../lib/time";
 import { formatClock } from "../../lib/trading-format";
+import { formatPriceSources } from "./price-sources";
 
 /**
  * The product's name, its latest price (the feed's last tick, else the ticker's) and 24 h figures. A
