@@ -1,6 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { fairnessRoutes } from "./fairness-routes";
-import { loadFairnessSecret } from "./fairness-secret";
+import { loadFairnessSecret, loadNextFairnessSecret } from "./fairness-secret";
 import { marketOperatorRoutes } from "./operator-routes";
 import { marketRoutes } from "./routes";
 import { createMarket, type Market } from "./running";
@@ -16,6 +16,7 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
       feedIntervalMs: config.FEED_INTERVAL_MS,
       fairness: { epochMs: config.FAIRNESS_EPOCH_SECONDS * 1000, length: config.FAIRNESS_CHAIN_EPOCHS },
       loadSecret: () => loadFairnessSecret(config, wiring.log),
+      loadNextSecret: () => loadNextFairnessSecret(config),
       databaseUrl: config.DATABASE_URL,
     },
   );

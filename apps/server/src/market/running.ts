@@ -28,6 +28,8 @@ export interface MarketOptions {
    * hold it). Throws FairnessRefusal when there is none to be had.
    */
   loadSecret: () => Uint8Array;
+  /** The successor chain's secret, if configured (FAIRNESS_NEXT_SECRET); read like the secret. */
+  loadNextSecret?: () => Uint8Array | null;
   /** DATABASE_URL: with PostgreSQL the feed runs in one process only (advisory lock). */
   databaseUrl?: string | undefined;
 }
@@ -66,6 +68,7 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
         settings,
         CATALOGUE,
         deps.log,
+        options.loadNextSecret?.() ?? null,
       );
       const feed = new SyntheticFeed({
         ...opened,
