@@ -4,7 +4,8 @@ import { epochPath, type PathParams, type PathTick } from "@tickfair/verify";
 export interface ChainProduct extends PathParams {
   precision: number;
   volumePrecision: number;
-  openingPrice: bigint;
+  /** Null for a successor chain: it opens at its predecessor's last prices, unknown when published. */
+  openingPrice: bigint | null;
 }
 
 /** A recorded chain (docs/fairness.md): times in Unix milliseconds. */

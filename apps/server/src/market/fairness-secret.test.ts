@@ -4,7 +4,12 @@ import path from "node:path";
 import { toHex } from "@tickfair/verify";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../platform/config";
-import { demoSecretFile, FairnessRefusal, loadFairnessSecret } from "./fairness-secret";
+import {
+  demoSecretFile,
+  FairnessRefusal,
+  loadFairnessSecret,
+  loadNextFairnessSecret,
+} from "./fairness-secret";
 import { silentLog } from "./feed-runner";
 
 const folders: string[] = [];
@@ -28,6 +33,10 @@ describe("the fairness secret", () => {
     const file = path.join(dir, "secret");
     fs.writeFileSync(file, `${HEX}\n`);
     expect(toHex(loadFairnessSecret({ FAIRNESS_SECRET_FILE: file, DATA_DIR: dir }, silentLog))).toBe(HEX);
+    expect(loadNextFairnessSecret({ DATA_DIR: dir })).toBeNull();
+    expect(toHex(loadNextFairnessSecret({ FAIRNESS_NEXT_SECRET: HEX, DATA_DIR: dir }) as Uint8Array)).toBe(
+      HEX,
+    );
     // Neither read made a demo file.
     expect(fs.existsSync(demoSecretFile(dir))).toBe(false);
   });
@@ -62,6 +71,7 @@ describe("the fairness secret", () => {
 
   it("is configured as 64 hex characters, one way, with epochs of whole ticks", () => {
     expect(() => loadConfig({ FAIRNESS_SECRET: "abc" })).toThrow(/FAIRNESS_SECRET: not 64 hex characters/);
+    expect(() => loadConfig({ FAIRNESS_NEXT_SECRET: "xyz" })).toThrow(/FAIRNESS_NEXT_SECRET: not 64 hex/);
     expect(() => loadConfig({ FAIRNESS_SECRET: HEX, FAIRNESS_SECRET_FILE: "/x" })).toThrow(
       /not set together/,
     );

@@ -9,6 +9,7 @@ export class FairnessRefusal extends Error {}
 
 export interface SecretSettings {
   FAIRNESS_SECRET?: string | undefined;
+  FAIRNESS_NEXT_SECRET?: string | undefined;
   FAIRNESS_SECRET_FILE?: string | undefined;
   DATA_DIR: string;
   NODE_ENV?: string | undefined;
@@ -63,4 +64,11 @@ export function loadFairnessSecret(settings: SecretSettings, log: MarketLog): Ui
     }
   }
   return parseSecret(fs.readFileSync(file, "utf8"), file);
+}
+
+/** The successor chain's secret (FAIRNESS_NEXT_SECRET), when one is configured. */
+export function loadNextFairnessSecret(settings: SecretSettings): Uint8Array | null {
+  return settings.FAIRNESS_NEXT_SECRET
+    ? parseSecret(settings.FAIRNESS_NEXT_SECRET, "FAIRNESS_NEXT_SECRET")
+    : null;
 }

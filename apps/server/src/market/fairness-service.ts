@@ -5,7 +5,7 @@ import { AppError } from "../platform/errors";
 import type { PageRequest } from "../platform/newest-first-page";
 import { cursorId, pageOfRows } from "../platform/pagination";
 import { type Chain, epochEndsAt, epochStartsAt, positionAt } from "./fairness-chain";
-import { chainAt, readChains } from "./fairness-store";
+import { chainAt, firstOpenings, readChains } from "./fairness-store";
 import { formatScaled } from "./prices";
 import { findProduct } from "./service";
 
@@ -26,6 +26,10 @@ export async function fairnessState(m: Executor, now: Date): Promise<Fairness> {
   const position = positionAt(chain, now.getTime());
   const current = position && position.epoch <= chain.length ? position.epoch : null;
   const next = chains.find((other) => other.startsAt > chain.startsAt);
+  // A successor's openings are its predecessor's last prices: published once its first epoch begins.
+  const opened = chain.products.some((product) => product.openingPrice === null)
+    ? await firstOpenings(m, chain)
+    : null;
   return {
     algorithm: chain.algorithm,
     anchor: chain.anchor,
@@ -33,14 +37,17 @@ export async function fairnessState(m: Executor, now: Date): Promise<Fairness> {
     tickMs: chain.tickMs,
     startsAt: iso(chain.startsAt),
     chainLength: chain.length,
-    products: chain.products.map((product) => ({
-      symbol: product.symbol,
-      precision: product.precision,
-      volumePrecision: product.volumePrecision,
-      stepVolatilityPpm: product.stepVolatilityPpm,
-      meanVolume: product.meanVolume.toString(),
-      openingPrice: formatScaled(product.openingPrice, product.precision),
-    })),
+    products: chain.products.map((product) => {
+      const opening = product.openingPrice ?? opened?.get(product.symbol) ?? null;
+      return {
+        symbol: product.symbol,
+        precision: product.precision,
+        volumePrecision: product.volumePrecision,
+        stepVolatilityPpm: product.stepVolatilityPpm,
+        meanVolume: product.meanVolume.toString(),
+        openingPrice: opening === null ? null : formatScaled(opening, product.precision),
+      };
+    }),
     earlierChains: chains
       .filter((other) => other.startsAt < chain.startsAt)
       .map((other) => ({ anchor: other.anchor, startsAt: iso(other.startsAt), chainLength: other.length })),

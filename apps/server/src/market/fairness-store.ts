@@ -27,7 +27,7 @@ function toChain(row: {
       volumePrecision: product.volumePrecision,
       stepVolatilityPpm: product.stepVolatilityPpm,
       meanVolume: BigInt(product.meanVolume),
-      openingPrice: BigInt(product.openingPrice),
+      openingPrice: product.openingPrice === null ? null : BigInt(product.openingPrice),
     })),
   };
 }
@@ -49,7 +49,7 @@ export async function recordChain(m: Executor, chain: Omit<Chain, "id">): Promis
     volumePrecision: product.volumePrecision,
     stepVolatilityPpm: product.stepVolatilityPpm,
     meanVolume: product.meanVolume.toString(),
-    openingPrice: product.openingPrice.toString(),
+    openingPrice: product.openingPrice?.toString() ?? null,
   }));
   const row = await m
     .insertInto("fairness_chains")
@@ -85,6 +85,28 @@ export async function latestEpoch(
     .limit(1)
     .executeTakeFirst();
   return row ? { index: row.epoch_index, openings: toPrices(row.openings) } : null;
+}
+
+/** Whether any epoch of the chain has begun (a successor has none until its predecessor ends). */
+export async function hasEpochs(m: Executor, chain: Chain): Promise<boolean> {
+  const row = await m
+    .selectFrom("fairness_epochs")
+    .select("epoch_index")
+    .where("chain_id", "=", chain.id)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Epoch 1's openings of the chain, once it has begun. */
+export async function firstOpenings(m: Executor, chain: Chain): Promise<Prices | null> {
+  const row = await m
+    .selectFrom("fairness_epochs")
+    .select("openings")
+    .where("chain_id", "=", chain.id)
+    .where("epoch_index", "=", 1)
+    .executeTakeFirst();
+  return row ? toPrices(row.openings) : null;
 }
 
 /** Records that epoch `index` has begun, with its openings; a second call for it changes nothing. */

@@ -1,6 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { fairnessRoutes } from "./fairness-routes";
-import { loadFairnessSecret } from "./fairness-secret";
+import { loadFairnessSecret, loadNextFairnessSecret } from "./fairness-secret";
 import { marketOperatorRoutes } from "./operator-routes";
 import { marketRoutes } from "./routes";
 import { createMarket, type Market } from "./running";
@@ -18,6 +18,7 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
       loadSecret: () => loadFairnessSecret(config, wiring.log),
       exchangeUrls: { binance: config.FEED_BINANCE_URL, okx: config.FEED_OKX_URL },
       feedStaleMs: config.FEED_STALE_MS,
+      loadNextSecret: () => loadNextFairnessSecret(config),
       databaseUrl: config.DATABASE_URL,
     },
   );

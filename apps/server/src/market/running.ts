@@ -32,6 +32,8 @@ export interface MarketOptions {
    * hold it). Throws FairnessRefusal when there is none to be had.
    */
   loadSecret: () => Uint8Array;
+  /** The successor chain's secret, if configured (FAIRNESS_NEXT_SECRET); read like the secret. */
+  loadNextSecret?: () => Uint8Array | null;
   /** DATABASE_URL: with PostgreSQL the feed runs in one process only (advisory lock). */
   databaseUrl?: string | undefined;
   /** FEED_BINANCE_URL, FEED_OKX_URL: the exchanges' market-data WebSockets (a local server in tests). */
@@ -76,6 +78,7 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
         settings,
         CATALOGUE,
         deps.log,
+        options.loadNextSecret?.() ?? null,
       );
       const simulator = new SyntheticFeed({
         ...opened,

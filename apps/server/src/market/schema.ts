@@ -92,7 +92,8 @@ export interface ChainProductRecord {
   volumePrecision: number;
   stepVolatilityPpm: number;
   meanVolume: string;
-  openingPrice: string;
+  /** Null for a successor chain, which opens at its predecessor's last prices. */
+  openingPrice: string | null;
 }
 
 /** A seed chain as committed (docs/fairness.md); never changed once recorded. Its secret is never stored. */

@@ -11,6 +11,7 @@ import {
   ticksPerEpoch,
 } from "./fairness-chain";
 import type { OpenChain } from "./fairness-open";
+import { FairnessRefusal } from "./fairness-secret";
 import { latestEpoch, recordEpoch, revealSeeds } from "./fairness-store";
 import type { FeedListener, FeedSource, FeedTick } from "./feed";
 import type { MarketLog } from "./feed-runner";
@@ -42,12 +43,14 @@ const EPOCHS_PER_YIELD = 8;
  * chain is `pathTick` of `@tickfair/verify` from s_k and the epoch's opening, at startsAt(k) + i·tickMs.
  * Only ticks whose time has come are handed over; what an outage missed stays unrecorded and the path
  * runs on regardless. Each epoch reached is recorded with its openings, and each seed is written once
- * its epoch has ended, never before.
+ * its epoch has ended, never before. When the chain ends its successor plays, if this process holds it.
  */
 export class SyntheticFeed implements FeedSource {
   readonly name = "simulated";
   readonly #options: SyntheticFeedOptions;
-  readonly #chain: Chain;
+  #chain: Chain;
+  #seeds: readonly Uint8Array[];
+  #successor: OpenChain | undefined;
   #epoch: PlayingEpoch | null = null;
   #lastHanded = -1;
   /** Nothing from before the feed was prepared is handed over: that time belongs to an outage. */
@@ -59,6 +62,8 @@ export class SyntheticFeed implements FeedSource {
   constructor(options: SyntheticFeedOptions) {
     this.#options = options;
     this.#chain = options.chain;
+    this.#seeds = options.seeds;
+    this.#successor = options.successor;
   }
 
   get chain(): Chain {
@@ -71,9 +76,37 @@ export class SyntheticFeed implements FeedSource {
    */
   async prepare(now: Date): Promise<void> {
     this.#handOverFrom = now.getTime();
-    const position = positionAt(this.#chain, now.getTime());
+    const position = await this.#position(now);
     if (position && position.epoch <= this.#chain.length) await this.#enter(position.epoch, now);
-    else await revealSeeds(this.#options.db, this.#chain, this.#options.seeds, now);
+    else await revealSeeds(this.#options.db, this.#chain, this.#seeds, now);
+  }
+
+  /** Where `now` falls, once the successor plays if the chain has ended and this process holds it. */
+  async #position(now: Date): Promise<{ epoch: number; tick: number } | null> {
+    const at = now.getTime();
+    const position = positionAt(this.#chain, at);
+    const successor = this.#successor;
+    if (!position || position.epoch <= this.#chain.length || !successor || at < successor.chain.startsAt)
+      return position;
+    await this.#handOver(successor, now);
+    return this.#position(now);
+  }
+
+  /**
+   * Plays the chain to its end (recording the epochs an outage missed and revealing every seed), then
+   * opens the successor at its last prices.
+   */
+  async #handOver(successor: OpenChain, now: Date): Promise<void> {
+    const last = await this.#enter(this.#chain.length, now);
+    // Its last epoch has ended: its seed goes out now, as the feed moves on to the successor's.
+    await revealSeeds(this.#options.db, this.#chain, this.#seeds, now);
+    await recordEpoch(this.#options.db, successor.chain, 1, closingPrices(last.paths));
+    this.#options.log.info({ anchor: successor.chain.anchor }, "market: the successor fairness chain plays");
+    this.#chain = successor.chain;
+    this.#seeds = successor.seeds;
+    this.#successor = successor.successor;
+    this.#epoch = null;
+    this.#lastHanded = -1;
   }
 
   /**
@@ -81,11 +114,11 @@ export class SyntheticFeed implements FeedSource {
    * those of the current epoch a late timer skipped.
    */
   async advance(now: Date): Promise<FeedTick[]> {
+    const position = await this.#position(now);
     const chain = this.#chain;
-    const position = positionAt(chain, now.getTime());
     if (!position) return [];
     if (position.epoch > chain.length) {
-      await revealSeeds(this.#options.db, chain, this.#options.seeds, now);
+      await revealSeeds(this.#options.db, chain, this.#seeds, now);
       if (!this.#endedLogged)
         this.#options.log.error(
           { anchor: chain.anchor },
@@ -121,15 +154,22 @@ export class SyntheticFeed implements FeedSource {
    */
   async #enter(index: number, now: Date): Promise<PlayingEpoch> {
     if (this.#epoch?.index === index) return this.#epoch;
-    const { db, seeds } = this.#options;
+    const { db } = this.#options;
+    const seeds = this.#seeds;
     const chain = this.#chain;
     let from: { index: number; openings: Prices; paths?: Map<string, PathTick[]> } | null =
       this.#epoch && this.#epoch.index < index ? this.#epoch : await latestEpoch(db, chain, index);
     if (!from) {
-      from = {
-        index: 1,
-        openings: new Map(chain.products.map((product) => [product.symbol, product.openingPrice])),
-      };
+      const openings: Prices = new Map();
+      for (const product of chain.products) {
+        // Only a successor has none: it opens at its predecessor's last prices (handOver).
+        if (product.openingPrice === null)
+          throw new FairnessRefusal(
+            "the successor chain opens at its predecessor's last prices: start the feed once with FAIRNESS_SECRET set to the predecessor's secret and FAIRNESS_NEXT_SECRET to this chain's",
+          );
+        openings.set(product.symbol, product.openingPrice);
+      }
+      from = { index: 1, openings };
       await recordEpoch(db, chain, 1, from.openings);
     }
     let rolled = 0;

@@ -55,8 +55,9 @@ export async function openTestFeed(
   clock: Clock,
   secret: Uint8Array = TEST_FAIRNESS_SECRET,
   settings: ChainSettings = TEST_CHAIN,
+  next: Uint8Array | null = null,
 ): Promise<SyntheticFeed> {
-  const opened = await openChain(db, clock.now(), secret, settings, CATALOGUE, silentLog);
+  const opened = await openChain(db, clock.now(), secret, settings, CATALOGUE, silentLog, next);
   const lastRecorded = new Map([...(await lastTicks(db))].map(([symbol, last]) => [symbol, last.time]));
   const feed = new SyntheticFeed({ ...opened, db, clock, log: silentLog, lastRecorded });
   await feed.prepare(clock.now());

@@ -128,6 +128,14 @@ const configSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, "not 64 hex characters")
     .optional(),
   FAIRNESS_SECRET_FILE: z.string().optional(),
+  /**
+   * The successor chain's secret (64 hex characters): the leader publishes its anchor at least a day
+   * before the current chain ends, and plays it from then on.
+   */
+  FAIRNESS_NEXT_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "not 64 hex characters")
+    .optional(),
   /** How long an epoch plays on one seed; its seed is revealed when it ends. A multiple of FEED_INTERVAL_MS. */
   FAIRNESS_EPOCH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** How many epochs a new chain has (8640 five-minute epochs: thirty days). */

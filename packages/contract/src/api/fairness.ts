@@ -13,8 +13,11 @@ export const fairnessProduct = z.object({
   stepVolatilityPpm: z.number().int().min(1).max(1_000_000),
   /** Scaled by 10^volumePrecision, as decimal digits. */
   meanVolume: z.string().regex(/^\d+$/),
-  /** Epoch 1's opening price at the product's precision. */
-  openingPrice: priceString,
+  /**
+   * Epoch 1's opening price at the product's precision. A successor chain opens at its predecessor's
+   * last prices: null until its first epoch begins.
+   */
+  openingPrice: priceString.nullable(),
 });
 export type FairnessProduct = z.infer<typeof fairnessProduct>;
 
