@@ -7,4 +7,4 @@ export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export { findProduct, productNotFound, productTicks, symbolCode, symbolCodeOf, toWireTick } from "./service";
 export { latestTickers } from "./tickers";
-export type { StoredTick } from "./ticks";
+export { citationsOf, type StoredTick } from "./ticks";

@@ -1,3 +1,5 @@
+import type { ContractReceipt } from "@tickfair/contract";
+import { verifyReceipt } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { applyFeedHealth } from "../market/feed-config";
@@ -10,52 +12,60 @@ import { useTestApp } from "../test/harness";
 const t = useTestApp({ FEED_ENABLED: false });
 const { settle, nextHour, fundedUser, place, order, contractsOf } = contractKit(t);
 
+/** A median feed over Binance and OKX for BTC/USDT, handed trades by the test, stepped a second at a time. */
+function medianDesk() {
+  const health: FeedHealth[] = [];
+  const feed = new MedianFeed({
+    products: [
+      {
+        symbol: BTC,
+        precision: 2,
+        volumePrecision: 4,
+        sources: [
+          { exchange: "binance", instrument: "BTCUSDT" },
+          { exchange: "okx", instrument: "BTC-USDT" },
+        ],
+        minLiveSources: 2,
+      },
+    ],
+    clock: t.clock,
+    connect: () => ({ start() {}, stop() {} }),
+    staleMs: 5000,
+    onHealth: (h) => health.push(h),
+  });
+  let id = 0;
+  const trades = (...prices: string[]) => {
+    for (const [n, [exchange, instrument]] of (
+      [
+        ["binance", "BTCUSDT"],
+        ["okx", "BTC-USDT"],
+      ] as const
+    ).entries()) {
+      id += 1;
+      feed.receive({
+        exchange,
+        instrument,
+        tradeId: String(id),
+        price: prices[n] ?? prices[0] ?? "0",
+        quantity: "0.1",
+        time: t.clock.now(),
+      });
+    }
+  };
+  /** One second of the feed as the leader runs it: a step, its health applied, its ticks recorded. */
+  const second = async () => {
+    t.clock.advance(1000);
+    const ticks = feed.step(t.clock.now());
+    for (const h of health.splice(0)) await applyFeedHealth(t.db, t.clock.now(), h);
+    return recordTicks(t.db, ticks);
+  };
+  return { trades, second };
+}
+
 describe("a real-market product whose sources all fall silent", () => {
   it("goes into maintenance with the reason, records nothing, voids the contract across the gap, and resumes", async () => {
     nextHour();
-    const health: FeedHealth[] = [];
-    const feed = new MedianFeed({
-      products: [
-        {
-          symbol: BTC,
-          precision: 2,
-          volumePrecision: 4,
-          sources: [
-            { exchange: "binance", instrument: "BTCUSDT" },
-            { exchange: "okx", instrument: "BTC-USDT" },
-          ],
-          minLiveSources: 2,
-        },
-      ],
-      clock: t.clock,
-      connect: () => ({ start() {}, stop() {} }),
-      staleMs: 5000,
-      onHealth: (h) => health.push(h),
-    });
-    let id = 0;
-    const trades = (price: string) => {
-      for (const [exchange, instrument] of [
-        ["binance", "BTCUSDT"],
-        ["okx", "BTC-USDT"],
-      ] as const) {
-        id += 1;
-        feed.receive({
-          exchange,
-          instrument,
-          tradeId: String(id),
-          price,
-          quantity: "0.1",
-          time: t.clock.now(),
-        });
-      }
-    };
-    /** One second of the feed as the leader runs it: a step, its health applied, its ticks recorded. */
-    const second = async () => {
-      t.clock.advance(1000);
-      const ticks = feed.step(t.clock.now());
-      for (const h of health.splice(0)) await applyFeedHealth(t.db, t.clock.now(), h);
-      return recordTicks(t.db, ticks);
-    };
+    const { trades, second } = medianDesk();
 
     trades("95000.00");
     await second();
@@ -99,5 +109,48 @@ describe("a real-market product whose sources all fall silent", () => {
     // No tick near the expiry (a minute after entry): the contract is void and the stake returned.
     expect(await settle()).toMatchObject([{ result: "void", payout: 4_000n }]);
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
+  });
+});
+
+describe("a real-market contract's receipt", () => {
+  it("cites each tick's trades, verifies offline, and is refused with one cited price changed", async () => {
+    nextHour();
+    const { trades, second } = medianDesk();
+    trades("95000.00", "95000.20");
+    await second();
+    const user = await fundedUser("100.00");
+    const placed = await place(user.auth, order({ stake: "40.00" }));
+    expect(placed.statusCode).toBe(201);
+    for (let n = 0; n < 62; n++) {
+      trades(`95${String(n % 10)}00.00`, `95${String(n % 10)}00.40`);
+      await second();
+    }
+    expect(await settle()).toHaveLength(1);
+    const answer = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/trading/contracts/${placed.json().id}/receipt`,
+      headers: user.auth,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const receipt = answer.json<ContractReceipt>();
+    expect(receipt.fairness).toBeNull();
+    expect(receipt.sources?.map((tick) => tick.seq)).toEqual(receipt.ticks.map((tick) => tick.seq));
+    // Two sources: the tick is the mean of the two trades, 0.20 above the lower.
+    expect(receipt.sources?.[0]?.trades.map((trade) => trade.exchange)).toEqual(["binance", "okx"]);
+    expect(receipt.ticks[0]?.price).toBe(`${receipt.sources?.[0]?.trades[0]?.price.slice(0, -3)}.20`);
+    const verified = verifyReceipt(receipt);
+    expect(verified.ok, JSON.stringify(verified.checks)).toBe(true);
+    expect(verified.checks.find((check) => check.name === "sources")).toMatchObject({ ok: true });
+
+    const forged = structuredClone(receipt);
+    const trade = forged.sources?.[1]?.trades[0];
+    if (!trade) throw new Error("the receipt cites no trade");
+    trade.price = "1.00";
+    const refused = verifyReceipt(forged);
+    expect(refused.ok).toBe(false);
+    expect(refused.checks.find((check) => check.name === "sources")).toMatchObject({
+      ok: false,
+      seq: forged.ticks[1]?.seq,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ContractReceipt } from "@tickfair/contract";
-import { formatScaled, receiptCommitment } from "../market";
+import { citationsOf, formatScaled, receiptCommitment } from "../market";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { toContract } from "./service";
@@ -42,6 +42,11 @@ export async function contractReceipt(
   const first = ticks[0];
   const last = ticks.at(-1);
   const fairness = first && last ? await receiptCommitment(db, row.symbol, first.time, last.time, now) : null;
+  const citations = await citationsOf(
+    db,
+    row.symbol,
+    ticks.map((tick) => tick.seq),
+  );
   const postings = [row.stake_posting_id, row.settle_posting_id].flatMap((p) =>
     p === null ? [] : [p.toString()],
   );
@@ -72,6 +77,18 @@ export async function contractReceipt(
     })),
     postings,
     fairness,
-    sources: null,
+    // A real feed's ticks cite the trades they were priced from; a synthetic product's cite none.
+    sources:
+      citations.size === 0
+        ? null
+        : ticks.map((tick) => ({
+            seq: tick.seq.toString(),
+            trades: (citations.get(tick.seq) ?? []).map((trade) => ({
+              exchange: trade.exchange,
+              tradeId: trade.tradeId,
+              price: trade.price,
+              time: trade.time.toISOString(),
+            })),
+          })),
   };
 }
