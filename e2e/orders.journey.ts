@@ -239,6 +239,9 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expectTradingPolished(page);
     await shot(page, locale, "orders-07-receipt-forged", { viewport: true });
     await context.setOffline(false);
+    // From Verify, the commitment behind the prices is one tap away.
+    await page.getByTestId("verify-fairness").click();
+    await expect(page.getByTestId("fairness-anchor")).toHaveText(/^[0-9a-f]{64}$/);
 
     // The balance reflects both payouts: 1,000.00 − 2 × 10.00 + what came back.
     const back = results.reduce((sum, result) => sum + OUTCOME[result].payout, 0);

@@ -3,6 +3,7 @@ import { Button, Toast } from "antd-mobile";
 import type { TFunction } from "i18next";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { errorText } from "../../api/messages";
 import { fetchContractReceipt, verifyTickChain } from "../../api/trading";
 import {
@@ -15,6 +16,7 @@ import {
   IconShield,
 } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
+import { paths } from "../../lib/paths";
 import { saveFile } from "../../lib/save-file";
 import { formatDateTimeSeconds } from "../../lib/time";
 import type { Check, ContractVerification } from "../../lib/verify-contract";
@@ -254,6 +256,11 @@ export function VerifyPanel({
           onChange={pickFile}
         />
       </div>
+      <p className="contract-note">
+        <Link to={paths.fairness} data-testid="verify-fairness">
+          {t("orders.verify.fairness")}
+        </Link>
+      </p>
     </section>
   );
 }
