@@ -43,18 +43,6 @@ export type TradingSchedule = z.infer<typeof tradingSchedule>;
 export const productStatus = z.enum(["open", "maintenance", "closed"]);
 export type ProductStatus = z.infer<typeof productStatus>;
 
-/** What users and operators alike read of a product's trading now: whether it is open, and on what terms. */
-export const productTerms = {
-  status: productStatus,
-  /** When a product under maintenance or outside its trading hours opens again. */
-  reopensAt: isoTime.nullable(),
-  /** Payout rates per duration, for contracts placed from now on. */
-  durations: z.array(productDuration),
-  minStake: z.string(),
-  maxStake: z.string(),
-  simulated: z.boolean(),
-};
-
 export const product = z.object({
   symbol: z.string(),
   /** Name in the request's language (Accept-Language), with every locale's name beside it. */
@@ -62,7 +50,13 @@ export const product = z.object({
   names: z.record(z.string(), z.string()),
   category: productCategory,
   precision: z.number().int().min(0).max(8),
-  ...productTerms,
+  status: productStatus,
+  /** When a product under maintenance or outside its trading hours opens again. */
+  reopensAt: isoTime.nullable(),
+  durations: z.array(productDuration),
+  minStake: z.string(),
+  maxStake: z.string(),
+  simulated: z.boolean(),
   ticker: ticker.nullable(),
 });
 export type Product = z.infer<typeof product>;

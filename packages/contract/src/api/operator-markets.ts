@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoTime, isoTimeInput, listOf } from "./common";
-import { productCategory, productTerms, tradingSchedule } from "./market";
+import { productCategory, productDuration, productStatus, tradingSchedule } from "./market";
 
 /**
  * A product as the console's markets page shows it: what operators set (status, maintenance until,
@@ -17,8 +17,14 @@ export const operatorProduct = z.object({
   setStatus: z.enum(["open", "maintenance"]),
   maintenanceUntil: isoTime.nullable(),
   schedule: tradingSchedule,
-  /** What a user sees now (maintenance, closed outside trading hours, or open) and the terms. */
-  ...productTerms,
+  /** What a user sees now: maintenance, closed outside trading hours, or open. */
+  status: productStatus,
+  reopensAt: isoTime.nullable(),
+  /** Payout rates per duration, for contracts placed from now on. */
+  durations: z.array(productDuration),
+  minStake: z.string(),
+  maxStake: z.string(),
+  simulated: z.boolean(),
   lastTick: z.object({ seq: z.string(), time: isoTime }).nullable(),
   updatedAt: isoTime,
 });
