@@ -25,20 +25,18 @@ export function TypeFilter<T extends string>({
   testIdPrefix: string;
 }) {
   return (
-    <div className="fund-filter">
-      <div className="fund-filter__chips chips-scroll" role="toolbar" aria-label={label}>
-        {(["", ...types] as const).map((type) => (
-          <Chip
-            key={type || "all"}
-            active={value === type}
-            aria-pressed={value === type}
-            data-testid={`${testIdPrefix}-${type || "all"}`}
-            onClick={() => onChange(type)}
-          >
-            {type ? typeLabel(type) : allLabel}
-          </Chip>
-        ))}
-      </div>
+    <div className="fund-filter" role="toolbar" aria-label={label}>
+      {(["", ...types] as const).map((type) => (
+        <Chip
+          key={type || "all"}
+          active={value === type}
+          aria-pressed={value === type}
+          data-testid={`${testIdPrefix}-${type || "all"}`}
+          onClick={() => onChange(type)}
+        >
+          {type ? typeLabel(type) : allLabel}
+        </Chip>
+      ))}
     </div>
   );
 }

@@ -61,7 +61,7 @@ export default function ProductPage() {
           data-testid="product-search"
           aria-label={t("market.enterName")}
         />
-        <div className="product-filter chips-scroll" role="tablist" aria-label={t("market.categories")}>
+        <div className="product-filter" role="tablist" aria-label={t("market.categories")}>
           {(["", ...CATEGORIES] as const).map((value) => (
             <Chip
               key={value || "all"}
