@@ -56,7 +56,9 @@ const BUDGET = {
   // saved file's note and the banner of prices waiting for their seed: 132 B (32,417 B measured).
   // The fairness page's own stylesheet (seeds and the anchor in full, monospaced; its steps), on top of
   // the cashier pages' cards it reuses: 311 B (32,596 B).
-  allCss: 26.8 * KB + 832 + 600 + 1296 + 34 + 1109 + 844 + 48 + 79 + 132 + 311,
+  // The messages page's title yielding its width so "Mark all read" keeps to one line, with the three
+  // stylesheets above compressed together: 76 B (32,804 B measured).
+  allCss: 26.8 * KB + 832 + 600 + 1296 + 34 + 1109 + 844 + 48 + 79 + 132 + 311 + 76,
   // The reality check opens antd-mobile's Dialog without its Toast, so the bundler now keeps their
   // shared centring code in a chunk of its own: ~700 B of gzip framing on the pages that load both
   // (the withdrawal details, 51,574 B measured, 50,907 B before).
