@@ -53,6 +53,7 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     params: { symbol: fx.symbol },
     query: { fromSeq: "1", toSeq: "1" },
   }),
+  "GET /api/v1/fairness/heads": (fx) => ({ query: { symbol: fx.symbol } }),
   "POST /api/v1/cashier/demo-topup": () => ({ body: { amount: "10.00" } }),
   "POST /api/v1/cashier/deposits": (fx) => ({
     body: { methodId: fx.methodId, amount: "20.00", reference: "matrix" },
@@ -65,6 +66,8 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
   }),
   "GET /api/v1/trading/contracts/:id": (fx) => ({ params: { id: fx.ownContract } }),
+  // Open: refused by the handler (CONTRACT_OPEN) once past the guard.
+  "GET /api/v1/trading/contracts/:id/receipt": (fx) => ({ params: { id: fx.ownContract } }),
   "POST /api/v1/verification/photos": () => ({ file: PNG }),
   // Photos that are not the caller's: refused by the handler (PHOTO_REQUIRED), so nothing is stored.
   "POST /api/v1/verification": () => ({

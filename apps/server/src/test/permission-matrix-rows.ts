@@ -25,6 +25,9 @@ export const MATRIX = {
   "GET /api/v1/market/products/:symbol/candles":                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/market/products/:symbol/ticks":                  ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/market/products/:symbol/verify":                 ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/fairness":                                       ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/fairness/epochs":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/fairness/heads":                                 ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
 
   "POST /api/v1/cashier/demo-topup":                            [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/cashier/deposit-methods":                        [401,       "ok",  "ok",  401,     401,     401],
@@ -44,6 +47,7 @@ export const MATRIX = {
   "GET /api/v1/trading/contracts/open":                         [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/trading/contracts/closed":                       [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/trading/contracts/:id":                          [401,       "ok",  404,   401,     401,     401],
+  "GET /api/v1/trading/contracts/:id/receipt":                  [401,       "ok",  404,   401,     401,     401],
 
   "GET /api/v1/savings/rules":                                  ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/savings":                                        [401,       "ok",  "ok",  401,     401,     401],
