@@ -17,9 +17,8 @@ export {
   register,
   toUserInfo,
 } from "./service";
-export { authenticate, endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
+export { endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
 export {
-  containsPattern,
   everyUser,
   matchingUserIds,
   type SearchTerms,

@@ -5,6 +5,5 @@ export { type FeedState, feedStates } from "./feed-state";
 export { marketModule } from "./module";
 export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
-export { findProduct, productNotFound, productTicks, symbolCode, symbolCodeOf, toWireTick } from "./service";
-export { latestTickers } from "./tickers";
+export { productNotFound, symbolCode, symbolCodeOf } from "./service";
 export { citationsOf, type StoredTick } from "./ticks";

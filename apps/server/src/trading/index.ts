@@ -3,4 +3,4 @@ export { keepClosedTotals, tradingSince, userTradingUsage } from "./limits";
 export { tradingModule } from "./module";
 export { type SettledResults, settledResults } from "./results";
 export { type SettledNetCounts, settledNetCounts } from "./risk-figure-source";
-export { type ContractRef, contractsByIds, listUserContracts } from "./service";
+export { type ContractRef, listUserContracts } from "./service";
