@@ -129,6 +129,9 @@ for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
     await expect(table.getByTestId("rate-BTC/USDT-60")).toBeVisible();
     const oldRate = /(\d+\.\d{2})%/.exec(await table.getByTestId("rate-BTC/USDT-60").innerText())?.[1];
     expect(oldRate).toBeDefined();
+    // The price commitment the app publishes, as the operator must watch it.
+    const chain = (await (await page.request.get("/api/v1/fairness")).json()) as { anchor: string };
+    await expect(page.getByTestId("fairness-chain-anchor")).toContainText(chain.anchor);
     await expectConsolePolished(page);
     await consoleShot(page, locale, "users-markets");
     await page.getByTestId("edit-BTC/USDT").click();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type {
+  Fairness,
   OperatorChainVerification,
   OperatorProductList,
   Product,
@@ -10,7 +11,18 @@ import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 import { queryString } from "./types";
 
-const marketKeys = { products: ["market-products"] as const };
+const marketKeys = { products: ["market-products"] as const, fairness: ["fairness-chain"] as const };
+
+/** The synthetic markets' seed chain as everyone sees it (public): its anchor, epoch and successor. */
+export function useFairnessChain() {
+  return useQuery({
+    queryKey: marketKeys.fairness,
+    queryFn: ({ signal }) => apiRequest<Fairness>("/fairness", { signal }),
+    // The epoch turns every few minutes; the card counts down without asking more often.
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
 
 export function useOperatorProducts() {
   return useQuery({

@@ -38,6 +38,7 @@ import {
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
+import { FairnessChainCard } from "./FairnessChainCard";
 import { FeedSourcesDrawer } from "./FeedSourcesDrawer";
 import { VerifyChainModal } from "./VerifyChainModal";
 
@@ -198,6 +199,7 @@ export default function Markets() {
   return (
     <>
       <PageHeader title={t("nav.markets")} />
+      <FairnessChainCard />
       <Card>
         <PagedTable<OperatorProduct>
           query={products}
