@@ -21,7 +21,23 @@ export function seedChain(secret: Uint8Array, length: number): Uint8Array[] {
  * exactly `index - earlierIndex` steps. Hex in, so a served value is checked as served.
  */
 export function seedLeadsTo(seed: string, index: number, earlier: string, earlierIndex = 0): boolean {
-  const steps = index - earlierIndex;
+  const key = `${seed}|${index}|${earlier}|${earlierIndex}`;
+  const known = walked.get(key);
+  if (known !== undefined) return known;
+  const holds = walkDown(seed, index - earlierIndex, earlier);
+  if (walked.size >= WALKS_KEPT) walked.clear();
+  walked.set(key, holds);
+  return holds;
+}
+
+/**
+ * Walks already made, by seed, index and target: verifying an epoch of every product checks the same
+ * seed once per product, and late in a chain one walk is thousands of hashes.
+ */
+const walked = new Map<string, boolean>();
+const WALKS_KEPT = 256;
+
+function walkDown(seed: string, steps: number, earlier: string): boolean {
   if (!Number.isSafeInteger(steps) || steps < 1) return false;
   let current = fromHex(seed);
   if (current === null || current.length !== SEED_BYTES) return false;

@@ -20,6 +20,9 @@ const INITIAL = [
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
+/** The message schedule, reused by every call: hashing is synchronous, so no two calls share it at once. */
+const SCHEDULE = new Uint32Array(64);
+
 function compress(state: Uint32Array, w: Uint32Array): void {
   for (let t = 16; t < 64; t++) {
     const a = w[t - 15] as number;
@@ -71,7 +74,7 @@ export function sha256(message: Uint8Array): Uint8Array {
   view.setUint32(padded.length - 8, Math.floor(bitLength / 0x1_0000_0000));
   view.setUint32(padded.length - 4, bitLength >>> 0);
   const state = new Uint32Array(INITIAL);
-  const w = new Uint32Array(64);
+  const w = SCHEDULE;
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let t = 0; t < 16; t++) w[t] = view.getUint32(offset + t * 4);
     compress(state, w);
