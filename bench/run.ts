@@ -11,6 +11,7 @@ import { runConsoleBench } from "./console";
 import { runLedgerBench } from "./ledger";
 import { runSavingsBench } from "./savings";
 import { runTradingBench } from "./trading";
+import { runVerifyBench } from "./verify";
 import { runWebBench } from "./web";
 
 const BENCHES: Bench[] = [
@@ -42,6 +43,12 @@ const BENCHES: Bench[] = [
     description:
       "2,000 users × 1 chat message/s for 30 s through two server processes: p99 delivery lag to the consoles against the bare-socket floor",
     run: runChatBench,
+  },
+  {
+    name: "verify",
+    description:
+      "one epoch of every synthetic product verified by the verify package in Chromium at 4× CPU slowdown (a phone)",
+    run: runVerifyBench,
   },
   {
     name: "web",
