@@ -80,9 +80,10 @@ function builtClasses(): string[] {
 /** Waits until the page shows its content rather than a splash, a skeleton, a spinner or a failure. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator("#root main").first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"], .adm-dot-loading, .adm-skeleton, .boot-splash')).toHaveCount(
-    0,
-  );
+  // A long list's footer says "loading" while more pages wait below; that is not the page loading.
+  await expect(
+    page.locator('[aria-busy="true"], .adm-dot-loading:not(.list-footer *), .adm-skeleton, .boot-splash'),
+  ).toHaveCount(0);
   await expect(page.getByTestId("load-error")).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
 }
