@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { generate } from "otplib";
 import { DEMO } from "../apps/server/src/demo/seed";
 import type { AppTexts } from "../apps/web/src/i18n/text-groups";
 import enErrors from "../packages/contract/locales/errors/en.json" with { type: "json" };
 import zhErrors from "../packages/contract/locales/errors/zh-CN.json" with { type: "json" };
+import { freshTotpCode } from "./admin-support";
 
 const localesDir = path.resolve(import.meta.dirname, "../apps/web/src/i18n/locales");
 
@@ -94,7 +94,8 @@ export async function settledShot(
   options: { viewport?: boolean; dialog?: boolean } = {},
 ): Promise<void> {
   if (options.dialog) {
-    await expect(page.locator(".adm-dialog-body")).toBeVisible();
+    // The newest dialog: one just confirmed may still be in the page while it closes.
+    await expect(page.locator(".adm-dialog-body").filter({ visible: true }).last()).toBeVisible();
     await overlaysSettled(page);
   } else {
     await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
@@ -188,29 +189,10 @@ export async function logInViaForm(page: Page, account: string, password: string
   await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
 }
 
-const TOTP_PERIOD_SECONDS = 30;
-/** The last time step whose code this process sent, per secret: the server takes each code once. */
-const sentSteps = new Map<string, number>();
-
-/** A code for `secret` at the first step after the last one sent; waits for the next window when the server would not take that step yet. */
-async function unsentTotpCode(secret: string): Promise<string> {
-  for (;;) {
-    const current = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
-    // The server accepts one step either side of now.
-    const step = Math.max(current, (sentSteps.get(secret) ?? -1) + 1);
-    if (step <= current + 1) {
-      sentSteps.set(secret, step);
-      return generate({ secret, epoch: step * TOTP_PERIOD_SECONDS });
-    }
-    await new Promise((resolve) =>
-      setTimeout(resolve, (current + 1) * TOTP_PERIOD_SECONDS * 1000 - Date.now() + 100),
-    );
-  }
-}
-
 /**
  * The demo operator's bearer headers (admin / admin-demo-123, then a code of the demo TOTP secret).
- * A code another helper of this process sent in the same window is refused: then the next one goes.
+ * Codes come from the one record of steps every journey shares (admin-support.ts): the server takes
+ * each code once for the whole run.
  */
 export async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const { username, password, totpSecret } = DEMO.operator;
@@ -219,7 +201,7 @@ export async function operatorHeaders(request: APIRequestContext): Promise<Recor
   const { challenge } = (await login.json()) as { challenge: string };
   for (let attempt = 0; ; attempt += 1) {
     const answer = await request.post("/api/v1/operator/auth/second-factor", {
-      data: { challenge, code: await unsentTotpCode(totpSecret) },
+      data: { challenge, code: await freshTotpCode(totpSecret) },
     });
     if (answer.ok() || attempt === 2) {
       expect(answer.ok(), await answer.text()).toBe(true);
