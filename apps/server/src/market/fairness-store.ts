@@ -1,18 +1,10 @@
 import { toHex } from "@tickfair/verify";
+import type { Selectable } from "kysely";
 import type { Executor } from "../platform/db";
 import { type Chain, type ChainProduct, epochEndsAt, epochStartsAt, type Prices } from "./fairness-chain";
-import type { ChainProductRecord } from "./schema";
+import type { ChainProductRecord, FairnessChainsTable } from "./schema";
 
-function toChain(row: {
-  id: bigint;
-  anchor: string;
-  algorithm: string;
-  epoch_ms: number;
-  tick_ms: number;
-  starts_at: Date;
-  chain_length: number;
-  products: ChainProductRecord[];
-}): Chain {
+function toChain(row: Omit<Selectable<FairnessChainsTable>, "created_at">): Chain {
   return {
     id: row.id,
     anchor: row.anchor,
