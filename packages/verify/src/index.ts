@@ -1,5 +1,21 @@
 export { decimalsOf, formatScaled, minorOf, scaledOf } from "./decimal";
 export {
+  emptyNode,
+  type HashText,
+  type LiabilityCheck,
+  type LiabilityProof,
+  leafNode,
+  levelAbove,
+  MAX_SUM_TREE_DEPTH,
+  parentNode,
+  rootOfPath,
+  type SumNode,
+  type SumPathStep,
+  sumTreeLevels,
+  sumTreePath,
+  verifyLiabilityProof,
+} from "./merkle-sum";
+export {
   comparePrices,
   type Direction,
   type Outcome,
