@@ -1,32 +1,29 @@
 import { expect, test } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
-  type ConsoleLocale,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
   DEMO_SUPPORT,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
   openConsoleDesk,
 } from "./admin-support";
 import { apiUser } from "./support";
 
-test.use({ ...DESKTOP });
-
 interface InboxPage {
   items: { content: { kind: string; locale?: string; title?: string; body?: string } }[];
 }
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const {
+  locale,
+  text: { broadcasts: text, shell, review },
+} of consoleRuns()) {
   test(`an admin sends a broadcast to every user, then schedules one and cancels it (${locale})`, async ({
     page,
     browser,
     request,
   }) => {
     test.setTimeout(180_000);
-    const text = CONSOLE_TEXT[locale].broadcasts;
-    const shell = CONSOLE_TEXT[locale].shell;
     // The other locale's run sends broadcasts too: each is found by its own title.
     const tag = `${locale} ${Date.now().toString(36)}`;
     const zhTitle = `系统维护通知 ${tag}`;
@@ -89,7 +86,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await page.getByTestId("broadcast-submit").click();
     // Other fields' messages from while the texts were typed may still be fading out beside it.
     await expect(
-      editor.locator(".ant-form-item-explain-error", { hasText: CONSOLE_TEXT[locale].review.reasonRequired }),
+      editor.locator(".ant-form-item-explain-error", { hasText: review.reasonRequired }),
     ).toBeVisible();
     await page.getByTestId("broadcast-reason").fill("Journey: maintenance notice");
     await expectConsolePolished(page);

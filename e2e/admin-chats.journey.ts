@@ -8,19 +8,16 @@ import {
   test,
 } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
   type ConsoleLocale,
+  consoleRuns,
   consoleShot,
   DEMO_FINANCE,
   DEMO_SUPPORT,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
   openConsoleDesk,
 } from "./admin-support";
 import { apiUser, postOk } from "./support";
-
-test.use({ ...DESKTOP });
 
 interface UserMessage {
   seq: string;
@@ -91,14 +88,13 @@ const QUESTIONS: Record<ConsoleLocale, { question: string; again: string; note: 
   },
 };
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`support answers a user's chat: a note, a canned reply, live messages, resolved (${locale})`, async ({
     page,
     browser,
     request,
   }) => {
     test.setTimeout(240_000);
-    const text = CONSOLE_TEXT[locale];
     const c = text.chats;
     const words = QUESTIONS[locale];
     const tag = Date.now().toString(36);

@@ -1,22 +1,19 @@
 import fs from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
   type ConsoleLocale,
   confirmButton,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
   DEMO_ADMIN_2,
   DEMO_FINANCE,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
   openConsoleDesk,
   operatorApiHeaders,
 } from "./admin-support";
 import { apiUser, postOk, requestBankDeposit } from "./support";
-
-test.use({ ...DESKTOP });
 
 const CSV_HEADERS: Record<ConsoleLocale, string> = {
   "zh-CN": '"时间","操作员","操作","对象类型","对象编号","原因","详情","日志编号"',
@@ -41,14 +38,13 @@ async function depositsToday(request: APIRequestContext): Promise<void> {
   await postOk(request, finance, `/operator/deposits/${confirmed.id}/confirm`, {});
 }
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`two admins run the dashboard, the settings, the operators and the audit log (${locale})`, async ({
     page,
     browser,
     request,
   }) => {
     test.setTimeout(300_000);
-    const text = CONSOLE_TEXT[locale];
     await depositsToday(request);
     await openConsole(page, locale, DEMO_ADMIN);
 

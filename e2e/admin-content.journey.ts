@@ -1,16 +1,12 @@
 import { expect, test } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
-  type ConsoleLocale,
   confirmButton,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
 } from "./admin-support";
-
-test.use({ ...DESKTOP });
 
 /** Markdown with a heading, a list, a link, and raw HTML that must reach the reader as text only. */
 const BODY = (lead: string) =>
@@ -25,13 +21,15 @@ const BODY = (lead: string) =>
     "<script>alert(1)</script>",
   ].join("\n");
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const {
+  locale,
+  text: { content: text },
+} of consoleRuns()) {
   test(`an admin publishes a news article with Markdown, then schedules a second version (${locale})`, async ({
     page,
     request,
   }) => {
     test.setTimeout(180_000);
-    const text = CONSOLE_TEXT[locale].content;
     // Other journeys and the demo seed write content too: this article is found by its own title.
     const title = `旅程新闻 ${locale} ${Date.now().toString(36)}`;
     const dialogs: string[] = [];

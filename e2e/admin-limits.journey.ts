@@ -1,16 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import {
-  CONSOLE_TEXT,
-  type ConsoleLocale,
-  consoleShot,
-  DEMO_SUPPORT,
-  DESKTOP,
-  expectConsolePolished,
-  openConsole,
-} from "./admin-support";
+import { consoleRuns, consoleShot, DEMO_SUPPORT, expectConsolePolished, openConsole } from "./admin-support";
 import { apiUser, postOk } from "./support";
-
-test.use({ ...DESKTOP });
 
 async function setLimit(
   request: APIRequestContext,
@@ -31,12 +21,14 @@ async function openUser(page: Page, account: string): Promise<void> {
   await expect(page.getByTestId("user-account")).toHaveText(account);
 }
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const {
+  locale,
+  text: { limits: text },
+} of consoleRuns()) {
   test(`support reads a user's limits and the platform's figures, and can change none (${locale})`, async ({
     page,
     request,
   }) => {
-    const text = CONSOLE_TEXT[locale].limits;
     // A user with limits: a stake limit whose loosening they cancelled, a deposit limit loosening now.
     const { auth, ...limited } = await apiUser(request);
     await setLimit(request, auth, "stake_day", "100.00");

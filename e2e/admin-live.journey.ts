@@ -1,12 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
-  type ConsoleLocale,
   confirmButton,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
   DEMO_FINANCE,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
   operatorApiHeaders,
@@ -21,8 +19,6 @@ import {
   shot,
   TEXT,
 } from "./support";
-
-test.use({ ...DESKTOP });
 
 /** A user opened through the API with demo money and a bound currency address, ready to deposit and withdraw. */
 async function customer(request: APIRequestContext) {
@@ -47,9 +43,8 @@ async function expectNotReloaded(page: Page): Promise<void> {
   expect(marked, "the page was not reloaded").toBe(true);
 }
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`review queues update live on the console (${locale})`, async ({ page, request }) => {
-    const text = CONSOLE_TEXT[locale];
     await openConsole(page, locale, DEMO_FINANCE);
     const live = page.getByTestId("live-status");
     await expect(live).toHaveAttribute("data-status", "live");
@@ -103,13 +98,12 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
   });
 }
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`a withdrawal approved in the console shows as paid on the user's phone at once (${locale})`, async ({
     page,
     request,
     browser,
   }) => {
-    const text = CONSOLE_TEXT[locale];
     const user = await customer(request);
     const withdrawal = await requestWithdrawal(request, user, "800.00", `${user.account}-paid-live`);
 

@@ -1,19 +1,16 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
   type ConsoleLocale,
   confirmButton,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
   DEMO_SUPPORT,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
   openConsoleDesk,
 } from "./admin-support";
 import { apiUser, ERRORS, postOk } from "./support";
-
-test.use({ ...DESKTOP });
 
 /** A day of the calendar moved by `days` ("YYYY-MM-DD", no time zone: a date is a date). */
 function addDays(date: string, days: number): string {
@@ -40,14 +37,13 @@ const RATES: Record<ConsoleLocale, { rate: string; daysAhead: number }> = {
   en: { rate: "2.5", daysAhead: 31 },
 };
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`an admin schedules a savings rate and changes a limit; support only reads (${locale})`, async ({
     page,
     browser,
     request,
   }) => {
     test.setTimeout(180_000);
-    const text = CONSOLE_TEXT[locale];
     await aSaver(request);
     await openConsole(page, locale, DEMO_ADMIN);
 

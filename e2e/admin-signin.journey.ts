@@ -3,10 +3,10 @@ import {
   CONSOLE_TEXT,
   type ConsoleLocale,
   confirmButton,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
   DEMO_FINANCE,
-  DESKTOP,
   expectConsolePolished,
   freshTotpCode,
   operatorApiHeaders,
@@ -14,8 +14,6 @@ import {
   typeTotpCode,
 } from "./admin-support";
 import { apiUser, bindCurrencyAddress, postOk, requestBankDeposit, requestWithdrawal } from "./support";
-
-test.use({ ...DESKTOP });
 
 /** A payment slip as a phone photographs one: drawn by the browser, so the proof is a real image. */
 async function paymentSlip(page: Page, reference: string): Promise<Buffer> {
@@ -61,13 +59,12 @@ async function fillQueues(page: Page, request: APIRequestContext) {
   return { user, large };
 }
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`an operator signs in with the authenticator and works the queues (${locale})`, async ({
     page,
     request,
   }) => {
     test.setTimeout(180_000);
-    const text = CONSOLE_TEXT[locale];
     const admin = await operatorApiHeaders(request, DEMO_ADMIN);
     const { user, large } = await fillQueues(page, request);
     await setConsoleLanguage(page, locale);

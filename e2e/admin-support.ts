@@ -16,6 +16,16 @@ export const DESKTOP = {
 
 export type ConsoleLocale = "zh-CN" | "en";
 export const CONSOLE_TEXT: Record<ConsoleLocale, typeof en> = { "zh-CN": zhCN, en };
+const CONSOLE_LOCALES: readonly ConsoleLocale[] = ["zh-CN", "en"];
+
+/**
+ * Puts the calling journey file at an operator's desktop size and answers the runs every console
+ * journey makes: one per console language, with its texts and its place (0, 1) to tell their data apart.
+ */
+export function consoleRuns(): readonly { locale: ConsoleLocale; text: typeof en; run: number }[] {
+  test.use({ ...DESKTOP });
+  return CONSOLE_LOCALES.map((locale, run) => ({ locale, text: CONSOLE_TEXT[locale], run }));
+}
 
 export interface OperatorLogin {
   username: string;

@@ -1,26 +1,15 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import {
-  CONSOLE_TEXT,
-  type ConsoleLocale,
-  consoleShot,
-  DEMO_ADMIN,
-  DESKTOP,
-  expectConsolePolished,
-  openConsole,
-} from "./admin-support";
+import { consoleRuns, consoleShot, DEMO_ADMIN, expectConsolePolished, openConsole } from "./admin-support";
 import { apiSession, apiUser, BTC, latestQuote, postOk, requestBankDeposit } from "./support";
-
-test.use({ ...DESKTOP });
 
 const modalOk = (page: Page) => page.locator(".ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary");
 
-for (const [index, locale] of (["zh-CN", "en"] as ConsoleLocale[]).entries()) {
+for (const { locale, text, run: index } of consoleRuns()) {
   test(`an operator looks a user up, revokes a session and changes a rate (${locale})`, async ({
     page,
     request,
   }) => {
-    const text = CONSOLE_TEXT[locale];
     // A user signed in on two devices: one session is revoked, the other stays live.
     const { auth: payer, ...user } = await apiUser(request);
     await apiSession(request, user);

@@ -1,20 +1,17 @@
 import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
 import {
-  CONSOLE_TEXT,
   type ConsoleLocale,
   confirmButton,
+  consoleRuns,
   consoleShot,
   DEMO_ADMIN,
   DEMO_FINANCE,
-  DESKTOP,
   expectConsolePolished,
   openConsole,
   openConsoleDesk,
 } from "./admin-support";
 import { encodePng, newMainlandIdNumber } from "./documents";
 import { apiUser, ERRORS } from "./support";
-
-test.use({ ...DESKTOP });
 
 /**
  * A small real PNG that looks like a document's side: a card with a header band and, on the front, a
@@ -73,14 +70,13 @@ const REASON_TEXTS: Record<ConsoleLocale, string> = {
   en: "The front photo is blurred: please photograph it again in good light.",
 };
 
-for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+for (const { locale, text } of consoleRuns()) {
   test(`an admin reviews a real-name verification: rejects, then approves the correction (${locale})`, async ({
     page,
     browser,
     request,
   }) => {
     test.setTimeout(240_000);
-    const text = CONSOLE_TEXT[locale];
     const v = text.verifications;
     const { auth, ...user } = await apiUser(request);
     const idNumber = newMainlandIdNumber();
