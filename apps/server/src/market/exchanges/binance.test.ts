@@ -1,35 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { binanceProtocol } from "./binance";
 import { BinanceTestServer } from "./binance.testing";
-import { until } from "./protocol-server.testing";
-import { ExchangeSocket, type ExchangeTrade } from "./socket";
-
-// Short enough to keep the tests quick, long enough that a busy machine does not trip the heartbeat.
-const fast = { heartbeatMs: 500, backoffBaseMs: 10, backoffMaxMs: 40 };
+import { AdapterSockets, until } from "./protocol-server.testing";
 
 describe("Binance adapter against a local server speaking its protocol", () => {
-  const cleanup: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step();
-  });
+  const sockets = new AdapterSockets();
+  afterEach(() => sockets.closeAll());
 
   async function connect(instruments = ["BTCUSDT"]) {
-    const server = new BinanceTestServer();
-    const trades: ExchangeTrade[] = [];
-    const socket = new ExchangeSocket({
-      url: await server.url(),
-      protocol: binanceProtocol,
-      instruments,
-      onTrade: (trade) => trades.push(trade),
-      timings: fast,
-    });
-    cleanup.push(
-      () => server.close(),
-      () => socket.stop(),
-    );
-    socket.start();
-    await until(() => socket.stats.subscribed);
-    return { server, socket, trades };
+    const opened = await sockets.connect(new BinanceTestServer(), binanceProtocol, instruments);
+    await until(() => opened.socket.stats.subscribed);
+    return opened;
   }
 
   it("subscribes to <symbol>@trade and reads trades exactly, prices as the exchange's text", async () => {
@@ -104,19 +85,11 @@ describe("Binance adapter against a local server speaking its protocol", () => {
   });
 
   it("counts a refused subscription", async () => {
-    const server = new BinanceTestServer();
-    const socket = new ExchangeSocket({
-      url: await server.url(),
-      protocol: { ...binanceProtocol, subscribe: () => ['{"method":"SUBSCRIBE","params":"x","id":4}'] },
-      instruments: ["BTCUSDT"],
-      onTrade: () => {},
-      timings: fast,
-    });
-    cleanup.push(
-      () => server.close(),
-      () => socket.stop(),
+    const { socket } = await sockets.connect(
+      new BinanceTestServer(),
+      { ...binanceProtocol, subscribe: () => ['{"method":"SUBSCRIBE","params":"x","id":4}'] },
+      ["BTCUSDT"],
     );
-    socket.start();
     await until(() => socket.stats.refused === 1);
     expect(socket.stats.subscribed).toBe(false);
   });

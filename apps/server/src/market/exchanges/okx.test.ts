@@ -1,35 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { okxProtocol } from "./okx";
 import { OkxTestServer } from "./okx.testing";
-import { until } from "./protocol-server.testing";
-import { ExchangeSocket, type ExchangeTrade } from "./socket";
-
-// Short enough to keep the tests quick, long enough that a busy machine does not trip the heartbeat.
-const fast = { heartbeatMs: 500, backoffBaseMs: 10, backoffMaxMs: 40 };
+import { AdapterSockets, until } from "./protocol-server.testing";
 
 describe("OKX adapter against a local server speaking its protocol", () => {
-  const cleanup: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const step of cleanup.splice(0).reverse()) await step();
-  });
+  const sockets = new AdapterSockets();
+  afterEach(() => sockets.closeAll());
 
-  async function connect(instruments = ["BTC-USDT"], protocol = okxProtocol) {
-    const server = new OkxTestServer();
-    const trades: ExchangeTrade[] = [];
-    const socket = new ExchangeSocket({
-      url: await server.url(),
-      protocol,
-      instruments,
-      onTrade: (trade) => trades.push(trade),
-      timings: fast,
-    });
-    cleanup.push(
-      () => server.close(),
-      () => socket.stop(),
-    );
-    socket.start();
-    return { server, socket, trades };
-  }
+  const connect = (instruments = ["BTC-USDT"], protocol = okxProtocol) =>
+    sockets.connect(new OkxTestServer(), protocol, instruments);
 
   it("subscribes to the trades channel and reads each trade of a push exactly", async () => {
     const { server, socket, trades } = await connect(["BTC-USDT", "ETH-USDT"]);

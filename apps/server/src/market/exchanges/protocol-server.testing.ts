@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
+import { type ExchangeProtocol, ExchangeSocket, type ExchangeTrade, type SocketTimings } from "./socket";
 
 /** One client connection as the test server sees it. */
 export interface ServerPeer {
@@ -83,5 +84,41 @@ export async function until(check: () => boolean, timeoutMs = 3000): Promise<voi
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+// Short enough to keep the tests quick, long enough that a busy machine does not trip the heartbeat.
+const FAST: Partial<SocketTimings> = { heartbeatMs: 500, backoffBaseMs: 10, backoffMaxMs: 40 };
+
+/**
+ * Adapters' sockets opened against local protocol servers in a test file, each pair closed (socket
+ * first) by `closeAll` after every test.
+ */
+export class AdapterSockets {
+  private readonly cleanup: (() => unknown)[] = [];
+
+  async connect<S extends ProtocolServer & { url(): Promise<string> }>(
+    server: S,
+    protocol: ExchangeProtocol,
+    instruments: string[],
+  ): Promise<{ server: S; socket: ExchangeSocket; trades: ExchangeTrade[] }> {
+    const trades: ExchangeTrade[] = [];
+    const socket = new ExchangeSocket({
+      url: await server.url(),
+      protocol,
+      instruments,
+      onTrade: (trade) => trades.push(trade),
+      timings: FAST,
+    });
+    this.cleanup.push(
+      () => server.close(),
+      () => socket.stop(),
+    );
+    socket.start();
+    return { server, socket, trades };
+  }
+
+  async closeAll(): Promise<void> {
+    for (const step of this.cleanup.splice(0).reverse()) await step();
   }
 }
