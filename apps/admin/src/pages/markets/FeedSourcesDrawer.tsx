@@ -1,8 +1,8 @@
 import { FEED_EXCHANGES, type FeedMarket, type OperatorProduct } from "@tickfair/contract";
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Select, Typography } from "antd";
+import { Alert, App, Button, Form, Input, InputNumber, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useUpdateFeedSources } from "../../api/markets";
-import { FormFooter } from "../../components/FormFooter/FormFooter";
+import { FormDrawer } from "../../components/FormDrawer/FormDrawer";
 import { ReasonField } from "../../components/ReasonField/ReasonField";
 import "./feed-sources.css";
 
@@ -45,22 +45,14 @@ export function FeedSourcesDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={product !== null}
       title={product ? t("markets.sourcesTitle", { symbol: product.symbol }) : ""}
-      width={520}
       onClose={close}
-      destroyOnHidden
-      footer={
-        <FormFooter
-          onCancel={close}
-          onSubmit={() => form.submit()}
-          pending={update.isPending}
-          testId="sources-save"
-        >
-          {t("markets.save")}
-        </FormFooter>
-      }
+      onSubmit={() => form.submit()}
+      pending={update.isPending}
+      submitTestId="sources-save"
+      submitLabel={t("markets.save")}
     >
       {product ? (
         <>
@@ -138,6 +130,6 @@ export function FeedSourcesDrawer({
           ) : null}
         </>
       ) : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

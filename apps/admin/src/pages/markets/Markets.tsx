@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Col,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -22,7 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
-import { FormFooter } from "../../components/FormFooter/FormFooter";
+import { FormDrawer } from "../../components/FormDrawer/FormDrawer";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
@@ -259,22 +258,14 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={product !== null}
       title={product ? t("markets.editTitle", { symbol: product.symbol }) : ""}
-      width={520}
       onClose={close}
-      destroyOnHidden
-      footer={
-        <FormFooter
-          onCancel={close}
-          onSubmit={() => form.submit()}
-          pending={update.isPending}
-          testId="product-save"
-        >
-          {t("markets.save")}
-        </FormFooter>
-      }
+      onSubmit={() => form.submit()}
+      pending={update.isPending}
+      submitTestId="product-save"
+      submitLabel={t("markets.save")}
     >
       {product ? (
         <>
@@ -363,6 +354,6 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
           {update.isError ? <Alert type="error" showIcon message={describe(update.error)} /> : null}
         </>
       ) : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

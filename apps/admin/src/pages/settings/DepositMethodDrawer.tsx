@@ -1,11 +1,11 @@
 import type { DepositMethod, DepositMethodInput, Locale } from "@tickfair/contract";
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, toMinor } from "@tickfair/contract";
-import { Alert, App, Col, Divider, Drawer, Form, Input, Radio, Row, Switch, Tabs } from "antd";
+import { Alert, App, Col, Divider, Form, Input, Radio, Row, Switch, Tabs } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveDepositMethod } from "../../api/settings";
 import { useDescribeError } from "../../api/use-describe-error";
-import { FormFooter } from "../../components/FormFooter/FormFooter";
+import { FormDrawer } from "../../components/FormDrawer/FormDrawer";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { isMoneyInput, normaliseMoney } from "../../lib/controls";
 
@@ -134,23 +134,16 @@ export function DepositMethodDrawer({ method, open, onClose }: Props) {
   );
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={onClose}
       width={760}
       title={method ? t("settings.methods.editTitle", { name: method.name }) : t("settings.methods.addTitle")}
-      destroyOnHidden
-      data-testid="method-drawer"
-      footer={
-        <FormFooter
-          onCancel={onClose}
-          onSubmit={() => form.submit()}
-          pending={save.isPending}
-          testId="method-save"
-        >
-          {t("settings.methods.save")}
-        </FormFooter>
-      }
+      testId="method-drawer"
+      onSubmit={() => form.submit()}
+      pending={save.isPending}
+      submitTestId="method-save"
+      submitLabel={t("settings.methods.save")}
     >
       <Form<Values> form={form} layout="vertical" initialValues={EMPTY} onFinish={(v) => void submit(v)}>
         <Row gutter={16}>
@@ -248,6 +241,6 @@ export function DepositMethodDrawer({ method, open, onClose }: Props) {
         />
       </Form>
       {save.isError && <Alert type="error" showIcon message={describe(save.error)} />}
-    </Drawer>
+    </FormDrawer>
   );
 }
