@@ -19,14 +19,14 @@ import {
   postOk,
   requestBankDeposit,
   requestWithdrawal,
-  type ShotLocale,
+  SHOT_LOCALES,
+  SHOT_RUNS,
   shot,
   signedInUser,
   TEXT,
 } from "./support";
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale];
+for (const { locale, text } of SHOT_RUNS) {
   const shoot = shooter(locale);
 
   test(`cashier in ${locale}: demo top-up, bind, withdraw, cancel, approve, deposit, confirm`, async ({
@@ -186,7 +186,7 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
   }
 });
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+for (const locale of SHOT_LOCALES) {
   test(`repeated wrong transaction passwords lock withdrawals, and the page says until when (${locale})`, async ({
     page,
     request,

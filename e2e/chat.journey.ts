@@ -13,6 +13,7 @@ import {
   operatorHeaders,
   postOk,
   registerViaApi,
+  SHOT_LOCALES,
   type ShotLocale,
   setLanguage,
   shot,
@@ -28,7 +29,6 @@ import {
 
 const HOME = "/h5/pages/index/index";
 const CHAT = "/h5/pages/kefu/kefu";
-const LOCALES = ["zh-CN", "en"] as const satisfies readonly ShotLocale[];
 
 /** A message's clock time: two-digit hours on a 24-hour clock in every locale ("00:40", "16:05"). */
 const CLOCK = /^\d{2}:\d{2}$/;
@@ -87,7 +87,7 @@ const composer = (page: Page) => page.getByTestId("chat-input").locator("textare
 
 const bubble = (page: Page, text: string) => page.getByTestId("chat-message").filter({ hasText: text });
 
-for (const locale of LOCALES) {
+for (const locale of SHOT_LOCALES) {
   test(`online service: ask, get answered live, write offline, see the badge, rate (${locale})`, async ({
     page,
     request,

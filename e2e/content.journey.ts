@@ -4,7 +4,16 @@ import type {
   ContentKind,
   ContentTranslations,
 } from "../packages/contract/src/api/content";
-import { expectPolished, operatorHeaders, postOk, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+import {
+  expectPolished,
+  operatorHeaders,
+  postOk,
+  SHOT_LOCALES,
+  type ShotLocale,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
 
 /**
  * Content as a visitor reads it: an operator publishes about us, the privacy policy, the service
@@ -86,7 +95,7 @@ async function expectDocument(page: Page, title: string) {
   expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
 }
 
-for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
+for (const locale of SHOT_LOCALES) {
   test(`content: home, about us, privacy, agreement and a news article (${locale})`, async ({
     page,
     request,

@@ -13,7 +13,15 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
-import { detailPage, expectPolished, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+import {
+  detailPage,
+  expectPolished,
+  SHOT_LOCALES,
+  type ShotLocale,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
 
 /** Where playwright.config.ts tells the server the exchanges are: local servers speaking their protocols. */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -63,7 +71,7 @@ test("a product priced by Binance and OKX: labelled on the phone, cited, configu
       .toBe("3300.56");
 
     await setLanguage(page, "zh-CN");
-    for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+    for (const locale of SHOT_LOCALES) {
       await page.goto(detailPage(ETH));
       await page.evaluate((value) => localStorage.setItem("language", value), locale);
       await page.reload();

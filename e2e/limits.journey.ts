@@ -6,7 +6,7 @@ import {
   ERRORS,
   expectPolished,
   logInViaForm,
-  type ShotLocale,
+  SHOT_LOCALES,
   settledShot,
   shot,
   signedInUser,
@@ -38,7 +38,7 @@ async function buyUp(page: Page, stake: string) {
   await page.getByTestId("trade-confirm-submit").click();
 }
 
-for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
+for (const locale of SHOT_LOCALES) {
   test(`Limits: set a daily stake limit, be refused past it, loosen it with a countdown, the reality check, a time-out (${locale})`, async ({
     page,
     request,

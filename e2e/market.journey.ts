@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { BTC, expectPolished, MARKET_COLOURS, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+import { BTC, expectPolished, MARKET_COLOURS, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
 
 const row = (page: Page, symbol: string) =>
   page.locator(`[data-testid="product-row"][data-symbol="${symbol}"]`);
@@ -10,7 +10,7 @@ async function expectMarketPolished(page: Page): Promise<void> {
   expect(await page.locator("body").innerText()).not.toMatch(/\bmarket[.:][a-zA-Z]+/);
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+for (const locale of SHOT_LOCALES) {
   const text = TEXT[locale].market;
 
   test(`live products on home and the products tab in ${locale}`, async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   operatorHeaders,
   postOk,
   requestBankDeposit,
+  SHOT_LOCALES,
   type ShotLocale,
   shot,
   signedInUser,
@@ -21,7 +22,6 @@ import {
 
 const HOME = "/h5/pages/index/index";
 const MESSAGES = "/h5/pages/message/message";
-const LOCALES = ["zh-CN", "en"] as const satisfies readonly ShotLocale[];
 
 /** The relative time of a message sent moments ago, as each shot locale says it. */
 const JUST_NOW: Record<ShotLocale, string> = { "zh-CN": "刚刚", en: "just now" };
@@ -57,7 +57,7 @@ async function confirmedDeposit(
 }
 
 // First, before any broadcast exists: every user has every broadcast in their inbox.
-for (const locale of LOCALES) {
+for (const locale of SHOT_LOCALES) {
   test(`messages: a brand-new user has none (${locale})`, async ({ page }) => {
     const t = TEXT[locale];
     await signedInUser(page, page.request, locale);
@@ -74,7 +74,7 @@ for (const locale of LOCALES) {
   });
 }
 
-for (const locale of LOCALES) {
+for (const locale of SHOT_LOCALES) {
   test(`messages: a broadcast and notices arrive live, are read and marked all read (${locale})`, async ({
     page,
     request,

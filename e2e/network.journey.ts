@@ -1,6 +1,6 @@
 import os from "node:os";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DETAIL, ERRORS, type ShotLocale, shot, signedInUser, TEXT } from "./support";
+import { DETAIL, ERRORS, SHOT_RUNS, type ShotLocale, shot, signedInUser, TEXT } from "./support";
 
 /** The machine's first non-loopback IPv4 address, where a phone on the same network opens the app. */
 function lanAddress(): string | null {
@@ -51,9 +51,7 @@ async function signedInWithMoney(page: Page, request: APIRequestContext, locale:
   return user;
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale] as (typeof TEXT)["en"];
-
+for (const { locale, text } of SHOT_RUNS) {
   test(`says when the network is gone and waits with money until it is back (${locale})`, async ({
     page,
     context,

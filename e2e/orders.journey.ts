@@ -13,10 +13,9 @@ import {
   newUser,
   openInLanguage,
   postOk,
-  type ShotLocale,
+  SHOT_RUNS,
   shot,
   signedInUser,
-  TEXT,
 } from "./support";
 
 const ORDERS = "/h5/pages/order/order";
@@ -43,9 +42,7 @@ async function buy(page: Page, direction: "up" | "down", successText: string): P
   await expect(page.getByTestId("trade-confirm")).toBeHidden();
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale] as (typeof TEXT)["en"];
-
+for (const { locale, text } of SHOT_RUNS) {
   test(`buy up and down, watch both positions settle and verify a contract in ${locale}`, async ({
     page,
     context,

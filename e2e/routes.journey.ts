@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "../apps/server/src/demo/seed";
 import { NEWS_PATH } from "../apps/web/src/lib/news-path";
 import { paths } from "../apps/web/src/lib/paths";
-import { logInViaForm, type ShotLocale, setLanguage, shot, TEXT } from "./support";
+import { logInViaForm, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
 
 /**
  * Every route of the H5 app, opened cold (a fresh document straight at its address, as a link from
@@ -123,7 +123,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
+for (const locale of SHOT_LOCALES) {
   test(`every route opened cold in ${locale}: its styles loaded, no accessibility violation`, async ({
     page,
   }) => {

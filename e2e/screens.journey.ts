@@ -8,15 +8,12 @@ import {
   logInViaForm,
   newIdentity,
   openInLanguage,
-  type ShotLocale,
+  SHOT_RUNS,
   setLanguage,
   shot,
-  TEXT,
 } from "./support";
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale];
-
+for (const { locale, text } of SHOT_RUNS) {
   test(`every screen in ${locale}, looked at as a user would`, async ({ page }) => {
     await setLanguage(page, locale);
 

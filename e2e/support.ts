@@ -25,6 +25,11 @@ export const TEXT: Record<"zh-CN" | "en" | "th", AppTexts> = {
   en: textsOf("en"),
   th: textsOf("th"),
 };
+
+/** The languages every phone journey is pictured in. */
+export const SHOT_LOCALES: readonly ShotLocale[] = ["zh-CN", "en"];
+/** A phone journey's runs: one per pictured language, with the app's texts in it. */
+export const SHOT_RUNS = SHOT_LOCALES.map((locale) => ({ locale, text: TEXT[locale] }));
 export const ERRORS = { "zh-CN": zhErrors, en: enErrors } as const;
 export type ShotLocale = "zh-CN" | "en";
 

@@ -10,17 +10,14 @@ import {
   newUser,
   operatorHeaders,
   postOk,
-  type ShotLocale,
+  SHOT_RUNS,
   setLanguage,
   shot,
-  TEXT,
 } from "./support";
 
 const cents = (s: string) => Math.round(Number(s) * 100);
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale] as (typeof TEXT)["en"];
-
+for (const { locale, text } of SHOT_RUNS) {
   test(`buy up on BTC/USDT and watch it settle in ${locale}`, async ({ page, request }) => {
     test.setTimeout(150_000);
     const user = await newUser(page, request, locale, "1000.00");
@@ -161,9 +158,7 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
   });
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale] as (typeof TEXT)["en"];
-
+for (const { locale, text } of SHOT_RUNS) {
   test(`a product under maintenance shows when it reopens and cannot be bought, in ${locale}`, async ({
     page,
     request,
@@ -219,9 +214,7 @@ async function expectLastSession(page: Page): Promise<void> {
   await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale] as (typeof TEXT)["en"];
-
+for (const { locale, text } of SHOT_RUNS) {
   test(`gold at the weekend shows its last session and when it opens, in ${locale}`, async ({
     page,
     request,

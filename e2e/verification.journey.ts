@@ -9,11 +9,10 @@ import {
   openInLanguage,
   operatorHeaders,
   registerViaApi,
-  type ShotLocale,
+  SHOT_RUNS,
   settledShot,
   shot,
   signedInUser,
-  TEXT,
 } from "./support";
 
 const VERIFICATION = "/h5/pages/verify/verify";
@@ -70,8 +69,7 @@ async function addPhotos(page: Page) {
   await expect(page.getByTestId("verification-photo-back")).toHaveAttribute("data-status", "done");
 }
 
-for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
-  const text = TEXT[locale];
+for (const { locale, text } of SHOT_RUNS) {
   /** What the user sees once things have settled (a dialog only when it is the point), from the top. */
   const shoot = (page: Page, name: string, options: { dialog?: boolean } = {}) =>
     settledShot(page, locale, `verification-${name}`, options);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { SavingsSummary } from "../packages/contract/src/api/savings";
 import { addDays } from "../packages/contract/src/savings-math";
-import { confirmDialog, expectPolished, type ShotLocale, shot, signedInUser, TEXT } from "./support";
+import { confirmDialog, expectPolished, SHOT_LOCALES, shot, signedInUser, TEXT } from "./support";
 
 /**
  * Yu'ebao as a saver lives it over two days: move money in, see it pending with the day it confirms,
@@ -41,7 +41,7 @@ async function moveThroughTransferPage(page: Page, direction: "in" | "out", amou
   await expect(page).toHaveURL(/\/h5\/pages\/money\/money/);
 }
 
-for (const locale of ["zh-CN", "en"] as const satisfies readonly ShotLocale[]) {
+for (const locale of SHOT_LOCALES) {
   test(`Yu'ebao: move in, confirm, earn, read the records and rules, move out (${locale})`, async ({
     page,
     request,
