@@ -2,8 +2,9 @@
  * The third part of `npm run bench -- trading`, set up: contracts that are honestly due, the way
  * placement and the feed would have left them, only written in bulk.
  */
+
+import { USER_ACCOUNT_KINDS } from "@tickfair/contract";
 import { sql } from "kysely";
-import { USER_ACCOUNT_KINDS } from "../apps/server/src/ledger/schema";
 import { systemAccountIds, writeLegs } from "../apps/server/src/ledger/service";
 import { CATALOGUE } from "../apps/server/src/market/catalogue";
 import type { FeedTick } from "../apps/server/src/market/feed";

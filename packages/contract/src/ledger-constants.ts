@@ -24,3 +24,16 @@ export const POSTING_KINDS = [
   "demo_grant",
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
+
+/**
+ * A user's balances in the ledger: cash, what open contracts and withdrawals hold, and Yu'ebao's pending
+ * and confirmed savings. A statement entry names one; together they are what the platform owes the user.
+ */
+export const USER_ACCOUNT_KINDS = [
+  "cash",
+  "frozen_trade",
+  "frozen_withdrawal",
+  "savings_pending",
+  "savings_confirmed",
+] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];

@@ -1,13 +1,7 @@
+import type { UserAccountKind } from "@tickfair/contract";
 import type { ColumnType } from "kysely";
 import type { Id, Timestamp } from "../platform/schema";
 
-export const USER_ACCOUNT_KINDS = [
-  "cash",
-  "frozen_trade",
-  "frozen_withdrawal",
-  "savings_pending",
-  "savings_confirmed",
-] as const;
 export const SYSTEM_ACCOUNT_KINDS = [
   "house",
   "deposits",
@@ -16,7 +10,6 @@ export const SYSTEM_ACCOUNT_KINDS = [
   "demo_grants",
   "fees",
 ] as const;
-export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;
 

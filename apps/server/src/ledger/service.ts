@@ -1,4 +1,4 @@
-import type { PostingKind } from "@tickfair/contract";
+import { type PostingKind, USER_ACCOUNT_KINDS, type UserAccountKind } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
 import {
   bigintArray,
@@ -11,13 +11,7 @@ import {
   type Tx,
 } from "../platform/db";
 import { AppError } from "../platform/errors";
-import {
-  type AccountKind,
-  SYSTEM_ACCOUNT_KINDS,
-  type SystemAccountKind,
-  USER_ACCOUNT_KINDS,
-  type UserAccountKind,
-} from "./schema";
+import { type AccountKind, SYSTEM_ACCOUNT_KINDS, type SystemAccountKind } from "./schema";
 
 export type UserBalances = Record<UserAccountKind, bigint>;
 

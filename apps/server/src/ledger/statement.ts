@@ -1,8 +1,13 @@
-import { fromMinor, type PostingKind, type StatementPage } from "@tickfair/contract";
+import {
+  fromMinor,
+  type PostingKind,
+  type StatementPage,
+  USER_ACCOUNT_KINDS,
+  type UserAccountKind,
+} from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
 import { cursorId, pageOfRows } from "../platform/pagination";
-import { USER_ACCOUNT_KINDS, type UserAccountKind } from "./schema";
 
 interface StatementRow {
   id: bigint;

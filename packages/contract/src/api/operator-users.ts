@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POSTING_KINDS } from "../ledger-constants";
+import { POSTING_KINDS, USER_ACCOUNT_KINDS } from "../ledger-constants";
 import { moneyString } from "../money-schema";
 import { accountSummary } from "./auth";
 import { withdrawalAccount } from "./cashier";
@@ -96,21 +96,13 @@ export type OperatorUserDetail = z.infer<typeof operatorUserDetail>;
 /** A page of one of the user's lists (statement, deposits, withdrawals, sessions), newest first. */
 export const operatorUserPageQuery = filteredPageQuery({});
 
-export const STATEMENT_ACCOUNTS = [
-  "cash",
-  "frozen_trade",
-  "frozen_withdrawal",
-  "savings_pending",
-  "savings_confirmed",
-] as const;
-
 /** One ledger entry of the user's: which of their balances moved, by how much, and what it was. */
 export const statementEntry = z.object({
   id: z.string(),
   postingId: z.string(),
   /** What the posting was: "deposit", "stake", "payout", "withdrawal", … */
   kind: z.enum(POSTING_KINDS),
-  account: z.enum(STATEMENT_ACCOUNTS),
+  account: z.enum(USER_ACCOUNT_KINDS),
   /** Signed: positive into the balance, negative out of it. */
   amount: moneyString,
   balanceAfter: moneyString,
