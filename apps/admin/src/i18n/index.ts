@@ -1,7 +1,7 @@
+import { localeStore, rememberLanguage, startI18next, storedLanguage } from "@tickfair/browser/i18n-boot";
 import type { Locale as AntdLocale } from "antd/es/locale";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
-import { type ConsoleLocale, LANGUAGE_STORAGE_KEY, resolveInitialLocale } from "./language";
+import { CONSOLE_LOCALES, type ConsoleLocale, LANGUAGE_STORAGE_KEY, resolveInitialLocale } from "./language";
 
 type Messages = Record<string, unknown>;
 
@@ -20,58 +20,27 @@ async function loadTexts(lng: ConsoleLocale): Promise<Messages> {
   return load();
 }
 
-let antdLocale: AntdLocale | null = null;
-const listeners = new Set<() => void>();
-
 /** The active antd locale, for the ConfigProvider (useSyncExternalStore). */
-export const antdLocaleStore = {
-  get: (): AntdLocale | null => antdLocale,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const antdLocaleStore = localeStore<AntdLocale>();
 
 /** Loads a language's texts and antd's, then switches to it at once. */
 async function show(lng: ConsoleLocale): Promise<void> {
   const [messages, antd] = await Promise.all([loadTexts(lng), antdLocales[lng]()]);
   i18next.addResourceBundle(lng, "translation", messages, true, true);
   await i18next.changeLanguage(lng);
-  antdLocale = antd.default;
-  for (const listener of listeners) listener();
+  antdLocaleStore.set(antd.default);
   document.documentElement.lang = lng;
-}
-
-function readStoredLanguage(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
 }
 
 /** Starts i18next in the stored (or the browser's) language before the first render. */
 export async function initI18n(): Promise<void> {
-  const lng = resolveInitialLocale(readStoredLanguage(), navigator.languages);
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: false,
-    ns: ["translation"],
-    defaultNS: "translation",
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const lng = resolveInitialLocale(storedLanguage(LANGUAGE_STORAGE_KEY), navigator.languages);
+  await startI18next(lng, CONSOLE_LOCALES, ["translation"]);
   await show(lng);
 }
 
 /** Switches the language and remembers the choice. */
 export async function changeLanguage(lng: ConsoleLocale): Promise<void> {
   await show(lng);
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-  } catch {
-    // private mode: the choice lasts for this visit only
-  }
+  rememberLanguage(LANGUAGE_STORAGE_KEY, lng);
 }

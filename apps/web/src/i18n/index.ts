@@ -1,9 +1,9 @@
+import { localeStore, rememberLanguage, startI18next, storedLanguage } from "@tickfair/browser/i18n-boot";
 import { applyRiseColour } from "@tickfair/browser/market-colours";
 import { LOCALES, type Locale } from "@tickfair/contract";
 import { setDefaultConfig } from "antd-mobile";
 import type { Locale as AntdLocale } from "antd-mobile/es/locales/base";
 import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { LANGUAGE_STORAGE_KEY, resolveInitialLocale } from "./language";
 import type { TextGroup } from "./text-groups";
 import { createTextLoader, type Messages, type TextFiles } from "./text-loader";
@@ -65,22 +65,12 @@ async function loadAntdLocale(lng: Locale): Promise<AntdLocale> {
   }
 }
 
-let antdLocale: AntdLocale | null = null;
-const antdListeners = new Set<() => void>();
-
 /** The active antd-mobile locale, for a ConfigProvider (useSyncExternalStore). */
-export const antdLocaleStore = {
-  get: (): AntdLocale | null => antdLocale,
-  subscribe(listener: () => void): () => void {
-    antdListeners.add(listener);
-    return () => antdListeners.delete(listener);
-  },
-};
+export const antdLocaleStore = localeStore<AntdLocale>();
 
 function applyLanguage(lng: Locale, locale: AntdLocale): void {
-  antdLocale = locale;
   setDefaultConfig({ locale });
-  for (const listener of antdListeners) listener();
+  antdLocaleStore.set(locale);
   document.documentElement.lang = lng;
   applyRiseColour(lng);
 }
@@ -97,39 +87,17 @@ async function show(lng: Locale): Promise<void> {
   applyLanguage(lng, antd);
 }
 
-function readStoredLanguage(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /** Loads the stored (or default) language and initializes i18next before the first render. */
 export async function initI18n(): Promise<void> {
-  const lng = resolveInitialLocale(readStoredLanguage());
-  await i18next.use(initReactI18next).init({
-    lng,
-    supportedLngs: [...LOCALES],
-    fallbackLng: false,
-    ns: ["translation", "errors"],
-    defaultNS: "translation",
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const lng = resolveInitialLocale(storedLanguage(LANGUAGE_STORAGE_KEY));
+  await startI18next(lng, LOCALES, ["translation", "errors"]);
   await texts.switchLanguage(lng, () => show(lng));
 }
 
 /** Switches the language at once: loads its files, updates <html lang>, remembers the choice. */
 export async function changeLanguage(lng: Locale): Promise<void> {
   await texts.switchLanguage(lng, () => show(lng));
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-  } catch {
-    // private mode: the choice lasts for this visit only
-  }
+  rememberLanguage(LANGUAGE_STORAGE_KEY, lng);
 }
 
 /**
