@@ -1,4 +1,4 @@
-import type { SolvencyProof, SolvencyRoot } from "@tickfair/contract";
+import type { ErrorCode, SolvencyProof, SolvencyRoot } from "@tickfair/contract";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
@@ -24,7 +24,7 @@ import { formatDateTime } from "../../lib/time";
 import "./solvency.css";
 
 /** The server's answer to a user its latest snapshot does not hold: joined after that day closed. */
-const NOT_INCLUDED = "SOLVENCY_NOT_INCLUDED";
+const NOT_INCLUDED: ErrorCode = "SOLVENCY_NOT_INCLUDED";
 
 /** A root or a nonce, whole and monospaced, with a copy button: it is compared character by character. */
 function HexValue({ hex, testId }: { hex: string; testId: string }) {
