@@ -108,6 +108,7 @@ function SnapshotCard({ proof, published }: { proof: SolvencyProof; published: S
       ) : (
         <span className="solvency__muted">{t("solvency.noAttestation")}</span>
       ),
+      rowClassName: "solvency__wide",
     },
   ];
   return (
@@ -127,32 +128,34 @@ function PathDetails({ proof }: { proof: SolvencyProof }) {
   return (
     <details className="card cashier-card solvency__path" data-testid="solvency-path">
       <summary className="cashier-card__title">{t("solvency.pathTitle")}</summary>
-      <p className="solvency__muted">{t("solvency.pathIntro")}</p>
-      <DetailRows
-        className="detail-rows solvency__rows"
-        rows={[
-          {
-            label: t("solvency.nonce"),
-            value: <HexValue hex={proof.nonce} testId="solvency-nonce" />,
-            rowClassName: "solvency__wide",
-          },
-        ]}
-      />
-      <ol className="solvency__steps">
-        {pathRows(proof, locale).map((step) => (
-          <li key={step.level} className="solvency__step" data-testid="solvency-step">
-            <span className="solvency__step-head">
-              <span>{t("solvency.step", { level: step.level })}</span>
-              <span className="solvency__muted">{t(`solvency.side.${step.side}`)}</span>
-            </span>
-            <span className="solvency__step-body num">
-              <span>{step.sum}</span>
-              <code title={step.fullHash}>{step.hash}</code>
-            </span>
-          </li>
-        ))}
-      </ol>
-      <p className="solvency__muted">{t("solvency.pathRoot", { root: shortHash(proof.root) })}</p>
+      <div className="solvency__path-body">
+        <p className="solvency__muted">{t("solvency.pathIntro")}</p>
+        <DetailRows
+          className="detail-rows solvency__rows"
+          rows={[
+            {
+              label: t("solvency.nonce"),
+              value: <HexValue hex={proof.nonce} testId="solvency-nonce" />,
+              rowClassName: "solvency__wide",
+            },
+          ]}
+        />
+        <ol className="solvency__steps">
+          {pathRows(proof, locale).map((step) => (
+            <li key={step.level} className="solvency__step" data-testid="solvency-step">
+              <span className="solvency__step-head">
+                <span>{t("solvency.step", { level: step.level })}</span>
+                <span className="solvency__muted">{t(`solvency.side.${step.side}`)}</span>
+              </span>
+              <span className="solvency__step-body num">
+                <span>{step.sum}</span>
+                <code title={step.fullHash}>{step.hash}</code>
+              </span>
+            </li>
+          ))}
+        </ol>
+        <p className="solvency__muted">{t("solvency.pathRoot", { root: shortHash(proof.root) })}</p>
+      </div>
     </details>
   );
 }
