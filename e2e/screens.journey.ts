@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { Fairness, FairnessEpochPage } from "@tickfair/contract";
+import { type Fairness, type FairnessEpochPage, formatMoney, type Solvency } from "@tickfair/contract";
 import { seedLeadsTo } from "@tickfair/verify";
 import { DEMO } from "../apps/server/src/demo/seed";
 import {
@@ -76,6 +76,30 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
     await expect(page.getByTestId("user-available")).not.toHaveText("");
     await expectPolished(page);
     await shot(page, locale, "06-personal-center", { viewport: true });
+
+    // The proof of balance, from the personal center: the demo user's balance in the last snapshot,
+    // recomputed in the phone and matched against the root and total published to everyone.
+    const { latest } = (await (await page.request.get("/api/v1/solvency")).json()) as Solvency;
+    if (!latest) throw new Error("the demo has a snapshot of liabilities from its first start");
+    await page.getByTestId("user-solvency").click();
+    await expect(page.getByTestId("solvency-verdict")).toHaveAttribute("data-verdict", "pass");
+    await expect(page.getByTestId("solvency-verdict")).toContainText(text.solvency.verified);
+    await expect(page.getByTestId("solvency-root")).toHaveText(latest.root);
+    await expect(page.getByTestId("solvency-total")).toHaveText(
+      formatMoney(BigInt(latest.totalMinor), locale),
+    );
+    await expect(page.getByTestId("solvency-users")).toHaveText(
+      new Intl.NumberFormat(locale).format(latest.users),
+    );
+    await page.getByTestId("solvency-path").locator("summary").click();
+    await expect(page.getByTestId("solvency-step").first()).toBeVisible();
+    await expectPolished(page);
+    await shot(page, locale, "06b-proof-of-balance");
+    // Opened cold in a tab of its own, straight at its address: the same verdict.
+    const cold = await page.context().newPage();
+    await cold.goto("/h5/pages/solvency/solvency");
+    await expect(cold.getByTestId("solvency-verdict")).toHaveAttribute("data-verdict", "pass");
+    await cold.close();
 
     await page.goto("/h5/pages/index/index");
     await expect(page.getByTestId("home-account")).toBeVisible();
