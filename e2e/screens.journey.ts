@@ -92,7 +92,10 @@ for (const locale of ["zh-CN", "en"] as ShotLocale[]) {
       new Intl.NumberFormat(locale).format(latest.users),
     );
     await page.getByTestId("solvency-path").locator("summary").click();
-    await expect(page.getByTestId("solvency-step").first()).toBeVisible();
+    // One step a level: a tree of n leaves is ⌈log2 n⌉ levels high, and one user alone is the root.
+    const depth = latest.users <= 1 ? 0 : Math.ceil(Math.log2(latest.users));
+    await expect(page.getByTestId("solvency-step")).toHaveCount(depth);
+    if (depth === 0) await expect(page.getByTestId("solvency-alone")).toHaveText(text.solvency.pathAlone);
     await expectPolished(page);
     await shot(page, locale, "06b-proof-of-balance");
     // Opened cold in a tab of its own, straight at its address: the same verdict.

@@ -140,21 +140,30 @@ function PathDetails({ proof }: { proof: SolvencyProof }) {
             },
           ]}
         />
-        <ol className="solvency__steps">
-          {pathRows(proof, locale).map((step) => (
-            <li key={step.level} className="solvency__step" data-testid="solvency-step">
-              <span className="solvency__step-head">
-                <span>{t("solvency.step", { level: step.level })}</span>
-                <span className="solvency__muted">{t(`solvency.side.${step.side}`)}</span>
-              </span>
-              <span className="solvency__step-body num">
-                <span>{step.sum}</span>
-                <code title={step.fullHash}>{step.hash}</code>
-              </span>
-            </li>
-          ))}
-        </ol>
-        <p className="solvency__muted">{t("solvency.pathRoot", { root: shortHash(proof.root) })}</p>
+        {proof.path.length === 0 ? (
+          // One user alone in the snapshot: their leaf is the root, and their balance the total.
+          <p className="solvency__muted" data-testid="solvency-alone">
+            {t("solvency.pathAlone")}
+          </p>
+        ) : (
+          <>
+            <ol className="solvency__steps">
+              {pathRows(proof, locale).map((step) => (
+                <li key={step.level} className="solvency__step" data-testid="solvency-step">
+                  <span className="solvency__step-head">
+                    <span>{t("solvency.step", { level: step.level })}</span>
+                    <span className="solvency__muted">{t(`solvency.side.${step.side}`)}</span>
+                  </span>
+                  <span className="solvency__step-body num">
+                    <span>{step.sum}</span>
+                    <code title={step.fullHash}>{step.hash}</code>
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <p className="solvency__muted">{t("solvency.pathRoot", { root: shortHash(proof.root) })}</p>
+          </>
+        )}
       </div>
     </details>
   );
