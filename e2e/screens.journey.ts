@@ -155,6 +155,7 @@ test("the main screens fit the phone in all ten languages", async ({ page }) => 
       ["home", "/h5/pages/index/index", "tab-home"],
       ["personal-center", "/h5/pages/user/user", "user-total-assets"],
       ["settings", "/h5/pages/set/set", "set-language"],
+      ["proof-of-balance", "/h5/pages/solvency/solvency", "solvency-verdict"],
     ] as const) {
       await openInLanguage(page, locale, url, ready);
       await expect(page.getByTestId("user-total-assets").or(page.getByTestId(ready))).not.toHaveText("");
