@@ -6,22 +6,16 @@ import { useSolvency, useSolvencyProof } from "../../api/solvency";
 import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { IconAlert, IconClock, IconShield } from "../../components/icons";
+import { IconClock } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
-import {
-  formatMinor,
-  type ProofVerdict,
-  pathRows,
-  proofStatement,
-  proofVerdict,
-  shortHash,
-} from "../../lib/solvency-proof";
+import { formatMinor, pathRows, proofVerdict, shortHash } from "../../lib/solvency-proof";
 import { formatDateTime } from "../../lib/time";
 import "./solvency.css";
+import { VerdictBanner } from "./VerdictBanner";
 
 /** The server's answer to a user its latest snapshot does not hold: joined after that day closed. */
 const NOT_INCLUDED: ErrorCode = "SOLVENCY_NOT_INCLUDED";
@@ -35,33 +29,6 @@ function HexValue({ hex, testId }: { hex: string; testId: string }) {
       </code>
       <CopyButton text={hex} />
     </span>
-  );
-}
-
-function VerdictBanner({ verdict, proof }: { verdict: ProofVerdict; proof: SolvencyProof }) {
-  const { t } = useTranslation();
-  const locale = currentLocale();
-  return (
-    <div
-      className={`solvency-banner solvency-banner--${verdict.ok ? "pass" : "fail"}`}
-      role="status"
-      data-testid="solvency-verdict"
-      data-verdict={verdict.ok ? "pass" : "fail"}
-    >
-      {verdict.ok ? (
-        <IconShield className="solvency-banner__icon" />
-      ) : (
-        <IconAlert className="solvency-banner__icon" />
-      )}
-      <span>
-        <strong>{verdict.ok ? t("solvency.verified") : t("solvency.failed")}</strong>
-        <small data-testid="solvency-statement">
-          {verdict.ok
-            ? t("solvency.included", proofStatement(proof, locale))
-            : t(`solvency.problem.${verdict.problem}`)}
-        </small>
-      </span>
-    </div>
   );
 }
 
