@@ -151,6 +151,12 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await expectConsolePolished(support);
     await support.getByTestId("savings-limits").scrollIntoViewIfNeeded();
     await consoleShot(support, locale, "savings-support");
+    // Support reads the published snapshots too; publishing an attestation is an admin's.
+    await support.getByTestId("nav-solvency").click();
+    await expect(
+      support.getByTestId("solvency-snapshots").locator("tbody tr.ant-table-row").first(),
+    ).toBeVisible();
+    await expect(support.getByRole("button", { name: text.solvency.upload })).toHaveCount(0);
     await support.context().close();
 
     // The limit goes back as it was, so the H5 journeys after this one find the limits they expect.
