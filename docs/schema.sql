@@ -782,8 +782,6 @@ create table solvency_leaves (
   nonce text not null,
   balance_minor bigint not null,
   constraint solvency_leaves_pkey PRIMARY KEY (day, user_id),
-  constraint solvency_leaves_day_fkey FOREIGN KEY (day) REFERENCES solvency_snapshots(day),
-  constraint solvency_leaves_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
   constraint solvency_leaves_balance_minor_check CHECK ((balance_minor >= 0)),
   constraint solvency_leaves_nonce_check CHECK ((nonce ~ '^[0-9a-f]{64}$'::text)),
   constraint solvency_leaves_position_check CHECK (("position" >= 0))
@@ -798,7 +796,6 @@ create table solvency_nodes (
   hash bytea not null,
   sum_minor bigint not null,
   constraint solvency_nodes_pkey PRIMARY KEY (day, level, "position"),
-  constraint solvency_nodes_day_fkey FOREIGN KEY (day) REFERENCES solvency_snapshots(day),
   constraint solvency_nodes_hash_check CHECK ((length(hash) = 32)),
   constraint solvency_nodes_level_check CHECK ((level >= 0)),
   constraint solvency_nodes_position_check CHECK (("position" >= 0)),

@@ -15,9 +15,12 @@ create table solvency_snapshots (
 );
 
 -- A user's leaf: where it stands among the leaves, the nonce only they are given, and their balance.
+-- Leaves and nodes are written only in their snapshot's transaction, from the users it read, and never
+-- changed: no foreign keys, whose per-row checks were over half of a million-user snapshot's database
+-- time (docs/performance.md, Solvency).
 create table solvency_leaves (
-  day date not null references solvency_snapshots (day),
-  user_id bigint not null references users (id),
+  day date not null,
+  user_id bigint not null,
   position integer not null check (position >= 0),
   nonce text not null check (nonce ~ '^[0-9a-f]{64}$'),
   balance_minor bigint not null check (balance_minor >= 0),
@@ -26,7 +29,7 @@ create table solvency_leaves (
 
 -- Every node, level 0 (the leaves) up to the root.
 create table solvency_nodes (
-  day date not null references solvency_snapshots (day),
+  day date not null,
   level smallint not null check (level >= 0),
   position integer not null check (position >= 0),
   hash bytea not null check (length(hash) = 32),
