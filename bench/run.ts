@@ -10,6 +10,7 @@ import { runChatBench } from "./chat";
 import { runConsoleBench } from "./console";
 import { runLedgerBench } from "./ledger";
 import { runSavingsBench } from "./savings";
+import { runSolvencyBench } from "./solvency";
 import { runTradingBench } from "./trading";
 import { runVerifyBench } from "./verify";
 import { runWebBench } from "./web";
@@ -37,6 +38,12 @@ const BENCHES: Bench[] = [
     description:
       "one day's Yu'ebao income for 1,000,000 savers by 4 accrual loops: savers per second against pgbench, a second run posts nothing",
     run: runSavingsBench,
+  },
+  {
+    name: "solvency",
+    description:
+      "one day's proof-of-liabilities snapshot of 1,000,000 users: users per second against pgbench, proof p99 against GET /me",
+    run: runSolvencyBench,
   },
   {
     name: "chat",

@@ -31,6 +31,7 @@
 --   0028_list_search
 --   0029_fairness
 --   0030_exchange_feeds
+--   0031_solvency
 
 create extension pg_trgm;
 
@@ -457,6 +458,7 @@ create table ledger_entries (
   constraint ledger_entries_amount_check CHECK ((amount <> 0))
 );
 CREATE INDEX ledger_entries_account ON public.ledger_entries USING btree (account_id, id);
+CREATE INDEX ledger_entries_created_brin ON public.ledger_entries USING brin (created_at);
 CREATE INDEX ledger_entries_posting ON public.ledger_entries USING btree (posting_id);
 CREATE TRIGGER ledger_entries_append_only BEFORE DELETE OR UPDATE ON public.ledger_entries FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION check_postings_balanced();
@@ -629,6 +631,19 @@ CREATE UNIQUE INDEX products_code ON public.products USING btree (upper(regexp_r
 CREATE TRIGGER products_guard BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION guard_product_change();
 CREATE TRIGGER products_no_delete BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION forbid_change();
 
+create table public_documents (
+  id uuid not null,
+  name text not null,
+  content_type text not null,
+  size integer not null,
+  data bytea not null,
+  created_at timestamp with time zone not null,
+  constraint public_documents_pkey PRIMARY KEY (id),
+  constraint public_documents_name_check CHECK (((length(name) >= 1) AND (length(name) <= 200))),
+  constraint public_documents_size_check CHECK ((size > 0))
+);
+CREATE TRIGGER public_documents_fixed BEFORE DELETE OR UPDATE ON public.public_documents FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
 create table risk_figures (
   computed_on date not null,
   users integer not null,
@@ -745,6 +760,66 @@ create table sign_in_failures (
   constraint sign_in_failures_failures_check CHECK ((failures > 0)),
   constraint sign_in_failures_realm_check CHECK ((realm = ANY (ARRAY['user'::text, 'operator'::text])))
 );
+
+create table solvency_attestations (
+  id bigint generated always as identity not null,
+  day date not null,
+  document_id uuid not null,
+  operator_id bigint not null,
+  uploaded_at timestamp with time zone not null,
+  constraint solvency_attestations_pkey PRIMARY KEY (id),
+  constraint solvency_attestations_day_fkey FOREIGN KEY (day) REFERENCES solvency_snapshots(day),
+  constraint solvency_attestations_document_id_fkey FOREIGN KEY (document_id) REFERENCES public_documents(id),
+  constraint solvency_attestations_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
+);
+CREATE INDEX solvency_attestations_day ON public.solvency_attestations USING btree (day, id DESC);
+CREATE TRIGGER solvency_attestations_fixed BEFORE DELETE OR UPDATE ON public.solvency_attestations FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+create table solvency_leaves (
+  day date not null,
+  user_id bigint not null,
+  position integer not null,
+  nonce text not null,
+  balance_minor bigint not null,
+  constraint solvency_leaves_pkey PRIMARY KEY (day, user_id),
+  constraint solvency_leaves_balance_minor_check CHECK ((balance_minor >= 0)),
+  constraint solvency_leaves_nonce_check CHECK ((nonce ~ '^[0-9a-f]{64}$'::text)),
+  constraint solvency_leaves_position_check CHECK (("position" >= 0))
+);
+CREATE TRIGGER solvency_leaves_fixed BEFORE DELETE OR UPDATE ON public.solvency_leaves FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER solvency_leaves_no_truncate BEFORE TRUNCATE ON public.solvency_leaves FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table solvency_nodes (
+  day date not null,
+  level smallint not null,
+  position integer not null,
+  hash bytea not null,
+  sum_minor bigint not null,
+  constraint solvency_nodes_pkey PRIMARY KEY (day, level, "position"),
+  constraint solvency_nodes_hash_check CHECK ((length(hash) = 32)),
+  constraint solvency_nodes_level_check CHECK ((level >= 0)),
+  constraint solvency_nodes_position_check CHECK (("position" >= 0)),
+  constraint solvency_nodes_sum_minor_check CHECK ((sum_minor >= 0))
+);
+CREATE TRIGGER solvency_nodes_fixed BEFORE DELETE OR UPDATE ON public.solvency_nodes FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER solvency_nodes_no_truncate BEFORE TRUNCATE ON public.solvency_nodes FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table solvency_snapshots (
+  day date not null,
+  cutoff timestamp with time zone not null,
+  root text not null,
+  total_minor bigint not null,
+  users integer not null,
+  depth smallint not null,
+  taken_at timestamp with time zone not null,
+  constraint solvency_snapshots_pkey PRIMARY KEY (day),
+  constraint solvency_snapshots_depth_check CHECK ((depth >= 0)),
+  constraint solvency_snapshots_root_check CHECK ((root ~ '^[0-9a-f]{64}$'::text)),
+  constraint solvency_snapshots_total_minor_check CHECK ((total_minor >= 0)),
+  constraint solvency_snapshots_users_check CHECK ((users >= 0))
+);
+CREATE TRIGGER solvency_snapshots_fixed BEFORE DELETE OR UPDATE ON public.solvency_snapshots FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER solvency_snapshots_no_truncate BEFORE TRUNCATE ON public.solvency_snapshots FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
 create table support_presence (
   operator_id bigint not null,
@@ -977,6 +1052,7 @@ create sequence postings_id_seq as bigint owned by postings.id;
 create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrual_batches.id;
 create sequence savings_lots_id_seq as bigint owned by savings_lots.id;
 create sequence sessions_id_seq as bigint owned by sessions.id;
+create sequence solvency_attestations_id_seq as bigint owned by solvency_attestations.id;
 create sequence users_id_seq as bigint owned by users.id;
 create sequence verifications_id_seq as bigint owned by verifications.id;
 create sequence withdrawal_accounts_id_seq as bigint owned by withdrawal_accounts.id;

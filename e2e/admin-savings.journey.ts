@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { formatMoney, type Solvency } from "@tickfair/contract";
 import {
   type ConsoleLocale,
   confirmButton,
@@ -146,6 +147,12 @@ for (const { locale, text } of consoleRuns()) {
     await expectConsolePolished(support);
     await support.getByTestId("savings-limits").scrollIntoViewIfNeeded();
     await consoleShot(support, locale, "savings-support");
+    // Support reads the published snapshots too; publishing an attestation is an admin's.
+    await support.getByTestId("nav-solvency").click();
+    await expect(
+      support.getByTestId("solvency-snapshots").locator("tbody tr.ant-table-row").first(),
+    ).toBeVisible();
+    await expect(support.getByRole("button", { name: text.solvency.upload })).toHaveCount(0);
     await support.context().close();
 
     // The limit goes back as it was, so the H5 journeys after this one find the limits they expect.
@@ -155,5 +162,32 @@ for (const { locale, text } of consoleRuns()) {
     await confirmButton(page).click();
     await expect(perDay).toHaveValue(String(before));
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
+
+    // ── Solvency: the published snapshots, and a reserves attestation published beside the latest ─
+    const { latest } = (await (await request.get("/api/v1/solvency")).json()) as Solvency;
+    if (!latest) throw new Error("the demo has a snapshot of liabilities from its first start");
+    // The limits' toast gone first, so the picture shows only what this page says.
+    await expect(page.locator(".ant-message-notice")).toHaveCount(0);
+    await page.getByTestId("nav-solvency").click();
+    await expect(page).toHaveURL(/\/admin\/solvency$/);
+    const snapshot = page
+      .getByTestId("solvency-snapshots")
+      .locator("tbody tr.ant-table-row")
+      .filter({ hasText: shownDate(latest.day, locale) });
+    await expect(snapshot).toContainText(formatMoney(BigInt(latest.totalMinor), locale));
+    await snapshot.locator('input[type="file"]').setInputFiles({
+      name: "reserves.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n% Journey: a bank's letter on the reserves\n%%EOF\n"),
+    });
+    const uploaded = text.solvency.uploaded.replace("{{date}}", shownDate(latest.day, locale));
+    await expect(page.getByText(uploaded)).toBeVisible();
+    const { latest: attested } = (await (await request.get("/api/v1/solvency")).json()) as Solvency;
+    if (!attested?.attestation) throw new Error("the attestation is published with the root");
+    await expect(snapshot.getByRole("link")).toHaveText(attested.attestation.name);
+    const document = await request.get(attested.attestation.url);
+    expect(document.headers()["content-type"]).toContain("application/pdf");
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "solvency");
   });
 }

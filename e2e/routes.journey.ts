@@ -52,6 +52,7 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   savingsRecords: { url: paths.savingsRecords, signedIn: true },
   transfer: { url: paths.transfer, signedIn: true },
   limits: { url: paths.limits, signedIn: true },
+  solvency: { url: paths.solvency, signedIn: true },
 };
 
 test("the route table above names every route of the router", () => {

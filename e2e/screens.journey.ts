@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { Fairness, FairnessEpochPage } from "@tickfair/contract";
+import { type Fairness, type FairnessEpochPage, formatMoney, type Solvency } from "@tickfair/contract";
 import { seedLeadsTo } from "@tickfair/verify";
 import { DEMO } from "../apps/server/src/demo/seed";
 import {
@@ -74,6 +74,33 @@ for (const { locale, text } of SHOT_RUNS) {
     await expectPolished(page);
     await shot(page, locale, "06-personal-center", { viewport: true });
 
+    // The proof of balance, from the personal center: the demo user's balance in the last snapshot,
+    // recomputed in the phone and matched against the root and total published to everyone.
+    const { latest } = (await (await page.request.get("/api/v1/solvency")).json()) as Solvency;
+    if (!latest) throw new Error("the demo has a snapshot of liabilities from its first start");
+    await page.getByTestId("user-solvency").click();
+    await expect(page.getByTestId("solvency-verdict")).toHaveAttribute("data-verdict", "pass");
+    await expect(page.getByTestId("solvency-verdict")).toContainText(text.solvency.verified);
+    await expect(page.getByTestId("solvency-root")).toHaveText(latest.root);
+    await expect(page.getByTestId("solvency-total")).toHaveText(
+      formatMoney(BigInt(latest.totalMinor), locale),
+    );
+    await expect(page.getByTestId("solvency-users")).toHaveText(
+      new Intl.NumberFormat(locale).format(latest.users),
+    );
+    await page.getByTestId("solvency-path").locator("summary").click();
+    // One step a level: a tree of n leaves is ⌈log2 n⌉ levels high, and one user alone is the root.
+    const depth = latest.users <= 1 ? 0 : Math.ceil(Math.log2(latest.users));
+    await expect(page.getByTestId("solvency-step")).toHaveCount(depth);
+    if (depth === 0) await expect(page.getByTestId("solvency-alone")).toHaveText(text.solvency.pathAlone);
+    await expectPolished(page);
+    await shot(page, locale, "06b-proof-of-balance");
+    // Opened cold in a tab of its own, straight at its address: the same verdict.
+    const cold = await page.context().newPage();
+    await cold.goto("/h5/pages/solvency/solvency");
+    await expect(cold.getByTestId("solvency-verdict")).toHaveAttribute("data-verdict", "pass");
+    await cold.close();
+
     await page.goto("/h5/pages/index/index");
     await expect(page.getByTestId("home-account")).toBeVisible();
     await shot(page, locale, "07-home-signed-in");
@@ -125,6 +152,7 @@ test("the main screens fit the phone in all ten languages", async ({ page }) => 
       ["home", "/h5/pages/index/index", "tab-home"],
       ["personal-center", "/h5/pages/user/user", "user-total-assets"],
       ["settings", "/h5/pages/set/set", "set-language"],
+      ["proof-of-balance", "/h5/pages/solvency/solvency", "solvency-verdict"],
     ] as const) {
       await openInLanguage(page, locale, url, ready);
       await expect(page.getByTestId("user-total-assets").or(page.getByTestId(ready))).not.toHaveText("");

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           },
           area("markets", () => import("./pages/markets/Markets")),
           area("savings", () => import("./pages/savings/Savings")),
+          area("solvency", () => import("./pages/solvency/Solvency")),
           area("content", () => import("./pages/content/Content")),
           area("broadcasts", () => import("./pages/broadcasts/Broadcasts")),
           area("settings", () => import("./pages/settings/Settings")),

@@ -17,6 +17,7 @@ import { RealtimeHub } from "./platform/realtime";
 import { createBlobStore } from "./platform/s3-blob-store";
 import RANKS from "./ranks.json";
 import { savingsModule } from "./savings";
+import { solvencyModule } from "./solvency";
 import { keepClosedTotals, settledNetCounts, tradingModule, tradingSince, userTradingUsage } from "./trading";
 import { verificationModule } from "./verification";
 
@@ -57,6 +58,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   });
   const savings = savingsModule(wiring);
   const chat = chatModule(wiring, { blobs });
+  const solvency = solvencyModule(wiring);
   const modules: CapabilityModule[] = [
     auditModule(wiring),
     ledgerModule(wiring),
@@ -78,6 +80,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
     savings,
     verificationModule(wiring, { blobs }),
     chat,
+    solvency,
     accountModule(wiring),
     consoleModule(wiring),
   ];
@@ -93,6 +96,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
       market: market.market,
       trading: trading.worker,
       savings: savings.worker,
+      solvency: solvency.worker,
       content: content.publisher,
       broadcasts: messages.broadcasts,
       riskFigures: limits.riskFigures,

@@ -116,6 +116,11 @@ export const ERROR_STATUS = {
   PASSWORD_WRONG: 400,
   /** A policy refusal, like TAKING_A_BREAK: the request is well formed, this deployment may not serve it. */
   COUNTRY_RESTRICTED: 403,
+  /** The signed-in user opened their account after the latest snapshot's day closed. */
+  SOLVENCY_NOT_INCLUDED: 404,
+  SOLVENCY_SNAPSHOT_NOT_FOUND: 404,
+  /** A reserves attestation is a PDF or an image. */
+  ATTESTATION_FILE_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

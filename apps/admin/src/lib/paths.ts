@@ -15,6 +15,7 @@ export const AREA_PATHS: Record<ConsoleArea, string> = {
   users: "/users",
   markets: "/markets",
   savings: "/savings",
+  solvency: "/solvency",
   content: "/content",
   broadcasts: "/broadcasts",
   settings: "/settings",

@@ -1,10 +1,13 @@
-import { LOCALES } from "@tickfair/contract";
+import { LOCALES, toMinor } from "@tickfair/contract";
+import { verifyLiabilityProof } from "@tickfair/verify";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listDepositMethods } from "../cashier/deposit-methods";
 import { onPostgres } from "../market/testing";
 import { createOperator } from "../operators/service";
 import { ManualClock } from "../platform/clock";
+import { snapshotClosedDay } from "../solvency";
+import { proofFor } from "../solvency/published";
 import { createTestDb, type TestDb } from "../test/harness";
 import { signInOperatorThroughService } from "../test/operator-fixtures";
 import { DEMO, seedDemo } from "./seed";
@@ -37,6 +40,22 @@ describe("demo seed", () => {
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     expect(await seeded()).toEqual(once);
+  });
+
+  it("opens the demo user's account before yesterday closed, so a fresh demo's first snapshot counts them", async () => {
+    const clock = new ManualClock("2026-03-04T09:00:00+08:00");
+    await seedDemo(testDb.db, clock, { shared: onPostgres() });
+    // What the solvency worker does at the server's start, right after the seed.
+    const taken = await snapshotClosedDay({ db: testDb.db, clock, timeZone: "Asia/Shanghai" });
+    expect(taken).toMatchObject({ taken: true, day: "2026-03-03" });
+    const user = await testDb.db
+      .selectFrom("users")
+      .select("id")
+      .where("account", "=", DEMO.user.account)
+      .executeTakeFirstOrThrow();
+    const proof = await proofFor(testDb.db, user.id);
+    expect(proof).toMatchObject({ day: "2026-03-03", balanceMinor: toMinor(DEMO.balance).toString() });
+    expect(verifyLiabilityProof(proof)).toEqual({ ok: true });
   });
 
   it("creates each demo operator enrolled with the printed secret, a second admin among them", async () => {

@@ -1,4 +1,5 @@
 export { filesModule } from "./module";
 export { type HolderLive, issuePhotoLinks, type LinkHolder } from "./photo-links";
 export { MAX_PHOTO_BYTES, PHOTO_UPLOAD, storePrivatePhoto } from "./photos";
-export { assertOwnFile, readFile } from "./service";
+export { type PublicDocument, storePublicDocument } from "./public-documents";
+export { assertOwnFile, FILE_UPLOAD, MAX_FILE_BYTES, readFile } from "./service";

@@ -1,11 +1,12 @@
 import type { BlobStore } from "../platform/blob-store";
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import type { HolderLive } from "./photo-links";
-import { filesRoutes, photoLinkRoutes } from "./routes";
+import { filesRoutes, photoLinkRoutes, publicDocumentRoutes } from "./routes";
 
 /**
- * Every private image: deposit proofs, ID photos, photos sent in chat. Whether a photo link's session
- * still lives is auth's and operators' rule, handed in by the wiring.
+ * Every private image (deposit proofs, ID photos, photos sent in chat) and every public document
+ * (reserves attestations). Whether a photo link's session still lives is auth's and operators' rule,
+ * handed in by the wiring.
  */
 export function filesModule(
   wiring: Wiring,
@@ -13,7 +14,7 @@ export function filesModule(
 ): CapabilityModule {
   return {
     name: "files",
-    publicRoutes: [photoLinkRoutes(wiring, deps)],
+    publicRoutes: [photoLinkRoutes(wiring, deps), publicDocumentRoutes(wiring)],
     userRoutes: [filesRoutes(wiring)],
   };
 }

@@ -6,6 +6,7 @@ import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
 import { type HolderLive, photoByTicket } from "./photo-links";
+import { readPublicDocument } from "./public-documents";
 import { FILE_UPLOAD, storePrivateImage } from "./service";
 
 const schema = routeSchemas({ tags: ["files"], signedIn: true, errors: [400, 401, 413] });
@@ -48,6 +49,28 @@ export function photoLinkRoutes(
           deps.holderLive,
         );
         return reply.type("image/jpeg").header("cache-control", "private, no-store").send(data);
+      },
+    );
+  };
+}
+
+/**
+ * A public document (a reserves attestation), for anyone to download. Never changed once stored, so
+ * it may be cached for good; sandboxed, so a document opened in the browser runs nothing of this origin.
+ */
+export function publicDocumentRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/documents/:id",
+      { schema: { tags: ["files"], params: z.object({ id: z.string().uuid() }) } },
+      async (request, reply) => {
+        const document = await readPublicDocument(context.db, request.params.id);
+        return reply
+          .type(document.contentType)
+          .header("content-disposition", `inline; filename="${document.name}"`)
+          .header("content-security-policy", "sandbox")
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .send(document.data);
       },
     );
   };

@@ -9,6 +9,15 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+export interface PublicDocumentsTable {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
 export interface VerificationPhotosTable {
   id: string;
   user_id: bigint;
@@ -32,6 +41,7 @@ export interface PhotoViewTicketsTable {
 declare module "../platform/schema" {
   interface Database {
     files: FilesTable;
+    public_documents: PublicDocumentsTable;
     verification_photos: VerificationPhotosTable;
     photo_view_tickets: PhotoViewTicketsTable;
   }

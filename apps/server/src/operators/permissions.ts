@@ -37,6 +37,10 @@ const GRANTS = {
   // Savings: finance and support read the figures and the rate; only admins change the rate or limits.
   "savings.read": ["support", "finance", "admin"],
   "savings.manage": ["admin"],
+  // Proof of liabilities: anyone at the console sees the published snapshots; an attestation of
+  // reserves is published beside them by an admin only.
+  "solvency.read": ["support", "finance", "admin"],
+  "solvency.attest": ["admin"],
   // Real-name review: support checks documents; finance has no need to see ID photos.
   "verifications.review": ["support", "admin"],
   // Customer service: support answers users' chats; finance is not at the front desk.
@@ -106,6 +110,8 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/savings`]:                                    "savings.read",
   [`POST ${API}/savings/rates`]:                             "savings.manage",
   [`PUT ${API}/savings/settings`]:                           "savings.manage",
+  [`GET ${API}/solvency`]:                                   "solvency.read",
+  [`PUT ${API}/solvency/:day/attestation`]:                  "solvency.attest",
   [`GET ${API}/verifications`]:                              "verifications.review",
   [`GET ${API}/verifications.csv`]:                          "verifications.review",
   [`GET ${API}/verifications/:id`]:                          "verifications.review",

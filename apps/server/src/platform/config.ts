@@ -153,6 +153,8 @@ const configSchema = z.object({
   SAVINGS_WORKER_ENABLED: flag.default(true),
   /** How often the savings worker looks for savers behind yesterday. */
   SAVINGS_ACCRUAL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** Take each closed day's proof-of-liabilities snapshot in this process (any number may; one is kept a day). */
+  SOLVENCY_WORKER_ENABLED: flag.default(true),
   /** Store the risk warning's daily figure in this process (any number of processes may; one row a day is kept; tests compute by hand). */
   RISK_FIGURE_WORKER_ENABLED: flag.default(true),
   /**

@@ -154,6 +154,9 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   limits: () => "reminder_minutes",
   "verification/photos": (fx) => fx.photoTicket,
   products: (fx) => fx.symbol,
+  // A well-formed address of nothing, and a day: malformed ones must be refused before any lookup.
+  documents: () => "00000000-0000-4000-8000-000000000000",
+  solvency: () => "2026-01-04",
   // The fixture user's first session: theirs is this file's first sign-in.
   sessions: () => "1",
 };

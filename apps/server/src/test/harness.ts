@@ -82,6 +82,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       TRADING_WORKER_ENABLED: "false",
       SAVINGS_WORKER_ENABLED: "false",
       RISK_FIGURE_WORKER_ENABLED: "false",
+      SOLVENCY_WORKER_ENABLED: "false",
       CONTENT_PUBLISHER_ENABLED: "false",
       // ID photos in a folder of this test process; ID numbers under fixed test keys.
       BLOB_DIR: TEST_BLOB_DIR,

@@ -46,6 +46,9 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { type: "login", oldPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD },
   }),
   "POST /api/v1/files": () => ({ file: PNG }),
+  // No such document, and a day without a snapshot: the handlers' own 404s, past the guards.
+  "GET /api/v1/documents/:id": () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+  "PUT /api/v1/operator/solvency/:day/attestation": () => ({ params: { day: "2026-01-04" }, file: PNG }),
   "GET /api/v1/market/products/:symbol": (fx) => ({ params: { symbol: fx.symbol } }),
   "GET /api/v1/market/products/:symbol/candles": (fx) => ({ params: { symbol: fx.symbol } }),
   "GET /api/v1/market/products/:symbol/ticks": (fx) => ({ params: { symbol: fx.symbol } }),

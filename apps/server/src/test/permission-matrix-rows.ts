@@ -49,6 +49,9 @@ export const MATRIX = {
   "GET /api/v1/trading/contracts/:id":                          [401,       "ok",  404,   401,     401,     401],
   "GET /api/v1/trading/contracts/:id/receipt":                  [401,       "ok",  404,   401,     401,     401],
 
+  "GET /api/v1/solvency":                                       ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/solvency/proof":                                 [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/documents/:id":                                  ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/savings/rules":                                  ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/savings":                                        [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/savings/history":                                [401,       "ok",  "ok",  401,     401,     401],
@@ -116,6 +119,8 @@ export const MATRIX = {
   "GET /api/v1/operator/savings":                               [401,       401,   401,   "ok",    "ok",    "ok"],
   "POST /api/v1/operator/savings/rates":                        [401,       401,   401,   403,     403,     "ok"],
   "PUT /api/v1/operator/savings/settings":                      [401,       401,   401,   403,     403,     "ok"],
+  "GET /api/v1/operator/solvency":                              [401,       401,   401,   "ok",    "ok",    "ok"],
+  "PUT /api/v1/operator/solvency/:day/attestation":             [401,       401,   401,   403,     403,     "ok"],
   "GET /api/v1/operator/verifications":                         [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/verifications.csv":                     [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/verifications/:id":                     [401,       401,   401,   "ok",    403,     "ok"],

@@ -11,6 +11,7 @@ import type records from "./locales/records/en.json";
 import type register from "./locales/register/en.json";
 import type savings from "./locales/savings/en.json";
 import type settings from "./locales/settings/en.json";
+import type solvency from "./locales/solvency/en.json";
 import type trading from "./locales/trading/en.json";
 import type user from "./locales/user/en.json";
 import type verification from "./locales/verification/en.json";
@@ -33,6 +34,7 @@ type GroupTexts = typeof account &
   typeof register &
   typeof savings &
   typeof settings &
+  typeof solvency &
   typeof trading &
   typeof user &
   typeof verification &

@@ -38,6 +38,8 @@ export const paths = {
   limits: "/pages/limits/limits",
   /** Not in the specification: how the prices are committed in advance and checked (docs/fairness.md). */
   fairness: "/pages/fairness/fairness",
+  /** Not in the specification: the user's balance in the platform's published liabilities (docs/solvency.md). */
+  solvency: "/pages/solvency/solvency",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

@@ -36,6 +36,8 @@ export const OPERATOR_PERMISSIONS = [
   "markets.manage",
   "savings.read",
   "savings.manage",
+  "solvency.read",
+  "solvency.attest",
   "verifications.review",
   "chats.answer",
   "content.manage",

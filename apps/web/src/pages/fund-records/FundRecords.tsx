@@ -2,11 +2,11 @@ import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, formatMoney } 
 import { DotLoading, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
-import { IconDownload } from "../../components/icons";
+import { IconChevronRight, IconDownload, IconShield } from "../../components/icons";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RecordRow, TypeFilter } from "../../components/RecordList/RecordList";
@@ -72,6 +72,11 @@ export default function FundRecords() {
         <p className="fund-records__zone" data-testid="records-time-zone">
           {t("records.timeZone", { zone: deviceTimeZone() })}
         </p>
+        <Link to={paths.solvency} className="fund-records__proof" data-testid="records-solvency">
+          <IconShield />
+          <span>{t("records.solvencyLink")}</span>
+          <IconChevronRight />
+        </Link>
         <PagedList
           query={query}
           testId="fund-records"

@@ -114,6 +114,13 @@ export default function Settings() {
           >
             {t("settings.fairness")}
           </List.Item>
+          <List.Item
+            prefix={<IconShield className="settings__icon" />}
+            onClick={() => navigate(paths.solvency)}
+            data-testid="set-solvency"
+          >
+            {t("settings.solvency")}
+          </List.Item>
         </List>
         <List className="settings__group">
           <List.Item

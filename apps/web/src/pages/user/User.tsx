@@ -42,6 +42,7 @@ type ListKey =
   | "user.depositDetails"
   | "user.withdrawDetails"
   | "user.fundRecords"
+  | "user.solvency"
   | "user.withdrawAccount"
   | "home.messages"
   | "home.service"
@@ -69,6 +70,7 @@ const LIST: readonly { label: ListKey; to: string; Icon: ComponentType<IconProps
     testId: "user-withdraw-details",
   },
   { label: "user.fundRecords", to: paths.fundRecords, Icon: IconFile, testId: "user-fund-records" },
+  { label: "user.solvency", to: paths.solvency, Icon: IconShield, testId: "user-solvency" },
   {
     label: "user.withdrawAccount",
     to: paths.withdrawAccount,

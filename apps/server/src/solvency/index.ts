@@ -1,0 +1,2 @@
+export { solvencyModule } from "./module";
+export { snapshotClosedDay } from "./worker";
