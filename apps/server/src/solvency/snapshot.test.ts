@@ -3,7 +3,7 @@ import { errorMessage } from "@tickfair/contract/error-messages";
 import { leafNode, sumTreeLevels, verifyLiabilityProof } from "@tickfair/verify";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bindBankCard, demoTopUp, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { bindBankCard, demoTopUp, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { takeSnapshot } from "./snapshot";
@@ -210,5 +210,37 @@ describe("the daily proof of liabilities", () => {
       expect(proof.path).toHaveLength(3);
       expect(verifyLiabilityProof(proof)).toEqual({ ok: true });
     }
+  });
+
+  it("counts nothing, rather than stopping the day, for a user whose posted times cross the cutoff", async () => {
+    // A payout stamped before midnight that spent money stamped after it (a request that waited on a
+    // lock across midnight): summed by time, the user's liability at the cutoff comes out negative.
+    t.clock.set(new Date("2026-03-05T10:00:00+08:00"));
+    const crossed = await registerAndLogin(t);
+    await bindBankCard(t.app, crossed.auth);
+    t.clock.set(new Date("2026-03-06T00:00:01+08:00"));
+    await demoTopUp(t.app, crossed.auth, "20.00");
+    t.clock.set(new Date("2026-03-05T23:59:58+08:00"));
+    const withdrawal = await postWithKey(t.app, "/api/v1/cashier/withdrawals", crossed.auth, {
+      amount: "20.00",
+      payPassword: "246810",
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    const finance = await operatorAuth(t, "finance");
+    const approved = await t.app.inject({
+      method: "POST",
+      url: `/api/v1/operator/withdrawals/${withdrawal.json().id}/approve`,
+      headers: finance.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await ledgerLiabilities(new Date("2026-03-06T00:00:00+08:00"))).get(crossed.userId)).toBeLessThan(
+      0n,
+    );
+
+    t.clock.set(new Date("2026-03-06T00:05:00+08:00"));
+    expect(await snapshotClosedDay(deps())).toMatchObject({ taken: true, day: "2026-03-05" });
+    const proof = (await proofOf(crossed)).json<SolvencyProof>();
+    expect(proof).toMatchObject({ day: "2026-03-05", balanceMinor: "0" });
+    expect(verifyLiabilityProof(proof)).toEqual({ ok: true });
   });
 });

@@ -22,6 +22,9 @@ export interface Liability {
  * frozen for trades and withdrawals, Yu'ebao pending and confirmed) held, counting only entries
  * posted before it. Read as today's balance less what was posted since, so the read costs the day's
  * entries rather than the whole history; one statement, so one consistent view of the ledger.
+ * Entries count by the time they were stamped with, and a request that waited on a lock across
+ * midnight can stamp a payout before the cutoff that spent money stamped after it: such a user is owed
+ * nothing at the cutoff, and is counted as 0 rather than stopping the day's snapshot.
  */
 export async function liabilitiesAt(db: Db | Tx, cutoff: Date): Promise<Liability[]> {
   const { rows } = await sql<{ user_id: bigint; balance: bigint }>`
@@ -34,7 +37,7 @@ export async function liabilitiesAt(db: Db | Tx, cutoff: Date): Promise<Liabilit
       where e.created_at >= ${cutoff}::timestamptz and a.user_id is not null
       group by a.user_id
     )
-    select u.id as user_id, (coalesce(h.balance, 0) - coalesce(s.amount, 0))::bigint as balance
+    select u.id as user_id, greatest(coalesce(h.balance, 0) - coalesce(s.amount, 0), 0)::bigint as balance
     from users u left join held h on h.user_id = u.id left join since s on s.user_id = u.id
     where u.created_at < ${cutoff}::timestamptz`.execute(db);
   return rows.map((row) => ({ userId: BigInt(row.user_id), balance: BigInt(row.balance) }));
