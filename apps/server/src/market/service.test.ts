@@ -140,8 +140,14 @@ describe("operator product update", () => {
         status: "open",
         minStake: "10.00",
         durations: [{ seconds: 30 }, { seconds: 60 }, { seconds: 180 }, { seconds: 300 }],
+        payoutTableVersion: 1,
       },
-      after: { status: "maintenance", reopensAt: "2026-01-05T10:00:00.000Z", minStake: "5.00" },
+      after: {
+        status: "maintenance",
+        reopensAt: "2026-01-05T10:00:00.000Z",
+        minStake: "5.00",
+        payoutTableVersion: 2,
+      },
     });
     // It reopens by itself at the time given, and an operator can reopen it earlier.
     expect((await getProduct(testDb.db, new Date("2026-01-05T10:00:00Z"), "GBP/USD", "en")).status).toBe(

@@ -100,6 +100,11 @@ function toProduct(
   };
 }
 
+/** Whether two rate tables, each sorted by seconds, offer the same durations at the same rates. */
+const sameRates = (a: readonly ProductDuration[], b: readonly ProductDuration[]) =>
+  a.length === b.length &&
+  a.every((d, i) => d.seconds === b[i]?.seconds && d.payoutRateBps === b[i]?.payoutRateBps);
+
 export async function durationsOf(m: Executor, symbols: readonly string[]) {
   const map = new Map<string, ProductDuration[]>();
   if (symbols.length === 0) return map;
@@ -316,13 +321,18 @@ export async function updateProduct(
       throw new AppError("DURATIONS_INVALID");
     }
 
+    const ratesBefore = durations ? ((await durationsOf(m, [row.symbol])).get(row.symbol) ?? []) : [];
+    // The payout table's version moves with every change of the rates, in this transaction, so a
+    // contract's recorded version always names the table its rate came from.
+    const ratesChanged = durations !== undefined && !sameRates(ratesBefore, durations);
+    const payoutTableVersion = row.payout_table_version + (ratesChanged ? 1 : 0);
     const before = {
       status: row.status,
       schedule: row.schedule,
       reopensAt: row.reopens_at?.toISOString() ?? null,
       minStake: fromMinor(row.min_stake),
       maxStake: fromMinor(row.max_stake),
-      ...(durations ? { durations: (await durationsOf(m, [row.symbol])).get(row.symbol) ?? [] } : {}),
+      ...(durations ? { durations: ratesBefore, payoutTableVersion: row.payout_table_version } : {}),
     };
     await m
       .updateTable("products")
@@ -334,11 +344,12 @@ export async function updateProduct(
         reopens_at: reopensAt,
         min_stake: minStake,
         max_stake: maxStake,
+        payout_table_version: payoutTableVersion,
         updated_at: now,
       })
       .where("symbol", "=", row.symbol)
       .execute();
-    if (durations) {
+    if (ratesChanged) {
       await m.deleteFrom("product_durations").where("symbol", "=", row.symbol).execute();
       await m
         .insertInto("product_durations")
@@ -365,7 +376,7 @@ export async function updateProduct(
           reopensAt: reopensAt?.toISOString() ?? null,
           minStake: fromMinor(minStake),
           maxStake: fromMinor(maxStake),
-          ...(durations ? { durations } : {}),
+          ...(durations ? { durations, payoutTableVersion } : {}),
         },
       },
     });
