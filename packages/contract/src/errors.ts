@@ -68,6 +68,8 @@ export const ERROR_STATUS = {
   QUOTE_EXPIRED: 409,
   /** A receipt is for a closed contract: an open one's exit and payout are not known yet. */
   CONTRACT_OPEN: 409,
+  /** More ticks than one receipt carries (MAX_RECEIPT_TICKS): its epochs verify one by one instead. */
+  RECEIPT_TOO_LARGE: 422,
   DURATION_NOT_OFFERED: 400,
   STAKE_OUT_OF_RANGE: 400,
   PASSWORD_LOCKED: 423,
