@@ -248,7 +248,7 @@ export function VerifyPanel({
           onChange={pickFile}
         />
       </div>
-      <p className="contract-note">
+      <p className="contract-note verify-fairness">
         <Link to={paths.fairness} data-testid="verify-fairness">
           {t("orders.verify.fairness")}
         </Link>
