@@ -63,6 +63,8 @@ export const ERROR_STATUS = {
   STAKE_RANGE_INVALID: 400,
   DURATIONS_INVALID: 400,
   FEED_SOURCES_INVALID: 400,
+  /** A simulated product opened (or given back to the simulator) while no seed chain commits its prices. */
+  FAIRNESS_CHAIN_MISSING: 409,
   REOPENS_AT_INVALID: 400,
   PRODUCT_CLOSED: 409,
   QUOTE_EXPIRED: 409,

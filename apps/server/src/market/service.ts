@@ -20,7 +20,8 @@ import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { latestCandles } from "./candle-store";
-import { feedSourcesBySymbol } from "./feed-sources";
+import { requireChainFor } from "./chain-rule";
+import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import type { ProductRow } from "./schema";
@@ -313,6 +314,9 @@ export async function updateProduct(
     } else if (reopensAt && reopensAt <= now) {
       throw new AppError("REOPENS_AT_INVALID");
     }
+    // Prices of a simulated product exist only as a chain commits them: it opens only under one.
+    if (input.status === "open" && row.status !== "open" && row.source !== EXCHANGE_SOURCE)
+      await requireChainFor(tx, row.symbol, now);
     const minStake = input.minStake === undefined ? row.min_stake : toMinor(input.minStake);
     const maxStake = input.maxStake === undefined ? row.max_stake : toMinor(input.maxStake);
     if (minStake > maxStake) throw new AppError("STAKE_RANGE_INVALID");
