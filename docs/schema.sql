@@ -32,6 +32,7 @@
 --   0029_fairness
 --   0030_exchange_feeds
 --   0031_solvency
+--   0033_payout_table_version
 
 create extension pg_trgm;
 
@@ -198,6 +199,7 @@ create table contracts (
   settled_at timestamp with time zone,
   stake_posting_id bigint not null,
   settle_posting_id bigint,
+  payout_table_version integer,
   constraint contracts_pkey PRIMARY KEY (id),
   constraint contracts_stake_posting_id_fkey FOREIGN KEY (stake_posting_id) REFERENCES postings(id),
   constraint contracts_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
@@ -210,6 +212,7 @@ create table contracts (
   constraint contracts_duration_seconds_check CHECK ((duration_seconds > 0)),
   constraint contracts_payout_check CHECK ((payout >= 0)),
   constraint contracts_payout_rate_bps_check CHECK (((payout_rate_bps >= 1) AND (payout_rate_bps <= 100000))),
+  constraint contracts_payout_table_version_check CHECK ((payout_table_version >= 1)),
   constraint contracts_result_check CHECK ((result = ANY (ARRAY['win'::text, 'lose'::text, 'draw'::text, 'void'::text]))),
   constraint contracts_stake_check CHECK ((stake > 0)),
   constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text])))
@@ -220,7 +223,7 @@ CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, i
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
 CREATE INDEX contracts_user_accepted ON public.contracts USING btree (user_id, accepted_at);
-CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
+CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.payout_table_version IS DISTINCT FROM old.payout_table_version) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
 CREATE TRIGGER contracts_no_delete BEFORE DELETE ON public.contracts FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER contracts_settle_posting_exists AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION check_contract_postings();
 
@@ -614,6 +617,7 @@ create table products (
   updated_at timestamp with time zone default now() not null,
   min_live_sources smallint default 2 not null,
   halt_silent_sources text,
+  payout_table_version integer default 1 not null,
   constraint products_pkey PRIMARY KEY (symbol),
   constraint product_halt_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (halt_silent_sources IS NULL))),
   constraint product_reopening_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (reopens_at IS NULL))),
@@ -621,6 +625,7 @@ create table products (
   constraint products_category_check CHECK ((category = ANY (ARRAY['crypto'::text, 'fx'::text, 'metal'::text, 'index'::text]))),
   constraint products_min_live_sources_check CHECK (((min_live_sources >= 1) AND (min_live_sources <= 10))),
   constraint products_min_stake_check CHECK ((min_stake > 0)),
+  constraint products_payout_table_version_check CHECK ((payout_table_version >= 1)),
   constraint products_price_precision_check CHECK (((price_precision >= 0) AND (price_precision <= 8))),
   constraint products_schedule_check CHECK ((schedule = ANY (ARRAY['always'::text, 'fx_week'::text]))),
   constraint products_status_check CHECK ((status = ANY (ARRAY['open'::text, 'maintenance'::text]))),

@@ -121,6 +121,9 @@ for (const { locale, text, run: index } of consoleRuns()) {
     // The price commitment the app publishes, as the operator must watch it.
     const chain = (await (await page.request.get("/api/v1/fairness")).json()) as { anchor: string };
     await expect(page.getByTestId("fairness-chain-anchor")).toContainText(chain.anchor);
+    await expect(page.getByTestId("fairness-chain-missing")).toHaveCount(0);
+    const tableVersion = table.getByTestId("payout-table-BTC/USDT");
+    const versionBefore = await tableVersion.innerText();
     await expectConsolePolished(page);
     await consoleShot(page, locale, "users-markets");
     await page.getByTestId("edit-BTC/USDT").click();
@@ -135,6 +138,8 @@ for (const { locale, text, run: index } of consoleRuns()) {
       text.markets.saved.replace("{{symbol}}", "BTC/USDT"),
     );
     await expect(table.getByTestId("rate-BTC/USDT-60")).toContainText(`${percent}.00%`);
+    // A new payout table: its version moves on, and contracts placed from now on record it.
+    await expect(tableVersion).not.toHaveText(versionBefore);
 
     // The next contract takes the new rate; the one already open keeps the rate it was accepted at.
     const after = await placeContract("after");

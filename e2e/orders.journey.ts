@@ -176,9 +176,9 @@ for (const { locale, text } of SHOT_RUNS) {
     await download.saveAs(saved);
     const receipt = JSON.parse(fs.readFileSync(saved, "utf8"));
     expect(receipt).toMatchObject({
-      version: 1,
-      contract: { orderNo },
-      fairness: { product: { symbol: BTC } },
+      version: 2,
+      contract: { orderNo, payoutTableVersion: expect.any(Number) },
+      fairness: [{ product: { symbol: BTC } }],
     });
     const command = await promisify(execFile)(process.execPath, [
       "--import",
@@ -207,7 +207,7 @@ for (const { locale, text } of SHOT_RUNS) {
 
     // The same receipt as fetched before its last epoch ended: the prices wait for the seed, nothing fails.
     const early = structuredClone(receipt);
-    early.fairness.epochs.at(-1).seed = null;
+    early.fairness.at(-1).epochs.at(-1).seed = null;
     const earlyFile = testInfo.outputPath("receipt-before-the-seed.json");
     fs.writeFileSync(earlyFile, JSON.stringify(early));
     const pick = async (file: string) => {

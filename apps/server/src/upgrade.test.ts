@@ -48,11 +48,11 @@ const SNAPSHOT: Record<string, readonly string[]> = {
   settings: [],
   deposit_methods: ["name", "names", "instructions"],
   deposits: ["second_approval_above"],
-  products: ["min_live_sources", "halt_silent_sources"],
+  products: ["min_live_sources", "halt_silent_sources", "payout_table_version"],
   product_durations: [],
   ticks: [],
   candles: [],
-  contracts: [],
+  contracts: ["payout_table_version"],
 };
 
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
@@ -256,6 +256,13 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(before.contracts).toHaveLength(1);
     expect(before.deposits).toHaveLength(2);
     expect(before.ticks).toHaveLength(3);
+  });
+
+  it("starts every product's payout table at version 1, and names none for the contracts already placed", async () => {
+    const products = await db.selectFrom("products").select("payout_table_version").execute();
+    expect(new Set(products.map((product) => product.payout_table_version))).toEqual(new Set([1]));
+    const contracts = await db.selectFrom("contracts").select("payout_table_version").execute();
+    expect(contracts).toEqual([{ payout_table_version: null }]);
   });
 
   it("sums the contracts already placed into the quarter-hour totals the limits are judged by", async () => {

@@ -63,11 +63,15 @@ export const ERROR_STATUS = {
   STAKE_RANGE_INVALID: 400,
   DURATIONS_INVALID: 400,
   FEED_SOURCES_INVALID: 400,
+  /** A simulated product opened (or given back to the simulator) while no seed chain commits its prices. */
+  FAIRNESS_CHAIN_MISSING: 409,
   REOPENS_AT_INVALID: 400,
   PRODUCT_CLOSED: 409,
   QUOTE_EXPIRED: 409,
   /** A receipt is for a closed contract: an open one's exit and payout are not known yet. */
   CONTRACT_OPEN: 409,
+  /** More ticks than one receipt carries (MAX_RECEIPT_TICKS): its epochs verify one by one instead. */
+  RECEIPT_TOO_LARGE: 422,
   DURATION_NOT_OFFERED: 400,
   STAKE_OUT_OF_RANGE: 400,
   PASSWORD_LOCKED: 423,

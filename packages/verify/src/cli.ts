@@ -104,7 +104,9 @@ async function epoch(args: readonly string[]): Promise<boolean> {
   const chain = await getJson<PublishedChain>(new URL("api/v1/fairness", base));
   const published = await findEpoch(base, index);
   const recorded = await recordedTicks(base, symbol, published.startsAt, published.endsAt);
-  const verification = verifyEpoch(chain, published, symbol, recorded);
+  // The epoch before it, when this chain lists one: its close must be this epoch's opening.
+  const previous = index > 1 ? await findEpoch(base, index - 1).catch(() => null) : null;
+  const verification = verifyEpoch(chain, published, symbol, recorded, previous);
   print(verification);
   return verification.ok;
 }

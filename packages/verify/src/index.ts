@@ -33,8 +33,11 @@ export {
   type ReceiptContract,
   type ReceiptEpoch,
   type ReceiptFairness,
+  type ReceiptSegment,
   type ReceiptTick,
+  type ReceiptV1,
   receiptProblem,
+  type SavedReceipt,
   type TickSources,
 } from "./receipt";
 export { SEED_BYTES, seedChain, seedLeadsTo } from "./seed-chain";

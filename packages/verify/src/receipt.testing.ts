@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { formatScaled } from "./decimal";
 import { outcomeOf } from "./outcome";
 import { payoutFor } from "./payout";
-import type { Receipt, ReceiptTick, TickSources } from "./receipt";
+import type { Receipt, ReceiptFairness, ReceiptTick, ReceiptV1, TickSources } from "./receipt";
 import { seedChain } from "./seed-chain";
 import { toHex } from "./sha256";
 import { epochPath } from "./synthetic-path";
@@ -32,23 +32,64 @@ export function rechain(ticks: readonly Omit<ReceiptTick, "hash">[], symbol: str
   });
 }
 
-/** The scaled prices of epochs 1 and 2 of the vectors' first product, and each epoch's opening. */
+/** A chain of the fixtures: the vectors' one, then its successor (another secret, another volatility). */
+interface FixtureChain {
+  anchor: string;
+  startsAt: number;
+  seeds: Uint8Array[];
+  stepVolatilityPpm: number;
+  successor: boolean;
+}
+
+const SUCCESSOR_SECRET = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
+export const CHAIN_LENGTH = vectors.chainLength;
+export const CHAINS: FixtureChain[] = [
+  {
+    anchor: vectors.seeds[0] as string,
+    startsAt: CHAIN_STARTS_AT,
+    seeds,
+    stepVolatilityPpm: product.stepVolatilityPpm,
+    successor: false,
+  },
+  {
+    anchor: toHex(seedChain(SUCCESSOR_SECRET, CHAIN_LENGTH)[0] as Uint8Array),
+    startsAt: CHAIN_STARTS_AT + CHAIN_LENGTH * EPOCH_MS,
+    seeds: seedChain(SUCCESSOR_SECRET, CHAIN_LENGTH),
+    stepVolatilityPpm: product.stepVolatilityPpm + 40,
+    successor: true,
+  },
+];
+
+/**
+ * The scaled prices of every epoch of both chains of the vectors' first product, back to back: the
+ * successor's epoch 1 opens at the vectors chain's last price. And each epoch's opening, in order.
+ */
 function pathPrices() {
-  const params = { ...product, meanVolume: BigInt(product.meanVolume) };
-  const opening1 = BigInt(product.openingPrice);
-  const epoch1 = epochPath(seeds[1] as Uint8Array, params, opening1, vectors.ticksPerEpoch).map(
-    (t) => t.price,
-  );
-  const opening2 = epoch1.at(-1) as bigint;
-  const epoch2 = epochPath(seeds[2] as Uint8Array, params, opening2, vectors.ticksPerEpoch).map(
-    (t) => t.price,
-  );
-  return { openings: [opening1, opening2], prices: [...epoch1, ...epoch2] };
+  const openings: bigint[] = [];
+  const prices: bigint[] = [];
+  let opening = BigInt(product.openingPrice);
+  for (const chain of CHAINS) {
+    const params = {
+      ...product,
+      stepVolatilityPpm: chain.stepVolatilityPpm,
+      meanVolume: BigInt(product.meanVolume),
+    };
+    for (let k = 1; k <= CHAIN_LENGTH; k++) {
+      openings.push(opening);
+      const epoch = epochPath(chain.seeds[k] as Uint8Array, params, opening, vectors.ticksPerEpoch);
+      prices.push(...epoch.map((t) => t.price));
+      opening = epoch.at(-1)?.price as bigint;
+    }
+  }
+  return { openings, prices };
 }
 const PATH = pathPrices();
 
 export interface ReceiptOptions {
-  /** The entry's index from the chain's start (0 … 599: epochs 1 and 2). */
+  /**
+   * The entry's index from the first chain's start: 0 … 899 are its epochs 1 to 3, 900 … 1799 the
+   * successor's.
+   */
   entryIndex: number;
   durationSeconds: number;
   direction: "up" | "down";
@@ -57,7 +98,7 @@ export interface ReceiptOptions {
   payoutRateBps: number;
 }
 
-/** A settled contract on the synthetic product of the vectors, every tick recorded. */
+/** A settled contract on the synthetic product of the vectors, every tick recorded, on one chain or two. */
 export function syntheticReceipt(options: ReceiptOptions): Receipt {
   const { entryIndex, durationSeconds } = options;
   const exitIndex = entryIndex + durationSeconds;
@@ -71,32 +112,51 @@ export function syntheticReceipt(options: ReceiptOptions): Receipt {
     });
   }
   const ticks = rechain(raw, product.symbol);
-  const epochs = [1, 2]
-    .filter((k) => ticks.some((t) => Math.floor((Date.parse(t.time) - CHAIN_STARTS_AT) / EPOCH_MS) === k - 1))
-    .map((k) => ({
-      index: k,
-      startsAt: new Date(CHAIN_STARTS_AT + (k - 1) * EPOCH_MS).toISOString(),
-      seed: toHex(seeds[k] as Uint8Array),
-      opening: formatScaled(PATH.openings[k - 1] as bigint, PRECISION),
-    }));
-  return {
-    ...settled(ticks, options, product.symbol),
-    fairness: {
-      algorithm: vectors.algorithm,
-      anchor: vectors.seeds[0] as string,
-      chainStartsAt: new Date(CHAIN_STARTS_AT).toISOString(),
-      epochMs: EPOCH_MS,
-      tickMs: vectors.tickMs,
-      product: {
-        symbol: product.symbol,
-        precision: PRECISION,
-        volumePrecision: product.volumePrecision,
-        stepVolatilityPpm: product.stepVolatilityPpm,
-        meanVolume: product.meanVolume,
+  const epochOf = (time: string) => Math.floor((Date.parse(time) - CHAIN_STARTS_AT) / EPOCH_MS);
+  const touched = new Set(ticks.map((t) => epochOf(t.time)));
+  const fairness = CHAINS.flatMap((chain, c) => {
+    const epochs = [];
+    for (let k = 1; k <= CHAIN_LENGTH; k++) {
+      const global = c * CHAIN_LENGTH + k - 1;
+      if (!touched.has(global)) continue;
+      epochs.push({
+        index: k,
+        startsAt: new Date(chain.startsAt + (k - 1) * EPOCH_MS).toISOString(),
+        seed: toHex(chain.seeds[k] as Uint8Array),
+        opening: formatScaled(PATH.openings[global] as bigint, PRECISION),
+      });
+    }
+    if (epochs.length === 0) return [];
+    return [
+      {
+        algorithm: vectors.algorithm,
+        anchor: chain.anchor,
+        chainStartsAt: new Date(chain.startsAt).toISOString(),
+        chainLength: CHAIN_LENGTH,
+        successor: chain.successor,
+        epochMs: EPOCH_MS,
+        tickMs: vectors.tickMs,
+        product: {
+          symbol: product.symbol,
+          precision: PRECISION,
+          volumePrecision: product.volumePrecision,
+          stepVolatilityPpm: chain.stepVolatilityPpm,
+          meanVolume: product.meanVolume,
+        },
+        epochs,
       },
-      epochs,
-    },
-  };
+    ];
+  });
+  return { ...settled(ticks, options, product.symbol), fairness };
+}
+
+/** The same receipt as version 1 wrote it: one chain, no payout table version. */
+export function asVersion1(receipt: Receipt): ReceiptV1 {
+  const { payoutTableVersion: _, ...contract } = receipt.contract;
+  const [segment, ...more] = receipt.fairness ?? [];
+  if (more.length > 0) throw new Error("a version 1 receipt has one chain at most");
+  const { chainLength: _length, successor: _successor, ...fairness } = segment ?? {};
+  return { ...receipt, version: 1, contract, fairness: segment ? (fairness as ReceiptFairness) : null };
 }
 
 /** A settled contract on a real feed: each tick the median of the three trades it cites. */
@@ -130,7 +190,7 @@ function settled(ticks: ReceiptTick[], options: Omit<ReceiptOptions, "entryIndex
   const payout = payoutFor(options.stake, options.payoutRateBps, result);
   const ref = ({ seq, time, price, hash }: ReceiptTick) => ({ seq, time, price, hash });
   return {
-    version: 1,
+    version: 2,
     contract: {
       id: "7",
       orderNo: "C0000000007",
@@ -139,6 +199,7 @@ function settled(ticks: ReceiptTick[], options: Omit<ReceiptOptions, "entryIndex
       stake: formatScaled(options.stake, 2),
       durationSeconds: options.durationSeconds,
       payoutRateBps: options.payoutRateBps,
+      payoutTableVersion: 3,
       acceptedAt: new Date(Date.parse(entry.time) - 400).toISOString(),
       expiresAt: new Date(Date.parse(entry.time) + options.durationSeconds * 1000).toISOString(),
       entry: ref(entry),

@@ -38,7 +38,8 @@ export interface RecordedTick {
 }
 
 export interface EpochCheck {
-  name: "seed" | "hashes" | "prices";
+  /** `opening`: only when the epoch before it is given (see verifyEpoch). */
+  name: "seed" | "hashes" | "prices" | "opening";
   ok: boolean;
   reason: string | null;
   seq: string | null;
@@ -62,15 +63,49 @@ const check = (name: EpochCheck["name"], problem: { reason: string; seq?: string
 });
 
 /**
+ * Where the epoch before `epoch` closed, against `epoch`'s opening: the server publishes each opening,
+ * and only the previous epoch's path says it was carried over rather than chosen. Null when it holds.
+ */
+function openingProblem(
+  chain: PublishedChain,
+  previous: PublishedEpoch,
+  epoch: PublishedEpoch,
+  symbol: string,
+): { reason: string } | null {
+  const product = chain.products.find((p) => p.symbol === symbol);
+  const seed = previous.seed === null ? null : fromHex(previous.seed);
+  const opening = product ? scaledOf(previous.openings[symbol] ?? "", product.precision) : null;
+  if (!product || !seed || opening === null || opening < 1n)
+    return {
+      reason: `epoch ${previous.index} gives no closing price of ${symbol} to check the opening against`,
+    };
+  const n = Math.floor((Date.parse(previous.endsAt) - Date.parse(previous.startsAt)) / chain.tickMs);
+  const params = {
+    symbol,
+    stepVolatilityPpm: product.stepVolatilityPpm,
+    meanVolume: BigInt(product.meanVolume),
+  };
+  const close = epochPath(seed, params, opening, n).at(-1)?.price;
+  const published = epoch.openings[symbol] ?? "";
+  return close !== undefined && scaledOf(published, product.precision) === close
+    ? null
+    : {
+        reason: `epoch ${epoch.index} opens at ${published}, epoch ${previous.index} closed at ${formatScaled(close ?? 0n, product.precision)}`,
+      };
+}
+
+/**
  * Recomputes one epoch of one product from its revealed seed and opening price, and compares every
  * recorded tick of the epoch with it: the seed must hash down to the anchor, each recorded tick's hash
- * must match its fields, and its price must be the path's at its index.
+ * must match its fields, and its price must be the path's at its index. Given the epoch before it (of
+ * the same chain), also that the opening is where that one closed.
  */
 export function verifyEpoch(
   chain: PublishedChain,
   epoch: PublishedEpoch,
   symbol: string,
   recorded: readonly RecordedTick[],
+  previous: PublishedEpoch | null = null,
 ): EpochVerification {
   const startsAt = Date.parse(epoch.startsAt);
   const n = Math.floor((Date.parse(epoch.endsAt) - startsAt) / chain.tickMs);
@@ -141,5 +176,8 @@ export function verifyEpoch(
       break;
     }
   }
-  return result([seedCheck, check("hashes", badHash), check("prices", badPrice)]);
+  const checks = [seedCheck, check("hashes", badHash), check("prices", badPrice)];
+  if (previous && previous.index === epoch.index - 1)
+    checks.push(check("opening", openingProblem(chain, previous, epoch, symbol)));
+  return result(checks);
 }

@@ -16,6 +16,7 @@ const product: OperatorProduct = {
   category: "crypto",
   precision: 2,
   setStatus: "open",
+  payoutTableVersion: 1,
   maintenanceUntil: null,
   schedule: "always",
   status: "open",

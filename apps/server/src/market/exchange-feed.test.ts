@@ -9,6 +9,7 @@ import { OkxTestServer } from "./exchanges/okx.testing";
 import { until } from "./exchanges/protocol-server.testing";
 import { applyFeedHealth, loadMedianProducts } from "./feed-config";
 import { MedianFeed } from "./median-feed";
+import { openTestFeed } from "./testing";
 import { recordTicks } from "./ticks";
 
 /** An operator puts BTC/USDT on Binance and OKX; the ticks recorded from the two local servers cite their trades. */
@@ -185,6 +186,8 @@ describe("exchange feeds configured by operators", () => {
     const silent = ["binance:BTCUSDT", "okx:BTC-USDT"];
     const halt = { symbol: "BTC/USDT", halted: true, live: [], silent, reason: "silent" };
     expect(await applyFeedHealth(t.db, t.clock.now(), halt)).toBe(true);
+    // The simulator takes it back only under a chain committing its prices (chain-rule.test.ts).
+    await openTestFeed(t.db, t.clock);
     const back = await putFeed("BTC/USDT", { sources: [], minLiveSources: 2, reason: "Back to simulated" });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<Product>()).toMatchObject({ status: "open", simulated: true, priceSources: [] });

@@ -4,12 +4,10 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
-import { feedSourcesBySymbol } from "./feed-sources";
+import { requireChainFor } from "./chain-rule";
+import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
 import type { FeedHealth, MedianProduct } from "./median-feed";
 import { findProduct } from "./service";
-
-/** products.source of a product priced by exchange feeds (the simulator's is "simulated"). */
-export const EXCHANGE_SOURCE = "exchanges";
 
 /** The products priced by exchanges, as the median feed needs them. */
 export async function loadMedianProducts(db: Executor): Promise<MedianProduct[]> {
@@ -56,6 +54,7 @@ export async function setFeedSources(
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     const before = (await feedSourcesBySymbol(tx)).get(row.symbol) ?? [];
+    if (input.sources.length === 0 && before.length > 0) await requireChainFor(tx, row.symbol, clock.now());
     await tx.deleteFrom("product_feed_sources").where("symbol", "=", row.symbol).execute();
     if (input.sources.length > 0) {
       await tx

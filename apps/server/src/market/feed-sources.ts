@@ -1,6 +1,9 @@
 import type { FeedMarket } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 
+/** products.source of a product priced by exchange feeds (the simulator's is "simulated"). */
+export const EXCHANGE_SOURCE = "exchanges";
+
 /** Every product's exchange markets, by symbol, in order. */
 export async function feedSourcesBySymbol(db: Executor): Promise<Map<string, FeedMarket[]>> {
   const rows = await db

@@ -39,6 +39,7 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
   return rows.map((row) => ({
     ...productNow(row, durations.get(row.symbol) ?? [], locale, now),
     setStatus: row.status,
+    payoutTableVersion: row.payout_table_version,
     maintenanceUntil: row.reopens_at?.toISOString() ?? null,
     schedule: row.schedule,
     feedSources: feedSources.get(row.symbol) ?? [],

@@ -18,7 +18,7 @@ import { getProduct, updateProduct } from "./service";
 const schema = routeSchemas({
   tags: ["operators", "market"],
   signedIn: true,
-  errors: [400, 401, 403, 404, 429],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 /**

@@ -27,6 +27,8 @@ export interface ProductsTable {
    * okx:BTC-USDT"); null when it did not (or an operator took the maintenance over).
    */
   halt_silent_sources: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The version of the rates per duration: one more with each change of them. */
+  payout_table_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -7,7 +7,7 @@ import { useTestDb } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
 import { seedCatalogue } from "./seed";
 import { getProduct, listProducts, updateProduct } from "./service";
-import { createMarketTestDb, feedTick } from "./testing";
+import { createMarketTestDb, feedTick, openTestFeed } from "./testing";
 import { recordTicks } from "./ticks";
 
 const testDb = useTestDb(createMarketTestDb);
@@ -140,13 +140,21 @@ describe("operator product update", () => {
         status: "open",
         minStake: "10.00",
         durations: [{ seconds: 30 }, { seconds: 60 }, { seconds: 180 }, { seconds: 300 }],
+        payoutTableVersion: 1,
       },
-      after: { status: "maintenance", reopensAt: "2026-01-05T10:00:00.000Z", minStake: "5.00" },
+      after: {
+        status: "maintenance",
+        reopensAt: "2026-01-05T10:00:00.000Z",
+        minStake: "5.00",
+        payoutTableVersion: 2,
+      },
     });
     // It reopens by itself at the time given, and an operator can reopen it earlier.
     expect((await getProduct(testDb.db, new Date("2026-01-05T10:00:00Z"), "GBP/USD", "en")).status).toBe(
       "open",
     );
+    // Only under a chain committing its prices (chain-rule.test.ts).
+    await openTestFeed(testDb.db, clock);
     const reopened = await update({ status: "open", reason: "Feed back" });
     expect(reopened).toMatchObject({ status: "open", reopensAt: null, minStake: "5.00" });
     // Maintenance without a time lasts until an operator reopens.

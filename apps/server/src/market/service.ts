@@ -20,7 +20,8 @@ import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import { latestCandles } from "./candle-store";
-import { feedSourcesBySymbol } from "./feed-sources";
+import { requireChainFor } from "./chain-rule";
+import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import type { ProductRow } from "./schema";
@@ -99,6 +100,11 @@ function toProduct(
     ticker,
   };
 }
+
+/** Whether two rate tables, each sorted by seconds, offer the same durations at the same rates. */
+const sameRates = (a: readonly ProductDuration[], b: readonly ProductDuration[]) =>
+  a.length === b.length &&
+  a.every((d, i) => d.seconds === b[i]?.seconds && d.payoutRateBps === b[i]?.payoutRateBps);
 
 export async function durationsOf(m: Executor, symbols: readonly string[]) {
   const map = new Map<string, ProductDuration[]>();
@@ -308,6 +314,9 @@ export async function updateProduct(
     } else if (reopensAt && reopensAt <= now) {
       throw new AppError("REOPENS_AT_INVALID");
     }
+    // Prices of a simulated product exist only as a chain commits them: it opens only under one.
+    if (input.status === "open" && row.status !== "open" && row.source !== EXCHANGE_SOURCE)
+      await requireChainFor(tx, row.symbol, now);
     const minStake = input.minStake === undefined ? row.min_stake : toMinor(input.minStake);
     const maxStake = input.maxStake === undefined ? row.max_stake : toMinor(input.maxStake);
     if (minStake > maxStake) throw new AppError("STAKE_RANGE_INVALID");
@@ -316,13 +325,18 @@ export async function updateProduct(
       throw new AppError("DURATIONS_INVALID");
     }
 
+    const ratesBefore = durations ? ((await durationsOf(m, [row.symbol])).get(row.symbol) ?? []) : [];
+    // The payout table's version moves with every change of the rates, in this transaction, so a
+    // contract's recorded version always names the table its rate came from.
+    const ratesChanged = durations !== undefined && !sameRates(ratesBefore, durations);
+    const payoutTableVersion = row.payout_table_version + (ratesChanged ? 1 : 0);
     const before = {
       status: row.status,
       schedule: row.schedule,
       reopensAt: row.reopens_at?.toISOString() ?? null,
       minStake: fromMinor(row.min_stake),
       maxStake: fromMinor(row.max_stake),
-      ...(durations ? { durations: (await durationsOf(m, [row.symbol])).get(row.symbol) ?? [] } : {}),
+      ...(durations ? { durations: ratesBefore, payoutTableVersion: row.payout_table_version } : {}),
     };
     await m
       .updateTable("products")
@@ -334,11 +348,12 @@ export async function updateProduct(
         reopens_at: reopensAt,
         min_stake: minStake,
         max_stake: maxStake,
+        payout_table_version: payoutTableVersion,
         updated_at: now,
       })
       .where("symbol", "=", row.symbol)
       .execute();
-    if (durations) {
+    if (ratesChanged) {
       await m.deleteFrom("product_durations").where("symbol", "=", row.symbol).execute();
       await m
         .insertInto("product_durations")
@@ -365,7 +380,7 @@ export async function updateProduct(
           reopensAt: reopensAt?.toISOString() ?? null,
           minStake: fromMinor(minStake),
           maxStake: fromMinor(maxStake),
-          ...(durations ? { durations } : {}),
+          ...(durations ? { durations, payoutTableVersion } : {}),
         },
       },
     });

@@ -21,6 +21,8 @@ export interface ProductTerms {
   pricePrecision: number;
   /** Payout rate in basis points by duration in seconds. */
   rates: Map<number, number>;
+  /** The version of `rates` (products.payout_table_version), read with them. */
+  payoutTableVersion: number;
 }
 
 /** An order the product's terms accept, with the rate it is fixed at. */
@@ -31,6 +33,8 @@ export interface AcceptedOrder {
   stake: bigint;
   durationSeconds: number;
   payoutRateBps: number;
+  /** The payout table version the rate was taken from. */
+  payoutTableVersion: number;
   pricePrecision: number;
 }
 
@@ -50,11 +54,12 @@ export async function productTerms(
     min_stake: bigint;
     max_stake: bigint;
     price_precision: number;
+    payout_table_version: number;
     seconds: number | null;
     payout_rate_bps: number | null;
   }>`
     select ${symbolCodeOf(sql.ref("p.symbol"))} as code, p.symbol, p.schedule, p.status, p.reopens_at,
-      p.min_stake, p.max_stake, p.price_precision, d.seconds, d.payout_rate_bps
+      p.min_stake, p.max_stake, p.price_precision, p.payout_table_version, d.seconds, d.payout_rate_bps
     from products p
     left join product_durations d on d.symbol = p.symbol
     where ${symbolCodeOf(sql.ref("p.symbol"))} = any(${[...codes]}::text[])`.execute(db);
@@ -70,6 +75,7 @@ export async function productTerms(
         maxStake: row.max_stake,
         pricePrecision: row.price_precision,
         rates: new Map(),
+        payoutTableVersion: row.payout_table_version,
       };
       terms.set(row.code, product);
     }
@@ -113,6 +119,7 @@ export function acceptOrder(
     stake,
     durationSeconds: input.durationSeconds,
     payoutRateBps,
+    payoutTableVersion: terms.payoutTableVersion,
     pricePrecision: terms.pricePrecision,
   };
 }

@@ -35,9 +35,9 @@ const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, 
 function contractWrites(now: Date) {
   return sql`${transferEach({ rows: "o", as: "numbered", kind: "stake", from: "cash", to: "frozen_trade", at: now })}, placed as (
         insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
-          status, accepted_at, stake_posting_id)
+          payout_table_version, status, accepted_at, stake_posting_id)
         select n.id, n.user_id, n.symbol, n.direction, n.stake, n.duration_seconds, n.payout_rate_bps,
-          'pending', ${now}::timestamptz, n.posting_id
+          n.payout_table_version, 'pending', ${now}::timestamptz, n.posting_id
         from numbered n
         returning *
       ), placed_quarters as (
@@ -65,11 +65,13 @@ export async function writeContracts(
     const placed = await sql<ContractRow & { ord: string }>`
       with drawn as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.symbol,
-          o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
+          o.direction, o.stake, o.duration_seconds, o.payout_rate_bps, o.payout_table_version
         from unnest(${bigintArray(column((o) => o.userId))}::bigint[], ${column((o) => o.symbol)}::text[],
           ${column((o) => o.direction)}::text[], ${bigintArray(column((o) => o.stake))}::bigint[],
-          ${column((o) => o.durationSeconds)}::int[], ${column((o) => o.payoutRateBps)}::int[])
-          with ordinality as o (user_id, symbol, direction, stake, duration_seconds, payout_rate_bps, ord)
+          ${column((o) => o.durationSeconds)}::int[], ${column((o) => o.payoutRateBps)}::int[],
+          ${column((o) => o.payoutTableVersion)}::int[])
+          with ordinality as o (user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
+            payout_table_version, ord)
         order by o.ord
       ), o as materialized (
         select drawn.*, ${orderNoOf(sql.ref("drawn.id"))} as reference, drawn.stake as amount from drawn
@@ -211,7 +213,8 @@ export async function placeContracts(
       ), ${limitRefusalCtes("batch_orders", sql`${userIds}::bigint[]`, now, timeZone)},
       offered as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
-          o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps
+          o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps,
+          p.payout_table_version
         from unnest(${bigintArray(column((b) => b.order.userId))}::bigint[], ${column((b) => b.order.key)}::text[],
           ${column((b) => b.order.fingerprint)}::text[],
           ${column((b) => JSON.stringify(pendingAnswer(b.accepted, now)))}::text[]::jsonb[],

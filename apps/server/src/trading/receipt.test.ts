@@ -65,8 +65,10 @@ describe("a contract's receipt", () => {
     expect(closed.statusCode, closed.body).toBe(200);
 
     const receipt = closed.json<ContractReceipt>();
-    expect(receipt.version).toBe(1);
+    expect(receipt.version).toBe(2);
     expect(receipt.contract).toMatchObject({
+      // The catalogue's rates, never changed: the product's first payout table.
+      payoutTableVersion: 1,
       id: contract.id,
       orderNo: contract.orderNo,
       direction: "down",
@@ -147,8 +149,10 @@ describe("a contract's receipt", () => {
     // 32 s in: epochs 1-3 have ended, epoch 4 (the exit's, from 30 s) has not.
     const early = (await receiptOf(placed.id, user.auth)).json<ContractReceipt>();
     expect(early.contract.entry?.time).toBe(new Date(start + 1000).toISOString());
-    expect(early.fairness).toMatchObject({ anchor: feed.chain.anchor, epochMs: 10_000, tickMs: 1000 });
-    expect(early.fairness?.epochs.map((e) => [e.index, e.seed === null])).toEqual([
+    expect(early.fairness).toMatchObject([
+      { anchor: feed.chain.anchor, epochMs: 10_000, tickMs: 1000, chainLength: 50, successor: false },
+    ]);
+    expect(early.fairness?.[0]?.epochs.map((e) => [e.index, e.seed === null])).toEqual([
       [1, false],
       [2, false],
       [3, false],
@@ -164,7 +168,7 @@ describe("a contract's receipt", () => {
     // Once epoch 4 has ended its seed is out, and every price is checked against the path.
     await tickAt(feed, t.db, t.clock, start + 41_000);
     const receipt = (await receiptOf(placed.id, user.auth)).json<ContractReceipt>();
-    expect(receipt.fairness?.epochs.every((e) => e.seed !== null)).toBe(true);
+    expect(receipt.fairness?.[0]?.epochs.every((e) => e.seed !== null)).toBe(true);
     const verification = verifyReceipt(receipt);
     expect(verification.checks.filter((c) => !c.ok)).toEqual([]);
     expect(verification.checks.map((c) => c.name)).toEqual(expect.arrayContaining(["seeds", "prices"]));

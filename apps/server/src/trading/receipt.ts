@@ -1,20 +1,32 @@
-import type { ContractReceipt } from "@tickfair/contract";
+import { type ContractReceipt, MAX_DURATION_SECONDS } from "@tickfair/contract";
 import { citationsOf, formatScaled, receiptCommitment } from "../market";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { toContract } from "./service";
 
 /**
+ * The most ticks one receipt carries: a contract of the longest duration an operator may offer (a
+ * day) at the default one tick a second, entry and exit included. A receipt is one file that verifies
+ * offline, so it is never paged (a page would not verify alone); at about 250 bytes a tick this bounds
+ * it near 22 MB. Only a feed faster than a tick a second (FEED_INTERVAL_MS) with a long duration goes
+ * past it: that contract is refused a receipt (RECEIPT_TOO_LARGE), and its epochs verify one by one
+ * from the public pages (`npm run verify -- epoch`).
+ */
+export const MAX_RECEIPT_TICKS = MAX_DURATION_SECONDS + 1;
+
+/**
  * A closed contract of the user's as a receipt that verifies offline: every tick from its entry to its
  * exit (to expiry when void without an exit), the ledger postings that moved its money, and where its
- * prices came from — the commitment of a synthetic product, with the seeds revealed by `now`. Another
- * user's contract is not found; an open one has no receipt yet.
+ * prices came from — the commitment of every chain a synthetic product's ticks fall in, with the
+ * seeds revealed by `now`. Another user's contract is not found; an open one has no receipt yet; one
+ * with more than `maxTicks` ticks (MAX_RECEIPT_TICKS) gets none.
  */
 export async function contractReceipt(
   db: Executor,
   userId: bigint,
   id: bigint,
   now: Date,
+  maxTicks = MAX_RECEIPT_TICKS,
 ): Promise<ContractReceipt> {
   const row = await db
     .selectFrom("contracts as c")
@@ -38,7 +50,10 @@ export async function contractReceipt(
           .$if(row.exit_seq !== null, (q) => q.where("seq", "<=", row.exit_seq ?? 0n))
           .$if(row.exit_seq === null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
           .orderBy("seq")
+          // One more than the bound tells it apart from a receipt exactly at it, without reading on.
+          .limit(maxTicks + 1)
           .execute();
+  if (ticks.length > maxTicks) throw new AppError("RECEIPT_TOO_LARGE");
   const first = ticks[0];
   const last = ticks.at(-1);
   const fairness = first && last ? await receiptCommitment(db, row.symbol, first.time, last.time, now) : null;
@@ -51,7 +66,7 @@ export async function contractReceipt(
     p === null ? [] : [p.toString()],
   );
   return {
-    version: 1,
+    version: 2,
     contract: {
       id: contract.id,
       orderNo: contract.orderNo,
@@ -60,6 +75,7 @@ export async function contractReceipt(
       stake: contract.stake,
       durationSeconds: contract.durationSeconds,
       payoutRateBps: contract.payoutRateBps,
+      payoutTableVersion: row.payout_table_version,
       acceptedAt: contract.acceptedAt,
       expiresAt: contract.expiresAt,
       entry: contract.entry,

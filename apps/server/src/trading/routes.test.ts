@@ -167,6 +167,7 @@ describe("contracts the database keeps", () => {
     const refused = /keeps its terms, its entry and its result/;
     await expect(edit("stake = stake * 2")).rejects.toThrow(refused);
     await expect(edit("payout_rate_bps = 100000")).rejects.toThrow(refused);
+    await expect(edit("payout_table_version = payout_table_version + 1")).rejects.toThrow(refused);
     await recordTicks(t.db, [feedTick(BTC, at(start, 500), 9_500_000n)]);
     await assignEntries(t.db);
     await expect(edit("entry_price = entry_price + 1")).rejects.toThrow(refused);

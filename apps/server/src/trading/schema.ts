@@ -12,6 +12,8 @@ export interface ContractsTable {
   stake: bigint;
   duration_seconds: number;
   payout_rate_bps: number;
+  /** The product's payout table version the rate was taken from; null before versions were recorded. */
+  payout_table_version: ColumnType<number | null, number | null | undefined, never>;
   status: ContractStatus;
   accepted_at: Date;
   entry_seq: bigint | null;

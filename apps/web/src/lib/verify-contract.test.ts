@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { type ContractDetail, type ContractReceipt, fromMinor, type Tick, toMinor } from "@tickfair/contract";
 import { sha256Hex, tickHashInput } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
-import { type CheckName, serverCheckHolds, verifySavedReceipt, verifyShownContract } from "./verify-contract";
+import {
+  type CheckName,
+  revealsAt,
+  serverCheckHolds,
+  verifySavedReceipt,
+  verifyShownContract,
+} from "./verify-contract";
 
 const SYMBOL = "BTC/USDT";
 const nodeSha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -57,8 +63,15 @@ function settledUp(ticks: Tick[], result: ContractDetail["result"], payout: stri
 function receiptFor(contract: ContractDetail): ContractReceipt {
   const { ticks, status, settledAt, orderNo, result, payout, profit, ...terms } = contract;
   return {
-    version: 1,
-    contract: { ...terms, orderNo, result: result ?? "void", payout: payout ?? "", profit: profit ?? "" },
+    version: 2,
+    contract: {
+      ...terms,
+      payoutTableVersion: 1,
+      orderNo,
+      result: result ?? "void",
+      payout: payout ?? "",
+      profit: profit ?? "",
+    },
     ticks: ticks.map(({ symbol, ...tick }) => tick),
     postings: ["31", "58"],
     fairness: null,
@@ -259,5 +272,54 @@ describe("serverCheckHolds", () => {
       seq: "60",
     });
     expect(serverCheckHolds({ ...intact, checked: 30 }, "41", "71").ok).toBe(false);
+  });
+});
+
+describe("revealsAt", () => {
+  const epoch = (index: number, startsAt: string, seed: string | null) => ({
+    index,
+    startsAt,
+    seed,
+    opening: "100.00",
+  });
+  const segment = (chainStartsAt: string, epochs: ReturnType<typeof epoch>[]) => ({
+    algorithm: "tickfair-synthetic-v1",
+    anchor: "a".repeat(64),
+    chainStartsAt,
+    chainLength: 3,
+    successor: false,
+    epochMs: 10_000,
+    tickMs: 1000,
+    product: { symbol: "BTC/USDT", precision: 2, volumePrecision: 4, stepVolatilityPpm: 98, meanVolume: "1" },
+    epochs,
+  });
+  const contract = settledUp(chain(["100.00", "100.20"]), "win", "18.00");
+
+  it("is when the last unrevealed epoch of any chain ends, in a version 2 receipt and a saved version 1", () => {
+    const crossing: ContractReceipt = {
+      ...receiptFor(contract),
+      fairness: [
+        segment("2026-01-05T08:00:00.000Z", [epoch(3, "2026-01-05T08:00:20.000Z", "b".repeat(64))]),
+        {
+          ...segment("2026-01-05T08:00:30.000Z", [epoch(1, "2026-01-05T08:00:30.000Z", null)]),
+          successor: true,
+        },
+      ],
+    };
+    expect(revealsAt(crossing)).toBe("2026-01-05T08:00:40.000Z");
+    const {
+      chainLength: _,
+      successor: __,
+      ...one
+    } = segment("2026-01-05T08:00:00.000Z", [
+      epoch(2, "2026-01-05T08:00:10.000Z", null),
+      epoch(3, "2026-01-05T08:00:20.000Z", null),
+    ]);
+    const { payoutTableVersion: ___, ...terms } = crossing.contract;
+    expect(revealsAt({ ...crossing, version: 1, contract: terms, fairness: one })).toBe(
+      "2026-01-05T08:00:30.000Z",
+    );
+    expect(revealsAt({ ...crossing, fairness: null })).toBeNull();
+    expect(revealsAt(null)).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import type { ChainVerification, ContractDetail } from "@tickfair/contract";
-import { isReceipt, type ReceiptCheck, type ReceiptVerification, verifyReceipt } from "@tickfair/verify";
+import {
+  isReceipt,
+  type ReceiptCheck,
+  type ReceiptVerification,
+  type SavedReceipt,
+  verifyReceipt,
+} from "@tickfair/verify";
 
 /**
  * What the phone checks of a closed contract, all on this device with the verify package (its own
@@ -83,4 +89,20 @@ export function serverCheckHolds(
   const complete =
     result.fromSeq === fromSeq && result.toSeq === toSeq && BigInt(result.checked) === expected;
   return complete ? { ok: true, seq: null } : { ok: false, seq: result.toSeq };
+}
+
+/**
+ * When the receipt's last unrevealed epoch ends, revealing its seed; null when none waits. Of every
+ * chain a version 2 receipt names, or the one chain of a version 1 receipt someone saved.
+ */
+export function revealsAt(receipt: SavedReceipt | null): string | null {
+  const fairness = receipt?.fairness ?? null;
+  const segments = fairness === null ? [] : Array.isArray(fairness) ? fairness : [fairness];
+  let latest: number | null = null;
+  for (const segment of segments)
+    for (const epoch of segment.epochs) {
+      const end = Date.parse(epoch.startsAt) + segment.epochMs;
+      if (epoch.seed === null && (latest === null || end > latest)) latest = end;
+    }
+  return latest === null ? null : new Date(latest).toISOString();
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FEED_EXCHANGES } from "../market-constants";
+import { FEED_EXCHANGES, MAX_DURATION_SECONDS } from "../market-constants";
 import { positiveMoneyString } from "../money-schema";
 import { isoTime, isoTimeInput, listOf, operatorReason } from "./common";
 
@@ -179,7 +179,7 @@ export const updateProductRequest = z
     durations: z
       .array(
         z.object({
-          seconds: z.number().int().min(5).max(86_400),
+          seconds: z.number().int().min(5).max(MAX_DURATION_SECONDS),
           payoutRateBps: z.number().int().min(1).max(100_000),
         }),
       )

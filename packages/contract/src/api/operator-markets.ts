@@ -26,6 +26,11 @@ export const operatorProduct = z.object({
   schedule: tradingSchedule,
   /** What a user sees now (maintenance, closed outside trading hours, or open) and the terms. */
   ...productTerms,
+  /**
+   * The version of the rates per duration: one more with each change of them. Each contract records
+   * the version it was placed under, and its receipt names it.
+   */
+  payoutTableVersion: z.number().int().positive(),
   /** The exchange markets that price it (empty: the simulator) and how many must be live for a tick. */
   feedSources: z.array(feedSource),
   minLiveSources: z.number().int(),

@@ -9,9 +9,9 @@ describe("contractReceipt", () => {
     expect([toVerifier, fromVerifier]).toHaveLength(2);
   });
 
-  it("refuses a receipt of another version or with a malformed seed", () => {
+  it("refuses a receipt of another version, a lone chain not in a list, or a malformed seed", () => {
     const base = {
-      version: 1,
+      version: 2,
       contract: {
         id: "7",
         orderNo: "C0000000007",
@@ -20,6 +20,7 @@ describe("contractReceipt", () => {
         stake: "10.00",
         durationSeconds: 30,
         payoutRateBps: 8000,
+        payoutTableVersion: 4,
         acceptedAt: "2026-01-05T08:00:00.500Z",
         expiresAt: null,
         entry: null,
@@ -34,8 +35,10 @@ describe("contractReceipt", () => {
       sources: null,
     };
     expect(contractReceipt.safeParse(base).success).toBe(true);
-    expect(contractReceipt.safeParse({ ...base, version: 2 }).success).toBe(false);
-    const fairness = {
+    expect(contractReceipt.safeParse({ ...base, version: 1 }).success).toBe(false);
+    const segment = {
+      chainLength: 8640,
+      successor: false,
       algorithm: "tickfair-synthetic-v1",
       anchor: "a".repeat(64),
       chainStartsAt: "2026-01-05T08:00:00.000Z",
@@ -50,8 +53,10 @@ describe("contractReceipt", () => {
       },
       epochs: [{ index: 1, startsAt: "2026-01-05T08:00:00.000Z", seed: "b".repeat(64), opening: "95000.00" }],
     };
-    expect(contractReceipt.safeParse({ ...base, fairness }).success).toBe(true);
-    const badSeed = { ...fairness, epochs: [{ ...fairness.epochs[0], seed: "B".repeat(64) }] };
-    expect(contractReceipt.safeParse({ ...base, fairness: badSeed }).success).toBe(false);
+    expect(contractReceipt.safeParse({ ...base, fairness: [segment] }).success).toBe(true);
+    expect(contractReceipt.safeParse({ ...base, fairness: segment }).success).toBe(false);
+    expect(contractReceipt.safeParse({ ...base, fairness: [] }).success).toBe(false);
+    const badSeed = { ...segment, epochs: [{ ...segment.epochs[0], seed: "B".repeat(64) }] };
+    expect(contractReceipt.safeParse({ ...base, fairness: [badSeed] }).success).toBe(false);
   });
 });

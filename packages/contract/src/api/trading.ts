@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_DURATION_SECONDS } from "../market-constants";
 import { moneyString, positiveMoneyString } from "../money-schema";
 import { idString, isoTime, listOf, pageOf, pageQuery } from "./common";
 import { priceString, tick } from "./market";
@@ -35,7 +36,7 @@ export const placeContractRequest = z.object({
   symbol: z.string().trim().min(1).max(40),
   direction: contractDirection,
   stake: positiveMoneyString,
-  durationSeconds: z.number().int().positive().max(86_400),
+  durationSeconds: z.number().int().positive().max(MAX_DURATION_SECONDS),
   quoteSeq: idString,
 });
 export type PlaceContractRequest = z.infer<typeof placeContractRequest>;
@@ -121,12 +122,24 @@ export const receiptFairness = z.object({
 });
 
 /**
+ * One chain of a receipt's commitment: a contract open when a chain hands over to its successor has
+ * two segments, each checked against its own anchor, and the successor's first epoch opens at the
+ * predecessor's last price.
+ */
+export const receiptSegment = receiptFairness.extend({
+  chainLength: z.number().int().positive(),
+  /** Published as the successor of the chain that ends where it starts: opens at its last prices. */
+  successor: z.boolean(),
+});
+
+/**
  * A closed contract as a file that verifies anywhere, offline (`verifyReceipt` of the verify package,
  * `npm run verify -- receipt FILE`): the order, every tick from the entry to the exit with its hash
  * links, the ledger postings of the stake and the settlement, and where the prices came from.
  */
 export const contractReceipt = z.object({
-  version: z.literal(1),
+  /** 2: a list of chain segments and the payout table version (the verifier still reads version 1). */
+  version: z.literal(2),
   contract: contract
     .pick({
       id: true,
@@ -141,12 +154,21 @@ export const contractReceipt = z.object({
       entry: true,
       exit: true,
     })
-    .extend({ result: contractResult, payout: moneyString, profit: moneyString }),
+    .extend({
+      /**
+       * The version of the product's rates per duration that the rate was taken from (it changes with
+       * every change of them); null for a contract placed before versions were recorded.
+       */
+      payoutTableVersion: z.number().int().positive().nullable(),
+      result: contractResult,
+      payout: moneyString,
+      profit: moneyString,
+    }),
   ticks: z.array(receiptTick),
   /** The stake's posting, then the settlement's. */
   postings: z.array(idString),
-  /** Null for a product on a real feed, or one whose prices were not committed. */
-  fairness: receiptFairness.nullable(),
+  /** Each chain the ticks fall in, oldest first; null for a real feed, or prices not committed. */
+  fairness: z.array(receiptSegment).min(1).nullable(),
   /** Per tick of a real feed, the trades it cites; null for a synthetic product. */
   sources: z.array(z.object({ seq: z.string(), trades: z.array(citedTrade) })).nullable(),
 });

@@ -1,19 +1,14 @@
-import type { Fairness } from "@tickfair/contract";
 import { Alert, Card, Descriptions, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { useFairnessChain } from "../../api/markets";
+import { chainEndsAt, chainState } from "../../lib/chain-state";
 import { formatTime } from "../../lib/format";
-
-/** A successor published later than this before the end leaves users too little time to note its anchor. */
-const WARN_BEFORE_END_MS = 7 * 24 * 60 * 60_000;
-
-const endsAt = (chain: Fairness) =>
-  new Date(Date.parse(chain.startsAt) + chain.chainLength * chain.epochSeconds * 1000).toISOString();
 
 /**
  * What the operator must watch of the synthetic markets' commitment: the anchor users check against,
- * how many epochs the chain has left, and whether its successor is published in time.
+ * how many epochs the chain has left, and whether its successor is published in time. Without a chain
+ * in force it says plainly that synthetic products cannot open (the server refuses to open them).
  */
 export function FairnessChainCard() {
   const { t, i18n } = useTranslation();
@@ -32,21 +27,33 @@ export function FairnessChainCard() {
         <Alert
           type={none ? "warning" : "error"}
           showIcon
-          message={none ? t("markets.fairness.none") : chain.error.message}
+          message={none ? t("markets.fairness.missing") : chain.error.message}
+          description={none ? t("markets.fairness.none") : undefined}
+          data-testid={none ? "fairness-chain-missing" : undefined}
         />
       </Card>
     );
   }
   const data = chain.data;
-  const ends = endsAt(data);
+  const state = chainState(data, Date.now());
+  const ends = chainEndsAt(data);
   const index = data.currentEpoch?.index ?? null;
-  const closeToEnd = Date.parse(ends) - Date.now() < WARN_BEFORE_END_MS;
   const length =
     data.epochSeconds % 60 === 0
       ? t("markets.fairness.minutes", { count: data.epochSeconds / 60 })
       : t("markets.fairness.seconds", { count: data.epochSeconds });
   return (
     <Card title={title} className="stack-gap" data-testid="fairness-chain">
+      {state.kind === "ended" ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="stack-gap"
+          message={t("markets.fairness.missing")}
+          description={t("markets.fairness.ended", { time: formatTime(ends, i18n.language) })}
+          data-testid="fairness-chain-missing"
+        />
+      ) : null}
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label={t("markets.fairness.anchor")} span={3}>
           <Typography.Text className="mono" copyable data-testid="fairness-chain-anchor">
@@ -67,7 +74,7 @@ export function FairnessChainCard() {
         </Descriptions.Item>
         <Descriptions.Item label={t("markets.fairness.epochsLeft")}>
           <span className="tabular" data-testid="fairness-chain-left">
-            {(data.chainLength - (index ?? 0)).toLocaleString(i18n.language)}
+            {(state.kind === "ended" ? 0 : data.chainLength - (index ?? 0)).toLocaleString(i18n.language)}
           </span>
         </Descriptions.Item>
         <Descriptions.Item label={t("markets.fairness.epochLength")}>{length}</Descriptions.Item>
@@ -85,7 +92,7 @@ export function FairnessChainCard() {
           )}
         </Descriptions.Item>
       </Descriptions>
-      {!data.nextChain && closeToEnd ? (
+      {state.kind === "endsSoon" ? (
         <Alert
           type="warning"
           showIcon

@@ -105,12 +105,21 @@ export default function Markets() {
       title: t("markets.rates"),
       width: 230,
       render: (_, product) => (
-        <Space size={[4, 4]} wrap>
-          {product.durations.map((d) => (
-            <Tag key={d.seconds} className="tabular" data-testid={`rate-${product.symbol}-${d.seconds}`}>
-              {formatDuration(d.seconds, locale)} · {formatBps(d.payoutRateBps, locale)}
-            </Tag>
-          ))}
+        <Space direction="vertical" size={2}>
+          <Space size={[4, 4]} wrap>
+            {product.durations.map((d) => (
+              <Tag key={d.seconds} className="tabular" data-testid={`rate-${product.symbol}-${d.seconds}`}>
+                {formatDuration(d.seconds, locale)} · {formatBps(d.payoutRateBps, locale)}
+              </Tag>
+            ))}
+          </Space>
+          <Typography.Text
+            type="secondary"
+            className="caption tabular"
+            data-testid={`payout-table-${product.symbol}`}
+          >
+            {t("markets.payoutTableVersion", { version: product.payoutTableVersion.toLocaleString(locale) })}
+          </Typography.Text>
         </Space>
       ),
     },

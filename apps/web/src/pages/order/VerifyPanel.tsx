@@ -1,4 +1,5 @@
 import type { ChainVerification, ContractDetail, ContractReceipt } from "@tickfair/contract";
+import type { SavedReceipt } from "@tickfair/verify";
 import { Button, Toast } from "antd-mobile";
 import type { TFunction } from "i18next";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
@@ -55,15 +56,6 @@ type State =
   | { phase: "done"; outcome: Outcome }
   | { phase: "error"; error: unknown };
 
-/** When the receipt's last unrevealed epoch ends, revealing its seed; null when none waits. */
-function revealsAt(receipt: ContractReceipt | null): string | null {
-  const fairness = receipt?.fairness;
-  const waiting = fairness?.epochs.filter((epoch) => epoch.seed === null) ?? [];
-  const last = waiting.at(-1);
-  if (!fairness || !last) return null;
-  return new Date(Date.parse(last.startsAt) + fairness.epochMs).toISOString();
-}
-
 /** The ticks the contract's result rests on: entry to exit (to the last served tick when void). */
 function rangeOf(receipt: ContractReceipt): SeqRange | null {
   const { entry, exit } = receipt.contract;
@@ -100,7 +92,7 @@ async function verifyServed(contract: ContractDetail, signal: AbortSignal): Prom
     saved: null,
     hadEntry: receipt.contract.entry !== null,
     hadExit: receipt.contract.exit !== null,
-    revealsAt: revealsAt(receipt),
+    revealsAt: verifier.revealsAt(receipt),
     ok: local.ok && serverOk,
   };
 }
@@ -110,14 +102,14 @@ async function verifySaved(file: File): Promise<Outcome> {
   const [verifier, text] = await Promise.all([loadVerifier(), file.text()]);
   const local = verifier.verifySavedReceipt(text);
   const formatOk = local.checks.every((c) => c.name !== "format");
-  const receipt = formatOk ? (JSON.parse(text) as ContractReceipt) : null;
+  const receipt = formatOk ? (JSON.parse(text) as SavedReceipt) : null;
   return {
     local,
     server: null,
     saved: { file: file.name, orderNo: receipt?.contract.orderNo ?? null },
     hadEntry: receipt?.contract.entry != null,
     hadExit: receipt?.contract.exit != null,
-    revealsAt: revealsAt(receipt),
+    revealsAt: verifier.revealsAt(receipt),
     ok: local.ok,
   };
 }
@@ -256,7 +248,7 @@ export function VerifyPanel({
           onChange={pickFile}
         />
       </div>
-      <p className="contract-note">
+      <p className="contract-note verify-fairness">
         <Link to={paths.fairness} data-testid="verify-fairness">
           {t("orders.verify.fairness")}
         </Link>
