@@ -12,11 +12,12 @@ export const STATUS_COLORS: Record<CashierStatus, string> = {
 
 export const CASHIER_STATUS_LIST = Object.keys(STATUS_COLORS) as CashierStatus[];
 
-export function StatusTag({ status }: { status: CashierStatus }) {
+/** `wording`: the status said more precisely than its name (an approved withdrawal: sent, or paid). */
+export function StatusTag({ status, wording }: { status: CashierStatus; wording?: string }) {
   const { t } = useTranslation();
   return (
     <Tag color={STATUS_COLORS[status]} bordered={false} className="tag-flush" data-testid="status-tag">
-      {t(`status.${status}`)}
+      {wording ?? t(`status.${status}`)}
     </Tag>
   );
 }

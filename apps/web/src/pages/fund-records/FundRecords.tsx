@@ -2,7 +2,7 @@ import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, formatMoney } 
 import { DotLoading, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
@@ -112,6 +112,15 @@ function FundRow({ record }: { record: FundRecord }) {
       {record.reference ? (
         <div className="fund-row__ref">
           {t("records.reference")} <span className="num">{record.reference}</span>
+          {record.type === "withdrawal" ? (
+            // The withdrawal's timeline, to paid, is on its own page.
+            <>
+              {" · "}
+              <Link to={paths.withdrawDetails} data-testid="fund-record-progress">
+                {t("records.withdrawalProgress")}
+              </Link>
+            </>
+          ) : null}
         </div>
       ) : null}
       {day ? (
