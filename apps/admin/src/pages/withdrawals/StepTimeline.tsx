@@ -51,9 +51,12 @@ export function StepTimeline({ withdrawal }: { withdrawal: OperatorWithdrawal })
               </div>
               {step.reason ? <Typography.Text type="secondary">{step.reason}</Typography.Text> : null}
               {step.reference ? (
-                <Typography.Text className="mono" copyable data-testid="withdrawal-reference">
-                  {step.reference}
-                </Typography.Text>
+                <div>
+                  <Typography.Text type="secondary">{t("withdrawals.reference")} </Typography.Text>
+                  <Typography.Text className="mono" copyable data-testid="withdrawal-reference">
+                    {step.reference}
+                  </Typography.Text>
+                </div>
               ) : null}
             </div>
           ),

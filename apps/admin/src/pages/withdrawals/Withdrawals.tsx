@@ -148,7 +148,11 @@ export default function Withdrawals() {
         withdrawal.status === "success" ? (
           <StatusTag
             status={withdrawal.status}
-            wording={t(isPaid(withdrawal) ? "withdrawals.statusPaid" : "withdrawals.statusSending")}
+            wording={
+              isPaid(withdrawal)
+                ? { label: t("withdrawals.statusPaid"), color: "success" }
+                : { label: t("withdrawals.statusSending"), color: "warning" }
+            }
           />
         ) : (
           <StatusTag status={withdrawal.status} />
