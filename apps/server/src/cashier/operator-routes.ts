@@ -75,11 +75,12 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
     });
     return withdrawal;
   };
-  // Picked up or paid: no money moved, but the user's open app shows the new step (a retry that
-  // recorded nothing says nothing).
-  const withdrawalStepped = (outcome: StepOutcome) => {
-    if (outcome.recorded)
-      void context.events.publish("withdrawal.updated", [BigInt(outcome.withdrawal.user.id)]);
+  // Picked up or paid: no money moved, but the user's open app shows the new step, and once paid the
+  // notice in their inbox (a retry that recorded nothing says nothing).
+  const withdrawalStepped = (outcome: StepOutcome, options: { notice: boolean }) => {
+    const userId = BigInt(outcome.withdrawal.user.id);
+    if (outcome.recorded) void context.events.publish("withdrawal.updated", [userId]);
+    if (outcome.recorded && options.notice) void context.events.publish("inbox.changed", [userId]);
     return outcome.withdrawal;
   };
   // Confirmed (by the first of two operators, or for good) or rejected: every reviewer's console hears
@@ -239,7 +240,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       },
       async (request) => {
         const { operator } = request;
-        return withdrawalStepped(await pickUpWithdrawal(db, clock, operator, BigInt(request.params.id)));
+        const outcome = await pickUpWithdrawal(db, clock, operator, BigInt(request.params.id));
+        return withdrawalStepped(outcome, { notice: false });
       },
     );
 
@@ -257,7 +259,8 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       async (request) => {
         const { operator } = request;
         const id = BigInt(request.params.id);
-        return withdrawalStepped(await markWithdrawalPaid(db, clock, operator, id, request.body.reference));
+        const outcome = await markWithdrawalPaid(db, clock, operator, id, request.body.reference);
+        return withdrawalStepped(outcome, { notice: true });
       },
     );
 

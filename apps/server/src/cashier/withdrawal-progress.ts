@@ -1,5 +1,6 @@
 import { fromMinor, type OperatorWithdrawal } from "@tickfair/contract";
 import { recordAudit } from "../audit";
+import { recordNotice } from "../messages";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -67,14 +68,21 @@ export async function markWithdrawalPaid(
       if (paid.reference === reference) return false;
       throw new AppError("ALREADY_PAID");
     }
+    const net = fromMinor(row.amount - row.fee);
     await recordStep(tx, { withdrawalId: id, kind: "paid", at: now, operatorId: operator.id, reference });
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: "withdrawal.paid",
       targetType: "withdrawal",
       targetId: String(id),
-      detail: { reference, net: fromMinor(row.amount - row.fee) },
+      detail: { reference, net },
     });
+    await recordNotice(
+      tx,
+      row.user_id,
+      { kind: "withdrawal_paid", orderNo: row.order_no, amount: net, reference },
+      now,
+    );
     return true;
   });
   return { withdrawal: await operatorWithdrawal(db, id), recorded };

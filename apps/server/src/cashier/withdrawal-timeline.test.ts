@@ -89,6 +89,13 @@ describe("a withdrawal's timeline", () => {
       reference: "BANK-TX-0042",
     });
     expect(JSON.stringify(seen)).not.toContain(finance.username);
+    const inbox = await t.app.inject({ method: "GET", url: "/api/v1/messages", headers: user.auth });
+    expect(inbox.json().items[0].content).toEqual({
+      kind: "withdrawal_paid",
+      orderNo: withdrawal.orderNo,
+      amount: "100.00",
+      reference: "BANK-TX-0042",
+    });
     expect(await auditEntry(t.db, "withdrawal.paid")).toMatchObject({
       target_id: withdrawal.id,
       detail: expect.objectContaining({ reference: "BANK-TX-0042", net: "100.00" }),
@@ -151,6 +158,12 @@ describe("a withdrawal's timeline", () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe("ALREADY_PAID");
     expect(kinds(await asOwnerSees(user.auth, withdrawal.id))).toEqual(["requested", "approved", "paid"]);
+    // One payment, one notice: the retry told the user nothing new.
+    const inbox = await t.app.inject({ method: "GET", url: "/api/v1/messages", headers: user.auth });
+    const paidNotices = inbox
+      .json<{ items: { content: { kind: string } }[] }>()
+      .items.filter((item) => item.content.kind === "withdrawal_paid");
+    expect(paidNotices).toHaveLength(1);
   });
 
   it("keeps one paid step when two operators pay at once, and pay racing approval never pays first", async () => {
