@@ -89,6 +89,19 @@ describe("a withdrawal's timeline", () => {
       reference: "BANK-TX-0042",
     });
     expect(JSON.stringify(seen)).not.toContain(finance.username);
+    // The queue's file, for reconciling against the bank: when it was paid and the reference.
+    const csv = await t.app.inject({
+      method: "GET",
+      url: `/api/v1/operator/withdrawals.csv?q=${withdrawal.orderNo}`,
+      headers: { ...finance.headers, "accept-language": "en" },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header).toContain('"Paid","Payment reference"');
+    expect(row).toContain('"BANK-TX-0042"');
     const inbox = await t.app.inject({ method: "GET", url: "/api/v1/messages", headers: user.auth });
     expect(inbox.json().items[0].content).toEqual({
       kind: "withdrawal_paid",
