@@ -101,7 +101,7 @@ function ContentScreen({
       <main className="page__body content-page" data-testid={testId}>
         <RefreshOnPull onRefresh={() => content.refetch()}>
           <ContentState content={content} missing={missing} />
-          {after}
+          {after ? <div className="content-page__after">{after}</div> : null}
         </RefreshOnPull>
       </main>
     </div>
