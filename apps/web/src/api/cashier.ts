@@ -12,7 +12,6 @@ import type {
   FundRecordPage,
   FundRecordType,
   MeResponse,
-  PayoutStats,
   UploadResponse,
   Withdrawal,
   WithdrawalAccountResponse,
@@ -177,15 +176,6 @@ export function useWithdrawals() {
       apiRequest<WithdrawalPage>(pagePath("/v1/cashier/withdrawals", pageParam), { auth: true, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPageParam,
-  });
-}
-
-/** The platform's published payout times: public, the same for everyone, and slow to change. */
-export function usePayoutStats() {
-  return useQuery({
-    queryKey: ["payout-stats"] as const,
-    queryFn: ({ signal }) => apiRequest<PayoutStats>("/v1/cashier/payout-stats", { signal }),
-    staleTime: 5 * 60_000,
   });
 }
 

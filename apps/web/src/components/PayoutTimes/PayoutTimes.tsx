@@ -1,7 +1,7 @@
 import { formatElapsed } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { usePayoutStats } from "../../api/cashier";
+import { usePayoutStats } from "../../api/payout-stats";
 
 import { paths } from "../../lib/paths";
 import "./payout-times.css";
