@@ -104,7 +104,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
 }
 
 for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
-  test(`a withdrawal approved in the console shows as paid on the user's phone at once (${locale})`, async ({
+  test(`a withdrawal approved in the console shows as being sent on the user's phone at once (${locale})`, async ({
     page,
     request,
     browser,
@@ -138,11 +138,13 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
     await confirmButton(page).click();
     await expect(row).toHaveCount(0);
 
-    // The phone says so without a reload: the money left, the record reads success.
-    await expect(item.getByTestId("withdrawal-status")).toHaveText(TEXT[locale].cashier.status.success);
+    // The phone says so without a reload: the money left the balance and is being sent.
+    await expect(item.getByTestId("withdrawal-status")).toHaveText(
+      TEXT[locale].withdraw.timeline.statusSending,
+    );
     await expect(item.getByTestId("withdrawal-received")).toBeVisible();
     await expectNotReloaded(userPage);
-    await shot(userPage, locale, "live-withdrawal-paid");
+    await shot(userPage, locale, "live-withdrawal-approved");
     await phone.close();
   });
 }
