@@ -104,7 +104,7 @@ for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
 }
 
 for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
-  test(`a withdrawal approved in the console shows as being sent on the user's phone at once (${locale})`, async ({
+  test(`a withdrawal approved in the console shows as paid on the user's phone at once (${locale})`, async ({
     page,
     request,
     browser,
