@@ -32,6 +32,7 @@
 --   0029_fairness
 --   0030_exchange_feeds
 --   0031_solvency
+--   0032_withdrawal_steps
 --   0033_payout_table_version
 
 create extension pg_trgm;
@@ -1008,6 +1009,25 @@ create table withdrawal_accounts (
 );
 CREATE UNIQUE INDEX withdrawal_accounts_one_bound ON public.withdrawal_accounts USING btree (user_id) WHERE (unbound_at IS NULL);
 
+create table withdrawal_steps (
+  id bigint default nextval('withdrawal_steps_id_seq'::regclass) not null,
+  withdrawal_id bigint not null,
+  kind text not null,
+  at timestamp with time zone not null,
+  operator_id bigint,
+  reason text,
+  reference text,
+  constraint withdrawal_steps_pkey PRIMARY KEY (id),
+  constraint withdrawal_steps_withdrawal_id_kind_key UNIQUE (withdrawal_id, kind),
+  constraint withdrawal_steps_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id),
+  constraint withdrawal_steps_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES withdrawals(id),
+  constraint withdrawal_steps_check CHECK (((reason IS NULL) OR (kind = 'rejected'::text))),
+  constraint withdrawal_steps_check1 CHECK (((reference IS NULL) OR (kind = 'paid'::text))),
+  constraint withdrawal_steps_kind_check CHECK ((kind = ANY (ARRAY['requested'::text, 'picked_up'::text, 'approved'::text, 'rejected'::text, 'cancelled'::text, 'paid'::text])))
+);
+CREATE TRIGGER withdrawal_steps_append_only BEFORE DELETE OR UPDATE ON public.withdrawal_steps FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER withdrawal_steps_no_truncate BEFORE TRUNCATE ON public.withdrawal_steps FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
 create table withdrawals (
   id bigint default nextval('withdrawals_id_seq'::regclass) not null,
   order_no text generated always as (('W'::text || lpad((id)::text, 10, '0'::text))) stored,
@@ -1061,6 +1081,7 @@ create sequence solvency_attestations_id_seq as bigint owned by solvency_attesta
 create sequence users_id_seq as bigint owned by users.id;
 create sequence verifications_id_seq as bigint owned by verifications.id;
 create sequence withdrawal_accounts_id_seq as bigint owned by withdrawal_accounts.id;
+create sequence withdrawal_steps_id_seq as bigint owned by withdrawal_steps.id;
 create sequence withdrawals_id_seq as bigint owned by withdrawals.id;
 
 CREATE OR REPLACE FUNCTION public.check_contract_postings()

@@ -132,11 +132,13 @@ for (const { locale, text } of consoleRuns()) {
     await confirmButton(page).click();
     await expect(row).toHaveCount(0);
 
-    // The phone says so without a reload: the money left, the record reads success.
-    await expect(item.getByTestId("withdrawal-status")).toHaveText(TEXT[locale].cashier.status.success);
+    // The phone says so without a reload: the money left the balance and is being sent.
+    await expect(item.getByTestId("withdrawal-status")).toHaveText(
+      TEXT[locale].withdraw.timeline.statusSending,
+    );
     await expect(item.getByTestId("withdrawal-received")).toBeVisible();
     await expectNotReloaded(userPage);
-    await shot(userPage, locale, "live-withdrawal-paid");
+    await shot(userPage, locale, "live-withdrawal-approved");
     await phone.close();
   });
 }

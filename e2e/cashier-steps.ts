@@ -2,8 +2,9 @@
  * The steps of the cashier journey (cashier.journey.ts) past the empty lists and the demo top-up, one
  * function each, in the order the journey takes them: each picks up where the previous one left the user.
  */
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { CSV_LABELS } from "../packages/contract/src/csv-labels";
+import { consoleShot, DEMO_FINANCE, expectConsolePolished, openConsoleDesk } from "./admin-support";
 import { encodePng } from "./documents";
 import {
   confirmDialog,
@@ -208,18 +209,72 @@ export async function withdrawCancelThenApproved({ page, request, locale, user }
   await expect(page.getByTestId("withdrawal-item")).toHaveCount(2);
   const pending = await underReview(request, "withdrawals", user.account);
   expect(pending.item.amount).toBe("1500.50");
+  const latest = page.getByTestId("withdrawal-item").first();
+  const steps = latest.getByTestId("withdrawal-step");
+  await expect(steps.last()).toHaveAttribute("data-kind", "waiting");
+  // A reviewer takes it: the open list shows the step at once, with no reload.
+  const taken = await request.post(`/api/v1/operator/withdrawals/${pending.item.id}/pick-up`, {
+    headers: pending.headers,
+  });
+  expect(taken.ok(), await taken.text()).toBe(true);
+  await expect(latest.locator('[data-kind="picked_up"]')).toContainText(text.withdraw.timeline.picked_up);
   const approved = await request.post(`/api/v1/operator/withdrawals/${pending.item.id}/approve`, {
     headers: pending.headers,
   });
   expect(approved.ok(), await approved.text()).toBe(true);
-  await page.reload();
-  const latest = page.getByTestId("withdrawal-item").first();
-  await expect(latest.getByTestId("withdrawal-status")).toHaveText(text.cashier.status.success);
+  // Approved is not received: the list says the payment is being sent.
+  await expect(latest.getByTestId("withdrawal-status")).toHaveText(text.withdraw.timeline.statusSending);
+  await expect(steps.last()).toHaveAttribute("data-kind", "sending");
+  await expect(steps.last()).toHaveText(text.withdraw.timeline.sending);
   await expect(latest.getByTestId("withdrawal-amount-value")).toHaveText("1,500.50");
   await expect(latest.getByTestId("withdrawal-cancel")).toHaveCount(0);
   await expect(latest.getByTestId("withdrawal-received")).toBeVisible();
   await expectPolished(page);
-  await shoot(page, "17-withdrawals-success");
+  await shoot(page, "17a-withdrawals-approved-sending");
+  return pending.item.id;
+}
+
+/**
+ * The finance operator sends the approved withdrawal's money and marks it paid in the console with the
+ * payment's reference; the user's open list shows it paid, with the reference and the time it took.
+ */
+export async function withdrawalPaidWithReference(run: CashierRun, browser: Browser, withdrawalId: string) {
+  const { page, locale } = run;
+  const text = TEXT[locale];
+  const shoot = shooter(locale);
+  const reference = `BANK-${withdrawalId}-${locale === "en" ? "EN" : "ZH"}`;
+  const desk = await openConsoleDesk(browser, locale, DEMO_FINANCE);
+  await desk.goto("/admin/withdrawals?status=success");
+  const row = desk.getByTestId("withdrawals-table").locator(`tr[data-row-key="${withdrawalId}"]`);
+  await row.getByTestId("withdrawal-mark-paid").click();
+  await desk.getByTestId("payment-reference").fill(reference);
+  await consoleShot(desk, locale, "withdrawal-mark-paid");
+  await desk.locator(".ant-modal-footer .ant-btn-primary").click();
+  await expect(row.getByTestId("withdrawal-mark-paid")).toHaveCount(0);
+  await row.locator(".ant-table-row-expand-icon").click();
+  const timeline = desk.getByTestId("withdrawal-timeline");
+  await expect(timeline.locator('[data-kind="paid"]')).toContainText(reference);
+  await expectConsolePolished(desk);
+  await consoleShot(desk, locale, "withdrawal-paid-timeline");
+  await desk.context().close();
+
+  // The phone hears it without a reload: paid, with the reference and how long after the request.
+  const latest = page.getByTestId("withdrawal-item").first();
+  await expect(latest.getByTestId("withdrawal-status")).toHaveText(text.withdraw.timeline.statusPaid);
+  const paid = latest.locator('[data-kind="paid"]');
+  await expect(paid.getByTestId("withdrawal-reference")).toContainText(reference);
+  await expect(paid).toContainText(text.withdraw.timeline.afterRequest.split("{{elapsed}}").join("").trim());
+  await expect(latest.locator('[data-kind="sending"]')).toHaveCount(0);
+  await expectPolished(page);
+  await shoot(page, "17b-withdrawal-paid-timeline");
+
+  // The published payout times now count it; the withdraw page says nothing is asked to release one.
+  await page.goto("/h5/pages/withdraw-money/withdraw-money");
+  await expect(page.getByTestId("payout-median")).not.toBeEmpty();
+  await expect(page.getByTestId("payout-pledge")).toContainText(text.withdraw.payouts.complain);
+  await page.getByTestId("payout-times").scrollIntoViewIfNeeded();
+  await expectPolished(page);
+  await shoot(page, "17c-withdraw-payout-times");
 }
 
 /** A bank deposit request with a proof image; an operator confirms it. */

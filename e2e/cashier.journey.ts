@@ -5,6 +5,7 @@ import {
   fundRecordsFilteredAndExported,
   shooter,
   toast,
+  withdrawalPaidWithReference,
   withdrawCancelThenApproved,
 } from "./cashier-steps";
 import {
@@ -29,9 +30,10 @@ import {
 for (const { locale, text } of SHOT_RUNS) {
   const shoot = shooter(locale);
 
-  test(`cashier in ${locale}: demo top-up, bind, withdraw, cancel, approve, deposit, confirm`, async ({
+  test(`cashier in ${locale}: demo top-up, bind, withdraw, cancel, approve, pay, deposit, confirm`, async ({
     page,
     request,
+    browser,
   }) => {
     test.setTimeout(180_000);
     const user = await signedInUser(page, request, locale);
@@ -98,7 +100,8 @@ for (const { locale, text } of SHOT_RUNS) {
 
     // Bind a card, withdraw, deposit, then read the fund records: each step where the last one left off.
     await bindBankCard(run);
-    await withdrawCancelThenApproved(run);
+    const approved = await withdrawCancelThenApproved(run);
+    await withdrawalPaidWithReference(run, browser, approved);
     await depositConfirmedLive(run);
     await fundRecordsFilteredAndExported(run);
   });

@@ -119,6 +119,8 @@ for (const locale of SHOT_LOCALES) {
     await page.getByTestId("home-about").click();
     await expect(page).toHaveURL(/\/h5\/pages\/aboutUs\/aboutUs$/);
     await expectDocument(page, locale === "zh-CN" ? "关于 Tickfair" : "About Tickfair");
+    // Beside what the platform says of itself, the payout times anyone can hold it to.
+    await expect(page.getByTestId("payout-times")).toContainText(t.withdraw.payouts.title);
     await expectPolished(page);
     await shot(page, locale, "content-about");
 

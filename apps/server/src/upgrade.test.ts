@@ -48,6 +48,7 @@ const SNAPSHOT: Record<string, readonly string[]> = {
   settings: [],
   deposit_methods: ["name", "names", "instructions"],
   deposits: ["second_approval_above"],
+  withdrawals: [],
   products: ["min_live_sources", "halt_silent_sources", "payout_table_version"],
   product_durations: [],
   ticks: [],
@@ -221,6 +222,23 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
         values (${ids.bob}, ${ids.methodId}, 80000, 'second', ${clock.now()})`.execute(tx);
     });
 
+    // Withdrawals as this schema kept them: a status and a review time, no timeline.
+    const card = await sql<{ id: bigint }>`insert into withdrawal_accounts (user_id, type, account_name,
+        bank_name, card_number, bound_at)
+      values (${ids.bob}, 'bank', 'Bob', 'Test Bank', '6222000011113333', ${clock.now()})
+      returning id`.execute(db);
+    const cardId = card.rows[0]?.id ?? 0n;
+    const reviewedAt = new Date("2026-01-05T09:30:00Z");
+    await sql`insert into withdrawals (user_id, withdrawal_account_id, amount, fee, status, reason, created_at,
+        reviewed_at, reviewed_by)
+      values (${ids.bob}, ${cardId}, 10000, 100, 'under_review', null, ${clock.now()}, null, null),
+        (${ids.bob}, ${cardId}, 20000, 100, 'success', null, ${clock.now()}, ${reviewedAt}, ${operator.id}),
+        (${ids.bob}, ${cardId}, 30000, 100, 'failed', 'Name mismatch', ${clock.now()}, ${reviewedAt},
+          ${operator.id}),
+        (${ids.bob}, ${cardId}, 40000, 100, 'cancelled', null, ${clock.now()}, ${reviewedAt}, null)`.execute(
+      db,
+    );
+
     await seedCatalogue(db);
     await recordTicks(
       db,
@@ -255,6 +273,7 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(before.postings).toHaveLength(3);
     expect(before.contracts).toHaveLength(1);
     expect(before.deposits).toHaveLength(2);
+    expect(before.withdrawals).toHaveLength(4);
     expect(before.ticks).toHaveLength(3);
   });
 
@@ -263,6 +282,25 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(new Set(products.map((product) => product.payout_table_version))).toEqual(new Set([1]));
     const contracts = await db.selectFrom("contracts").select("payout_table_version").execute();
     expect(contracts).toEqual([{ payout_table_version: null }]);
+  });
+
+  it("gives each withdrawal already made its timeline from its request and review times", async () => {
+    const { rows } = await sql<{ amount: string; kind: string; at: Date; reason: string | null }>`
+      select w.amount::text as amount, s.kind, s.at, s.reason from withdrawal_steps s
+        join withdrawals w on w.id = s.withdrawal_id order by w.id, s.at, s.id`.execute(db);
+    const requested = new Date("2026-01-05T08:00:00Z");
+    const reviewed = new Date("2026-01-05T09:30:00Z");
+    expect(rows).toEqual([
+      { amount: "10000", kind: "requested", at: requested, reason: null },
+      { amount: "20000", kind: "requested", at: requested, reason: null },
+      // Approval then meant the money had been sent.
+      { amount: "20000", kind: "approved", at: reviewed, reason: null },
+      { amount: "20000", kind: "paid", at: reviewed, reason: null },
+      { amount: "30000", kind: "requested", at: requested, reason: null },
+      { amount: "30000", kind: "rejected", at: reviewed, reason: "Name mismatch" },
+      { amount: "40000", kind: "requested", at: requested, reason: null },
+      { amount: "40000", kind: "cancelled", at: reviewed, reason: null },
+    ]);
   });
 
   it("sums the contracts already placed into the quarter-hour totals the limits are judged by", async () => {

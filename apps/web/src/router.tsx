@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
       // the page by path. Last here, so that the first load's list of chunks to preload grows least.
       ...[paths.aboutUs, paths.privacy, paths.agreement, paths.article].map((path) => ({
         path,
-        lazy: page(() => import("./pages/content/Content"), ["content", "user"]),
+        lazy: page(() => import("./pages/content/Content"), ["content", "user", "withdraw"]),
       })),
       { path: NEWS_PATH, lazy: page(() => import("./pages/index/NewsList"), ["content", "user"]) },
       { path: "*", lazy: page(() => import("./pages/not-found/NotFound")) },

@@ -50,6 +50,7 @@ export const LIST_CSV_COLUMN_KEYS = [
   "status",
   "reason",
   "reviewedAt",
+  "paidAt",
   "reviewedBy",
   "name",
   "idNumber",

@@ -26,6 +26,7 @@ export * from "./cashier-constants";
 export * from "./clock-format";
 export * from "./countries";
 export * from "./csv-labels";
+export * from "./elapsed";
 export * from "./error-schema";
 export * from "./errors";
 export * from "./ledger-constants";

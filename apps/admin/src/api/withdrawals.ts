@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import type { OperatorWithdrawal, RejectRequest } from "@tickfair/contract";
+import type { MarkWithdrawalPaidRequest, OperatorWithdrawal, RejectRequest } from "@tickfair/contract";
 import { apiRequest } from "./client";
 import { queryClient, queryKeys } from "./query-client";
 import { type OperatorWithdrawalPage, queryString, type ReviewPageRequest } from "./types";
@@ -27,6 +27,24 @@ export function useRejectWithdrawal() {
   return useMutation({
     mutationFn: ({ id, ...body }: RejectRequest & { id: string }) =>
       apiRequest<OperatorWithdrawal>(`/operator/withdrawals/${id}/reject`, { body }),
+    onSettled: refreshWithdrawals,
+  });
+}
+
+/** The reviewer takes the withdrawal: its timeline shows it picked up. */
+export function usePickUpWithdrawal() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<OperatorWithdrawal>(`/operator/withdrawals/${id}/pick-up`, { method: "POST" }),
+    onSettled: refreshWithdrawals,
+  });
+}
+
+/** Records that an approved withdrawal's money was sent, with the payment's reference. */
+export function useMarkWithdrawalPaid() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: MarkWithdrawalPaidRequest & { id: string }) =>
+      apiRequest<OperatorWithdrawal>(`/operator/withdrawals/${id}/paid`, { body }),
     onSettled: refreshWithdrawals,
   });
 }

@@ -41,8 +41,9 @@ export interface CashierDayFigures {
 }
 
 /**
- * Deposits confirmed and withdrawals paid in [from, to), in minor units. Each is an index-only range
- * over the day's successful reviews (deposits_confirmed_at, withdrawals_paid_at).
+ * Deposits confirmed and withdrawals approved (their money off the users' books; the payment itself
+ * is a later step of the timeline) in [from, to), in minor units. Each is an index-only range over the
+ * day's successful reviews (deposits_confirmed_at, withdrawals_paid_at).
  */
 export function cashierDayQuery(from: Date, to: Date) {
   return sql<{

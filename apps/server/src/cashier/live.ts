@@ -1,6 +1,6 @@
 import { CASHIER_STATUSES, type CashierStatus } from "@tickfair/contract";
 import type { EventPublisher } from "../platform/events";
-import type { OperatorEventRenderer } from "../platform/realtime";
+import { type OperatorEventRenderer, perUserMessage, type UserEventRenderer } from "../platform/realtime";
 
 /** What changed in a review queue: which record, and where it stands now. No personal data. */
 export interface ReviewQueueChange {
@@ -18,6 +18,8 @@ declare module "../platform/events" {
      * withdrawal was requested, cancelled, approved or rejected (the cashier raises it, once committed).
      */
     "reviewQueue.changed": ReviewQueueChange;
+    /** A withdrawal of this user was picked up or paid (once committed); nothing else changed. */
+    "withdrawal.updated": bigint;
   }
 }
 
@@ -52,3 +54,8 @@ export const reviewQueueUpdates: OperatorEventRenderer<ReviewQueueChange> = {
 export function announceReviewChange(events: EventPublisher, change: ReviewQueueChange): void {
   void events.publish("reviewQueue.changed", [change]);
 }
+
+/** "withdrawal.updated" as the user's open apps hear it: the timeline is theirs to fetch. */
+export const withdrawalUpdates: UserEventRenderer<bigint> = perUserMessage(async () => ({
+  type: "withdrawal.updated",
+}));

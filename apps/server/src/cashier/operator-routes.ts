@@ -7,6 +7,7 @@ import {
   idParams,
   LIST_CSV_MAX_ROWS,
   LIST_FILTERS_TEXT,
+  markWithdrawalPaidRequest,
   type OperatorDeposit,
   type OperatorWithdrawal,
   okResponse,
@@ -46,6 +47,7 @@ import { announceReviewChange } from "./live";
 import { DEPOSIT_CSV_COLUMNS, WITHDRAWAL_CSV_COLUMNS } from "./review-csv";
 import { cashierSettingsControl, changeCashierSettings, readCashierSettings } from "./settings";
 import { unbindWithdrawalAccount } from "./withdrawal-accounts";
+import { markWithdrawalPaid, pickUpWithdrawal, type StepOutcome } from "./withdrawal-progress";
 import {
   approveWithdrawal,
   everyWithdrawal,
@@ -72,6 +74,14 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
       awaitingSecondApproval: false,
     });
     return withdrawal;
+  };
+  // Picked up or paid: no money moved, but the user's open app shows the new step, and once paid the
+  // notice in their inbox (a retry that recorded nothing says nothing).
+  const withdrawalStepped = (outcome: StepOutcome, options: { notice: boolean }) => {
+    const userId = BigInt(outcome.withdrawal.user.id);
+    if (outcome.recorded) void context.events.publish("withdrawal.updated", [userId]);
+    if (outcome.recorded && options.notice) void context.events.publish("inbox.changed", [userId]);
+    return outcome.withdrawal;
   };
   // Confirmed (by the first of two operators, or for good) or rejected: every reviewer's console hears
   // it, and once decided the user has a notice in their inbox.
@@ -215,6 +225,42 @@ export function cashierOperatorRoutes(context: RouteContext): FastifyPluginAsync
         const { operator } = request;
         const id = BigInt(request.params.id);
         return withdrawalDecided(await rejectWithdrawal(db, clock, operator, id, request.body.reason));
+      },
+    );
+
+    app.post(
+      "/operator/withdrawals/:id/pick-up",
+      {
+        schema: schema({
+          description:
+            "The reviewer takes the withdrawal: its timeline shows it picked up, once (taking it again changes nothing).",
+          params: idParams,
+          response: { 200: operatorWithdrawal },
+        }),
+      },
+      async (request) => {
+        const { operator } = request;
+        const outcome = await pickUpWithdrawal(db, clock, operator, BigInt(request.params.id));
+        return withdrawalStepped(outcome, { notice: false });
+      },
+    );
+
+    app.post(
+      "/operator/withdrawals/:id/paid",
+      {
+        schema: schema({
+          description:
+            "Records that an approved withdrawal's money was sent, with the payment's reference: once; the same reference again answers the same, another is refused (ALREADY_PAID).",
+          params: idParams,
+          body: markWithdrawalPaidRequest,
+          response: { 200: operatorWithdrawal },
+        }),
+      },
+      async (request) => {
+        const { operator } = request;
+        const id = BigInt(request.params.id);
+        const outcome = await markWithdrawalPaid(db, clock, operator, id, request.body.reference);
+        return withdrawalStepped(outcome, { notice: true });
       },
     );
 

@@ -15,7 +15,9 @@ export const DEPOSIT_CSV_COLUMNS: ListCsvColumns<OperatorDeposit> = [
   ["reviewedAt", (d, write) => write.time(d.reviewedAt)],
 ];
 
-/** The withdrawals queue's file: what was asked, what was paid out, and where to. */
+const paidStep = (w: OperatorWithdrawal) => w.steps.find((step) => step.kind === "paid");
+
+/** The withdrawals queue's file: what was asked, what was paid out, where to, when and under which reference. */
 export const WITHDRAWAL_CSV_COLUMNS: ListCsvColumns<OperatorWithdrawal> = [
   ["time", (w, write) => write.time(w.createdAt)],
   ["orderNo", (w) => w.orderNo],
@@ -29,4 +31,6 @@ export const WITHDRAWAL_CSV_COLUMNS: ListCsvColumns<OperatorWithdrawal> = [
   ["status", (w, write) => write.labels.values[w.status]],
   ["reason", (w) => w.reason ?? ""],
   ["reviewedAt", (w, write) => write.time(w.reviewedAt)],
+  ["paidAt", (w, write) => write.time(paidStep(w)?.at ?? null)],
+  ["reference", (w) => paidStep(w)?.reference ?? ""],
 ];

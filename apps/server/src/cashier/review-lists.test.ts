@@ -188,7 +188,7 @@ describe("the money queues as files", () => {
       (await csv("withdrawals", "from=2026-01-06&to=2026-01-06", "zh-CN")).body,
     );
     expect(header).toBe(
-      '"提交时间","订单号","用户ID","账号","金额","手续费","到账金额","方式","收款信息","状态","原因","审核时间"',
+      '"提交时间","订单号","用户ID","账号","金额","手续费","到账金额","方式","收款信息","状态","原因","审核时间","付款时间","付款凭据号"',
     );
     expect(rows.map((row) => row.split(",")[1])).toEqual([`"${withdrawalNos[2]}"`, `"${withdrawalNos[1]}"`]);
     expect(rows[0]).toContain('"12.34"');

@@ -12,6 +12,7 @@ import {
   fundRecordQuery,
   idParams,
   pageQuery,
+  payoutStats,
   toMinor,
   withdrawal,
   withdrawalAccountResponse,
@@ -35,6 +36,7 @@ import { listDepositMethods } from "./deposit-methods";
 import { createDeposit, depositProofFileId, listUserDeposits } from "./deposits";
 import { fundRecordsCsv, listFundRecords } from "./fund-records";
 import { announceReviewChange, type ReviewQueueChange } from "./live";
+import { PAYOUT_STATS_DAYS, payoutStats as payoutStatsOf } from "./payout-stats";
 import { bindWithdrawalAccount, boundAccount, toWithdrawalAccount } from "./withdrawal-accounts";
 import {
   cancelWithdrawal,
@@ -210,6 +212,24 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
           .header("cache-control", "private, no-store")
           .send(csv);
       },
+    );
+  };
+}
+
+const publicSchema = routeSchemas({ tags: ["cashier"], signedIn: false, errors: [] });
+
+/** What anyone may read of the cashier: how long withdrawals take to be paid. */
+export function cashierPublicRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/cashier/payout-stats",
+      {
+        schema: publicSchema({
+          description: `Withdrawals requested in the last ${PAYOUT_STATS_DAYS} days: how many, how many paid, the median and 95th percentile of seconds from request to paid (nearest rank), and rejected of decided in basis points.`,
+          response: { 200: payoutStats },
+        }),
+      },
+      async () => payoutStatsOf(context.db, context.clock.now()),
     );
   };
 }

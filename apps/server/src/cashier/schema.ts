@@ -1,3 +1,4 @@
+import type { WithdrawalStepKind } from "@tickfair/contract";
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from "kysely";
 import type { Id, Timestamp } from "../platform/schema";
 
@@ -76,6 +77,17 @@ export interface WithdrawalsTable {
   reviewed_by: bigint | null;
 }
 
+/** A withdrawal's timeline (append-only): each state change once, with its time. */
+export interface WithdrawalStepsTable {
+  id: Generated<bigint>;
+  withdrawal_id: bigint;
+  kind: WithdrawalStepKind;
+  at: Date;
+  operator_id: bigint | null;
+  reason: string | null;
+  reference: string | null;
+}
+
 export type DepositMethodRow = Selectable<DepositMethodsTable>;
 export type WithdrawalAccountRow = Selectable<WithdrawalAccountsTable>;
 
@@ -86,5 +98,6 @@ declare module "../platform/schema" {
     deposit_approvals: DepositApprovalsTable;
     withdrawal_accounts: WithdrawalAccountsTable;
     withdrawals: WithdrawalsTable;
+    withdrawal_steps: WithdrawalStepsTable;
   }
 }

@@ -21,6 +21,7 @@ import { type ReviewDecision, recordReview } from "./review";
 import { ordersMatching } from "./review-search";
 import { cashierRules, withdrawalFeeFor } from "./settings";
 import { boundAccount, maskAddress, maskTail, toWithdrawalAccount } from "./withdrawal-accounts";
+import { recordStep, stepsColumn, toOperatorSteps } from "./withdrawal-steps";
 
 const fromWithdrawals = (db: Executor) => db.selectFrom("withdrawals as w");
 type WithdrawalsFrom = ReturnType<typeof fromWithdrawals>;
@@ -52,12 +53,15 @@ function withWithdrawalColumns(q: WithdrawalsFrom) {
       "a.network",
       "a.address",
       "u.account as user_account",
+      stepsColumn().as("steps"),
     ]);
 }
 
 type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalQuery>["executeTakeFirstOrThrow"]>>;
 
 function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  // The user sees when and why, never which operator.
+  const steps = toOperatorSteps(row.steps).map(({ operator: _operator, ...step }) => step);
   return {
     id: String(row.id),
     orderNo: row.order_no,
@@ -73,12 +77,14 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
     reason: row.reason,
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    steps,
   };
 }
 
 function toOperatorWithdrawal(row: WithdrawalRow): OperatorWithdrawal {
   return {
     ...toWithdrawal(row),
+    steps: toOperatorSteps(row.steps),
     user: { id: String(row.user_id), account: row.user_account },
     payTo:
       row.type === "bank"
@@ -140,10 +146,11 @@ export async function createWithdrawal(
       { accountId: accounts.frozen_withdrawal, amount },
     ],
   });
+  await recordStep(tx, { withdrawalId: id, kind: "requested", at });
   return toWithdrawal(await withdrawalQuery(tx).where("w.id", "=", id).executeTakeFirstOrThrow());
 }
 
-async function lockWithdrawal(tx: Tx, id: bigint, userId?: bigint) {
+export async function lockWithdrawal(tx: Tx, id: bigint, userId?: bigint) {
   const row = await tx
     .selectFrom("withdrawals")
     .selectAll()
@@ -183,6 +190,7 @@ export async function cancelWithdrawal(tx: Tx, userId: bigint, id: bigint, at: D
     .set({ status: "cancelled", reviewed_at: at })
     .where("id", "=", id)
     .execute();
+  await recordStep(tx, { withdrawalId: id, kind: "cancelled", at });
   return toWithdrawal(await withdrawalQuery(tx).where("w.id", "=", id).executeTakeFirstOrThrow());
 }
 
@@ -209,6 +217,13 @@ async function decideWithdrawal(
     if (row.status !== "under_review") throw reviewConflict(row.status);
     const decision = await settle(tx, row, now);
     await recordReview(tx, clock, operator, { type: "withdrawal", id }, decision, now);
+    await recordStep(tx, {
+      withdrawalId: id,
+      kind: decision.status === "success" ? "approved" : "rejected",
+      at: now,
+      operatorId: operator.id,
+      ...(decision.reason !== undefined && { reason: decision.reason }),
+    });
     const record = { orderNo: row.order_no, amount: fromMinor(row.amount) };
     const notice =
       decision.status === "success"
@@ -219,7 +234,10 @@ async function decideWithdrawal(
   return operatorWithdrawal(db, id);
 }
 
-/** Paid out: `frozen_withdrawal → withdrawals` for what the user receives, the fee to `fees`. */
+/**
+ * Approved: the money leaves the user's books (`frozen_withdrawal → withdrawals` for what the user
+ * receives, the fee to `fees`) for the operator to send; markWithdrawalPaid records that it was sent.
+ */
 export function approveWithdrawal(db: Db, clock: Clock, operator: Operator, id: bigint) {
   return decideWithdrawal(db, clock, operator, id, async (tx, row, now) => {
     const [system, accounts] = await Promise.all([systemAccountIds(tx), userAccountIds(tx, row.user_id)]);

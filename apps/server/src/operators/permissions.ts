@@ -92,6 +92,8 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/withdrawals.csv`]:                            "withdrawals.review",
   [`POST ${API}/withdrawals/:id/approve`]:                   "withdrawals.review",
   [`POST ${API}/withdrawals/:id/reject`]:                    "withdrawals.review",
+  [`POST ${API}/withdrawals/:id/pick-up`]:                   "withdrawals.review",
+  [`POST ${API}/withdrawals/:id/paid`]:                      "withdrawals.review",
   [`DELETE ${API}/users/:id/withdrawal-account`]:            "withdrawalAccounts.unbind",
   [`GET ${API}/deposit-methods`]:                            "depositMethods.manage",
   [`POST ${API}/deposit-methods`]:                           "depositMethods.manage",

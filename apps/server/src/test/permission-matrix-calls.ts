@@ -188,6 +188,11 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { reason: REASON },
   }),
   "POST /api/v1/operator/withdrawals/:id/approve": (fx) => ({ params: { id: fx.withdrawalToApprove } }),
+  "POST /api/v1/operator/withdrawals/:id/pick-up": (fx) => ({ params: { id: fx.withdrawalToPickUp } }),
+  "POST /api/v1/operator/withdrawals/:id/paid": (fx) => ({
+    params: { id: fx.withdrawalToPay },
+    body: { reference: "MATRIX-PAYMENT-1" },
+  }),
   "POST /api/v1/operator/withdrawals/:id/reject": (fx) => ({
     params: { id: fx.withdrawalToReject },
     body: { reason: REASON },

@@ -32,6 +32,9 @@ export interface Fixtures {
   depositToReject: string;
   withdrawalToApprove: string;
   withdrawalToReject: string;
+  withdrawalToPickUp: string;
+  /** Approved by another admin: its money is to be sent. */
+  withdrawalToPay: string;
   boundUserId: string;
   settings: CashierSettings;
   /** Proposals by the finance operator, so the admin deciding them is the "other admin" they need. */
@@ -177,6 +180,8 @@ export async function buildMatrix(
   const withdrawal = { amount: "10.00", payPassword: PAY_PASSWORD };
   fx.withdrawalToApprove = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
   fx.withdrawalToReject = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
+  fx.withdrawalToPickUp = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
+  fx.withdrawalToPay = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
   fx.boundUserId = String((await payee()).userId);
   const verifying = await submitVerificationThroughApi(t.app, user.auth);
   expect(verifying.statusCode, verifying.body).toBe(201);
@@ -235,6 +240,12 @@ export async function buildMatrix(
     expect(proposed.statusCode, proposed.body).toBe(202);
     return proposed.json<{ id: string }>().id;
   };
+  const approved = await t.app.inject({
+    method: "POST",
+    url: `/api/v1/operator/withdrawals/${fx.withdrawalToPay}/approve`,
+    headers: secondAdmin,
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
   fx.roleChangeToApprove = await proposeRole();
   fx.roleChangeToReject = await proposeRole();
 

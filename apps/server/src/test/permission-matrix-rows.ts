@@ -42,6 +42,7 @@ export const MATRIX = {
   "GET /api/v1/cashier/withdrawals":                            [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/cashier/fund-records":                           [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/cashier/fund-records.csv":                       [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/cashier/payout-stats":                           ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
 
   "POST /api/v1/trading/contracts":                             [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/trading/contracts/open":                         [401,       "ok",  "ok",  401,     401,     401],
@@ -107,6 +108,8 @@ export const MATRIX = {
   "GET /api/v1/operator/withdrawals.csv":                       [401,       401,   401,   403,     "ok",    "ok"],
   "POST /api/v1/operator/withdrawals/:id/approve":              [401,       401,   401,   403,     "ok",    "ok"],
   "POST /api/v1/operator/withdrawals/:id/reject":               [401,       401,   401,   403,     "ok",    "ok"],
+  "POST /api/v1/operator/withdrawals/:id/pick-up":              [401,       401,   401,   403,     "ok",    "ok"],
+  "POST /api/v1/operator/withdrawals/:id/paid":                 [401,       401,   401,   403,     "ok",    "ok"],
   "DELETE /api/v1/operator/users/:id/withdrawal-account":       [401,       401,   401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/deposit-methods":                       [401,       401,   401,   403,     "ok",    "ok"],
   "POST /api/v1/operator/deposit-methods":                      [401,       401,   401,   403,     "ok",    "ok"],

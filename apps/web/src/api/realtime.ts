@@ -46,6 +46,10 @@ export function applyServerMessage(message: ServerMessage): void {
       putSummary(message.summary);
       refreshCashier();
       return;
+    case "withdrawal.updated":
+      // A reviewer picked one up or its payment was sent: its timeline, which the message does not carry.
+      refreshCashier();
+      return;
     case "savings.updated":
       // A move, a confirmation or a day's income: the page's figures come with it.
       putSavingsSummary(message.summary);

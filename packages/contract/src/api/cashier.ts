@@ -5,6 +5,7 @@ import { boundedMoneyString, moneyString, moneyStringWithin, positiveMoneyString
 import { filteredPageQuery, idString, isoTime, listOf, operatorReason, pageOf } from "./common";
 import { listFilters, listQuery, moneyListPageOf } from "./list-query";
 import { calendarDate } from "./savings";
+import { withdrawalStep } from "./solvency";
 
 /** Demo mode only: credits virtual money at once from the platform's demo_grants account. */
 export const demoTopUpRequest = z.object({ amount: boundedMoneyString(DEMO_TOP_UP_MAX) });
@@ -178,6 +179,8 @@ export const withdrawal = z.object({
   reason: z.string().nullable(),
   createdAt: isoTime,
   reviewedAt: isoTime.nullable(),
+  /** Its timeline, oldest first: requested, picked up, approved or rejected or cancelled, paid. */
+  steps: z.array(withdrawalStep),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 export const withdrawalPage = pageOf(withdrawal);
@@ -260,14 +263,30 @@ export type OperatorDeposit = z.infer<typeof operatorDeposit>;
 export const operatorDepositPage = moneyListPageOf(operatorDeposit);
 export type OperatorDepositPage = z.infer<typeof operatorDepositPage>;
 
+/** A step as operators see it: with the operator who took it (null for the user's own steps). */
+export const operatorWithdrawalStep = withdrawalStep.extend({ operator: z.string().nullable() });
+export type OperatorWithdrawalStep = z.infer<typeof operatorWithdrawalStep>;
+
 export const operatorWithdrawal = withdrawal.extend({
   user: z.object({ id: z.string(), account: z.string() }),
+  steps: z.array(operatorWithdrawalStep),
   /** The full, unmasked destination, for the operator who pays it out. */
   payTo: z.record(z.string(), z.string().nullable()),
 });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
 export const operatorWithdrawalPage = moneyListPageOf(operatorWithdrawal);
 export type OperatorWithdrawalPage = z.infer<typeof operatorWithdrawalPage>;
+
+/** The operator sent the money: the reference the bank or the chain gave the payment. */
+export const markWithdrawalPaidRequest = z.object({
+  reference: z
+    .string({ error: () => "PAYMENT_REFERENCE_REQUIRED" })
+    .trim()
+    .min(1, { message: "PAYMENT_REFERENCE_REQUIRED" })
+    .max(100, { message: "PAYMENT_REFERENCE_REQUIRED" })
+    .describe("The payment's reference at the bank or on the chain, 1 to 100 characters"),
+});
+export type MarkWithdrawalPaidRequest = z.infer<typeof markWithdrawalPaidRequest>;
 
 export const unbindWithdrawalAccountRequest = z.object({ reason: operatorReason });
 

@@ -15,6 +15,7 @@ export const NOTICE_KINDS = [
   "deposit_rejected",
   "withdrawal_approved",
   "withdrawal_rejected",
+  "withdrawal_paid",
   "verification_approved",
   "verification_rejected",
   "new_sign_in",
@@ -34,6 +35,8 @@ export const notice = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("deposit_rejected"), ...cashierRecord, reason: z.string() }),
   z.object({ kind: z.literal("withdrawal_approved"), ...cashierRecord, fee: moneyString }),
   z.object({ kind: z.literal("withdrawal_rejected"), ...cashierRecord, reason: z.string() }),
+  /** The operator sent the money: what the user receives (net of the fee) and the payment's reference. */
+  z.object({ kind: z.literal("withdrawal_paid"), ...cashierRecord, reference: z.string() }),
   z.object({ kind: z.literal("verification_approved") }),
   z.object({
     kind: z.literal("verification_rejected"),

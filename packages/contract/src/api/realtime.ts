@@ -75,6 +75,11 @@ export const serverMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("contract.opened"), contract }),
   /** One of the user's contracts closed: its result and payout, with the user's figures right after. */
   z.object({ type: z.literal("contract.settled"), contract, summary: accountSummary }),
+  /**
+   * One of the user's withdrawals took a step that moved no money (a reviewer picked it up, the
+   * payment was sent): the app asks for its withdrawals again.
+   */
+  z.object({ type: z.literal("withdrawal.updated") }),
   /** The user's Yu'ebao changed: a move, a confirmation, a day's income. Its figures now. */
   z.object({ type: z.literal("savings.updated"), summary: savingsSummary }),
   /**

@@ -70,9 +70,6 @@ export const withdrawalStep = z.object({
 });
 export type WithdrawalStep = z.infer<typeof withdrawalStep>;
 
-export const withdrawalTimeline = z.object({ steps: z.array(withdrawalStep) });
-export type WithdrawalTimeline = z.infer<typeof withdrawalTimeline>;
-
 /** `GET /cashier/payout-stats`: withdrawals requested in the last 30 days. */
 export const payoutStats = z.object({
   days: z.number().int().positive(),

@@ -12,11 +12,26 @@ export const STATUS_COLORS: Record<CashierStatus, string> = {
 
 export const CASHIER_STATUS_LIST = Object.keys(STATUS_COLORS) as CashierStatus[];
 
-export function StatusTag({ status }: { status: CashierStatus }) {
+/**
+ * `wording`: the status said more precisely than its name, in its own colour (an approved withdrawal:
+ * being sent, or paid).
+ */
+export function StatusTag({
+  status,
+  wording,
+}: {
+  status: CashierStatus;
+  wording?: { label: string; color: string };
+}) {
   const { t } = useTranslation();
   return (
-    <Tag color={STATUS_COLORS[status]} bordered={false} className="tag-flush" data-testid="status-tag">
-      {t(`status.${status}`)}
+    <Tag
+      color={wording?.color ?? STATUS_COLORS[status]}
+      bordered={false}
+      className="tag-flush"
+      data-testid="status-tag"
+    >
+      {wording?.label ?? t(`status.${status}`)}
     </Tag>
   );
 }

@@ -4,7 +4,13 @@ import { App, Button, Flex, Space, type TableColumnsType, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDescribeError } from "../../api/use-describe-error";
-import { useApproveWithdrawal, useRejectWithdrawal, useWithdrawalPage } from "../../api/withdrawals";
+import {
+  useApproveWithdrawal,
+  useMarkWithdrawalPaid,
+  usePickUpWithdrawal,
+  useRejectWithdrawal,
+  useWithdrawalPage,
+} from "../../api/withdrawals";
 import { FilteredTable } from "../../components/ListToolbar/FilteredTable";
 import { useEmptyListText, useListFilters } from "../../components/ListToolbar/ListToolbar";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
@@ -15,9 +21,18 @@ import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/Sta
 import { StatusTag } from "../../components/StatusTag/StatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
+import { MarkPaidModal } from "./MarkPaidModal";
 import { PayToDetails } from "./PayToDetails";
+import { StepTimeline } from "./StepTimeline";
 
-/** The withdrawals queue: each row expands to the full destination; approve or reject with a reason. */
+const isPaid = (withdrawal: OperatorWithdrawal) => withdrawal.steps.some((step) => step.kind === "paid");
+const isPickedUp = (withdrawal: OperatorWithdrawal) =>
+  withdrawal.steps.some((step) => step.kind === "picked_up");
+
+/**
+ * The withdrawals queue: each row expands to its timeline and the full destination; take it, approve
+ * or reject with a reason, and once the money is sent mark it paid with the payment's reference.
+ */
 export default function Withdrawals() {
   const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
@@ -29,7 +44,10 @@ export default function Withdrawals() {
   const page = useWithdrawalPage({ status, ...filters, ...paging.request });
   const approve = useApproveWithdrawal();
   const reject = useRejectWithdrawal();
+  const pickUp = usePickUpWithdrawal();
+  const markPaid = useMarkWithdrawalPaid();
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
+  const [paying, setPaying] = useState<OperatorWithdrawal | null>(null);
   const locale = i18n.language;
   const money = (amount: string) => formatMoney(amount, locale);
 
@@ -61,6 +79,25 @@ export default function Withdrawals() {
         onSuccess: () => {
           setRejecting(null);
           message.success(t("withdrawals.rejected"));
+        },
+      },
+    );
+  };
+
+  const take = (withdrawal: OperatorWithdrawal) =>
+    pickUp.mutate(withdrawal.id, {
+      onSuccess: () => message.success(t("withdrawals.pickedUp")),
+      onError: (error) => message.error(describe(error)),
+    });
+
+  const submitPaid = (reference: string) => {
+    if (!paying) return;
+    markPaid.mutate(
+      { id: paying.id, reference },
+      {
+        onSuccess: () => {
+          setPaying(null);
+          message.success(t("withdrawals.paid"));
         },
       },
     );
@@ -107,7 +144,19 @@ export default function Withdrawals() {
     {
       title: t("review.status"),
       className: "nowrap",
-      render: (_, withdrawal) => <StatusTag status={withdrawal.status} />,
+      render: (_, withdrawal) =>
+        withdrawal.status === "success" ? (
+          <StatusTag
+            status={withdrawal.status}
+            wording={
+              isPaid(withdrawal)
+                ? { label: t("withdrawals.statusPaid"), color: "success" }
+                : { label: t("withdrawals.statusSending"), color: "warning" }
+            }
+          />
+        ) : (
+          <StatusTag status={withdrawal.status} />
+        ),
     },
     {
       title: t("review.createdAt"),
@@ -121,6 +170,11 @@ export default function Withdrawals() {
       render: (_, withdrawal) =>
         withdrawal.status === "under_review" ? (
           <Space size="small">
+            {isPickedUp(withdrawal) ? null : (
+              <Button size="small" onClick={() => take(withdrawal)} data-testid="withdrawal-pick-up">
+                {t("withdrawals.pickUp")}
+              </Button>
+            )}
             <Button size="small" danger onClick={() => setRejecting(withdrawal)}>
               {t("review.reject")}
             </Button>
@@ -128,6 +182,15 @@ export default function Withdrawals() {
               {t("review.approve")}
             </Button>
           </Space>
+        ) : withdrawal.status === "success" && !isPaid(withdrawal) ? (
+          <Button
+            size="small"
+            type="primary"
+            onClick={() => setPaying(withdrawal)}
+            data-testid="withdrawal-mark-paid"
+          >
+            {t("withdrawals.markPaid")}
+          </Button>
         ) : (
           (withdrawal.reason ?? "—")
         ),
@@ -152,12 +215,23 @@ export default function Withdrawals() {
         expandable={{
           expandedRowRender: (withdrawal) => (
             <Flex vertical gap={12}>
+              <StepTimeline withdrawal={withdrawal} />
               <PayToDetails withdrawal={withdrawal} />
               <ReviewUserContext userId={withdrawal.user.id} />
             </Flex>
           ),
         }}
         data-testid="withdrawals-table"
+      />
+      <MarkPaidModal
+        withdrawal={paying}
+        pending={markPaid.isPending}
+        error={markPaid.error}
+        onSubmit={submitPaid}
+        onCancel={() => {
+          setPaying(null);
+          markPaid.reset();
+        }}
       />
       <RejectReasonModal
         open={rejecting !== null}

@@ -8,12 +8,26 @@ const TONE: Record<CashierStatus, string> = {
   cancelled: "muted",
 };
 
+/** A status said more precisely than the status alone (an approved withdrawal: sent, or paid). */
+export interface StatusWording {
+  label: string;
+  tone: (typeof TONE)[CashierStatus];
+}
+
 /** success (green), under review (amber), failed (red), cancelled (grey). */
-export function StatusTag({ status, testId }: { status: CashierStatus; testId?: string }) {
+export function StatusTag({
+  status,
+  testId,
+  wording,
+}: {
+  status: CashierStatus;
+  testId?: string;
+  wording?: StatusWording | undefined;
+}) {
   const { t } = useTranslation();
   return (
-    <span className={`pill pill--${TONE[status]}`} data-testid={testId} data-status={status}>
-      {t(`cashier.status.${status}`)}
+    <span className={`pill pill--${wording?.tone ?? TONE[status]}`} data-testid={testId} data-status={status}>
+      {wording?.label ?? t(`cashier.status.${status}`)}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { type Content, ContentState } from "../../components/ContentDocument/Con
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { PayoutTimes } from "../../components/PayoutTimes/PayoutTimes";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { currentLocale } from "../../i18n";
 import { NEWS_PATH } from "../../lib/news-path";
@@ -22,7 +23,15 @@ const PAGE_TITLES = {
 function ContentPage({ kind }: { kind: ContentPageKind }) {
   const { t } = useTranslation();
   const content = useContentPage(kind, currentLocale());
-  return <ContentScreen title={t(PAGE_TITLES[kind])} content={content} testId={`content-${kind}`} />;
+  return (
+    <ContentScreen
+      title={t(PAGE_TITLES[kind])}
+      content={content}
+      testId={`content-${kind}`}
+      // What the platform says of itself, beside the figures anyone can hold it to.
+      after={kind === "about" ? <PayoutTimes /> : null}
+    />
+  );
 }
 
 const PAGE_KINDS: Record<string, ContentPageKind> = {
@@ -77,11 +86,13 @@ function ContentScreen({
   content,
   testId,
   missing,
+  after,
 }: {
   title: string;
   content: Content;
   testId: string;
   missing?: ReactNode;
+  after?: ReactNode;
 }) {
   return (
     <div className="page">
@@ -90,6 +101,7 @@ function ContentScreen({
       <main className="page__body content-page" data-testid={testId}>
         <RefreshOnPull onRefresh={() => content.refetch()}>
           <ContentState content={content} missing={missing} />
+          {after ? <div className="content-page__after">{after}</div> : null}
         </RefreshOnPull>
       </main>
     </div>

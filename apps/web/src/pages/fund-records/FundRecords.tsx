@@ -117,6 +117,15 @@ function FundRow({ record }: { record: FundRecord }) {
       {record.reference ? (
         <div className="fund-row__ref">
           {t("records.reference")} <span className="num">{record.reference}</span>
+          {record.type === "withdrawal" ? (
+            // The withdrawal's timeline, to paid, is on its own page.
+            <>
+              {" · "}
+              <Link to={paths.withdrawDetails} data-testid="fund-record-progress">
+                {t("records.withdrawalProgress")}
+              </Link>
+            </>
+          ) : null}
         </div>
       ) : null}
       {day ? (

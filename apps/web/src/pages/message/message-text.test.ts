@@ -18,6 +18,7 @@ const NOTICES: Record<NoticeKind, Content> = {
   },
   withdrawal_approved: { kind: "withdrawal_approved", orderNo: "W1", amount: "500.00", fee: "2.50" },
   withdrawal_rejected: { kind: "withdrawal_rejected", orderNo: "W2", amount: "80.00", reason: "" },
+  withdrawal_paid: { kind: "withdrawal_paid", orderNo: "W3", amount: "497.50", reference: "BANK-TX-0042" },
   verification_approved: { kind: "verification_approved" },
   verification_rejected: { kind: "verification_rejected", reason: "photo_blurred", text: "Retake the back" },
   new_sign_in: { kind: "new_sign_in", device: null },
@@ -70,6 +71,10 @@ describe.each(LOCALES)("a notice in %s", (locale) => {
 
   it("names the order", () => {
     expect(wordingOf(NOTICES.deposit_confirmed).body).toContain("D2026112400001");
+  });
+
+  it("names a paid withdrawal's payment reference", () => {
+    expect(wordingOf(NOTICES.withdrawal_paid).body).toContain("BANK-TX-0042");
   });
 
   it("words a limit that was or becomes none as the language does inside a sentence", () => {

@@ -52,6 +52,15 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
           fee: money(content.fee),
         }),
       };
+    case "withdrawal_paid":
+      return {
+        title,
+        body: t("messages.notice.withdrawal_paid.body", {
+          orderNo: content.orderNo,
+          amount: money(content.amount),
+          reference: content.reference,
+        }),
+      };
     case "withdrawal_rejected":
       return {
         title,
@@ -113,6 +122,7 @@ export function messageLink(content: Content): { to: string; label: LinkKey } | 
     case "deposit_rejected":
       return { to: paths.depositDetails, label: "user.depositDetails" };
     case "withdrawal_approved":
+    case "withdrawal_paid":
     case "withdrawal_rejected":
       return { to: paths.withdrawDetails, label: "user.withdrawDetails" };
     case "verification_approved":

@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
-import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { StatusTag, type StatusWording } from "../../components/StatusTag/StatusTag";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import "./orders.css";
@@ -83,11 +83,13 @@ interface OrderCardProps {
   rows: readonly (DetailRow | false | null)[];
   /** The label of `reviewedAt` where it is not a review (a cancellation). */
   reviewedLabel?: string;
+  /** The status said more precisely than its name. */
+  wording?: StatusWording | undefined;
   children?: ReactNode;
 }
 
 /** One request: order number, status and amount, its own rows, then why it failed and its times. */
-export function OrderCard({ order, kind, rows, reviewedLabel, children }: OrderCardProps) {
+export function OrderCard({ order, kind, rows, reviewedLabel, wording, children }: OrderCardProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -104,7 +106,7 @@ export function OrderCard({ order, kind, rows, reviewedLabel, children }: OrderC
             {order.orderNo}
           </span>
         </span>
-        <StatusTag status={order.status} testId={`${kind}-status`} />
+        <StatusTag status={order.status} testId={`${kind}-status`} wording={wording} />
       </div>
       <div className="order-card__amount num" data-testid={`${kind}-amount-value`}>
         {formatMoney(order.amount, locale)}

@@ -4,8 +4,12 @@ import { useTranslation } from "react-i18next";
 import { useCancelWithdrawal, useWithdrawals } from "../../api/cashier";
 import { errorText } from "../../api/messages";
 import { CashierOrdersPage, OrderCard } from "./CashierOrders";
+import { WithdrawalTimeline } from "./WithdrawalTimeline";
 
-/** Withdrawal details: amount, fee, destination, status (and once paid, the amount received); those under review can be cancelled. */
+/**
+ * Withdrawal details: amount, fee, destination, status and timeline (and once paid, the amount
+ * received); those under review can be cancelled.
+ */
 export default function WithdrawalDetails() {
   return <CashierOrdersPage kind="withdrawal" query={useWithdrawals()} Card={WithdrawalCard} />;
 }
@@ -15,6 +19,14 @@ function WithdrawalCard({ order: withdrawal }: { order: Withdrawal }) {
   const locale = i18n.language;
   const cancel = useCancelWithdrawal();
   const money = (value: string) => formatMoney(value, locale);
+  const paid = withdrawal.steps.some((step) => step.kind === "paid");
+  // Approved is not received: until the operator records the payment, it is being sent.
+  const wording =
+    withdrawal.status === "success"
+      ? paid
+        ? { label: t("withdraw.timeline.statusPaid"), tone: "success" as const }
+        : { label: t("withdraw.timeline.statusSending"), tone: "warn" as const }
+      : undefined;
 
   async function confirmCancel() {
     const confirmed = await Dialog.confirm({
@@ -45,7 +57,7 @@ function WithdrawalCard({ order: withdrawal }: { order: Withdrawal }) {
         },
         // Money only arrives once the withdrawal is paid out; a cancelled or rejected one received nothing.
         withdrawal.status === "success" && {
-          label: t("withdraw.received"),
+          label: paid ? t("withdraw.received") : t("withdraw.timeline.toReceive"),
           value: money(withdrawal.netAmount),
           className: "num order-card__strong",
           testId: "withdrawal-received",
@@ -61,7 +73,9 @@ function WithdrawalCard({ order: withdrawal }: { order: Withdrawal }) {
         },
       ]}
       reviewedLabel={withdrawal.status === "cancelled" ? t("orders.cancelledAt") : undefined}
+      wording={wording}
     >
+      <WithdrawalTimeline withdrawal={withdrawal} />
       {withdrawal.status === "under_review" ? (
         <div className="order-card__actions">
           <Button

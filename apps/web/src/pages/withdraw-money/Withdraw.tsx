@@ -20,6 +20,7 @@ import { AmountField } from "../../components/AmountField/AmountField";
 import { IconClock } from "../../components/icons";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { PayoutTimes } from "../../components/PayoutTimes/PayoutTimes";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
@@ -94,6 +95,7 @@ export default function Withdraw() {
         ) : (
           <WithdrawForm quote={quote.data} refetch={quote.refetch} />
         )}
+        <PayoutTimes pledge />
       </main>
     </div>
   );
