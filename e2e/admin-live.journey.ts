@@ -99,7 +99,7 @@ for (const { locale, text } of consoleRuns()) {
 }
 
 for (const { locale, text } of consoleRuns()) {
-  test(`a withdrawal approved in the console shows as paid on the user's phone at once (${locale})`, async ({
+  test(`a withdrawal approved in the console reads "being sent" on the user's phone at once (${locale})`, async ({
     page,
     request,
     browser,
