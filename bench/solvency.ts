@@ -1,6 +1,6 @@
 /**
  * Solvency benchmark (proof of liabilities): one day's snapshot of SOLVENCY_BENCH_USERS users (default
- * 1,000,000) on PostgreSQL — their balances at the cutoff read from the ledger, the Merkle-sum tree
+ * 1,000,000) on PostgreSQL — their balances read from the ledger as it stands, the Merkle-sum tree
  * built, every leaf and node written — and the signed-in user's proof against `GET /me` on the same
  * app. Goals: users snapshotted per second ≥ 5 × pgbench tpcb-like tps on the same server in the same
  * run; proof p99 ≤ 3 × the p99 of `GET /me`. Checks: the root's total is what the ledger owes, a second

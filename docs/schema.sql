@@ -462,7 +462,6 @@ create table ledger_entries (
   constraint ledger_entries_amount_check CHECK ((amount <> 0))
 );
 CREATE INDEX ledger_entries_account ON public.ledger_entries USING btree (account_id, id);
-CREATE INDEX ledger_entries_created_brin ON public.ledger_entries USING brin (created_at);
 CREATE INDEX ledger_entries_posting ON public.ledger_entries USING btree (posting_id);
 CREATE TRIGGER ledger_entries_append_only BEFORE DELETE OR UPDATE ON public.ledger_entries FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON public.ledger_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION check_postings_balanced();

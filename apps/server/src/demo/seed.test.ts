@@ -42,7 +42,7 @@ describe("demo seed", () => {
     expect(await seeded()).toEqual(once);
   });
 
-  it("opens the demo user's account before yesterday closed, so a fresh demo's first snapshot counts them", async () => {
+  it("counts the demo user in the snapshot a fresh demo takes of yesterday at its first start", async () => {
     const clock = new ManualClock("2026-03-04T09:00:00+08:00");
     await seedDemo(testDb.db, clock, { shared: onPostgres() });
     // What the solvency worker does at the server's start, right after the seed.

@@ -140,9 +140,6 @@ export const DEMO = {
   ],
 };
 
-/** How long before the server's first start the demo user's account was opened. */
-const DEMO_HISTORY_MS = 2 * 24 * 60 * 60_000;
-
 /** pg_advisory_lock key of the demo seed: ASCII "demoseed". */
 const DEMO_SEED_LOCK_KEY = "7234308701885392228";
 
@@ -181,17 +178,13 @@ async function seedDemoData(db: Db, clock: Clock): Promise<void> {
     .where("account", "=", DEMO.user.account)
     .executeTakeFirst();
   if (!existing) {
-    // The demo user's account is opened and topped up two days back, before yesterday closed: the
-    // proof-of-liabilities snapshot the server takes of yesterday at start then counts them, so a
-    // fresh demo can open its proof at once. Their history says when: nothing is rewritten later.
-    const opened: Clock = { now: () => new Date(clock.now().getTime() - DEMO_HISTORY_MS) };
-    const user = await register(db, opened, {
+    const user = await register(db, clock, {
       ...DEMO.user,
       inviteCode: DEMO.inviteCode,
       passwordConfirm: DEMO.user.password,
       payPasswordConfirm: DEMO.user.payPassword,
     });
-    await db.transaction().execute((tx) => demoTopUp(tx, user.id, toMinor(DEMO.balance), opened.now()));
+    await db.transaction().execute((tx) => demoTopUp(tx, user.id, toMinor(DEMO.balance), clock.now()));
   }
 
   const methods = await db.selectFrom("deposit_methods").select("id").limit(1).execute();

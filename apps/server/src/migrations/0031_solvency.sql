@@ -78,7 +78,3 @@ create index solvency_attestations_day on solvency_attestations (day, id desc);
 
 create trigger solvency_attestations_fixed before update or delete on solvency_attestations
   for each row execute function forbid_change();
-
--- The snapshot reads a balance at the cutoff as today's balance less what was posted since; entries are
--- appended in about the order of their times, so a block range index finds the recent ones cheaply.
-create index ledger_entries_created_brin on ledger_entries using brin (created_at);

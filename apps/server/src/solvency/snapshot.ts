@@ -18,28 +18,19 @@ export interface Liability {
 }
 
 /**
- * Every user who existed at `cutoff` with their liability then: what their five accounts (available,
- * frozen for trades and withdrawals, Yu'ebao pending and confirmed) held, counting only entries
- * posted before it. Read as today's balance less what was posted since, so the read costs the day's
- * entries rather than the whole history; one statement, so one consistent view of the ledger.
- * Entries count by the time they were stamped with, and a request that waited on a lock across
- * midnight can stamp a payout before the cutoff that spent money stamped after it: such a user is owed
- * nothing at the cutoff, and is counted as 0 rather than stopping the day's snapshot.
+ * Every user with their liability as the ledger holds it now: what their five accounts (available,
+ * frozen for trades and withdrawals, Yu'ebao pending and confirmed) hold, read in one statement so
+ * every balance comes from the same committed state. A day's snapshot counts the ledger as it stands
+ * when it is taken, in the minutes after the day closes, rather than rebuilding midnight from the
+ * entries' times: a request that waited on a lock across midnight stamps its entries before it while
+ * spending money stamped after it, so a sum by time can be a state the ledger never held, even a
+ * negative one.
  */
-export async function liabilitiesAt(db: Db | Tx, cutoff: Date): Promise<Liability[]> {
+export async function liabilitiesNow(db: Db | Tx): Promise<Liability[]> {
   const { rows } = await sql<{ user_id: bigint; balance: bigint }>`
-    with held as (
-      select a.user_id, sum(a.balance) as balance from accounts a
-      where a.user_id is not null group by a.user_id
-    ), since as (
-      select a.user_id, sum(e.amount) as amount
-      from ledger_entries e join accounts a on a.id = e.account_id
-      where e.created_at >= ${cutoff}::timestamptz and a.user_id is not null
-      group by a.user_id
-    )
-    select u.id as user_id, greatest(coalesce(h.balance, 0) - coalesce(s.amount, 0), 0)::bigint as balance
-    from users u left join held h on h.user_id = u.id left join since s on s.user_id = u.id
-    where u.created_at < ${cutoff}::timestamptz`.execute(db);
+    select u.id as user_id, coalesce(sum(a.balance), 0)::bigint as balance
+    from users u left join accounts a on a.user_id = u.id
+    group by u.id`.execute(db);
   return rows.map((row) => ({ userId: BigInt(row.user_id), balance: BigInt(row.balance) }));
 }
 
@@ -106,7 +97,7 @@ export async function takeSnapshot(db: Db, input: SnapshotInput): Promise<Snapsh
       .executeTakeFirst();
     if (existing) return { taken: false, day: input.day, reason: "exists" } as const;
 
-    const tree = buildTree(await liabilitiesAt(tx, input.cutoff), hash);
+    const tree = buildTree(await liabilitiesNow(tx), hash);
     const root = tree.levels.at(-1)?.[0] as SumNode;
     await tx
       .insertInto("solvency_snapshots")
