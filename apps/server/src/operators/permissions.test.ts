@@ -60,6 +60,7 @@ describe("the permission table", () => {
       "inviteCodes.create",
       "markets.read",
       "savings.read",
+      "solvency.read",
       "verifications.review",
       "chats.answer",
     ]);
@@ -70,6 +71,8 @@ describe("the permission table", () => {
     expect(permissionsOf("finance")).not.toContain("operators.manage");
     expect(permissionsOf("finance")).toContain("savings.read");
     expect(permissionsOf("finance")).not.toContain("savings.manage");
+    expect(permissionsOf("finance")).toContain("solvency.read");
+    expect(permissionsOf("finance")).not.toContain("solvency.attest");
     expect(rolePermissions().map((entry) => entry.role)).toEqual(["support", "finance", "admin"]);
   });
 
