@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { contract } from "../test/contract-fixture";
 import { putPlacedContract } from "./account-cache";
 import { queryClient, queryKeys } from "./query-client";
-import { applyServerMessage, BROADCAST_SPREAD_MS } from "./realtime";
+import { applyServerMessage, BROADCAST_SPREAD_MS, refetchUserState } from "./realtime";
 import { savingsKeys } from "./savings";
 import { inboxKeys } from "./unread-count";
 import { verificationKey } from "./verification";
@@ -44,6 +44,14 @@ describe("realtime", () => {
     expect(after?.summary.available).toBe("25.50");
     expect(after?.summary.totalAssets).toBe("25.50");
     expect(after?.user).toBe(me.user);
+  });
+
+  it("marks what was read before the socket was ready stale, the personal center's figures first", () => {
+    queryClient.setQueryData(queryKeys.me, { user: { id: "1" }, summary } as unknown as MeResponse);
+    queryClient.setQueryData<ContractList>(queryKeys.openContracts, { items: [contract("9")] });
+    refetchUserState();
+    expect(queryClient.getQueryState(queryKeys.me)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.openContracts)?.isInvalidated).toBe(true);
   });
 
   it("leaves an empty cache empty", () => {

@@ -72,27 +72,32 @@ export function applyServerMessage(message: ServerMessage): void {
 }
 
 /**
+ * What the user's events keep up to date, marked stale: refetched where shown, on next use elsewhere.
+ * The server sends the events from "ready" on, so anything read before it may have missed some.
+ */
+export function refetchUserState(): void {
+  for (const queryKey of [
+    queryKeys.me,
+    queryKeys.cashier,
+    queryKeys.trading,
+    savingsKeys.all,
+    verificationKey,
+    inboxKeys.all,
+    chatKeys.all,
+  ])
+    void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * The user's own events for `token` over the app's one socket (live-socket.ts): what each does to the
- * cached answers, and after a reconnection everything that may have moved meanwhile fetched again.
- * Returns the function that stops them (signing out).
+ * cached answers. At every "ready", the first included, whatever was read before it is fetched again:
+ * a deposit confirmed while a page loaded, before its socket was listening, shows at once all the
+ * same. Returns the function that stops them (signing out).
  */
 export function connectRealtime(token: string): () => void {
-  let connectedBefore = false;
   const stopListening = listen((message) => {
-    if (message.type === "ready") {
-      if (connectedBefore) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.cashier });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.trading });
-        void queryClient.invalidateQueries({ queryKey: savingsKeys.all });
-        void queryClient.invalidateQueries({ queryKey: verificationKey });
-        void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-        void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-      }
-      connectedBefore = true;
-    } else {
-      applyServerMessage(message);
-    }
+    if (message.type === "ready") refetchUserState();
+    else applyServerMessage(message);
   });
   setAccountToken(token);
   return () => {
