@@ -103,6 +103,18 @@ describe("the API client", () => {
     expect(requestHeaders(clientConfigAt(""), null)).toEqual({ Accept: "application/json" });
   });
 
+  it("sends a form as multipart, with no JSON type of its own", async () => {
+    const { api } = client();
+    const form = new FormData();
+    form.append("file", new Blob(["%PDF-1.7"], { type: "application/pdf" }), "attestation.pdf");
+    expect(await api.request("/echo", { method: "PUT", body: form, auth: true })).toEqual({ ok: true });
+    expect(last()?.method).toBe("PUT");
+    expect(last()?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(last()?.body).toContain('filename="attestation.pdf"');
+    expect(last()?.body).toContain("%PDF-1.7");
+    expect(last()?.headers.authorization).toBe("Bearer token-1");
+  });
+
   it("fetches files with the token", async () => {
     const { api } = client();
     const proof = await api.blob("/proof", { auth: true });

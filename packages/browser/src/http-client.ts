@@ -5,6 +5,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON; a FormData (a file to publish) as multipart, its boundary set by fetch. */
   body?: unknown;
   /** Sends the session token; a 401 then ends the session. */
   auth?: boolean;
@@ -55,7 +56,7 @@ export function requestHeaders(config: ApiClientConfig, token: string | null): R
 }
 
 /**
- * Calls the API with JSON, the timeout and (when `auth`) the token; `read` reads a successful answer.
+ * Calls the API with JSON (or a form), the timeout and (when `auth`) the token; `read` reads a successful answer.
  * Throws ApiError for an error answer, no answer or a timeout, and the caller's own abort untouched.
  */
 export async function apiCall<T>(
@@ -67,7 +68,8 @@ export async function apiCall<T>(
   const { body, signal: outer } = options;
   const token = options.auth ? config.token() : null;
   const headers = requestHeaders(config, token);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
   Object.assign(headers, options.headers);
 
   // A timer and the caller's signal abort one controller (AbortSignal.any is too new for some phones).
@@ -83,7 +85,7 @@ export async function apiCall<T>(
       method: options.method ?? (body === undefined ? "GET" : "POST"),
       headers,
       // JSON.stringify(undefined) is undefined: no body. Credentials are fetch's default, same-origin.
-      body: JSON.stringify(body),
+      body: form ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     answer = await (response.ok ? read : readBody)(response);

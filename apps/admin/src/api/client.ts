@@ -1,12 +1,4 @@
-import { ApiError, apiErrorFromResponse, NETWORK_ERROR, TIMEOUT } from "@tickfair/browser/api-error";
-import {
-  type ApiClientConfig,
-  apiCall,
-  REQUEST_TIMEOUT_MS,
-  type RequestOptions,
-  readBody,
-  requestHeaders,
-} from "@tickfair/browser/http-client";
+import { type ApiClientConfig, apiCall, type RequestOptions, readBody } from "@tickfair/browser/http-client";
 import i18next from "i18next";
 import { useSession } from "../store/session";
 
@@ -48,30 +40,4 @@ export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blo
 /** Every console call but signing in is an operator's: the token goes unless a call says otherwise. */
 function signedIn(options: RequestOptions): RequestOptions {
   return { auth: true, ...options };
-}
-
-/**
- * Sends `file` as the multipart field "file" (a document an operator publishes) with the operator's
- * token and the request timeout; answers the parsed reply. Not through apiCall, which sends JSON only.
- */
-export async function apiUpload<T>(path: string, file: File, method: "POST" | "PUT" = "POST"): Promise<T> {
-  const token = useSession.getState().token;
-  const form = new FormData();
-  form.append("file", file, file.name);
-  let response: Response;
-  let answer: unknown;
-  try {
-    response = await fetch(config.prefix + path, {
-      method,
-      headers: requestHeaders(config, token),
-      body: form,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    answer = await readBody(response);
-  } catch (error) {
-    throw new ApiError((error as Error | null)?.name === "TimeoutError" ? TIMEOUT : NETWORK_ERROR, 0);
-  }
-  if (response.ok) return answer as T;
-  if (response.status === 401 && token) sessionRefused(token);
-  throw apiErrorFromResponse(response.status, answer);
 }
