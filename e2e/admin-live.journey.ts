@@ -140,5 +140,13 @@ for (const { locale, text } of consoleRuns()) {
     await expectNotReloaded(userPage);
     await shot(userPage, locale, "live-withdrawal-approved");
     await phone.close();
+
+    // The user's page in the console says the same: approved is not yet paid.
+    await page.goto(`/admin/users?q=${user.account}`);
+    await page.getByTestId("user-link").filter({ hasText: user.account }).click();
+    await page.getByRole("tab", { name: text.users.tabs.withdrawals }).click();
+    await expect(
+      page.getByTestId("user-withdrawals").locator("tr", { hasText: withdrawal.orderNo }),
+    ).toContainText(text.withdrawals.statusSending);
   });
 }

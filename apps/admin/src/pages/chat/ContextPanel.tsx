@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useConversationContext } from "../../api/chat";
 import { useDescribeError } from "../../api/use-describe-error";
-import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { WithdrawalStatusTag } from "../../components/StatusTag/WithdrawalStatusTag";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatTime } from "../../lib/format";
 import { AREA_PATHS } from "../../lib/paths";
@@ -83,7 +83,7 @@ export function ContextPanel({ id }: { id: string }) {
             <Descriptions.Item key={withdrawal.id} label={formatTime(withdrawal.createdAt, locale)}>
               <Flex gap={8} align="center" wrap>
                 {money(withdrawal.amount)}
-                <StatusTag status={withdrawal.status} />
+                <WithdrawalStatusTag withdrawal={withdrawal} />
               </Flex>
             </Descriptions.Item>
           ))}

@@ -9,6 +9,7 @@ import { PagedTable } from "../../components/paged-table/PagedTable";
 import { useLocalPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { WithdrawalStatusTag } from "../../components/StatusTag/WithdrawalStatusTag";
 import { formatBps, formatTime } from "../../lib/format";
 import { moveColour } from "../../lib/market-colours";
 import { formatDuration } from "../../lib/market-form";
@@ -196,7 +197,7 @@ export function WithdrawalsTab({ userId }: { userId: string }) {
       dataIndex: "destination",
       render: (d: string) => <span className="mono">{d}</span>,
     },
-    { title: t("users.status"), render: (_, w) => <StatusTag status={w.status} /> },
+    { title: t("users.status"), render: (_, w) => <WithdrawalStatusTag withdrawal={w} /> },
     { title: t("users.reason"), dataIndex: "reason", render: (r: string | null) => r ?? "—" },
     { title: t("users.time"), dataIndex: "createdAt", render: f.time },
   ];

@@ -18,14 +18,13 @@ import { useUrlPaging } from "../../components/paged-table/paging";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { ReviewUserContext } from "../../components/ReviewUserContext/ReviewUserContext";
 import { StatusFilter, useStatusFilter } from "../../components/StatusFilter/StatusFilter";
-import { StatusTag } from "../../components/StatusTag/StatusTag";
+import { isPaid, WithdrawalStatusTag } from "../../components/StatusTag/WithdrawalStatusTag";
 import { UserLink } from "../../components/UserLink/UserLink";
 import { formatTime } from "../../lib/format";
 import { MarkPaidModal } from "./MarkPaidModal";
 import { PayToDetails } from "./PayToDetails";
 import { StepTimeline } from "./StepTimeline";
 
-const isPaid = (withdrawal: OperatorWithdrawal) => withdrawal.steps.some((step) => step.kind === "paid");
 const isPickedUp = (withdrawal: OperatorWithdrawal) =>
   withdrawal.steps.some((step) => step.kind === "picked_up");
 
@@ -144,19 +143,7 @@ export default function Withdrawals() {
     {
       title: t("review.status"),
       className: "nowrap",
-      render: (_, withdrawal) =>
-        withdrawal.status === "success" ? (
-          <StatusTag
-            status={withdrawal.status}
-            wording={
-              isPaid(withdrawal)
-                ? { label: t("withdrawals.statusPaid"), color: "success" }
-                : { label: t("withdrawals.statusSending"), color: "warning" }
-            }
-          />
-        ) : (
-          <StatusTag status={withdrawal.status} />
-        ),
+      render: (_, withdrawal) => <WithdrawalStatusTag withdrawal={withdrawal} />,
     },
     {
       title: t("review.createdAt"),
