@@ -128,6 +128,10 @@ for (const { locale, text } of consoleRuns()) {
     await openConsole(page, locale, DEMO_FINANCE);
     await page.getByTestId("nav-withdrawals").click();
     const row = page.getByTestId("withdrawals-table").locator("tr", { hasText: withdrawal.orderNo });
+    // Taking it first tells the user a reviewer is on it; it can be taken once.
+    await row.getByTestId("withdrawal-pick-up").click();
+    await expect(page.getByText(text.withdrawals.pickedUp)).toBeVisible();
+    await expect(row.getByTestId("withdrawal-pick-up")).toHaveCount(0);
     await row.getByRole("button", { name: text.review.approve }).click();
     await confirmButton(page).click();
     await expect(row).toHaveCount(0);
