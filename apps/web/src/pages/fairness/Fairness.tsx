@@ -3,9 +3,9 @@ import { formatClock } from "@tickfair/contract";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type ListedEpoch, useFairness, useFairnessEpochs } from "../../api/fairness";
-import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { HexValue } from "../../components/HexValue/HexValue";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
@@ -13,18 +13,6 @@ import { currentLocale } from "../../i18n";
 import { useNow } from "../../lib/countdown";
 import { formatDateTime } from "../../lib/time";
 import "./fairness.css";
-
-/** A seed or an anchor, whole, in a monospaced block the eye can follow: nothing is cut from it. */
-function HexValue({ hex, testId }: { hex: string; testId: string }) {
-  return (
-    <span className="fairness__hex-row">
-      <code className="fairness__hex" data-testid={testId}>
-        {hex}
-      </code>
-      <CopyButton text={hex} />
-    </span>
-  );
-}
 
 /** The time of day an epoch starts or ends: to the second where epochs are not whole minutes. */
 function epochTime(iso: string, epochSeconds: number): string {

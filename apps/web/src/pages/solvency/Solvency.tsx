@@ -3,9 +3,9 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { useSolvency, useSolvencyProof } from "../../api/solvency";
-import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { HexValue } from "../../components/HexValue/HexValue";
 import { IconClock } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
@@ -19,18 +19,6 @@ import { VerdictBanner } from "./VerdictBanner";
 
 /** The server's answer to a user its latest snapshot does not hold: joined after that day closed. */
 const NOT_INCLUDED: ErrorCode = "SOLVENCY_NOT_INCLUDED";
-
-/** A root or a nonce, whole and monospaced, with a copy button: it is compared character by character. */
-function HexValue({ hex, testId }: { hex: string; testId: string }) {
-  return (
-    <span className="solvency__hex-row">
-      <code className="solvency__hex" data-testid={testId}>
-        {hex}
-      </code>
-      <CopyButton text={hex} />
-    </span>
-  );
-}
 
 function SnapshotCard({ proof, published }: { proof: SolvencyProof; published: SolvencyRoot | undefined }) {
   const { t } = useTranslation();
@@ -123,7 +111,7 @@ function PathDetails({ proof }: { proof: SolvencyProof }) {
                   </span>
                   <span className="solvency__step-body num">
                     <span>{step.sum}</span>
-                    <code title={step.fullHash}>{step.hash}</code>
+                    <code className="hex-text" title={step.fullHash}>{step.hash}</code>
                   </span>
                 </li>
               ))}
