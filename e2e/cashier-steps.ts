@@ -10,6 +10,7 @@ import {
   confirmDialog,
   ERRORS,
   expectPolished,
+  HOME,
   type newUser,
   operatorHeaders,
   type ShotLocale,
@@ -349,7 +350,7 @@ export async function fundRecordsFilteredAndExported({ page, locale }: CashierRu
   await shoot(page, "21b-proof-not-yet");
   await page.goBack();
 
-  await page.goto("/h5/pages/index/index");
+  await page.goto(HOME);
   await page.getByTestId("tab-records").click();
   await expect(page).toHaveURL(/\/h5\/pages\/money-record\/money-records$/);
   const rows = page.getByTestId("fund-record");

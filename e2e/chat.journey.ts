@@ -9,15 +9,15 @@ import { encodePng } from "./documents";
 import {
   apiSession,
   expectPolished,
+  HOME,
   logInViaForm,
   operatorHeaders,
   postOk,
   registerViaApi,
-  SHOT_LOCALES,
+  SHOT_RUNS,
   type ShotLocale,
   setLanguage,
   shot,
-  TEXT,
 } from "./support";
 
 /**
@@ -27,7 +27,6 @@ import {
  * once support resolved the conversation.
  */
 
-const HOME = "/h5/pages/index/index";
 const CHAT = "/h5/pages/kefu/kefu";
 
 /** A message's clock time: two-digit hours on a 24-hour clock in every locale ("00:40", "16:05"). */
@@ -87,13 +86,12 @@ const composer = (page: Page) => page.getByTestId("chat-input").locator("textare
 
 const bubble = (page: Page, text: string) => page.getByTestId("chat-message").filter({ hasText: text });
 
-for (const locale of SHOT_LOCALES) {
+for (const { locale, text: t } of SHOT_RUNS) {
   test(`online service: ask, get answered live, write offline, see the badge, rate (${locale})`, async ({
     page,
     request,
     context,
   }) => {
-    const t = TEXT[locale];
     await setLanguage(page, locale);
     const user = await registerViaApi(page.request);
     await logInViaForm(page, user.account, user.password);

@@ -6,13 +6,13 @@ import type {
 } from "../packages/contract/src/api/content";
 import {
   expectPolished,
+  HOME,
   operatorHeaders,
   postOk,
-  SHOT_LOCALES,
+  SHOT_RUNS,
   type ShotLocale,
   setLanguage,
   shot,
-  TEXT,
 } from "./support";
 
 /**
@@ -21,8 +21,6 @@ import {
  * the privacy policy, then the article from home's news, then the full news list from home's "more"
  * and the article from there. The Markdown carries raw HTML, which must show as text and never run.
  */
-
-const HOME = "/h5/pages/index/index";
 
 /** A medium date as each shot locale writes it ("2026年11月24日", "Nov 24, 2026"). */
 const MEDIUM_DATE: Record<ShotLocale, RegExp> = {
@@ -95,7 +93,7 @@ async function expectDocument(page: Page, title: string) {
   expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
 }
 
-for (const locale of SHOT_LOCALES) {
+for (const { locale, text: t } of SHOT_RUNS) {
   test(`content: home, about us, privacy, agreement and a news article (${locale})`, async ({
     page,
     request,
@@ -106,7 +104,6 @@ for (const locale of SHOT_LOCALES) {
       await publish(request, auth, kind, stamp);
     const texts = translations("news", stamp)[locale];
     const newsTitle = texts?.title ?? "";
-    const t = TEXT[locale];
 
     await setLanguage(page, locale);
     await page.goto(HOME);

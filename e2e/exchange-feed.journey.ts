@@ -13,15 +13,7 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
-import {
-  detailPage,
-  expectPolished,
-  SHOT_LOCALES,
-  type ShotLocale,
-  setLanguage,
-  shot,
-  TEXT,
-} from "./support";
+import { detailPage, expectPolished, SHOT_RUNS, type ShotLocale, setLanguage, shot } from "./support";
 
 /** Where playwright.config.ts tells the server the exchanges are: local servers speaking their protocols. */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -71,13 +63,13 @@ test("a product priced by Binance and OKX: labelled on the phone, cited, configu
       .toBe("3300.56");
 
     await setLanguage(page, "zh-CN");
-    for (const locale of SHOT_LOCALES) {
+    for (const { locale, text } of SHOT_RUNS) {
       await page.goto(detailPage(ETH));
       await page.evaluate((value) => localStorage.setItem("language", value), locale);
       await page.reload();
       await expect(page.getByTestId("detail-price")).toHaveText(/3[,.]?300[.,]56/);
       await expect(page.getByTestId("detail-sources")).toHaveText(
-        TEXT[locale].market.median.replace("{{sources}}", LIST[locale]),
+        text.market.median.replace("{{sources}}", LIST[locale]),
       );
       await expect(page.getByTestId("detail-simulated")).toHaveCount(0);
       await expectPolished(page);

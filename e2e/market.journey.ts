@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { BTC, expectPolished, MARKET_COLOURS, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
+import { BTC, expectPolished, HOME, MARKET_COLOURS, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
 
 const row = (page: Page, symbol: string) =>
   page.locator(`[data-testid="product-row"][data-symbol="${symbol}"]`);
@@ -17,7 +17,7 @@ for (const locale of SHOT_LOCALES) {
     await setLanguage(page, locale);
 
     // Home: recommended products with a price, a simulated-prices label, live updates in place.
-    await page.goto("/h5/pages/index/index");
+    await page.goto(HOME);
     const home = page.getByTestId("home-recommended");
     await expect(home).toContainText(text.recommended);
     await expect(home.getByTestId("market-simulated")).toHaveText(text.simulated);

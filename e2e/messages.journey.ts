@@ -3,14 +3,14 @@ import type { BroadcastTranslations, InboxPage, UnreadCount } from "../packages/
 import {
   confirmDialog,
   expectPolished,
+  HOME,
   operatorHeaders,
   postOk,
   requestBankDeposit,
-  SHOT_LOCALES,
+  SHOT_RUNS,
   type ShotLocale,
   shot,
   signedInUser,
-  TEXT,
 } from "./support";
 
 /**
@@ -20,7 +20,6 @@ import {
  * "mark all read" clears the badges. A brand-new user sees the page's empty state.
  */
 
-const HOME = "/h5/pages/index/index";
 const MESSAGES = "/h5/pages/message/message";
 
 /** The relative time of a message sent moments ago, as each shot locale says it. */
@@ -57,9 +56,8 @@ async function confirmedDeposit(
 }
 
 // First, before any broadcast exists: every user has every broadcast in their inbox.
-for (const locale of SHOT_LOCALES) {
+for (const { locale, text: t } of SHOT_RUNS) {
   test(`messages: a brand-new user has none (${locale})`, async ({ page }) => {
-    const t = TEXT[locale];
     await signedInUser(page, page.request, locale);
     await page.goto(MESSAGES);
     await expect(page.locator("h1")).toHaveText(t.home.messages);
@@ -74,12 +72,11 @@ for (const locale of SHOT_LOCALES) {
   });
 }
 
-for (const locale of SHOT_LOCALES) {
+for (const { locale, text: t } of SHOT_RUNS) {
   test(`messages: a broadcast and notices arrive live, are read and marked all read (${locale})`, async ({
     page,
     request,
   }) => {
-    const t = TEXT[locale];
     const stamp = `${Date.now() % 100000}`;
     const broadcast: Partial<BroadcastTranslations> = {
       "zh-CN": { title: `系统维护通知 ${stamp}`, body: `今晚 23:00 起维护 30 分钟。\n期间暂停交易。` },

@@ -1,6 +1,6 @@
 import os from "node:os";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DETAIL, ERRORS, SHOT_RUNS, type ShotLocale, shot, signedInUser, TEXT } from "./support";
+import { DETAIL, ERRORS, HOME, SHOT_RUNS, type ShotLocale, shot, signedInUser, TEXT } from "./support";
 
 /** The machine's first non-loopback IPv4 address, where a phone on the same network opens the app. */
 function lanAddress(): string | null {
@@ -117,7 +117,7 @@ test.describe("with the service worker", () => {
 
   test("opens offline from what the service worker kept, and says so", async ({ page, context }) => {
     test.setTimeout(120_000);
-    await page.goto("/h5/pages/index/index");
+    await page.goto(HOME);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -8,6 +8,7 @@ import {
   BTC,
   DETAIL,
   expectTradingPolished,
+  HOME,
   latestQuote,
   logInViaForm,
   newUser,
@@ -76,7 +77,7 @@ for (const { locale, text } of SHOT_RUNS) {
 
     // Home's "my orders" leads to the orders page.
     sockets.length = 0;
-    await page.goto("/h5/pages/index/index");
+    await page.goto(HOME);
     await page.getByTestId("home-orders").click();
     await expect(page).toHaveURL(/\/h5\/pages\/order\/order$/);
     // From here on nothing reloads the page: everything that changes arrives over the socket.

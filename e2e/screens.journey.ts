@@ -5,6 +5,7 @@ import { DEMO } from "../apps/server/src/demo/seed";
 import {
   ALL_LOCALES,
   expectPolished,
+  HOME,
   logInViaForm,
   newIdentity,
   openInLanguage,
@@ -22,7 +23,7 @@ for (const { locale, text } of SHOT_RUNS) {
     await expectPolished(page);
     await shot(page, locale, "01-welcome");
 
-    await page.goto("/h5/pages/index/index");
+    await page.goto(HOME);
     await expect(page.getByTestId("tab-home")).toContainText(text.tabs.home);
     await expectPolished(page);
     await shot(page, locale, "02-home-visitor");
@@ -101,7 +102,7 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(cold.getByTestId("solvency-verdict")).toHaveAttribute("data-verdict", "pass");
     await cold.close();
 
-    await page.goto("/h5/pages/index/index");
+    await page.goto(HOME);
     await expect(page.getByTestId("home-account")).toBeVisible();
     await shot(page, locale, "07-home-signed-in");
 
@@ -149,7 +150,7 @@ test("the main screens fit the phone in all ten languages", async ({ page }) => 
   await logInViaForm(page, DEMO.user.account, DEMO.user.password);
   for (const locale of ALL_LOCALES) {
     for (const [name, url, ready] of [
-      ["home", "/h5/pages/index/index", "tab-home"],
+      ["home", HOME, "tab-home"],
       ["personal-center", "/h5/pages/user/user", "user-total-assets"],
       ["settings", "/h5/pages/set/set", "set-language"],
       ["proof-of-balance", "/h5/pages/solvency/solvency", "solvency-verdict"],

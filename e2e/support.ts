@@ -216,6 +216,8 @@ export async function operatorHeaders(request: APIRequestContext): Promise<Recor
   }
 }
 
+/** Home, the first tab. */
+export const HOME = "/h5/pages/index/index";
 export const BTC = "BTC/USDT";
 /** The trading page of a product. */
 export const detailPage = (symbol: string) => `/h5/pages/Detail/Detail?symbol=${encodeURIComponent(symbol)}`;

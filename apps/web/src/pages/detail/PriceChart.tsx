@@ -3,6 +3,7 @@ import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchCandles, fetchTicks } from "../../api/trading";
+import { CHART_GRID_COLOR, chartLayout } from "../../lib/chart-look";
 import { chartTickLabel } from "./chart-format";
 
 export type ChartView = "line" | CandleInterval;
@@ -84,13 +85,8 @@ export function PriceChart({
         if (cancelled || !container) return;
         chart = lib.createChart(container, {
           autoSize: true,
-          layout: {
-            background: { color: "transparent" },
-            textColor: "#8a90a0",
-            fontSize: 11,
-            attributionLogo: false,
-          },
-          grid: { vertLines: { color: "#f1f2f6" }, horzLines: { color: "#f1f2f6" } },
+          layout: chartLayout(11),
+          grid: { vertLines: { color: CHART_GRID_COLOR }, horzLines: { color: CHART_GRID_COLOR } },
           // Labels cut at the top or bottom edge are left out rather than shown in half.
           rightPriceScale: { borderVisible: false, entireTextOnly: true },
           // Fixed edges make the library pull the first and last time labels inside the chart.

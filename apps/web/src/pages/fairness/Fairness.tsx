@@ -3,28 +3,17 @@ import { formatClock } from "@tickfair/contract";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type ListedEpoch, useFairness, useFairnessEpochs } from "../../api/fairness";
-import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { HexValue } from "../../components/HexValue/HexValue";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
+import { TitledCard } from "../../components/TitledCard/TitledCard";
 import { currentLocale } from "../../i18n";
 import { useNow } from "../../lib/countdown";
 import { formatDateTime } from "../../lib/time";
 import "./fairness.css";
-
-/** A seed or an anchor, whole, in a monospaced block the eye can follow: nothing is cut from it. */
-function HexValue({ hex, testId }: { hex: string; testId: string }) {
-  return (
-    <span className="fairness__hex-row">
-      <code className="fairness__hex" data-testid={testId}>
-        {hex}
-      </code>
-      <CopyButton text={hex} />
-    </span>
-  );
-}
 
 /** The time of day an epoch starts or ends: to the second where epochs are not whole minutes. */
 function epochTime(iso: string, epochSeconds: number): string {
@@ -82,10 +71,7 @@ function CommitmentCard({ chain }: { chain: Chain }) {
     },
   ];
   return (
-    <section className="card cashier-card fairness__card" aria-labelledby="fairness-commitment">
-      <h2 id="fairness-commitment" className="cashier-card__title">
-        {t("orders.fairness.commitment")}
-      </h2>
+    <TitledCard id="fairness-commitment" title={t("orders.fairness.commitment")} className="fairness__card">
       <DetailRows rows={rows} className="detail-rows fairness__rows" />
       {chain.nextChain ? (
         <DetailRows
@@ -103,7 +89,7 @@ function CommitmentCard({ chain }: { chain: Chain }) {
           ]}
         />
       ) : null}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -111,10 +97,7 @@ function CurrentEpochCard({ chain, now }: { chain: Chain; now: number }) {
   const { t } = useTranslation();
   const epoch = chain.currentEpoch;
   return (
-    <section className="card cashier-card fairness__card" aria-labelledby="fairness-current">
-      <h2 id="fairness-current" className="cashier-card__title">
-        {t("orders.fairness.currentEpoch")}
-      </h2>
+    <TitledCard id="fairness-current" title={t("orders.fairness.currentEpoch")} className="fairness__card">
       {epoch ? (
         <>
           <p className="fairness__big num" data-testid="fairness-current-index">
@@ -130,7 +113,7 @@ function CurrentEpochCard({ chain, now }: { chain: Chain; now: number }) {
       ) : (
         <p className="fairness__text">{t("orders.fairness.noCurrentEpoch")}</p>
       )}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -188,17 +171,14 @@ export default function Fairness() {
             <CommitmentCard chain={chain.data} />
           </>
         )}
-        <section className="card cashier-card fairness__card" aria-labelledby="fairness-how">
-          <h2 id="fairness-how" className="cashier-card__title">
-            {t("orders.fairness.howToCheck")}
-          </h2>
+        <TitledCard id="fairness-how" title={t("orders.fairness.howToCheck")} className="fairness__card">
           <ol className="fairness__steps">
             <li>{t("orders.fairness.stepSeed")}</li>
             <li>{t("orders.fairness.stepPath")}</li>
             <li>{t("orders.fairness.stepContract")}</li>
           </ol>
           <p className="fairness__text fairness__muted">{t("orders.fairness.custody")}</p>
-        </section>
+        </TitledCard>
         <h2 className="cashier__heading">{t("orders.fairness.publishedSeeds")}</h2>
         <PagedList
           query={epochs}

@@ -8,6 +8,7 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
+import { TitledCard } from "../../components/TitledCard/TitledCard";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent } from "../../lib/savings-format";
 import { SavingsChart } from "./SavingsChart";
@@ -40,16 +41,13 @@ export default function Savings() {
           ) : (
             <SavingsBody summary={summary.data} />
           )}
-          <section className="card cashier-card savings-chart-card" aria-labelledby="savings-chart-title">
-            <h2 className="cashier-card__title" id="savings-chart-title">
-              {t("savings.chartTitle")}
-            </h2>
+          <TitledCard id="savings-chart-title" title={t("savings.chartTitle")} className="savings-chart-card">
             {history.isError ? (
               <LoadError error={history.error} onRetry={() => void history.refetch()} />
             ) : (
               <SavingsChart days={history.data?.items ?? null} />
             )}
-          </section>
+          </TitledCard>
           <List className="card savings-links">
             <List.Item
               prefix={<IconInfo />}

@@ -2,6 +2,7 @@ import type { SavingsDay } from "@tickfair/contract";
 import type { AutoscaleInfo, IChartApi } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CHART_GRID_COLOR, chartLayout } from "../../lib/chart-look";
 
 /**
  * The last 30 days: the saver's daily income as bars (right scale) and the 7-day annualised yield as a
@@ -35,13 +36,8 @@ export function SavingsChart({ days }: { days: readonly SavingsDay[] | null }) {
         });
         chart = lib.createChart(container, {
           autoSize: true,
-          layout: {
-            background: { color: "transparent" },
-            textColor: "#8a90a0",
-            fontSize: 10,
-            attributionLogo: false,
-          },
-          grid: { vertLines: { visible: false }, horzLines: { color: "#f1f2f6" } },
+          layout: chartLayout(10),
+          grid: { vertLines: { visible: false }, horzLines: { color: CHART_GRID_COLOR } },
           leftPriceScale: { visible: true, borderVisible: false },
           rightPriceScale: { borderVisible: false },
           timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },

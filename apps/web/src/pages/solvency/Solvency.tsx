@@ -3,12 +3,13 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
 import { useSolvency, useSolvencyProof } from "../../api/solvency";
-import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { HexValue } from "../../components/HexValue/HexValue";
 import { IconClock } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
+import { TitledCard } from "../../components/TitledCard/TitledCard";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
@@ -19,18 +20,6 @@ import { VerdictBanner } from "./VerdictBanner";
 
 /** The server's answer to a user its latest snapshot does not hold: joined after that day closed. */
 const NOT_INCLUDED: ErrorCode = "SOLVENCY_NOT_INCLUDED";
-
-/** A root or a nonce, whole and monospaced, with a copy button: it is compared character by character. */
-function HexValue({ hex, testId }: { hex: string; testId: string }) {
-  return (
-    <span className="solvency__hex-row">
-      <code className="solvency__hex" data-testid={testId}>
-        {hex}
-      </code>
-      <CopyButton text={hex} />
-    </span>
-  );
-}
 
 function SnapshotCard({ proof, published }: { proof: SolvencyProof; published: SolvencyRoot | undefined }) {
   const { t } = useTranslation();
@@ -79,12 +68,9 @@ function SnapshotCard({ proof, published }: { proof: SolvencyProof; published: S
     },
   ];
   return (
-    <section className="card cashier-card solvency__card" aria-labelledby="solvency-snapshot">
-      <h2 id="solvency-snapshot" className="cashier-card__title">
-        {t("solvency.snapshot")}
-      </h2>
+    <TitledCard id="solvency-snapshot" title={t("solvency.snapshot")} className="solvency__card">
       <DetailRows rows={rows} className="detail-rows solvency__rows" />
-    </section>
+    </TitledCard>
   );
 }
 
@@ -123,7 +109,9 @@ function PathDetails({ proof }: { proof: SolvencyProof }) {
                   </span>
                   <span className="solvency__step-body num">
                     <span>{step.sum}</span>
-                    <code title={step.fullHash}>{step.hash}</code>
+                    <code className="hex-text" title={step.fullHash}>
+                      {step.hash}
+                    </code>
                   </span>
                 </li>
               ))}
@@ -191,17 +179,14 @@ export default function Solvency() {
       <main className="page__body cashier" data-testid="solvency-page">
         <p className="solvency__muted">{t("solvency.intro")}</p>
         <ProofSection />
-        <section className="card cashier-card solvency__card" aria-labelledby="solvency-meaning">
-          <h2 id="solvency-meaning" className="cashier-card__title">
-            {t("solvency.meaning")}
-          </h2>
+        <TitledCard id="solvency-meaning" title={t("solvency.meaning")} className="solvency__card">
           <p className="solvency__text">
             <strong>{t("solvency.provesTitle")}</strong> {t("solvency.proves")}
           </p>
           <p className="solvency__text">
             <strong>{t("solvency.notProvesTitle")}</strong> {t("solvency.notProves")}
           </p>
-        </section>
+        </TitledCard>
       </main>
     </div>
   );
