@@ -5,6 +5,7 @@ import {
   formatMoney,
   fromMinor,
   isPositiveAmount,
+  type LossStreakPauseDetails,
   lessThanMoney,
   type Product,
   toMinor,
@@ -23,6 +24,8 @@ import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
+import { LossStreakPause } from "../../components/LossStreakPause/LossStreakPause";
+import { lossStreakPauseOf } from "../../components/LossStreakPause/loss-streak";
 import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
@@ -70,6 +73,10 @@ export function TradePanel({
   const [error, setError] = useState<string | undefined>();
   const [confirm, setConfirm] = useState<ContractDirection | null>(null);
   const [quoteMoved, setQuoteMoved] = useState(false);
+  // An order a loss streak held back, with the figures shown before it is sent again.
+  const [held, setHeld] = useState<{ direction: ContractDirection; pause: LossStreakPauseDetails } | null>(
+    null,
+  );
   const live = useNetworkStatus() === "online";
   const place = usePlaceContract();
   useEffect(() => {
@@ -103,12 +110,12 @@ export function TradePanel({
     setConfirm(direction);
   }
 
-  async function submit() {
-    if (!confirm || !duration || !quote || place.isPending) return;
+  async function submit(direction = confirm) {
+    if (!direction || !duration || !quote || place.isPending) return;
     try {
       await place.mutateAsync({
         symbol: product.symbol,
-        direction: confirm,
+        direction,
         stake: amount,
         durationSeconds: duration.seconds,
         quoteSeq: quote.seq,
@@ -122,6 +129,8 @@ export function TradePanel({
         return;
       }
       setConfirm(null);
+      const pause = lossStreakPauseOf(failure);
+      if (pause) return setHeld({ direction, pause });
       if (isLimitRefusal(failure)) return void showLimitRefusal(failure, t, navigate);
       Toast.show({ icon: "fail", content: errorText(failure) });
       if (failure instanceof ApiError && STALE_TERMS.includes(failure.code)) refetch();
@@ -218,6 +227,16 @@ export function TradePanel({
           onConfirm={() => void submit()}
         />
       </Suspense>
+      {held ? (
+        <LossStreakPause
+          pause={held.pause}
+          onContinue={() => {
+            setHeld(null);
+            void submit(held.direction);
+          }}
+          onStop={() => setHeld(null)}
+        />
+      ) : null}
     </section>
   );
 }
