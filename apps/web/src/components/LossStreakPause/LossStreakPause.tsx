@@ -1,5 +1,5 @@
 import { formatMoney, type LossStreakPauseDetails } from "@tickfair/contract";
-import { Button, CenterPopup } from "antd-mobile";
+import { Dialog } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useContinueAfterLossStreak } from "../../api/limits";
@@ -41,56 +41,59 @@ export function LossStreakPause({
   }
 
   return (
-    <CenterPopup visible onMaskClick={onStop} bodyClassName="loss-streak" destroyOnClose>
-      <div className="reality-check loss-streak__body" data-testid="loss-streak-pause">
-        <h2 className="loss-streak__title">{t("limits.streak.title")}</h2>
-        <p className="reality-check__lead">{t("limits.streak.body", { count: pause.lossesInRow })}</p>
-        <p className="loss-streak__hour">{t("limits.streak.hour")}</p>
-        <dl className="detail-rows reality-check__figures">
-          <div>
-            <dt>{t("limits.reality.contracts")}</dt>
-            <dd className="num" data-testid="loss-streak-contracts">
-              {new Intl.NumberFormat(i18n.language).format(pause.contracts)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("limits.reality.staked")}</dt>
-            <dd className="num" data-testid="loss-streak-staked">
-              {money(pause.staked)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("limits.streak.returned")}</dt>
-            <dd className="num" data-testid="loss-streak-returned">
-              {money(pause.returned)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("limits.reality.net")}</dt>
-            <dd className={`num ${pnlClass(pause.net)}`} data-testid="loss-streak-net">
-              {money(pause.net)}
-            </dd>
-          </div>
-        </dl>
-        {problem ? (
-          <p className="loss-streak__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <Button
-          block
-          color="primary"
-          disabled={left > 0}
-          loading={goOn.isPending}
-          onClick={() => void proceed()}
-          data-testid="loss-streak-continue"
-        >
-          {left > 0 ? t("limits.streak.continueIn", { seconds: left }) : t("limits.streak.continue")}
-        </Button>
-        <Button block fill="none" onClick={onStop} data-testid="loss-streak-stop">
-          {t("limits.streak.stop")}
-        </Button>
-      </div>
-    </CenterPopup>
+    <Dialog
+      visible
+      title={t("limits.streak.title")}
+      content={
+        <div className="reality-check" data-testid="loss-streak-pause">
+          <p className="reality-check__lead">{t("limits.streak.body", { count: pause.lossesInRow })}</p>
+          <p className="loss-streak__hour">{t("limits.streak.hour")}</p>
+          <dl className="detail-rows reality-check__figures">
+            <div>
+              <dt>{t("limits.reality.contracts")}</dt>
+              <dd className="num" data-testid="loss-streak-contracts">
+                {new Intl.NumberFormat(i18n.language).format(pause.contracts)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("limits.reality.staked")}</dt>
+              <dd className="num" data-testid="loss-streak-staked">
+                {money(pause.staked)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("limits.streak.returned")}</dt>
+              <dd className="num" data-testid="loss-streak-returned">
+                {money(pause.returned)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("limits.reality.net")}</dt>
+              <dd className={`num ${pnlClass(pause.net)}`} data-testid="loss-streak-net">
+                {money(pause.net)}
+              </dd>
+            </div>
+          </dl>
+          {problem ? (
+            <p className="loss-streak__problem" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      }
+      onAction={(action) => {
+        if (action.key === "continue") void proceed();
+        else onStop();
+      }}
+      actions={[
+        {
+          key: "continue",
+          text: left > 0 ? t("limits.streak.continueIn", { seconds: left }) : t("limits.streak.continue"),
+          bold: true,
+          disabled: left > 0 || goOn.isPending,
+        },
+        { key: "stop", text: t("limits.streak.stop") },
+      ]}
+    />
   );
 }
