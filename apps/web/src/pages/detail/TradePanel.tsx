@@ -24,7 +24,6 @@ import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
-import { LossStreakPause } from "../../components/LossStreakPause/LossStreakPause";
 import { lossStreakPauseOf } from "../../components/LossStreakPause/loss-streak";
 import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths } from "../../lib/paths";
@@ -35,6 +34,12 @@ import type { Quote } from "./TradeConfirm";
 const loadTradeConfirm = () => import("./TradeConfirm").then((module) => ({ default: module.TradeConfirm }));
 // The sheet (and antd's Popup) is fetched once the page is up, not before it paints.
 const TradeConfirm = lazy(loadTradeConfirm);
+// Only a user paused by a loss streak sees it: kept out of the page's first load.
+const LossStreakPause = lazy(() =>
+  import("../../components/LossStreakPause/LossStreakPause").then((module) => ({
+    default: module.LossStreakPause,
+  })),
+);
 
 const QUICK_AMOUNTS = ["10", "50", "100", "500"];
 /** Codes after which the product's terms (status, durations, stake limits) are read again. */
@@ -228,14 +233,16 @@ export function TradePanel({
         />
       </Suspense>
       {held ? (
-        <LossStreakPause
-          pause={held.pause}
-          onContinue={() => {
-            setHeld(null);
-            void submit(held.direction);
-          }}
-          onStop={() => setHeld(null)}
-        />
+        <Suspense fallback={null}>
+          <LossStreakPause
+            pause={held.pause}
+            onContinue={() => {
+              setHeld(null);
+              void submit(held.direction);
+            }}
+            onStop={() => setHeld(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
