@@ -6,9 +6,8 @@ import { useContinueAfterLossStreak } from "../../api/limits";
 import { errorText } from "../../api/messages";
 import { useNow } from "../../lib/countdown";
 import { pnlClass } from "../../lib/pnl";
-import { secondsLeft } from "./loss-streak";
+import { secondsLeft } from "./pause-countdown";
 import "../RealityCheck/reality-check.css";
-import "./loss-streak.css";
 
 /**
  * The loss-streak pause on the order ticket (ARCHITECTURE §5 "Responsible trading"): the last hour's

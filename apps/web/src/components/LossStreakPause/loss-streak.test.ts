@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/errors";
-import { lossStreakPauseOf, secondsLeft } from "./loss-streak";
+import { lossStreakPauseOf } from "./loss-streak";
+import { secondsLeft } from "./pause-countdown";
 
 const details = {
   lossesInRow: 3,
@@ -20,10 +21,7 @@ describe("the loss-streak pause on the order ticket", () => {
     // Without readable figures the plain message is shown instead of a dialog of blanks.
     expect(lossStreakPauseOf(new ApiError("LOSS_STREAK_PAUSE", 409))).toBeNull();
     expect(
-      lossStreakPauseOf(new ApiError("LOSS_STREAK_PAUSE", 409, null, {}, { ...details, contracts: "4" })),
-    ).toBeNull();
-    expect(
-      lossStreakPauseOf(new ApiError("LOSS_STREAK_PAUSE", 409, null, {}, { ...details, continueAt: "soon" })),
+      lossStreakPauseOf(new ApiError("LOSS_STREAK_PAUSE", 409, null, {}, { ...details, continueAt: 0 })),
     ).toBeNull();
     expect(lossStreakPauseOf(new Error("LOSS_STREAK_PAUSE"))).toBeNull();
   });
