@@ -19,7 +19,7 @@ async function setLimit(page: Page, kind: string, value: string, effect: string)
   const sheet = page.getByTestId("limit-sheet");
   await expect(sheet).toBeVisible();
   const input = sheet.locator(
-    kind === "open_positions" || kind === "reminder_minutes"
+    kind === "open_positions" || kind === "reminder_minutes" || kind === "loss_streak"
       ? '[data-testid="limit-sheet-value"]'
       : '[data-testid="limit-sheet-amount"]',
   );
@@ -113,6 +113,26 @@ for (const locale of SHOT_LOCALES) {
     await page.getByTestId("limit-stake_day-cancel").click();
     await confirmDialog(page);
     await expect(pending).toBeHidden();
+
+    // The loss-streak pause is off, with a suggested count that its sheet starts from.
+    const streak = page.getByTestId("limit-loss_streak");
+    await streak.scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("limit-loss_streak-value")).toHaveText(text.limits.none);
+    await expect(page.getByTestId("limit-loss_streak-suggested")).toHaveText(
+      text.limits.suggested.replace("{{count}}", "3"),
+    );
+    await page.getByTestId("limit-loss_streak-edit").click();
+    const sheet = page.getByTestId("limit-sheet");
+    await expect(sheet.locator('[data-testid="limit-sheet-value"]')).toHaveValue("3");
+    await expect(sheet).toContainText(text.limits.edit.atOnce);
+    await expectPolished(page);
+    await settledShot(page, locale, "limits-03-loss-streak");
+    await page.getByTestId("limit-sheet-save").click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByTestId("limit-loss_streak-value")).toHaveText(
+      text.limits.lossesInRow_other.replace("{{count}}", "3"),
+    );
+    await expect(page.getByTestId("limit-loss_streak-suggested")).toBeHidden();
 
     // A reminder every 5 minutes: when it is due, the session's figures.
     await setLimit(page, "reminder_minutes", "5", text.limits.edit.atOnce);

@@ -18,7 +18,14 @@ import { createBlobStore } from "./platform/s3-blob-store";
 import RANKS from "./ranks.json";
 import { savingsModule } from "./savings";
 import { solvencyModule } from "./solvency";
-import { keepClosedTotals, settledNetCounts, tradingModule, tradingSince, userTradingUsage } from "./trading";
+import {
+  keepClosedTotals,
+  lossStreakPauseOf,
+  settledNetCounts,
+  tradingModule,
+  tradingSince,
+  userTradingUsage,
+} from "./trading";
 import { verificationModule } from "./verification";
 
 /**
@@ -50,6 +57,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
     }),
     tradingSince,
     openLimits: keepClosedTotals,
+    lossStreakPause: lossStreakPauseOf,
     settledNet: settledNetCounts,
   });
   const trading = tradingModule(wiring, {

@@ -33,6 +33,15 @@ describe("apiErrorFromResponse", () => {
     expect(apiErrorFromResponse(400, { error: { code: "X", fields: "no" } }).fields).toEqual({});
   });
 
+  it("keeps the figures a refusal carries, and none when they are not an object", () => {
+    const details = { continueAt: "2026-03-10T10:06:10.000Z", contracts: 3 };
+    expect(apiErrorFromResponse(409, { error: { code: "LOSS_STREAK_PAUSE", details } }).details).toEqual(
+      details,
+    );
+    expect(apiErrorFromResponse(409, { error: { code: "X", details: [1] } }).details).toBeNull();
+    expect(apiErrorFromResponse(409, { error: { code: "X" } }).details).toBeNull();
+  });
+
   it("names an answer without the error shape by its status", () => {
     expect(apiErrorFromResponse(502, "<html>").code).toBe("INTERNAL");
     expect(apiErrorFromResponse(502, undefined).code).toBe("INTERNAL");

@@ -1,6 +1,6 @@
 /**
  * Errors from the API, as both apps see them. Pure: no i18next, no DOM, so it is unit-tested.
- * The server answers errors as `{ "error": { "code", "message", "fields"? } }` (the contract's
+ * The server answers errors as `{ "error": { "code", "message", "fields"?, "details"? } }` (the contract's
  * errorBody), the message already in the language the app asked for (Accept-Language).
  */
 
@@ -20,18 +20,22 @@ export class ApiError extends Error {
   declare readonly serverMessage: string | null;
   /** A form's fields at fault, by (dotted) name ("phone", "translations.zh-CN.title"), each with its code. */
   declare readonly fields: Readonly<Record<string, string>>;
+  /** Figures a few codes carry (LOSS_STREAK_PAUSE); unchecked: the code's reader checks their shape. */
+  declare readonly details: Readonly<Record<string, unknown>> | null;
 
   constructor(
     code: string,
     status: number,
     serverMessage: string | null = null,
     fields: Readonly<Record<string, string>> = {},
+    details: Readonly<Record<string, unknown>> | null = null,
   ) {
     super(serverMessage ?? code);
     this.code = code;
     this.status = status;
     this.serverMessage = serverMessage;
     this.fields = fields;
+    this.details = details;
   }
 
   /** No answer from the server: offline, DNS, connection reset or the timeout. */
@@ -58,7 +62,8 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     }
   }
   const serverMessage = typeof error.message === "string" && error.message !== "" ? error.message : null;
-  return new ApiError(error.code, status, serverMessage, fields);
+  const details = isRecord(error.details) ? error.details : null;
+  return new ApiError(error.code, status, serverMessage, fields, details);
 }
 
 export interface ErrorTexts {

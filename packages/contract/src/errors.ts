@@ -120,6 +120,10 @@ export const ERROR_STATUS = {
   TAKING_A_BREAK: 403,
   SELF_EXCLUDED: 403,
   BREAK_NOT_LONGER: 409,
+  /** Losses in a row reached the user's loss-streak limit: the next order waits for an acknowledgement. */
+  LOSS_STREAK_PAUSE: 409,
+  LOSS_STREAK_PAUSE_NOT_OVER: 409,
+  LOSS_STREAK_NOT_PAUSED: 409,
   PASSWORD_WRONG: 400,
   /** A policy refusal, like TAKING_A_BREAK: the request is well formed, this deployment may not serve it. */
   COUNTRY_RESTRICTED: 403,

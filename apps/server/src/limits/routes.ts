@@ -1,6 +1,7 @@
 import {
   activeBreak,
   limitKindParams,
+  lossStreakAcknowledged,
   sessionActivity,
   setLimitRequest,
   takeBreakRequest,
@@ -12,7 +13,14 @@ import type { RouteContext } from "../platform/context";
 import type { Executor } from "../platform/db";
 import { routeSchemas } from "../platform/route-schema";
 import { parseLimitValue } from "./rules";
-import { cancelPendingLimit, type OpenLimits, setLimit, startBreak } from "./store";
+import {
+  acknowledgeLossStreak,
+  cancelPendingLimit,
+  type LossStreakPauseOf,
+  type OpenLimits,
+  setLimit,
+  startBreak,
+} from "./store";
 import { type LimitUsage, sessionActivityView, type TradingSince, userLimitsView } from "./view";
 
 /** What the limits' pages read of other capabilities (app.ts joins trading's and the cashier's). */
@@ -22,6 +30,7 @@ export interface LimitsDeps {
   tradingSince(db: Executor, userId: bigint, since: Date): Promise<TradingSince>;
   /** Called in the transaction that gives a user limits for the first time. */
   openLimits: OpenLimits;
+  lossStreakPause: LossStreakPauseOf;
 }
 
 const schema = routeSchemas({ tags: ["limits"], signedIn: true, errors: [400, 401, 404, 409] });
@@ -87,6 +96,22 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
         await context.events.publish("sessions.ended", ended);
         void context.events.publish("inbox.changed", [user.id]);
         return started;
+      },
+    );
+    app.post(
+      "/limits/loss-streak/continue",
+      {
+        schema: {
+          ...schema({ response: { 200: lossStreakAcknowledged } }),
+          description:
+            "Goes on after a loss streak paused the user's orders, once the pause is over: orders pass until a new streak of losses settled after this forms.",
+        },
+      },
+      async (request) => {
+        const acknowledgedAt = await db
+          .transaction()
+          .execute((tx) => acknowledgeLossStreak(tx, request.user.id, clock.now(), deps.lossStreakPause));
+        return { acknowledgedAt: acknowledgedAt.toISOString() };
       },
     );
     app.get(

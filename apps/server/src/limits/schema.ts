@@ -6,6 +6,8 @@ export interface TradingLimitsTable {
   break_kind: "time_out" | "self_exclusion" | null;
   break_until: Date | null;
   updated_at: Date;
+  /** When the user last chose to go on after a loss streak: only later losses make a new one. */
+  loss_streak_acknowledged_at: Date | null;
 }
 
 export interface LimitValuesTable {

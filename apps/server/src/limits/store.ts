@@ -1,4 +1,10 @@
-import type { ActiveBreak, BreakKind, LimitKind, TakeBreakRequest } from "@tickfair/contract";
+import type {
+  ActiveBreak,
+  BreakKind,
+  LimitKind,
+  LossStreakPauseDetails,
+  TakeBreakRequest,
+} from "@tickfair/contract";
 import { breakEndsAt, LIMIT_KINDS } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
 import { recordNotice } from "../messages";
@@ -19,6 +25,7 @@ import {
 export interface HeldLimits {
   activeBreak: Break | null;
   inForce: LimitsInForce;
+  lossStreakAcknowledgedAt: Date | null;
 }
 
 const isLimitKind = (kind: string): kind is LimitKind => (LIMIT_KINDS as readonly string[]).includes(kind);
@@ -41,11 +48,12 @@ export async function lockLimits(
     user_id: bigint;
     break_kind: BreakKind | null;
     break_until: Date | null;
+    loss_streak_acknowledged_at: Date | null;
     kind: string | null;
     value: bigint | null;
   }>`
     with ${heldLimitsCtes(sql`${bigintArray([...new Set(userIds)])}::bigint[]`, now)}
-    select h.user_id, h.break_kind, h.break_until, f.kind, f.value
+    select h.user_id, h.break_kind, h.break_until, h.loss_streak_acknowledged_at, f.kind, f.value
     from limits_held h left join limits_in_force f using (user_id)
     order by h.user_id`.execute(tx);
   const inForce = new Map<bigint, Map<LimitKind, bigint>>();
@@ -55,7 +63,11 @@ export async function lockLimits(
     if (!limits) {
       limits = new Map();
       inForce.set(userId, limits);
-      held.set(userId, { activeBreak: breakInForce(row, now), inForce: limits });
+      held.set(userId, {
+        activeBreak: breakInForce(row, now),
+        inForce: limits,
+        lossStreakAcknowledgedAt: row.loss_streak_acknowledged_at,
+      });
     }
     if (row.kind !== null && row.value !== null && isLimitKind(row.kind))
       limits.set(row.kind, BigInt(row.value));
@@ -66,8 +78,8 @@ export async function lockLimits(
 /**
  * CTEs that lock, in one statement, the limits of the users of `userIds` (a bigint[] parameter) who set
  * any, in user order, and give each locked row a new version: `limits_held (user_id, break_kind,
- * break_until, stale, on_break)` and `limits_in_force (user_id, kind, value)`, a loosening whose 24 hours
- * have passed applied (limitInForce). A statement's reads share the snapshot it started with, so a row
+ * break_until, loss_streak_acknowledged_at, stale, on_break)` and `limits_in_force (user_id, kind,
+ * value)`, a loosening whose 24 hours have passed applied (limitInForce). A statement's reads share the snapshot it started with, so a row
  * it had to wait for may have been written after it: such a user is `stale` (the locked version is not
  * the one the snapshot read), and a batch judged on that snapshot must judge their orders afresh, alone.
  */
@@ -75,13 +87,14 @@ export function heldLimitsCtes(userIds: RawBuilder<unknown>, now: Date) {
   return sql`limits_seen as (
       select user_id, xmin::text as version from trading_limits where user_id = any(${userIds})
     ), limits_locked as (
-      select user_id, xmin::text as version, break_kind, break_until from trading_limits
+      select user_id, xmin::text as version, break_kind, break_until, loss_streak_acknowledged_at
+      from trading_limits
       where user_id = any(${userIds}) order by user_id for update
     ), limits_held as (
       update trading_limits t set updated_at = ${now}::timestamptz
       from limits_locked l join limits_seen s using (user_id)
       where t.user_id = l.user_id
-      returning t.user_id, l.break_kind, l.break_until, l.version is distinct from s.version as stale,
+      returning t.user_id, l.break_kind, l.break_until, l.loss_streak_acknowledged_at, l.version is distinct from s.version as stale,
         (l.break_kind is not null and l.break_until > ${now}::timestamptz) as on_break
     ), limits_in_force as (
       select v.user_id, v.kind,
@@ -269,4 +282,41 @@ export async function startBreak(
     .execute();
   await recordNotice(tx, userId, { kind: "break_started", break: kind, until: until.toISOString() }, now);
   return { kind, until: until.toISOString() };
+}
+
+/** The pause a loss streak calls for (trading's lossStreakPauseOf: app.ts joins it). */
+export type LossStreakPauseOf = (
+  db: Executor,
+  userId: bigint,
+  streak: number,
+  acknowledgedAt: Date | null,
+  now: Date,
+) => Promise<LossStreakPauseDetails | null>;
+
+/**
+ * Records that the user goes on after the loss streak pausing them: only losses settled after `now`
+ * make a new streak. Refused when no streak pauses them, and before the pause is over (its end in the
+ * details), so the pause cannot be skipped.
+ */
+export async function acknowledgeLossStreak(
+  tx: Tx,
+  userId: bigint,
+  now: Date,
+  pauseOf: LossStreakPauseOf,
+): Promise<Date> {
+  const held = (await lockLimits(tx, [userId], now)).get(userId);
+  const streak = held?.inForce.get("loss_streak");
+  const pause =
+    held && streak !== undefined
+      ? await pauseOf(tx, userId, Number(streak), held.lossStreakAcknowledgedAt, now)
+      : null;
+  if (!pause) throw new AppError("LOSS_STREAK_NOT_PAUSED");
+  if (new Date(pause.continueAt) > now)
+    throw new AppError("LOSS_STREAK_PAUSE_NOT_OVER", undefined, { continueAt: pause.continueAt });
+  await tx
+    .updateTable("trading_limits")
+    .set({ loss_streak_acknowledged_at: now })
+    .where("user_id", "=", userId)
+    .execute();
+  return now;
 }

@@ -16,7 +16,7 @@ export interface LimitUsage {
 }
 
 function usedFor(kind: LimitKind, usage: LimitUsage): bigint | null {
-  if (kind === "reminder_minutes") return null;
+  if (kind === "reminder_minutes" || kind === "loss_streak") return null;
   if (kind === "open_positions") return usage.trading.openPositions;
   const [type, period] = kind.split("_") as ["deposit" | "stake" | "loss", keyof PerPeriod];
   const per =

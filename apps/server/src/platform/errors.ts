@@ -1,7 +1,8 @@
 import { ERROR_STATUS, type ErrorCode } from "@tickfair/contract";
 
 /**
- * A failure the user can act on: a stable code and, for forms, the fields at fault. Its HTTP status
+ * A failure the user can act on: a stable code and, for forms, the fields at fault (or, for a few
+ * codes, the figures the user is shown with it: errorBody's `details`). Its HTTP status
  * comes from the code (ERROR_STATUS in the contract), never from the place that throws it.
  */
 export class AppError extends Error {
@@ -10,6 +11,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(code);
     this.name = "AppError";

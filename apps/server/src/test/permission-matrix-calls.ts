@@ -104,6 +104,8 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "POST /api/v1/limits/break": () => ({
     body: { kind: "time_out", days: 1, password: "matrix-wrong-password" },
   }),
+  // No loss streak pauses anyone here: refused by the handler (LOSS_STREAK_NOT_PAUSED), nothing stored.
+  "POST /api/v1/limits/loss-streak/continue": () => ({}),
   "GET /api/v1/operator/chats/:id/messages": (fx) => ({ params: { id: fx.conversation } }),
   "GET /api/v1/operator/chats/:id/context": (fx) => ({ params: { id: fx.conversation } }),
   "POST /api/v1/operator/canned-replies": () => ({

@@ -85,6 +85,7 @@ export const MATRIX = {
   "PUT /api/v1/limits/:kind":                                   [401,       "ok",  "ok",  401,     401,     401],
   "DELETE /api/v1/limits/:kind/pending":                        [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/limits/break":                                  [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/limits/loss-streak/continue":                   [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/limits/session":                                 [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/risk-warning":                                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
 

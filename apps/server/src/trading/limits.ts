@@ -1,4 +1,3 @@
-import type { ErrorCode } from "@tickfair/contract";
 import { type RawBuilder, sql } from "kysely";
 import { lockUserAccounts } from "../ledger";
 import {
@@ -10,7 +9,9 @@ import {
   withOrder,
 } from "../limits";
 import type { Executor, Tx } from "../platform/db";
+import { AppError } from "../platform/errors";
 import { periodStarts } from "../platform/platform-day";
+import { lossStreakHolds, lossStreakRefusal } from "./loss-streak";
 
 const NO_USAGE: TradingUsage = {
   staked: { day: 0n, "7d": 0n, "30d": 0n },
@@ -118,8 +119,8 @@ export async function keepClosedTotals(tx: Tx, userId: bigint): Promise<void> {
  * CTEs, in front of the placement batch's statement, that end in `limit_refused (ord)`: the orders of
  * `orders` (a CTE of user_id, stake, ord) that their users' limits or breaks may refuse, each judged
  * with the earlier orders of its user in the batch counted (refused ones too, so the batch is never
- * more lenient than orderLimitError), and every order of a user whose limits row was written after the
- * statement's snapshot. The users' limits rows stay locked until the statement commits. Those orders
+ * more lenient than orderLimitError), every order of a user paused by a loss streak, and every order
+ * of a user whose limits row was written after the statement's snapshot. The users' limits rows stay locked until the statement commits. Those orders
  * are left out of the batch and placed alone, where the refusal is worded.
  */
 export function limitRefusalCtes(orders: string, userIds: RawBuilder<unknown>, now: Date, timeZone: string) {
@@ -136,6 +137,10 @@ export function limitRefusalCtes(orders: string, userIds: RawBuilder<unknown>, n
       join limits_held h on h.user_id = r.user_id
       left join limits_usage u on u.user_id = r.user_id
       where h.stale or h.on_break or exists (
+        select 1 from limits_in_force f
+        where f.user_id = r.user_id and f.kind = 'loss_streak' and f.value is not null
+          and ${lossStreakHolds(sql`r.user_id`, sql`f.value`, sql`h.loss_streak_acknowledged_at`, now)}
+      ) or exists (
         select 1 from limits_in_force f
         where f.user_id = r.user_id and f.value is not null and case f.kind
           when 'stake_day' then coalesce(u.staked_day, 0) + r.stake > f.value
@@ -162,14 +167,15 @@ export async function userTradingUsage(db: Executor, userId: bigint, now: Date, 
 /**
  * Judges orders by their users' limits and breaks, in the caller's transaction, which keeps the users'
  * limits locked until the orders are written: each order is judged with the ones before it in the list
- * counted, so orders placed at once never pass a limit together. Null for an order that may go ahead.
+ * counted, so orders placed at once never pass a limit together. Null for an order that may go ahead;
+ * a loss streak's refusal carries its figures.
  */
 export async function refuseOrdersPastLimits(
   tx: Tx,
   orders: readonly { userId: bigint; stake: bigint }[],
   now: Date,
   timeZone: string,
-): Promise<(ErrorCode | null)[]> {
+): Promise<(AppError | null)[]> {
   const held = await lockLimits(
     tx,
     orders.map((order) => order.userId),
@@ -180,31 +186,28 @@ export async function refuseOrdersPastLimits(
     .filter(([, limits]) => limits.activeBreak || limits.inForce.size > 0)
     .map(([id]) => id);
   const usage = await tradingUsage(tx, limited, now, timeZone);
-  return orders.map(({ userId, stake }) => {
+  const refusals: (AppError | null)[] = [];
+  for (const { userId, stake } of orders) {
     const limits = held.get(userId);
-    if (!limits) return null;
+    if (!limits) {
+      refusals.push(null);
+      continue;
+    }
     const refusal = breakError(limits.activeBreak, now);
-    if (refusal) return refusal;
+    if (refusal) {
+      refusals.push(new AppError(refusal));
+      continue;
+    }
+    const streak = limits.inForce.get("loss_streak");
+    const paused = await lossStreakRefusal(tx, userId, streak, limits.lossStreakAcknowledgedAt, now);
+    if (paused) {
+      refusals.push(paused);
+      continue;
+    }
     const before = usage.get(userId) ?? NO_USAGE;
     const error = orderLimitError(limits.inForce, before, stake);
     if (!error) usage.set(userId, withOrder(before, stake));
-    return error;
-  });
-}
-
-/** The user's contracts since `since`: how many, staked, and what settled ones staked and returned. */
-export async function tradingSince(db: Executor, userId: bigint, since: Date) {
-  const { rows } = await sql<{ contracts: number; staked: bigint; settled_staked: bigint; returned: bigint }>`
-    select count(*)::int as contracts,
-      coalesce(sum(stake) filter (where status <> 'void'), 0) as staked,
-      coalesce(sum(stake) filter (where status = 'settled'), 0) as settled_staked,
-      coalesce(sum(payout) filter (where status = 'settled'), 0) as returned
-    from contracts where user_id = ${userId} and accepted_at >= ${since}`.execute(db);
-  const row = rows[0];
-  return {
-    contracts: row?.contracts ?? 0,
-    staked: BigInt(row?.staked ?? 0),
-    settledStaked: BigInt(row?.settled_staked ?? 0),
-    returned: BigInt(row?.returned ?? 0),
-  };
+    refusals.push(error ? new AppError(error) : null);
+  }
+  return refusals;
 }

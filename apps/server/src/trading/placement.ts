@@ -5,7 +5,6 @@ import { lockLimits } from "../limits";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
-import { AppError } from "../platform/errors";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
 import { limitRefusalCtes, refuseOrdersPastLimits } from "./limits";
 import {
@@ -302,7 +301,7 @@ export class OrderDesk {
           now,
           this.#timeZone,
         );
-        if (refusal) throw new AppError(refusal);
+        if (refusal) throw refusal;
         return {
           status: 201,
           body: await placeContract(tx, { id: userId }, input, now, this.#quoteMaxAgeMs),

@@ -77,3 +77,10 @@ export function useTakeBreak() {
     },
   });
 }
+
+/** Goes on after a loss streak paused the user's orders; refused until the pause is over. */
+export function useContinueAfterLossStreak() {
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>("/v1/limits/loss-streak/continue", { method: "POST", auth: true }),
+  });
+}

@@ -11,6 +11,7 @@ describe("the limits page's rules", () => {
     // Counts compare as numbers, not text ("10" < "9" as strings).
     expect(appliesAtOnce("open_positions", "10", "9")).toBe(true);
     expect(appliesAtOnce("reminder_minutes", "9", "10")).toBe(false);
+    expect(appliesAtOnce("loss_streak", "5", "3")).toBe(true);
   });
 
   it("checks a typed value as the server does", () => {
@@ -25,6 +26,9 @@ describe("the limits page's rules", () => {
     expect(limitValueProblem("reminder_minutes", "4")).toBe("invalid");
     expect(limitValueProblem("reminder_minutes", "721")).toBe("invalid");
     expect(limitValueProblem("reminder_minutes", "30")).toBeNull();
+    expect(limitValueProblem("loss_streak", "1")).toBe("invalid");
+    expect(limitValueProblem("loss_streak", "21")).toBe("invalid");
+    expect(limitValueProblem("loss_streak", "3")).toBeNull();
   });
 
   it("counts down in hours, minutes and seconds, and stops at zero", () => {
@@ -51,6 +55,8 @@ describe("the limits page's rules", () => {
               positions_one: "{{count}} position",
               positions_other: "{{count}} positions",
               everyMinutes_other: "Every {{count}} min",
+              lossesInRow_one: "{{count}} loss in a row",
+              lossesInRow_other: "{{count}} losses in a row",
             },
           },
         },
@@ -60,5 +66,6 @@ describe("the limits page's rules", () => {
     expect(limitValueText("stake_day", "1234.50", t, "en")).toBe("1,234.50");
     expect(limitValueText("open_positions", "1", t, "en")).toBe("1 position");
     expect(limitValueText("reminder_minutes", "30", t, "en")).toBe("Every 30 min");
+    expect(limitValueText("loss_streak", "3", t, "en")).toBe("3 losses in a row");
   });
 });

@@ -13,11 +13,12 @@ export const LIMIT_GROUPS = [
   { group: "deposit", kinds: ["deposit_day", "deposit_7d", "deposit_30d"] },
   { group: "stake", kinds: ["stake_day", "stake_7d", "stake_30d"] },
   { group: "loss", kinds: ["loss_day", "loss_7d", "loss_30d"] },
-  { group: "session", kinds: ["open_positions", "reminder_minutes"] },
+  { group: "session", kinds: ["open_positions", "reminder_minutes", "loss_streak"] },
 ] as const satisfies readonly { group: string; kinds: readonly LimitKind[] }[];
 
 /**
- * A limit's value as the page shows it: an amount, a number of positions, a reminder, or none. Inside
+ * A limit's value as the page shows it: an amount, a number of positions, a reminder, losses in a
+ * row, or none. Inside
  * a sentence "none" has its own wording ("from no limit to 3 positions", German "kein Limit"): case
  * is the language's business, not something code can change.
  */
@@ -31,6 +32,7 @@ export function limitValueText(
   if (value === null) return inSentence ? t("limits.noneInSentence") : t("limits.none");
   if (kind === "open_positions") return t("limits.positions", { count: Number(value) });
   if (kind === "reminder_minutes") return t("limits.everyMinutes", { count: Number(value) });
+  if (kind === "loss_streak") return t("limits.lossesInRow", { count: Number(value) });
   return formatMoney(value, locale);
 }
 

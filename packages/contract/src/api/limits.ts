@@ -73,6 +73,26 @@ export const sessionActivity = z.object({
 });
 export type SessionActivity = z.infer<typeof sessionActivity>;
 
+/**
+ * What LOSS_STREAK_PAUSE carries in its error's `details`: the streak, when the user may go on, and
+ * the trading of the streak's hour counted as the reality check counts a session's.
+ */
+export const lossStreakPauseDetails = z.object({
+  lossesInRow: z.number().int(),
+  lastLossAt: isoTime,
+  continueAt: isoTime,
+  /** The start of the hour the figures cover. */
+  since: isoTime,
+  contracts: z.number().int(),
+  staked: z.string(),
+  returned: z.string(),
+  net: z.string(),
+});
+export type LossStreakPauseDetails = z.infer<typeof lossStreakPauseDetails>;
+
+/** The answer to going on after a loss streak: losses from then on start a new streak. */
+export const lossStreakAcknowledged = z.object({ acknowledgedAt: isoTime });
+
 /** One change of a user's limits, as the console's history shows it. */
 export const limitChange = z.object({
   kind: z.union([limitKind, breakKind]),

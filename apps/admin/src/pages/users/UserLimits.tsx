@@ -8,13 +8,14 @@ import { Pager } from "../../components/paged-table/Pager";
 import { useLocalPaging } from "../../components/paged-table/paging";
 import { formatCount, formatTime } from "../../lib/format";
 
-/** A value of a limit as the console shows it: money in the locale's format, a count, or minutes. */
+/** A value of a limit as the console shows it: money in the locale's format, a count, minutes, or losses in a row. */
 function useLimitValue() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (kind: LimitKind, value: string | null): string => {
     if (value === null) return t("limits.none");
     if (kind === "reminder_minutes") return t("limits.minutes", { n: formatCount(Number(value), locale) });
+    if (kind === "loss_streak") return t("limits.inRow", { n: formatCount(Number(value), locale) });
     if (kind === "open_positions") return formatCount(Number(value), locale);
     return formatMoney(value, locale);
   };

@@ -5,6 +5,7 @@ import {
   formatMoney,
   fromMinor,
   isPositiveAmount,
+  type LossStreakPauseDetails,
   lessThanMoney,
   type Product,
   toMinor,
@@ -23,6 +24,7 @@ import { AmountField } from "../../components/AmountField/AmountField";
 import { Chip } from "../../components/Chip/Chip";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
+import { lossStreakPauseOf } from "../../components/LossStreakPause/loss-streak";
 import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
@@ -32,6 +34,12 @@ import type { Quote } from "./TradeConfirm";
 const loadTradeConfirm = () => import("./TradeConfirm").then((module) => ({ default: module.TradeConfirm }));
 // The sheet (and antd's Popup) is fetched once the page is up, not before it paints.
 const TradeConfirm = lazy(loadTradeConfirm);
+// Only a user paused by a loss streak sees it: kept out of the page's first load.
+const LossStreakPause = lazy(() =>
+  import("../../components/LossStreakPause/LossStreakPause").then((module) => ({
+    default: module.LossStreakPause,
+  })),
+);
 
 const QUICK_AMOUNTS = ["10", "50", "100", "500"];
 /** Codes after which the product's terms (status, durations, stake limits) are read again. */
@@ -70,6 +78,10 @@ export function TradePanel({
   const [error, setError] = useState<string | undefined>();
   const [confirm, setConfirm] = useState<ContractDirection | null>(null);
   const [quoteMoved, setQuoteMoved] = useState(false);
+  // An order a loss streak held back, with the figures shown before it is sent again.
+  const [held, setHeld] = useState<{ direction: ContractDirection; pause: LossStreakPauseDetails } | null>(
+    null,
+  );
   const live = useNetworkStatus() === "online";
   const place = usePlaceContract();
   useEffect(() => {
@@ -103,12 +115,12 @@ export function TradePanel({
     setConfirm(direction);
   }
 
-  async function submit() {
-    if (!confirm || !duration || !quote || place.isPending) return;
+  async function submit(direction = confirm) {
+    if (!direction || !duration || !quote || place.isPending) return;
     try {
       await place.mutateAsync({
         symbol: product.symbol,
-        direction: confirm,
+        direction,
         stake: amount,
         durationSeconds: duration.seconds,
         quoteSeq: quote.seq,
@@ -122,6 +134,8 @@ export function TradePanel({
         return;
       }
       setConfirm(null);
+      const pause = lossStreakPauseOf(failure);
+      if (pause) return setHeld({ direction, pause });
       if (isLimitRefusal(failure)) return void showLimitRefusal(failure, t, navigate);
       Toast.show({ icon: "fail", content: errorText(failure) });
       if (failure instanceof ApiError && STALE_TERMS.includes(failure.code)) refetch();
@@ -218,6 +232,18 @@ export function TradePanel({
           onConfirm={() => void submit()}
         />
       </Suspense>
+      {held ? (
+        <Suspense fallback={null}>
+          <LossStreakPause
+            pause={held.pause}
+            onContinue={() => {
+              setHeld(null);
+              void submit(held.direction);
+            }}
+            onStop={() => setHeld(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMoney, isCountKind, type UserLimit } from "@tickfair/contract";
+import { formatMoney, isCountKind, LOSS_STREAK_SUGGESTED, type UserLimit } from "@tickfair/contract";
 import { Dialog, Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useCancelPendingLimit } from "../../api/limits";
@@ -47,6 +47,11 @@ export function LimitRow({ limit, now, onEdit }: { limit: UserLimit; now: number
         </span>
         <IconChevronRight className="limit-row__chevron" />
       </button>
+      {kind === "loss_streak" && value === null && pending === null ? (
+        <p className="limit-row__suggested" data-testid="limit-loss_streak-suggested">
+          {t("limits.suggested", { count: LOSS_STREAK_SUGGESTED })}
+        </p>
+      ) : null}
       {usedText !== null && value !== null ? (
         <div className="limit-row__usage">
           <span className="limit-row__used num" data-testid={`limit-${kind}-used`}>

@@ -2,6 +2,7 @@ import {
   cleanAmount,
   countLimitRange,
   isCountKind,
+  LOSS_STREAK_SUGGESTED,
   MAX_MONEY_LIMIT,
   type UserLimit,
 } from "@tickfair/contract";
@@ -16,6 +17,16 @@ import { TextField } from "../../components/TextField/TextField";
 import { appliesAtOnce, limitValueProblem, limitValueText } from "../../lib/limit-format";
 
 const QUICK_AMOUNTS = ["100.00", "500.00", "1000.00", "5000.00"] as const;
+const COUNT_LABELS: Partial<Record<UserLimit["kind"], "limits.edit.positions" | "limits.edit.lossStreak">> = {
+  open_positions: "limits.edit.positions",
+  loss_streak: "limits.edit.lossStreak",
+};
+const COUNT_PLACEHOLDERS: Partial<
+  Record<UserLimit["kind"], "limits.edit.positionsPlaceholder" | "limits.edit.lossStreakPlaceholder">
+> = {
+  open_positions: "limits.edit.positionsPlaceholder",
+  loss_streak: "limits.edit.lossStreakPlaceholder",
+};
 const FAILURE_FIELDS = { fields: ["value"], codes: codesOf("value", ["LIMIT_VALUE_INVALID"]) } as const;
 
 /**
@@ -29,7 +40,9 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
   const counted = isCountKind(kind);
   const range = countLimitRange(kind);
   const inForce = limit.value;
-  const [typed, setTyped] = useState(limit.pending?.value ?? inForce ?? "");
+  // An unset loss streak starts at the suggested count: the user only has to confirm it.
+  const suggested = kind === "loss_streak" ? String(LOSS_STREAK_SUGGESTED) : "";
+  const [typed, setTyped] = useState(limit.pending?.value ?? inForce ?? suggested);
   const { errors, clear, fail, report } = useFieldErrors<"value">();
   const save = useSetLimit();
   const value = counted ? typed.trim() : cleanAmount(typed, MAX_MONEY_LIMIT, { complete: true });
@@ -79,11 +92,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
     if (confirmed) await send(null);
   }
 
-  const label = counted
-    ? kind === "open_positions"
-      ? t("limits.edit.positions")
-      : t("limits.edit.minutes")
-    : t("limits.edit.amount");
+  const label = counted ? t(COUNT_LABELS[kind] ?? "limits.edit.minutes") : t("limits.edit.amount");
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName="limit-sheet" destroyOnClose>
       <form className="limit-sheet__form tf-form" onSubmit={submit} noValidate data-testid="limit-sheet">
@@ -96,12 +105,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
             testId="limit-sheet-value"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t(
-              kind === "open_positions"
-                ? "limits.edit.positionsPlaceholder"
-                : "limits.edit.minutesPlaceholder",
-              range,
-            )}
+            placeholder={t(COUNT_PLACEHOLDERS[kind] ?? "limits.edit.minutesPlaceholder", range)}
             value={typed}
             onValueChange={(next) => {
               setTyped(next.replace(/\D/g, "").slice(0, 5));
@@ -154,7 +158,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
 /** Limits of one sort share their explanation. */
 function hintKey(
   kind: UserLimit["kind"],
-): "deposit" | "stake" | "loss" | "open_positions" | "reminder_minutes" {
-  if (kind === "open_positions" || kind === "reminder_minutes") return kind;
+): "deposit" | "stake" | "loss" | "open_positions" | "reminder_minutes" | "loss_streak" {
+  if (kind === "open_positions" || kind === "reminder_minutes" || kind === "loss_streak") return kind;
   return kind.startsWith("deposit") ? "deposit" : kind.startsWith("stake") ? "stake" : "loss";
 }
