@@ -14,6 +14,7 @@ export * from "./api/messages";
 export * from "./api/operator-accounts";
 export * from "./api/operator-dashboard";
 export * from "./api/operator-markets";
+export * from "./api/operator-risk";
 export * from "./api/operator-users";
 export * from "./api/operators";
 export * from "./api/realtime";

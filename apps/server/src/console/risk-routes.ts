@@ -1,0 +1,46 @@
+import {
+  deskPage as deskPageSchema,
+  deskQuery,
+  riskExposure as riskExposureSchema,
+} from "@tickfair/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { RouteContext } from "../platform/context";
+import { operatorRouteSchemas } from "../platform/route-schema";
+import { deskPage } from "./desk";
+import { riskExposure } from "./risk";
+
+const schema = operatorRouteSchemas(["operator risk"]);
+
+/**
+ * The house's exposure on open contracts and the order desk: read models for every console role
+ * (risk.read). Nothing here sets a limit or touches a contract; the consoles hear "risk.changed" and
+ * ask again.
+ */
+export function consoleRiskRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  const { db, clock } = context;
+  return async (app) => {
+    app.get(
+      "/operator/risk/exposure",
+      {
+        schema: schema({
+          description:
+            "Open stakes (pending and open contracts), what each side is owed if it wins and the house's result under each outcome, per product, direction and expiry minute, in total, and the largest positions.",
+          response: { 200: riskExposureSchema },
+        }),
+      },
+      async () => riskExposure(db, clock.now()),
+    );
+    app.get(
+      "/operator/desk",
+      {
+        schema: schema({
+          description:
+            "New orders, deposits and withdrawals, newest first (deposits and withdrawals to their reviewers only), filterable by kind, product and user account.",
+          querystring: deskQuery,
+          response: { 200: deskPageSchema },
+        }),
+      },
+      async (request) => deskPage(db, request.operator, request.query),
+    );
+  };
+}
