@@ -41,5 +41,6 @@ export * from "./operator-constants";
 export * from "./phone-countries";
 export * from "./realtime-constants";
 export * from "./relative-time";
+export * from "./risk-constants";
 export * from "./savings-math";
 export * from "./validators";

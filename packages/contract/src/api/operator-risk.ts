@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { moneyString } from "../money-schema";
+import { DESK_KINDS, DESK_PAGE_SIZE } from "../risk-constants";
 import { cashierStatus } from "./cashier";
 import { idString, isoTime } from "./common";
 import { contractDirection, contractStatus } from "./trading";
@@ -61,11 +62,6 @@ export const openPosition = z.object({
 });
 export type OpenPosition = z.infer<typeof openPosition>;
 
-/** Most open positions listed, by what they are owed if they win. */
-export const LARGEST_POSITIONS = 10;
-/** Expiry minutes ahead that get a row of their own. */
-export const EXPOSURE_HORIZON_MINUTES = 10;
-
 /**
  * The house's exposure on contracts not yet settled or void (pending and open), per product,
  * direction and expiry minute, in total, and the largest positions.
@@ -79,17 +75,13 @@ export const riskExposure = z.object({
 });
 export type RiskExposure = z.infer<typeof riskExposure>;
 
-export const DESK_KINDS = ["contract", "deposit", "withdrawal"] as const;
 export const deskKind = z.enum(DESK_KINDS);
-export type DeskKind = z.infer<typeof deskKind>;
 
 /**
  * The desk's page cursor: for each kind, the last id a page showed ("c12.d7.w3"); a kind missing from
  * it has shown nothing yet.
  */
 const DESK_CURSOR = /^[cdw]\d{1,19}(\.[cdw]\d{1,19}){0,2}$/;
-
-export const DESK_PAGE_SIZE = 50;
 
 export const deskQuery = z.object({
   kind: deskKind.optional(),
