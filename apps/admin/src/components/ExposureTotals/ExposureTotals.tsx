@@ -29,7 +29,7 @@ export function ExposureTotals({
   const side = (direction: "up" | "down") => (
     <Col span={span} key={direction}>
       <Statistic
-        title={t(`risk.side.${direction}`)}
+        title={t(`risk.staked.${direction}`)}
         value={formatMoney(total[direction].stake, locale)}
         formatter={(value) => <span className="tabular">{value}</span>}
         data-testid={`exposure-${direction}-stake`}

@@ -76,7 +76,7 @@ export default function Desk() {
         }
       />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={17}>
+        <Col xs={24} xl={18}>
           <Card size="small">
             <Flex gap={12} wrap align="center" className="stack-gap-sm">
               <Segmented<DeskKind | typeof ALL>
@@ -126,7 +126,7 @@ export default function Desk() {
             )}
           </Card>
         </Col>
-        <Col xs={24} xl={7}>
+        <Col xs={24} xl={6}>
           <Flex vertical gap={16}>
             {exposure.data ? (
               <ExposureTotals
@@ -141,15 +141,24 @@ export default function Desk() {
                 <Skeleton active />
               </Card>
             )}
-            <Card size="small" title={t("desk.soundTitle")}>
-              <Flex gap={8} align="center">
-                <Switch checked={sound.on} onChange={sound.toggle} data-testid="desk-sound" />
-                <SoundOutlined />
-                <Typography.Text>{t("desk.sound")}</Typography.Text>
-              </Flex>
-              <Typography.Paragraph type="secondary" className="flush-top stack-gap-xs">
-                {sound.on && !sound.armed ? t("desk.soundArm") : t("desk.soundNote")}
+            <Card
+              size="small"
+              title={t("desk.soundTitle")}
+              extra={
+                <Switch
+                  checked={sound.on}
+                  onChange={sound.toggle}
+                  aria-label={t("desk.sound")}
+                  data-testid="desk-sound"
+                />
+              }
+            >
+              <Typography.Paragraph className="flush">
+                <SoundOutlined /> {t("desk.sound")}
               </Typography.Paragraph>
+              <Typography.Text type="secondary">
+                {sound.on && !sound.armed ? t("desk.soundArm") : t("desk.soundNote")}
+              </Typography.Text>
             </Card>
           </Flex>
         </Col>

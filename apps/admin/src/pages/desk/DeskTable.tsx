@@ -44,8 +44,17 @@ export function DeskTable({ items, loading }: { items: DeskItem[]; loading: bool
     },
     {
       title: t("desk.orderNo"),
-      dataIndex: "orderNo",
-      render: (no: string) => <span className="tabular">{no}</span>,
+      key: "orderNo",
+      render: (_, item) => (
+        <Link
+          to={reviewPath(item)}
+          title={t(item.kind === "contract" ? "desk.openUser" : "desk.openReview")}
+          className="tabular"
+          data-testid="desk-open"
+        >
+          {item.orderNo}
+        </Link>
+      ),
     },
     {
       title: t("desk.user"),
@@ -91,15 +100,6 @@ export function DeskTable({ items, loading }: { items: DeskItem[]; loading: bool
         ) : (
           <StatusTag status={item.status} />
         ),
-    },
-    {
-      title: t("desk.open"),
-      key: "open",
-      render: (_, item) => (
-        <Link to={reviewPath(item)} data-testid="desk-open">
-          {t(item.kind === "contract" ? "desk.openUser" : "desk.openReview")}
-        </Link>
-      ),
     },
   ];
   return (
