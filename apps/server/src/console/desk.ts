@@ -47,8 +47,10 @@ export function deskKinds(operator: Pick<Operator, "role">): DeskKind[] {
 /**
  * The order desk: new orders (contracts), deposits and withdrawals, newest first, as one list. Each
  * kind is read by id from its own table (the newest `limit + 1` past the cursor's id of that kind) and
- * the three merged by time, so a page costs three short index reads whatever the history; the cursor
- * keeps each kind's place. Deposits and withdrawals name no product: a product filter leaves them out.
+ * the three merged by time, so a page costs three short index reads whatever the history (a product
+ * filter walks the newest contracts until it has a page: quick for any product that trades); the
+ * cursor keeps each kind's place. Deposits and withdrawals name no product: a product filter leaves
+ * them out.
  */
 export async function deskPage(
   db: Executor,

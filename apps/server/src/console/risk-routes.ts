@@ -12,12 +12,28 @@ import { riskExposure } from "./risk";
 const schema = operatorRouteSchemas(["operator risk"]);
 
 /**
+ * Requests that arrive while a read is running get that read's answer: every console asks for the
+ * board on the same "risk.changed", and the board reads every open contract, so a hundred consoles
+ * cost one read, not a hundred. Nothing is kept after it: the next request reads afresh.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= read().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
+
+/**
  * The house's exposure on open contracts and the order desk: read models for every console role
  * (risk.read). Nothing here sets a limit or touches a contract; the consoles hear "risk.changed" and
  * ask again.
  */
 export function consoleRiskRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
+  const exposure = sharedRead(() => riskExposure(db, clock.now()));
   return async (app) => {
     app.get(
       "/operator/risk/exposure",
@@ -28,7 +44,7 @@ export function consoleRiskRoutes(context: RouteContext): FastifyPluginAsyncZod 
           response: { 200: riskExposureSchema },
         }),
       },
-      async () => riskExposure(db, clock.now()),
+      async () => exposure(),
     );
     app.get(
       "/operator/desk",

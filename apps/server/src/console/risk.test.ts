@@ -12,6 +12,7 @@ import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
 import { assignEntries, settleDueContracts } from "../trading/service";
 import { riskExposure } from "./risk";
+import { sharedRead } from "./risk-routes";
 
 const t = useTestApp({ FEED_ENABLED: false });
 const url = "/api/v1/operator/risk/exposure";
@@ -191,5 +192,27 @@ describe("GET /operator/risk/exposure", () => {
       houseIfDownWins: "45.67",
       houseIfDraw: "0.00",
     });
+  });
+});
+
+describe("sharedRead", () => {
+  it("answers requests that arrive during a read with that read, and reads afresh after it", async () => {
+    let reads = 0;
+    let finish: (value: number) => void = () => {};
+    const read = sharedRead(() => {
+      reads += 1;
+      return new Promise<number>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const first = read();
+    const second = read();
+    finish(1);
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(reads).toBe(1);
+    const third = read();
+    finish(2);
+    expect(await third).toBe(2);
+    expect(reads).toBe(2);
   });
 });
