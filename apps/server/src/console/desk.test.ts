@@ -11,6 +11,7 @@ import {
 import { useTestApp } from "../test/harness";
 import { PAY_PASSWORD } from "../test/permission-matrix-fixtures";
 import { placeContract } from "../test/trading-fixtures";
+import { mergeNewestFirst } from "./desk";
 
 const t = useTestApp({ FEED_ENABLED: false });
 
@@ -125,6 +126,35 @@ describe("GET /operator/desk", () => {
       const answer = await t.app.inject({ url: `/api/v1/operator/desk${query}`, headers: admin.headers });
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json<{ error: { code: string } }>().error.code, query).toBe("VALIDATION_FAILED");
+    }
+  });
+});
+
+describe("mergeNewestFirst", () => {
+  const item = (kind: "contract" | "deposit", id: number, second: number) =>
+    deskPage.shape.items.element.parse({
+      kind,
+      id: String(id),
+      orderNo: `${kind}${id}`,
+      at: `2026-01-05T10:00:${String(second).padStart(2, "0")}.000Z`,
+      userId: "1",
+      account: "ann001",
+      ...(kind === "contract"
+        ? { symbol: "BTC/USDT", direction: "up", stake: "10.00", durationSeconds: 60, status: "open" }
+        : { amount: "5.00", status: "under_review" }),
+    });
+
+  it("takes a prefix of each list, even where a later id carries an earlier time", () => {
+    // Contract 5 was written after contract 4 but stamped a second earlier.
+    const contracts = [item("contract", 5, 10), item("contract", 4, 11), item("contract", 3, 1)];
+    const deposits = [item("deposit", 2, 12), item("deposit", 1, 5)];
+    const merged = mergeNewestFirst([contracts, deposits]).map((entry) => entry.orderNo);
+    expect(merged).toEqual(["deposit2", "contract5", "contract4", "deposit1", "contract3"]);
+    // Cut anywhere, each kind's part is the start of its list: the cursor's last id skips nothing.
+    for (let cut = 1; cut <= merged.length; cut++) {
+      const page = merged.slice(0, cut);
+      const taken = page.filter((name) => name.startsWith("contract"));
+      expect(taken).toEqual(contracts.slice(0, taken.length).map((entry) => entry.orderNo));
     }
   });
 });
