@@ -112,11 +112,7 @@ export default function Desk() {
             {desk.isError && (
               <Alert type="error" showIcon message={describe(desk.error)} className="stack-gap-sm" />
             )}
-            {desk.isPending ? (
-              <Skeleton active paragraph={{ rows: 8 }} />
-            ) : (
-              <DeskTable items={items} loading={desk.isFetching && !desk.isFetchingNextPage} />
-            )}
+            {desk.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : <DeskTable items={items} />}
             {desk.hasNextPage && (
               <Flex justify="center" className="stack-gap-sm">
                 <Button loading={desk.isFetchingNextPage} onClick={() => void desk.fetchNextPage()}>

@@ -23,8 +23,12 @@ export function reviewPath(item: DeskItem): string {
   return `${AREA_PATHS.users}/${item.userId}`;
 }
 
-/** The desk's list: newest first, each with its user and a way to where it is reviewed. */
-export function DeskTable({ items, loading }: { items: DeskItem[]; loading: boolean }) {
+/**
+ * The desk's list: newest first, each with its user and a way to where it is reviewed. No loading
+ * overlay: the list refreshes on every change of a busy book, and dimming it each time would leave it
+ * dimmed; new rows simply appear at the top.
+ */
+export function DeskTable({ items }: { items: DeskItem[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const columns: TableColumnsType<DeskItem> = [
@@ -108,7 +112,6 @@ export function DeskTable({ items, loading }: { items: DeskItem[]; loading: bool
       size="small"
       columns={columns}
       dataSource={items}
-      loading={loading}
       pagination={false}
       scroll={{ x: "max-content" }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("desk.empty")} /> }}
