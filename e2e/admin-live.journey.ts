@@ -11,8 +11,11 @@ import {
 } from "./admin-support";
 import {
   apiUser,
+  BTC,
   bindCurrencyAddress,
+  latestQuote,
   logInViaForm,
+  postOk,
   requestBankDeposit,
   requestWithdrawal,
   setLanguage,
@@ -95,6 +98,73 @@ for (const { locale, text } of consoleRuns()) {
     await expect(withdrawalRow).toHaveCount(0);
     await expectNotReloaded(page);
     await expect(live).toHaveAttribute("data-status", "live");
+  });
+}
+
+for (const { locale, text } of consoleRuns()) {
+  test(`the risk board and the order desk move as a user trades (${locale})`, async ({ page, request }) => {
+    await openConsole(page, locale, DEMO_FINANCE);
+    // Opened cold, by its address.
+    await page.goto("/admin/risk");
+    const board = page.getByTestId("risk-board");
+    await expect(board).toBeVisible();
+    await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+    const updated = await page.getByTestId("risk-updated").innerText();
+    await markPage(page);
+
+    // A user buys up on BTC through the API: the board shows their position without a reload.
+    const user = await customer(request);
+    const order = await postOk<{ orderNo: string }>(
+      request,
+      user.auth,
+      "/trading/contracts",
+      {
+        symbol: BTC,
+        direction: "up",
+        stake: "123.45",
+        durationSeconds: 300,
+        quoteSeq: await latestQuote(request, BTC),
+      },
+      `${user.account}-risk`,
+    );
+    const position = page.getByTestId("risk-largest").locator("tr", { hasText: user.account });
+    await expect(position).toBeVisible();
+    // 123.45 × 1.92, rounded down: what the house owes them if BTC rises.
+    await expect(position).toContainText("237.02");
+    await expect(page.getByTestId(`risk-product-${BTC}`)).toBeVisible();
+    await expect(page.getByTestId("risk-updated")).not.toHaveText(updated);
+    await expectNotReloaded(page);
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "risk");
+
+    // The order desk, from the menu: the order is there, and a deposit arrives on its own.
+    await page.getByTestId("nav-desk").click();
+    const desk = page.getByTestId("desk-list");
+    await expect(desk.locator("tr", { hasText: order.orderNo })).toContainText(user.account);
+    await expect(page.getByTestId("exposure-totals")).toBeVisible();
+    const deposit = await requestBankDeposit(
+      request,
+      user.auth,
+      { amount: "500.00", reference: `DESK-${locale}` },
+      `${user.account}-desk-deposit`,
+    );
+    const depositRow = desk.locator("tr", { hasText: deposit.orderNo });
+    await expect(depositRow).toBeVisible();
+    await expect(depositRow).toContainText(text.status.under_review);
+    await expect(desk.locator("tr.ant-table-row").first()).toContainText(deposit.orderNo);
+    await expectNotReloaded(page);
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "desk");
+
+    // The chime is off until the operator turns it on; the choice outlives a reload, and the page
+    // then waits for a click before it may sound.
+    const sound = page.getByTestId("desk-sound");
+    await expect(sound).toHaveAttribute("aria-checked", "false");
+    await sound.click();
+    await expect(sound).toHaveAttribute("aria-checked", "true");
+    await page.reload();
+    await expect(page.getByTestId("desk-sound")).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByText(text.desk.soundArm)).toBeVisible();
   });
 }
 

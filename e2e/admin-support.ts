@@ -133,7 +133,7 @@ export async function openConsole(page: Page, locale: ConsoleLocale, operator: O
 }
 
 const KEY_GROUPS =
-  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets|savings|verifications|content|broadcasts|chats|users|markets|limits";
+  "common|errors|shell|roles|nav|signIn|status|table|review|deposits|withdrawals|audit|home|notFound|routeError|dashboard|settings|controls|operators|auditActions|auditTargets|savings|verifications|content|broadcasts|chats|users|markets|limits|risk|desk";
 
 /** What an operator would notice at once: a raw translation key on screen, or a page wider than the window. */
 export async function expectConsolePolished(page: Page): Promise<void> {

@@ -22,6 +22,8 @@ const SIGNED_IN_ROUTES = [
   "src/components/ConsoleLayout/ConsoleLayout.tsx",
   "src/pages/home/Home.tsx",
   "src/pages/dashboard/Dashboard.tsx",
+  "src/pages/desk/Desk.tsx",
+  "src/pages/risk/Risk.tsx",
   "src/pages/deposits/Deposits.tsx",
   "src/pages/withdrawals/Withdrawals.tsx",
   "src/pages/verification/Verifications.tsx",

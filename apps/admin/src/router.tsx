@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import("./pages/home/Home")) },
           area("dashboard", () => import("./pages/dashboard/Dashboard")),
+          area("desk", () => import("./pages/desk/Desk")),
+          area("risk", () => import("./pages/risk/Risk")),
           area("deposits", () => import("./pages/deposits/Deposits")),
           area("withdrawals", () => import("./pages/withdrawals/Withdrawals")),
           area("verifications", () => import("./pages/verification/Verifications")),

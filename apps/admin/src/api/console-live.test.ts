@@ -98,6 +98,28 @@ describe("the console's live socket", () => {
     connection.close();
   });
 
+  it("tells the board when the book moved, and after a drop as if orders came in", async () => {
+    const seen = watch();
+    const before = connections.length;
+    const moved: boolean[] = [];
+    const connection = connectConsoleLive("risk-token", url(), {
+      ...seen.handlers,
+      onRiskChanged: (placed) => moved.push(placed),
+    });
+    await until(() => seen.statuses.includes("live"));
+    const first = connections[before];
+    first?.socket.send(JSON.stringify({ type: "risk.changed", placed: false }));
+    first?.socket.send(JSON.stringify({ type: "risk.changed", placed: true }));
+    await until(() => moved.length === 2);
+    expect(moved).toEqual([false, true]);
+
+    // Orders may have been placed while the socket was away: the board and the desk ask again.
+    first?.socket.terminate();
+    await until(() => moved.length === 3);
+    expect(moved[2]).toBe(true);
+    connection.close();
+  });
+
   it("stops for good when the server ends the session", async () => {
     const seen = watch();
     const before = connections.length;

@@ -11,7 +11,8 @@ import {
  * The console's one WebSocket to /api/ws, signed in with the operator's session: the server tells it
  * when a review queue changes (a deposit, withdrawal or verification entered it, got a first
  * confirmation, or left it), only if the operator's role reviews that queue, and, to operators who
- * answer chats, when a conversation changes and what the followed conversation says. It reconnects
+ * answer chats, when a conversation changes and what the followed conversation says, and to every
+ * console when the open book of contracts moves. It reconnects
  * with backoff after a drop and closes for good when the server ends the session.
  */
 
@@ -39,6 +40,11 @@ export interface ConsoleLiveHandlers {
    * connection and must be sent again.
    */
   onReady?(): void;
+  /**
+   * The open book moved (contracts placed, opened, settled or voided; `placed`: new orders among
+   * them), or may have while the socket was away: the exposure board and the order desk ask again.
+   */
+  onRiskChanged?(placed: boolean): void;
   /** Conversations changed (a message, assigned, resolved): the inbox's lists are asked for again. */
   onChatsChanged?(): void;
   onChatEvent?(event: ChatEvent): void;
@@ -68,11 +74,16 @@ export function connectConsoleLive(
       ready = true;
       handlers.onStatus("live");
       // Whatever changed while the socket was away was not told: the lists are asked for again.
-      if (everReady) handlers.onQueuesChanged(ALL_REVIEW_QUEUES);
+      if (everReady) {
+        handlers.onQueuesChanged(ALL_REVIEW_QUEUES);
+        handlers.onRiskChanged?.(true);
+      }
       everReady = true;
       handlers.onReady?.();
     } else if (message.type === "queue.changed") {
       handlers.onQueuesChanged([message.queue]);
+    } else if (message.type === "risk.changed") {
+      handlers.onRiskChanged?.(message.placed);
     } else if (message.type === "chats.changed") {
       handlers.onChatsChanged?.();
     } else if (

@@ -8,6 +8,7 @@ import { chatSocket } from "./chat-live";
 import { sessionRefused } from "./client";
 import { connectConsoleLive, type LiveStatus } from "./console-live";
 import { queryClient, queryKeys } from "./query-client";
+import { riskKeys } from "./risk";
 import { verificationKeys } from "./verification";
 
 /**
@@ -23,7 +24,11 @@ const QUEUE_PAGES: Record<ReviewQueueName, readonly string[]> = {
   chats: chatKeys.changing,
 };
 
+/** The queues the order desk lists beside the orders. */
+const DESK_QUEUES: ReadonlySet<ReviewQueueName> = new Set(["deposits", "withdrawals"]);
+
 const changed = new Set<ReviewQueueName>();
+let bookMoved = false;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -33,12 +38,26 @@ let refreshTimer: ReturnType<typeof setTimeout> | undefined;
  */
 function refreshQueues(queues: readonly ReviewQueueName[]): void {
   for (const queue of queues) changed.add(queue);
+  scheduleRefresh();
+}
+
+/** The open book moved: the exposure board and the order desk (its orders) are asked for again. */
+function refreshBook(): void {
+  bookMoved = true;
+  scheduleRefresh();
+}
+
+function scheduleRefresh(): void {
   if (refreshTimer !== undefined) return;
   refreshTimer = setTimeout(() => {
     refreshTimer = undefined;
+    const desk = bookMoved || [...changed].some((queue) => DESK_QUEUES.has(queue));
     for (const queue of changed) void queryClient.invalidateQueries({ queryKey: QUEUE_PAGES[queue] });
+    if (bookMoved) void queryClient.invalidateQueries({ queryKey: riskKeys.exposure });
+    if (desk) void queryClient.invalidateQueries({ queryKey: riskKeys.desk });
+    if (changed.size > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     changed.clear();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    bookMoved = false;
   }, REFRESH_GATHER_MS);
 }
 
@@ -56,6 +75,7 @@ export function useConsoleLive(): LiveStatus {
       onStatus: setStatus,
       onQueuesChanged: refreshQueues,
       onChatsChanged: () => refreshQueues(["chats"]),
+      onRiskChanged: refreshBook,
       onChatEvent: chatSocket.dispatch,
       onReady: chatSocket.ready,
       onSessionEnded: () => {

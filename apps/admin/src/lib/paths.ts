@@ -8,6 +8,8 @@ export const SIGN_IN_PATH = "/sign-in";
 /** Each area's route, inside the basename. */
 export const AREA_PATHS: Record<ConsoleArea, string> = {
   dashboard: "/dashboard",
+  desk: "/desk",
+  risk: "/risk",
   deposits: "/deposits",
   withdrawals: "/withdrawals",
   verifications: "/verifications",

@@ -14,6 +14,15 @@ describe("the menu of an operator", () => {
     ]);
   });
 
+  it("opens the order desk and the risk board with risk.read, right after the dashboard", () => {
+    expect(areasOf({ permissions: ["deposits.review", "risk.read", "dashboard.view"] })).toEqual([
+      "dashboard",
+      "desk",
+      "risk",
+      "deposits",
+    ]);
+  });
+
   it("opens the settings with either of their permissions", () => {
     expect(areasOf({ permissions: ["depositMethods.manage"] })).toEqual(["settings"]);
     expect(areasOf({ permissions: ["cashierSettings.manage"] })).toEqual(["settings"]);

@@ -3,6 +3,8 @@ import type { OperatorInfo, OperatorPermission } from "@tickfair/contract";
 /** The console's areas: each is a menu entry and a route, in menu order. */
 const CONSOLE_AREAS = [
   "dashboard",
+  "desk",
+  "risk",
   "deposits",
   "withdrawals",
   "verifications",
@@ -26,6 +28,8 @@ export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
  */
 const AREA_PERMISSIONS: Record<ConsoleArea, readonly OperatorPermission[]> = {
   dashboard: ["dashboard.view"],
+  desk: ["risk.read"],
+  risk: ["risk.read"],
   deposits: ["deposits.review"],
   withdrawals: ["withdrawals.review"],
   verifications: ["verifications.review"],

@@ -16,6 +16,7 @@ export {
   refuseRestrictedCountries,
   register,
   toUserInfo,
+  userIdByAccount,
 } from "./service";
 export { endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
 export {

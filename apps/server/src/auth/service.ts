@@ -152,6 +152,16 @@ export async function register(
   }
 }
 
+/** The user whose account id is `account` (case aside, as accounts are unique), or null. */
+export async function userIdByAccount(db: Executor, account: string): Promise<bigint | null> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["account"]), "=", account.toLowerCase()))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 async function accountTaken(db: Executor, account: string): Promise<boolean> {
   const row = await db
     .selectFrom("users")

@@ -61,6 +61,7 @@ describe("the permission table", () => {
       "markets.read",
       "savings.read",
       "solvency.read",
+      "risk.read",
       "verifications.review",
       "chats.answer",
     ]);
@@ -73,6 +74,7 @@ describe("the permission table", () => {
     expect(permissionsOf("finance")).not.toContain("savings.manage");
     expect(permissionsOf("finance")).toContain("solvency.read");
     expect(permissionsOf("finance")).not.toContain("solvency.attest");
+    expect(permissionsOf("finance")).toContain("risk.read");
     expect(rolePermissions().map((entry) => entry.role)).toEqual(["support", "finance", "admin"]);
   });
 

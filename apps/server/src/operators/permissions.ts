@@ -41,6 +41,8 @@ const GRANTS = {
   // reserves is published beside them by an admin only.
   "solvency.read": ["support", "finance", "admin"],
   "solvency.attest": ["admin"],
+  // The house's exposure and the order desk: every console role watches the book (no role changes it).
+  "risk.read": ["support", "finance", "admin"],
   // Real-name review: support checks documents; finance has no need to see ID photos.
   "verifications.review": ["support", "admin"],
   // Customer service: support answers users' chats; finance is not at the front desk.
@@ -114,6 +116,8 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`PUT ${API}/savings/settings`]:                           "savings.manage",
   [`GET ${API}/solvency`]:                                   "solvency.read",
   [`PUT ${API}/solvency/:day/attestation`]:                  "solvency.attest",
+  [`GET ${API}/risk/exposure`]:                              "risk.read",
+  [`GET ${API}/desk`]:                                       "risk.read",
   [`GET ${API}/verifications`]:                              "verifications.review",
   [`GET ${API}/verifications.csv`]:                          "verifications.review",
   [`GET ${API}/verifications/:id`]:                          "verifications.review",

@@ -1,8 +1,8 @@
 import type { Row } from "./permission-probe";
 
 /**
- * The permission matrix's rows for the console's users and markets routes and its read-only view of
- * users' limits, run by console-permissions.test.ts; permissions.test.ts reads them too, so its checks that every
+ * The permission matrix's rows for the console's users and markets routes, its read-only view of
+ * users' limits, the exposure board and the order desk, run by console-permissions.test.ts; permissions.test.ts reads them too, so its checks that every
  * route has a row, and that each row agrees with the permission table, cover these routes as well.
  * User sessions and operator sessions are separate realms: a user's token on an operator route is 401.
  */
@@ -24,5 +24,7 @@ export const CONSOLE_MATRIX = {
   "GET /api/v1/operator/limits/figures":                              [401,       401,  401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/market/products":                             [401,       401,  401,   "ok",    "ok",    "ok"],
   "GET /api/v1/operator/market/products/:symbol/verify":              [401,       401,  401,   "ok",    "ok",    "ok"],
+  "GET /api/v1/operator/risk/exposure":                               [401,       401,  401,   "ok",    "ok",    "ok"],
+  "GET /api/v1/operator/desk":                                        [401,       401,  401,   "ok",    "ok",    "ok"],
 } as const satisfies Record<string, Row>;
 export type ConsoleRoute = keyof typeof CONSOLE_MATRIX;

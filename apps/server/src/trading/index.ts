@@ -2,6 +2,8 @@ export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
 export { keepClosedTotals, userTradingUsage } from "./limits";
 export { lossStreakPauseOf } from "./loss-streak";
 export { tradingModule } from "./module";
+export { type BookRow, largestOpenPositions, type OpenPositionRow, openBook } from "./open-book";
+export { type RecentContract, recentContracts } from "./recent";
 export { type SettledResults, settledResults } from "./results";
 export { type SettledNetCounts, settledNetCounts } from "./risk-figure-source";
 export { type ContractRef, listUserContracts } from "./service";

@@ -24,7 +24,11 @@ const schema = routeSchemas({ tags: ["trading"], signedIn: true, errors: [400, 4
  * Rise/fall contracts. A user can place an order and read their own contracts; nothing here (or
  * anywhere) sets a price, a tick or an outcome: those come only from recorded ticks at settlement.
  */
-export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
+export function tradingRoutes(
+  context: RouteContext,
+  /** After an order committed (not on a replay): the consoles' exposure board moves. */
+  announce: { placed(): void },
+): FastifyPluginAsyncZod {
   const { db, clock } = context;
   const orders = new OrderDesk(
     db,
@@ -40,6 +44,7 @@ export function tradingRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const { user } = request;
         const { key, fingerprint } = idempotencyOf(request);
         const result = await orders.place({ userId: user.id, input: request.body, key, fingerprint });
+        if (!result.replayed) announce.placed();
         return answerMoneyMove(context, reply, user.id, result);
       },
     );

@@ -38,6 +38,7 @@ export const OPERATOR_PERMISSIONS = [
   "savings.manage",
   "solvency.read",
   "solvency.attest",
+  "risk.read",
   "verifications.review",
   "chats.answer",
   "content.manage",

@@ -126,5 +126,11 @@ export const serverMessage = z.discriminatedUnion("type", [
     status: z.union([cashierStatus, verificationState]),
     awaitingSecondApproval: z.boolean(),
   }),
+  /**
+   * To every console (risk.read), at most once a second per server process: contracts were placed,
+   * got their entry tick, settled or voided. Nothing more: the exposure board and the order desk ask
+   * their endpoints again. `placed`: new orders among them.
+   */
+  z.object({ type: z.literal("risk.changed"), placed: z.boolean() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   AuditOutlined,
   BankOutlined,
   CustomerServiceOutlined,
@@ -8,6 +9,7 @@ import {
   LineChartOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
+  OrderedListOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -32,6 +34,8 @@ import "./console-layout.css";
 
 const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
   dashboard: <DashboardOutlined />,
+  desk: <OrderedListOutlined />,
+  risk: <AlertOutlined />,
   deposits: <BankOutlined />,
   withdrawals: <WalletOutlined />,
   verifications: <IdcardOutlined />,
