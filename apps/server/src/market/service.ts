@@ -19,6 +19,7 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
+import { operatorTakesStatus } from "./anomaly-guard";
 import { latestCandles } from "./candle-store";
 import { requireChainFor } from "./chain-rule";
 import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
@@ -332,6 +333,7 @@ export async function updateProduct(
     const payoutTableVersion = row.payout_table_version + (ratesChanged ? 1 : 0);
     const before = {
       status: row.status,
+      ...(row.halt_anomaly_id !== null ? { haltAnomalyId: String(row.halt_anomaly_id) } : {}),
       schedule: row.schedule,
       reopensAt: row.reopens_at?.toISOString() ?? null,
       minStake: fromMinor(row.min_stake),
@@ -342,8 +344,7 @@ export async function updateProduct(
       .updateTable("products")
       .set({
         status,
-        // An operator who sets the status takes it over from the feed: only they lift it now.
-        ...(input.status !== undefined ? { halt_silent_sources: null } : {}),
+        ...(input.status !== undefined ? operatorTakesStatus(now) : {}),
         schedule,
         reopens_at: reopensAt,
         min_stake: minStake,
