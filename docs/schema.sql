@@ -394,7 +394,7 @@ create table feed_anomalies (
   constraint feed_anomalies_kind_check CHECK ((kind = ANY (ARRAY['spike'::text, 'disagreement'::text]))),
   constraint feed_anomalies_price_check CHECK ((price ~ '^[0-9]+(\.[0-9]+)?$'::text))
 );
-CREATE INDEX feed_anomalies_symbol ON public.feed_anomalies USING btree (symbol, id DESC);
+CREATE INDEX feed_anomalies_symbol_time ON public.feed_anomalies USING btree (symbol, tick_time);
 CREATE TRIGGER feed_anomalies_append_only BEFORE DELETE OR UPDATE ON public.feed_anomalies FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER feed_anomalies_no_truncate BEFORE TRUNCATE ON public.feed_anomalies FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
