@@ -31,6 +31,9 @@ const product: OperatorProduct = {
   feedSources: [],
   minLiveSources: 2,
   haltSilentSources: null,
+  haltAnomaly: null,
+  spikeSigmas: 15,
+  sourceToleranceBps: 100,
   lastTick: null,
   updatedAt: "2026-11-24T00:00:00.000Z",
 };
