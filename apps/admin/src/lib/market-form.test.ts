@@ -21,6 +21,7 @@ const product: OperatorProduct = {
   schedule: "always",
   status: "open",
   reopensAt: null,
+  pausedFor: null,
   durations: [
     { seconds: 30, payoutRateBps: 8000 },
     { seconds: 60, payoutRateBps: 8500 },

@@ -79,11 +79,18 @@ export function productNow(row: ProductRow, durations: ProductDuration[], locale
     precision: row.price_precision,
     status: current.status,
     reopensAt: current.reopensAt?.toISOString() ?? null,
+    pausedFor: pausedFor(row, current.status),
     durations,
     minStake: fromMinor(row.min_stake),
     maxStake: fromMinor(row.max_stake),
     simulated: row.source === "simulated",
   };
+}
+
+function pausedFor(row: ProductRow, status: string) {
+  if (status !== "maintenance") return null;
+  if (row.halt_anomaly_id !== null) return "unusual_price" as const;
+  return row.halt_silent_sources !== null ? ("price_sources_down" as const) : null;
 }
 
 function toProduct(

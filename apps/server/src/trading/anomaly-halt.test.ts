@@ -115,6 +115,13 @@ describe("a tick far past the product's recent volatility", () => {
       price: "71400.00",
       reason: `price moved ${sigmas}σ in one tick: 67,014.35 → 71,400.00`,
     });
+    // The phone says why, in the user's language, from this.
+    const shown = await t.app.inject({ method: "GET", url: "/api/v1/market/products/BTC-USDT" });
+    expect(shown.json()).toMatchObject({
+      status: "maintenance",
+      reopensAt: null,
+      pausedFor: "unusual_price",
+    });
     const refused = await place(user.auth, order({ stake: "10.00" }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("PRODUCT_CLOSED");
@@ -142,7 +149,7 @@ describe("a tick far past the product's recent volatility", () => {
     const audit = await latestAudit("market.product.update", BTC);
     expect(audit.reason).toBe("Checked the exchanges: the new level is real");
     expect(audit.detail).toMatchObject({ before: { status: "maintenance" }, after: { status: "open" } });
-    expect(await productOf(BTC)).toMatchObject({ status: "open", haltAnomaly: null });
+    expect(await productOf(BTC)).toMatchObject({ status: "open", haltAnomaly: null, pausedFor: null });
     expect(await tick(7_140_000n)).toHaveLength(1);
   });
 
