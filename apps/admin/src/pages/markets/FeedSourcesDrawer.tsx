@@ -162,7 +162,7 @@ export function FeedSourcesDrawer({
                 min={SOURCE_TOLERANCE_BPS.min}
                 max={SOURCE_TOLERANCE_BPS.max}
                 precision={0}
-                addonAfter="bp"
+                addonAfter={t("markets.bpUnit")}
                 data-testid="sources-tolerance"
               />
             </Form.Item>

@@ -3,6 +3,7 @@ import { Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../lib/format";
 import { haltReason } from "../../lib/halt-reason";
+import "./halt-anomaly.css";
 
 /** Why the feed halted a product on a tick it refused, and since when: only an operator reopens it. */
 export function HaltAnomalyNote({ anomaly, symbol }: { anomaly: FeedAnomaly; symbol: string }) {
