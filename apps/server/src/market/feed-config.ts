@@ -30,8 +30,8 @@ export async function loadMedianProducts(db: Executor): Promise<MedianProduct[]>
 
 /**
  * Sets the exchange markets that price a product (none: back to the simulator), how many must be
- * live, and the anomaly halt's thresholds (absent: unchanged), audited. The feed's leader picks the change up within seconds; the ticks already recorded
- * keep what priced them.
+ * live, and the anomaly halt's thresholds (absent: unchanged), audited. The feed's leader picks the
+ * change up within seconds; the ticks already recorded keep what priced them.
  */
 export async function setFeedSources(
   db: Db,

@@ -44,8 +44,8 @@ function isPlausible(tick: FeedTick): boolean {
 
 /**
  * Records a batch of ticks in one transaction, continuing each product's chain, and folds them into the
- * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, one insert, one upsert (plus one NOTIFY
- * on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
+ * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, read the recent ticks the anomaly
+ * guard judges against, one insert, one upsert (plus one NOTIFY on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
  * (maintenance, outside trading hours), when they would go back in time, or when implausible: the
  * stored ticks are returned, in the order written. A tick the anomaly guard refuses (a spike far past
  * the product's recent volatility, or cited trades that disagree) is not stored either: its product is
