@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SOURCE_TOLERANCE_BPS, SPIKE_SIGMAS } from "../market-constants";
 import { isoTime, isoTimeInput, listOf, operatorReason } from "./common";
 import { feedExchange, productCategory, productTerms, tradingSchedule } from "./market";
 
@@ -8,10 +9,6 @@ export const feedSource = z.object({
   instrument: z.string().regex(/^[A-Za-z0-9-]{2,32}$/, { error: "FEED_SOURCES_INVALID" }),
 });
 export type FeedMarket = z.infer<typeof feedSource>;
-
-/** The feed-anomaly halt's defaults and bounds (per product, set with its price sources). */
-export const SPIKE_SIGMAS = { default: 15, min: 5, max: 100 } as const;
-export const SOURCE_TOLERANCE_BPS = { default: 100, min: 5, max: 5000 } as const;
 
 /**
  * Why the feed halted a product on a tick it refused to record: a move of `sigmas` times its recent
