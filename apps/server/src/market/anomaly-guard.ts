@@ -54,7 +54,8 @@ export class AnomalyGuard {
     for (const product of products) {
       const from = (first.get(product.symbol) ?? 0) - SPIKE_WINDOW_MS;
       symbols.push(product.symbol);
-      // The window restarts when an operator reopens a product: nothing before counts.
+      // The window restarts when an operator reopens a product or changes its sources: nothing
+      // recorded until then counts.
       since.push(new Date(Math.max(from, product.anomaly_window_from?.getTime() ?? from)).toISOString());
     }
     const rows = await sql<{ symbol: string; time: Date; price: bigint }>`
@@ -62,7 +63,7 @@ export class AnomalyGuard {
       from unnest(${symbols}::text[], ${since}::timestamptz[]) as s(symbol, since)
       cross join lateral (
         select t.time, t.seq, t.price from ticks t
-        where t.symbol = s.symbol and t.time >= s.since
+        where t.symbol = s.symbol and t.time > s.since
         order by t.time desc, t.seq desc
         limit ${WINDOW_TICKS}
       ) t

@@ -54,6 +54,8 @@ export async function setFeedSources(
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     const before = (await feedSourcesBySymbol(tx)).get(row.symbol) ?? [];
+    const sourcesChanged =
+      JSON.stringify(before.map((s) => `${s.exchange}:${s.instrument}`)) !== JSON.stringify(keys);
     if (input.sources.length === 0 && before.length > 0) await requireChainFor(tx, row.symbol, clock.now());
     await tx.deleteFrom("product_feed_sources").where("symbol", "=", row.symbol).execute();
     if (input.sources.length > 0) {
@@ -77,6 +79,8 @@ export async function setFeedSources(
         min_live_sources: input.minLiveSources,
         spike_sigmas: input.spikeSigmas ?? row.spike_sigmas,
         source_tolerance_bps: input.sourceToleranceBps ?? row.source_tolerance_bps,
+        // Other sources price it at their own level: the spike detector's window starts again with them.
+        ...(sourcesChanged ? { anomaly_window_from: clock.now() } : {}),
         // Back to the simulator: a halt for silent exchanges no longer applies, and nothing else would lift it.
         ...(input.sources.length === 0 && row.halt_silent_sources !== null
           ? { status: "open" as const, halt_silent_sources: null }

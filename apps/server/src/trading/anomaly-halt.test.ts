@@ -21,20 +21,23 @@ async function nextHourSignedIn() {
 }
 
 /**
- * One second later, a tick of `symbol` at `price` (cents): what is stored of it. ETH/USDT is a real
- * market here, its ticks citing a Binance and an OKX trade at that price.
+ * One second later, a tick of `symbol` at `price` (cents): what is stored of it. A real market's
+ * (`cited`) cites a Binance and an OKX trade at that price.
  */
-const tick = async (price: bigint, symbol = BTC) => {
+const tick = async (price: bigint, symbol = BTC, cited = symbol === ETH) => {
   t.clock.advance(1000);
   const time = t.clock.now();
   const text = `${price / 100n}.${String(price % 100n).padStart(2, "0")}`;
-  const citations =
-    symbol === ETH
-      ? [
-          { exchange: "binance", instrument: "ETHUSDT", tradeId: String(time.getTime()), price: text, time },
-          { exchange: "okx", instrument: "ETH-USDT", tradeId: String(time.getTime()), price: text, time },
-        ]
-      : undefined;
+  const trade = (exchange: string, instrument: string) => ({
+    exchange,
+    instrument,
+    tradeId: String(time.getTime()),
+    price: text,
+    time,
+  });
+  const citations = cited
+    ? [trade("binance", symbol.replace("/", "")), trade("okx", symbol.replace("/", "-"))]
+    : undefined;
   return recordTicks(t.db, [{ symbol, time, price, volume: 0n, ...(citations ? { citations } : {}) }]);
 };
 /** A calm market: the price and 2.00 above it by turns (3 basis points for bitcoin, 7 for ether). */
@@ -191,5 +194,48 @@ describe("a tick far past the product's recent volatility", () => {
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 10_000n, frozen_trade: 0n });
     const receipt = await receiptOf(across.json().id, user.auth);
     expect(verifyReceipt(receipt)).toMatchObject({ ok: true });
+  });
+
+  it("starts the volatility window afresh when a product moves to other price sources", async () => {
+    await nextHourSignedIn();
+    const SOL = "SOL/USDT";
+    // Simulated at 150.00 a minute ago, the real market trades at 165.00: a new level, not a jump.
+    await calm(30, 15_000n, SOL);
+    const moved = await t.app.inject({
+      method: "PUT",
+      url: `${PRODUCTS}/SOL-USDT/feed`,
+      payload: {
+        sources: [
+          { exchange: "binance", instrument: "SOLUSDT" },
+          { exchange: "okx", instrument: "SOL-USDT" },
+        ],
+        minLiveSources: 2,
+        reason: "Real prices for solana",
+      },
+      headers: admin,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await tick(16_500n, SOL, true)).toHaveLength(1);
+    expect(await productOf(SOL)).toMatchObject({ status: "open", haltAnomaly: null });
+    // Changing only the thresholds keeps the window: the calm at the new level is judged, a jump halts.
+    await calm(25, 16_500n, SOL);
+    const tightened = await t.app.inject({
+      method: "PUT",
+      url: `${PRODUCTS}/SOL-USDT/feed`,
+      payload: {
+        sources: [
+          { exchange: "binance", instrument: "SOLUSDT" },
+          { exchange: "okx", instrument: "SOL-USDT" },
+        ],
+        minLiveSources: 2,
+        spikeSigmas: 10,
+        reason: "Halt sooner",
+      },
+      headers: admin,
+    });
+    expect(tightened.statusCode, tightened.body).toBe(200);
+    // About 12σ of a market moving 1.2 % a second: past the new 10, within the old 15.
+    expect(await tick(19_300n, SOL, true)).toEqual([]);
+    expect(await productOf(SOL)).toMatchObject({ haltAnomaly: { kind: "spike", limitSigmas: 10 } });
   });
 });
