@@ -34,6 +34,7 @@
 --   0031_solvency
 --   0032_withdrawal_steps
 --   0033_payout_table_version
+--   0035_feed_anomaly_halt
 
 create extension pg_trgm;
 
@@ -380,6 +381,23 @@ CREATE TRIGGER fairness_epochs_kept BEFORE DELETE ON public.fairness_epochs FOR 
 CREATE TRIGGER fairness_epochs_no_truncate BEFORE TRUNCATE ON public.fairness_epochs FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER fairness_epochs_reveal BEFORE INSERT OR UPDATE ON public.fairness_epochs FOR EACH ROW EXECUTE FUNCTION fairness_epoch_reveal();
 
+create table feed_anomalies (
+  id bigint generated always as identity not null,
+  symbol text not null,
+  kind text not null,
+  tick_time timestamp with time zone not null,
+  price text not null,
+  detail jsonb not null,
+  reason text not null,
+  constraint feed_anomalies_pkey PRIMARY KEY (id),
+  constraint feed_anomalies_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
+  constraint feed_anomalies_kind_check CHECK ((kind = ANY (ARRAY['spike'::text, 'disagreement'::text]))),
+  constraint feed_anomalies_price_check CHECK ((price ~ '^[0-9]+(\.[0-9]+)?$'::text))
+);
+CREATE INDEX feed_anomalies_symbol_time ON public.feed_anomalies USING btree (symbol, tick_time);
+CREATE TRIGGER feed_anomalies_append_only BEFORE DELETE OR UPDATE ON public.feed_anomalies FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER feed_anomalies_no_truncate BEFORE TRUNCATE ON public.feed_anomalies FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
 create table files (
   id uuid not null,
   owner_user_id bigint not null,
@@ -618,7 +636,13 @@ create table products (
   min_live_sources smallint default 2 not null,
   halt_silent_sources text,
   payout_table_version integer default 1 not null,
+  spike_sigmas smallint default 15 not null,
+  source_tolerance_bps integer default 100 not null,
+  anomaly_window_from timestamp with time zone,
+  halt_anomaly_id bigint,
   constraint products_pkey PRIMARY KEY (symbol),
+  constraint products_halt_anomaly_id_fkey FOREIGN KEY (halt_anomaly_id) REFERENCES feed_anomalies(id),
+  constraint product_anomaly_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (halt_anomaly_id IS NULL))),
   constraint product_halt_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (halt_silent_sources IS NULL))),
   constraint product_reopening_only_in_maintenance CHECK (((status = 'maintenance'::text) OR (reopens_at IS NULL))),
   constraint product_stake_range CHECK ((max_stake >= min_stake)),
@@ -628,6 +652,8 @@ create table products (
   constraint products_payout_table_version_check CHECK ((payout_table_version >= 1)),
   constraint products_price_precision_check CHECK (((price_precision >= 0) AND (price_precision <= 8))),
   constraint products_schedule_check CHECK ((schedule = ANY (ARRAY['always'::text, 'fx_week'::text]))),
+  constraint products_source_tolerance_bps_check CHECK (((source_tolerance_bps >= 5) AND (source_tolerance_bps <= 5000))),
+  constraint products_spike_sigmas_check CHECK (((spike_sigmas >= 5) AND (spike_sigmas <= 100))),
   constraint products_status_check CHECK ((status = ANY (ARRAY['open'::text, 'maintenance'::text]))),
   constraint products_symbol_check CHECK ((symbol ~ '^[A-Z0-9]{2,12}(/[A-Z0-9]{2,12})?$'::text)),
   constraint products_volume_precision_check CHECK (((volume_precision >= 0) AND (volume_precision <= 8)))
@@ -1068,6 +1094,7 @@ create sequence conversations_id_seq as bigint owned by conversations.id;
 create sequence deposit_methods_id_seq as bigint owned by deposit_methods.id;
 create sequence deposits_id_seq as bigint owned by deposits.id;
 create sequence fairness_chains_id_seq as bigint owned by fairness_chains.id;
+create sequence feed_anomalies_id_seq as bigint owned by feed_anomalies.id;
 create sequence inbox_messages_id_seq as bigint owned by inbox_messages.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence limit_changes_id_seq as bigint owned by limit_changes.id;

@@ -34,12 +34,18 @@ test("a product priced by Binance and OKX: labelled on the phone, cited, configu
       data: { sources, minLiveSources: 2, reason },
     });
   let id = 0;
+  let okxPrice = "3300.61";
   const trading = setInterval(() => {
     id += 1;
     const time = new Date();
     binance.trade("ETHUSDT", { id, price: "3300.50000000", time });
-    okx.trade("ETH-USDT", { id: String(id), price: "3300.61", time });
+    okx.trade("ETH-USDT", { id: String(id), price: okxPrice, time });
   }, 200);
+  const reopen = () =>
+    request.put(`/api/v1/operator/market/products/${encodeURIComponent(ETH)}`, {
+      headers,
+      data: { status: "open", reason: "OKX checked: its feed is right again" },
+    });
   try {
     const set = await feed(
       [
@@ -97,10 +103,44 @@ test("a product priced by Binance and OKX: labelled on the phone, cited, configu
       );
       await expectConsolePolished(desk);
       await consoleShot(desk, locale, "markets-sources");
+      await desk.keyboard.press("Escape");
+    }
+
+    // OKX reports 1.2 % off Binance, past the 1 % allowed: the feed refuses the tick and halts ether.
+    okxPrice = "3340.00";
+    await expect
+      .poll(async () => (await (await request.get("/api/v1/market/products/ETH-USDT")).json()).pausedFor, {
+        timeout: 20_000,
+      })
+      .toBe("unusual_price");
+    for (const locale of ["zh-CN", "en"] as ConsoleLocale[]) {
+      await desk.evaluate((value) => localStorage.setItem("tickfair-admin-language", value), locale);
+      await desk.goto("/admin/markets");
+      const halt = desk.getByTestId(`halt-anomaly-${ETH}`);
+      await expect(halt).toContainText("binance:ETHUSDT 3,300.50000000");
+      await expect(halt).toContainText("okx:ETH-USDT 3,340.00");
+      await halt.scrollIntoViewIfNeeded();
+      await expectConsolePolished(desk);
+      await consoleShot(desk, locale, "markets-halted");
     }
     await context.close();
+    for (const locale of SHOT_LOCALES) {
+      await page.evaluate((value) => localStorage.setItem("language", value), locale);
+      await page.goto(detailPage(ETH));
+      await expect(page.getByTestId("trade-closed")).toHaveText(TEXT[locale].trading.pausedFor.unusual_price);
+      await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", {
+        timeout: 15_000,
+      });
+      await expectPolished(page);
+      await shot(page, locale, "exchange-02-halted", { viewport: true });
+    }
+    okxPrice = "3300.61";
+    const reopened = await reopen();
+    expect(reopened.ok(), await reopened.text()).toBe(true);
   } finally {
     clearInterval(trading);
+    // Whatever happened above, no halt outlives this journey.
+    await reopen();
     // Back to the simulator for the journeys after this one.
     const back = await feed([], "Back to simulated prices");
     expect(back.ok(), await back.text()).toBe(true);

@@ -6,8 +6,11 @@ import { createDeposit } from "./cashier/deposits";
 import { writeCashierSettings } from "./cashier/settings";
 import { checkLedgerInvariants } from "./ledger/invariants";
 import { openUserAccounts, post, systemAccountIds, userAccountIds } from "./ledger/service";
+import { upsertCandles } from "./market/candle-store";
+import { TICK_GENESIS_HASH, tickHash } from "./market/hash";
+import { formatScaled } from "./market/prices";
 import { seedCatalogue } from "./market/seed";
-import { recordTicks, verifyChain } from "./market/ticks";
+import { verifyChain } from "./market/ticks";
 import { ManualClock } from "./platform/clock";
 import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
@@ -49,7 +52,15 @@ const SNAPSHOT: Record<string, readonly string[]> = {
   deposit_methods: ["name", "names", "instructions"],
   deposits: ["second_approval_above"],
   withdrawals: [],
-  products: ["min_live_sources", "halt_silent_sources", "payout_table_version"],
+  products: [
+    "min_live_sources",
+    "halt_silent_sources",
+    "payout_table_version",
+    "spike_sigmas",
+    "source_tolerance_bps",
+    "anomaly_window_from",
+    "halt_anomaly_id",
+  ],
   product_durations: [],
   ticks: [],
   candles: [],
@@ -65,6 +76,29 @@ async function snapshot(db: Db): Promise<Record<string, string[]>> {
     tables[table] = result.rows.map((row) => row.row);
   }
   return tables;
+}
+
+/**
+ * Three BTC/USDT ticks a second apart from `from`, chained and folded into candles as the feed of
+ * BEFORE recorded them, in SQL: today's recordTicks reads product columns that schema has not got.
+ */
+async function ticksRecordedBefore(db: Db, from: Date): Promise<void> {
+  let prevHash = TICK_GENESIS_HASH;
+  const ticks = [0, 1, 2].map((second) => {
+    const tick = {
+      symbol: "BTC/USDT",
+      seq: BigInt(second + 1),
+      time: new Date(from.getTime() + second * 1000),
+      price: 6_500_000n + BigInt(second),
+      volume: 3n,
+    };
+    const hash = tickHash({ ...tick, prevHash, price: formatScaled(tick.price, 2) });
+    const row = { ...tick, prev_hash: prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+  await db.insertInto("ticks").values(ticks).execute();
+  await upsertCandles(db, ticks);
 }
 
 /**
@@ -240,15 +274,7 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     );
 
     await seedCatalogue(db);
-    await recordTicks(
-      db,
-      [0, 1, 2].map((second) => ({
-        symbol: "BTC/USDT",
-        time: new Date(clock.now().getTime() + second * 1000),
-        price: 6_500_000n + BigInt(second),
-        volume: 3n,
-      })),
-    );
+    await ticksRecordedBefore(db, clock.now());
     clock.advance(5000);
     await contractPlacedBefore(db, clock.now(), ids.alice, 2_500n);
 
@@ -282,6 +308,22 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(new Set(products.map((product) => product.payout_table_version))).toEqual(new Set([1]));
     const contracts = await db.selectFrom("contracts").select("payout_table_version").execute();
     expect(contracts).toEqual([{ payout_table_version: null }]);
+  });
+
+  it("gives every product the anomaly halt's default thresholds, halted by none", async () => {
+    const products = await db
+      .selectFrom("products")
+      .select(["spike_sigmas", "source_tolerance_bps", "anomaly_window_from", "halt_anomaly_id"])
+      .execute();
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products) {
+      expect(product).toEqual({
+        spike_sigmas: 15,
+        source_tolerance_bps: 100,
+        anomaly_window_from: null,
+        halt_anomaly_id: null,
+      });
+    }
   });
 
   it("gives each withdrawal already made its timeline from its request and review times", async () => {

@@ -21,6 +21,7 @@ const product: OperatorProduct = {
   schedule: "always",
   status: "open",
   reopensAt: null,
+  pausedFor: null,
   durations: [
     { seconds: 30, payoutRateBps: 8000 },
     { seconds: 60, payoutRateBps: 8500 },
@@ -31,6 +32,9 @@ const product: OperatorProduct = {
   feedSources: [],
   minLiveSources: 2,
   haltSilentSources: null,
+  haltAnomaly: null,
+  spikeSigmas: 15,
+  sourceToleranceBps: 100,
   lastTick: null,
   updatedAt: "2026-11-24T00:00:00.000Z",
 };

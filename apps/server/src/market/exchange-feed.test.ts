@@ -194,3 +194,144 @@ describe("exchange feeds configured by operators", () => {
     expect(await loadMedianProducts(t.db)).toEqual([]);
   });
 });
+
+describe("a real-market product whose sources disagree", () => {
+  const ETH_SOURCES = [
+    { exchange: "binance", instrument: "ETHUSDT" },
+    { exchange: "okx", instrument: "ETH-USDT" },
+  ];
+  const eth = async () =>
+    (await t.app.inject({ method: "GET", url: API, headers: support }))
+      .json<OperatorProductList>()
+      .items.find((p) => p.symbol === "ETH/USDT");
+
+  it("refuses bad halt thresholds, and sets good ones with the sources, audited", async () => {
+    const bad: object[] = [
+      { spikeSigmas: 4 },
+      { spikeSigmas: 101 },
+      { spikeSigmas: 12.5 },
+      { spikeSigmas: "12" },
+      { sourceToleranceBps: 4 },
+      { sourceToleranceBps: 5001 },
+      { sourceToleranceBps: null },
+    ];
+    for (const thresholds of bad) {
+      const response = await putFeed("ETH/USDT", {
+        sources: ETH_SOURCES,
+        minLiveSources: 2,
+        ...thresholds,
+        reason: "Tighter halts",
+      });
+      expect(response.statusCode, JSON.stringify(thresholds)).toBe(400);
+      expect(response.json().error.code).toBe("VALIDATION_FAILED");
+    }
+    expect(await eth()).toMatchObject({ feedSources: [], spikeSigmas: 15, sourceToleranceBps: 100 });
+    const refused = await putFeed(
+      "ETH/USDT",
+      { sources: ETH_SOURCES, minLiveSources: 2, spikeSigmas: 50, reason: "Looser halts" },
+      support,
+    );
+    expect(refused.statusCode).toBe(403);
+
+    const set = await putFeed("ETH/USDT", {
+      sources: ETH_SOURCES,
+      minLiveSources: 2,
+      spikeSigmas: 12,
+      sourceToleranceBps: 50,
+      reason: "Real prices for ether, halting on a 0.5 % disagreement",
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await eth()).toMatchObject({ spikeSigmas: 12, sourceToleranceBps: 50 });
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["reason", "detail"])
+      .where("action", "=", "market.product.feed")
+      .where("target_id", "=", "ETH/USDT")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      reason: "Real prices for ether, halting on a 0.5 % disagreement",
+      detail: {
+        before: { spikeSigmas: 15, sourceToleranceBps: 100 },
+        after: { spikeSigmas: 12, sourceToleranceBps: 50 },
+      },
+    });
+  });
+
+  it("halts on a source that lies, naming the sources and prices, and again after a reopening while it still lies", async () => {
+    const feed = new MedianFeed({
+      products: (await loadMedianProducts(t.db)).filter((p) => p.symbol === "ETH/USDT"),
+      clock: t.clock,
+      connect: exchangeConnector({ urls: { binance: await binance.url(), okx: await okx.url() } }),
+    });
+    feed.start(() => {});
+    let id = 900;
+    /** Both exchanges trade once, then the feed steps until it cites both trades; what is recorded. */
+    const second = async (binancePrice: string, okxPrice: string) => {
+      t.clock.advance(1000);
+      const time = new Date(t.clock.now().getTime() - 100);
+      id += 1;
+      binance.trade("ETHUSDT", { id, price: binancePrice, time });
+      okx.trade("ETH-USDT", { id: String(id), price: okxPrice, time });
+      let ticks = feed.step(t.clock.now());
+      await until(() => {
+        ticks = feed.step(t.clock.now());
+        return ticks[0]?.citations?.every((c) => c.tradeId === String(id)) === true;
+      });
+      return recordTicks(t.db, ticks);
+    };
+    const reopen = (reason: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: `${API}/ETH-USDT`,
+        payload: { status: "open", reason },
+        headers: admin,
+      });
+    try {
+      await until(() => binance.open.some((peer) => peer.subscriptions.size > 0));
+      await until(() => okx.open.some((peer) => peer.subscriptions.size > 0));
+      expect(await second("3000.00", "3000.10")).toHaveLength(1);
+      // OKX reports 3,020.00: 66.4 basis points from Binance, past the 50 allowed.
+      expect(await second("3000.00", "3020.00")).toEqual([]);
+      const halt = {
+        kind: "disagreement",
+        price: "3010.00",
+        spreadBps: "66.4",
+        toleranceBps: 50,
+        trades: [
+          { source: "binance:ETHUSDT", price: "3000.00" },
+          { source: "okx:ETH-USDT", price: "3020.00" },
+        ],
+      };
+      expect(await eth()).toMatchObject({ status: "maintenance", haltAnomaly: halt });
+      const reason = async () =>
+        (
+          await t.db
+            .selectFrom("feed_anomalies")
+            .select("reason")
+            .where("symbol", "=", "ETH/USDT")
+            .orderBy("id", "desc")
+            .executeTakeFirstOrThrow()
+        ).reason;
+      expect(await reason()).toBe(
+        "price sources disagree by 66.4 bps (tolerance 50): binance:ETHUSDT 3,000.00, okx:ETH-USDT 3,020.00",
+      );
+      expect(await second("3000.00", "3020.00")).toEqual([]);
+
+      // Reopened while OKX still lies: the next tick halts it again, on a fact of its own.
+      expect((await reopen("Tried again")).statusCode).toBe(200);
+      expect(await eth()).toMatchObject({ status: "open", haltAnomaly: null });
+      expect(await second("3000.00", "3021.00")).toEqual([]);
+      expect(await eth()).toMatchObject({
+        status: "maintenance",
+        haltAnomaly: { kind: "disagreement", spreadBps: "69.7" },
+      });
+
+      // OKX is right again: reopened, the product ticks.
+      expect((await reopen("OKX fixed its feed")).statusCode).toBe(200);
+      expect(await second("3000.00", "3000.20")).toMatchObject([{ priceText: "3000.10" }]);
+    } finally {
+      feed.stop();
+    }
+  });
+});

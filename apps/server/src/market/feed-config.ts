@@ -29,9 +29,9 @@ export async function loadMedianProducts(db: Executor): Promise<MedianProduct[]>
 }
 
 /**
- * Sets the exchange markets that price a product (none: back to the simulator) and how many must be
- * live, audited. The feed's leader picks the change up within seconds; the ticks already recorded
- * keep what priced them.
+ * Sets the exchange markets that price a product (none: back to the simulator), how many must be
+ * live, and the anomaly halt's thresholds (absent: unchanged), audited. The feed's leader picks the
+ * change up within seconds; the ticks already recorded keep what priced them.
  */
 export async function setFeedSources(
   db: Db,
@@ -49,11 +49,13 @@ export async function setFeedSources(
     const found = await findProduct(tx, symbol);
     const row = await tx
       .selectFrom("products")
-      .select(["symbol", "min_live_sources", "halt_silent_sources"])
+      .select(["symbol", "min_live_sources", "halt_silent_sources", "spike_sigmas", "source_tolerance_bps"])
       .where("symbol", "=", found.symbol)
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     const before = (await feedSourcesBySymbol(tx)).get(row.symbol) ?? [];
+    const sourcesChanged =
+      JSON.stringify(before.map((s) => `${s.exchange}:${s.instrument}`)) !== JSON.stringify(keys);
     if (input.sources.length === 0 && before.length > 0) await requireChainFor(tx, row.symbol, clock.now());
     await tx.deleteFrom("product_feed_sources").where("symbol", "=", row.symbol).execute();
     if (input.sources.length > 0) {
@@ -75,6 +77,10 @@ export async function setFeedSources(
       .set({
         source: input.sources.length > 0 ? EXCHANGE_SOURCE : "simulated",
         min_live_sources: input.minLiveSources,
+        spike_sigmas: input.spikeSigmas ?? row.spike_sigmas,
+        source_tolerance_bps: input.sourceToleranceBps ?? row.source_tolerance_bps,
+        // Other sources price it at their own level: the spike detector's window starts again with them.
+        ...(sourcesChanged ? { anomaly_window_from: clock.now() } : {}),
         // Back to the simulator: a halt for silent exchanges no longer applies, and nothing else would lift it.
         ...(input.sources.length === 0 && row.halt_silent_sources !== null
           ? { status: "open" as const, halt_silent_sources: null }
@@ -90,10 +96,17 @@ export async function setFeedSources(
       targetId: row.symbol,
       reason: input.reason,
       detail: {
-        before: { sources: before, minLiveSources: row.min_live_sources },
+        before: {
+          sources: before,
+          minLiveSources: row.min_live_sources,
+          spikeSigmas: row.spike_sigmas,
+          sourceToleranceBps: row.source_tolerance_bps,
+        },
         after: {
           sources: input.sources.map((s) => ({ ...s, instrument: s.instrument.toUpperCase() })),
           minLiveSources: input.minLiveSources,
+          spikeSigmas: input.spikeSigmas ?? row.spike_sigmas,
+          sourceToleranceBps: input.sourceToleranceBps ?? row.source_tolerance_bps,
         },
       },
     });

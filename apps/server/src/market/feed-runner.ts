@@ -228,6 +228,11 @@ export class FeedRunner {
       try {
         const stored = await recordTicks(this.#options.db, batch, {
           ...(this.#options.databaseUrl ? { notifyChannel: TICKS_CHANNEL } : {}),
+          onAnomaly: (anomaly) =>
+            this.#options.log.warn(
+              { symbol: anomaly.symbol, anomaly: anomaly.anomaly },
+              `market: ${anomaly.symbol} halted: ${anomaly.reason}`,
+            ),
         });
         this.#options.bus.publish(stored);
       } catch (error) {

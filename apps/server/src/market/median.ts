@@ -16,6 +16,12 @@ export function medianPrice(prices: readonly string[], precision: number): bigin
   return (twice + divisor / 2n) / divisor;
 }
 
+/** Prices as integers at one common scale: the most decimals among them. */
+export function atCommonScale(prices: readonly string[]): { values: bigint[]; scale: number } {
+  const scale = Math.max(0, ...prices.map(decimals));
+  return { values: prices.map((price) => toScale(price, scale)), scale };
+}
+
 function decimals(price: string): number {
   const point = price.indexOf(".");
   return point < 0 ? 0 : price.length - point - 1;

@@ -1,4 +1,9 @@
-import type { Locale, OperatorChainVerification, OperatorProduct } from "@tickfair/contract";
+import {
+  feedAnomaly,
+  type Locale,
+  type OperatorChainVerification,
+  type OperatorProduct,
+} from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { feedSourcesBySymbol } from "./feed-sources";
@@ -24,8 +29,9 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
           .as("head"),
       (join) => join.onTrue(),
     )
+    .leftJoin("feed_anomalies as a", "a.id", "p.halt_anomaly_id")
     .selectAll("p")
-    .select(["head.head_seq", "head.head_time"])
+    .select(["head.head_seq", "head.head_time", "a.detail as halt_anomaly"])
     .orderBy("p.sort_order")
     .orderBy("p.symbol")
     .execute();
@@ -45,6 +51,9 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
     feedSources: feedSources.get(row.symbol) ?? [],
     minLiveSources: row.min_live_sources,
     haltSilentSources: row.halt_silent_sources?.split(", ") ?? null,
+    haltAnomaly: row.halt_anomaly ? feedAnomaly.parse(row.halt_anomaly) : null,
+    spikeSigmas: row.spike_sigmas,
+    sourceToleranceBps: row.source_tolerance_bps,
     lastTick:
       row.head_seq !== null && row.head_time !== null
         ? { seq: String(row.head_seq), time: row.head_time.toISOString() }

@@ -27,6 +27,14 @@ export interface ProductsTable {
    * okx:BTC-USDT"); null when it did not (or an operator took the maintenance over).
    */
   halt_silent_sources: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A tick moving more than this many times the recent volatility is refused and halts the product. */
+  spike_sigmas: ColumnType<number, number | undefined, number>;
+  /** Real markets: cited trades spread wider than this (basis points of their median) halt it. */
+  source_tolerance_bps: ColumnType<number, number | undefined, number>;
+  /** The spike detector's window starts here (an operator's reopening restarts it); null: no start. */
+  anomaly_window_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The anomaly the feed halted the product for; null once an operator sets the status. */
+  halt_anomaly_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   /** The version of the rates per duration: one more with each change of them. */
   payout_table_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
@@ -69,6 +77,18 @@ export interface TickCitationsTable {
   /** The exchange's decimal text, as it sent it. */
   price: string;
   trade_time: Date;
+}
+
+/** Append-only: each tick the feed refused as anomalous, and why (the product was halted on it). */
+export interface FeedAnomaliesTable {
+  id: Generated<bigint>;
+  symbol: string;
+  kind: "spike" | "disagreement";
+  tick_time: Date;
+  price: string;
+  /** The FeedAnomaly (contract) as served to operators. */
+  detail: ColumnType<unknown, string, never>;
+  reason: string;
 }
 
 export interface CandlesTable {
@@ -127,6 +147,7 @@ declare module "../platform/schema" {
     product_durations: ProductDurationsTable;
     ticks: TicksTable;
     tick_citations: TickCitationsTable;
+    feed_anomalies: FeedAnomaliesTable;
     product_feed_sources: ProductFeedSourcesTable;
     candles: CandlesTable;
     fairness_chains: FairnessChainsTable;

@@ -19,6 +19,7 @@ import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
+import { operatorTakesStatus } from "./anomaly-guard";
 import { latestCandles } from "./candle-store";
 import { requireChainFor } from "./chain-rule";
 import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
@@ -78,11 +79,18 @@ export function productNow(row: ProductRow, durations: ProductDuration[], locale
     precision: row.price_precision,
     status: current.status,
     reopensAt: current.reopensAt?.toISOString() ?? null,
+    pausedFor: pausedFor(row, current.status),
     durations,
     minStake: fromMinor(row.min_stake),
     maxStake: fromMinor(row.max_stake),
     simulated: row.source === "simulated",
   };
+}
+
+function pausedFor(row: ProductRow, status: string) {
+  if (status !== "maintenance") return null;
+  if (row.halt_anomaly_id !== null) return "unusual_price" as const;
+  return row.halt_silent_sources !== null ? ("price_sources_down" as const) : null;
 }
 
 function toProduct(
@@ -332,6 +340,7 @@ export async function updateProduct(
     const payoutTableVersion = row.payout_table_version + (ratesChanged ? 1 : 0);
     const before = {
       status: row.status,
+      ...(row.halt_anomaly_id !== null ? { haltAnomalyId: String(row.halt_anomaly_id) } : {}),
       schedule: row.schedule,
       reopensAt: row.reopens_at?.toISOString() ?? null,
       minStake: fromMinor(row.min_stake),
@@ -342,8 +351,7 @@ export async function updateProduct(
       .updateTable("products")
       .set({
         status,
-        // An operator who sets the status takes it over from the feed: only they lift it now.
-        ...(input.status !== undefined ? { halt_silent_sources: null } : {}),
+        ...(input.status !== undefined ? operatorTakesStatus(now) : {}),
         schedule,
         reopens_at: reopensAt,
         min_stake: minStake,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db, Executor } from "../platform/db";
+import { AnomalyGuard, haltOnAnomaly, type RecordedAnomaly } from "./anomaly-guard";
 import { upsertCandles } from "./candle-store";
 import type { FeedCitation, FeedTick } from "./feed";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
@@ -24,6 +25,8 @@ export interface StoredTick {
 export interface RecordOptions {
   /** PostgreSQL: also NOTIFY this channel with the stored ticks, delivered when the transaction commits. */
   notifyChannel?: string;
+  /** Told, once the batch is committed, of each product halted on an anomalous tick of it. */
+  onAnomaly?: (anomaly: RecordedAnomaly) => void;
 }
 
 /** NOTIFY payloads stay under PostgreSQL's 8000-byte limit: about 300 bytes a tick, more with citations. */
@@ -41,10 +44,13 @@ function isPlausible(tick: FeedTick): boolean {
 
 /**
  * Records a batch of ticks in one transaction, continuing each product's chain, and folds them into the
- * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, one insert, one upsert (plus one NOTIFY
- * on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
+ * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, read the recent ticks the anomaly
+ * guard judges against, one insert, one upsert (plus one NOTIFY on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
  * (maintenance, outside trading hours), when they would go back in time, or when implausible: the
- * stored ticks are returned, in the order written.
+ * stored ticks are returned, in the order written. A tick the anomaly guard refuses (a spike far past
+ * the product's recent volatility, or cited trades that disagree) is not stored either: its product is
+ * halted in the same transaction, so no later tick of the batch is stored and every process refuses
+ * its orders from the commit on.
  */
 export async function recordTicks(
   db: Db,
@@ -53,13 +59,23 @@ export async function recordTicks(
 ): Promise<StoredTick[]> {
   const symbols = [...new Set(ticks.map((tick) => tick.symbol))].sort();
   if (symbols.length === 0) return [];
-  return db.transaction().execute(async (tx) => {
+  const anomalies: RecordedAnomaly[] = [];
+  const recorded = await db.transaction().execute(async (tx) => {
     const m = tx;
     // One writer per product at a time, so two writers cannot fork a chain. Locked in symbol order so
     // two batches cannot deadlock; NO KEY UPDATE leaves rows that reference the product insertable.
     const products = await m
       .selectFrom("products")
-      .select(["symbol", "price_precision", "schedule", "status", "reopens_at"])
+      .select([
+        "symbol",
+        "price_precision",
+        "schedule",
+        "status",
+        "reopens_at",
+        "spike_sigmas",
+        "source_tolerance_bps",
+        "anomaly_window_from",
+      ])
       .where("symbol", "in", symbols)
       .orderBy("symbol")
       .forNoKeyUpdate()
@@ -73,11 +89,13 @@ export async function recordTicks(
       (await chainHeads(m, symbols)).map((head) => [head.symbol, head]),
     );
     const bySymbol = new Map(products.map((product) => [product.symbol, product]));
+    const guard = await AnomalyGuard.load(m, products, ticks);
+    const halted = new Set<string>();
 
     const stored: StoredTick[] = [];
     for (const tick of ticks) {
       const product = bySymbol.get(tick.symbol);
-      if (!product || !isPlausible(tick)) continue;
+      if (!product || halted.has(tick.symbol) || !isPlausible(tick)) continue;
       const status = effectiveStatus(
         { schedule: product.schedule, status: product.status, reopensAt: product.reopens_at },
         tick.time,
@@ -85,6 +103,13 @@ export async function recordTicks(
       if (status.status !== "open") continue;
       const head = heads.get(tick.symbol) ?? { seq: 0n, hash: TICK_GENESIS_HASH, time: null };
       if (head.time && tick.time < head.time) continue;
+      const anomaly = guard.judge(tick);
+      if (anomaly) {
+        halted.add(tick.symbol);
+        anomalies.push(await haltOnAnomaly(m, anomaly));
+        continue;
+      }
+      guard.recorded(tick);
       const seq = head.seq + 1n;
       const priceText = formatScaled(tick.price, product.price_precision);
       const hash = tickHash({
@@ -134,6 +159,8 @@ export async function recordTicks(
     }
     return stored;
   });
+  for (const anomaly of anomalies) options.onAnomaly?.(anomaly);
+  return recorded;
 }
 
 /** The latest tick of each product (an index lookup per product, never a scan of the ticks). */

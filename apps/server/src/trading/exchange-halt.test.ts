@@ -84,7 +84,7 @@ describe("a real-market product whose sources all fall silent", () => {
     expect(priced).toBe(4);
     while (t.clock.now().getTime() - silentFrom < 90_000) expect(await second()).toEqual([]);
     const halted = await t.app.inject({ method: "GET", url: "/api/v1/market/products/BTC-USDT" });
-    expect(halted.json()).toMatchObject({ status: "maintenance" });
+    expect(halted.json()).toMatchObject({ status: "maintenance", pausedFor: "price_sources_down" });
     const row = await t.db
       .selectFrom("products")
       .select(["status", "halt_silent_sources"])

@@ -112,7 +112,9 @@ export function settlementOf(
  * contracts with FOR UPDATE SKIP LOCKED, so each is settled exactly once:
  * - an open contract whose expiry has passed, once its exit (the last tick at or before expiry) is final
  *   — a later tick is recorded, and the feed records its ticks in order — or the feed has been silent
- *   for FEED_SILENCE_MS since; without a tick within the gap before expiry it is void;
+ *   for FEED_SILENCE_MS since; without a tick within the gap before expiry it is void, and so it is
+ *   when the feed refused an anomalous tick within its window (the product was halted on it: the
+ *   price between entry and exit is in doubt, even if an operator reopened the product before expiry);
  * - a pending contract that got no tick within the gap after acceptance (feed outage), once a later tick
  *   is recorded or the feed has been silent as long: void.
  * Then it locks the claimed contracts' users' accounts, also with SKIP LOCKED: workers never wait for
@@ -136,6 +138,8 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
       left join lateral (
         select t.seq, t.price from ticks t
         where t.symbol = c.symbol and t.time <= c.expiry_at and t.time > c.expiry_at - ${gap}::interval
+          and not exists (select 1 from feed_anomalies a where a.symbol = c.symbol
+            and a.tick_time > c.entry_time and a.tick_time <= c.expiry_at)
         order by t.time desc, t.seq desc
         limit 1
       ) x on true

@@ -51,6 +51,11 @@ export const productTerms = {
   status: productStatus,
   /** When a product under maintenance or outside its trading hours opens again. */
   reopensAt: isoTime.nullable(),
+  /**
+   * Why the feed put it into maintenance, when it did: a price it refused as implausible (until an
+   * operator reopens it), or too few of its price sources live (until they are back).
+   */
+  pausedFor: z.enum(["unusual_price", "price_sources_down"]).nullable(),
   /** Payout rates per duration, for contracts placed from now on. */
   durations: z.array(productDuration),
   minStake: z.string(),

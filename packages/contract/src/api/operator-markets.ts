@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SOURCE_TOLERANCE_BPS, SPIKE_SIGMAS } from "../market-constants";
 import { isoTime, isoTimeInput, listOf, operatorReason } from "./common";
 import { feedExchange, productCategory, productTerms, tradingSchedule } from "./market";
 
@@ -8,6 +9,33 @@ export const feedSource = z.object({
   instrument: z.string().regex(/^[A-Za-z0-9-]{2,32}$/, { error: "FEED_SOURCES_INVALID" }),
 });
 export type FeedMarket = z.infer<typeof feedSource>;
+
+/**
+ * Why the feed halted a product on a tick it refused to record: a move of `sigmas` times its recent
+ * volatility from `previousPrice` (spike), or cited trades spread `spreadBps` apart, past the product's
+ * tolerance (disagreement). `price` is the refused tick's; prices at the product's precision.
+ */
+export const feedAnomaly = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("spike"),
+    at: isoTime,
+    price: z.string(),
+    previousPrice: z.string(),
+    /** The move in multiples of the recent one-second volatility, one decimal. */
+    sigmas: z.string(),
+    limitSigmas: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal("disagreement"),
+    at: isoTime,
+    price: z.string(),
+    /** Highest less lowest cited price, in basis points of their median, one decimal. */
+    spreadBps: z.string(),
+    toleranceBps: z.number().int(),
+    trades: z.array(z.object({ source: z.string(), price: z.string() })),
+  }),
+]);
+export type FeedAnomaly = z.infer<typeof feedAnomaly>;
 
 /**
  * A product as the console's markets page shows it: what operators set (status, maintenance until,
@@ -36,6 +64,12 @@ export const operatorProduct = z.object({
   minLiveSources: z.number().int(),
   /** When the feed put it into maintenance (too few live sources): the sources that fell silent. */
   haltSilentSources: z.array(z.string()).nullable(),
+  /** When the feed halted it on an anomalous tick: what it refused and why. Only an operator reopens. */
+  haltAnomaly: feedAnomaly.nullable(),
+  /** A tick moving more than this many times the recent volatility halts the product. */
+  spikeSigmas: z.number().int(),
+  /** Real markets: cited trades further apart than this (basis points of their median) halt it. */
+  sourceToleranceBps: z.number().int(),
   lastTick: z.object({ seq: z.string(), time: isoTime }).nullable(),
   updatedAt: isoTime,
 });
@@ -45,12 +79,21 @@ export type OperatorProductList = z.infer<typeof operatorProductList>;
 
 /**
  * Which exchange markets price a product within seconds: the median of their latest
- * trades, with at least `minLiveSources` live. No sources: the simulator prices it.
+ * trades, with at least `minLiveSources` live. No sources: the simulator prices it. With them, the
+ * anomaly halt's thresholds (see operatorProduct).
  */
 export const updateFeedSourcesRequest = z
   .object({
     sources: z.array(feedSource).max(10, { error: "FEED_SOURCES_INVALID" }),
     minLiveSources: z.number().int().min(1).max(10),
+    /** Absent: unchanged. */
+    spikeSigmas: z.number().int().min(SPIKE_SIGMAS.min).max(SPIKE_SIGMAS.max).optional(),
+    sourceToleranceBps: z
+      .number()
+      .int()
+      .min(SOURCE_TOLERANCE_BPS.min)
+      .max(SOURCE_TOLERANCE_BPS.max)
+      .optional(),
     reason: operatorReason,
   })
   .strict();

@@ -1,20 +1,32 @@
-import { FEED_EXCHANGES, type FeedMarket, type OperatorProduct } from "@tickfair/contract";
+import {
+  FEED_EXCHANGES,
+  type FeedMarket,
+  type OperatorProduct,
+  SOURCE_TOLERANCE_BPS,
+  SPIKE_SIGMAS,
+} from "@tickfair/contract";
 import { Alert, App, Button, Form, Input, InputNumber, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useUpdateFeedSources } from "../../api/markets";
 import { FormDrawer } from "../../components/FormDrawer/FormDrawer";
 import { ReasonField } from "../../components/ReasonField/ReasonField";
+import { HaltAnomalyNote } from "./HaltAnomalyNote";
 import "./feed-sources.css";
 
 interface Values {
   sources: FeedMarket[];
   minLiveSources: number;
+  spikeSigmas: number;
+  sourceToleranceBps: number;
   reason: string;
 }
 
 const EXCHANGE_NAMES: Record<FeedMarket["exchange"], string> = { binance: "Binance", okx: "OKX" };
 
-/** Which exchange markets price a product by their median, and how many must be live (audited). */
+/**
+ * Which exchange markets price a product by their median, how many must be live, and when the feed
+ * halts it on an anomalous tick (audited).
+ */
 export function FeedSourcesDrawer({
   product,
   onClose,
@@ -61,7 +73,12 @@ export function FeedSourcesDrawer({
             form={form}
             layout="vertical"
             requiredMark={false}
-            initialValues={{ sources: product.feedSources, minLiveSources: product.minLiveSources }}
+            initialValues={{
+              sources: product.feedSources,
+              minLiveSources: product.minLiveSources,
+              spikeSigmas: product.spikeSigmas,
+              sourceToleranceBps: product.sourceToleranceBps,
+            }}
             onFinish={submit}
           >
             <Typography.Paragraph type="secondary" className="caption">
@@ -121,12 +138,43 @@ export function FeedSourcesDrawer({
             <Form.Item name="minLiveSources" label={t("markets.minLiveSources")} rules={[{ required: true }]}>
               <InputNumber min={1} max={10} precision={0} data-testid="sources-min" />
             </Form.Item>
+            <Form.Item
+              name="spikeSigmas"
+              label={t("markets.spikeSigmas")}
+              extra={t("markets.spikeSigmasHelp")}
+              rules={[{ required: true }]}
+            >
+              <InputNumber
+                min={SPIKE_SIGMAS.min}
+                max={SPIKE_SIGMAS.max}
+                precision={0}
+                addonAfter="σ"
+                data-testid="sources-spike-sigmas"
+              />
+            </Form.Item>
+            <Form.Item
+              name="sourceToleranceBps"
+              label={t("markets.sourceToleranceBps")}
+              extra={t("markets.sourceToleranceBpsHelp")}
+              rules={[{ required: true }]}
+            >
+              <InputNumber
+                min={SOURCE_TOLERANCE_BPS.min}
+                max={SOURCE_TOLERANCE_BPS.max}
+                precision={0}
+                addonAfter={t("markets.bpUnit")}
+                data-testid="sources-tolerance"
+              />
+            </Form.Item>
             <ReasonField testIdPrefix="sources" rows={2} error={update.error} />
           </Form>
           {product.haltSilentSources ? (
             <Typography.Text type="warning">
               {t("markets.haltedBecause", { sources: product.haltSilentSources.join(", ") })}
             </Typography.Text>
+          ) : null}
+          {product.haltAnomaly ? (
+            <HaltAnomalyNote anomaly={product.haltAnomaly} symbol={product.symbol} />
           ) : null}
         </>
       ) : null}

@@ -39,6 +39,7 @@ import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
 import { FairnessChainCard } from "./FairnessChainCard";
 import { FeedSourcesDrawer } from "./FeedSourcesDrawer";
+import { HaltAnomalyNote } from "./HaltAnomalyNote";
 import { VerifyChainModal } from "./VerifyChainModal";
 
 const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "default" } as const;
@@ -83,6 +84,9 @@ export default function Markets() {
             <Typography.Text type="secondary" className="caption nowrap">
               {t("markets.reopensAt", { time: formatTime(product.reopensAt, locale) })}
             </Typography.Text>
+          ) : null}
+          {product.haltAnomaly ? (
+            <HaltAnomalyNote anomaly={product.haltAnomaly} symbol={product.symbol} />
           ) : null}
         </Space>
       ),

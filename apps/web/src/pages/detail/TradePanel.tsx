@@ -146,9 +146,11 @@ export function TradePanel({
     <section className="card detail-card trade" data-testid="trade-panel">
       {!tradable ? (
         <LockBanner testId="trade-closed">
-          {product.reopensAt
-            ? t("trading.closedUntil", { time: formatReopens(product.reopensAt, locale) })
-            : t("trading.closed")}
+          {product.pausedFor
+            ? t(`trading.pausedFor.${product.pausedFor}`)
+            : product.reopensAt
+              ? t("trading.closedUntil", { time: formatReopens(product.reopensAt, locale) })
+              : t("trading.closed")}
         </LockBanner>
       ) : null}
       <span className="tf-field__label">{t("trading.duration")}</span>
