@@ -1,7 +1,10 @@
 import type { AccountSummary } from "@tickfair/contract";
 import type { MarketBus } from "../market";
 import type { CapabilityModule, Wiring } from "../platform/capability";
+import type { PeriodicJob } from "../platform/periodic-job";
+import { expectedValueRoutes } from "./expected-value-routes";
 import { contractOpenings, contractSettlements } from "./live";
+import { realizedReturnsWorker } from "./realized-returns";
 import { tradingRoutes } from "./routes";
 import { TradingWorker } from "./worker";
 
@@ -13,7 +16,7 @@ export function tradingModule(
     /** The owner's figures now, sent with each result (the account capability's). */
     summaryOf: (userId: bigint) => Promise<AccountSummary>;
   },
-): CapabilityModule & { worker: TradingWorker } {
+): CapabilityModule & { worker: TradingWorker; realizedReturns: PeriodicJob } {
   const { db, realtime } = wiring;
   realtime.addUserEvent("contract.opened", contractOpenings(db));
   realtime.addUserEvent("contract.settled", contractSettlements({ db, summaryOf: deps.summaryOf }));
@@ -25,10 +28,22 @@ export function tradingModule(
     contractsOpened: (contracts) => realtime.publish("contract.opened", contracts),
     contractsSettled: (contracts) => realtime.publish("contract.settled", contracts),
   });
+  const realizedReturns = realizedReturnsWorker({
+    db,
+    clock: wiring.clock,
+    timeZone: wiring.config.PLATFORM_TZ,
+    log: wiring.log,
+  });
   return {
     name: "trading",
     worker,
+    realizedReturns,
+    publicRoutes: [expectedValueRoutes(wiring)],
     userRoutes: [tradingRoutes(wiring)],
-    jobs: [{ job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED }],
+    jobs: [
+      { job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED },
+      // The daily figures of the platform's results, beside the risk warning's (limits).
+      { job: realizedReturns, enabled: wiring.config.RISK_FIGURE_WORKER_ENABLED },
+    ],
   };
 }

@@ -29,8 +29,6 @@ export type ProductTermsHistory = z.infer<typeof productTermsHistory>;
 
 /** The realized figure counts the platform days before the day it was computed on, this many. */
 export const REALIZED_RETURN_PERIOD_DAYS = 90;
-/** Fewer settled contracts than this on a product and duration, and no realized figure is stated. */
-export const REALIZED_RETURN_MIN_CONTRACTS = 100;
 
 /** Probabilities are from 0 to 1, unrounded; `per100` is what 100 staked returns on average, 2 decimals. */
 const fairSide = z.object({
@@ -51,11 +49,14 @@ export const durationValue = z.object({
   /**
    * What the platform's users got back per 100 staked over the period, from their settled contracts of
    * this product and duration (void ones returned the stake untraded and are left out). `per100` is
-   * null below REALIZED_RETURN_MIN_CONTRACTS contracts.
+   * null below `minContracts` contracts.
    */
   realized: z.object({
     contracts: z.number().int().min(0),
-    per100: z.string().regex(/^\d{1,6}\.\d{2}$/).nullable(),
+    per100: z
+      .string()
+      .regex(/^\d{1,6}\.\d{2}$/)
+      .nullable(),
   }),
 });
 export type DurationValue = z.infer<typeof durationValue>;
@@ -73,6 +74,7 @@ export const expectedValue = z.object({
   periodFrom: calendarDate.nullable(),
   periodTo: calendarDate.nullable(),
   periodDays: z.literal(REALIZED_RETURN_PERIOD_DAYS),
+  /** The fewest settled contracts a realized figure is stated for (REALIZED_RETURN_MIN_CONTRACTS). */
   minContracts: z.number().int().positive(),
 });
 export type ExpectedValue = z.infer<typeof expectedValue>;
