@@ -73,7 +73,7 @@ function RulesBody({
     <>
       <Section title={t("trading.rules.current")} testId="rules-current">
         {current ? (
-          <p className="cashier-note" data-testid="rules-version">
+          <p className="product-rules__text" data-testid="rules-version">
             {t("trading.rules.version", { version: count(current.version) })} ·{" "}
             {t("trading.rules.since", { time: formatSince(current.effectiveFrom, locale) })}
           </p>
@@ -119,7 +119,7 @@ function RulesBody({
                   </dd>
                 </div>
               </dl>
-              <p className="cashier-note">
+              <p className="product-rules__text">
                 {realized.kind === "figure"
                   ? t("trading.value.contracts", {
                       count: realized.contracts,
@@ -158,7 +158,7 @@ function RulesBody({
             {history.items.map((version) => (
               <li key={version.version} data-testid={`rules-history-${version.version}`}>
                 <strong>{t("trading.rules.version", { version: count(version.version) })}</strong>
-                <span className="cashier-note">
+                <span className="product-rules__text">
                   {t("trading.rules.since", { time: formatSince(version.effectiveFrom, locale) })}
                   {version.reconstructed ? ` · ${t("trading.rules.reconstructed")}` : ""}
                 </span>
