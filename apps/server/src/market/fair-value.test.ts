@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
 import { useTestDb } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
-import { fairValues } from "./fair-value";
+import { fairValues, modelUnits } from "./fair-value";
 import { returnPer100, simulatorOdds } from "./odds";
 import { createMarketTestDb, openTestFeed, TEST_CHAIN, tickAt } from "./testing";
 
@@ -30,7 +30,7 @@ describe("a product's fair values", () => {
     const price = BigInt((value.modelPrice ?? "").replace(".", ""));
     const ppm = stepVolatilityPpm(product.simulation.annualVolatility, TEST_CHAIN.tickMs);
     for (const d of value.durations) {
-      const odds = simulatorOdds({ priceUnits: price, stepVolatilityPpm: ppm }, d.seconds);
+      const odds = simulatorOdds({ priceUnits: modelUnits(price), stepVolatilityPpm: ppm }, d.seconds);
       expect(d.fair).toEqual({
         up: { win: odds.up, draw: odds.draw, per100: returnPer100(odds.up, odds.draw, d.payoutRateBps) },
         down: {
@@ -41,6 +41,29 @@ describe("a product's fair values", () => {
       });
       // A five-decimal pair at one tick a second draws often: the draws are worth stating.
       expect(odds.draw).toBeGreaterThan(0.01);
+    }
+  });
+
+  it("round the price to four significant digits, which moves no figure a cent", () => {
+    expect(modelUnits(105_123n)).toBe(105_100n);
+    expect(modelUnits(9_499_951n)).toBe(9_500_000n);
+    expect(modelUnits(1_234n)).toBe(1_234n);
+    for (const [price, ppm] of [
+      [105_049n, 12],
+      [9_500_499n, 98],
+      [64_049n, 18],
+    ] as const) {
+      for (const ticks of [30, 60, 300]) {
+        const exact = simulatorOdds({ priceUnits: price, stepVolatilityPpm: ppm }, ticks);
+        const rounded = simulatorOdds({ priceUnits: modelUnits(price), stepVolatilityPpm: ppm }, ticks);
+        for (const side of ["up", "down"] as const)
+          expect(
+            Math.abs(
+              Number(returnPer100(exact[side], exact.draw, 8500)) -
+                Number(returnPer100(rounded[side], rounded.draw, 8500)),
+            ),
+          ).toBeLessThanOrEqual(0.01);
+      }
     }
   });
 

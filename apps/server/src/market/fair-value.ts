@@ -1,7 +1,7 @@
 import type { ProductDuration } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { chainAt, readChains } from "./fairness-store";
-import { returnPer100, simulatorOdds } from "./odds";
+import { type Odds, returnPer100, type StepModel, simulatorOdds } from "./odds";
 import { formatScaled } from "./prices";
 import { durationsOf, findProduct } from "./service";
 
@@ -17,6 +17,36 @@ export interface FairValues {
   model: "simulator" | "none";
   modelPrice: string | null;
   durations: (ProductDuration & { fair: { up: FairSide; down: FairSide } | null })[];
+}
+
+/**
+ * A price to four significant digits: the odds depend on it only through a tick's size in units, which
+ * that moves by under 0.05 %, far below what shows in a figure to the cent.
+ */
+export function modelUnits(price: bigint): bigint {
+  const digits = price.toString().length;
+  if (digits <= 4) return price;
+  const unit = 10n ** BigInt(digits - 4);
+  return ((price + unit / 2n) / unit) * unit;
+}
+
+const MEMO_LIMIT = 2_000;
+const memo = new Map<string, Odds>();
+
+/**
+ * The odds at a price rounded by modelUnits, remembered: the route is public and an exact sum costs
+ * milliseconds, so a request seldom pays for one.
+ */
+export function memoOdds(model: StepModel, ticks: number): Odds {
+  const units = modelUnits(model.priceUnits);
+  const key = `${model.stepVolatilityPpm}|${ticks}|${units}`;
+  let odds = memo.get(key);
+  if (!odds) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    odds = simulatorOdds({ priceUnits: units, stepVolatilityPpm: model.stepVolatilityPpm }, ticks);
+    memo.set(key, odds);
+  }
+  return odds;
 }
 
 /**
@@ -52,7 +82,7 @@ export async function fairValues(db: Executor, symbol: string, now: Date): Promi
     modelPrice: formatScaled(price, product.price_precision),
     durations: durations.map((d) => {
       // The exit is the tick `seconds` after the entry tick: that many ticks' moves apart.
-      const odds = simulatorOdds(model, Math.max(1, Math.floor((d.seconds * 1000) / chain.tickMs)));
+      const odds = memoOdds(model, Math.max(1, Math.floor((d.seconds * 1000) / chain.tickMs)));
       const side = (win: number) => ({
         win,
         draw: odds.draw,
