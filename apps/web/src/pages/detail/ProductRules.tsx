@@ -172,7 +172,11 @@ function RulesBody({
                     )
                     .join(" / ")}
                 </span>
-                <span>{`${t("trading.rules.stakes")}: ${money(version.minStake)} – ${money(version.maxStake)}`}</span>
+                <span>
+                  {t("trading.rules.stakesValue", {
+                    range: `${money(version.minStake)} – ${money(version.maxStake)}`,
+                  })}
+                </span>
               </li>
             ))}
           </ol>
