@@ -308,6 +308,9 @@ test("the trading screens fit the phone in all ten languages", async ({ page, re
     await page.getByTestId("trade-amount").fill("10");
     await page.getByTestId("trade-buy-up").click();
     await expect(page.getByTestId("ticket-value-fair")).toHaveText(/\d/);
+    // The whole sheet is on the phone's screen, its buttons included, once it has slid in.
+    await expect(page.getByTestId("trade-confirm-submit")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId("trade-confirm")).toBeInViewport({ ratio: 1 });
     await expectTradingPolished(page);
     await shot(page, `all/${locale}`, "trading-confirm");
     await page.getByTestId("trade-cancel").click();
