@@ -35,6 +35,8 @@
 --   0032_withdrawal_steps
 --   0033_payout_table_version
 --   0035_feed_anomaly_halt
+--   0036_product_terms
+--   0038_loss_streak
 
 create extension pg_trgm;
 
@@ -225,6 +227,7 @@ CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, i
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
 CREATE INDEX contracts_user_accepted ON public.contracts USING btree (user_id, accepted_at);
+CREATE INDEX contracts_user_settled ON public.contracts USING btree (user_id, settled_at DESC, id DESC) WHERE (settled_at IS NOT NULL);
 CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.payout_table_version IS DISTINCT FROM old.payout_table_version) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
 CREATE TRIGGER contracts_no_delete BEFORE DELETE ON public.contracts FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER contracts_settle_posting_exists AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION check_contract_postings();
@@ -498,7 +501,7 @@ create table limit_changes (
   cancelled_at timestamp with time zone,
   constraint limit_changes_pkey PRIMARY KEY (id),
   constraint limit_changes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
-  constraint limit_changes_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_7d'::text, 'deposit_30d'::text, 'stake_day'::text, 'stake_7d'::text, 'stake_30d'::text, 'loss_day'::text, 'loss_7d'::text, 'loss_30d'::text, 'open_positions'::text, 'reminder_minutes'::text, 'time_out'::text, 'self_exclusion'::text])))
+  constraint limit_changes_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_7d'::text, 'deposit_30d'::text, 'stake_day'::text, 'stake_7d'::text, 'stake_30d'::text, 'loss_day'::text, 'loss_7d'::text, 'loss_30d'::text, 'open_positions'::text, 'reminder_minutes'::text, 'loss_streak'::text, 'time_out'::text, 'self_exclusion'::text])))
 );
 CREATE INDEX limit_changes_user ON public.limit_changes USING btree (user_id, id DESC);
 CREATE TRIGGER limit_changes_kept BEFORE DELETE OR UPDATE ON public.limit_changes FOR EACH ROW EXECUTE FUNCTION guard_limit_change();
@@ -512,7 +515,7 @@ create table limit_values (
   constraint limit_values_pkey PRIMARY KEY (user_id, kind),
   constraint limit_values_user_id_fkey FOREIGN KEY (user_id) REFERENCES trading_limits(user_id),
   constraint limit_values_check CHECK (((pending_at IS NOT NULL) OR (pending_value IS NULL))),
-  constraint limit_values_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_7d'::text, 'deposit_30d'::text, 'stake_day'::text, 'stake_7d'::text, 'stake_30d'::text, 'loss_day'::text, 'loss_7d'::text, 'loss_30d'::text, 'open_positions'::text, 'reminder_minutes'::text]))),
+  constraint limit_values_kind_check CHECK ((kind = ANY (ARRAY['deposit_day'::text, 'deposit_7d'::text, 'deposit_30d'::text, 'stake_day'::text, 'stake_7d'::text, 'stake_30d'::text, 'loss_day'::text, 'loss_7d'::text, 'loss_30d'::text, 'open_positions'::text, 'reminder_minutes'::text, 'loss_streak'::text]))),
   constraint limit_values_pending_value_check CHECK ((pending_value > 0)),
   constraint limit_values_value_check CHECK ((value > 0))
 );
@@ -604,6 +607,7 @@ create table product_durations (
   constraint product_durations_payout_rate_bps_check CHECK (((payout_rate_bps >= 1) AND (payout_rate_bps <= 100000))),
   constraint product_durations_seconds_check CHECK ((seconds > 0))
 );
+CREATE CONSTRAINT TRIGGER product_durations_terms_published AFTER INSERT OR DELETE OR UPDATE ON public.product_durations DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION require_product_terms();
 
 create table product_feed_sources (
   symbol text not null,
@@ -617,6 +621,24 @@ create table product_feed_sources (
   constraint product_feed_sources_instrument_check CHECK ((instrument ~ '^[A-Za-z0-9-]{2,32}$'::text)),
   constraint product_feed_sources_position_check CHECK ((("position" >= 0) AND ("position" <= 9)))
 );
+
+create table product_terms (
+  symbol text not null,
+  version integer not null,
+  effective_from timestamp with time zone not null,
+  durations jsonb not null,
+  min_stake bigint not null,
+  max_stake bigint not null,
+  reconstructed boolean default false not null,
+  constraint product_terms_pkey PRIMARY KEY (symbol, version),
+  constraint product_terms_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
+  constraint product_terms_durations_check CHECK ((jsonb_typeof(durations) = 'array'::text)),
+  constraint product_terms_min_stake_check CHECK ((min_stake > 0)),
+  constraint product_terms_stake_range CHECK ((max_stake >= min_stake)),
+  constraint product_terms_version_check CHECK ((version >= 1))
+);
+CREATE TRIGGER product_terms_append_only BEFORE DELETE OR UPDATE ON public.product_terms FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER product_terms_no_truncate BEFORE TRUNCATE ON public.product_terms FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
 create table products (
   symbol text not null,
@@ -661,6 +683,7 @@ create table products (
 CREATE UNIQUE INDEX products_code ON public.products USING btree (upper(regexp_replace(symbol, '[^A-Za-z0-9]'::text, ''::text, 'g'::text)));
 CREATE TRIGGER products_guard BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION guard_product_change();
 CREATE TRIGGER products_no_delete BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE CONSTRAINT TRIGGER products_terms_published AFTER INSERT OR UPDATE OF payout_table_version, min_stake, max_stake ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION require_product_terms();
 
 create table public_documents (
   id uuid not null,
@@ -674,6 +697,30 @@ create table public_documents (
   constraint public_documents_size_check CHECK ((size > 0))
 );
 CREATE TRIGGER public_documents_fixed BEFORE DELETE OR UPDATE ON public.public_documents FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+create table realized_return_days (
+  computed_on date not null,
+  computed_at timestamp with time zone not null,
+  constraint realized_return_days_pkey PRIMARY KEY (computed_on)
+);
+CREATE TRIGGER realized_return_days_append_only BEFORE DELETE OR UPDATE ON public.realized_return_days FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+create table realized_returns (
+  computed_on date not null,
+  symbol text not null,
+  duration_seconds integer not null,
+  contracts integer not null,
+  staked bigint not null,
+  returned bigint not null,
+  constraint realized_returns_pkey PRIMARY KEY (computed_on, symbol, duration_seconds),
+  constraint realized_returns_computed_on_fkey FOREIGN KEY (computed_on) REFERENCES realized_return_days(computed_on),
+  constraint realized_returns_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
+  constraint realized_returns_contracts_check CHECK ((contracts > 0)),
+  constraint realized_returns_duration_seconds_check CHECK ((duration_seconds > 0)),
+  constraint realized_returns_returned_check CHECK ((returned >= 0)),
+  constraint realized_returns_staked_check CHECK ((staked > 0))
+);
+CREATE TRIGGER realized_returns_append_only BEFORE DELETE OR UPDATE ON public.realized_returns FOR EACH ROW EXECUTE FUNCTION forbid_change();
 
 create table risk_figures (
   computed_on date not null,
@@ -916,6 +963,7 @@ create table trading_limits (
   break_kind text,
   break_until timestamp with time zone,
   updated_at timestamp with time zone not null,
+  loss_streak_acknowledged_at timestamp with time zone,
   constraint trading_limits_pkey PRIMARY KEY (user_id),
   constraint trading_limits_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
   constraint trading_limits_break_kind_check CHECK ((break_kind = ANY (ARRAY['time_out'::text, 'self_exclusion'::text]))),
@@ -1175,6 +1223,22 @@ AS $function$
       return null;
     end $function$;
 
+CREATE OR REPLACE FUNCTION public.check_product_terms(product text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if exists (select 1 from products p where p.symbol = product and not exists (
+          select 1 from product_terms t
+          where t.symbol = p.symbol and t.version = p.payout_table_version
+            and t.min_stake = p.min_stake and t.max_stake = p.max_stake
+            and t.durations = (select coalesce(jsonb_agg(jsonb_build_object('seconds', d.seconds,
+                                 'payoutRateBps', d.payout_rate_bps) order by d.seconds), '[]'::jsonb)
+                               from product_durations d where d.symbol = p.symbol))) then
+        raise exception 'product % differs from its published terms', product using errcode = 'P0001';
+      end if;
+    end $function$;
+
 CREATE OR REPLACE FUNCTION public.fairness_epoch_reveal()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1369,6 +1433,15 @@ CREATE OR REPLACE FUNCTION public.quarter_of(at timestamp with time zone)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 RETURN date_bin('00:15:00'::interval, at, '2000-01-01 00:00:00+00'::timestamp with time zone);
+
+CREATE OR REPLACE FUNCTION public.require_product_terms()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform check_product_terms(case when tg_op = 'DELETE' then old.symbol else new.symbol end);
+      return null;
+    end $function$;
 
 CREATE OR REPLACE FUNCTION public.tick_continues_chain()
  RETURNS trigger

@@ -305,6 +305,23 @@ test("the trading screens fit the phone in all ten languages", async ({ page, re
     expect(up?.width, `${locale}: buy buttons' widths`).toBe(down?.width);
     await shot(page, `all/${locale}`, "trading-detail");
 
+    // The confirmation sheet with its expected value, and the product's trading rules.
+    await page.getByTestId("trade-amount").fill("10");
+    await page.getByTestId("trade-buy-up").click();
+    await expect(page.getByTestId("ticket-value-fair")).toHaveText(/\d/);
+    // The whole sheet is on the phone's screen, its buttons included, once it has slid in.
+    await expect(page.getByTestId("trade-confirm-submit")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId("trade-confirm")).toBeInViewport({ ratio: 1 });
+    await expectTradingPolished(page);
+    await shot(page, `all/${locale}`, "trading-confirm");
+    await page.getByTestId("trade-cancel").click();
+    await page.goto(`/h5/pages/Detail/rules?symbol=${encodeURIComponent(BTC)}`);
+    await expect(page.getByTestId("rules-duration-300")).toBeVisible();
+    await page.getByTestId("rules-history").locator("summary").click();
+    await expectTradingPolished(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `all/${locale}`, "trading-rules");
+
     await page.goto(ORDERS);
     await expect(page.getByTestId("position-countdown")).toBeVisible();
     await expectTradingPolished(page);

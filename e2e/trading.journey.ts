@@ -84,6 +84,21 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(confirm).toBeVisible();
     await expect(page.getByTestId("trade-confirm-direction")).toHaveText(text.trading.up);
     await expect(page.getByTestId("trade-confirm-estimate")).toHaveText("18.00");
+    // What 100 staked on 30 s up returns on average at fair odds, as the server works it out, and that
+    // this fresh platform has too few settled contracts yet to state what users got back.
+    const value = (await (await request.get(`/api/v1/market/products/BTC%2FUSDT/expected-value`)).json()) as {
+      durations: { seconds: number; fair: { up: { per100: string } } | null }[];
+      minContracts: number;
+    };
+    const fair = value.durations.find((d) => d.seconds === 30)?.fair?.up.per100 ?? "";
+    expect(Math.abs(Number(fair) - 90)).toBeLessThan(1);
+    await expect(page.getByTestId("ticket-value-fair")).toHaveText(/^\d{2}\.\d{2}$/);
+    expect(
+      Math.abs(cents(await page.getByTestId("ticket-value-fair").innerText()) - cents(fair)),
+    ).toBeLessThanOrEqual(2);
+    await expect(page.getByTestId("ticket-value-realized")).toHaveText("—");
+    await expect(page.getByTestId("ticket-value")).toContainText(String(value.minContracts));
+    await expect(page.getByTestId("ticket-value")).toBeInViewport({ ratio: 1 });
     await expectTradingPolished(page);
     await shot(page, locale, "trading-02-confirm");
     await page.getByTestId("trade-confirm-submit").click();
@@ -95,6 +110,22 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.getByTestId("trade-available")).toContainText("990.00");
     await expectTradingPolished(page);
     await shot(page, locale, "trading-03-position");
+
+    // The product's trading rules: the current terms and when they took effect, the expected value per
+    // duration, and the terms' history behind an expander.
+    await expect(page.locator(".adm-toast-main")).toBeHidden();
+    await page.getByTestId("trade-rules-link").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/Detail\/rules\?symbol=BTC%2FUSDT$/);
+    await expect(page.getByTestId("rules-version")).toContainText("1");
+    await expect(page.getByTestId("rules-duration-30")).toContainText("80");
+    await expect(page.getByTestId("rules-history-1")).toBeHidden();
+    await page.getByTestId("rules-history").locator("summary").click();
+    await expect(page.getByTestId("rules-history-1")).toBeVisible();
+    await expectTradingPolished(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, locale, "trading-03-rules");
+    await page.goBack();
+    await expect(page.getByTestId("position")).toHaveCount(1);
     // A longer contract on another product, which closes while the user is on another screen.
     const other = await postOk<{ id: string }>(
       request,

@@ -108,6 +108,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
       content: content.publisher,
       broadcasts: messages.broadcasts,
       riskFigures: limits.riskFigures,
+      realizedReturns: trading.realizedReturns,
       chatPresence: chat.presence,
     },
   };

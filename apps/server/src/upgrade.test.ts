@@ -1,4 +1,4 @@
-import type { PostingKind } from "@tickfair/contract";
+import { type PostingKind, toMinor } from "@tickfair/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDepositMethods } from "./cashier/deposit-methods";
@@ -7,9 +7,9 @@ import { writeCashierSettings } from "./cashier/settings";
 import { checkLedgerInvariants } from "./ledger/invariants";
 import { openUserAccounts, post, systemAccountIds, userAccountIds } from "./ledger/service";
 import { upsertCandles } from "./market/candle-store";
+import { CATALOGUE } from "./market/catalogue";
 import { TICK_GENESIS_HASH, tickHash } from "./market/hash";
 import { formatScaled } from "./market/prices";
-import { seedCatalogue } from "./market/seed";
 import { verifyChain } from "./market/ticks";
 import { ManualClock } from "./platform/clock";
 import type { Db } from "./platform/db";
@@ -174,6 +174,39 @@ async function contractPlacedBefore(db: Db, at: Date, userId: bigint, stake: big
   });
 }
 
+/** The catalogue as the seed wrote it at BEFORE: products and their durations, no terms' versions. */
+async function catalogueBefore(db: Db): Promise<void> {
+  await db
+    .insertInto("products")
+    .values(
+      CATALOGUE.map((product, index) => ({
+        symbol: product.symbol,
+        category: product.category,
+        names: JSON.stringify(product.names),
+        price_precision: product.precision,
+        volume_precision: product.volumePrecision,
+        schedule: product.schedule,
+        min_stake: toMinor(product.minStake),
+        max_stake: toMinor(product.maxStake),
+        source: "simulated",
+        sort_order: (index + 1) * 10,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto("product_durations")
+    .values(
+      CATALOGUE.flatMap((product) =>
+        product.durations.map((d) => ({
+          symbol: product.symbol,
+          seconds: d.seconds,
+          payout_rate_bps: d.payoutRateBps,
+        })),
+      ),
+    )
+    .execute();
+}
+
 describe(`a database at ${BEFORE}, upgraded`, () => {
   const clock = new ManualClock("2026-01-05T08:00:00Z");
   let testDb: TestDb;
@@ -273,7 +306,7 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
       db,
     );
 
-    await seedCatalogue(db);
+    await catalogueBefore(db);
     await ticksRecordedBefore(db, clock.now());
     clock.advance(5000);
     await contractPlacedBefore(db, clock.now(), ids.alice, 2_500n);
@@ -306,6 +339,13 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
   it("starts every product's payout table at version 1, and names none for the contracts already placed", async () => {
     const products = await db.selectFrom("products").select("payout_table_version").execute();
     expect(new Set(products.map((product) => product.payout_table_version))).toEqual(new Set([1]));
+    // Each product's version 1 is published: today's terms, from the product's creation.
+    const terms = await db.selectFrom("product_terms").select(["symbol", "version", "min_stake"]).execute();
+    expect(terms.toSorted((a, b) => a.symbol.localeCompare(b.symbol))).toEqual(
+      CATALOGUE.map((p) => ({ symbol: p.symbol, version: 1, min_stake: toMinor(p.minStake) })).toSorted(
+        (a, b) => a.symbol.localeCompare(b.symbol),
+      ),
+    );
     const contracts = await db.selectFrom("contracts").select("payout_table_version").execute();
     expect(contracts).toEqual([{ payout_table_version: null }]);
   });

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "limits"]) },
+      { path: paths.productRules, lazy: page(() => import("./pages/detail/ProductRules"), ["trading"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
       { path: paths.fairness, lazy: page(() => import("./pages/fairness/Fairness"), ["orders", "user"]) },
       { path: paths.savingsRules, lazy: page(() => import("./pages/savings/SavingsRules"), ["savings"]) },

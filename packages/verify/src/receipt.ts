@@ -54,9 +54,9 @@ export interface ReceiptContract {
   durationSeconds: number;
   payoutRateBps: number;
   /**
-   * The version of the product's rates per duration the rate was taken from: it changes with every
-   * change of the rates, so two contracts with the same version were offered the same table. Null for a
-   * contract placed before versions were recorded.
+   * The version of the product's published terms the rate was taken from: it changes with every change
+   * of the durations, rates or stake limits, so two contracts with the same version were offered the
+   * same table. Null for a contract placed before versions were recorded.
    */
   payoutTableVersion: number | null;
   acceptedAt: string;

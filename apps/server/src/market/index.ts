@@ -1,7 +1,9 @@
 export { MarketBus } from "./bus";
 export type { TradingSchedule } from "./catalogue";
+export { type FairValues, fairValues } from "./fair-value";
 export { type ReceiptCommitment, receiptCommitment } from "./fairness-receipt";
 export { type FeedState, feedStates } from "./feed-state";
+export { symbolParams } from "./http";
 export { marketModule } from "./module";
 export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";

@@ -6,6 +6,7 @@ import {
   product,
   productList,
   productQuery,
+  productTermsHistory,
   tickList,
   tickRangeQuery,
 } from "@tickfair/contract";
@@ -14,7 +15,14 @@ import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { symbolParams } from "./http";
-import { getProduct, listProducts, productCandles, productTicks, verifyProductChain } from "./service";
+import {
+  getProduct,
+  listProducts,
+  productCandles,
+  productTicks,
+  termsHistory,
+  verifyProductChain,
+} from "./service";
 
 const schema = routeSchemas({ tags: ["market"], signedIn: false, errors: [400, 404, 429] });
 
@@ -36,6 +44,19 @@ export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/market/products/:symbol",
       { schema: schema({ params: symbolParams, response: { 200: product } }) },
       async (request) => getProduct(db, clock.now(), request.params.symbol, requestLocale(request)),
+    );
+
+    app.get(
+      "/market/products/:symbol/terms-history",
+      {
+        schema: schema({
+          description:
+            "Every version of the product's published terms (durations with payout rates, stake limits), newest first, with when each took effect. The same for every user.",
+          params: symbolParams,
+          response: { 200: productTermsHistory },
+        }),
+      },
+      async (request) => termsHistory(db, request.params.symbol),
     );
 
     app.get(

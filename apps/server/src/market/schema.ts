@@ -35,7 +35,7 @@ export interface ProductsTable {
   anomaly_window_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The anomaly the feed halted the product for; null once an operator sets the status. */
   halt_anomaly_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
-  /** The version of the rates per duration: one more with each change of them. */
+  /** The version of the terms (durations, rates, stake limits): one more with each change of them. */
   payout_table_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -141,9 +141,21 @@ export interface FairnessEpochsTable {
   openings: ColumnType<Record<string, string>, string, never>;
 }
 
+/** One version of a product's published terms; append-only (the database refuses changes). */
+export interface ProductTermsTable {
+  symbol: ColumnType<string, string, never>;
+  version: ColumnType<number, number, never>;
+  effective_from: ColumnType<Date, Date, never>;
+  durations: ColumnType<{ seconds: number; payoutRateBps: number }[], string, never>;
+  min_stake: ColumnType<bigint, bigint, never>;
+  max_stake: ColumnType<bigint, bigint, never>;
+  reconstructed: ColumnType<boolean, boolean | undefined, never>;
+}
+
 declare module "../platform/schema" {
   interface Database {
     products: ProductsTable;
+    product_terms: ProductTermsTable;
     product_durations: ProductDurationsTable;
     ticks: TicksTable;
     tick_citations: TickCitationsTable;

@@ -1,10 +1,12 @@
 import { toMinor } from "@tickfair/contract";
 import type { Db } from "../platform/db";
 import { CATALOGUE, type CatalogueProduct } from "./catalogue";
+import { recordTerms } from "./terms";
 
 /**
- * Adds the catalogue's products that the database does not have yet, with their durations. Idempotent
- * and safe on several nodes at once; never touches an existing product, so operators' changes stay.
+ * Adds the catalogue's products that the database does not have yet, with their durations and the first
+ * version of their terms. Idempotent and safe on several nodes at once; never touches an existing
+ * product, so operators' changes stay.
  */
 export async function seedCatalogue(
   db: Db,
@@ -30,7 +32,7 @@ export async function seedCatalogue(
         })),
       )
       .onConflict((conflict) => conflict.column("symbol").doNothing())
-      .returning("symbol")
+      .returning(["symbol", "created_at"])
       .execute();
     const added = new Set(inserted.map((row) => row.symbol));
     const durations = catalogue
@@ -43,6 +45,14 @@ export async function seedCatalogue(
         })),
       );
     if (durations.length > 0) await m.insertInto("product_durations").values(durations).execute();
+    for (const row of inserted) {
+      const product = catalogue.find((p) => p.symbol === row.symbol) as CatalogueProduct;
+      await recordTerms(m, row.symbol, 1, row.created_at, {
+        durations: product.durations.toSorted((a, b) => a.seconds - b.seconds),
+        minStake: toMinor(product.minStake),
+        maxStake: toMinor(product.maxStake),
+      });
+    }
     return [...added];
   });
 }

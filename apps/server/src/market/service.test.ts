@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../operators/service";
 import { ManualClock } from "../platform/clock";
 import type { Operator } from "../platform/schema";
-import { auditEntry } from "../test/fixtures";
 import { useTestDb } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
 import { seedCatalogue } from "./seed";
@@ -46,11 +45,7 @@ describe("catalogue seeding", () => {
         { seconds: 300, payoutRateBps: 9200 },
       ],
     });
-    await testDb.db
-      .updateTable("products")
-      .set({ min_stake: 2000n })
-      .where("symbol", "=", "SOL/USDT")
-      .execute();
+    await update({ minStake: "20.00", reason: "Terms review" }, "SOL/USDT");
     await seedCatalogue(testDb.db);
     expect((await getProduct(testDb.db, clock.now(), "SOL/USDT", "en")).minStake).toBe("20.00");
   });
@@ -128,11 +123,15 @@ describe("operator product update", () => {
       durations,
       ...stakes,
     });
-    const audit = await auditEntry(testDb.db, "market.product.update");
+    const audit = await testDb.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "market.product.update")
+      .where("target_id", "=", "GBP/USD")
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
       operator_id: admin.id,
       target_type: "product",
-      target_id: "GBP/USD",
       reason: "liquidity provider upgrade",
     });
     expect(audit.detail).toMatchObject({

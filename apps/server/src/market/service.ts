@@ -7,6 +7,7 @@ import {
   type Locale,
   type Product,
   type ProductDuration,
+  type ProductTermsHistory,
   type Tick,
   type Ticker,
   type TickList,
@@ -26,6 +27,7 @@ import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import type { ProductRow } from "./schema";
+import { recordTerms, sameTerms, termsVersions } from "./terms";
 import { latestTickers } from "./tickers";
 import { citationsOf, type StoredTick, ticksInRange, verifyChain } from "./ticks";
 
@@ -109,11 +111,6 @@ function toProduct(
   };
 }
 
-/** Whether two rate tables, each sorted by seconds, offer the same durations at the same rates. */
-const sameRates = (a: readonly ProductDuration[], b: readonly ProductDuration[]) =>
-  a.length === b.length &&
-  a.every((d, i) => d.seconds === b[i]?.seconds && d.payoutRateBps === b[i]?.payoutRateBps);
-
 export async function durationsOf(m: Executor, symbols: readonly string[]) {
   const map = new Map<string, ProductDuration[]>();
   if (symbols.length === 0) return map;
@@ -179,6 +176,12 @@ export async function getProduct(db: Executor, now: Date, symbol: string, locale
   const [view] = await productViews(db, [row], locale, now);
   if (!view) throw productNotFound();
   return view;
+}
+
+/** Every version of a product's terms, newest first; PRODUCT_NOT_FOUND for an unknown product. */
+export async function termsHistory(db: Executor, symbol: string): Promise<ProductTermsHistory> {
+  const product = await findProduct(db, symbol);
+  return termsVersions(db, product.symbol);
 }
 
 export async function productCandles(
@@ -288,8 +291,9 @@ export async function verifyProductChain(
 
 /**
  * An operator's change to a product's status, trading hours, durations (rates) or stake limits, audited
- * with its reason in the same transaction. Contracts keep the terms they were placed under (each stores
- * its own payout rate); this applies to new ones.
+ * with its reason in the same transaction. A change of the durations, rates or stake limits is a new
+ * version of the published terms (product_terms). Contracts keep the terms they were placed under (each
+ * stores its own payout rate and version); this applies to new ones.
  */
 export async function updateProduct(
   db: Db,
@@ -333,11 +337,14 @@ export async function updateProduct(
       throw new AppError("DURATIONS_INVALID");
     }
 
-    const ratesBefore = durations ? ((await durationsOf(m, [row.symbol])).get(row.symbol) ?? []) : [];
-    // The payout table's version moves with every change of the rates, in this transaction, so a
-    // contract's recorded version always names the table its rate came from.
-    const ratesChanged = durations !== undefined && !sameRates(ratesBefore, durations);
-    const payoutTableVersion = row.payout_table_version + (ratesChanged ? 1 : 0);
+    const ratesBefore = (await durationsOf(m, [row.symbol])).get(row.symbol) ?? [];
+    const termsBefore = { durations: ratesBefore, minStake: row.min_stake, maxStake: row.max_stake };
+    const termsAfter = { durations: durations ?? ratesBefore, minStake, maxStake };
+    // The terms' version moves with every change of the durations, the rates or the stake limits, in
+    // this transaction, and the new table is stored beside it: a contract's recorded version always
+    // names the published table its rate and stake came under.
+    const termsChanged = !sameTerms(termsBefore, termsAfter);
+    const payoutTableVersion = row.payout_table_version + (termsChanged ? 1 : 0);
     const before = {
       status: row.status,
       ...(row.halt_anomaly_id !== null ? { haltAnomalyId: String(row.halt_anomaly_id) } : {}),
@@ -345,7 +352,8 @@ export async function updateProduct(
       reopensAt: row.reopens_at?.toISOString() ?? null,
       minStake: fromMinor(row.min_stake),
       maxStake: fromMinor(row.max_stake),
-      ...(durations ? { durations: ratesBefore, payoutTableVersion: row.payout_table_version } : {}),
+      ...(durations ? { durations: ratesBefore } : {}),
+      payoutTableVersion: row.payout_table_version,
     };
     await m
       .updateTable("products")
@@ -361,7 +369,7 @@ export async function updateProduct(
       })
       .where("symbol", "=", row.symbol)
       .execute();
-    if (ratesChanged) {
+    if (durations && !sameTerms({ ...termsBefore, durations }, termsBefore)) {
       await m.deleteFrom("product_durations").where("symbol", "=", row.symbol).execute();
       await m
         .insertInto("product_durations")
@@ -374,6 +382,7 @@ export async function updateProduct(
         )
         .execute();
     }
+    if (termsChanged) await recordTerms(m, row.symbol, payoutTableVersion, now, termsAfter);
     await recordAudit(tx, clock, {
       operatorId: operator.id,
       action: "market.product.update",
@@ -388,7 +397,8 @@ export async function updateProduct(
           reopensAt: reopensAt?.toISOString() ?? null,
           minStake: fromMinor(minStake),
           maxStake: fromMinor(maxStake),
-          ...(durations ? { durations, payoutTableVersion } : {}),
+          ...(durations ? { durations } : {}),
+          payoutTableVersion,
         },
       },
     });

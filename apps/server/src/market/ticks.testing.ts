@@ -1,4 +1,5 @@
 import { useTestDb } from "../test/harness";
+import { recordTerms } from "./terms";
 import { createMarketTestDb } from "./testing";
 
 /** What the ticks tests share: a market test database for the file, and products made fresh per test. */
@@ -13,20 +14,24 @@ export function useTicksTestDb() {
   ) {
     productCounter += 1;
     const symbol = `T${productCounter}/USD`;
-    await testDb.db
-      .insertInto("products")
-      .values({
-        symbol,
-        category: "crypto",
-        names: JSON.stringify({ en: `Test ${productCounter}` }),
-        price_precision: options.precision ?? 2,
-        volume_precision: options.volumePrecision ?? 2,
-        schedule: options.schedule === "fx_week" ? "fx_week" : "always",
-        min_stake: 1000n,
-        max_stake: 100000n,
-        source: "simulated",
-      })
-      .execute();
+    // A product's current terms are published with it, or the database refuses the product.
+    await testDb.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto("products")
+        .values({
+          symbol,
+          category: "crypto",
+          names: JSON.stringify({ en: `Test ${productCounter}` }),
+          price_precision: options.precision ?? 2,
+          volume_precision: options.volumePrecision ?? 2,
+          schedule: options.schedule === "fx_week" ? "fx_week" : "always",
+          min_stake: 1000n,
+          max_stake: 100000n,
+          source: "simulated",
+        })
+        .execute();
+      await recordTerms(tx, symbol, 1, new Date(), { durations: [], minStake: 1000n, maxStake: 100000n });
+    });
     return symbol;
   }
 

@@ -163,6 +163,11 @@ const configSchema = z.object({
    */
   RISK_WARNING_MIN_USERS: z.coerce.number().int().min(10).max(1_000_000).default(100),
   /**
+   * The fewest settled contracts of a product and duration whose realized return per 100 staked the
+   * ticket and the rules page state; below it they say there are not enough trades yet.
+   */
+  REALIZED_RETURN_MIN_CONTRACTS: z.coerce.number().int().min(10).max(1_000_000).default(100),
+  /**
    * Publish scheduled content (about us, the agreement, news…) and send scheduled broadcasts in this
    * process; each goes out once whichever process gets to it.
    */

@@ -52,6 +52,8 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "GET /api/v1/market/products/:symbol": (fx) => ({ params: { symbol: fx.symbol } }),
   "GET /api/v1/market/products/:symbol/candles": (fx) => ({ params: { symbol: fx.symbol } }),
   "GET /api/v1/market/products/:symbol/ticks": (fx) => ({ params: { symbol: fx.symbol } }),
+  "GET /api/v1/market/products/:symbol/terms-history": (fx) => ({ params: { symbol: fx.symbol } }),
+  "GET /api/v1/market/products/:symbol/expected-value": (fx) => ({ params: { symbol: fx.symbol } }),
   "GET /api/v1/market/products/:symbol/verify": (fx) => ({
     params: { symbol: fx.symbol },
     query: { fromSeq: "1", toSeq: "1" },

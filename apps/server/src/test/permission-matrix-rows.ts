@@ -25,6 +25,8 @@ export const MATRIX = {
   "GET /api/v1/market/products/:symbol/candles":                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/market/products/:symbol/ticks":                  ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/market/products/:symbol/verify":                 ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/market/products/:symbol/terms-history":          ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/market/products/:symbol/expected-value":         ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/fairness":                                       ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/fairness/epochs":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/fairness/heads":                                 ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],

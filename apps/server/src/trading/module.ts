@@ -2,7 +2,10 @@ import type { AccountSummary } from "@tickfair/contract";
 import type { MarketBus } from "../market";
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { BookChangeGatherer, bookChanges } from "./book-changes";
+import type { PeriodicJob } from "../platform/periodic-job";
+import { expectedValueRoutes } from "./expected-value-routes";
 import { contractOpenings, contractSettlements } from "./live";
+import { realizedReturnsWorker } from "./realized-returns";
 import { tradingRoutes } from "./routes";
 import { TradingWorker } from "./worker";
 
@@ -14,7 +17,7 @@ export function tradingModule(
     /** The owner's figures now, sent with each result (the account capability's). */
     summaryOf: (userId: bigint) => Promise<AccountSummary>;
   },
-): CapabilityModule & { worker: TradingWorker } {
+): CapabilityModule & { worker: TradingWorker; realizedReturns: PeriodicJob } {
   const { db, realtime } = wiring;
   realtime.addUserEvent("contract.opened", contractOpenings(db));
   realtime.addUserEvent("contract.settled", contractSettlements({ db, summaryOf: deps.summaryOf }));
@@ -34,10 +37,22 @@ export function tradingModule(
       return realtime.publish("contract.settled", contracts);
     },
   });
+  const realizedReturns = realizedReturnsWorker({
+    db,
+    clock: wiring.clock,
+    timeZone: wiring.config.PLATFORM_TZ,
+    log: wiring.log,
+  });
   return {
     name: "trading",
     worker,
+    realizedReturns,
+    publicRoutes: [expectedValueRoutes(wiring)],
     userRoutes: [tradingRoutes(wiring, { placed: () => book.add(true) })],
-    jobs: [{ job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED }],
+    jobs: [
+      { job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED },
+      // The daily figures of the platform's results, beside the risk warning's (limits).
+      { job: realizedReturns, enabled: wiring.config.RISK_FIGURE_WORKER_ENABLED },
+    ],
   };
 }

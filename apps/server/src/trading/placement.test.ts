@@ -1,9 +1,10 @@
+import type { Product } from "@tickfair/contract";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { lockLimits } from "../limits";
 import { onPostgres } from "../market/testing";
-import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { key, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
 import { holdLocks, sessionsWaitingForLocks } from "../test/held-locks";
 import { freshQuote } from "../test/trading-fixtures";
@@ -102,9 +103,20 @@ describe("orders placed together", () => {
     const user = await fundedUser("100.00");
     const book = new TermsBook(60_000);
     await batchOf([asOrder(user.userId)], book);
-    // An operator's new rate for 60 s (as updateProduct writes it), after the book read the old one.
-    await sql`update product_durations set payout_rate_bps = payout_rate_bps - 100
-      where symbol = 'BTC/USDT' and seconds = 60`.execute(t.db);
+    // An operator's new rate for 60 s, after the book read the old one.
+    const { durations } = (await t.app.inject({ url: "/api/v1/market/products/BTC%2FUSDT" })).json<Product>();
+    const changed = await t.app.inject({
+      method: "PUT",
+      url: "/api/v1/operator/market/products/BTC%2FUSDT",
+      headers: (await operatorAuth(t, "admin")).headers,
+      payload: {
+        durations: durations.map((d) =>
+          d.seconds === 60 ? { ...d, payoutRateBps: d.payoutRateBps - 100 } : d,
+        ),
+        reason: "New rate for 60 s",
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     const stale = asOrder(user.userId);
     expect(await batchOf([stale], book)).toEqual([{ alone: true }]);
     const stored = await t.db

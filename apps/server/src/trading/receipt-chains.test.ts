@@ -1,4 +1,4 @@
-import type { Contract, ContractReceipt, OperatorProductList } from "@tickfair/contract";
+import type { Contract, ContractReceipt, OperatorProductList, ProductTermsHistory } from "@tickfair/contract";
 import { seedChain, toHex, verifyReceipt } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
 import { feedTick, openTestFeed, TEST_CHAIN, TEST_FAIRNESS_SECRET, tickAt } from "../market/testing";
@@ -29,7 +29,7 @@ const payoutTableVersionOf = async (symbol: string) =>
     .items.find((p) => p.symbol === symbol)?.payoutTableVersion;
 
 describe("a receipt's payout table", () => {
-  it("names the rates' version the contract was placed under, which moves with every change of the rates only", async () => {
+  it("names the terms' version the contract was placed under, published, moving with each change of rates or stakes", async () => {
     const start = nextHour();
     admin = (await operatorAuth(t, "admin")).headers;
     const user = await fundedUser("1000.00");
@@ -43,10 +43,19 @@ describe("a receipt's payout table", () => {
     // The same table again changes nothing, so its version stays.
     expect((await setRates(ETH, rates.toReversed())).statusCode).toBe(200);
     expect(await payoutTableVersionOf(ETH)).toBe(2);
+    // A change of the stake limits is a new version of the terms too.
+    const stakes = await t.app.inject({
+      method: "PUT",
+      url: `${PRODUCTS}/${encodeURIComponent(ETH)}`,
+      payload: { maxStake: "15000.00", reason: "smaller tickets" },
+      headers: admin,
+    });
+    expect(stakes.statusCode).toBe(200);
+    expect(await payoutTableVersionOf(ETH)).toBe(3);
     t.clock.set(new Date(start.getTime() + 1000));
     const first = (await place(user.auth, order({ symbol: ETH, durationSeconds: 30 }))).json<Contract>();
     expect((await setRates(ETH, [{ seconds: 30, payoutRateBps: 9000 }])).statusCode).toBe(200);
-    expect(await payoutTableVersionOf(ETH)).toBe(3);
+    expect(await payoutTableVersionOf(ETH)).toBe(4);
     const second = (await place(user.auth, order({ symbol: ETH, durationSeconds: 30 }))).json<Contract>();
     expect([first.payoutRateBps, second.payoutRateBps]).toEqual([8200, 9000]);
 
@@ -56,13 +65,13 @@ describe("a receipt's payout table", () => {
       .where("id", "in", [BigInt(first.id), BigInt(second.id)])
       .orderBy("id")
       .execute();
-    expect(recorded.map((row) => row.payout_table_version)).toEqual([2, 3]);
+    expect(recorded.map((row) => row.payout_table_version)).toEqual([3, 4]);
     // Each receipt names its own table, beside its rate.
     t.clock.set(new Date(start.getTime() + 10 * 60_000));
     await settle();
     for (const [contract, version] of [
-      [first, 2],
-      [second, 3],
+      [first, 3],
+      [second, 4],
     ] as const) {
       const receipt = (await receiptOf(contract.id, user.auth)).json<ContractReceipt>();
       expect(receipt.contract).toMatchObject({
@@ -70,6 +79,13 @@ describe("a receipt's payout table", () => {
         payoutTableVersion: version,
       });
       expect(verifyReceipt(receipt).ok).toBe(true);
+      // The version it names is published, with the very rate the contract got.
+      const history = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/market/products/${encodeURIComponent(ETH)}/terms-history`,
+      });
+      const published = history.json<ProductTermsHistory>().items.find((item) => item.version === version);
+      expect(published?.durations).toContainEqual({ seconds: 30, payoutRateBps: contract.payoutRateBps });
     }
   });
 });

@@ -35,7 +35,25 @@ export interface ContractsTable {
 declare module "../platform/schema" {
   interface Database {
     contracts: ContractsTable;
+    realized_return_days: RealizedReturnDaysTable;
+    realized_returns: RealizedReturnsTable;
   }
 }
 
 export type ContractRow = Selectable<ContractsTable>;
+
+/** A platform day whose realized returns are stored (migration 0036); written once. */
+export interface RealizedReturnDaysTable {
+  computed_on: ColumnType<string, string, never>;
+  computed_at: ColumnType<Date, Date, never>;
+}
+
+/** A day's figure for one product and duration: its settled contracts of the 90 days before the day. */
+export interface RealizedReturnsTable {
+  computed_on: ColumnType<string, string, never>;
+  symbol: ColumnType<string, string, never>;
+  duration_seconds: ColumnType<number, number, never>;
+  contracts: ColumnType<number, number, never>;
+  staked: ColumnType<bigint, bigint, never>;
+  returned: ColumnType<bigint, bigint, never>;
+}

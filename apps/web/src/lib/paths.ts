@@ -30,6 +30,8 @@ export const paths = {
   agreement: "/pages/yinsi/gy",
   article: "/pages/index/detail",
   detail: "/pages/Detail/Detail",
+  /** Not in the specification: a product's published terms, their history and expected value (`?symbol=`). */
+  productRules: "/pages/Detail/rules",
   savings: "/pages/money/money",
   savingsRules: "/pages/money/detail",
   savingsRecords: "/pages/Particulars/Particulars",
@@ -45,6 +47,11 @@ export const paths = {
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */
 export function detailPath(symbol: string): string {
   return `${paths.detail}?symbol=${encodeURIComponent(symbol)}`;
+}
+
+/** A product's trading rules (/pages/Detail/rules?symbol=BTC%2FUSDT). */
+export function productRulesPath(symbol: string): string {
+  return `${paths.productRules}?symbol=${encodeURIComponent(symbol)}`;
 }
 
 /** One contract's terms, ticks and verification (/pages/order/detail?id=12). */

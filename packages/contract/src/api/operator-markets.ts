@@ -55,8 +55,9 @@ export const operatorProduct = z.object({
   /** What a user sees now (maintenance, closed outside trading hours, or open) and the terms. */
   ...productTerms,
   /**
-   * The version of the rates per duration: one more with each change of them. Each contract records
-   * the version it was placed under, and its receipt names it.
+   * The version of the terms (durations, rates, stake limits): one more with each change of them, each
+   * published (terms-history). Each contract records the version it was placed under, and its receipt
+   * names it.
    */
   payoutTableVersion: z.number().int().positive(),
   /** The exchange markets that price it (empty: the simulator) and how many must be live for a tick. */

@@ -156,8 +156,9 @@ export const contractReceipt = z.object({
     })
     .extend({
       /**
-       * The version of the product's rates per duration that the rate was taken from (it changes with
-       * every change of them); null for a contract placed before versions were recorded.
+       * The version of the product's published terms the rate was taken from (it changes with every
+       * change of the durations, rates or stake limits); null for a contract placed before versions
+       * were recorded.
        */
       payoutTableVersion: z.number().int().positive().nullable(),
       result: contractResult,

@@ -2,8 +2,10 @@ import { type ContractDirection, formatMoney, type Product } from "@tickfair/con
 import { Button, Popup } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { codeText } from "../../api/messages";
+import { useExpectedValue } from "../../api/terms";
 import { formatPrice } from "../../lib/market-format";
 import { formatRate } from "../../lib/trading-format";
+import { TicketValue } from "./TicketValue";
 
 /** The price the order is confirmed at: the latest tick the page has (its seq goes with the order). */
 export interface Quote {
@@ -46,6 +48,8 @@ export function TradeConfirm({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const money = (value: string) => formatMoney(value, locale);
+  // Asked for once the sheet's code is in, so the figures are there when it opens.
+  const value = useExpectedValue(product.symbol);
   return (
     <Popup
       visible={direction !== null}
@@ -94,6 +98,7 @@ export function TradeConfirm({
               </dd>
             </div>
           </dl>
+          <TicketValue value={value.data} seconds={duration.seconds} direction={direction} />
           {quoteMoved ? (
             <p className="trade-confirm__moved" role="alert" data-testid="trade-quote-moved">
               {codeText("QUOTE_EXPIRED")}

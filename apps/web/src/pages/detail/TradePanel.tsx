@@ -14,7 +14,7 @@ import {
 import { Button, Toast } from "antd-mobile";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useMe } from "../../api/me";
 import { codeText, errorText } from "../../api/messages";
@@ -26,7 +26,7 @@ import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { lossStreakPauseOf } from "../../components/LossStreakPause/loss-streak";
 import { formatReopens } from "../../lib/market-format";
-import { loginPath, paths } from "../../lib/paths";
+import { loginPath, paths, productRulesPath } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
 import { useSession } from "../../store/session";
 import type { Quote } from "./TradeConfirm";
@@ -204,6 +204,9 @@ export function TradePanel({
           </dd>
         </div>
       </dl>
+      <Link to={productRulesPath(product.symbol)} className="trade-rules-link" data-testid="trade-rules-link">
+        {t("trading.rulesLink")}
+      </Link>
       {/* Fixed at the foot of the screen: buying never needs a scroll past the chart and the form. */}
       <div className="trade-buttons trade-bar" data-testid="trade-bar">
         {(["up", "down"] as const).map((direction) => (
