@@ -1,8 +1,8 @@
 import type { AccountSummary } from "@tickfair/contract";
 import type { MarketBus } from "../market";
 import type { CapabilityModule, Wiring } from "../platform/capability";
-import { BookChangeGatherer, bookChanges } from "./book-changes";
 import type { PeriodicJob } from "../platform/periodic-job";
+import { BookChangeGatherer, bookChanges } from "./book-changes";
 import { expectedValueRoutes } from "./expected-value-routes";
 import { contractOpenings, contractSettlements } from "./live";
 import { realizedReturnsWorker } from "./realized-returns";
