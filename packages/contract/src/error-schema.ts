@@ -3,12 +3,16 @@ import { ERROR_CODES } from "./errors";
 
 export const errorCode = z.enum(ERROR_CODES);
 
-/** `{ "error": { "code", "message", "fields"? } }`; `fields` maps a form field to its error code. */
+/**
+ * `{ "error": { "code", "message", "fields"?, "details"? } }`; `fields` maps a form field to its error
+ * code, `details` says more about a refusal (e.g. which exposure cap).
+ */
 export const errorBody = z.object({
   error: z.object({
     code: errorCode,
     message: z.string(),
     fields: z.record(z.string(), errorCode).optional(),
+    details: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

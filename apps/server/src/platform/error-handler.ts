@@ -11,9 +11,12 @@ function send(
   status: number,
   code: ErrorCode,
   fields?: Record<string, ErrorCode>,
+  details?: Record<string, string>,
 ) {
   const message = errorMessage(code, requestLocale(request));
-  return reply.status(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
+  return reply
+    .status(status)
+    .send({ error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } });
 }
 
 /** Turns a failed zod parse into field errors: a missing value is REQUIRED, a refined one keeps its code. */
@@ -42,7 +45,8 @@ function validationToAppError(
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, request, error.status, error.code, error.fields);
+    if (error instanceof AppError)
+      return send(reply, request, error.status, error.code, error.fields, error.details);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const appError = validationToAppError(error);
       return send(reply, request, 400, appError.code, appError.fields);

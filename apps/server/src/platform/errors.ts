@@ -10,6 +10,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, ErrorCode>,
+    readonly details?: Record<string, string>,
   ) {
     super(code);
     this.name = "AppError";

@@ -2,6 +2,7 @@ import type { AccountSummary } from "@tickfair/contract";
 import type { MarketBus } from "../market";
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { contractOpenings, contractSettlements } from "./live";
+import { tradingOperatorRoutes } from "./operator-routes";
 import { tradingRoutes } from "./routes";
 import { TradingWorker } from "./worker";
 
@@ -29,6 +30,7 @@ export function tradingModule(
     name: "trading",
     worker,
     userRoutes: [tradingRoutes(wiring)],
+    operatorRoutes: [tradingOperatorRoutes(wiring)],
     jobs: [{ job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED }],
   };
 }

@@ -1,4 +1,5 @@
 import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
+import { winPayout } from "@tickfair/verify";
 import { type RawBuilder, sql } from "kysely";
 import { asLedgerError, transferEach } from "../ledger";
 import { lockLimits } from "../limits";
@@ -7,6 +8,13 @@ import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
+import {
+  exposurePlacedCtes,
+  exposureRefusalCtes,
+  type HeldExposure,
+  lockExposure,
+  refuseOrderPastCaps,
+} from "./exposure";
 import { limitRefusalCtes, refuseOrdersPastLimits } from "./limits";
 import {
   type AcceptedOrder,
@@ -29,8 +37,8 @@ const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, 
  * `placed` (the contracts written): through the ledger, a posting per order, named by its order number,
  * that moves its stake cash → frozen_trade; and the contract, pending; its entry is the first tick after
  * `now`, assigned when that tick is recorded (assignEntries); and what the users staked, added to the
- * quarter hour's totals the limits are judged by (usageSums). One order overdrawing refuses the whole
- * statement.
+ * quarter hour's totals the limits are judged by (usageSums); and what they would pay if they won, to
+ * the exposure caps' running totals (exposure.ts). One order overdrawing refuses the whole statement.
  */
 function contractWrites(now: Date) {
   return sql`${transferEach({ rows: "o", as: "numbered", kind: "stake", from: "cash", to: "frozen_trade", at: now })}, placed as (
@@ -46,7 +54,7 @@ function contractWrites(now: Date) {
         group by user_id order by user_id
         on conflict (user_id, quarter_from)
           do update set staked = q.staked + excluded.staked, placed = q.placed + excluded.placed
-      )`;
+      ), ${exposurePlacedCtes("placed")}`;
 }
 
 /**
@@ -85,8 +93,9 @@ export async function writeContracts(
 }
 
 /**
- * Places one order in the caller's transaction: the product's terms, its quote's freshness, then
- * writeContracts. Used for an order that is not placed in a batch (placeContracts).
+ * Places one order in the caller's transaction: the product's terms, its quote's freshness, the
+ * exposure caps (`exposure`: its totals, locked by lockExposure), then writeContracts. Used for an
+ * order that is not placed in a batch (placeContracts).
  */
 export async function placeContract(
   tx: Tx,
@@ -94,11 +103,13 @@ export async function placeContract(
   input: PlaceContractRequest,
   now: Date,
   quoteMaxAgeMs: number,
+  exposure: HeldExposure,
 ): Promise<Contract> {
   const code = orderCode(input);
   const terms = await productTerms(tx, [code]);
   const accepted = acceptOrder(terms.get(code), user.id, input, now);
   await requireFreshQuote(tx, accepted, input.quoteSeq, now, quoteMaxAgeMs);
+  refuseOrderPastCaps(exposure, winPayout(accepted.stake, accepted.payoutRateBps));
   const [contract] = await writeContracts(tx, [accepted], now);
   if (!contract) throw new Error("contract was not written");
   return contract;
@@ -158,8 +169,8 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
  * reopening time, trading hours, stake limits, the duration's rate), its quote is a tick of the product
  * no older than `quoteMaxAgeMs`, its Idempotency-Key is still free, and its user's limits let it through
  * (an order past them, or of a user whose limits changed while the statement waited for them, is placed
- * alone, to be refused with the limit it reaches: limitRefusalCtes). The users' limits are locked
- * first, then each key is claimed with its answer, in key order, before any account is locked
+ * alone, to be refused with the limit it reaches: limitRefusalCtes), nor an exposure cap (likewise
+ * placed alone: exposureRefusalCtes). The users' limits are locked first, then the exposure totals, then each key is claimed with its answer, in key order, before any account is locked
  * (the one-order path's order too, so the two never deadlock); then the orders are written
  * (contractWrites). Any failure — one order overdrawing refuses the statement for all — writes nothing,
  * and every order is then placed alone, as if there had been no batch.
@@ -211,6 +222,13 @@ export async function placeContracts(
         select * from unnest(${userIds}::bigint[], ${bigintArray(column((b) => b.accepted.stake))}::bigint[])
           with ordinality as b (user_id, stake, ord)
       ), ${limitRefusalCtes("batch_orders", sql`${userIds}::bigint[]`, now, timeZone)},
+      cap_orders as (
+        select c.* from unnest(${userIds}::bigint[], ${column((b) => b.terms.symbol)}::text[],
+          ${column((b) => b.accepted.direction)}::text[],
+          ${bigintArray(column((b) => winPayout(b.accepted.stake, b.accepted.payoutRateBps)))}::bigint[])
+          with ordinality as c (user_id, symbol, direction, payout, ord)
+        where not exists (select 1 from limit_refused r where r.ord = c.ord)
+      ), ${exposureRefusalCtes("cap_orders")},
       offered as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
           o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps,
@@ -234,6 +252,7 @@ export async function placeContracts(
         join ticks q on q.symbol = o.symbol and q.seq = o.quote_seq
           and q.time >= ${new Date(now.getTime() - quoteMaxAgeMs)}::timestamptz
         where not exists (select 1 from limit_refused r where r.ord = o.ord)
+          and not exists (select 1 from cap_refused r where r.ord = o.ord)
         order by o.ord
       ), ${claimAnsweredKeys({
         rows: "offered",
@@ -292,6 +311,7 @@ export class OrderDesk {
     if ("placed" in outcome) return { status: 201, body: outcome.placed, replayed: false };
     const { userId, input, key, fingerprint } = order;
     const now = this.#clock.now();
+    let exposure: HeldExposure | undefined;
     return runIdempotent(
       this.#db,
       { userId, key, fingerprint, at: now },
@@ -303,12 +323,16 @@ export class OrderDesk {
           this.#timeZone,
         );
         if (refusal) throw new AppError(refusal);
+        if (!exposure) throw new Error("exposure was not locked");
         return {
           status: 201,
-          body: await placeContract(tx, { id: userId }, input, now, this.#quoteMaxAgeMs),
+          body: await placeContract(tx, { id: userId }, input, now, this.#quoteMaxAgeMs, exposure),
         };
       },
-      (tx) => lockLimits(tx, [userId], now),
+      async (tx) => {
+        await lockLimits(tx, [userId], now);
+        exposure = await lockExposure(tx, userId, input.symbol, input.direction);
+      },
     );
   }
 }
