@@ -33,6 +33,18 @@ describe("apiErrorFromResponse", () => {
     expect(apiErrorFromResponse(400, { error: { code: "X", fields: "no" } }).fields).toEqual({});
   });
 
+  it("reads a refusal's details, keeping only text values", () => {
+    const error = apiErrorFromResponse(409, {
+      error: {
+        code: "EXPOSURE_LIMIT_REACHED",
+        message: "Full",
+        details: { cap: "product_direction", symbol: "BTC/USDT", direction: "up", odd: 1 },
+      },
+    });
+    expect(error.details).toEqual({ cap: "product_direction", symbol: "BTC/USDT", direction: "up" });
+    expect(apiErrorFromResponse(409, { error: { code: "X" } }).details).toEqual({});
+  });
+
   it("names an answer without the error shape by its status", () => {
     expect(apiErrorFromResponse(502, "<html>").code).toBe("INTERNAL");
     expect(apiErrorFromResponse(502, undefined).code).toBe("INTERNAL");
