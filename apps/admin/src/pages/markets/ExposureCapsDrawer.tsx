@@ -53,7 +53,14 @@ export function ExposureCapsDrawer({ symbol, onClose }: { symbol: string | null;
       const outcome = await save.mutateAsync({ symbol: product.symbol, ...next, reason: values.reason });
       if ("proposed" in outcome) message.info(t("caps.proposed"));
       else message.success(t("caps.saved", { symbol: product.symbol }));
-      form.resetFields(["reason"]);
+      // The form shows the caps in force again: a proposal changes nothing until it is approved.
+      const inForce = "proposed" in outcome ? product.caps : outcome.applied;
+      form.setFieldsValue({
+        up: inForce.up ?? "",
+        down: inForce.down ?? "",
+        perUser: inForce.perUser ?? "",
+        reason: "",
+      });
     } catch {
       // Shown under the reason (ReasonField).
     }
@@ -81,7 +88,7 @@ export function ExposureCapsDrawer({ symbol, onClose }: { symbol: string | null;
     <Drawer
       open={symbol !== null}
       title={symbol ? t("caps.title", { symbol }) : ""}
-      width={560}
+      width={600}
       onClose={close}
       destroyOnHidden
       data-testid="caps-drawer"
@@ -100,10 +107,13 @@ export function ExposureCapsDrawer({ symbol, onClose }: { symbol: string | null;
                 <Descriptions.Item key={field} label={label(field)}>
                   <Flex vertical gap={2} data-testid={`caps-usage-${field}`}>
                     <Typography.Text className="tabular">
-                      {t(field === "perUser" ? "caps.usageLargest" : "caps.usage", {
-                        open: formatMoney(open, locale),
-                        cap: money(cap),
-                      })}
+                      {t(
+                        `caps.${field === "perUser" ? "usageLargest" : "usage"}${cap === null ? "Uncapped" : ""}`,
+                        {
+                          open: formatMoney(open, locale),
+                          cap: money(cap),
+                        },
+                      )}
                     </Typography.Text>
                     {percent === null ? null : (
                       <Progress
@@ -121,7 +131,7 @@ export function ExposureCapsDrawer({ symbol, onClose }: { symbol: string | null;
           {product.pending ? (
             <ControlChangeCard
               change={product.pending}
-              title={t("caps.changeTitle", { symbol: product.symbol })}
+              title={t("caps.changeTitle")}
               rows={rowsOf(product.pending)}
               me={operator?.username}
               mayDecide={canManage}
