@@ -9,7 +9,7 @@ import { key, operatorAuth } from "../test/cashier-fixtures";
 import { at, BTC, contractKit, ETH } from "../test/contract-kit";
 import { useTestApp } from "../test/harness";
 import { freshQuote } from "../test/trading-fixtures";
-import { lockExposure } from "./exposure";
+import { ensureExposureRows, lockExposure } from "./exposure";
 import { TermsBook } from "./order-terms";
 import { type Order, placeContract, placeContracts } from "./placement";
 
@@ -126,6 +126,9 @@ describe("exposure caps refuse orders", () => {
 
   it("leaves out of a batch every order a cap would refuse, counting the orders ahead of it, and nothing else", async () => {
     const users = await Promise.all([fundedUser("1000.00"), fundedUser("1000.00")]);
+    // A user's first order on a product makes their total, alone; later ones can go in a batch.
+    for (const user of users)
+      expect((await place(user.auth, order({ direction: "down" }))).statusCode).toBe(201);
     const quoteSeq = await freshQuote(t, BTC);
     expect((await setCaps(BTC, { up: await capAbove(BTC, "up", "55.50") })).statusCode).toBe(200);
     const orders: Order[] = Array.from({ length: 6 }, (_, i) => ({
@@ -158,8 +161,9 @@ describe("exposure caps refuse orders", () => {
     const quoteSeq = await freshQuote(t, ETH);
     expect((await setCaps(ETH, { up: await capAbove(ETH, "up", "1000.00") })).statusCode).toBe(200);
     const now = t.clock.now();
-    const alone = (userId: bigint) =>
-      runIdempotent(t.db, { userId, key: key(), fingerprint: "alone", at: now }, async (tx) => {
+    const alone = async (userId: bigint) => {
+      await ensureExposureRows(t.db, [{ userId, symbol: ETH, direction: "up" }]);
+      return runIdempotent(t.db, { userId, key: key(), fingerprint: "alone", at: now }, async (tx) => {
         const held = await lockExposure(tx, userId, ETH, "up");
         const input = { ...order({ symbol: ETH, stake: "10.00" }), quoteSeq } as Order["input"];
         return { status: 201, body: await placeContract(tx, { id: userId }, input, now, 5_000, held) };
@@ -170,6 +174,7 @@ describe("exposure caps refuse orders", () => {
           return "refused";
         },
       );
+    };
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => alone(users[i % 4]?.userId ?? 0n)),
     );

@@ -1,6 +1,6 @@
 import type { ExposureCapKind, ExposureRefusalDetails } from "@tickfair/contract";
 import { sql } from "kysely";
-import type { Tx } from "../platform/db";
+import { bigintArray, type Executor, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Direction } from "./outcome";
 
@@ -38,9 +38,35 @@ export interface HeldExposure {
 }
 
 /**
- * Locks the placed totals of an order's side and of its user on the product (made on first use), for
- * the one-order path; called before its Idempotency-Key is claimed, as the batch locks them before it
- * claims keys, so the two never wait on each other in a circle.
+ * Makes the placed totals of orders' sides and of their users on the products, where they are not there
+ * yet, in a statement of its own, committed before the orders' transaction or statement begins: the
+ * placement that follows then finds every row it adds to and locks it before it locks any account, and
+ * never holds a new row another placement waits for. Only for products that exist: an order naming
+ * another is refused by its terms, and leaves no row.
+ */
+export async function ensureExposureRows(
+  db: Executor,
+  orders: readonly { userId: bigint; symbol: string; direction: Direction }[],
+): Promise<void> {
+  if (orders.length === 0) return;
+  await sql`with o as (
+      select o.user_id, o.symbol, o.direction
+      from unnest(${bigintArray(orders.map((order) => order.userId))}::bigint[],
+        ${orders.map((order) => order.symbol)}::text[], ${orders.map((order) => order.direction)}::text[])
+        as o (user_id, symbol, direction)
+      join products p on p.symbol = o.symbol
+    ), side as (
+      insert into trading_exposure_placed (symbol, direction, payout)
+      select distinct symbol, direction, 0 from o order by 1, 2 on conflict do nothing
+    )
+    insert into trading_user_exposure_placed (user_id, symbol, payout)
+    select distinct user_id, symbol, 0 from o order by 1, 2 on conflict do nothing`.execute(db);
+}
+
+/**
+ * Locks the placed totals of an order's side and of its user on the product (ensureExposureRows made
+ * them), for the one-order path; called before its Idempotency-Key is claimed, as the batch locks them
+ * before it claims keys, so the two never wait on each other in a circle.
  */
 export async function lockExposure(
   tx: Tx,
@@ -48,15 +74,6 @@ export async function lockExposure(
   symbol: string,
   direction: Direction,
 ): Promise<HeldExposure> {
-  // Only for a product that exists: an order naming another is refused by its terms, and leaves no row.
-  await sql`with product as (
-      select symbol from products where symbol = ${symbol}
-    ), side as (
-      insert into trading_exposure_placed (symbol, direction, payout)
-      select symbol, ${direction}, 0 from product on conflict do nothing
-    )
-    insert into trading_user_exposure_placed (user_id, symbol, payout)
-    select ${userId}, symbol, 0 from product on conflict do nothing`.execute(tx);
   const { rows } = await sql<{
     side_placed: bigint | null;
     user_placed: bigint | null;
@@ -103,8 +120,11 @@ export function refuseOrderPastCaps(held: HeldExposure, payout: bigint): void {
  * CTEs, in front of the placement batch's statement, that end in `cap_refused (ord)`: the orders of
  * `orders` (a CTE of ord, user_id, symbol, direction, payout — the orders the batch may write) that a
  * cap may refuse, each judged with the earlier orders of its side, or of its user and product, in the
- * batch counted; and every order under a cap whose total has no row yet (placed alone, the row is made
- * and locked there). The placed totals' rows are locked, sides first, each in key order, as lockExposure
+ * batch counted; and every order whose totals have no row in the statement's snapshot, capped or not
+ * (ensureExposureRows makes them before the statement; one made meanwhile could not be locked, and the
+ * batch adds only to rows it locked, so it never waits for a row while holding accounts). The placed
+ * totals' rows are locked,
+ * sides first, each in key order, as lockExposure
  * takes them; those orders are left out of the batch and placed alone, where the refusal is worded.
  */
 export function exposureRefusalCtes(orders: string) {
@@ -133,15 +153,13 @@ export function exposureRefusalCtes(orders: string) {
       from ${batch} o
     ), cap_refused as (
       select r.ord from cap_running r
-      join caps_in_force c on c.symbol = r.symbol
+      left join caps_in_force c on c.symbol = r.symbol
       left join side_held s on s.symbol = r.symbol and s.direction = r.direction
       left join user_held u on u.user_id = r.user_id and u.symbol = r.symbol
-      cross join lateral (
-        select case r.direction when 'up' then c.up_payout else c.down_payout end as side_cap
-      ) k
-      where (k.side_cap is not null and (s.open is null or s.open + r.side_payout > k.side_cap))
-        or (c.user_payout is not null and (u.open is null or u.open + r.user_payout > c.user_payout))
-    )`;
+      -- A null cap compares as null: no refusal.
+      where s.open is null or u.open is null
+        or s.open + r.side_payout > case r.direction when 'up' then c.up_payout else c.down_payout end
+        or u.open + r.user_payout > c.user_payout    )`;
 }
 
 /**

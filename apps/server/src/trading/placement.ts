@@ -9,6 +9,7 @@ import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
 import {
+  ensureExposureRows,
   exposurePlacedCtes,
   exposureRefusalCtes,
   type HeldExposure,
@@ -170,10 +171,12 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
  * no older than `quoteMaxAgeMs`, its Idempotency-Key is still free, and its user's limits let it through
  * (an order past them, or of a user whose limits changed while the statement waited for them, is placed
  * alone, to be refused with the limit it reaches: limitRefusalCtes), nor an exposure cap (likewise
- * placed alone: exposureRefusalCtes). The users' limits are locked first, then the exposure totals, then each key is claimed with its answer, in key order, before any account is locked
- * (the one-order path's order too, so the two never deadlock); then the orders are written
- * (contractWrites). Any failure — one order overdrawing refuses the statement for all — writes nothing,
- * and every order is then placed alone, as if there had been no batch.
+ * placed alone: exposureRefusalCtes; the totals' rows are made first, ensureExposureRows). The users'
+ * limits are locked first, then the exposure totals, then each key is claimed with its answer, in key
+ * order, before any account is locked (the one-order path's order too, so the two never deadlock);
+ * then the orders are written (contractWrites). Any failure — one order overdrawing refuses the
+ * statement for all — writes nothing, and every order is then placed alone, as if there had been no
+ * batch.
  */
 export async function placeContracts(
   db: Db,
@@ -215,6 +218,10 @@ export async function placeContracts(
   }
   if (batch.length === 0) return outcomes;
   try {
+    await ensureExposureRows(
+      db,
+      batch.map((b) => ({ userId: b.order.userId, symbol: b.terms.symbol, direction: b.accepted.direction })),
+    );
     const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
     const userIds = bigintArray(column((b) => b.order.userId));
     const placed = await prepared(sql<{ ord: string; response: Contract }>`
@@ -312,6 +319,7 @@ export class OrderDesk {
     const { userId, input, key, fingerprint } = order;
     const now = this.#clock.now();
     let exposure: HeldExposure | undefined;
+    await ensureExposureRows(this.#db, [{ userId, symbol: input.symbol, direction: input.direction }]);
     return runIdempotent(
       this.#db,
       { userId, key, fingerprint, at: now },
