@@ -171,7 +171,8 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
  * no older than `quoteMaxAgeMs`, its Idempotency-Key is still free, and its user's limits let it through
  * (an order past them, or of a user whose limits changed while the statement waited for them, is placed
  * alone, to be refused with the limit it reaches: limitRefusalCtes), nor an exposure cap (likewise
- * placed alone: exposureRefusalCtes; the totals' rows are made first, ensureExposureRows). The users'
+ * placed alone: exposureRefusalCtes; the totals' rows are made first by ensureExposureRows, except
+ * those `exposureRows` holds, the keys of rows this desk made before). The users'
  * limits are locked first, then the exposure totals, then each key is claimed with its answer, in key
  * order, before any account is locked (the one-order path's order too, so the two never deadlock);
  * then the orders are written (contractWrites). Any failure — one order overdrawing refuses the
@@ -185,6 +186,7 @@ export async function placeContracts(
   book: TermsBook,
   quoteMaxAgeMs: number,
   timeZone: string,
+  exposureRows: Set<string> = new Set(),
 ): Promise<OrderOutcome[]> {
   const outcomes: OrderOutcome[] = orders.map(() => ({ alone: true }));
   const seen = new Set<string>();
@@ -218,10 +220,16 @@ export async function placeContracts(
   }
   if (batch.length === 0) return outcomes;
   try {
-    await ensureExposureRows(
-      db,
-      batch.map((b) => ({ userId: b.order.userId, symbol: b.terms.symbol, direction: b.accepted.direction })),
-    );
+    // Rows are never deleted: the ones this desk made or saw are not asked for again.
+    const rows = batch.map((b) => ({
+      userId: b.order.userId,
+      symbol: b.terms.symbol,
+      direction: b.accepted.direction,
+      keys: [`${b.terms.symbol} ${b.accepted.direction}`, `${b.order.userId} ${b.terms.symbol}`],
+    }));
+    const missing = rows.filter((row) => row.keys.some((rowKey) => !exposureRows.has(rowKey)));
+    await ensureExposureRows(db, missing);
+    for (const row of missing) for (const rowKey of row.keys) exposureRows.add(rowKey);
     const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
     const userIds = bigintArray(column((b) => b.order.userId));
     const placed = await prepared(sql<{ ord: string; response: Contract }>`
@@ -307,8 +315,9 @@ export class OrderDesk {
     this.#quoteMaxAgeMs = quoteMaxAgeMs;
     this.#timeZone = timeZone;
     const book = new TermsBook();
+    const exposureRows = new Set<string>();
     this.#batches = new Batcher(
-      (orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs, timeZone),
+      (orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs, timeZone, exposureRows),
       { maxSize: 64, concurrency: 1 },
     );
   }
