@@ -5,7 +5,6 @@ import { listDepositMethods } from "./cashier/deposit-methods";
 import { createDeposit } from "./cashier/deposits";
 import { writeCashierSettings } from "./cashier/settings";
 import { checkLedgerInvariants } from "./ledger/invariants";
-import { checkExposureInvariants } from "./trading/invariants";
 import { openUserAccounts, post, systemAccountIds, userAccountIds } from "./ledger/service";
 import { seedCatalogue } from "./market/seed";
 import { recordTicks, verifyChain } from "./market/ticks";
@@ -14,6 +13,7 @@ import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
 import { hashPassword } from "./platform/passwords";
 import { createEmptyTestDb, type TestDb } from "./test/harness";
+import { checkExposureInvariants } from "./trading/invariants";
 
 /**
  * A database the previous release built and filled upgrades to the current timeline without losing or
