@@ -10,6 +10,8 @@ import { systemClock } from "../apps/server/src/platform/clock";
 import { loadConfig } from "../apps/server/src/platform/config";
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
+import { capsControl } from "../apps/server/src/trading/caps";
+import { checkExposureInvariants } from "../apps/server/src/trading/invariants";
 
 export interface RunningApp {
   app: App;
@@ -152,10 +154,28 @@ export async function checkPlacements(db: Db): Promise<PlaceCheck> {
     db,
   );
   const report = await checkLedgerInvariants(db);
+  const exposure = await checkExposureInvariants(db);
   return {
     contracts: Number(counts.rows[0]?.contracts ?? 0),
     maxStakedMinor: BigInt(counts.rows[0]?.max_staked ?? 0),
-    invariantsOk: report.ok,
-    violations: report.violations,
+    invariantsOk: report.ok && exposure.length === 0,
+    violations: [...report.violations, ...exposure],
   };
+}
+
+/**
+ * Exposure caps on every product, both directions and every user (the budget holds with caps set),
+ * written as an operator's change writes them; returns how many products.
+ */
+export async function capEveryProduct(db: Db, caps: { side: string; perUser: string }): Promise<number> {
+  const products = await db.selectFrom("products").select("symbol").execute();
+  await db.transaction().execute(async (tx) => {
+    for (const { symbol } of products)
+      await capsControl(symbol).write(
+        tx,
+        { symbol, up: caps.side, down: caps.side, perUser: caps.perUser },
+        new Date(),
+      );
+  });
+  return products.length;
 }

@@ -9,8 +9,10 @@
  * 2. Contracts placed per second through the real HTTP API of the real app (buildApp, feed and
  *    settlement worker on), from another process (bench/place-clients.ts): 16 keep-alive clients, 64
  *    users who registered, signed in, took a demo top-up and set limits on stakes, losses and open
- *    positions (never reached) through the API, an Idempotency-Key per order; against `pgbench -b
- *    tpcb-like` with as many clients on the same server in the same run.
+ *    positions (never reached) through the API, with exposure caps on every product, direction and
+ *    user (never reached either; TRADING_BENCH_CAPS=off leaves them out, to compare), an
+ *    Idempotency-Key per order; against `pgbench -b tpcb-like` with as many clients on the same
+ *    server in the same run.
  *    Goal: placed per second ≥ 0.5 × pgbench tps.
  * 3. 100,000 contracts expiring in the same second, each with its stake really frozen by a posting,
  *    its entry assigned by assignEntries from recorded ticks, and recorded ticks up to and past its
@@ -42,7 +44,14 @@ import {
   type SettleRun,
   type SettleSettings,
 } from "./settlement";
-import { checkPlacements, createTraders, type PlaceCheck, startApp, waitForTicks } from "./trading-app";
+import {
+  capEveryProduct,
+  checkPlacements,
+  createTraders,
+  type PlaceCheck,
+  startApp,
+  waitForTicks,
+} from "./trading-app";
 import type { WsOptions, WsResult } from "./ws-clients";
 
 /** A whole number from the environment (for trying other settings by hand), else the default. */
@@ -79,6 +88,9 @@ const CONFIG = {
       loss_30d: "999999.00",
       open_positions: "1000",
     },
+    /** Caps on what the house would owe, likewise never reached: placement locks and reads them too. */
+    caps:
+      process.env.TRADING_BENCH_CAPS === "off" ? null : { side: "999999999999.00", perUser: "999999999.00" },
     goalRatio: 0.5,
   },
   pgbench: { database: "tickfair_bench_trading_pgbench", scale: 10, threads: 2, seconds: 10 },
@@ -143,6 +155,12 @@ export async function runTradingBench(): Promise<BenchResult> {
       console.log(
         `  ${p.users} users registered, signed in, topped up (${p.topUp} each) and given ${Object.keys(p.limits).length} limits (${Object.keys(p.limits).join(", ")}) through the API in ${fmt((performance.now() - t0) / 1000, 1)} s`,
       );
+      if (p.caps) {
+        const capped = await capEveryProduct(app.db, p.caps);
+        console.log(
+          `  exposure caps on ${capped} products: ${p.caps.side} a direction, ${p.caps.perUser} a user (never reached)`,
+        );
+      } else console.log("  no exposure caps (TRADING_BENCH_CAPS=off)");
 
       const w = CONFIG.ws;
       console.log(

@@ -34,6 +34,7 @@
 --   0031_solvency
 --   0032_withdrawal_steps
 --   0033_payout_table_version
+--   0034_exposure_caps
 --   0035_feed_anomaly_halt
 --   0036_product_terms
 --   0038_loss_streak
@@ -958,6 +959,37 @@ create table trading_closed_quarters (
   constraint trading_closed_quarters_voided_check CHECK ((voided >= 0))
 );
 
+create table trading_exposure_caps (
+  symbol text not null,
+  up_payout bigint,
+  down_payout bigint,
+  user_payout bigint,
+  updated_at timestamp with time zone not null,
+  constraint trading_exposure_caps_pkey PRIMARY KEY (symbol),
+  constraint trading_exposure_caps_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
+  constraint trading_exposure_caps_down_payout_check CHECK ((down_payout >= 0)),
+  constraint trading_exposure_caps_up_payout_check CHECK ((up_payout >= 0)),
+  constraint trading_exposure_caps_user_payout_check CHECK ((user_payout >= 0))
+);
+
+create table trading_exposure_placed (
+  symbol text not null,
+  direction text not null,
+  payout bigint not null,
+  constraint trading_exposure_placed_pkey PRIMARY KEY (symbol, direction),
+  constraint trading_exposure_placed_direction_check CHECK ((direction = ANY (ARRAY['up'::text, 'down'::text]))),
+  constraint trading_exposure_placed_payout_check CHECK ((payout >= 0))
+);
+
+create table trading_exposure_released (
+  symbol text not null,
+  direction text not null,
+  payout bigint not null,
+  constraint trading_exposure_released_pkey PRIMARY KEY (symbol, direction),
+  constraint trading_exposure_released_direction_check CHECK ((direction = ANY (ARRAY['up'::text, 'down'::text]))),
+  constraint trading_exposure_released_payout_check CHECK ((payout >= 0))
+);
+
 create table trading_limits (
   user_id bigint not null,
   break_kind text,
@@ -978,6 +1010,22 @@ create table trading_placed_quarters (
   constraint trading_placed_quarters_pkey PRIMARY KEY (user_id, quarter_from),
   constraint trading_placed_quarters_placed_check CHECK ((placed >= 0)),
   constraint trading_placed_quarters_staked_check CHECK ((staked >= 0))
+);
+
+create table trading_user_exposure_placed (
+  user_id bigint not null,
+  symbol text not null,
+  payout bigint not null,
+  constraint trading_user_exposure_placed_pkey PRIMARY KEY (user_id, symbol),
+  constraint trading_user_exposure_placed_payout_check CHECK ((payout >= 0))
+);
+
+create table trading_user_exposure_released (
+  user_id bigint not null,
+  symbol text not null,
+  payout bigint not null,
+  constraint trading_user_exposure_released_pkey PRIMARY KEY (user_id, symbol),
+  constraint trading_user_exposure_released_payout_check CHECK ((payout >= 0))
 );
 
 create table users (

@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { consoleRuns, consoleShot, DEMO_ADMIN, expectConsolePolished, openConsole } from "./admin-support";
+import {
+  consoleRuns,
+  consoleShot,
+  DEMO_ADMIN,
+  DEMO_ADMIN_2,
+  expectConsolePolished,
+  openConsole,
+  operatorApiHeaders,
+} from "./admin-support";
 import { apiSession, apiUser, BTC, latestQuote, postOk, requestBankDeposit } from "./support";
 
 const modalOk = (page: Page) => page.locator(".ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary");
@@ -164,5 +172,53 @@ for (const { locale, text, run: index } of consoleRuns()) {
     await expect(page.getByTestId("verify-result")).not.toContainText(text.markets.noTicks);
     await expectConsolePolished(page);
     await consoleShot(page, locale, "users-market-verify");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("verify-result")).toBeHidden();
+
+    // Exposure caps: tightened below what is open, at once, and the next order past it refused;
+    // lifting the cap again is only proposed, and another admin approves it.
+    await page.getByTestId("caps-BTC/USDT").click();
+    const drawer = page.getByTestId("caps-drawer");
+    await expect(drawer.getByTestId("caps-usage-up")).toContainText(text.caps.none);
+    await drawer.getByTestId("caps-up").fill("1.00");
+    await drawer.getByTestId("caps-reason").fill("Journey: the up book is one-sided");
+    await drawer.getByTestId("caps-save").click();
+    await expect(page.locator(".ant-message")).toContainText(
+      text.caps.saved.replace("{{symbol}}", "BTC/USDT"),
+    );
+    await expect(drawer.getByTestId("caps-usage-up").locator(".ant-progress-status-exception")).toBeVisible();
+    const refused = await request.post("/api/v1/trading/contracts", {
+      headers: { ...trader, "idempotency-key": `${user.account}-capped` },
+      data: {
+        symbol: BTC,
+        direction: "up",
+        stake: "10.00",
+        durationSeconds: 60,
+        quoteSeq: await latestQuote(request, BTC),
+      },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error).toMatchObject({
+      code: "EXPOSURE_LIMIT_REACHED",
+      details: { cap: "product_direction", symbol: BTC, direction: "up" },
+    });
+    await drawer.getByTestId("caps-up").fill("");
+    await drawer.getByTestId("caps-reason").fill("Journey: lift the cap again");
+    await expect(drawer.getByTestId("caps-save")).toContainText(text.caps.propose);
+    await drawer.getByTestId("caps-save").click();
+    await expect(page.locator(".ant-message")).toContainText(text.caps.proposed);
+    await expect(drawer.getByTestId("control-change")).toBeVisible();
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "markets-caps");
+    const second = await operatorApiHeaders(request, DEMO_ADMIN_2);
+    const caps = (await (await request.get("/api/v1/operator/risk/caps", { headers: second })).json()) as {
+      items: { symbol: string; pending: { id: string } | null }[];
+    };
+    const pending = caps.items.find((item) => item.symbol === BTC)?.pending;
+    expect(pending).toBeTruthy();
+    const approved = await request.post(`/api/v1/operator/risk/caps/changes/${pending?.id}/approve`, {
+      headers: second,
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
   });
 }

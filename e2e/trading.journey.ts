@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { CLOCK_OPTIONS } from "@tickfair/contract";
+import { DEMO_ADMIN_2, operatorApiHeaders } from "./admin-support";
 import {
   DETAIL,
   detailPage,
@@ -12,10 +13,27 @@ import {
   postOk,
   SHOT_RUNS,
   setLanguage,
+  settledShot,
   shot,
 } from "./support";
 
 const cents = (s: string) => Math.round(Number(s) * 100);
+
+/** Sets BTC/USDT's exposure caps as an admin; lifting one is proposed and a second admin approves it. */
+async function capBtc(request: APIRequestContext, caps: { up: string | null; down: string | null }) {
+  const url = `/api/v1/operator/risk/caps/${encodeURIComponent("BTC/USDT")}`;
+  const set = await request.put(url, {
+    headers: await operatorHeaders(request),
+    data: { ...caps, perUser: null, reason: "journey: the order ticket's refusal" },
+  });
+  expect(set.ok(), await set.text()).toBe(true);
+  if (set.status() !== 202) return;
+  const { id } = (await set.json()) as { id: string };
+  const approved = await request.post(`/api/v1/operator/risk/caps/changes/${id}/approve`, {
+    headers: await operatorApiHeaders(request, DEMO_ADMIN_2),
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+}
 
 for (const { locale, text } of SHOT_RUNS) {
   test(`buy up on BTC/USDT and watch it settle in ${locale}`, async ({ page, request }) => {
@@ -126,6 +144,22 @@ for (const { locale, text } of SHOT_RUNS) {
     await shot(page, locale, "trading-03-rules");
     await page.goBack();
     await expect(page.getByTestId("position")).toHaveCount(1);
+
+    // The platform's cap on buy-down orders is full: the ticket says so, in the user's language, and
+    // nothing is bought.
+    await capBtc(request, { up: null, down: "0.00" });
+    try {
+      await page.getByTestId("trade-buy-down").click();
+      await page.getByTestId("trade-confirm-submit").click();
+      await expect(page.getByTestId("cap-refusal")).toHaveText(text.trading.capRefused.down);
+      await expect(page.getByTestId("trade-available")).toContainText("990.00");
+      await expectTradingPolished(page);
+      await settledShot(page, locale, "trading-03-cap-refused", { dialog: true, viewport: true });
+      await page.getByRole("button", { name: text.trading.capRefused.ok }).click();
+      await expect(page.getByTestId("cap-refusal")).toBeHidden();
+    } finally {
+      await capBtc(request, { up: null, down: null });
+    }
     // A longer contract on another product, which closes while the user is on another screen.
     const other = await postOk<{ id: string }>(
       request,

@@ -160,6 +160,18 @@ beforeAll(async () => {
   if (proposal.statusCode !== 202)
     throw new Error(`settings proposal answered ${proposal.statusCode}: ${proposal.body}`);
   fx.settingsChangeId = proposal.json<{ id: string }>().id;
+  // A product's cap raised by another admin: a pending loosening for the caps' approve and reject.
+  for (const up of ["100.00", "200.00"]) {
+    const caps = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/operator/risk/caps/${fx.symbol}`,
+      payload: { up, down: null, perUser: null, reason: "bad input" },
+      headers: observer.operator,
+    });
+    if (caps.statusCode !== (up === "100.00" ? 200 : 202))
+      throw new Error(`caps change answered ${caps.statusCode}: ${caps.body}`);
+    fx.capsChangeId = caps.json<{ id?: string }>().id ?? "";
+  }
 
   setExamples({
     ...newRegistration(),
@@ -217,6 +229,9 @@ beforeAll(async () => {
     perDay: 3,
     min: "1.00",
     max: "1000.00",
+    up: "500.00",
+    down: null,
+    perUser: "50.00",
   });
 });
 
@@ -237,6 +252,7 @@ const OPERATOR_VIEWS = [
   "/api/v1/operator/deposits?limit=100",
   "/api/v1/operator/withdrawals?limit=100",
   "/api/v1/operator/control-changes?limit=100",
+  "/api/v1/operator/risk/caps",
   "/api/v1/market/products",
 ];
 const COUNTED_TABLES = [
@@ -256,6 +272,7 @@ const COUNTED_TABLES = [
   "contracts",
   "operators",
   "control_changes",
+  "trading_exposure_caps",
 ];
 
 async function snapshot(): Promise<Record<string, string>> {

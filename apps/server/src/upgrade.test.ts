@@ -16,6 +16,7 @@ import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
 import { hashPassword } from "./platform/passwords";
 import { createEmptyTestDb, type TestDb } from "./test/harness";
+import { checkExposureInvariants } from "./trading/invariants";
 
 /**
  * A database the previous release built and filled upgrades to the current timeline without losing or
@@ -396,6 +397,15 @@ describe(`a database at ${BEFORE}, upgraded`, () => {
     expect(totals).toEqual([
       { user_id: ids.alice, quarter_from: new Date("2026-01-05T08:00:00Z"), staked: 2_500n, placed: 1 },
     ]);
+  });
+
+  it("starts the exposure caps' totals from the contracts open, so the caps judge them from the start", async () => {
+    // 25.00 at 85 % pays 46.25 if it wins.
+    const sides = await db.selectFrom("trading_exposure_placed").selectAll().execute();
+    expect(sides).toEqual([{ symbol: "BTC/USDT", direction: "up", payout: 4_625n }]);
+    const users = await db.selectFrom("trading_user_exposure_placed").selectAll().execute();
+    expect(users).toEqual([{ user_id: ids.alice, symbol: "BTC/USDT", payout: 4_625n }]);
+    expect(await checkExposureInvariants(db)).toEqual([]);
   });
 
   it("carries sign-in failures over, by lower-cased name", async () => {

@@ -20,7 +20,7 @@ export class ApiError extends Error {
   declare readonly serverMessage: string | null;
   /** A form's fields at fault, by (dotted) name ("phone", "translations.zh-CN.title"), each with its code. */
   declare readonly fields: Readonly<Record<string, string>>;
-  /** Figures a few codes carry (LOSS_STREAK_PAUSE); unchecked: the code's reader checks their shape. */
+  /** What a few codes carry (LOSS_STREAK_PAUSE, EXPOSURE_LIMIT_REACHED); unchecked: the code's reader checks their shape. */
   declare readonly details: Readonly<Record<string, unknown>> | null;
 
   constructor(
@@ -48,6 +48,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The string values of an object of the body (fields, details); anything else is left out. */
+function texts(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isRecord(value)) {
+    for (const [name, text] of Object.entries(value)) {
+      if (typeof text === "string") out[name] = text;
+    }
+  }
+  return out;
+}
+
 /** Builds the ApiError for a non-2xx answer from its status and (parsed JSON) body, whatever its shape. */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const error = isRecord(body) ? body.error : undefined;
@@ -55,15 +66,9 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
     const fallback = status === 401 ? "UNAUTHENTICATED" : status >= 500 ? "INTERNAL" : BAD_RESPONSE;
     return new ApiError(fallback, status);
   }
-  const fields: Record<string, string> = {};
-  if (isRecord(error.fields)) {
-    for (const [name, code] of Object.entries(error.fields)) {
-      if (typeof code === "string") fields[name] = code;
-    }
-  }
   const serverMessage = typeof error.message === "string" && error.message !== "" ? error.message : null;
   const details = isRecord(error.details) ? error.details : null;
-  return new ApiError(error.code, status, serverMessage, fields, details);
+  return new ApiError(error.code, status, serverMessage, texts(error.fields), details);
 }
 
 export interface ErrorTexts {

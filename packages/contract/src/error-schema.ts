@@ -5,7 +5,8 @@ export const errorCode = z.enum(ERROR_CODES);
 
 /**
  * `{ "error": { "code", "message", "fields"?, "details"? } }`; `fields` maps a form field to its error
- * code; `details` are figures a code carries (LOSS_STREAK_PAUSE: lossStreakPauseDetails).
+ * code; `details` are figures a code carries (LOSS_STREAK_PAUSE: lossStreakPauseDetails; EXPOSURE_LIMIT_REACHED:
+ * which cap, product and direction).
  */
 export const errorBody = z.object({
   error: z.object({

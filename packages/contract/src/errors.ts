@@ -117,6 +117,8 @@ export const ERROR_STATUS = {
   LOSS_LIMIT_7D_REACHED: 400,
   LOSS_LIMIT_30D_REACHED: 400,
   OPEN_POSITIONS_LIMIT_REACHED: 400,
+  /** The platform's exposure cap (not the user's own limit): the order is fine, the book is full. */
+  EXPOSURE_LIMIT_REACHED: 409,
   TAKING_A_BREAK: 403,
   SELF_EXCLUDED: 403,
   BREAK_NOT_LONGER: 409,

@@ -5,6 +5,7 @@ export * from "./api/cashier";
 export * from "./api/chat";
 export * from "./api/common";
 export * from "./api/content";
+export * from "./api/exposure-caps";
 export * from "./api/fairness";
 export * from "./api/ledger";
 export * from "./api/limits";

@@ -3,6 +3,7 @@ export {
   applyControlChange,
   type ControlSubject,
   decideControlChange,
+  listControlChanges,
   proposeControlChange,
 } from "./control-changes";
 export { type ListExport, listExportRoute } from "./list-export-route";

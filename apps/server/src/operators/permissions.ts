@@ -34,6 +34,9 @@ const GRANTS = {
   // Everyone may look at the markets (support answers "why can I not trade"); only admins change them.
   "markets.read": ["support", "finance", "admin"],
   "markets.manage": ["admin"],
+  // Exposure caps: everyone reads them beside the markets (markets.read); only admins set them, and a
+  // loosening waits for a second admin.
+  "risk.manage": ["admin"],
   // Savings: finance and support read the figures and the rate; only admins change the rate or limits.
   "savings.read": ["support", "finance", "admin"],
   "savings.manage": ["admin"],
@@ -111,6 +114,10 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`GET ${API}/market/products/:symbol/verify`]:             "markets.read",
   [`PUT ${API}/market/products/:symbol`]:                    "markets.manage",
   [`PUT ${API}/market/products/:symbol/feed`]:               "markets.manage",
+  [`GET ${API}/risk/caps`]:                                  "markets.read",
+  [`PUT ${API}/risk/caps/:symbol`]:                          "risk.manage",
+  [`POST ${API}/risk/caps/changes/:id/approve`]:             "risk.manage",
+  [`POST ${API}/risk/caps/changes/:id/reject`]:              "risk.manage",
   [`GET ${API}/savings`]:                                    "savings.read",
   [`POST ${API}/savings/rates`]:                             "savings.manage",
   [`PUT ${API}/savings/settings`]:                           "savings.manage",

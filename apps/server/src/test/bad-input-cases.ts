@@ -119,6 +119,7 @@ export interface Fixtures {
   contractId: string;
   symbol: string;
   settingsChangeId: string;
+  capsChangeId: string;
   operatorId: string;
   roleChangeId: string;
   verificationId: string;
@@ -136,6 +137,8 @@ export interface Fixtures {
  */
 const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   "cashier-settings/changes": (fx) => fx.settingsChangeId,
+  "caps/changes": (fx) => fx.capsChangeId,
+  "risk/caps": (fx) => fx.symbol,
   "operators/role-changes": (fx) => fx.roleChangeId,
   operators: (fx) => fx.operatorId,
   users: (fx) => fx.userId,

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../platform/config";
 import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
 import { checkSavingsInvariants } from "../savings/invariants";
+import { checkExposureInvariants } from "../trading/invariants";
 
 export interface TestDb {
   db: Db;
@@ -125,6 +126,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const report = await checkLedgerInvariants(context.db);
     expect(report.violations).toEqual([]);
     expect(await checkSavingsInvariants(context.db)).toEqual([]);
+    expect(await checkExposureInvariants(context.db)).toEqual([]);
   });
   afterAll(async () => {
     await context.app?.close();

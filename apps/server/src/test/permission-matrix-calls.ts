@@ -218,6 +218,15 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     params: { id: fx.changeToReject },
     body: { reason: REASON },
   }),
+  "PUT /api/v1/operator/risk/caps/:symbol": (fx) => ({
+    params: { symbol: fx.symbol },
+    body: { up: "50.00", down: null, perUser: null, reason: REASON },
+  }),
+  "POST /api/v1/operator/risk/caps/changes/:id/approve": (fx) => ({ params: { id: fx.capsChangeToApprove } }),
+  "POST /api/v1/operator/risk/caps/changes/:id/reject": (fx) => ({
+    params: { id: fx.capsChangeToReject },
+    body: { reason: REASON },
+  }),
   "POST /api/v1/operator/operators": () => ({ body: { username: "matrix_created", role: "support" } }),
   "PATCH /api/v1/operator/operators/:id": (fx) => ({
     params: { id: fx.targetOperatorId },

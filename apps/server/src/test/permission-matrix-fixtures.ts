@@ -40,6 +40,9 @@ export interface Fixtures {
   /** Proposals by the finance operator, so the admin deciding them is the "other admin" they need. */
   changeToApprove: string;
   changeToReject: string;
+  /** Loosenings of a product's exposure caps proposed by a second admin, for the admin to decide. */
+  capsChangeToApprove: string;
+  capsChangeToReject: string;
   userAccount: string;
   /** The operator the sign-in routes sign in, with what it takes. */
   signInOperator: OperatorCredentials;
@@ -266,6 +269,20 @@ export async function buildMatrix(
   };
   fx.changeToApprove = await propose();
   fx.changeToReject = await propose();
+
+  const capsOf = async (up: string) => {
+    const answer = await t.app.inject({
+      method: "PUT",
+      url: `/api/v1/operator/risk/caps/${encodeURIComponent(fx.symbol)}`,
+      payload: { up, down: null, perUser: null, reason: REASON },
+      headers: secondAdmin,
+    });
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+    return answer.json<{ id?: string }>().id ?? "";
+  };
+  await capsOf("100.00");
+  fx.capsChangeToApprove = await capsOf("200.00");
+  fx.capsChangeToReject = await capsOf("300.00");
 
   return { actors, fx };
 }

@@ -5,6 +5,7 @@ import type { PeriodicJob } from "../platform/periodic-job";
 import { BookChangeGatherer, bookChanges } from "./book-changes";
 import { expectedValueRoutes } from "./expected-value-routes";
 import { contractOpenings, contractSettlements } from "./live";
+import { tradingOperatorRoutes } from "./operator-routes";
 import { realizedReturnsWorker } from "./realized-returns";
 import { tradingRoutes } from "./routes";
 import { TradingWorker } from "./worker";
@@ -49,6 +50,7 @@ export function tradingModule(
     realizedReturns,
     publicRoutes: [expectedValueRoutes(wiring)],
     userRoutes: [tradingRoutes(wiring, { placed: () => book.add(true) })],
+    operatorRoutes: [tradingOperatorRoutes(wiring)],
     jobs: [
       { job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED },
       // The daily figures of the platform's results, beside the risk warning's (limits).

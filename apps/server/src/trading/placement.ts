@@ -1,4 +1,5 @@
 import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
+import { winPayout } from "@tickfair/verify";
 import { type RawBuilder, sql } from "kysely";
 import { asLedgerError, transferEach } from "../ledger";
 import { lockLimits } from "../limits";
@@ -6,6 +7,14 @@ import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
+import {
+  ensureExposureRows,
+  exposurePlacedCtes,
+  exposureRefusalCtes,
+  type HeldExposure,
+  lockExposure,
+  refuseOrderPastCaps,
+} from "./exposure";
 import { limitRefusalCtes, refuseOrdersPastLimits } from "./limits";
 import {
   type AcceptedOrder,
@@ -28,8 +37,8 @@ const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, 
  * `placed` (the contracts written): through the ledger, a posting per order, named by its order number,
  * that moves its stake cash → frozen_trade; and the contract, pending; its entry is the first tick after
  * `now`, assigned when that tick is recorded (assignEntries); and what the users staked, added to the
- * quarter hour's totals the limits are judged by (usageSums). One order overdrawing refuses the whole
- * statement.
+ * quarter hour's totals the limits are judged by (usageSums); and what they would pay if they won, to
+ * the exposure caps' running totals (exposure.ts). One order overdrawing refuses the whole statement.
  */
 function contractWrites(now: Date) {
   return sql`${transferEach({ rows: "o", as: "numbered", kind: "stake", from: "cash", to: "frozen_trade", at: now })}, placed as (
@@ -45,7 +54,7 @@ function contractWrites(now: Date) {
         group by user_id order by user_id
         on conflict (user_id, quarter_from)
           do update set staked = q.staked + excluded.staked, placed = q.placed + excluded.placed
-      )`;
+      ), ${exposurePlacedCtes("placed")}`;
 }
 
 /**
@@ -84,8 +93,9 @@ export async function writeContracts(
 }
 
 /**
- * Places one order in the caller's transaction: the product's terms, its quote's freshness, then
- * writeContracts. Used for an order that is not placed in a batch (placeContracts).
+ * Places one order in the caller's transaction: the product's terms, its quote's freshness, the
+ * exposure caps (`exposure`: its totals, locked by lockExposure), then writeContracts. Used for an
+ * order that is not placed in a batch (placeContracts).
  */
 export async function placeContract(
   tx: Tx,
@@ -93,11 +103,13 @@ export async function placeContract(
   input: PlaceContractRequest,
   now: Date,
   quoteMaxAgeMs: number,
+  exposure: HeldExposure,
 ): Promise<Contract> {
   const code = orderCode(input);
   const terms = await productTerms(tx, [code]);
   const accepted = acceptOrder(terms.get(code), user.id, input, now);
   await requireFreshQuote(tx, accepted, input.quoteSeq, now, quoteMaxAgeMs);
+  refuseOrderPastCaps(exposure, winPayout(accepted.stake, accepted.payoutRateBps));
   const [contract] = await writeContracts(tx, [accepted], now);
   if (!contract) throw new Error("contract was not written");
   return contract;
@@ -157,11 +169,14 @@ function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "
  * reopening time, trading hours, stake limits, the duration's rate), its quote is a tick of the product
  * no older than `quoteMaxAgeMs`, its Idempotency-Key is still free, and its user's limits let it through
  * (an order past them, or of a user whose limits changed while the statement waited for them, is placed
- * alone, to be refused with the limit it reaches: limitRefusalCtes). The users' limits are locked
- * first, then each key is claimed with its answer, in key order, before any account is locked
- * (the one-order path's order too, so the two never deadlock); then the orders are written
- * (contractWrites). Any failure — one order overdrawing refuses the statement for all — writes nothing,
- * and every order is then placed alone, as if there had been no batch.
+ * alone, to be refused with the limit it reaches: limitRefusalCtes), nor an exposure cap (likewise
+ * placed alone: exposureRefusalCtes; the totals' rows are made first by ensureExposureRows, except
+ * those `exposureRows` holds, the keys of rows this desk made before). The users'
+ * limits are locked first, then the exposure totals, then each key is claimed with its answer, in key
+ * order, before any account is locked (the one-order path's order too, so the two never deadlock);
+ * then the orders are written (contractWrites). Any failure — one order overdrawing refuses the
+ * statement for all — writes nothing, and every order is then placed alone, as if there had been no
+ * batch.
  */
 export async function placeContracts(
   db: Db,
@@ -170,6 +185,7 @@ export async function placeContracts(
   book: TermsBook,
   quoteMaxAgeMs: number,
   timeZone: string,
+  exposureRows: Set<string> = new Set(),
 ): Promise<OrderOutcome[]> {
   const outcomes: OrderOutcome[] = orders.map(() => ({ alone: true }));
   const seen = new Set<string>();
@@ -203,6 +219,16 @@ export async function placeContracts(
   }
   if (batch.length === 0) return outcomes;
   try {
+    // Rows are never deleted: the ones this desk made or saw are not asked for again.
+    const rows = batch.map((b) => ({
+      userId: b.order.userId,
+      symbol: b.terms.symbol,
+      direction: b.accepted.direction,
+      keys: [`${b.terms.symbol} ${b.accepted.direction}`, `${b.order.userId} ${b.terms.symbol}`],
+    }));
+    const missing = rows.filter((row) => row.keys.some((rowKey) => !exposureRows.has(rowKey)));
+    await ensureExposureRows(db, missing);
+    for (const row of missing) for (const rowKey of row.keys) exposureRows.add(rowKey);
     const column = <T>(pick: (entry: BatchedOrder) => T) => batch.map(pick);
     const userIds = bigintArray(column((b) => b.order.userId));
     const placed = await prepared(sql<{ ord: string; response: Contract }>`
@@ -210,6 +236,13 @@ export async function placeContracts(
         select * from unnest(${userIds}::bigint[], ${bigintArray(column((b) => b.accepted.stake))}::bigint[])
           with ordinality as b (user_id, stake, ord)
       ), ${limitRefusalCtes("batch_orders", sql`${userIds}::bigint[]`, now, timeZone)},
+      cap_orders as (
+        select c.* from unnest(${userIds}::bigint[], ${column((b) => b.terms.symbol)}::text[],
+          ${column((b) => b.accepted.direction)}::text[],
+          ${bigintArray(column((b) => winPayout(b.accepted.stake, b.accepted.payoutRateBps)))}::bigint[])
+          with ordinality as c (user_id, symbol, direction, payout, ord)
+        where not exists (select 1 from limit_refused r where r.ord = c.ord)
+      ), ${exposureRefusalCtes("cap_orders")},
       offered as materialized (
         select o.ord, nextval(pg_get_serial_sequence('contracts', 'id')) as id, o.user_id, o.key,
           o.request_hash, o.answer, o.symbol, o.direction, o.stake, o.duration_seconds, o.payout_rate_bps,
@@ -233,6 +266,7 @@ export async function placeContracts(
         join ticks q on q.symbol = o.symbol and q.seq = o.quote_seq
           and q.time >= ${new Date(now.getTime() - quoteMaxAgeMs)}::timestamptz
         where not exists (select 1 from limit_refused r where r.ord = o.ord)
+          and not exists (select 1 from cap_refused r where r.ord = o.ord)
         order by o.ord
       ), ${claimAnsweredKeys({
         rows: "offered",
@@ -280,8 +314,9 @@ export class OrderDesk {
     this.#quoteMaxAgeMs = quoteMaxAgeMs;
     this.#timeZone = timeZone;
     const book = new TermsBook();
+    const exposureRows = new Set<string>();
     this.#batches = new Batcher(
-      (orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs, timeZone),
+      (orders) => placeContracts(db, orders, clock.now(), book, quoteMaxAgeMs, timeZone, exposureRows),
       { maxSize: 64, concurrency: 1 },
     );
   }
@@ -291,6 +326,8 @@ export class OrderDesk {
     if ("placed" in outcome) return { status: 201, body: outcome.placed, replayed: false };
     const { userId, input, key, fingerprint } = order;
     const now = this.#clock.now();
+    let exposure: HeldExposure | undefined;
+    await ensureExposureRows(this.#db, [{ userId, symbol: input.symbol, direction: input.direction }]);
     return runIdempotent(
       this.#db,
       { userId, key, fingerprint, at: now },
@@ -302,12 +339,16 @@ export class OrderDesk {
           this.#timeZone,
         );
         if (refusal) throw refusal;
+        if (!exposure) throw new Error("exposure was not locked");
         return {
           status: 201,
-          body: await placeContract(tx, { id: userId }, input, now, this.#quoteMaxAgeMs),
+          body: await placeContract(tx, { id: userId }, input, now, this.#quoteMaxAgeMs, exposure),
         };
       },
-      (tx) => lockLimits(tx, [userId], now),
+      async (tx) => {
+        await lockLimits(tx, [userId], now);
+        exposure = await lockExposure(tx, userId, input.symbol, input.direction);
+      },
     );
   }
 }

@@ -32,11 +32,39 @@ export interface ContractsTable {
   settle_posting_id: bigint | null;
 }
 
+/** A product's exposure caps (migrations/0034), in minor units of payout; null is no cap. */
+export interface ExposureCapsTable {
+  symbol: string;
+  up_payout: bigint | null;
+  down_payout: bigint | null;
+  user_payout: bigint | null;
+  updated_at: Date;
+}
+
+/** A running total of open contracts' win payouts, per product and direction (exposure.ts). */
+export interface SideExposureTable {
+  symbol: string;
+  direction: Direction;
+  payout: bigint;
+}
+
+/** A running total of open contracts' win payouts, per user and product (exposure.ts). */
+export interface UserExposureTable {
+  user_id: bigint;
+  symbol: string;
+  payout: bigint;
+}
+
 declare module "../platform/schema" {
   interface Database {
     contracts: ContractsTable;
     realized_return_days: RealizedReturnDaysTable;
     realized_returns: RealizedReturnsTable;
+    trading_exposure_caps: ExposureCapsTable;
+    trading_exposure_placed: SideExposureTable;
+    trading_exposure_released: SideExposureTable;
+    trading_user_exposure_placed: UserExposureTable;
+    trading_user_exposure_released: UserExposureTable;
   }
 }
 

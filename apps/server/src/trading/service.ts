@@ -12,6 +12,7 @@ import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
+import { exposureReleasedCtes } from "./exposure";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
 import type { ContractRow } from "./schema";
 
@@ -209,7 +210,8 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
 
     // One statement closes the whole batch, the exit tick's time and hash read where they are kept, and
     // adds what it paid back and closed to the quarter-hour totals the limits are judged by (usageSums),
-    // for the users who have limits (keepClosedTotals).
+    // for the users who have limits (keepClosedTotals), and what the closed contracts would have paid
+    // to the exposure caps' released totals (exposure.ts).
     const column = <T>(pick: (s: (typeof settled)[number]) => T) => settled.map(pick);
     await sql`
       with closed as (
@@ -228,8 +230,8 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
           ${bigintArray(column((s) => (s.exit ? s.row.exit_seq : null)))}::bigint[]
         ) as v (id, status, result, payout, posting_id, exit_seq)
         where c.id = v.id
-        returning c.user_id, c.accepted_at, c.status, c.stake, c.payout
-      )
+        returning c.user_id, c.symbol, c.direction, c.accepted_at, c.status, c.stake, c.payout_rate_bps, c.payout
+      ), ${exposureReleasedCtes("closed")}
       insert into trading_closed_quarters as q (user_id, quarter_from, returned, voided, closed)
       select user_id, quarter_of(accepted_at), sum(payout), coalesce(sum(stake) filter (where status = 'void'), 0),
         count(*)

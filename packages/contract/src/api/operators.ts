@@ -34,6 +34,7 @@ export const OPERATOR_PERMISSIONS = [
   "controlChanges.read",
   "markets.read",
   "markets.manage",
+  "risk.manage",
   "savings.read",
   "savings.manage",
   "solvency.read",

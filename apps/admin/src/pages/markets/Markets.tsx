@@ -37,6 +37,7 @@ import {
 } from "../../lib/market-form";
 import { holds } from "../../lib/permissions";
 import { useSession } from "../../store/session";
+import { ExposureCapsDrawer } from "./ExposureCapsDrawer";
 import { FairnessChainCard } from "./FairnessChainCard";
 import { FeedSourcesDrawer } from "./FeedSourcesDrawer";
 import { HaltAnomalyNote } from "./HaltAnomalyNote";
@@ -53,6 +54,7 @@ export default function Markets() {
   const [editing, setEditing] = useState<OperatorProduct | null>(null);
   const [verifying, setVerifying] = useState<OperatorProduct | null>(null);
   const [sourcing, setSourcing] = useState<OperatorProduct | null>(null);
+  const [capping, setCapping] = useState<string | null>(null);
   const locale = i18n.language;
   const time = (at: string | null) => (at ? <span className="tabular">{formatTime(at, locale)}</span> : "—");
 
@@ -184,6 +186,13 @@ export default function Markets() {
           <Button size="small" onClick={() => setVerifying(product)} data-testid={`verify-${product.symbol}`}>
             {t("markets.verify")}
           </Button>
+          <Button
+            size="small"
+            onClick={() => setCapping(product.symbol)}
+            data-testid={`caps-${product.symbol}`}
+          >
+            {t("caps.open")}
+          </Button>
           {canManage ? (
             <Button
               size="small"
@@ -224,6 +233,7 @@ export default function Markets() {
       </Card>
       <ProductDrawer product={editing} onClose={() => setEditing(null)} />
       <FeedSourcesDrawer product={sourcing} onClose={() => setSourcing(null)} />
+      <ExposureCapsDrawer symbol={capping} onClose={() => setCapping(null)} />
       <VerifyChainModal
         key={verifying?.symbol ?? ""}
         product={verifying}

@@ -11,7 +11,7 @@ import {
   toMinor,
   winPayout,
 } from "@tickfair/contract";
-import { Button, Toast } from "antd-mobile";
+import { Button, Dialog, Toast } from "antd-mobile";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -29,6 +29,7 @@ import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths, productRulesPath } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
 import { useSession } from "../../store/session";
+import { capRefusalText } from "./cap-refusal";
 import type { Quote } from "./TradeConfirm";
 
 const loadTradeConfirm = () => import("./TradeConfirm").then((module) => ({ default: module.TradeConfirm }));
@@ -137,6 +138,12 @@ export function TradePanel({
       const pause = lossStreakPauseOf(failure);
       if (pause) return setHeld({ direction, pause });
       if (isLimitRefusal(failure)) return void showLimitRefusal(failure, t, navigate);
+      const capRefusal = capRefusalText(failure, t);
+      if (capRefusal)
+        return void Dialog.alert({
+          content: <span data-testid="cap-refusal">{capRefusal}</span>,
+          confirmText: t("trading.capRefused.ok"),
+        });
       Toast.show({ icon: "fail", content: errorText(failure) });
       if (failure instanceof ApiError && STALE_TERMS.includes(failure.code)) refetch();
     }

@@ -1,0 +1,60 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type {
+  ControlChange,
+  ExposureCaps,
+  ExposureCapsChange,
+  ExposureCapsList,
+  RejectRequest,
+} from "@tickfair/contract";
+import { apiRequest } from "./client";
+import { queryClient, queryKeys } from "./query-client";
+import { asOutcome } from "./settings";
+
+const capsKey = ["exposure-caps"] as const;
+
+/** Every product's exposure caps and what its open contracts use of them; refreshed while watched. */
+export function useExposureCaps() {
+  return useQuery({
+    queryKey: capsKey,
+    queryFn: ({ signal }) => apiRequest<ExposureCapsList>("/operator/risk/caps", { signal }),
+    refetchInterval: 10_000,
+  });
+}
+
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: capsKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.controlChanges }),
+  ]);
+
+/** Sets a product's caps: a tightening applies at once, a loosening is proposed for a second admin. */
+export function useSetExposureCaps() {
+  return useMutation({
+    mutationFn: async ({ symbol, ...body }: ExposureCapsChange & { symbol: string }) =>
+      asOutcome(
+        await apiRequest<ExposureCaps | ControlChange>(`/operator/risk/caps/${encodeURIComponent(symbol)}`, {
+          method: "PUT",
+          body,
+        }),
+      ),
+    onSettled: refresh,
+  });
+}
+
+/** A second admin's decision on a proposed loosening of a product's caps. */
+export function useDecideCapsChange() {
+  return useMutation({
+    mutationFn: ({
+      id,
+      decision,
+    }: {
+      id: string;
+      decision: { approve: true } | ({ approve: false } & RejectRequest);
+    }) =>
+      apiRequest<ControlChange>(
+        `/operator/risk/caps/changes/${id}/${decision.approve ? "approve" : "reject"}`,
+        decision.approve ? { method: "POST" } : { body: { reason: decision.reason } },
+      ),
+    onSettled: refresh,
+  });
+}
