@@ -76,13 +76,14 @@ describe("one set of terms for everyone", () => {
   });
 
   it("has no table where a rate, spread or probability could be set per user", async () => {
-    // Every column that could hold a contract's price for someone, and the tables that hold one.
+    // Every column that could hold a contract's price for someone, and the tables that hold one: whole
+    // words of a column's name, so a word that merely contains one ("acknowledged") is no match.
     const { rows } = await sql<{ table_name: string; columns: string[] }>`
       select table_name, array_agg(column_name::text order by column_name) as columns
       from information_schema.columns
       where table_schema = current_schema()
       group by table_name
-      having bool_or(column_name ~ '(payout|spread|odds|probab|margin|edge|bias|handicap|win_rate|vip|tier)')
+      having bool_or(column_name ~ '(^|_)(payout_rate|payout_table|spread|odds|probab[a-z]*|margin|edge|bias|handicap|win_rate|vip|tier)(_|$)')
         or table_name = 'product_terms'`.execute(t.db);
     const perUser = rows.filter((row) =>
       row.columns.some((column) => /^(user|account|operator)(_id)?$/.test(column)),
