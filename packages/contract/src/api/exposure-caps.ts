@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { moneyString, moneyStringWithin } from "../money-schema";
+import { EXPOSURE_CAP_KINDS, EXPOSURE_CAP_MAX } from "../risk-constants";
 import { operatorReason } from "./common";
 import { controlChange } from "./operators";
-
-/** The largest cap an operator may set: far above any book, small enough to stay exact in bigint sums. */
-export const EXPOSURE_CAP_MAX = "1000000000000.00";
-
-/** Which cap refused an order (the EXPOSURE_LIMIT_REACHED error's `details.cap`). */
-export const EXPOSURE_CAP_KINDS = ["product_direction", "user_product"] as const;
-export type ExposureCapKind = (typeof EXPOSURE_CAP_KINDS)[number];
 
 const cap = moneyStringWithin("0", EXPOSURE_CAP_MAX).nullable();
 
