@@ -124,10 +124,10 @@ test("a product priced by Binance and OKX: labelled on the phone, cited, configu
       await consoleShot(desk, locale, "markets-halted");
     }
     await context.close();
-    for (const locale of SHOT_LOCALES) {
+    for (const { locale, text } of SHOT_RUNS) {
       await page.evaluate((value) => localStorage.setItem("language", value), locale);
       await page.goto(detailPage(ETH));
-      await expect(page.getByTestId("trade-closed")).toHaveText(TEXT[locale].trading.pausedFor.unusual_price);
+      await expect(page.getByTestId("trade-closed")).toHaveText(text.trading.pausedFor.unusual_price);
       await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", {
         timeout: 15_000,
       });

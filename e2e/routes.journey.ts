@@ -25,6 +25,7 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   register: { url: paths.register },
   savingsRules: { url: paths.savingsRules },
   detail: { url: `${paths.detail}?symbol=${encodeURIComponent("BTC/USDT")}` },
+  productRules: { url: `${paths.productRules}?symbol=${encodeURIComponent("BTC/USDT")}` },
   aboutUs: { url: paths.aboutUs },
   privacy: { url: paths.privacy },
   agreement: { url: paths.agreement },
