@@ -139,11 +139,12 @@ test("a product priced by Binance and OKX: labelled on the phone, cited, configu
     expect(reopened.ok(), await reopened.text()).toBe(true);
   } finally {
     clearInterval(trading);
-    // Whatever happened above, no halt outlives this journey.
-    await reopen();
-    // Back to the simulator for the journeys after this one.
+    // Back to the simulator for the journeys after this one, then open: whatever happened above, no
+    // halt outlives this journey (a lying source left running would halt ether again at its next tick).
     const back = await feed([], "Back to simulated prices");
     expect(back.ok(), await back.text()).toBe(true);
+    const open = await reopen();
+    expect(open.ok(), await open.text()).toBe(true);
     await Promise.all([binance.close(), okx.close()]);
   }
 });

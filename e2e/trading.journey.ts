@@ -162,7 +162,17 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.locator(".adm-toast-main")).toBeHidden();
     await page.getByTestId("trade-rules-link").click();
     await expect(page).toHaveURL(/\/h5\/pages\/Detail\/rules\?symbol=BTC%2FUSDT$/);
-    await expect(page.getByTestId("rules-version")).toContainText("1");
+    // The version in force is the newest the public history lists (journeys before this one may have
+    // changed BTC's terms).
+    const history = (await (
+      await request.get("/api/v1/market/products/BTC%2FUSDT/terms-history")
+    ).json()) as {
+      items: { version: number }[];
+    };
+    const current = history.items[0]?.version ?? 0;
+    await expect(page.getByTestId("rules-version")).toContainText(
+      text.trading.rules.version.replace("{{version}}", String(current)),
+    );
     await expect(page.getByTestId("rules-duration-30")).toContainText("80");
     await expect(page.getByTestId("rules-history-1")).toBeHidden();
     await page.getByTestId("rules-history").locator("summary").click();
@@ -179,11 +189,11 @@ for (const { locale, text } of SHOT_RUNS) {
       user.auth,
       "/trading/contracts",
       {
-        symbol: "ETH/USDT",
+        symbol: "SOL/USDT",
         direction: "down",
         stake: "10.00",
         durationSeconds: 60,
-        quoteSeq: await latestQuote(request, "ETH/USDT"),
+        quoteSeq: await latestQuote(request, "SOL/USDT"),
       },
       `other-${user.account}`,
     );
@@ -226,7 +236,7 @@ for (const { locale, text } of SHOT_RUNS) {
     const notice = page.getByTestId("settlement-notice");
     await expect(notice).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId("settlement-notice-amount")).toHaveText(/^([+-]\d[\d,.]*|0\.00)$/);
-    await expect(notice).toContainText("ETH/USDT");
+    await expect(notice).toContainText("SOL/USDT");
     await expectTradingPolished(page);
     await shot(page, locale, "trading-06-notice", { viewport: true });
     await page.getByTestId("settlement-notice-open").click();
