@@ -163,37 +163,23 @@ export function exposureRefusalCtes(orders: string) {
 }
 
 /**
- * CTEs that add what the contracts of CTE `placed` would pay if they won to the placed totals, in key
- * order; in the statement that writes them, so the totals move with the money.
+ * CTEs that add what the contracts of CTE `rows` would pay if they won to the `placed` totals (in the
+ * statement that writes them) or the `released` ones (settled or void, in the statement that pays),
+ * in key order, so the totals move with the money.
  */
-export function exposurePlacedCtes(placed: string) {
-  const rows = sql.table(placed);
-  const payout = winPayoutSql(placed);
-  return sql`exposure_side_placed as (
-      insert into trading_exposure_placed as e (symbol, direction, payout)
-      select symbol, direction, sum(${payout}) from ${rows} group by 1, 2 order by 1, 2
+function exposureTotalCtes(totals: "placed" | "released", rows: string) {
+  const from = sql.table(rows);
+  const payout = winPayoutSql(rows);
+  return sql`${sql.raw(`exposure_side_${totals}`)} as (
+      insert into ${sql.table(`trading_exposure_${totals}`)} as e (symbol, direction, payout)
+      select symbol, direction, sum(${payout}) from ${from} group by 1, 2 order by 1, 2
       on conflict (symbol, direction) do update set payout = e.payout + excluded.payout
-    ), exposure_user_placed as (
-      insert into trading_user_exposure_placed as e (user_id, symbol, payout)
-      select user_id, symbol, sum(${payout}) from ${rows} group by 1, 2 order by 1, 2
+    ), ${sql.raw(`exposure_user_${totals}`)} as (
+      insert into ${sql.table(`trading_user_exposure_${totals}`)} as e (user_id, symbol, payout)
+      select user_id, symbol, sum(${payout}) from ${from} group by 1, 2 order by 1, 2
       on conflict (user_id, symbol) do update set payout = e.payout + excluded.payout
     )`;
 }
 
-/**
- * CTEs that add what the contracts of CTE `closed` (settled or void, with their symbol, direction,
- * stake and rate) would have paid if they won to the released totals, in key order.
- */
-export function exposureReleasedCtes(closed: string) {
-  const rows = sql.table(closed);
-  const payout = winPayoutSql(closed);
-  return sql`exposure_side_released as (
-      insert into trading_exposure_released as e (symbol, direction, payout)
-      select symbol, direction, sum(${payout}) from ${rows} group by 1, 2 order by 1, 2
-      on conflict (symbol, direction) do update set payout = e.payout + excluded.payout
-    ), exposure_user_released as (
-      insert into trading_user_exposure_released as e (user_id, symbol, payout)
-      select user_id, symbol, sum(${payout}) from ${rows} group by 1, 2 order by 1, 2
-      on conflict (user_id, symbol) do update set payout = e.payout + excluded.payout
-    )`;
-}
+export const exposurePlacedCtes = (placed: string) => exposureTotalCtes("placed", placed);
+export const exposureReleasedCtes = (closed: string) => exposureTotalCtes("released", closed);
