@@ -38,6 +38,7 @@
 --   0035_feed_anomaly_halt
 --   0036_product_terms
 --   0038_loss_streak
+--   0039_step_up
 
 create extension pg_trgm;
 
@@ -899,6 +900,24 @@ create table solvency_snapshots (
 );
 CREATE TRIGGER solvency_snapshots_fixed BEFORE DELETE OR UPDATE ON public.solvency_snapshots FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER solvency_snapshots_no_truncate BEFORE TRUNCATE ON public.solvency_snapshots FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
+create table step_up_grants (
+  token_hash text not null,
+  user_id bigint not null,
+  session_token_hash text not null,
+  kind text not null,
+  action_digest text not null,
+  method text not null,
+  created_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  constraint step_up_grants_pkey PRIMARY KEY (token_hash),
+  constraint step_up_grants_session_token_hash_fkey FOREIGN KEY (session_token_hash) REFERENCES sessions(token_hash),
+  constraint step_up_grants_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint step_up_grants_expiry CHECK ((expires_at > created_at)),
+  constraint step_up_grants_method_check CHECK ((method = ANY (ARRAY['payPassword'::text, 'passkey'::text])))
+);
+CREATE INDEX step_up_grants_user ON public.step_up_grants USING btree (user_id, created_at DESC);
 
 create table support_presence (
   operator_id bigint not null,

@@ -134,6 +134,10 @@ export const ERROR_STATUS = {
   SOLVENCY_SNAPSHOT_NOT_FOUND: 404,
   /** A reserves attestation is a PDF or an image. */
   ATTESTATION_FILE_INVALID: 400,
+  /** The action needs a fresh proof (step-up) granted for it: none came, or it was used, expired or for another action. */
+  STEP_UP_REQUIRED: 403,
+  /** The user has a passkey: step-up takes the passkey, not the transaction password. */
+  STEP_UP_PASSKEY_REQUIRED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

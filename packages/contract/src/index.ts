@@ -22,6 +22,7 @@ export * from "./api/realtime";
 export * from "./api/risk-warning";
 export * from "./api/savings";
 export * from "./api/solvency";
+export * from "./api/step-up";
 export * from "./api/terms";
 export * from "./api/trading";
 export * from "./api/verification";

@@ -19,6 +19,7 @@ export {
   userIdByAccount,
 } from "./service";
 export { endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
+export { consumeStepUp, requireStepUp } from "./step-up";
 export {
   everyUser,
   matchingUserIds,

@@ -1,7 +1,12 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { authRoutes, authUserRoutes } from "./routes";
+import { stepUpRoutes } from "./step-up-routes";
 
 /** Users' registration, sign-in and sessions. Its hook signs in the user routes of every capability. */
 export function authModule(wiring: Wiring): CapabilityModule {
-  return { name: "auth", publicRoutes: [authRoutes(wiring)], userRoutes: [authUserRoutes(wiring)] };
+  return {
+    name: "auth",
+    publicRoutes: [authRoutes(wiring)],
+    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring)],
+  };
 }

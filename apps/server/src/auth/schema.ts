@@ -1,3 +1,4 @@
+import type { StepUpKind, StepUpMethod } from "@tickfair/contract";
 import type { ColumnType, Generated, GeneratedAlways } from "kysely";
 import type { Id, Timestamp } from "../platform/schema";
 
@@ -59,11 +60,25 @@ export interface SignInFailuresTable {
   updated_at: Date;
 }
 
+export interface StepUpGrantsTable {
+  token_hash: string;
+  user_id: bigint;
+  session_token_hash: string;
+  kind: StepUpKind;
+  /** sha256 of the action's kind and fields (step-up.ts actionDigest). */
+  action_digest: string;
+  method: StepUpMethod;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 declare module "../platform/schema" {
   interface Database {
     users: UsersTable;
     invite_codes: InviteCodesTable;
     sessions: SessionsTable;
     sign_in_failures: SignInFailuresTable;
+    step_up_grants: StepUpGrantsTable;
   }
 }

@@ -45,6 +45,12 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "POST /api/v1/me/password": () => ({
     body: { type: "login", oldPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD },
   }),
+  "POST /api/v1/me/step-up": () => ({
+    body: {
+      action: { kind: "withdrawal", data: { amount: "1.00" } },
+      proof: { method: "payPassword", payPassword: PAY_PASSWORD },
+    },
+  }),
   "POST /api/v1/files": () => ({ file: PNG }),
   // No such document, and a day without a snapshot: the handlers' own 404s, past the guards.
   "GET /api/v1/documents/:id": () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),

@@ -18,6 +18,8 @@ export const MATRIX = {
   "POST /api/v1/auth/logout":                                   [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/me":                                             [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/me/password":                                   [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/me/step-up":                                     [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/me/step-up":                                    [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/files":                                         [401,       "ok",  "ok",  401,     401,     401],
 
   "GET /api/v1/market/products":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
