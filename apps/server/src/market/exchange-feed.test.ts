@@ -145,18 +145,33 @@ describe("exchange feeds configured by operators", () => {
   });
 
   it("puts a product whose sources went silent into maintenance with the reason, and reopens it", async () => {
-    const halted = {
-      symbol: "ETH/USDT",
-      halted: true,
-      live: [],
-      silent: ["binance:ETHUSDT", "okx:ETH-USDT"],
-      reason: "0 of 2 price sources live, 2 needed; silent: binance:ETHUSDT, okx:ETH-USDT",
-    };
-    expect(await applyFeedHealth(t.db, t.clock.now(), halted)).toBe(true);
     const product = async () =>
       (await t.app.inject({ method: "GET", url: API, headers: support }))
         .json<OperatorProductList>()
-        .items.find((p) => p.symbol === "ETH/USDT");
+        .items.find((p) => p.symbol === "BTC/USDT");
+    // A feed still watching a source the product no longer has (its configuration is read every few
+    // seconds) does not halt it; nor does one reporting on a simulated product.
+    const stale = {
+      symbol: "BTC/USDT",
+      halted: true,
+      live: [],
+      silent: ["binance:BTCUSDT", "okx:BTC-USDC"],
+      reason: "0 of 2 price sources live, 2 needed",
+    };
+    expect(await applyFeedHealth(t.db, t.clock.now(), stale)).toBe(false);
+    expect(await applyFeedHealth(t.db, t.clock.now(), { ...stale, symbol: "SOL/USDT", silent: [] })).toBe(
+      false,
+    );
+    expect(await product()).toMatchObject({ status: "open" });
+
+    const halted = {
+      symbol: "BTC/USDT",
+      halted: true,
+      live: [],
+      silent: ["binance:BTCUSDT", "okx:BTC-USDT"],
+      reason: "0 of 2 price sources live, 2 needed; silent: binance:BTCUSDT, okx:BTC-USDT",
+    };
+    expect(await applyFeedHealth(t.db, t.clock.now(), halted)).toBe(true);
     expect(await product()).toMatchObject({
       status: "maintenance",
       reopensAt: null,
@@ -192,6 +207,15 @@ describe("exchange feeds configured by operators", () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<Product>()).toMatchObject({ status: "open", simulated: true, priceSources: [] });
     expect(await loadMedianProducts(t.db)).toEqual([]);
+    // The old feed's last report, read before it learnt of the change, leaves it open.
+    expect(await applyFeedHealth(t.db, t.clock.now(), halt)).toBe(false);
+    expect(
+      await t.db
+        .selectFrom("products")
+        .select("status")
+        .where("symbol", "=", "BTC/USDT")
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: "open" });
   });
 });
 

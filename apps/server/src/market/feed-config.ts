@@ -1,4 +1,5 @@
 import type { UpdateFeedSourcesRequest } from "@tickfair/contract";
+import { sql } from "kysely";
 import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor } from "../platform/db";
@@ -118,6 +119,11 @@ export async function setFeedSources(
  * maintenance until further notice, naming the silent sources; enough again lifts only a maintenance the feed
  * set itself (an operator's stays). While in maintenance no tick is recorded, so contracts across
  * the gap are voided by the usual rules.
+ *
+ * A feed reads its configuration every few seconds, so a report may come from one that still watches
+ * sources an operator has just removed or replaced. It halts only a product that every silent source
+ * still prices: otherwise a product handed back to the simulator would halt on the old feed's last
+ * word, and nothing would lift it.
  */
 export async function applyFeedHealth(db: Executor, now: Date, health: FeedHealth): Promise<boolean> {
   const update = db.updateTable("products").where("symbol", "=", health.symbol);
@@ -130,6 +136,11 @@ export async function applyFeedHealth(db: Executor, now: Date, health: FeedHealt
           updated_at: now,
         })
         .where("status", "=", "open")
+        .where("source", "=", EXCHANGE_SOURCE)
+        .where(
+          sql<boolean>`${health.silent}::text[] <@ array(
+            select f.exchange || ':' || f.instrument from product_feed_sources f where f.symbol = ${health.symbol})`,
+        )
         .executeTakeFirst()
     : await update
         .set({ status: "open", halt_silent_sources: null, updated_at: now })
