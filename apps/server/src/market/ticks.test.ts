@@ -234,15 +234,18 @@ describe("cited trades", () => {
   ];
 
   it("stores each tick's cited trades beside it, append-only, outside the hash", async () => {
-    const symbol = await freshProduct();
+    const symbol = await freshProduct({ source: "exchanges" });
     const stored = await recordTicks(testDb.db, [
       { ...feedTick(symbol, at(1), 6_701_235n), citations: citations(1) },
-      feedTick(symbol, at(2), 6_701_236n),
+      { ...feedTick(symbol, at(2), 6_701_236n), citations: citations(2) },
     ]);
     const [first, second] = stored;
     if (!first || !second) throw new Error("both ticks are stored");
     expect(await citationsOf(testDb.db, symbol, [first.seq, second.seq])).toEqual(
-      new Map([[first.seq, citations(1)]]),
+      new Map([
+        [first.seq, citations(1)],
+        [second.seq, citations(2)],
+      ]),
     );
     // The hash is the chain's usual one: a verifier that knows nothing of citations still checks it.
     expect(first.hash).toBe(
@@ -258,10 +261,27 @@ describe("cited trades", () => {
   });
 
   it("carries citations through the NOTIFY form to the followers", async () => {
-    const symbol = await freshProduct();
+    const symbol = await freshProduct({ source: "exchanges" });
     const stored = await recordTicks(testDb.db, [
       { ...feedTick(symbol, at(1), 6_701_235n), citations: citations(1) },
     ]);
+    expect(stored).toHaveLength(1);
     expect(deserializeTicks(serializeTicks(stored))).toEqual(stored);
+  });
+
+  it("records a tick only from where its product is priced now", async () => {
+    // For a moment after an operator moves a product, the feed that priced it before still sends.
+    const simulated = await freshProduct();
+    const real = await freshProduct({ source: "exchanges" });
+    const stored = await recordTicks(testDb.db, [
+      { ...feedTick(simulated, at(1), 6_701_235n), citations: citations(1) },
+      feedTick(simulated, at(2), 6_701_236n),
+      feedTick(real, at(1), 6_701_235n),
+      { ...feedTick(real, at(2), 6_701_236n), citations: citations(2) },
+    ]);
+    expect(stored.map((tick) => [tick.symbol, tick.priceText, tick.citations !== undefined])).toEqual([
+      [simulated, "67012.36", false],
+      [real, "67012.36", true],
+    ]);
   });
 });

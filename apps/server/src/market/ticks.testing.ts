@@ -10,7 +10,12 @@ export function useTicksTestDb() {
   /** Each test gets products of its own: chains are per product, so tests cannot disturb each other. */
   let productCounter = 0;
   async function freshProduct(
-    options: { precision?: number; volumePrecision?: number; schedule?: string } = {},
+    options: {
+      precision?: number;
+      volumePrecision?: number;
+      schedule?: string;
+      source?: "simulated" | "exchanges";
+    } = {},
   ) {
     productCounter += 1;
     const symbol = `T${productCounter}/USD`;
@@ -27,7 +32,7 @@ export function useTicksTestDb() {
           schedule: options.schedule === "fx_week" ? "fx_week" : "always",
           min_stake: 1000n,
           max_stake: 100000n,
-          source: "simulated",
+          source: options.source ?? "simulated",
         })
         .execute();
       await recordTerms(tx, symbol, 1, new Date(), { durations: [], minStake: 1000n, maxStake: 100000n });

@@ -3,6 +3,7 @@ import type { Db, Executor } from "../platform/db";
 import { AnomalyGuard, haltOnAnomaly, type RecordedAnomaly } from "./anomaly-guard";
 import { upsertCandles } from "./candle-store";
 import type { FeedCitation, FeedTick } from "./feed";
+import { EXCHANGE_SOURCE } from "./feed-sources";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
@@ -43,10 +44,22 @@ function isPlausible(tick: FeedTick): boolean {
 }
 
 /**
+ * Whether the tick comes from where the product is priced now: cited exchange trades for a product on
+ * exchanges, the simulator (no citations) for the others. Feeds read their configuration every few
+ * seconds, so for a moment after an operator moves a product either way the old feed still sends; its
+ * ticks must not price a market it no longer prices.
+ */
+function fromItsSource(tick: FeedTick, source: string): boolean {
+  const cited = (tick.citations?.length ?? 0) > 0;
+  return cited === (source === EXCHANGE_SOURCE);
+}
+
+/**
  * Records a batch of ticks in one transaction, continuing each product's chain, and folds them into the
  * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, read the recent ticks the anomaly
  * guard judges against, one insert, one upsert (plus one NOTIFY on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
- * (maintenance, outside trading hours), when they would go back in time, or when implausible: the
+ * (maintenance, outside trading hours), when they would go back in time, when they come from a source
+ * that no longer prices the product, or when implausible: the
  * stored ticks are returned, in the order written. A tick the anomaly guard refuses (a spike far past
  * the product's recent volatility, or cited trades that disagree) is not stored either: its product is
  * halted in the same transaction, so no later tick of the batch is stored and every process refuses
@@ -75,6 +88,7 @@ export async function recordTicks(
         "spike_sigmas",
         "source_tolerance_bps",
         "anomaly_window_from",
+        "source",
       ])
       .where("symbol", "in", symbols)
       .orderBy("symbol")
@@ -96,6 +110,7 @@ export async function recordTicks(
     for (const tick of ticks) {
       const product = bySymbol.get(tick.symbol);
       if (!product || halted.has(tick.symbol) || !isPlausible(tick)) continue;
+      if (!fromItsSource(tick, product.source)) continue;
       const status = effectiveStatus(
         { schedule: product.schedule, status: product.status, reopensAt: product.reopens_at },
         tick.time,

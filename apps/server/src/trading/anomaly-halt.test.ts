@@ -41,8 +41,9 @@ const tick = async (price: bigint, symbol = BTC, cited = symbol === ETH) => {
   return recordTicks(t.db, [{ symbol, time, price, volume: 0n, ...(citations ? { citations } : {}) }]);
 };
 /** A calm market: the price and 2.00 above it by turns (3 basis points for bitcoin, 7 for ether). */
-const calm = async (seconds: number, price: bigint, symbol = BTC) => {
-  for (let s = 0; s < seconds; s++) expect(await tick(price + BigInt(s % 2) * 200n, symbol)).toHaveLength(1);
+const calm = async (seconds: number, price: bigint, symbol = BTC, cited = symbol === ETH) => {
+  for (let s = 0; s < seconds; s++)
+    expect(await tick(price + BigInt(s % 2) * 200n, symbol, cited)).toHaveLength(1);
 };
 const productOf = async (symbol: string) =>
   (await t.app.inject({ method: "GET", url: PRODUCTS, headers: admin }))
@@ -218,7 +219,7 @@ describe("a tick far past the product's recent volatility", () => {
     expect(await tick(16_500n, SOL, true)).toHaveLength(1);
     expect(await productOf(SOL)).toMatchObject({ status: "open", haltAnomaly: null });
     // Changing only the thresholds keeps the window: the calm at the new level is judged, a jump halts.
-    await calm(25, 16_500n, SOL);
+    await calm(25, 16_500n, SOL, true);
     const tightened = await t.app.inject({
       method: "PUT",
       url: `${PRODUCTS}/SOL-USDT/feed`,
