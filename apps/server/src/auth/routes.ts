@@ -67,8 +67,8 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         config: { rateLimit: loginLimit },
       },
       async (request) => {
-        const device = deviceOf(request.headers["user-agent"]);
-        const session = await login(db, clock, authSettings(context), request.body, device);
+        const client = { device: deviceOf(request.headers["user-agent"]), address: request.ip };
+        const session = await login(db, clock, authSettings(context), request.body, client);
         if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
         return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
       },
