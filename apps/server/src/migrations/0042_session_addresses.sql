@@ -3,3 +3,6 @@
 -- before this migration have none.
 alter table sessions add column first_address text check (length(first_address) <= 64);
 alter table sessions add column last_address text check (length(last_address) <= 64);
+
+-- A User-Agent nothing was recognised in was recorded as the device "" before; it is no device.
+update sessions set device = null where device = '';

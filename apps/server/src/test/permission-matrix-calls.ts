@@ -1,3 +1,4 @@
+import { endOtherSessionsStepUp, endSessionStepUp, type StepUpAction } from "@tickfair/contract";
 import { BANK_CARD, bankMethodInput } from "./cashier-fixtures";
 import { PNG } from "./files";
 import { newRegistration } from "./fixtures";
@@ -22,6 +23,8 @@ export interface Call {
    * signed in for it.
    */
   ownOperator?: boolean;
+  /** The action needs a step-up: the actor proves it with the transaction password first. */
+  stepUp?: StepUpAction;
 }
 
 const inactiveBankMethod = bankMethodInput({ active: false });
@@ -51,6 +54,13 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
       proof: { method: "payPassword", payPassword: PAY_PASSWORD },
     },
   }),
+  // The user's spare session: ended by its owner, invisible (404) to another user.
+  "DELETE /api/v1/me/sessions/:id": (fx) => ({
+    params: { id: fx.ownSession },
+    stepUp: endSessionStepUp(fx.ownSession),
+  }),
+  // On the actor's own session, which it keeps: it ends only sessions made for other calls.
+  "POST /api/v1/me/sessions/end-others": () => ({ stepUp: endOtherSessionsStepUp() }),
   "POST /api/v1/files": () => ({ file: PNG }),
   // No such document, and a day without a snapshot: the handlers' own 404s, past the guards.
   "GET /api/v1/documents/:id": () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),

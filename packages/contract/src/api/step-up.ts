@@ -63,3 +63,13 @@ export type StepUpMethod = z.infer<typeof stepUpMethod>;
 /** Which proof this user gives: a passkey once they have one, the transaction password until then. */
 export const stepUpMethods = z.object({ method: stepUpMethod });
 export type StepUpMethods = z.infer<typeof stepUpMethods>;
+
+/** Ending one of the user's sessions, named by its id as the list of sessions gave it. */
+export function endSessionStepUp(sessionId: string): StepUpAction {
+  return { kind: "sessions.end", data: { session: sessionId } };
+}
+
+/** Ending every session of the user but the one asking. */
+export function endOtherSessionsStepUp(): StepUpAction {
+  return { kind: "sessions.end", data: { session: "others" } };
+}
