@@ -19,9 +19,6 @@ export const STEP_UP_KINDS = [
 export const stepUpKind = z.enum(STEP_UP_KINDS);
 export type StepUpKind = z.infer<typeof stepUpKind>;
 
-/** The request header a step-up token travels in, on the action's own request. */
-export const STEP_UP_HEADER = "step-up";
-
 /** How long a granted step-up may wait for its action. */
 export const STEP_UP_TTL_SECONDS = 300;
 
@@ -63,13 +60,3 @@ export type StepUpMethod = z.infer<typeof stepUpMethod>;
 /** Which proof this user gives: a passkey once they have one, the transaction password until then. */
 export const stepUpMethods = z.object({ method: stepUpMethod });
 export type StepUpMethods = z.infer<typeof stepUpMethods>;
-
-/** Ending one of the user's sessions, named by its id as the list of sessions gave it. */
-export function endSessionStepUp(sessionId: string): StepUpAction {
-  return { kind: "sessions.end", data: { session: sessionId } };
-}
-
-/** Ending every session of the user but the one asking. */
-export function endOtherSessionsStepUp(): StepUpAction {
-  return { kind: "sessions.end", data: { session: "others" } };
-}
