@@ -84,7 +84,10 @@ async function socketCall(token: string | null): Promise<Answer> {
   }
 }
 
-/** A step-up grant for the action on the session of `token`; none for whoever cannot get one. */
+/**
+ * A step-up granted to the session `token` (a user's) for the call's action; none for an operator, whom
+ * the route refuses before it would look.
+ */
 async function stepUpHeader(token: string, action: StepUpAction): Promise<Record<string, string>> {
   const granted = await t.app.inject({
     method: "POST",

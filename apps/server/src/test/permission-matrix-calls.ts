@@ -23,7 +23,7 @@ export interface Call {
    * signed in for it.
    */
   ownOperator?: boolean;
-  /** The action needs a step-up: the actor proves it with the transaction password first. */
+  /** The route needs a step-up: the actor's session is granted one for this action first. */
   stepUp?: StepUpAction;
 }
 
