@@ -1,7 +1,4 @@
 import { z } from "zod";
-import type { LimitKind } from "../limit-rules";
-import type { PasswordType } from "./auth";
-import type { BindWithdrawalAccountRequest, CreateWithdrawalRequest } from "./cashier";
 import { isoTime } from "./common";
 
 /**
@@ -21,9 +18,6 @@ export const STEP_UP_KINDS = [
 ] as const;
 export const stepUpKind = z.enum(STEP_UP_KINDS);
 export type StepUpKind = z.infer<typeof stepUpKind>;
-
-/** The request header a step-up token travels in, on the action's own request. */
-export const STEP_UP_HEADER = "step-up";
 
 /** How long a granted step-up may wait for its action. */
 export const STEP_UP_TTL_SECONDS = 300;
@@ -66,30 +60,3 @@ export type StepUpMethod = z.infer<typeof stepUpMethod>;
 /** Which proof this user gives: a passkey once they have one, the transaction password until then. */
 export const stepUpMethods = z.object({ method: stepUpMethod });
 export type StepUpMethods = z.infer<typeof stepUpMethods>;
-
-// ── The actions, built alike by the app that asks for the proof and the route that consumes it ──────
-
-/** A withdrawal of the amount exactly as the request carries it. */
-export function withdrawalStepUp(body: CreateWithdrawalRequest): StepUpAction {
-  return { kind: "withdrawal", data: { amount: body.amount } };
-}
-
-/** Binding a withdrawal account: where the money would go (a card number or an address) and its type. */
-export function withdrawalAccountStepUp(body: BindWithdrawalAccountRequest): StepUpAction {
-  return body.type === "bank"
-    ? { kind: "withdrawal_account.bind", data: { type: body.type, cardNumber: body.cardNumber.trim() } }
-    : {
-        kind: "withdrawal_account.bind",
-        data: { type: body.type, network: body.network.trim(), address: body.address.trim() },
-      };
-}
-
-/** Loosening or removing (`value` null) a limit of `limitKind`. */
-export function limitStepUp(limitKind: LimitKind, value: string | null): StepUpAction {
-  return { kind: "limit.loosen", data: { limitKind, value: value?.trim() ?? "" } };
-}
-
-/** Changing the sign-in ("login") or transaction ("pay") password. */
-export function passwordStepUp(type: PasswordType): StepUpAction {
-  return { kind: "password.change", data: { type } };
-}
