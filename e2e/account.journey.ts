@@ -193,14 +193,12 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
     page.getByText(TEXT.en.sessions.endConfirm.replace("{{device}}", "Safari on iOS")),
   ).toBeVisible();
   await confirmDialog(page);
-  await page.getByTestId("sessions-proof-pay-password").fill("000000");
-  await page.getByTestId("sessions-proof-submit").click();
-  await expect(page.getByTestId("sessions-proof-pay-password-error")).toHaveText(
-    ERRORS.en.PAY_PASSWORD_WRONG,
-  );
-  await shot(page, "en", "account-sessions-proof", { viewport: true });
-  await page.getByTestId("sessions-proof-pay-password").fill("135790");
-  await page.getByTestId("sessions-proof-submit").click();
+  // Six digits send at once: a wrong password is said in the sheet, the right one ends the session.
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(TEXT.en.stepUp.for.endSessions);
+  await page.getByTestId("step-up-pay-password").fill("000000");
+  await expect(page.getByTestId("step-up-pay-password-error")).toHaveText(ERRORS.en.PAY_PASSWORD_WRONG);
+  await settledShot(page, "en", "account-sessions-step-up", { sheet: true });
+  await proveInSheet(page, payPassword);
   await expect(page.getByText(TEXT.en.sessions.ended)).toBeVisible();
   await expect(page.getByTestId("sessions-row")).toHaveCount(1);
   await expect(page.getByTestId("sessions-only-this")).toHaveText(TEXT.en.sessions.onlyThis);

@@ -1,12 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type EndedSessions,
-  endOtherSessionsStepUp,
-  endSessionStepUp,
-  type MySessions,
-  type OkResponse,
-  STEP_UP_HEADER,
-} from "@tickfair/contract";
+import type { EndedSessions, MySessions, OkResponse } from "@tickfair/contract";
 import { apiRequest } from "./client";
 
 export const sessionsKeys = { mine: ["sessions", "mine"] as const };
@@ -19,28 +12,21 @@ export function useMySessions() {
   });
 }
 
-/** The actions ending sessions, each with the step-up action its grant must be asked for. */
-export const endSessionRequest = (id: string) => ({
-  action: endSessionStepUp(id),
-  send: (stepUpToken: string) =>
-    apiRequest<OkResponse>(`/v1/me/sessions/${encodeURIComponent(id)}`, {
-      method: "DELETE",
-      auth: true,
-      headers: { [STEP_UP_HEADER]: stepUpToken },
-    }),
-});
+/** Signs one session out; `headers` carry the step-up granted for it. */
+export function endSession(id: string, headers: Record<string, string>): Promise<OkResponse> {
+  return apiRequest<OkResponse>(`/v1/me/sessions/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+    auth: true,
+    headers,
+  });
+}
 
-export const endOtherSessionsRequest = () => ({
-  action: endOtherSessionsStepUp(),
-  send: (stepUpToken: string) =>
-    apiRequest<EndedSessions>("/v1/me/sessions/end-others", {
-      method: "POST",
-      auth: true,
-      headers: { [STEP_UP_HEADER]: stepUpToken },
-    }),
-});
+/** Signs every other session out; `headers` carry the step-up granted for it. */
+export function endOtherSessions(headers: Record<string, string>): Promise<EndedSessions> {
+  return apiRequest<EndedSessions>("/v1/me/sessions/end-others", { method: "POST", auth: true, headers });
+}
 
-/** Refreshes the list after a session ended (or failed to: it may have ended meanwhile). */
+/** Reads the list again after an ending (or a refusal: the session may have ended meanwhile). */
 export function useRefreshSessions() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: sessionsKeys.mine });

@@ -1,22 +1,22 @@
-import type { MySession } from "@tickfair/contract";
+import {
+  endOtherSessionsStepUp,
+  endSessionStepUp,
+  type MySession,
+  type StepUpAction,
+} from "@tickfair/contract";
 import { Button, Dialog, Toast } from "antd-mobile";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
-import {
-  endOtherSessionsRequest,
-  endSessionRequest,
-  useMySessions,
-  useRefreshSessions,
-} from "../../api/sessions";
+import { endOtherSessions, endSession, useMySessions, useRefreshSessions } from "../../api/sessions";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconPhone } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
+import { useStepUp } from "../../components/StepUp/useStepUp";
 import { paths } from "../../lib/paths";
 import { formatDateTime, formatWhen } from "../../lib/time";
-import { type ProofRequest, StepUpPrompt } from "./StepUpPrompt";
 import "./sessions.css";
 
 /**
@@ -28,38 +28,44 @@ export default function Sessions() {
   const { t, i18n } = useTranslation();
   const sessions = useMySessions();
   const refresh = useRefreshSessions();
-  const [proving, setProving] = useState<ProofRequest | null>(null);
+  const stepUp = useStepUp();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current);
   const deviceName = (session: MySession) => session.device ?? t("sessions.unknownDevice");
 
-  async function end(session: MySession) {
-    const confirmed = await Dialog.confirm({
-      content: t("sessions.endConfirm", { device: deviceName(session) }),
-      confirmText: t("sessions.end"),
-      cancelText: t("common.cancel"),
-    });
-    if (!confirmed) return;
-    setProving({ ...endSessionRequest(session.id), done: t("sessions.ended") });
+  /** Confirmed, then proved: the request runs with the grant for its action, and the list is read again. */
+  async function act(
+    question: { content: string; confirmText: string },
+    action: StepUpAction,
+    send: (headers: Record<string, string>) => Promise<unknown>,
+    done: string,
+  ) {
+    if (!(await Dialog.confirm({ ...question, cancelText: t("common.cancel") }))) return;
+    try {
+      const token = await stepUp.confirm(action);
+      if (token === null) return;
+      await send(stepUpHeaders(token));
+      Toast.show({ icon: "success", content: done });
+    } catch (error) {
+      Toast.show({ icon: "fail", content: errorText(error) });
+    }
+    await refresh();
   }
 
-  async function endOthers() {
-    const confirmed = await Dialog.confirm({
-      content: t("sessions.endOthersConfirm"),
-      confirmText: t("sessions.endOthers"),
-      cancelText: t("common.cancel"),
-    });
-    if (!confirmed) return;
-    setProving({ ...endOtherSessionsRequest(), done: t("sessions.endedOthers") });
-  }
-
-  async function finished(outcome: "done" | "failed" | "cancelled", error?: unknown) {
-    const request = proving;
-    setProving(null);
-    if (outcome === "done" && request) Toast.show({ icon: "success", content: request.done });
-    if (outcome === "failed") Toast.show({ icon: "fail", content: errorText(error) });
-    if (outcome !== "cancelled") await refresh();
-  }
+  const end = (session: MySession) =>
+    act(
+      { content: t("sessions.endConfirm", { device: deviceName(session) }), confirmText: t("sessions.end") },
+      endSessionStepUp(session.id),
+      (headers) => endSession(session.id, headers),
+      t("sessions.ended"),
+    );
+  const endOthers = () =>
+    act(
+      { content: t("sessions.endOthersConfirm"), confirmText: t("sessions.endOthers") },
+      endOtherSessionsStepUp(),
+      endOtherSessions,
+      t("sessions.endedOthers"),
+    );
 
   return (
     <div className="page">
@@ -140,7 +146,7 @@ export default function Sessions() {
           </div>
         </RefreshOnPull>
       </main>
-      <StepUpPrompt request={proving} onFinished={(outcome, error) => void finished(outcome, error)} />
+      {stepUp.sheet}
     </div>
   );
 }
