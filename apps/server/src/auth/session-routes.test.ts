@@ -37,7 +37,9 @@ async function signInFrom(
 }
 
 function listSessions(auth: Record<string, string>, remoteAddress = "127.0.0.1") {
-  return t.app.inject({ method: "GET", url: "/api/v1/me/sessions", headers: auth, remoteAddress });
+  // A forwarded address the server must ignore: no proxy is trusted (TRUST_PROXY unset).
+  const headers = { ...auth, "x-forwarded-for": "192.0.2.66" };
+  return t.app.inject({ method: "GET", url: "/api/v1/me/sessions", headers, remoteAddress });
 }
 
 async function sessionsOf(auth: Record<string, string>): Promise<MySession[]> {
