@@ -1,14 +1,28 @@
 import { expect, test } from "@playwright/test";
-import { confirmDialog, ERRORS, expectPolished, newIdentity, shot, TEXT } from "./support";
+import {
+  confirmDialog,
+  ERRORS,
+  expectPolished,
+  logInViaForm,
+  newIdentity,
+  proveInSheet,
+  settledShot,
+  shot,
+  TEXT,
+} from "./support";
 
 const zh = TEXT["zh-CN"];
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-test("a new user registers, signs in, sees the ledger's figures, changes language and password, and leaves", async ({
+test("a new user registers, signs in, sees the ledger's figures, changes language and password, signs out another device, and leaves", async ({
   page,
+  browser,
 }) => {
   const { account, phone } = newIdentity();
   const password = "first-pass-1";
   const newPassword = "second-pass-2";
+  const payPassword = "135790";
 
   // In German, registration starts from Germany's phone code and nationality, not China's.
   await page.addInitScript(() => {
@@ -53,13 +67,13 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page).toHaveURL(/\/h5\/pages\/login\/register$/);
   await page.getByTestId("register-password").fill(password);
   await page.getByTestId("register-password-confirm").fill("something-else");
-  await page.getByTestId("register-pay").fill("135790");
+  await page.getByTestId("register-pay").fill(payPassword);
   await page.getByTestId("register-pay-confirm").fill("135791");
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-password-confirm-error")).toHaveText(zh.register.passwordsMismatch);
   await expect(page.getByTestId("register-pay-confirm-error")).toHaveText(zh.register.payPasswordsMismatch);
   await page.getByTestId("register-password-confirm").fill(password);
-  await page.getByTestId("register-pay-confirm").fill("135790");
+  await page.getByTestId("register-pay-confirm").fill(payPassword);
   await page.getByTestId("register-submit").click();
   await expect(page.getByText(zh.register.success)).toBeVisible();
 
@@ -109,12 +123,17 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("language-option-en").click();
   await expect(page.getByTestId("set-language")).toContainText(TEXT.en.settings.language);
 
-  // Change the login password: the old one is required.
+  // Change the login password: the transaction password confirms it is the owner, and the old one is
+  // still required.
   await page.getByTestId("set-login-password").click();
   await page.getByTestId("password-old").fill("not-my-password");
   await page.getByTestId("password-new").fill(newPassword);
   await page.getByTestId("password-confirm").fill(newPassword);
   await page.getByTestId("password-submit").click();
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(TEXT.en.stepUp.for.changeLoginPassword);
+  await expectPolished(page);
+  await settledShot(page, "en", "account-password-step-up", { sheet: true });
+  await proveInSheet(page, payPassword);
   await expect(page.getByTestId("password-old-error")).toHaveText(ERRORS.en.OLD_PASSWORD_WRONG);
   await page.getByTestId("password-old").fill(password);
   await page.getByTestId("password-confirm").fill("mismatch-123");
@@ -122,6 +141,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByTestId("password-confirm-error")).toHaveText(TEXT.en.password.mismatch);
   await page.getByTestId("password-confirm").fill(newPassword);
   await page.getByTestId("password-submit").click();
+  await proveInSheet(page, payPassword);
   await expect(page.getByText(TEXT.en.common.operationSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/h5\/pages\/set\/set/);
 
@@ -141,6 +161,52 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("login-submit").click();
   await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
   await expect(page.getByTestId("user-total-assets")).toHaveText("12,345.60");
+
+  // Signed in on a second phone too: the devices page lists both, and signs the other out after the
+  // transaction password; that phone is signed out at once.
+  const otherPhone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: "block",
+    userAgent: IPHONE_SAFARI,
+  });
+  const other = await otherPhone.newPage();
+  await logInViaForm(other, account, newPassword);
+  await page.getByTestId("user-settings").click();
+  await page.getByTestId("set-sessions").click();
+  await expect(page.getByTestId("sessions-row")).toHaveCount(2);
+  await expect(page.getByTestId("sessions-row").first()).toContainText("Safari on iOS");
+  await expect(page.getByTestId("sessions-this-device")).toHaveCount(1);
+  await expectPolished(page);
+  await settledShot(page, "en", "account-sessions");
+  await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
+  await page.reload();
+  await expect(page.getByTestId("sessions-this-device")).toHaveText(zh.sessions.thisDevice);
+  await expectPolished(page);
+  await settledShot(page, "zh-CN", "account-sessions");
+  await page.evaluate(() => localStorage.setItem("language", "en"));
+  await page.reload();
+  await page.getByTestId("sessions-end").click();
+  await expect(
+    page.getByText(TEXT.en.sessions.endConfirm.replace("{{device}}", "Safari on iOS")),
+  ).toBeVisible();
+  await confirmDialog(page);
+  // Six digits send at once: a wrong password is said in the sheet, the right one ends the session.
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(TEXT.en.stepUp.for.endSessions);
+  await page.getByTestId("step-up-pay-password").fill("000000");
+  await expect(page.getByTestId("step-up-pay-password-error")).toHaveText(ERRORS.en.PAY_PASSWORD_WRONG);
+  await settledShot(page, "en", "account-sessions-step-up", { sheet: true });
+  await proveInSheet(page, payPassword);
+  await expect(page.getByText(TEXT.en.sessions.ended)).toBeVisible();
+  await expect(page.getByTestId("sessions-row")).toHaveCount(1);
+  await expect(page.getByTestId("sessions-only-this")).toHaveText(TEXT.en.sessions.onlyThis);
+  await settledShot(page, "en", "account-sessions-only-this");
+  await other.goto("/h5/pages/user/user");
+  await expect(other).toHaveURL(/\/h5\/pages\/login\/login/);
+  await otherPhone.close();
+  await page.goto("/h5/pages/user/user");
 
   // Clear the cache: the session ends, storage is emptied, and a login is required again.
   await page.getByTestId("user-settings").click();

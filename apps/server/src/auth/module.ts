@@ -1,5 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { authRoutes, authUserRoutes } from "./routes";
+import { sessionRoutes } from "./session-routes";
 import { stepUpRoutes } from "./step-up-routes";
 
 /** Users' registration, sign-in and sessions. Its hook signs in the user routes of every capability. */
@@ -7,6 +8,6 @@ export function authModule(wiring: Wiring): CapabilityModule {
   return {
     name: "auth",
     publicRoutes: [authRoutes(wiring)],
-    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring)],
+    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), sessionRoutes(wiring)],
   };
 }

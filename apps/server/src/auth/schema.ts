@@ -49,6 +49,9 @@ export interface SessionsTable {
   revoked_at: Date | null;
   /** The browser and system it was opened from ("Chrome on Android"), when the request said. */
   device: ColumnType<string | null, string | null | undefined, never>;
+  /** The client's address at sign-in, and at the session's latest slide (authenticate). */
+  first_address: ColumnType<string | null, string | null | undefined, never>;
+  last_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SignInFailuresTable {

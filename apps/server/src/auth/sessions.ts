@@ -15,6 +15,14 @@ export interface AuthSettings {
   sessionIdleMs: number;
 }
 
+/** Where a request came from, as a session records it. */
+export interface SessionClient {
+  /** deviceOf the request's User-Agent. */
+  device: string | null;
+  /** The request's address (request.ip: the proxy's X-Forwarded-For only when TRUST_PROXY trusts it). */
+  address: string | null;
+}
+
 export interface Session {
   token: string;
   expiresAt: Date;
@@ -34,8 +42,9 @@ export async function login(
   clock: Clock,
   settings: AuthSettings,
   input: LoginRequest,
-  device: string | null,
+  client: SessionClient,
 ): Promise<Session> {
+  const { device } = client;
   const now = clock.now();
   let newDevice = false;
   const found = await db
@@ -77,6 +86,8 @@ export async function login(
         expires_at: expiresAt,
         revoked_at: null,
         device,
+        first_address: client.address,
+        last_address: client.address,
       })
       .execute();
     // The first sign-in (right after registering) is no news; one from a device never used before is.
@@ -159,12 +170,17 @@ async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSes
   });
 }
 
-/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
+/**
+ * The user behind a bearer token; an active session's expiry slides forward as it is used, and its
+ * last address with it (at most once a minute, so the hot path stays one read). A socket, whose
+ * handshake does not pass its address here, leaves the last address as it was (null).
+ */
 export async function authenticate(
   db: Db,
   clock: Clock,
   settings: AuthSettings,
   token: string,
+  address: string | null,
 ): Promise<{ user: User; tokenHash: string; expiresAt: Date }> {
   const now = clock.now();
   const tokenHash = hashToken(token);
@@ -176,7 +192,11 @@ export async function authenticate(
     expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
     await db
       .updateTable("sessions")
-      .set({ last_seen_at: now, expires_at: expiresAt })
+      .set(
+        address === null
+          ? { last_seen_at: now, expires_at: expiresAt }
+          : { last_seen_at: now, expires_at: expiresAt, last_address: address },
+      )
       .where("token_hash", "=", tokenHash)
       .execute();
   }
@@ -209,6 +229,25 @@ export async function endUserSessions(tx: Executor, userId: bigint, at: Date): P
     .updateTable("sessions")
     .set({ revoked_at: at })
     .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", at)
+    .returning("token_hash")
+    .execute();
+  return ended.map((row) => row.token_hash);
+}
+
+/** Ends every live session of the user but `keptTokenHash`'s; answers their token hashes. */
+export async function endOtherSessions(
+  tx: Executor,
+  userId: bigint,
+  keptTokenHash: string,
+  at: Date,
+): Promise<string[]> {
+  const ended = await tx
+    .updateTable("sessions")
+    .set({ revoked_at: at })
+    .where("user_id", "=", userId)
+    .where("token_hash", "<>", keptTokenHash)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", at)
     .returning("token_hash")

@@ -20,6 +20,9 @@ export const MATRIX = {
   "POST /api/v1/me/password":                                   [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/me/step-up":                                     [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/me/step-up":                                    [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/me/sessions":                                    [401,       "ok",  "ok",  401,     401,     401],
+  "DELETE /api/v1/me/sessions/:id":                             [401,       "ok",  404,   401,     401,     401],
+  "POST /api/v1/me/sessions/end-others":                        [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/files":                                         [401,       "ok",  "ok",  401,     401,     401],
 
   "GET /api/v1/market/products":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],

@@ -10,8 +10,10 @@ import type password from "./locales/password/en.json";
 import type records from "./locales/records/en.json";
 import type register from "./locales/register/en.json";
 import type savings from "./locales/savings/en.json";
+import type sessions from "./locales/sessions/en.json";
 import type settings from "./locales/settings/en.json";
 import type solvency from "./locales/solvency/en.json";
+import type stepUp from "./locales/stepUp/en.json";
 import type trading from "./locales/trading/en.json";
 import type user from "./locales/user/en.json";
 import type verification from "./locales/verification/en.json";
@@ -33,8 +35,10 @@ type GroupTexts = typeof account &
   typeof records &
   typeof register &
   typeof savings &
+  typeof sessions &
   typeof settings &
   typeof solvency &
+  typeof stepUp &
   typeof trading &
   typeof user &
   typeof verification &
