@@ -1,4 +1,5 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
+import { passkeyRoutes, passkeySignInRoutes } from "./passkeys-routes";
 import { authRoutes, authUserRoutes } from "./routes";
 import { stepUpRoutes } from "./step-up-routes";
 
@@ -6,7 +7,7 @@ import { stepUpRoutes } from "./step-up-routes";
 export function authModule(wiring: Wiring): CapabilityModule {
   return {
     name: "auth",
-    publicRoutes: [authRoutes(wiring)],
-    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring)],
+    publicRoutes: [authRoutes(wiring), passkeySignInRoutes(wiring)],
+    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), passkeyRoutes(wiring)],
   };
 }
