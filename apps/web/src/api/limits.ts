@@ -7,6 +7,7 @@ import type {
   TakeBreakRequest,
   UserLimits,
 } from "@tickfair/contract";
+import { STEP_UP_HEADER } from "@tickfair/contract";
 import { useSession } from "../store/session";
 import { apiRequest } from "./client";
 
@@ -47,8 +48,14 @@ function useLimitsAnswer() {
 export function useSetLimit() {
   const replace = useLimitsAnswer();
   return useMutation({
-    mutationFn: ({ kind, value }: { kind: LimitKind } & SetLimitRequest) =>
-      apiRequest<UserLimits>(`/v1/limits/${kind}`, { method: "PUT", body: { value }, auth: true }),
+    mutationFn: ({ kind, value, stepUp }: { kind: LimitKind; stepUp: string | null } & SetLimitRequest) =>
+      apiRequest<UserLimits>(`/v1/limits/${kind}`, {
+        method: "PUT",
+        body: { value },
+        auth: true,
+        // Loosening or removing needs a step-up; tightening goes without.
+        ...(stepUp === null ? {} : { headers: { [STEP_UP_HEADER]: stepUp } }),
+      }),
     onSuccess: replace,
   });
 }

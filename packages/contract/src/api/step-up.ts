@@ -20,9 +20,6 @@ export const STEP_UP_KINDS = [
 export const stepUpKind = z.enum(STEP_UP_KINDS);
 export type StepUpKind = z.infer<typeof stepUpKind>;
 
-/** The request header a step-up token travels in, on the action's own request. */
-export const STEP_UP_HEADER = "step-up";
-
 /** How long a granted step-up may wait for its action. */
 export const STEP_UP_TTL_SECONDS = 300;
 
