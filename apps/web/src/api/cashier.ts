@@ -18,7 +18,7 @@ import type {
   WithdrawalPage,
   WithdrawalQuote,
 } from "@tickfair/contract";
-import { fromMinor, STEP_UP_HEADER, toMinor } from "@tickfair/contract";
+import { fromMinor, toMinor } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { saveFile } from "../lib/save-file";
 import { deviceTimeZone } from "../lib/time";
@@ -116,12 +116,18 @@ export function useWithdrawalAccount() {
 
 export function useBindWithdrawalAccount() {
   return useMutation({
-    mutationFn: ({ body, stepUp }: { body: BindWithdrawalAccountRequest; stepUp: string }) =>
+    mutationFn: ({
+      body,
+      headers,
+    }: {
+      body: BindWithdrawalAccountRequest;
+      headers: Record<string, string>;
+    }) =>
       apiRequest<WithdrawalAccountResponse>("/v1/cashier/withdrawal-account", {
         method: "POST",
         body,
         auth: true,
-        headers: { [STEP_UP_HEADER]: stepUp },
+        headers,
       }),
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKeys.withdrawalAccount, answer);
@@ -141,10 +147,10 @@ export function useWithdrawalQuote() {
   });
 }
 
-/** A withdrawal with the step-up granted for it; a retry after a lost answer keeps its Idempotency-Key. */
+/** A withdrawal with its step-up's header; a retry after a lost answer keeps its Idempotency-Key. */
 export function useCreateWithdrawal() {
-  return useMoneyMutation<{ body: CreateWithdrawalRequest; stepUp: string }, Withdrawal>(
-    ({ body, stepUp }) => ({ path: "/v1/cashier/withdrawals", body, headers: { [STEP_UP_HEADER]: stepUp } }),
+  return useMoneyMutation<{ body: CreateWithdrawalRequest; headers: Record<string, string> }, Withdrawal>(
+    ({ body, headers }) => ({ path: "/v1/cashier/withdrawals", body, headers }),
     refreshMoney,
   );
 }

@@ -7,7 +7,6 @@ import type {
   TakeBreakRequest,
   UserLimits,
 } from "@tickfair/contract";
-import { STEP_UP_HEADER } from "@tickfair/contract";
 import { useSession } from "../store/session";
 import { apiRequest } from "./client";
 
@@ -48,14 +47,13 @@ function useLimitsAnswer() {
 export function useSetLimit() {
   const replace = useLimitsAnswer();
   return useMutation({
-    mutationFn: ({ kind, value, stepUp }: { kind: LimitKind; stepUp: string | null } & SetLimitRequest) =>
-      apiRequest<UserLimits>(`/v1/limits/${kind}`, {
-        method: "PUT",
-        body: { value },
-        auth: true,
-        // Loosening or removing needs a step-up; tightening goes without.
-        ...(stepUp === null ? {} : { headers: { [STEP_UP_HEADER]: stepUp } }),
-      }),
+    // `headers`: a loosening's or removal's step-up; a tightening goes without.
+    mutationFn: ({
+      kind,
+      value,
+      headers,
+    }: { kind: LimitKind; headers: Record<string, string> } & SetLimitRequest) =>
+      apiRequest<UserLimits>(`/v1/limits/${kind}`, { method: "PUT", body: { value }, auth: true, headers }),
     onSuccess: replace,
   });
 }

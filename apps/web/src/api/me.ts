@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type ChangePasswordRequest, type OkResponse, STEP_UP_HEADER } from "@tickfair/contract";
+import type { ChangePasswordRequest, OkResponse } from "@tickfair/contract";
 import { useSession } from "../store/session";
 import { apiRequest } from "./client";
 import { meQuery } from "./me-query";
@@ -12,12 +12,7 @@ export function useMe() {
 /** Login or transaction password change; a login-password change ends the user's other sessions. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: ({ body, stepUp }: { body: ChangePasswordRequest; stepUp: string }) =>
-      apiRequest<OkResponse>("/v1/me/password", {
-        method: "POST",
-        body,
-        auth: true,
-        headers: { [STEP_UP_HEADER]: stepUp },
-      }),
+    mutationFn: ({ body, headers }: { body: ChangePasswordRequest; headers: Record<string, string> }) =>
+      apiRequest<OkResponse>("/v1/me/password", { method: "POST", body, auth: true, headers }),
   });
 }

@@ -1,9 +1,12 @@
 import type { StepUpAction } from "@tickfair/contract";
-import { type ReactNode, useCallback, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from "react";
 import { ApiError } from "../../api/errors";
 import { type PasskeyProof, providedPasskeyProof } from "./passkey-proof";
-import { StepUpSheet } from "./StepUpSheet";
 import { readStepUpMethod, requestStepUp } from "./step-up-api";
+
+const loadSheet = () => import("./StepUpSheet");
+// The sheet (its form and styles) comes when a step-up is asked, while the method is read.
+const StepUpSheet = lazy(() => loadSheet().then((module) => ({ default: module.StepUpSheet })));
 
 export interface StepUp {
   /**
@@ -28,6 +31,7 @@ export function useStepUp(options: { passkeyProof?: PasskeyProof } = {}): StepUp
 
   const confirm = useCallback(
     async (action: StepUpAction, known?: { payPassword: string }): Promise<string | null> => {
+      if (!known) void loadSheet();
       const { method } = await readStepUpMethod();
       if (method === "passkey") {
         const prove = passkeyProof ?? providedPasskeyProof();
@@ -54,5 +58,10 @@ export function useStepUp(options: { passkeyProof?: PasskeyProof } = {}): StepUp
     setAsking(null);
   }, []);
 
-  return { confirm, sheet: asking ? <StepUpSheet action={asking} onDone={done} /> : null };
+  const sheet = asking ? (
+    <Suspense fallback={null}>
+      <StepUpSheet action={asking} onDone={done} />
+    </Suspense>
+  ) : null;
+  return { confirm, sheet };
 }

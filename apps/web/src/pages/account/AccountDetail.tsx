@@ -16,6 +16,7 @@ import { NationalityField } from "../../components/NationalityField/NationalityF
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
@@ -164,7 +165,7 @@ function BindForm({ kind }: { kind: Kind }) {
     try {
       const stepUp = await confirmStepUp(withdrawalAccountStepUp(request));
       if (stepUp === null) return;
-      await bind.mutateAsync({ body: request, stepUp });
+      await bind.mutateAsync({ body: request, headers: stepUpHeaders(stepUp) });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawAccount, { replace: true });
     } catch (error) {

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { useSetLimit } from "../../api/limits";
 import { AmountField } from "../../components/AmountField/AmountField";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
@@ -63,7 +64,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
       const loosens = requested !== inForce && !appliesAtOnce(kind, inForce, requested);
       const token = loosens ? await stepUp.confirm(limitStepUp(kind, requested)) : null;
       if (loosens && token === null) return;
-      await save.mutateAsync({ kind, value: requested, stepUp: token });
+      await save.mutateAsync({ kind, value: requested, headers: token ? stepUpHeaders(token) : {} });
       const now = appliesAtOnce(kind, inForce, requested);
       Toast.show({ icon: "success", content: now ? t("limits.edit.savedNow") : t("limits.edit.savedLater") });
       onClose();

@@ -7,6 +7,7 @@ import { useFormFields } from "../../api/form-errors";
 import { useChangePassword } from "../../api/me";
 import { codeText } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
@@ -75,7 +76,7 @@ function PasswordForm({ type }: { type: PasswordType }) {
         pay ? { payPassword: values.oldPassword } : undefined,
       );
       if (token === null) return;
-      await change.mutateAsync({ body: { type, ...values }, stepUp: token });
+      await change.mutateAsync({ body: { type, ...values }, headers: stepUpHeaders(token) });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       back();
     } catch (error) {

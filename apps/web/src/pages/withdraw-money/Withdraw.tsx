@@ -22,6 +22,7 @@ import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { PayoutTimes } from "../../components/PayoutTimes/PayoutTimes";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
@@ -157,7 +158,7 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
         void refetch();
         return;
       }
-      await create.mutateAsync({ body, stepUp: token });
+      await create.mutateAsync({ body, headers: stepUpHeaders(token) });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawDetails, { replace: true });
     } catch (error) {
