@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
         ),
         [paths.chat]: page(() => import("./pages/chat/Chat"), ["chat"]),
         [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user", "stepUp"]),
+        [paths.passkeys]: page(() => import("./pages/passkeys/Passkeys"), ["passkeys", "stepUp"]),
         [paths.solvency]: page(() => import("./pages/solvency/Solvency"), ["solvency"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks

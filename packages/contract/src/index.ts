@@ -43,6 +43,7 @@ export * from "./market-constants";
 export * from "./money";
 export * from "./money-schema";
 export * from "./operator-constants";
+export * from "./passkey-actions";
 export * from "./phone-countries";
 export * from "./realtime-constants";
 export * from "./relative-time";

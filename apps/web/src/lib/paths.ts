@@ -42,6 +42,8 @@ export const paths = {
   fairness: "/pages/fairness/fairness",
   /** Not in the specification: the user's balance in the platform's published liabilities (docs/solvency.md). */
   solvency: "/pages/solvency/solvency",
+  /** Not in the specification: the user's passkeys (docs/decisions/0068-passkeys.md). */
+  passkeys: "/pages/passkeys/passkeys",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

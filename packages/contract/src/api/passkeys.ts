@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idString, isoTime } from "./common";
-import { type StepUpAction, stepUpAction } from "./step-up";
+import { stepUpAction } from "./step-up";
 import {
   passkeyAssertionResponse,
   passkeyCreationOptions,
@@ -44,12 +44,3 @@ export type PasskeySignInRequest = z.infer<typeof passkeySignInRequest>;
 
 export const passkeyStepUpOptionsRequest = z.object({ action: stepUpAction });
 export const passkeyStepUpOptions = z.object({ options: passkeyRequestOptions });
-
-/** Adding a passkey is bound to the name it gets. */
-export function passkeyAddStepUp(name: string): StepUpAction {
-  return { kind: "passkey.add", data: { name: name.trim() } };
-}
-
-export function passkeyRemoveStepUp(passkeyId: string): StepUpAction {
-  return { kind: "passkey.remove", data: { passkeyId } };
-}

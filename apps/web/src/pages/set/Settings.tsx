@@ -98,6 +98,13 @@ export default function Settings() {
           >
             {t("settings.payPassword")}
           </List.Item>
+          <List.Item
+            prefix={<IconKey className="settings__icon" />}
+            onClick={() => navigate(paths.passkeys)}
+            data-testid="set-passkeys"
+          >
+            {t("settings.passkeys")}
+          </List.Item>
         </List>
         <List header={t("settings.responsible")} className="settings__group">
           <List.Item
