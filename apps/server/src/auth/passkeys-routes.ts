@@ -37,8 +37,8 @@ import { requireStepUp } from "./step-up";
 
 // 400 PASSKEYS_UNAVAILABLE / PASSKEY_NOT_VERIFIED, 403 STEP_UP_REQUIRED, 404 PASSKEY_NOT_FOUND.
 const schema = routeSchemas({ tags: ["auth"], signedIn: true, errors: [400, 401, 403, 404] });
-// 403 SIGN_IN_LOCKED: an operator locked the account.
-const openSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors: [400, 403, 429] });
+// 423 SIGN_IN_LOCKED: an operator locked the account.
+const openSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors: [400, 423, 429] });
 
 /** The signed-in user's passkeys: listed, added (with a step-up), renamed and removed (with a step-up). */
 export function passkeyRoutes(context: RouteContext): FastifyPluginAsyncZod {
