@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  bindCurrencyAddress,
   confirmDialog,
   expectPolished,
   logInViaForm,
@@ -41,7 +42,7 @@ async function signOut(page: Page): Promise<void> {
   await expect(page.getByTestId("user-logout")).toHaveCount(0);
 }
 
-test("a user adds a passkey, signs in with it, and removes it with the passkey's own proof", async ({
+test("a user adds a passkey, signs in with it, withdraws with it as proof, and removes it", async ({
   page,
   request,
 }) => {
@@ -50,7 +51,8 @@ test("a user adds a passkey, signs in with it, and removes it with the passkey's
     if (sessionStorage.getItem("e2e-no-passkey-autofill"))
       PublicKeyCredential.isConditionalMediationAvailable = async () => false;
   });
-  const user = await newUser(page, request, "zh-CN");
+  const user = await newUser(page, request, "zh-CN", "100.00");
+  await bindCurrencyAddress(request, user.auth);
 
   // A plain-HTTP address other than localhost cannot use passkeys: the login page says so.
   await page.goto(`http://127.0.0.1:${PORT}${LOGIN}`);
@@ -90,6 +92,13 @@ test("a user adds a passkey, signs in with it, and removes it with the passkey's
   await settledShot(page, "zh-CN", "passkeys-login");
   await page.getByTestId("login-passkey").click();
   await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+
+  // A withdrawal now asks the passkey, not the transaction password: no sheet, the authenticator answers.
+  await page.goto("/h5/pages/withdraw-money/withdraw-money");
+  await page.getByTestId("withdraw-amount").fill("10");
+  await page.getByTestId("withdraw-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-list$/);
+  await expect(page.getByTestId("step-up-sheet")).toHaveCount(0);
 
   await page.goto(PASSKEYS);
   await expect(page.getByTestId("passkey-last-used")).not.toHaveText(zh.passkeys.neverUsed);
