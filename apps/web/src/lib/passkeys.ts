@@ -21,11 +21,6 @@ const webauthn = () => import("@simplewebauthn/browser");
 
 type Options = { challenge: string };
 
-/** Whether this browser can make and use passkeys at all (the app's own address may still not allow it). */
-export async function browserHasPasskeys(): Promise<boolean> {
-  return (await webauthn()).browserSupportsWebAuthn();
-}
-
 /**
  * The browser's prompt closed without an answer (the user cancelled, or the device could not verify
  * them). Read as "could not be confirmed"; a page that started the prompt itself may stay silent.
