@@ -7,6 +7,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { App } from "./App";
 import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
 import { BootFailure } from "./components/BootFailure/BootFailure";
+import { providePasskeyProof } from "./components/StepUp/passkey-proof";
 import { initI18n } from "./i18n";
 import { removeAppShell } from "./lib/app-shell";
 import { loginPath, stripBasename } from "./lib/paths";
@@ -26,6 +27,9 @@ unstableSetRender((node, container) => {
     target._reactRoot = undefined;
   };
 });
+
+// A passkey user's step-up anywhere in the app; the WebAuthn code loads when one is asked.
+providePasskeyProof(async (action) => (await import("./lib/passkeys")).passkeyProof(action));
 
 // A 401 from an authenticated call: the session is over; log in again and come back here.
 setUnauthorizedHandler(() => {

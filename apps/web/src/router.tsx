@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
         ),
         [paths.chat]: page(() => import("./pages/chat/Chat"), ["chat"]),
         [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user", "stepUp"]),
+        [paths.passkeys]: page(() => import("./pages/passkeys/Passkeys"), ["passkeys", "stepUp"]),
         [paths.solvency]: page(() => import("./pages/solvency/Solvency"), ["solvency"]),
         [paths.sessions]: page(() => import("./pages/sessions/Sessions"), ["sessions", "user", "stepUp"]),
       }),

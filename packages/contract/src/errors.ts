@@ -138,6 +138,13 @@ export const ERROR_STATUS = {
   STEP_UP_REQUIRED: 403,
   /** The user has a passkey: step-up takes the passkey, not the transaction password. */
   STEP_UP_PASSKEY_REQUIRED: 403,
+  /** This address cannot use passkeys (plain HTTP, not localhost): the password signs in instead. */
+  PASSKEYS_UNAVAILABLE: 400,
+  /** The passkey's answer did not check out: wrong site, stale or reused challenge, no user verification, cloned key. */
+  PASSKEY_NOT_VERIFIED: 400,
+  /** The passkey offered is not one this server knows (removed, or made for another account). */
+  PASSKEY_UNKNOWN: 400,
+  PASSKEY_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

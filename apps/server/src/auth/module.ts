@@ -1,4 +1,5 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
+import { passkeyRoutes, passkeySignInRoutes } from "./passkeys-routes";
 import { authRoutes, authUserRoutes } from "./routes";
 import { sessionRoutes } from "./session-routes";
 import { stepUpRoutes } from "./step-up-routes";
@@ -7,7 +8,7 @@ import { stepUpRoutes } from "./step-up-routes";
 export function authModule(wiring: Wiring): CapabilityModule {
   return {
     name: "auth",
-    publicRoutes: [authRoutes(wiring)],
-    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), sessionRoutes(wiring)],
+    publicRoutes: [authRoutes(wiring), passkeySignInRoutes(wiring)],
+    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), sessionRoutes(wiring), passkeyRoutes(wiring)],
   };
 }

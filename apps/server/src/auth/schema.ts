@@ -76,6 +76,32 @@ export interface StepUpGrantsTable {
   used_at: Date | null;
 }
 
+export interface UserPasskeysTable {
+  id: GeneratedAlways<bigint>;
+  user_id: bigint;
+  /** base64url, as assertions name it. */
+  credential_id: string;
+  /** COSE-encoded, as registration gave it. */
+  public_key: Buffer;
+  sign_count: ColumnType<bigint, bigint | number, bigint | number>;
+  transports: string[];
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+}
+
+export type PasskeyChallengePurpose = "register" | "sign_in" | "step_up";
+
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: PasskeyChallengePurpose;
+  session_token_hash: string | null;
+  attempt_hash: string | null;
+  action_digest: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
 declare module "../platform/schema" {
   interface Database {
     users: UsersTable;
@@ -83,5 +109,7 @@ declare module "../platform/schema" {
     sessions: SessionsTable;
     sign_in_failures: SignInFailuresTable;
     step_up_grants: StepUpGrantsTable;
+    user_passkeys: UserPasskeysTable;
+    passkey_challenges: PasskeyChallengesTable;
   }
 }

@@ -46,7 +46,6 @@ export async function login(
 ): Promise<Session> {
   const { device } = client;
   const now = clock.now();
-  let newDevice = false;
   const found = await db
     .selectFrom("users")
     .selectAll()
@@ -59,10 +58,25 @@ export async function login(
     found && { name: found.account, passwordHash: found.password_hash, user: found },
     now,
   );
+  return openSession(db, now, settings, user, device);
+}
+
+/**
+ * Opens a session for a user whose proof (password or passkey) checked out: refused with
+ * SIGN_IN_LOCKED while an operator holds the account, and a notice when the device is new.
+ */
+export async function openSession(
+  db: Db,
+  now: Date,
+  settings: AuthSettings,
+  user: User,
+  device: string | null,
+): Promise<Session> {
+  let newDevice = false;
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
   await db.transaction().execute(async (tx) => {
-    // Told only to whoever typed the right password. The row stays shared until the session is written,
+    // Told only to whoever gave the right password or passkey. The row stays shared until the session is written,
     // so an operator's lock either comes first (and is seen here) or ends this session with the others.
     const lock = await tx
       .selectFrom("users")

@@ -100,7 +100,17 @@ export function requireStepUp(
   );
 }
 
-/** The proof this user gives; passkeys, once registered, will answer "passkey" here. */
-export async function userStepUpMethod(_db: Executor, _userId: bigint): Promise<StepUpMethod> {
-  return "payPassword";
+/**
+ * The proof this user gives: a passkey once they have one, the transaction password until then. Where
+ * passkeys cannot work (a plain-HTTP LAN address) the answer stays "passkey": falling back to the six
+ * digits there would let a thief holding them pick the weaker proof by choosing the address.
+ */
+export async function userStepUpMethod(db: Executor, userId: bigint): Promise<StepUpMethod> {
+  const passkey = await db
+    .selectFrom("user_passkeys")
+    .select("id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return passkey ? "passkey" : "payPassword";
 }

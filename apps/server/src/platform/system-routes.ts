@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { RouteContext } from "../platform/context";
 import { ShiftedClock } from "./clock";
 import { AppError } from "./errors";
+import { relyingParty } from "./relying-party";
 
 export const APP_VERSION = "1.0.0";
 
@@ -25,7 +26,7 @@ export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get("/app", { schema: { tags: ["system"], response: { 200: appInfo } } }, async () => ({
+    app.get("/app", { schema: { tags: ["system"], response: { 200: appInfo } } }, async (request) => ({
       name: "Tickfair",
       version: APP_VERSION,
       demoMode: context.config.DEMO_MODE,
@@ -34,6 +35,7 @@ export function systemRoutes(context: RouteContext): FastifyPluginAsyncZod {
       serverTime: context.clock.now().toISOString(),
       restrictedCountries: context.config.RESTRICTED_COUNTRIES,
       defaultCountry: context.config.DEFAULT_COUNTRY,
+      passkeys: relyingParty(context.config.PUBLIC_URL, request) !== null,
     }));
   };
 }

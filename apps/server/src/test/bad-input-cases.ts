@@ -162,6 +162,8 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   solvency: () => "2026-01-04",
   // The fixture user's first session: theirs is this file's first sign-in.
   sessions: () => "1",
+  // A well-formed id: the fixture user has no passkey (one would turn their step-up to passkeys).
+  passkeys: () => "1",
 };
 
 function realParam(path: string, name: string, fx: Fixtures): string {

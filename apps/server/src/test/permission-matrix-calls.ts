@@ -14,6 +14,7 @@ import type { TestContext } from "./harness";
 import { unusedTotpCode } from "./operator-fixtures";
 import { type Fixtures, PASSWORD, PAY_PASSWORD, REASON } from "./permission-matrix-fixtures";
 import type { RouteKey } from "./permission-matrix-rows";
+import { SoftwareAuthenticator } from "./software-authenticator";
 
 /** How a route is called in the matrix: its inputs, and what kind of call it is. */
 export interface Call {
@@ -71,6 +72,20 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   // On the actor's own session, which it keeps: it ends only sessions made for other calls.
   "POST /api/v1/me/sessions/end-others": () => ({ stepUp: endOtherSessionsStepUp() }),
   "POST /api/v1/files": () => ({ file: PNG }),
+  "POST /api/v1/me/step-up/options": () => ({
+    body: { action: { kind: "withdrawal", data: { amount: "1.00" } } },
+  }),
+  // Answers to challenges never given: refused by the handler (PASSKEY_NOT_VERIFIED), past the guards.
+  "POST /api/v1/me/passkeys": () => ({
+    body: { name: "Phone", response: new SoftwareAuthenticator().register({ challenge: "none" }) },
+  }),
+  // No such passkey: the handler's own 404 (before the step-up removing would ask); another user's
+  // passkey answering 404 is passkeys.test.ts's. A passkey here would turn the user's step-up to passkeys.
+  "PATCH /api/v1/me/passkeys/:id": () => ({ params: { id: "999999999" }, body: { name: "Renamed" } }),
+  "DELETE /api/v1/me/passkeys/:id": () => ({ params: { id: "999999999" } }),
+  "POST /api/v1/auth/passkey/login": () => ({
+    body: { attempt: "none", response: new SoftwareAuthenticator().assert({ challenge: "none" }) },
+  }),
   // No such document, and a day without a snapshot: the handlers' own 404s, past the guards.
   "GET /api/v1/documents/:id": () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
   "PUT /api/v1/operator/solvency/:day/attestation": () => ({ params: { day: "2026-01-04" }, file: PNG }),

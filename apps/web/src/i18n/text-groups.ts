@@ -6,6 +6,7 @@ import type core from "./locales/en.json";
 import type limits from "./locales/limits/en.json";
 import type messages from "./locales/messages/en.json";
 import type orders from "./locales/orders/en.json";
+import type passkeys from "./locales/passkeys/en.json";
 import type password from "./locales/password/en.json";
 import type records from "./locales/records/en.json";
 import type register from "./locales/register/en.json";
@@ -31,6 +32,7 @@ type GroupTexts = typeof account &
   typeof limits &
   typeof messages &
   typeof orders &
+  typeof passkeys &
   typeof password &
   typeof records &
   typeof register &

@@ -44,6 +44,8 @@ export const paths = {
   solvency: "/pages/solvency/solvency",
   /** Not in the specification: the devices signed in to the account, each of which can be signed out. */
   sessions: "/pages/sessions/sessions",
+  /** Not in the specification: the user's passkeys (docs/decisions/0069-passkeys.md). */
+  passkeys: "/pages/passkeys/passkeys",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

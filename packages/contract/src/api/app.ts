@@ -14,6 +14,8 @@ export const appInfo = z.object({
   restrictedCountries: z.array(z.enum(COUNTRY_CODES)),
   /** The deployer's DEFAULT_COUNTRY: registration's phone code and nationality start from it, else from the language. */
   defaultCountry: z.enum(PHONE_COUNTRIES).nullable(),
+  /** Whether this address can use passkeys: HTTPS (PUBLIC_URL) or localhost; a plain-HTTP LAN address cannot. */
+  passkeys: z.boolean(),
 });
 export type AppInfo = z.infer<typeof appInfo>;
 

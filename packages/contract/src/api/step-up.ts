@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoTime } from "./common";
+import { passkeyAssertionResponse } from "./webauthn";
 
 /**
  * Step-up: a fresh proof that the person holding a session is its owner, asked before an action that
@@ -40,8 +41,11 @@ export const payPasswordProof = z.object({
   payPassword: z.string().max(32),
 });
 
-/** A proof: the transaction password (for users without a passkey). */
-export const stepUpProof = z.discriminatedUnion("method", [payPasswordProof]);
+/** An assertion of one of the user's passkeys, over the challenge POST /me/step-up/options gave for the action. */
+export const passkeyProof = z.object({ method: z.literal("passkey"), response: passkeyAssertionResponse });
+
+/** A proof: the transaction password (for users without a passkey), or a passkey. */
+export const stepUpProof = z.discriminatedUnion("method", [payPasswordProof, passkeyProof]);
 export type StepUpProof = z.infer<typeof stepUpProof>;
 
 export const stepUpRequest = z.object({ action: stepUpAction, proof: stepUpProof });

@@ -2,6 +2,7 @@ import { Toast } from "antd-mobile";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { useAppInfo } from "../../api/app";
 import { useLogin } from "../../api/auth";
 import { ApiError } from "../../api/errors";
 import { useFormFields } from "../../api/form-errors";
@@ -11,6 +12,7 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths, safeRedirect } from "../../lib/paths";
+import { PasskeySignIn, usePasskeyAutofill } from "./PasskeySignIn";
 import "./auth.css";
 
 export default function Login() {
@@ -23,6 +25,9 @@ export default function Login() {
     password: "",
   });
   const login = useLogin();
+  const passkeys = useAppInfo().data?.passkeys;
+  const signedIn = () => navigate(safeRedirect(redirectParam, paths.user), { replace: true });
+  usePasskeyAutofill(passkeys === true, signedIn);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +41,7 @@ export default function Login() {
     if (report(next)) return;
     try {
       await login.mutateAsync({ account, password: values.password });
-      navigate(safeRedirect(redirectParam, paths.user), { replace: true });
+      signedIn();
     } catch (error) {
       const message = errorText(error);
       if (error instanceof ApiError && error.code === "INVALID_CREDENTIALS") {
@@ -62,7 +67,7 @@ export default function Login() {
             {...bind("account")}
             label={t("login.account")}
             testId="login-account"
-            autoComplete="username"
+            autoComplete="username webauthn"
             placeholder={t("login.accountPlaceholder")}
             maxLength={64}
           />
@@ -79,6 +84,7 @@ export default function Login() {
             {t("login.submit")}
           </SubmitButton>
         </form>
+        <PasskeySignIn available={passkeys} onSignedIn={signedIn} />
         <p className="auth__switch">
           {t("login.noAccount")}
           <Link to={paths.registerCheck} data-testid="login-to-register">

@@ -99,6 +99,13 @@ export default function Settings() {
             {t("settings.payPassword")}
           </List.Item>
           <List.Item
+            prefix={<IconKey className="settings__icon" />}
+            onClick={() => navigate(paths.passkeys)}
+            data-testid="set-passkeys"
+          >
+            {t("settings.passkeys")}
+          </List.Item>
+          <List.Item
             prefix={<IconPhone className="settings__icon" />}
             onClick={() => navigate(paths.sessions)}
             data-testid="set-sessions"

@@ -1,0 +1,85 @@
+import { Button, Toast } from "antd-mobile";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../api/messages";
+import { PasskeyCancelled } from "../../lib/passkeys";
+
+const passkeys = () => import("../../lib/passkeys");
+
+/**
+ * Offers this site's passkeys in the account field's autofill (conditional UI) while the login page is
+ * open, where the browser supports it; a pick signs in at once. Leaving the page ends the offer.
+ */
+export function usePasskeyAutofill(available: boolean, onSignedIn: () => void): void {
+  const signedIn = useRef(onSignedIn);
+  signedIn.current = onSignedIn;
+  useEffect(() => {
+    if (!available) return;
+    let left = false;
+    void (async () => {
+      const lib = await passkeys();
+      if (left || !(await lib.passkeyAutofillAvailable())) return;
+      try {
+        await lib.signInWithPasskey(true);
+        if (!left) signedIn.current();
+      } catch {
+        // The offer was withdrawn (the page left, or the button started a prompt of its own) or the
+        // pick failed; the password and the button remain.
+      }
+    })();
+    return () => {
+      left = true;
+      void passkeys().then((lib) => lib.cancelPasskeyPrompt());
+    };
+  }, [available]);
+}
+
+/**
+ * "Sign in with a passkey", or, where this address cannot use passkeys (plain HTTP on a LAN), a note
+ * saying so. Nothing until the app's info says which.
+ */
+export function PasskeySignIn({
+  available,
+  onSignedIn,
+}: {
+  available: boolean | undefined;
+  onSignedIn: () => void;
+}) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  if (available === undefined) return null;
+  if (!available)
+    return (
+      <p className="auth__passkey-note" role="note" data-testid="login-passkey-unavailable">
+        {t("login.passkeyNeedsHttps")}
+      </p>
+    );
+
+  async function signIn() {
+    setPending(true);
+    try {
+      await (await passkeys()).signInWithPasskey(false);
+      onSignedIn();
+    } catch (error) {
+      if (!(error instanceof PasskeyCancelled)) Toast.show({ icon: "fail", content: errorText(error) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="auth__passkey">
+      <span className="auth__or">{t("login.or")}</span>
+      <Button
+        block
+        fill="outline"
+        color="primary"
+        loading={pending}
+        onClick={signIn}
+        data-testid="login-passkey"
+      >
+        {t("login.passkey")}
+      </Button>
+    </div>
+  );
+}
