@@ -1,4 +1,6 @@
 import Bowser from "bowser";
+import type { FastifyRequest } from "fastify";
+import type { SessionClient } from "./sessions";
 
 /**
  * What a person would call the device a request came from ("Chrome on Android"), from its User-Agent:
@@ -13,4 +15,9 @@ export function deviceOf(userAgent: string | undefined): string | null {
   const system = parsed.os.name || null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system;
+}
+
+/** Where a sign-in request came from, as its session records it. */
+export function sessionClient(request: FastifyRequest): SessionClient {
+  return { device: deviceOf(request.headers["user-agent"]), address: request.ip };
 }

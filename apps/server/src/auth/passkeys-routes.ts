@@ -19,7 +19,7 @@ import { requireRelyingParty } from "../platform/relying-party";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
 import { hashToken, newToken } from "../platform/tokens";
-import { deviceOf } from "./device";
+import { sessionClient } from "./device";
 import { authSettings } from "./guard";
 import {
   keepPasskey,
@@ -149,8 +149,7 @@ export function passkeySignInRoutes(context: RouteContext): FastifyPluginAsyncZo
         const userId = await verifyAssertion(db, rp, binding, response, now);
         const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
         if (!user) throw new AppError("PASSKEY_UNKNOWN");
-        const device = deviceOf(request.headers["user-agent"]);
-        const session = await openSession(db, now, authSettings(context), user, device);
+        const session = await openSession(db, now, authSettings(context), user, sessionClient(request));
         if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
         return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
       },

@@ -13,7 +13,7 @@ import { acceptedVersionsNow } from "../content";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
-import { deviceOf } from "./device";
+import { sessionClient } from "./device";
 import { authSettings } from "./guard";
 import {
   changePassword,
@@ -71,7 +71,7 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         config: { rateLimit: loginLimit },
       },
       async (request) => {
-        const client = { device: deviceOf(request.headers["user-agent"]), address: request.ip };
+        const client = sessionClient(request);
         const session = await login(db, clock, authSettings(context), request.body, client);
         if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
         return { ...newSessionAnswer(session), user: toUserInfo(session.user) };

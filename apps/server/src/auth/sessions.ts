@@ -44,7 +44,6 @@ export async function login(
   input: LoginRequest,
   client: SessionClient,
 ): Promise<Session> {
-  const { device } = client;
   const now = clock.now();
   const found = await db
     .selectFrom("users")
@@ -58,7 +57,7 @@ export async function login(
     found && { name: found.account, passwordHash: found.password_hash, user: found },
     now,
   );
-  return openSession(db, now, settings, user, device);
+  return openSession(db, now, settings, user, client);
 }
 
 /**
@@ -70,8 +69,9 @@ export async function openSession(
   now: Date,
   settings: AuthSettings,
   user: User,
-  device: string | null,
+  client: SessionClient,
 ): Promise<Session> {
+  const { device } = client;
   let newDevice = false;
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
