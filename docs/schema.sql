@@ -39,6 +39,7 @@
 --   0036_product_terms
 --   0038_loss_streak
 --   0039_step_up
+--   0043_user_totp
 
 create extension pg_trgm;
 
@@ -1045,6 +1046,39 @@ create table trading_user_exposure_released (
   payout bigint not null,
   constraint trading_user_exposure_released_pkey PRIMARY KEY (user_id, symbol),
   constraint trading_user_exposure_released_payout_check CHECK ((payout >= 0))
+);
+
+create table user_recovery_codes (
+  user_id bigint not null,
+  code_hash text not null,
+  created_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  constraint user_recovery_codes_pkey PRIMARY KEY (user_id, code_hash),
+  constraint user_recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint user_recovery_codes_code_hash_check CHECK ((code_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+create table user_sign_in_challenges (
+  challenge_hash text not null,
+  user_id bigint not null,
+  device text,
+  created_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  constraint user_sign_in_challenges_pkey PRIMARY KEY (challenge_hash),
+  constraint user_sign_in_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint user_sign_in_challenges_expiry CHECK ((expires_at > created_at))
+);
+CREATE INDEX user_sign_in_challenges_user ON public.user_sign_in_challenges USING btree (user_id);
+
+create table user_totp (
+  user_id bigint not null,
+  secret text not null,
+  created_at timestamp with time zone not null,
+  confirmed_at timestamp with time zone,
+  last_step bigint,
+  constraint user_totp_pkey PRIMARY KEY (user_id),
+  constraint user_totp_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 
 create table users (

@@ -138,6 +138,14 @@ export const ERROR_STATUS = {
   STEP_UP_REQUIRED: 403,
   /** The user has a passkey: step-up takes the passkey, not the transaction password. */
   STEP_UP_PASSKEY_REQUIRED: 403,
+  /** Two-step sign-in is already on: turn it off first to enrol another authenticator. */
+  TOTP_ALREADY_ENABLED: 409,
+  /** Two-step sign-in is off (disabling it, or new recovery codes). */
+  TOTP_NOT_ENABLED: 409,
+  /** A confirmation came without an enrolment started (or after it was finished). */
+  TOTP_ENROLMENT_NOT_STARTED: 409,
+  /** The authenticator's code is not right for this secret now, or was already used. */
+  TOTP_CODE_WRONG: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

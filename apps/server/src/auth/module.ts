@@ -1,12 +1,13 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { authRoutes, authUserRoutes } from "./routes";
 import { stepUpRoutes } from "./step-up-routes";
+import { totpRoutes } from "./totp-routes";
 
 /** Users' registration, sign-in and sessions. Its hook signs in the user routes of every capability. */
 export function authModule(wiring: Wiring): CapabilityModule {
   return {
     name: "auth",
     publicRoutes: [authRoutes(wiring)],
-    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring)],
+    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), totpRoutes(wiring)],
   };
 }

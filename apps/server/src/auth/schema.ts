@@ -73,6 +73,36 @@ export interface StepUpGrantsTable {
   used_at: Date | null;
 }
 
+export interface UserTotpTable {
+  user_id: bigint;
+  /** The authenticator's base32 secret. */
+  secret: string;
+  /** When the secret was offered: a new start replaces an unconfirmed one. */
+  created_at: Date;
+  /** Null while enrolling: the secret counts only once a right code came back for it. */
+  confirmed_at: Date | null;
+  /** The time step of the last code accepted: a code is never taken twice. */
+  last_step: bigint | null;
+}
+
+export interface UserRecoveryCodesTable {
+  user_id: bigint;
+  /** sha256 of the code, normalised (platform/totp.ts). */
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface UserSignInChallengesTable {
+  challenge_hash: string;
+  user_id: bigint;
+  /** The device the password was typed on: the session the challenge opens is that one's. */
+  device: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 declare module "../platform/schema" {
   interface Database {
     users: UsersTable;
@@ -80,5 +110,8 @@ declare module "../platform/schema" {
     sessions: SessionsTable;
     sign_in_failures: SignInFailuresTable;
     step_up_grants: StepUpGrantsTable;
+    user_totp: UserTotpTable;
+    user_recovery_codes: UserRecoveryCodesTable;
+    user_sign_in_challenges: UserSignInChallengesTable;
   }
 }

@@ -20,6 +20,12 @@ export const MATRIX = {
   "POST /api/v1/me/password":                                   [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/me/step-up":                                     [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/me/step-up":                                    [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/auth/login/second-factor":                      ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/me/totp":                                        [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/me/totp":                                       [401,       "ok",  "ok",  401,     401,     401],
+  "DELETE /api/v1/me/totp":                                     [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/me/totp/confirm":                               [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/me/totp/recovery-codes":                        [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/files":                                         [401,       "ok",  "ok",  401,     401,     401],
 
   "GET /api/v1/market/products":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],

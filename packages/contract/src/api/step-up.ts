@@ -63,3 +63,8 @@ export type StepUpMethod = z.infer<typeof stepUpMethod>;
 /** Which proof this user gives: a passkey once they have one, the transaction password until then. */
 export const stepUpMethods = z.object({ method: stepUpMethod });
 export type StepUpMethods = z.infer<typeof stepUpMethods>;
+
+/** Turning two-step sign-in off: nothing to bind but the kind. */
+export function totpDisableStepUp(): StepUpAction {
+  return { kind: "totp.disable", data: {} };
+}
