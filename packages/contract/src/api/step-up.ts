@@ -19,9 +19,6 @@ export const STEP_UP_KINDS = [
 export const stepUpKind = z.enum(STEP_UP_KINDS);
 export type StepUpKind = z.infer<typeof stepUpKind>;
 
-/** The request header a step-up token travels in, on the action's own request. */
-export const STEP_UP_HEADER = "step-up";
-
 /** How long a granted step-up may wait for its action. */
 export const STEP_UP_TTL_SECONDS = 300;
 
@@ -63,8 +60,3 @@ export type StepUpMethod = z.infer<typeof stepUpMethod>;
 /** Which proof this user gives: a passkey once they have one, the transaction password until then. */
 export const stepUpMethods = z.object({ method: stepUpMethod });
 export type StepUpMethods = z.infer<typeof stepUpMethods>;
-
-/** Turning two-step sign-in off: nothing to bind but the kind. */
-export function totpDisableStepUp(): StepUpAction {
-  return { kind: "totp.disable", data: {} };
-}
