@@ -13,6 +13,7 @@ import type savings from "./locales/savings/en.json";
 import type settings from "./locales/settings/en.json";
 import type solvency from "./locales/solvency/en.json";
 import type trading from "./locales/trading/en.json";
+import type twoFactor from "./locales/twoFactor/en.json";
 import type user from "./locales/user/en.json";
 import type verification from "./locales/verification/en.json";
 import type withdraw from "./locales/withdraw/en.json";
@@ -36,6 +37,7 @@ type GroupTexts = typeof account &
   typeof settings &
   typeof solvency &
   typeof trading &
+  typeof twoFactor &
   typeof user &
   typeof verification &
   typeof withdraw;

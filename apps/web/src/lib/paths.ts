@@ -42,6 +42,8 @@ export const paths = {
   fairness: "/pages/fairness/fairness",
   /** Not in the specification: the user's balance in the platform's published liabilities (docs/solvency.md). */
   solvency: "/pages/solvency/solvency",
+  /** Not in the specification: two-step sign-in with an authenticator app (decision 0068). */
+  twoFactor: "/pages/two-factor/two-factor",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

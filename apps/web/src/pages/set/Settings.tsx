@@ -98,6 +98,13 @@ export default function Settings() {
           >
             {t("settings.payPassword")}
           </List.Item>
+          <List.Item
+            prefix={<IconShield className="settings__icon" />}
+            onClick={() => navigate(paths.twoFactor)}
+            data-testid="set-two-factor"
+          >
+            {t("settings.twoFactor")}
+          </List.Item>
         </List>
         <List header={t("settings.responsible")} className="settings__group">
           <List.Item
