@@ -11,7 +11,7 @@ import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths, safeRedirect } from "../../lib/paths";
-import { SignInCodeStep } from "../two-factor/SignInCodeStep";
+import { SignInCodeStep } from "./SignInCodeStep";
 import "./auth.css";
 
 export default function Login() {

@@ -6,7 +6,7 @@ import { useFormFields } from "../../api/form-errors";
 import { useConfirmTotp } from "../../api/totp";
 import { CopyButton } from "../../components/CopyButton/CopyButton";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
-import { CodeField } from "./CodeField";
+import { CodeField } from "../../components/TextField/CodeField";
 import { QrCode } from "./QrCode";
 
 /** The secret offered, to scan or type, and the code that proves the app has it. */

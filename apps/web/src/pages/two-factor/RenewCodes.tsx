@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFormFields } from "../../api/form-errors";
 import { useRenewRecoveryCodes } from "../../api/totp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
-import { CodeField } from "./CodeField";
+import { CodeField } from "../../components/TextField/CodeField";
 
 /** New recovery codes for a current code from the app: the old ones stop working. */
 export function RenewCodes({

@@ -1,4 +1,4 @@
-import { TextField } from "../../components/TextField/TextField";
+import { TextField } from "./TextField";
 
 /** The authenticator's six digits: a numeric field the phone may fill from a one-time code. */
 export function CodeField({

@@ -6,8 +6,8 @@ import { ApiError } from "../../api/errors";
 import { useFormFields } from "../../api/form-errors";
 import { errorText } from "../../api/messages";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { CodeField } from "../../components/TextField/CodeField";
 import { TextField } from "../../components/TextField/TextField";
-import { CodeField } from "./CodeField";
 
 /**
  * The login's second step for a user with two-step sign-in: the authenticator's six digits, or one
