@@ -170,8 +170,9 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByTestId("totp-state")).toHaveText(zh.twoFactor.on);
   await page.getByTestId("totp-turn-off-open").click();
   await confirmDialog(page);
-  await page.getByTestId("totp-off-pay-password").fill("135790");
-  await page.getByTestId("totp-off-submit").click();
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(zh.stepUp.for.disableTotp);
+  // Six digits send the proof at once; the page then turns the factor off with it.
+  await page.getByTestId("step-up-pay-password").fill("135790");
   await expect(page.getByTestId("totp-state")).toHaveText(zh.twoFactor.off);
   const recovery = await enrolTwoStep(page, "zh-CN");
   await page.goto("/h5/pages/user/user");

@@ -20,6 +20,7 @@ export type Action =
   | "chat"
   | "messages_read"
   | "limit"
+  | "step_up"
   | "read"
   | "operator_login"
   | "deposit_confirm"

@@ -5,6 +5,7 @@
  * the answer log.
  */
 import http from "node:http";
+import { STEP_UP_HEADER } from "@tickfair/contract";
 import type { Action, AnswerLog, Attempt, LoggedRequest } from "./answer-log";
 
 export const PROXY_HEADER = "x-soak-proxy";
@@ -17,6 +18,8 @@ export interface SoakRequest {
   body?: unknown;
   token?: string | null;
   idempotencyKey?: string;
+  /** A step-up token granted for this request's action (its `step-up` header). */
+  stepUp?: string | null;
   /** Keep the body in the log (money requests: the checker compares amounts). */
   keepSent?: boolean;
 }
@@ -73,6 +76,7 @@ export class SoakClient {
     }
     if (request.token) headers.authorization = `Bearer ${request.token}`;
     if (request.idempotencyKey) headers["idempotency-key"] = request.idempotencyKey;
+    if (request.stepUp) headers[STEP_UP_HEADER] = request.stepUp;
     const sentAt = Date.now();
     return new Promise((resolve) => {
       let settled = false;

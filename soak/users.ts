@@ -15,6 +15,7 @@ import {
   LIMIT_KINDS,
   type LimitKind,
   type LoginRequest,
+  limitStepUp,
   type PlaceContractRequest,
   type Product,
   type ProductList,
@@ -22,7 +23,12 @@ import {
   type SavingsMoveRequest,
   type SessionResponse,
   type SetLimitRequest,
+  type StepUpAction,
+  type StepUpGrant,
+  type StepUpRequest,
   type Withdrawal,
+  withdrawalAccountStepUp,
+  withdrawalStepUp,
 } from "@tickfair/contract";
 import { isSuccess } from "./answer-log";
 import { type SoakClient, sleep } from "./http-client";
@@ -215,20 +221,22 @@ export class SimulatedUser {
 
   async #bindAccount(): Promise<void> {
     if (this.#bound) return this.#withdraw();
+    const account: BindWithdrawalAccountRequest = {
+      type: "bank",
+      accountName: "Soak Tester",
+      nationality: "CN",
+      bankName: "Soak Bank",
+      cardNumber: `6222${String(this.index).padStart(12, "0")}`,
+      bankAddress: "1 Soak Street",
+    };
     const entry = await this.world.client.send({
       actor: this.account,
       action: "bind_account",
       method: "POST",
       path: "/api/v1/cashier/withdrawal-account",
       token: this.#token,
-      body: {
-        type: "bank",
-        accountName: "Soak Tester",
-        nationality: "CN",
-        bankName: "Soak Bank",
-        cardNumber: `6222${String(this.index).padStart(12, "0")}`,
-        bankAddress: "1 Soak Street",
-      } satisfies BindWithdrawalAccountRequest,
+      stepUp: await this.#stepUp(withdrawalAccountStepUp(account)),
+      body: account,
       keepSent: true,
     });
     this.#afterAnswer(entry.status);
@@ -239,10 +247,9 @@ export class SimulatedUser {
 
   async #withdraw(): Promise<void> {
     if (!this.#bound) return this.#bindAccount();
-    const answer = await this.#money("withdraw", "/api/v1/cashier/withdrawals", {
-      amount: money(this.random.int(10, 300)),
-      payPassword: PAY_PASSWORD,
-    } satisfies CreateWithdrawalRequest);
+    const body: CreateWithdrawalRequest = { amount: money(this.random.int(10, 300)) };
+    const stepUp = await this.#stepUp(withdrawalStepUp(body));
+    const answer = await this.#money("withdraw", "/api/v1/cashier/withdrawals", body, stepUp);
     if (!answer) return;
     this.#pendingWithdrawals.push((answer as Withdrawal).id);
     // Some change their mind at once, before the operator gets to it (a cancel racing the review).
@@ -299,6 +306,8 @@ export class SimulatedUser {
       method: "PUT",
       path: `/api/v1/limits/${kind}`,
       token: this.#token,
+      // Asked whether it loosens or not, as a user may: a tightening leaves it unused.
+      stepUp: await this.#stepUp(limitStepUp(kind, value)),
       body: { value } satisfies SetLimitRequest,
       keepSent: true,
     });
@@ -310,6 +319,7 @@ export class SimulatedUser {
     action: "topup" | "contract" | "savings_in" | "savings_out" | "deposit" | "withdraw" | "withdraw_cancel",
     path: string,
     body: unknown,
+    stepUp: string | null = null,
   ): Promise<unknown> {
     const entry = await this.world.client.send({
       actor: this.account,
@@ -317,12 +327,27 @@ export class SimulatedUser {
       method: "POST",
       path,
       token: this.#token,
+      stepUp,
       body,
       idempotencyKey: this.#key(),
       keepSent: true,
     });
     this.#afterAnswer(entry.status);
     return isSuccess(entry.status) ? entry.answer : null;
+  }
+
+  /** A step-up for `action` proved with the transaction password: its token, or null when refused. */
+  async #stepUp(action: StepUpAction): Promise<string | null> {
+    const entry = await this.world.client.send({
+      actor: this.account,
+      action: "step_up",
+      method: "POST",
+      path: "/api/v1/me/step-up",
+      token: this.#token,
+      body: { action, proof: { method: "payPassword", payPassword: PAY_PASSWORD } } satisfies StepUpRequest,
+    });
+    this.#afterAnswer(entry.status);
+    return isSuccess(entry.status) ? (entry.answer as StepUpGrant).token : null;
   }
 
   async #get(action: "read", path: string): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { STEP_UP_HEADER, type StepUpAction, type StepUpGrant } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ANY_OPERATOR, OPERATOR_ROUTES, PUBLIC, roleMayCall } from "./operators/permissions";
@@ -8,7 +9,7 @@ import { CONSOLE_MATRIX } from "./test/console-permission-rows";
 import { multipart } from "./test/files";
 import { useTestApp } from "./test/harness";
 import { SEND } from "./test/permission-matrix-calls";
-import { type Actor, buildMatrix, type Fixtures } from "./test/permission-matrix-fixtures";
+import { type Actor, buildMatrix, type Fixtures, PAY_PASSWORD } from "./test/permission-matrix-fixtures";
 import { MATRIX, type RouteKey, STATIC_ROUTES } from "./test/permission-matrix-rows";
 import {
   ACTORS,
@@ -83,6 +84,20 @@ async function socketCall(token: string | null): Promise<Answer> {
   }
 }
 
+/**
+ * A step-up granted to the session `token` (a user's) for the call's action; none for an operator, whom
+ * the route refuses before it would look.
+ */
+async function stepUpHeader(token: string, action: StepUpAction): Promise<Record<string, string>> {
+  const granted = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/me/step-up",
+    headers: { authorization: `Bearer ${token}` },
+    payload: { action, proof: { method: "payPassword", payPassword: PAY_PASSWORD } },
+  });
+  return granted.statusCode === 201 ? { [STEP_UP_HEADER]: granted.json<StepUpGrant>().token } : {};
+}
+
 async function call(route: RouteKey, actor: Actor): Promise<Answer> {
   const [method = "GET", path = ""] = route.split(" ");
   const spec = (await SEND[route]?.(fx, t)) ?? {};
@@ -103,6 +118,7 @@ async function call(route: RouteKey, actor: Actor): Promise<Answer> {
   const headers: Record<string, string> = { [PROBE_HEADER]: probe };
   if (token) headers.authorization = `Bearer ${token}`;
   if (method !== "GET") headers["idempotency-key"] = key();
+  if (spec.stepUp && token) Object.assign(headers, await stepUpHeader(token, spec.stepUp));
   let payload: string | Buffer | undefined;
   if (spec.file) {
     const upload = multipart(spec.file);

@@ -88,14 +88,17 @@ export const routes: RouteObject[] = [
       },
       ...signedIn({
         [paths.settings]: page(() => import("./pages/set/Settings"), ["settings"]),
-        [paths.password]: page(() => import("./pages/password/Password"), ["password"]),
-        [paths.twoFactor]: page(() => import("./pages/two-factor/TwoFactor"), ["twoFactor"]),
+        [paths.password]: page(() => import("./pages/password/Password"), ["password", "stepUp"]),
+        [paths.twoFactor]: page(() => import("./pages/two-factor/TwoFactor"), ["twoFactor", "stepUp"]),
         [paths.deposit]: page(() => import("./pages/deposit/Deposit"), ["deposit", "limits", "user"]),
         [paths.withdrawAccount]: page(() => import("./pages/account/Account"), ["account"]),
-        [paths.withdrawAccountDetail]: page(() => import("./pages/account/AccountDetail"), ["account"]),
+        [paths.withdrawAccountDetail]: page(
+          () => import("./pages/account/AccountDetail"),
+          ["account", "stepUp"],
+        ),
         [paths.withdraw]: page(
           () => import("./pages/withdraw-money/Withdraw"),
-          ["withdraw", "account", "user"],
+          ["withdraw", "account", "user", "stepUp"],
         ),
         [paths.order]: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
         [paths.orderDetail]: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
@@ -120,7 +123,7 @@ export const routes: RouteObject[] = [
           ["messages", "verification", "limits", "user"],
         ),
         [paths.chat]: page(() => import("./pages/chat/Chat"), ["chat"]),
-        [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user"]),
+        [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user", "stepUp"]),
         [paths.solvency]: page(() => import("./pages/solvency/Solvency"), ["solvency"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks

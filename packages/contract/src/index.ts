@@ -46,5 +46,5 @@ export * from "./realtime-constants";
 export * from "./relative-time";
 export * from "./risk-constants";
 export * from "./savings-math";
-export * from "./step-up-constants";
+export * from "./step-up-actions";
 export * from "./validators";

@@ -254,7 +254,19 @@ describe("password changes", () => {
     expect(same.json().error.fields).toEqual({ newPassword: "NEW_PASSWORD_SAME" });
     const ok = await changePassword(t.app, auth, "pay", registration.payPassword, "135790");
     expect(ok.statusCode).toBe(200);
+    // The app proves with the old password first; a wrong one is refused there.
     const again = await changePassword(t.app, auth, "pay", registration.payPassword, "999999");
-    expect(again.json().error.fields).toEqual({ oldPassword: "OLD_PASSWORD_WRONG" });
+    expect(again.json().error.fields).toEqual({ payPassword: "PAY_PASSWORD_WRONG" });
+    // A step-up proved otherwise still leaves the old password to be checked.
+    const stale = await changePassword(
+      t.app,
+      auth,
+      "pay",
+      registration.payPassword,
+      "999999",
+      "999999",
+      "135790",
+    );
+    expect(stale.json().error.fields).toEqual({ oldPassword: "OLD_PASSWORD_WRONG" });
   });
 });

@@ -3,6 +3,7 @@ import {
   loginRequest,
   loginResponse,
   okResponse,
+  passwordStepUp,
   registerCheckRequest,
   registerRequest,
   registerResponse,
@@ -25,12 +26,15 @@ import {
   toUserInfo,
 } from "./service";
 import { login, logout, type Session } from "./sessions";
+import { requireStepUp } from "./step-up";
 
 const errors = [400, 401, 429] as const;
 const openSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors });
 // 403 COUNTRY_RESTRICTED: the phone's country or the nationality is one RESTRICTED_COUNTRIES names.
 const registrationSchema = routeSchemas({ tags: ["auth"], signedIn: false, errors: [...errors, 403] });
 const schema = routeSchemas({ tags: ["auth"], signedIn: true, errors });
+// 403 STEP_UP_REQUIRED: the change comes without a fresh proof granted for it.
+const stepUpSchema = routeSchemas({ tags: ["auth"], signedIn: true, errors: [...errors, 403] });
 
 export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
@@ -121,10 +125,13 @@ export function authUserRoutes(context: RouteContext): FastifyPluginAsyncZod {
 
     app.post(
       "/me/password",
-      { schema: schema({ body: changePasswordRequest, response: { 200: okResponse } }) },
+      { schema: stepUpSchema({ body: changePasswordRequest, response: { 200: okResponse } }) },
       async (request) => {
         const { user, sessionTokenHash: tokenHash } = request;
-        const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body);
+        const { type } = request.body;
+        const { endedSessions } = await changePassword(db, clock, user, tokenHash, request.body, (tx) =>
+          requireStepUp(tx, request, passwordStepUp(type), clock.now()),
+        );
         await context.events.publish("sessions.ended", endedSessions);
         void context.events.publish("inbox.changed", [user.id]);
         return { ok: true as const };

@@ -242,6 +242,7 @@ export async function changePassword(
   user: User,
   currentTokenHash: string,
   input: ChangePasswordRequest,
+  confirm: (tx: Tx) => Promise<void>,
 ): Promise<{ endedSessions: string[] }> {
   const login = input.type === "login";
   const fields: Fields = {};
@@ -261,6 +262,7 @@ export async function changePassword(
 
   const newHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (tx) => {
+    await confirm(tx);
     await tx
       .updateTable("users")
       .set(login ? { password_hash: newHash } : { pay_password_hash: newHash })

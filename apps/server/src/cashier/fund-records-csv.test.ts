@@ -2,7 +2,14 @@ import { CSV_LABELS, LOCALES, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
 import { seedCatalogue } from "../market/seed";
-import { bankMethod, bindBankCard, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import {
+  bankMethod,
+  bindBankCard,
+  operatorAuth,
+  postWithdrawal,
+  postWithKey,
+  toppedUpUser,
+} from "../test/cashier-fixtures";
 import { csvRows, fundRecordsCsv } from "../test/csv-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
@@ -99,7 +106,7 @@ describe("fund records CSV", () => {
     expect((await review("deposits", deposit.json().id, "confirm")).statusCode).toBe(200);
     await bindBankCard(t.app, user.auth);
     const withdraw = (amount: string) =>
-      postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, {
+      postWithdrawal(t.app, user.auth, {
         amount,
         payPassword: user.registration.payPassword,
       });

@@ -6,6 +6,7 @@ import {
   bindBankCard,
   key,
   operatorAuth,
+  postWithdrawal,
   postWithKey,
   toppedUpUser,
 } from "../test/cashier-fixtures";
@@ -41,11 +42,9 @@ describe("fund records", () => {
       headers: finance.headers,
     });
     await bindBankCard(t.app, headers());
-    const withdrawal = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawals",
-      payload: { amount: "70.00", payPassword: user.registration.payPassword },
-      headers: headers({ "idempotency-key": key() }),
+    const withdrawal = await postWithdrawal(t.app, headers(), {
+      amount: "70.00",
+      payPassword: user.registration.payPassword,
     });
     await t.app.inject({
       method: "POST",

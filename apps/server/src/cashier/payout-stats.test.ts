@@ -1,6 +1,6 @@
 import type { PayoutStats, Withdrawal } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { bindBankCard, demoTopUp, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { bindBankCard, demoTopUp, key, operatorAuth, postWithdrawal } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
@@ -14,7 +14,7 @@ async function requestWithdrawal(): Promise<{ id: string; auth: Record<string, s
   const user = await registerAndLogin(t);
   await demoTopUp(t.app, user.auth, "500.00");
   await bindBankCard(t.app, user.auth);
-  const response = await postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, {
+  const response = await postWithdrawal(t.app, user.auth, {
     amount: "100.00",
     payPassword: user.registration.payPassword,
   });

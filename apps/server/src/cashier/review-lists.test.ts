@@ -1,6 +1,13 @@
 import type { OperatorDepositPage, OperatorWithdrawalPage } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bankMethod, bindBankCard, demoTopUp, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import {
+  bankMethod,
+  bindBankCard,
+  demoTopUp,
+  operatorAuth,
+  postWithdrawal,
+  postWithKey,
+} from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { submitVerificationThroughApi } from "../test/verification-fixtures";
@@ -39,7 +46,7 @@ async function deposit(auth: Record<string, string>, methodId: string, amount: s
 }
 
 async function withdraw(auth: Record<string, string>, amount: string) {
-  const response = await postWithKey(t.app, "/api/v1/cashier/withdrawals", auth, {
+  const response = await postWithdrawal(t.app, auth, {
     amount,
     payPassword: "246810",
   });

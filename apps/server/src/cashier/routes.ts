@@ -16,12 +16,14 @@ import {
   toMinor,
   withdrawal,
   withdrawalAccountResponse,
+  withdrawalAccountStepUp,
   withdrawalPage,
   withdrawalQuote,
+  withdrawalStepUp,
 } from "@tickfair/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { checkPayPassword } from "../auth";
+import { requireStepUp } from "../auth";
 import { readFile } from "../files";
 import { refuseDuringBreak } from "../limits";
 import type { RouteContext } from "../platform/context";
@@ -141,8 +143,12 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
         schema: schema({ body: bindWithdrawalAccountRequest, response: { 201: withdrawalAccountResponse } }),
       },
       async (request, reply) => {
-        const { user } = request;
-        const account = await bindWithdrawalAccount(db, user.id, request.body, clock.now());
+        const { user, body } = request;
+        const now = clock.now();
+        const account = await db.transaction().execute(async (tx) => {
+          await requireStepUp(tx, request, withdrawalAccountStepUp(body), now);
+          return bindWithdrawalAccount(tx, user.id, body, now);
+        });
         return reply.status(201).send({ account });
       },
     );
@@ -160,12 +166,14 @@ export function cashierRoutes(context: RouteContext): FastifyPluginAsyncZod {
       "/cashier/withdrawals",
       { schema: schema({ body: createWithdrawalRequest, response: { 201: withdrawal } }) },
       async (request, reply) => {
-        const { user } = request;
+        const { user, body } = request;
         readIdempotencyKey(request.headers["idempotency-key"]);
-        await checkPayPassword(db, user, request.body.payPassword, clock.now(), "payPassword");
-        const created = await moveMoney(request, reply, user.id, 201, (tx) =>
-          createWithdrawal(tx, user.id, request.body, clock.now()),
-        );
+        // Inside the key's transaction: a retry replays before asking again, a refusal stores nothing.
+        const created = await moveMoney(request, reply, user.id, 201, async (tx) => {
+          const now = clock.now();
+          await requireStepUp(tx, request, withdrawalStepUp(body), now);
+          return createWithdrawal(tx, user.id, body, now);
+        });
         queueChanged(reply, { queue: "withdrawals", id: BigInt(created.id), status: created.status });
         return created;
       },

@@ -2,7 +2,14 @@ import type { CashierSettings } from "@tickfair/contract";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
-import { bankMethod, bindBankCard, key, operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
+import {
+  bankMethod,
+  bindBankCard,
+  key,
+  operatorAuth,
+  postWithdrawal,
+  toppedUpUser,
+} from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { cashierSettingsWeakenings, DEFAULT_CASHIER_SETTINGS, readCashierSettings } from "./settings";
@@ -182,11 +189,9 @@ describe("cashier settings under maker-checker", () => {
     expect(await readCashierSettings(t.db)).toEqual(DEFAULT_CASHIER_SETTINGS);
     const user = await toppedUpUser(t, "500.00");
     await bindBankCard(t.app, user.auth);
-    const withdrawal = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/withdrawals",
-      payload: { amount: "100.00", payPassword: user.registration.payPassword },
-      headers: { ...user.auth, "idempotency-key": key() },
+    const withdrawal = await postWithdrawal(t.app, user.auth, {
+      amount: "100.00",
+      payPassword: user.registration.payPassword,
     });
     expect(withdrawal.statusCode).toBe(201);
     expect(withdrawal.json()).toMatchObject({ fee: "0.00", netAmount: "100.00" });

@@ -8,7 +8,7 @@ import {
 } from "@tickfair/contract";
 import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../platform/db";
+import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode, type Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
 import type { Operator } from "../platform/schema";
 import type { WithdrawalAccountRow } from "./schema";
@@ -96,9 +96,12 @@ export async function boundWithdrawalAccount(
   return row ? toWithdrawalAccount(row) : null;
 }
 
-/** Binds the user's withdrawal account; once bound it is locked, and only an operator can unbind it. */
+/**
+ * Binds the user's withdrawal account; once bound it is locked, and only an operator can unbind it.
+ * Run in the transaction that consumed the user's step-up, so a refused binding leaves it usable.
+ */
 export async function bindWithdrawalAccount(
-  db: Db,
+  db: Tx,
   userId: bigint,
   input: BindWithdrawalAccountRequest,
   at: Date,

@@ -1,7 +1,7 @@
 import type { OperatorWithdrawal, Withdrawal } from "@tickfair/contract";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bindBankCard, demoTopUp, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import { bindBankCard, demoTopUp, key, operatorAuth, postWithdrawal } from "../test/cashier-fixtures";
 import { auditEntry, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
@@ -12,7 +12,7 @@ async function requested(amount = "100.00") {
   const user = await registerAndLogin(t);
   await demoTopUp(t.app, user.auth, "1000.00");
   await bindBankCard(t.app, user.auth);
-  const response = await postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, {
+  const response = await postWithdrawal(t.app, user.auth, {
     amount,
     payPassword: user.registration.payPassword,
   });

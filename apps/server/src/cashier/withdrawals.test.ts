@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { PAY_LOCK_MS } from "../auth/secrets";
 import { userBalances } from "../ledger/service";
-import { BANK_CARD, bindBankCard, demoTopUp, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import {
+  BANK_CARD,
+  bindBankCard,
+  demoTopUp,
+  key,
+  operatorAuth,
+  postWithdrawal,
+  postWithdrawalAccount,
+} from "../test/cashier-fixtures";
 import { auditEntry, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
@@ -19,7 +27,7 @@ const withdraw = (
   amount: string,
   payPassword: string,
   idempotencyKey = key(),
-) => postWithKey(t.app, "/api/v1/cashier/withdrawals", auth, { amount, payPassword }, idempotencyKey);
+) => postWithdrawal(t.app, auth, { amount, payPassword }, idempotencyKey);
 
 const act = (
   auth: Record<string, string>,
@@ -40,13 +48,13 @@ describe("withdrawal accounts", () => {
       headers: user.auth,
     });
     expect(none.json()).toEqual({ account: null });
-    const bound = await act(user.auth, "/api/v1/cashier/withdrawal-account", BANK_CARD);
+    const bound = await postWithdrawalAccount(t.app, user.auth, BANK_CARD);
     expect(bound.json().account).toMatchObject({
       type: "bank",
       cardNumber: "********7890",
       bankName: "Bank of Testing",
     });
-    const again = await act(user.auth, "/api/v1/cashier/withdrawal-account", {
+    const again = await postWithdrawalAccount(t.app, user.auth, {
       ...BANK_CARD,
       cardNumber: "6222999988887777",
     });
@@ -74,7 +82,7 @@ describe("withdrawal accounts", () => {
     });
     expect(
       (
-        await act(user.auth, "/api/v1/cashier/withdrawal-account", {
+        await postWithdrawalAccount(t.app, user.auth, {
           ...BANK_CARD,
           cardNumber: "6222999988887777",
         })
@@ -84,7 +92,7 @@ describe("withdrawal accounts", () => {
 
   it("validates every field and names each one at fault", async () => {
     const user = await registerAndLogin(t);
-    const bank = await act(user.auth, "/api/v1/cashier/withdrawal-account", {
+    const bank = await postWithdrawalAccount(t.app, user.auth, {
       type: "bank",
       accountName: "",
       nationality: "",
@@ -100,19 +108,19 @@ describe("withdrawal accounts", () => {
       cardNumber: "CARD_NUMBER_INVALID",
       bankAddress: "BANK_ADDRESS_INVALID",
     });
-    const crypto = await act(user.auth, "/api/v1/cashier/withdrawal-account", {
+    const crypto = await postWithdrawalAccount(t.app, user.auth, {
       type: "crypto",
       network: "TRC20",
       address: "0x1234",
     });
     expect(crypto.json().error.fields).toEqual({ address: "CRYPTO_ADDRESS_INVALID" });
-    const network = await act(user.auth, "/api/v1/cashier/withdrawal-account", {
+    const network = await postWithdrawalAccount(t.app, user.auth, {
       type: "crypto",
       network: "DOGE",
       address: "x",
     });
     expect(network.json().error.fields).toMatchObject({ network: "NETWORK_INVALID" });
-    const ok = await act(user.auth, "/api/v1/cashier/withdrawal-account", {
+    const ok = await postWithdrawalAccount(t.app, user.auth, {
       type: "crypto",
       network: "ERC20",
       address: `0x${"ab".repeat(20)}`,
@@ -341,7 +349,7 @@ describe("withdrawals", () => {
     const missingKey = await t.app.inject({
       method: "POST",
       url: "/api/v1/cashier/withdrawals",
-      payload: { amount: "20.00", payPassword: user.registration.payPassword },
+      payload: { amount: "20.00" },
       headers: user.auth,
     });
     expect(missingKey.json().error.code).toBe("IDEMPOTENCY_KEY_REQUIRED");

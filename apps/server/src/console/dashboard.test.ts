@@ -10,9 +10,10 @@ import { roleMayCall } from "../operators/permissions";
 import type { Executor } from "../platform/db";
 import {
   askDeposit,
-  BANK_CARD,
   bankMethod,
+  bindBankCard,
   operatorAuth,
+  postWithdrawal,
   postWithKey,
   toppedUpUser,
 } from "../test/cashier-fixtures";
@@ -96,9 +97,9 @@ describe("GET /operator/dashboard", () => {
       {},
     );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await postWithKey(t.app, "/api/v1/cashier/withdrawal-account", user.auth, BANK_CARD);
+    await bindBankCard(t.app, user.auth);
     const payPassword = user.registration.payPassword;
-    const paid = await postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, {
+    const paid = await postWithdrawal(t.app, user.auth, {
       amount: "50.00",
       payPassword,
     });
@@ -109,7 +110,7 @@ describe("GET /operator/dashboard", () => {
       {},
     );
     expect(approved.statusCode, approved.body).toBe(200);
-    await postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, { amount: "20.00", payPassword });
+    await postWithdrawal(t.app, user.auth, { amount: "20.00", payPassword });
     const win = await tradeAndSettle(user.auth, 9_900_000n);
 
     const board = await dashboard(admin.headers);

@@ -9,7 +9,14 @@ import type {
 } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
-import { BANK_CARD, bankMethod, demoTopUp, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import {
+  bankMethod,
+  bindBankCard,
+  demoTopUp,
+  operatorAuth,
+  postWithdrawal,
+  postWithKey,
+} from "../test/cashier-fixtures";
 import { ensureInviteCode, registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { openContract } from "../test/trading-fixtures";
@@ -201,8 +208,7 @@ describe("what the console can do to a user", () => {
 describe("a user's page", () => {
   it("shows identity, sign-in state and the bound account to support, and the money only to finance", async () => {
     await demoTopUp(t.app, bob.auth, "500.00");
-    const bound = await postWithKey(t.app, "/api/v1/cashier/withdrawal-account", bob.auth, BANK_CARD);
-    expect(bound.statusCode, bound.body).toBe(201);
+    await bindBankCard(t.app, bob.auth);
     const url = `${API}/${bob.userId}`;
 
     const seenBySupport = await get<OperatorUserDetail>(url, support);
@@ -258,8 +264,8 @@ describe("a user's lists", () => {
   it("reads the ledger statement newest first across the user's accounts, page by page", async () => {
     const user = await registerAndLogin(t);
     await demoTopUp(t.app, user.auth, "100.00");
-    await postWithKey(t.app, "/api/v1/cashier/withdrawal-account", user.auth, BANK_CARD);
-    const withdrawal = await postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, {
+    await bindBankCard(t.app, user.auth);
+    const withdrawal = await postWithdrawal(t.app, user.auth, {
       amount: "30.00",
       payPassword: "246810",
     });

@@ -2,7 +2,7 @@ import { COUNT_LIMIT_KINDS, type InboxPage, type UserLimits } from "@tickfair/co
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { bankMethod, key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
-import { registerAndLogin, signIn } from "../test/fixtures";
+import { putLimit, registerAndLogin, signIn } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { quoted } from "../test/trading-fixtures";
 
@@ -16,7 +16,7 @@ const limitsOf = async (auth: Record<string, string>) => {
 const limitOf = async (auth: Record<string, string>, kind: string) =>
   (await limitsOf(auth)).limits.find((limit) => limit.kind === kind);
 const setLimit = (auth: Record<string, string>, kind: string, value: string | null) =>
-  t.app.inject({ method: "PUT", url: `/api/v1/limits/${kind}`, headers: auth, payload: { value } });
+  putLimit(t.app, auth, kind, value);
 const order = async (auth: Record<string, string>, stake: string, idempotencyKey = key()) =>
   postWithKey(
     t.app,

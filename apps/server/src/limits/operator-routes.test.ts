@@ -1,6 +1,7 @@
 import type { LimitFigures, OperatorUserLimits } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { key, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { putLimit } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { quoted } from "../test/trading-fixtures";
 
@@ -11,12 +12,7 @@ type Auth = Record<string, string>;
 type User = Awaited<ReturnType<typeof toppedUpUser>>;
 
 const setLimit = async (auth: Auth, kind: string, value: string | null) => {
-  const set = await t.app.inject({
-    method: "PUT",
-    url: `/api/v1/limits/${kind}`,
-    headers: auth,
-    payload: { value },
-  });
+  const set = await putLimit(t.app, auth, kind, value);
   expect(set.statusCode, set.body).toBe(200);
 };
 const takeBreak = async (

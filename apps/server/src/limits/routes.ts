@@ -1,6 +1,7 @@
 import {
   activeBreak,
   limitKindParams,
+  limitStepUp,
   lossStreakAcknowledged,
   sessionActivity,
   setLimitRequest,
@@ -8,7 +9,7 @@ import {
   userLimits,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { checkLoginPassword, endUserSessions, sessionStartedAt } from "../auth";
+import { checkLoginPassword, endUserSessions, requireStepUp, sessionStartedAt } from "../auth";
 import type { RouteContext } from "../platform/context";
 import type { Executor } from "../platform/db";
 import { routeSchemas } from "../platform/route-schema";
@@ -33,7 +34,7 @@ export interface LimitsDeps {
   lossStreakPause: LossStreakPauseOf;
 }
 
-const schema = routeSchemas({ tags: ["limits"], signedIn: true, errors: [400, 401, 404, 409] });
+const schema = routeSchemas({ tags: ["limits"], signedIn: true, errors: [400, 401, 403, 404, 409] });
 
 /**
  * The user's own limits (ARCHITECTURE §5 "Responsible trading"): read them with what each period has
@@ -55,10 +56,16 @@ export function limitsRoutes(context: RouteContext, deps: LimitsDeps): FastifyPl
       { schema: schema({ params: limitKindParams, body: setLimitRequest, response: { 200: userLimits } }) },
       async (request) => {
         const { user } = request;
-        const value = parseLimitValue(request.params.kind, request.body.value);
+        const { kind } = request.params;
+        const value = parseLimitValue(kind, request.body.value);
+        const now = clock.now();
         const noticed = await db
           .transaction()
-          .execute((tx) => setLimit(tx, user.id, request.params.kind, value, clock.now(), deps.openLimits));
+          .execute((tx) =>
+            setLimit(tx, user.id, kind, value, now, deps.openLimits, () =>
+              requireStepUp(tx, request, limitStepUp(kind, request.body.value), now),
+            ),
+          );
         if (noticed) void context.events.publish("inbox.changed", [user.id]);
         return view(user.id);
       },

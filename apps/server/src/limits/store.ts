@@ -170,6 +170,7 @@ export async function setLimit(
   requested: bigint | null,
   now: Date,
   opened: OpenLimits,
+  confirmLoosening: () => Promise<void>,
 ): Promise<boolean> {
   await lockOwnRow(tx, userId, now, opened);
   const before = (await storedLimits(tx, userId)).get(kind) ?? {
@@ -181,6 +182,8 @@ export async function setLimit(
   const waiting = before.pendingAt !== null && before.pendingAt > now;
   if (requested === inForce && !waiting) return false;
   const after = changeLimit(before, requested, now);
+  // Loosening or removing waits a day and needs a fresh proof; tightening is never held up.
+  if (after.pendingAt !== null) await confirmLoosening();
   await tx
     .insertInto("limit_values")
     .values({

@@ -1,6 +1,14 @@
 import { SESSION_ENDED_CLOSE_CODE, UNAUTHENTICATED_CLOSE_CODE } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { askDeposit, BANK_CARD, bankMethod, key, operatorAuth, postWithKey } from "../test/cashier-fixtures";
+import {
+  askDeposit,
+  bankMethod,
+  bindBankCard,
+  key,
+  operatorAuth,
+  postWithdrawal,
+  postWithKey,
+} from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { signInOperatorThroughApi } from "../test/operator-fixtures";
 import {
@@ -26,7 +34,7 @@ async function customer(cash: string) {
   expect(
     (await postWithKey(t.app, "/api/v1/cashier/demo-topup", user.auth, { amount: cash })).statusCode,
   ).toBe(200);
-  expect((await post(user.auth, "/cashier/withdrawal-account", BANK_CARD)).statusCode).toBe(201);
+  await bindBankCard(t.app, user.auth);
   return user;
 }
 
@@ -40,7 +48,7 @@ async function withdraw(
   idempotencyKey = key(),
 ): Promise<string> {
   const body = { amount, payPassword: user.registration.payPassword };
-  const created = await postWithKey(t.app, "/api/v1/cashier/withdrawals", user.auth, body, idempotencyKey);
+  const created = await postWithdrawal(t.app, user.auth, body, idempotencyKey);
   expect(created.statusCode, created.body).toBe(201);
   return created.json<{ id: string }>().id;
 }

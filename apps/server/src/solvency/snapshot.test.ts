@@ -3,7 +3,7 @@ import { errorMessage } from "@tickfair/contract/error-messages";
 import { leafNode, sumTreeLevels, verifyLiabilityProof } from "@tickfair/verify";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { bindBankCard, demoTopUp, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { bindBankCard, demoTopUp, postWithdrawal, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { takeSnapshot } from "./snapshot";
@@ -46,7 +46,7 @@ describe("the daily proof of liabilities", () => {
     });
     expect(moved.statusCode, moved.body).toBe(201);
     await bindBankCard(t.app, members.saver.auth);
-    const withdrawn = await postWithKey(t.app, "/api/v1/cashier/withdrawals", members.saver.auth, {
+    const withdrawn = await postWithdrawal(t.app, members.saver.auth, {
       amount: "100.00",
       payPassword: "246810",
     });

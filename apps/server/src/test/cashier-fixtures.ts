@@ -1,8 +1,16 @@
-import { DEFAULT_LOCALE, type Deposit, type DepositMethodInput } from "@tickfair/contract";
+import {
+  type BindWithdrawalAccountRequest,
+  DEFAULT_LOCALE,
+  type Deposit,
+  type DepositMethodInput,
+  type StepUpGrant,
+  withdrawalAccountStepUp,
+  withdrawalStepUp,
+} from "@tickfair/contract";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { createDepositMethod } from "../cashier/deposit-methods";
-import { registerAndLogin } from "./fixtures";
+import { askStepUp, registerAndLogin } from "./fixtures";
 import type { TestContext } from "./harness";
 import { createEnrolledOperator, signInOperatorThroughApi } from "./operator-fixtures";
 
@@ -53,14 +61,29 @@ export const BANK_CARD = {
   bankAddress: "1 Test Road, Shanghai",
 };
 
-/** Binds BANK_CARD as the withdrawal account of the user `auth` signs in, through the API. */
-export async function bindBankCard(app: App, auth: Record<string, string>) {
-  const bound = await app.inject({
+/**
+ * Binds `account` as the withdrawal account of the user `auth` signs in, as the app does: a step-up
+ * proved with `payPassword`, then the binding (or the step-up's refusal).
+ */
+export async function postWithdrawalAccount(
+  app: App,
+  auth: Record<string, string>,
+  account: BindWithdrawalAccountRequest,
+  payPassword = "246810",
+) {
+  const granted = await askStepUp(app, auth, withdrawalAccountStepUp(account), payPassword);
+  if (granted.statusCode !== 201) return granted;
+  return app.inject({
     method: "POST",
     url: "/api/v1/cashier/withdrawal-account",
-    payload: BANK_CARD,
-    headers: auth,
+    payload: account,
+    headers: { ...auth, "step-up": granted.json<StepUpGrant>().token },
   });
+}
+
+/** Binds BANK_CARD as the withdrawal account of the user `auth` signs in, through the API. */
+export async function bindBankCard(app: App, auth: Record<string, string>, payPassword = "246810") {
+  const bound = await postWithdrawalAccount(app, auth, BANK_CARD, payPassword);
   expect(bound.statusCode, bound.body).toBe(201);
 }
 
@@ -105,4 +128,24 @@ export async function toppedUpUser(t: TestContext, amount: string) {
   const user = await registerAndLogin(t);
   await demoTopUp(t.app, user.auth, amount);
   return user;
+}
+
+/**
+ * A withdrawal of `amount` as the app asks for it: a step-up proved with `payPassword`, then the
+ * request under an idempotency key (a fresh one unless given), or the step-up's refusal.
+ */
+export async function postWithdrawal(
+  app: App,
+  auth: Record<string, string>,
+  { amount, payPassword }: { amount: string; payPassword: string },
+  idempotencyKey = key(),
+) {
+  const granted = await askStepUp(app, auth, withdrawalStepUp({ amount }), payPassword);
+  if (granted.statusCode !== 201) return granted;
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/cashier/withdrawals",
+    payload: { amount },
+    headers: { ...auth, "step-up": granted.json<StepUpGrant>().token, "idempotency-key": idempotencyKey },
+  });
 }

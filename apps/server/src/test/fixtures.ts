@@ -1,4 +1,12 @@
-import type { RegisterRequest, SessionResponse } from "@tickfair/contract";
+import {
+  type LimitKind,
+  limitStepUp,
+  passwordStepUp,
+  type RegisterRequest,
+  type SessionResponse,
+  type StepUpAction,
+  type StepUpGrant,
+} from "@tickfair/contract";
 import { expect } from "vitest";
 import type { App } from "../app";
 import type { Db } from "../platform/db";
@@ -59,19 +67,26 @@ export async function registerAndLogin(t: TestContext, overrides: Partial<Regist
   return { registration, session, token, userId: BigInt(session.user.id), auth };
 }
 
-/** Changes the sign-in ("login") or transaction ("pay") password of the session `auth` carries. */
-export function changePassword(
+/**
+ * Changes the sign-in ("login") or transaction ("pay") password of the session `auth` carries, as the
+ * app does: a step-up proved with `stepUpWith` first (the old transaction password when changing it),
+ * whose refusal is the answer when it is refused.
+ */
+export async function changePassword(
   app: App,
   auth: Record<string, string>,
   type: "login" | "pay",
   oldPassword: string,
   newPassword: string,
   confirmPassword = newPassword,
+  stepUpWith = type === "pay" ? oldPassword : "246810",
 ) {
+  const granted = await askStepUp(app, auth, passwordStepUp(type), stepUpWith);
+  if (granted.statusCode !== 201) return granted;
   return app.inject({
     method: "POST",
     url: "/api/v1/me/password",
-    headers: auth,
+    headers: { ...auth, "step-up": granted.json<StepUpGrant>().token },
     payload: { type, oldPassword, newPassword, confirmPassword },
   });
 }
@@ -84,4 +99,51 @@ export function postRaw(app: App, url: string, body: string, contentType: string
 /** The audit entry recorded for `action`: the test fails if there is none. */
 export function auditEntry(db: Db, action: string) {
   return db.selectFrom("audit_log").selectAll().where("action", "=", action).executeTakeFirstOrThrow();
+}
+
+/** Asks for a step-up for `action`, proved with the transaction password `payPassword`. */
+export function askStepUp(app: App, auth: Record<string, string>, action: StepUpAction, payPassword: string) {
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/me/step-up",
+    headers: auth,
+    payload: { action, proof: { method: "payPassword", payPassword } },
+  });
+}
+
+/**
+ * A step-up the user `auth` signs in proves with their transaction password, granted for `action`:
+ * the header to send with that action's request.
+ */
+export async function stepUpFor(
+  app: App,
+  auth: Record<string, string>,
+  action: StepUpAction,
+  payPassword = "246810",
+): Promise<{ "step-up": string }> {
+  const granted = await askStepUp(app, auth, action, payPassword);
+  expect(granted.statusCode, granted.body).toBe(201);
+  return { "step-up": granted.json<StepUpGrant>().token };
+}
+
+/**
+ * Sets (or removes, null) the user's limit of `kind` with a step-up granted for it, as the app does
+ * for a loosening; a tightening leaves the grant unused.
+ */
+export async function putLimit(
+  app: App,
+  auth: Record<string, string>,
+  kind: string,
+  value: string | null,
+  payPassword = "246810",
+) {
+  const granted = await askStepUp(app, auth, limitStepUp(kind as LimitKind, value), payPassword);
+  // A kind the contract does not know is the route's to refuse (400); its step-up is refused first.
+  const stepUp = granted.statusCode === 201 ? { "step-up": granted.json<StepUpGrant>().token } : {};
+  return app.inject({
+    method: "PUT",
+    url: `/api/v1/limits/${kind}`,
+    headers: { ...auth, ...stepUp },
+    payload: { value },
+  });
 }

@@ -1,3 +1,10 @@
+import {
+  limitStepUp,
+  passwordStepUp,
+  type StepUpAction,
+  withdrawalAccountStepUp,
+  withdrawalStepUp,
+} from "@tickfair/contract";
 import { BANK_CARD, bankMethodInput } from "./cashier-fixtures";
 import { PNG } from "./files";
 import { newRegistration } from "./fixtures";
@@ -23,6 +30,8 @@ export interface Call {
    * signed in for it.
    */
   ownOperator?: boolean;
+  /** The route needs a step-up: the actor's session is granted one for this action first. */
+  stepUp?: StepUpAction;
 }
 
 const inactiveBankMethod = bankMethodInput({ active: false });
@@ -45,6 +54,7 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   // The same password again: refused by the handler (NEW_PASSWORD_SAME), so no session is touched.
   "POST /api/v1/me/password": () => ({
     body: { type: "login", oldPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD },
+    stepUp: passwordStepUp("login"),
   }),
   // A live challenge and an unused code each time, so every caller completes a sign-in.
   "POST /api/v1/auth/login/second-factor": async (fx, t) => {
@@ -85,8 +95,14 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { methodId: fx.methodId, amount: "20.00", reference: "matrix" },
   }),
   "GET /api/v1/cashier/deposits/:id/proof": (fx) => ({ params: { id: fx.ownDeposit } }),
-  "POST /api/v1/cashier/withdrawal-account": () => ({ body: BANK_CARD }),
-  "POST /api/v1/cashier/withdrawals": () => ({ body: { amount: "10.00", payPassword: PAY_PASSWORD } }),
+  "POST /api/v1/cashier/withdrawal-account": () => ({
+    body: BANK_CARD,
+    stepUp: withdrawalAccountStepUp(BANK_CARD),
+  }),
+  "POST /api/v1/cashier/withdrawals": () => ({
+    body: { amount: "10.00" },
+    stepUp: withdrawalStepUp({ amount: "10.00" }),
+  }),
   "POST /api/v1/cashier/withdrawals/:id/cancel": (fx) => ({ params: { id: fx.ownWithdrawal } }),
   "POST /api/v1/trading/contracts": (fx) => ({
     body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
@@ -120,7 +136,12 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   "POST /api/v1/chat/read": () => ({ body: { seq: "1" } }),
   // Nobody's conversation is resolved here: refused by the handler (CHAT_NOT_RATEABLE), nothing stored.
   "POST /api/v1/chat/rating": () => ({ body: { rating: 5 } }),
-  "PUT /api/v1/limits/:kind": () => ({ params: { kind: "reminder_minutes" }, body: { value: "60" } }),
+  // Removing a limit nobody set: nothing to loosen, so it passes the step-up it is sent with unused.
+  "PUT /api/v1/limits/:kind": () => ({
+    params: { kind: "reminder_minutes" },
+    body: { value: null },
+    stepUp: limitStepUp("reminder_minutes", null),
+  }),
   // Nothing waits: refused by the handler (NOT_FOUND).
   "DELETE /api/v1/limits/:kind/pending": () => ({ params: { kind: "reminder_minutes" } }),
   // A wrong password: refused by the handler, so no break starts and no session of the matrix ends.

@@ -2,7 +2,7 @@ import { type CashierSettings, fromMinor, toMinor, type VerificationStatus } fro
 import { expect } from "vitest";
 import { readCashierSettings } from "../cashier/settings";
 import { createDocument } from "../content";
-import { BANK_CARD, bankMethod, key } from "./cashier-fixtures";
+import { bankMethod, bindBankCard, key, postWithdrawal } from "./cashier-fixtures";
 import { PNG, uploadFile } from "./files";
 import { ensureInviteCode, registerAndLogin } from "./fixtures";
 import type { TestContext } from "./harness";
@@ -133,11 +133,18 @@ function matrixActors(t: TestContext) {
   async function payee() {
     const user = await userActor();
     await post(user.auth, "/api/v1/cashier/demo-topup", { amount: "1000.00" });
-    await post(user.auth, "/api/v1/cashier/withdrawal-account", BANK_CARD);
+    await bindBankCard(t.app, user.auth, PAY_PASSWORD);
     return user;
   }
 
-  return { userActor, operatorActor, post, payee };
+  /** A withdrawal of 10.00 the user `auth` signs in asked for, with its step-up: its id. */
+  async function withdrawal(auth: Record<string, string>): Promise<string> {
+    const response = await postWithdrawal(t.app, auth, { amount: "10.00", payPassword: PAY_PASSWORD });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  return { userActor, operatorActor, post, payee, withdrawal };
 }
 
 /**
@@ -150,7 +157,7 @@ export async function buildMatrix(
 ): Promise<{ actors: Record<ActorName, Actor>; fx: Fixtures }> {
   const actors = {} as Record<ActorName, Actor>;
   const fx = {} as Fixtures;
-  const { userActor, operatorActor, post, payee } = matrixActors(t);
+  const { userActor, operatorActor, post, payee, withdrawal } = matrixActors(t);
   await ensureInviteCode(t);
   const method = await bankMethod(t);
   fx.methodId = method.id;
@@ -167,10 +174,7 @@ export async function buildMatrix(
     reference: "with proof",
     proofFileId: uploaded.json<{ fileId: string }>().fileId,
   });
-  fx.ownWithdrawal = await post(user.auth, "/api/v1/cashier/withdrawals", {
-    amount: "10.00",
-    payPassword: PAY_PASSWORD,
-  });
+  fx.ownWithdrawal = await withdrawal(user.auth);
   // An open contract: the state a user most often looks one up in.
   fx.ownContract = await openContract(
     t,
@@ -183,11 +187,10 @@ export async function buildMatrix(
   const deposit = { methodId: method.id, amount: "20.00", reference: "for review" };
   fx.depositToConfirm = await post(depositor.auth, "/api/v1/cashier/deposits", deposit);
   fx.depositToReject = await post(depositor.auth, "/api/v1/cashier/deposits", deposit);
-  const withdrawal = { amount: "10.00", payPassword: PAY_PASSWORD };
-  fx.withdrawalToApprove = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
-  fx.withdrawalToReject = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
-  fx.withdrawalToPickUp = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
-  fx.withdrawalToPay = await post((await payee()).auth, "/api/v1/cashier/withdrawals", withdrawal);
+  fx.withdrawalToApprove = await withdrawal((await payee()).auth);
+  fx.withdrawalToReject = await withdrawal((await payee()).auth);
+  fx.withdrawalToPickUp = await withdrawal((await payee()).auth);
+  fx.withdrawalToPay = await withdrawal((await payee()).auth);
   fx.boundUserId = String((await payee()).userId);
   const verifying = await submitVerificationThroughApi(t.app, user.auth);
   expect(verifying.statusCode, verifying.body).toBe(201);

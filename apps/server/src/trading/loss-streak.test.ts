@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { putLimit } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { freshQuote } from "../test/trading-fixtures";
 import { TermsBook } from "./order-terms";
@@ -53,8 +54,7 @@ async function playMinute(user: User, at: string, exit: bigint, path: keyof type
 const LOSE = 9_050_000n;
 const WIN = 9_150_000n;
 
-const setLimit = (user: User, value: string | null) =>
-  t.app.inject({ method: "PUT", url: "/api/v1/limits/loss_streak", headers: user.auth, payload: { value } });
+const setLimit = (user: User, value: string | null) => putLimit(t.app, user.auth, "loss_streak", value);
 const goOn = (user: User) =>
   t.app.inject({ method: "POST", url: "/api/v1/limits/loss-streak/continue", headers: user.auth });
 /** Places one 10.00 order of each user in one batch: "placed", or "alone" (left to the one-order path). */

@@ -116,11 +116,18 @@ export function useWithdrawalAccount() {
 
 export function useBindWithdrawalAccount() {
   return useMutation({
-    mutationFn: (body: BindWithdrawalAccountRequest) =>
+    mutationFn: ({
+      body,
+      headers,
+    }: {
+      body: BindWithdrawalAccountRequest;
+      headers: Record<string, string>;
+    }) =>
       apiRequest<WithdrawalAccountResponse>("/v1/cashier/withdrawal-account", {
         method: "POST",
         body,
         auth: true,
+        headers,
       }),
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKeys.withdrawalAccount, answer);
@@ -140,9 +147,10 @@ export function useWithdrawalQuote() {
   });
 }
 
+/** A withdrawal with its step-up's header; a retry after a lost answer keeps its Idempotency-Key. */
 export function useCreateWithdrawal() {
-  return useMoneyMutation<CreateWithdrawalRequest, Withdrawal>(
-    (body) => ({ path: "/v1/cashier/withdrawals", body }),
+  return useMoneyMutation<{ body: CreateWithdrawalRequest; headers: Record<string, string> }, Withdrawal>(
+    ({ body, headers }) => ({ path: "/v1/cashier/withdrawals", body, headers }),
     refreshMoney,
   );
 }

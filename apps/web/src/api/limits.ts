@@ -47,8 +47,13 @@ function useLimitsAnswer() {
 export function useSetLimit() {
   const replace = useLimitsAnswer();
   return useMutation({
-    mutationFn: ({ kind, value }: { kind: LimitKind } & SetLimitRequest) =>
-      apiRequest<UserLimits>(`/v1/limits/${kind}`, { method: "PUT", body: { value }, auth: true }),
+    // `headers`: a loosening's or removal's step-up; a tightening goes without.
+    mutationFn: ({
+      kind,
+      value,
+      headers,
+    }: { kind: LimitKind; headers: Record<string, string> } & SetLimitRequest) =>
+      apiRequest<UserLimits>(`/v1/limits/${kind}`, { method: "PUT", body: { value }, auth: true, headers }),
     onSuccess: replace,
   });
 }

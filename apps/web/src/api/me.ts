@@ -12,7 +12,7 @@ export function useMe() {
 /** Login or transaction password change; a login-password change ends the user's other sessions. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest<OkResponse>("/v1/me/password", { method: "POST", body, auth: true }),
+    mutationFn: ({ body, headers }: { body: ChangePasswordRequest; headers: Record<string, string> }) =>
+      apiRequest<OkResponse>("/v1/me/password", { method: "POST", body, auth: true, headers }),
   });
 }

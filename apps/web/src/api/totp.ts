@@ -1,13 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  type OkResponse,
-  type RecoveryCodesResponse,
-  STEP_UP_HEADER,
-  type StepUpAction,
-  type StepUpGrant,
-  type TotpEnrolment,
-  type TotpStatus,
-} from "@tickfair/contract";
+import type { OkResponse, RecoveryCodesResponse, TotpEnrolment, TotpStatus } from "@tickfair/contract";
 import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 
@@ -54,27 +46,11 @@ export function useRenewRecoveryCodes() {
   });
 }
 
-/** Turns it off with a step-up token granted for `totpDisableStepUp()`. */
+/** Turns it off; `headers` carry the step-up granted for `totpDisableStepUp()`. */
 export function useDisableTotp() {
   return useMutation({
-    mutationFn: (stepUpToken: string) =>
-      apiRequest<OkResponse>("/v1/me/totp", {
-        method: "DELETE",
-        auth: true,
-        headers: { [STEP_UP_HEADER]: stepUpToken },
-      }),
+    mutationFn: (headers: Record<string, string>) =>
+      apiRequest<OkResponse>("/v1/me/totp", { method: "DELETE", auth: true, headers }),
     onSuccess: refreshStatus,
-  });
-}
-
-/** A step-up granted for `action` on the transaction password (a user without a passkey). */
-export function useStepUpWithPayPassword() {
-  return useMutation({
-    mutationFn: ({ action, payPassword }: { action: StepUpAction; payPassword: string }) =>
-      apiRequest<StepUpGrant>("/v1/me/step-up", {
-        method: "POST",
-        body: { action, proof: { method: "payPassword", payPassword } },
-        auth: true,
-      }),
   });
 }

@@ -3,10 +3,12 @@ import { useRef } from "react";
 import { createSubmissionKey, type SubmissionKey } from "../lib/submission-key";
 import { apiRequest, newIdempotencyKey } from "./client";
 
-/** Where a money request goes: a POST to `path`, with `body` when it has one. */
+/** Where a money request goes: a POST to `path`, with `body` when it has one and any other headers. */
 export interface MoneyRequest {
   path: string;
   body?: unknown;
+  /** Headers that are not the request's identity (a step-up token): a retry with new ones keeps its key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -23,12 +25,12 @@ export function useMoneyMutation<V, R>(
   const keys = ref.current;
   return useMutation({
     mutationFn: (variables: V) => {
-      const { path, body } = request(variables);
+      const { path, body, headers } = request(variables);
       return apiRequest<R>(path, {
         method: "POST",
         body,
         auth: true,
-        headers: { "Idempotency-Key": keys.keyFor(variables) },
+        headers: { ...headers, "Idempotency-Key": keys.keyFor({ path, body }) },
       });
     },
     onSuccess: (answer) => {

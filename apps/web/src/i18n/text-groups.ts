@@ -12,6 +12,7 @@ import type register from "./locales/register/en.json";
 import type savings from "./locales/savings/en.json";
 import type settings from "./locales/settings/en.json";
 import type solvency from "./locales/solvency/en.json";
+import type stepUp from "./locales/stepUp/en.json";
 import type trading from "./locales/trading/en.json";
 import type twoFactor from "./locales/twoFactor/en.json";
 import type user from "./locales/user/en.json";
@@ -36,6 +37,7 @@ type GroupTexts = typeof account &
   typeof savings &
   typeof settings &
   typeof solvency &
+  typeof stepUp &
   typeof trading &
   typeof twoFactor &
   typeof user &

@@ -161,10 +161,8 @@ export const withdrawalQuote = z.object({
 });
 export type WithdrawalQuote = z.infer<typeof withdrawalQuote>;
 
-export const createWithdrawalRequest = z.object({
-  amount: positiveMoneyString,
-  payPassword: z.string().max(32),
-});
+/** The proof of its owner travels separately, in a step-up granted for this amount (withdrawalStepUp). */
+export const createWithdrawalRequest = z.object({ amount: positiveMoneyString });
 export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalRequest>;
 
 export const withdrawal = z.object({

@@ -1,5 +1,5 @@
 import type { BindWithdrawalAccountRequest } from "@tickfair/contract";
-import { CRYPTO_NETWORKS } from "@tickfair/contract";
+import { CRYPTO_NETWORKS, withdrawalAccountStepUp } from "@tickfair/contract";
 import { Dialog, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,8 @@ import { NationalityField } from "../../components/NationalityField/NationalityF
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
+import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
@@ -107,6 +109,7 @@ function BindForm({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const bind = useBindWithdrawalAccount();
+  const { confirm: confirmStepUp, sheet: stepUpSheet } = useStepUp();
   const fields = kind === "bank" ? BANK_FIELDS : CRYPTO_FIELDS;
   const [values, setValues] = useState<Record<Field, string>>({
     accountName: "",
@@ -160,7 +163,9 @@ function BindForm({ kind }: { kind: Kind }) {
     });
     if (!confirmed) return;
     try {
-      await bind.mutateAsync(request);
+      const stepUp = await confirmStepUp(withdrawalAccountStepUp(request));
+      if (stepUp === null) return;
+      await bind.mutateAsync({ body: request, headers: stepUpHeaders(stepUp) });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawAccount, { replace: true });
     } catch (error) {
@@ -187,72 +192,75 @@ function BindForm({ kind }: { kind: Kind }) {
   );
 
   return (
-    <form className="card cashier-card tf-form" onSubmit={submit} noValidate>
-      {kind === "bank" ? (
-        <>
-          {field("accountName", t("account.accountName"), {
-            placeholder: t("account.accountNamePlaceholder"),
-            maxLength: 60,
-            autoComplete: "name",
-          })}
-          <NationalityField
-            label={t("account.nationality")}
-            value={values.nationality}
-            onChange={(code) => set("nationality", code)}
-            error={errors.nationality}
-          />
-          {field("bankName", t("account.bankName"), {
-            placeholder: t("account.bankNamePlaceholder"),
-            maxLength: 80,
-          })}
-          {field("cardNumber", t("account.cardNumber"), {
-            placeholder: t("account.cardNumberPlaceholder"),
-            // No maxLength: it would cut a number pasted with spaces short; the cleaner caps the digits.
-            inputMode: "numeric",
-            onValueChange: (v) => set("cardNumber", cardNumberDigits(v)),
-          })}
-          {field("bankAddress", t("account.bankAddress"), {
-            placeholder: t("account.bankAddressPlaceholder"),
-            maxLength: 160,
-          })}
-        </>
-      ) : (
-        <>
-          <div className={`tf-field${errors.network ? " tf-field--error" : ""}`}>
-            <span className="tf-field__label" id="account-network-label">
-              {t("account.network")}
-            </span>
-            <div className="chips">
-              {CRYPTO_NETWORKS.map((network) => (
-                <Chip
-                  key={network}
-                  active={values.network === network}
-                  aria-pressed={values.network === network}
-                  data-testid={`account-network-${network}`}
-                  onClick={() => set("network", network)}
-                >
-                  {network}
-                </Chip>
-              ))}
-            </div>
-            {errors.network ? (
-              <div className="tf-field__error" role="alert" data-testid="account-network-error">
-                {errors.network}
+    <>
+      <form className="card cashier-card tf-form" onSubmit={submit} noValidate>
+        {kind === "bank" ? (
+          <>
+            {field("accountName", t("account.accountName"), {
+              placeholder: t("account.accountNamePlaceholder"),
+              maxLength: 60,
+              autoComplete: "name",
+            })}
+            <NationalityField
+              label={t("account.nationality")}
+              value={values.nationality}
+              onChange={(code) => set("nationality", code)}
+              error={errors.nationality}
+            />
+            {field("bankName", t("account.bankName"), {
+              placeholder: t("account.bankNamePlaceholder"),
+              maxLength: 80,
+            })}
+            {field("cardNumber", t("account.cardNumber"), {
+              placeholder: t("account.cardNumberPlaceholder"),
+              // No maxLength: it would cut a number pasted with spaces short; the cleaner caps the digits.
+              inputMode: "numeric",
+              onValueChange: (v) => set("cardNumber", cardNumberDigits(v)),
+            })}
+            {field("bankAddress", t("account.bankAddress"), {
+              placeholder: t("account.bankAddressPlaceholder"),
+              maxLength: 160,
+            })}
+          </>
+        ) : (
+          <>
+            <div className={`tf-field${errors.network ? " tf-field--error" : ""}`}>
+              <span className="tf-field__label" id="account-network-label">
+                {t("account.network")}
+              </span>
+              <div className="chips">
+                {CRYPTO_NETWORKS.map((network) => (
+                  <Chip
+                    key={network}
+                    active={values.network === network}
+                    aria-pressed={values.network === network}
+                    data-testid={`account-network-${network}`}
+                    onClick={() => set("network", network)}
+                  >
+                    {network}
+                  </Chip>
+                ))}
               </div>
-            ) : null}
-          </div>
-          {field("address", t("account.address"), {
-            placeholder: t("account.addressPlaceholder"),
-            maxLength: 120,
-            hint: t("account.addressHint"),
-          })}
-        </>
-      )}
-      <p className="cashier-note cashier-note--warn">{t("account.bindWarning")}</p>
-      <SubmitButton pending={bind.isPending} testId="account-submit">
-        {t("account.submit")}
-      </SubmitButton>
-    </form>
+              {errors.network ? (
+                <div className="tf-field__error" role="alert" data-testid="account-network-error">
+                  {errors.network}
+                </div>
+              ) : null}
+            </div>
+            {field("address", t("account.address"), {
+              placeholder: t("account.addressPlaceholder"),
+              maxLength: 120,
+              hint: t("account.addressHint"),
+            })}
+          </>
+        )}
+        <p className="cashier-note cashier-note--warn">{t("account.bindWarning")}</p>
+        <SubmitButton pending={bind.isPending} testId="account-submit">
+          {t("account.submit")}
+        </SubmitButton>
+      </form>
+      {stepUpSheet}
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   countLimitRange,
   isCountKind,
   LOSS_STREAK_SUGGESTED,
+  limitStepUp,
   MAX_MONEY_LIMIT,
   type UserLimit,
 } from "@tickfair/contract";
@@ -12,6 +13,8 @@ import { useTranslation } from "react-i18next";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { useSetLimit } from "../../api/limits";
 import { AmountField } from "../../components/AmountField/AmountField";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
+import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { appliesAtOnce, limitValueProblem, limitValueText } from "../../lib/limit-format";
@@ -45,6 +48,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
   const [typed, setTyped] = useState(limit.pending?.value ?? inForce ?? suggested);
   const { errors, clear, fail, report } = useFieldErrors<"value">();
   const save = useSetLimit();
+  const stepUp = useStepUp();
   const value = counted ? typed.trim() : cleanAmount(typed, MAX_MONEY_LIMIT, { complete: true });
   const problem = limitValueProblem(kind, value);
   const effect =
@@ -56,7 +60,11 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
 
   async function send(requested: string | null) {
     try {
-      await save.mutateAsync({ kind, value: requested });
+      // Loosening or removing asks for a fresh proof: a stolen session must not lift a limit.
+      const loosens = requested !== inForce && !appliesAtOnce(kind, inForce, requested);
+      const token = loosens ? await stepUp.confirm(limitStepUp(kind, requested)) : null;
+      if (loosens && token === null) return;
+      await save.mutateAsync({ kind, value: requested, headers: token ? stepUpHeaders(token) : {} });
       const now = appliesAtOnce(kind, inForce, requested);
       Toast.show({ icon: "success", content: now ? t("limits.edit.savedNow") : t("limits.edit.savedLater") });
       onClose();
@@ -151,6 +159,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
           </Button>
         )}
       </form>
+      {stepUp.sheet}
     </Popup>
   );
 }

@@ -1,4 +1,4 @@
-import { isPassword, isPayPassword, type PasswordType } from "@tickfair/contract";
+import { isPassword, isPayPassword, type PasswordType, passwordStepUp } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,8 @@ import { useFormFields } from "../../api/form-errors";
 import { useChangePassword } from "../../api/me";
 import { codeText } from "../../api/messages";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
+import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
 import { TextField } from "../../components/TextField/TextField";
@@ -42,6 +44,7 @@ function PasswordForm({ type }: { type: PasswordType }) {
     confirmPassword: "",
   });
   const change = useChangePassword();
+  const stepUp = useStepUp();
   const kind = pay ? "Pay" : "";
 
   function validate() {
@@ -67,11 +70,17 @@ function PasswordForm({ type }: { type: PasswordType }) {
     if (change.isPending) return;
     if (report(validate())) return;
     try {
-      await change.mutateAsync({ type, ...values });
+      // The old transaction password is the proof when it is the one changed: asked once, not twice.
+      const token = await stepUp.confirm(
+        passwordStepUp(type),
+        pay ? { payPassword: values.oldPassword } : undefined,
+      );
+      if (token === null) return;
+      await change.mutateAsync({ body: { type, ...values }, headers: stepUpHeaders(token) });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       back();
     } catch (error) {
-      fail(error, { fields: FIELD_NAMES });
+      fail(error, { fields: FIELD_NAMES, codes: { PAY_PASSWORD_WRONG: "oldPassword" } });
     }
   }
 
@@ -105,6 +114,7 @@ function PasswordForm({ type }: { type: PasswordType }) {
             {t("password.submit")}
           </SubmitButton>
         </form>
+        {stepUp.sheet}
       </main>
     </div>
   );

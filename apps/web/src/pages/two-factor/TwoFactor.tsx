@@ -1,12 +1,14 @@
-import type { TotpEnrolment, TotpStatus } from "@tickfair/contract";
+import { type TotpEnrolment, type TotpStatus, totpDisableStepUp } from "@tickfair/contract";
 import { Dialog, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
-import { useStartTotp, useTotpStatus } from "../../api/totp";
+import { useDisableTotp, useStartTotp, useTotpStatus } from "../../api/totp";
 import { IconShield } from "../../components/icons";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
+import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
@@ -14,7 +16,6 @@ import { formatDateTime } from "../../lib/time";
 import { Enrol } from "./Enrol";
 import { RecoveryCodes } from "./RecoveryCodes";
 import { RenewCodes } from "./RenewCodes";
-import { TurnOff } from "./TurnOff";
 import "./two-factor.css";
 
 /** What the page shows beyond the status: one task at a time. */
@@ -22,14 +23,15 @@ type Task =
   | { kind: "none" }
   | { kind: "enrol"; enrolment: TotpEnrolment }
   | { kind: "codes"; codes: string[] }
-  | { kind: "renew" }
-  | { kind: "turn-off" };
+  | { kind: "renew" };
 
 /** Settings → two-step sign-in: turn it on with an authenticator app, renew recovery codes, turn it off. */
 export default function TwoFactor() {
   const { t } = useTranslation();
   const status = useTotpStatus();
   const start = useStartTotp();
+  const disable = useDisableTotp();
+  const stepUp = useStepUp();
   const [task, setTask] = useState<Task>({ kind: "none" });
   const done = () => setTask({ kind: "none" });
 
@@ -41,8 +43,17 @@ export default function TwoFactor() {
     }
   }
 
-  async function askTurnOff() {
-    if (await Dialog.confirm({ content: t("twoFactor.turnOffConfirm") })) setTask({ kind: "turn-off" });
+  /** Off after a confirmation and a fresh proof (a step-up for exactly this). */
+  async function turnOff() {
+    if (!(await Dialog.confirm({ content: t("twoFactor.turnOffConfirm") }))) return;
+    try {
+      const token = await stepUp.confirm(totpDisableStepUp());
+      if (token === null) return;
+      await disable.mutateAsync(stepUpHeaders(token));
+      Toast.show({ icon: "success", content: t("twoFactor.disabled") });
+    } catch (error) {
+      Toast.show({ icon: "fail", content: errorText(error) });
+    }
   }
 
   return (
@@ -73,7 +84,6 @@ export default function TwoFactor() {
         {task.kind === "renew" ? (
           <RenewCodes onRenewed={(codes) => setTask({ kind: "codes", codes })} onCancel={done} />
         ) : null}
-        {task.kind === "turn-off" ? <TurnOff onDone={done} onCancel={done} /> : null}
         {task.kind === "none" && status.data && !status.data.enabled ? (
           <SubmitButton pending={start.isPending} testId="totp-turn-on" onClick={() => void turnOn()}>
             {t("twoFactor.turnOn")}
@@ -87,7 +97,8 @@ export default function TwoFactor() {
             <button
               type="button"
               className="two-factor__danger"
-              onClick={() => void askTurnOff()}
+              onClick={() => void turnOff()}
+              disabled={disable.isPending}
               data-testid="totp-turn-off-open"
             >
               {t("twoFactor.turnOff")}
@@ -95,6 +106,7 @@ export default function TwoFactor() {
           </div>
         ) : null}
       </main>
+      {stepUp.sheet}
     </div>
   );
 }

@@ -3,10 +3,10 @@ import {
   cleanAmount,
   DEFAULT_MAX_AMOUNT,
   formatMoney,
-  isPayPassword,
   lessThanMoney,
   maxMoney,
   type WithdrawalQuote,
+  withdrawalStepUp,
 } from "@tickfair/contract";
 import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
@@ -22,8 +22,9 @@ import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { PayoutTimes } from "../../components/PayoutTimes/PayoutTimes";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
+import { stepUpHeaders } from "../../components/StepUp/step-up-api";
+import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
-import { PayPasswordField } from "../../components/TextField/PayPasswordField";
 import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
@@ -33,25 +34,16 @@ import { useSession } from "../../store/session";
 import "./withdraw.css";
 
 const FAILURE_FIELDS = {
-  fields: ["amount", "payPassword"],
-  codes: {
-    ...codesOf("amount", [
-      "AMOUNT_INVALID",
-      "AMOUNT_BELOW_MINIMUM",
-      "AMOUNT_NOT_ABOVE_FEE",
-      "INSUFFICIENT_BALANCE",
-    ]),
-    PAY_PASSWORD_WRONG: "payPassword",
-  },
+  fields: ["amount"],
+  codes: codesOf("amount", [
+    "AMOUNT_INVALID",
+    "AMOUNT_BELOW_MINIMUM",
+    "AMOUNT_NOT_ABOVE_FEE",
+    "INSUFFICIENT_BALANCE",
+  ]),
 } as const;
-/** Codes after which the quote is read again: a wrong password may have locked withdrawals, a balance
- * or an account may have changed. */
-const STALE_QUOTE = [
-  "PAY_PASSWORD_WRONG",
-  "WITHDRAWALS_LOCKED",
-  "INSUFFICIENT_BALANCE",
-  "WITHDRAWAL_ACCOUNT_REQUIRED",
-];
+/** Codes after which the quote is read again: a balance or an account may have changed. */
+const STALE_QUOTE = ["WITHDRAWALS_LOCKED", "INSUFFICIENT_BALANCE", "WITHDRAWAL_ACCOUNT_REQUIRED"];
 
 export default function Withdraw() {
   const { t } = useTranslation();
@@ -109,8 +101,8 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
   const navigate = useNavigate();
   const currency = useSession((s) => s.appInfo?.currency);
   const [amount, setAmount] = useState("");
-  const [payPassword, setPayPassword] = useState("");
   const { errors, setErrors, clear, fail } = useFieldErrors<Field>();
+  const stepUp = useStepUp();
   const [lockMessage, setLockMessage] = useState<string | null>(null);
   const create = useCreateWithdrawal();
   const account = quote.account;
@@ -146,8 +138,6 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
       next.amount = t("cashier.amountBelowMin", { amount: money(quote.minAmount) });
     else if (problem === "overBalance") next.amount = codeText("INSUFFICIENT_BALANCE");
     else if (f && !f.coversFee) next.amount = codeText("AMOUNT_NOT_ABOVE_FEE");
-    if (payPassword === "") next.payPassword = t("withdraw.payPasswordRequired");
-    else if (!isPayPassword(payPassword)) next.payPassword = codeText("PAY_PASSWORD_INVALID");
     return next;
   }
 
@@ -160,7 +150,15 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
     setErrors(next);
     if (hasFieldErrors(next)) return;
     try {
-      await create.mutateAsync({ amount: value, payPassword });
+      const body = { amount: value };
+      // The transaction password is asked in the step-up's sheet, for this amount only.
+      const token = await stepUp.confirm(withdrawalStepUp(body));
+      if (token === null) {
+        // Closed, perhaps after too many wrong passwords: the quote says whether withdrawals are locked.
+        void refetch();
+        return;
+      }
+      await create.mutateAsync({ body, headers: stepUpHeaders(token) });
       Toast.show({ icon: "success", content: t("common.operationSuccess") });
       navigate(paths.withdrawDetails, { replace: true });
     } catch (error) {
@@ -168,7 +166,6 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
       // The quote carries the time a lock ends; the banner shows it rather than a toast.
       fail(error, FAILURE_FIELDS, code === "WITHDRAWALS_LOCKED" ? null : errorText(error));
       if (code === "WITHDRAWALS_LOCKED") setLockMessage(errorText(error));
-      if (code === "PAY_PASSWORD_WRONG" || code === "WITHDRAWALS_LOCKED") setPayPassword("");
       if (STALE_QUOTE.includes(code)) void refetch();
     }
   }
@@ -232,24 +229,12 @@ function WithdrawForm({ quote, refetch }: { quote: WithdrawalQuote; refetch: () 
           {account ? <WithdrawalAccountCard account={account} compact /> : null}
         </div>
 
-        <PayPasswordField
-          label={t("withdraw.payPassword")}
-          name="payPassword"
-          testId="withdraw-pay-password"
-          placeholder={t("withdraw.payPasswordPlaceholder")}
-          value={payPassword}
-          onValueChange={(v) => {
-            setPayPassword(v);
-            clear("payPassword");
-          }}
-          error={errors.payPassword}
-        />
-
         <SubmitButton pending={create.isPending} disabled={lockedUntil !== null} testId="withdraw-submit">
           {t("withdraw.submit")}
         </SubmitButton>
         <p className="cashier-note">{t("withdraw.reviewNote")}</p>
       </form>
+      {stepUp.sheet}
     </>
   );
 }
