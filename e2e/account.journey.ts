@@ -116,6 +116,8 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("password-new").fill(newPassword);
   await page.getByTestId("password-confirm").fill(newPassword);
   await page.getByTestId("password-submit").click();
+  // A step-up first (the transaction password, in its sheet); the server then checks the old password.
+  await page.getByTestId("step-up-pay-password").fill("135790");
   await expect(page.getByTestId("password-old-error")).toHaveText(ERRORS.en.OLD_PASSWORD_WRONG);
   await page.getByTestId("password-old").fill(password);
   await page.getByTestId("password-confirm").fill("mismatch-123");
@@ -123,6 +125,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByTestId("password-confirm-error")).toHaveText(TEXT.en.password.mismatch);
   await page.getByTestId("password-confirm").fill(newPassword);
   await page.getByTestId("password-submit").click();
+  await page.getByTestId("step-up-pay-password").fill("135790");
   await expect(page.getByText(TEXT.en.common.operationSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/h5\/pages\/set\/set/);
 
