@@ -39,6 +39,7 @@
 --   0036_product_terms
 --   0038_loss_streak
 --   0039_step_up
+--   0042_session_addresses
 --   0043_user_totp
 
 create extension pg_trgm;
@@ -817,8 +818,12 @@ create table sessions (
   revoked_at timestamp with time zone,
   id bigint generated always as identity not null,
   device text,
+  first_address text,
+  last_address text,
   constraint sessions_pkey PRIMARY KEY (token_hash),
-  constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
+  constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint sessions_first_address_check CHECK ((length(first_address) <= 64)),
+  constraint sessions_last_address_check CHECK ((length(last_address) <= 64))
 );
 CREATE INDEX sessions_user ON public.sessions USING btree (user_id) WHERE (revoked_at IS NULL);
 CREATE INDEX sessions_user_device ON public.sessions USING btree (user_id, device);
@@ -1062,6 +1067,7 @@ create table user_sign_in_challenges (
   challenge_hash text not null,
   user_id bigint not null,
   device text,
+  address text,
   created_at timestamp with time zone not null,
   expires_at timestamp with time zone not null,
   used_at timestamp with time zone,

@@ -1,11 +1,23 @@
 import { expect, type Page, test } from "@playwright/test";
 import { freshTotpCode } from "./admin-support";
-import { confirmDialog, ERRORS, expectPolished, newIdentity, settledShot, shot, TEXT } from "./support";
+import {
+  confirmDialog,
+  ERRORS,
+  expectPolished,
+  logInViaForm,
+  newIdentity,
+  settledShot,
+  shot,
+  TEXT,
+} from "./support";
 
 const zh = TEXT["zh-CN"];
+const IPHONE_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-test("a new user registers, signs in, sees the ledger's figures, changes language and password, turns on two-step sign-in, and leaves", async ({
+test("a new user registers, signs in, sees the ledger's figures, changes language and password, signs out another device, turns on two-step sign-in, and leaves", async ({
   page,
+  browser,
 }) => {
   const { account, phone } = newIdentity();
   const password = "first-pass-1";
@@ -145,6 +157,54 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("login-submit").click();
   await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
   await expect(page.getByTestId("user-total-assets")).toHaveText("12,345.60");
+
+  // Signed in on a second phone too: the devices page lists both, and signs the other out after the
+  // transaction password; that phone is signed out at once.
+  const otherPhone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: "block",
+    userAgent: IPHONE_SAFARI,
+  });
+  const other = await otherPhone.newPage();
+  await logInViaForm(other, account, newPassword);
+  await page.getByTestId("user-settings").click();
+  await page.getByTestId("set-sessions").click();
+  await expect(page.getByTestId("sessions-row")).toHaveCount(2);
+  await expect(page.getByTestId("sessions-row").first()).toContainText("Safari on iOS");
+  await expect(page.getByTestId("sessions-this-device")).toHaveCount(1);
+  await expectPolished(page);
+  await settledShot(page, "en", "account-sessions");
+  await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
+  await page.reload();
+  await expect(page.getByTestId("sessions-this-device")).toHaveText(zh.sessions.thisDevice);
+  await expectPolished(page);
+  await settledShot(page, "zh-CN", "account-sessions");
+  await page.evaluate(() => localStorage.setItem("language", "en"));
+  await page.reload();
+  await page.getByTestId("sessions-end").click();
+  await expect(
+    page.getByText(TEXT.en.sessions.endConfirm.replace("{{device}}", "Safari on iOS")),
+  ).toBeVisible();
+  await confirmDialog(page);
+  await page.getByTestId("sessions-proof-pay-password").fill("000000");
+  await page.getByTestId("sessions-proof-submit").click();
+  await expect(page.getByTestId("sessions-proof-pay-password-error")).toHaveText(
+    ERRORS.en.PAY_PASSWORD_WRONG,
+  );
+  await shot(page, "en", "account-sessions-proof", { viewport: true });
+  await page.getByTestId("sessions-proof-pay-password").fill("135790");
+  await page.getByTestId("sessions-proof-submit").click();
+  await expect(page.getByText(TEXT.en.sessions.ended)).toBeVisible();
+  await expect(page.getByTestId("sessions-row")).toHaveCount(1);
+  await expect(page.getByTestId("sessions-only-this")).toHaveText(TEXT.en.sessions.onlyThis);
+  await settledShot(page, "en", "account-sessions-only-this");
+  await other.goto("/h5/pages/user/user");
+  await expect(other).toHaveURL(/\/h5\/pages\/login\/login/);
+  await otherPhone.close();
+  await page.goto("/h5/pages/user/user");
 
   // Two-step sign-in: scan (the key is read from the page, as an authenticator app would), confirm
   // with the app's code, keep the recovery codes; then the login asks for a code after the password.

@@ -125,6 +125,7 @@ export const routes: RouteObject[] = [
         [paths.chat]: page(() => import("./pages/chat/Chat"), ["chat"]),
         [paths.limits]: page(() => import("./pages/limits/Limits"), ["limits", "user", "stepUp"]),
         [paths.solvency]: page(() => import("./pages/solvency/Solvency"), ["solvency"]),
+        [paths.sessions]: page(() => import("./pages/sessions/Sessions"), ["sessions", "user"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks
       // the page by path. Last here, so that the first load's list of chunks to preload grows least.

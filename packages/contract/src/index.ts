@@ -21,6 +21,7 @@ export * from "./api/operators";
 export * from "./api/realtime";
 export * from "./api/risk-warning";
 export * from "./api/savings";
+export * from "./api/sessions";
 export * from "./api/solvency";
 export * from "./api/step-up";
 export * from "./api/terms";

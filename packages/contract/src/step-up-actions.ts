@@ -40,3 +40,13 @@ export function passwordStepUp(type: PasswordType): StepUpAction {
 export function totpDisableStepUp(): StepUpAction {
   return { kind: "totp.disable", data: {} };
 }
+
+/** Ending one of the user's sessions, named by its id as the list of sessions gave it. */
+export function endSessionStepUp(sessionId: string): StepUpAction {
+  return { kind: "sessions.end", data: { session: sessionId } };
+}
+
+/** Ending every session of the user but the one asking. */
+export function endOtherSessionsStepUp(): StepUpAction {
+  return { kind: "sessions.end", data: { session: "others" } };
+}

@@ -58,9 +58,12 @@ describe("a user's sessions", () => {
     // The token's hash never leaves the server: a session is named by its id.
     expect(Object.keys(newest).sort()).toEqual([
       "createdAt",
+      "device",
       "endedAt",
       "expiresAt",
+      "firstAddress",
       "id",
+      "lastAddress",
       "lastSeenAt",
       "live",
     ]);

@@ -8,8 +8,9 @@ import Bowser from "bowser";
 export function deviceOf(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   const parsed = Bowser.parse(userAgent.slice(0, 512));
-  const browser = parsed.browser.name;
-  const system = parsed.os.name;
+  // An unrecognised part is named "" (not undefined): it must not become a device called "".
+  const browser = parsed.browser.name || null;
+  const system = parsed.os.name || null;
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? null;
+  return browser ?? system;
 }

@@ -16,7 +16,7 @@ export function userSignIn(context: RouteContext): SignIn {
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new AppError("UNAUTHENTICATED");
-    const session = await authenticate(context.db, context.clock, authSettings(context), token);
+    const session = await authenticate(context.db, context.clock, authSettings(context), token, request.ip);
     request.user = session.user;
     request.sessionTokenHash = session.tokenHash;
   };

@@ -8,7 +8,13 @@ import { authenticate } from "./sessions";
 export function socketAuth(deps: { db: Db; clock: Clock; sessionIdleMs: number }): SocketAuth {
   return {
     async authenticate(token) {
-      const session = await authenticate(deps.db, deps.clock, { sessionIdleMs: deps.sessionIdleMs }, token);
+      const session = await authenticate(
+        deps.db,
+        deps.clock,
+        { sessionIdleMs: deps.sessionIdleMs },
+        token,
+        null,
+      );
       return { userId: session.user.id, tokenHash: session.tokenHash, expiresAt: session.expiresAt };
     },
     async liveSessions(tokenHashes) {

@@ -1,5 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { authRoutes, authUserRoutes } from "./routes";
+import { sessionRoutes } from "./session-routes";
 import { stepUpRoutes } from "./step-up-routes";
 import { totpRoutes } from "./totp-routes";
 
@@ -8,6 +9,6 @@ export function authModule(wiring: Wiring): CapabilityModule {
   return {
     name: "auth",
     publicRoutes: [authRoutes(wiring)],
-    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), totpRoutes(wiring)],
+    userRoutes: [authUserRoutes(wiring), stepUpRoutes(wiring), totpRoutes(wiring), sessionRoutes(wiring)],
   };
 }

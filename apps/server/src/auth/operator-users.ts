@@ -3,6 +3,7 @@ import type { Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import { signInThrottledUntil } from "../platform/sign-in-throttle";
+import { SESSION_SUMMARY_COLUMNS, toSessionSummary } from "./session-summary";
 import { endUserSessions } from "./sessions";
 import { operatorUserQuery, toOperatorUser } from "./user-search";
 
@@ -64,14 +65,12 @@ export function listUserSessions(db: Executor, userId: bigint, page: PageRequest
   return newestFirstPage(
     db
       .selectFrom("sessions as s")
-      .select(["s.id", "s.created_at", "s.last_seen_at", "s.expires_at", "s.revoked_at"])
+      .select([...SESSION_SUMMARY_COLUMNS, "s.expires_at", "s.revoked_at"])
       .where("s.user_id", "=", userId),
     "s.id",
     page,
     (row): UserSession => ({
-      id: String(row.id),
-      createdAt: row.created_at.toISOString(),
-      lastSeenAt: row.last_seen_at.toISOString(),
+      ...toSessionSummary(row),
       expiresAt: row.expires_at.toISOString(),
       endedAt: row.revoked_at?.toISOString() ?? null,
       live: row.revoked_at === null && row.expires_at > now,
@@ -99,9 +98,7 @@ export async function revokeUserSession(
   return {
     tokenHash: row.token_hash,
     session: {
-      id: String(row.id),
-      createdAt: row.created_at.toISOString(),
-      lastSeenAt: row.last_seen_at.toISOString(),
+      ...toSessionSummary(row),
       expiresAt: row.expires_at.toISOString(),
       endedAt: at.toISOString(),
       live: false,

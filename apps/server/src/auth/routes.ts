@@ -84,8 +84,8 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
         config: { rateLimit: loginLimit },
       },
       async (request) => {
-        const device = deviceOf(request.headers["user-agent"]);
-        const outcome = await login(db, clock, authSettings(context), request.body, device);
+        const client = { device: deviceOf(request.headers["user-agent"]), address: request.ip };
+        const outcome = await login(db, clock, authSettings(context), request.body, client);
         if (outcome.step === "totp")
           return {
             step: "totp" as const,

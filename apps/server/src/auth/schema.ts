@@ -49,6 +49,9 @@ export interface SessionsTable {
   revoked_at: Date | null;
   /** The browser and system it was opened from ("Chrome on Android"), when the request said. */
   device: ColumnType<string | null, string | null | undefined, never>;
+  /** The client's address at sign-in, and at the session's latest slide (authenticate). */
+  first_address: ColumnType<string | null, string | null | undefined, never>;
+  last_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SignInFailuresTable {
@@ -96,8 +99,9 @@ export interface UserRecoveryCodesTable {
 export interface UserSignInChallengesTable {
   challenge_hash: string;
   user_id: bigint;
-  /** The device the password was typed on: the session the challenge opens is that one's. */
+  /** The device and address the password was typed on: the session the challenge opens is theirs. */
   device: string | null;
+  address: string | null;
   created_at: Timestamp;
   expires_at: Date;
   used_at: Date | null;

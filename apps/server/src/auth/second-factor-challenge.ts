@@ -6,12 +6,12 @@ export const SIGN_IN_CHALLENGE_MS = 5 * 60_000;
 
 /**
  * The challenge a right password answers for a user with two-step sign-in: a random token (its hash
- * kept), bound to the user and the device of this attempt, used once by the second step.
+ * kept), bound to the user and to the device and address of this attempt, used once by the second step.
  */
 export async function openSignInChallenge(
   db: Db,
   userId: bigint,
-  device: string | null,
+  client: { device: string | null; address: string | null },
   now: Date,
 ): Promise<{ challenge: string; expiresAt: Date }> {
   const { token, hash } = newToken();
@@ -28,7 +28,8 @@ export async function openSignInChallenge(
       .values({
         challenge_hash: hash,
         user_id: userId,
-        device,
+        device: client.device,
+        address: client.address,
         created_at: now,
         expires_at: expiresAt,
         used_at: null,

@@ -61,7 +61,9 @@ export async function completeUserSignIn(
       .where("challenge_hash", "=", challenge.challenge_hash)
       .execute();
     await clearSignInFailures(tx, "user", user.account);
-    return { result: "signed-in", session: await openUserSession(tx, settings, user, challenge.device, now) };
+    // The session is the password step's: where the password was typed is where it was opened.
+    const client = { device: challenge.device, address: challenge.address };
+    return { result: "signed-in", session: await openUserSession(tx, settings, user, client, now) };
   });
 
   switch (attempt.result) {

@@ -16,6 +16,14 @@ export interface AuthSettings {
   sessionIdleMs: number;
 }
 
+/** Where a request came from, as a session records it. */
+export interface SessionClient {
+  /** deviceOf the request's User-Agent. */
+  device: string | null;
+  /** The request's address (request.ip: the proxy's X-Forwarded-For only when TRUST_PROXY trusts it). */
+  address: string | null;
+}
+
 export interface Session {
   token: string;
   expiresAt: Date;
@@ -36,7 +44,7 @@ export async function login(
   clock: Clock,
   settings: AuthSettings,
   input: LoginRequest,
-  device: string | null,
+  client: SessionClient,
 ): Promise<LoginOutcome> {
   const now = clock.now();
   // Whether a confirmed authenticator exists is read with the user, so a known account costs no extra query.
@@ -61,9 +69,9 @@ export async function login(
   );
   if (twoStep) {
     if (user.sign_in_locked_at) throw new AppError("SIGN_IN_LOCKED");
-    return { step: "totp", ...(await openSignInChallenge(db, user.id, device, now)) };
+    return { step: "totp", ...(await openSignInChallenge(db, user.id, client, now)) };
   }
-  const session = await db.transaction().execute((tx) => openUserSession(tx, settings, user, device, now));
+  const session = await db.transaction().execute((tx) => openUserSession(tx, settings, user, client, now));
   return { step: "session", session };
 }
 
@@ -83,9 +91,10 @@ export async function openUserSession(
   tx: Tx,
   settings: AuthSettings,
   user: User,
-  device: string | null,
+  client: SessionClient,
   now: Date,
 ): Promise<Session> {
+  const { device } = client;
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
   // Told only to whoever typed the right password. The row stays shared until the session is written,
@@ -112,6 +121,8 @@ export async function openUserSession(
       expires_at: expiresAt,
       revoked_at: null,
       device,
+      first_address: client.address,
+      last_address: client.address,
     })
     .execute();
   // The first sign-in (right after registering) is no news; one from a device never used before is.
@@ -193,12 +204,17 @@ async function findSessions(db: Db, lookups: SessionLookup[]): Promise<(FoundSes
   });
 }
 
-/** The user behind a bearer token; an active session's expiry slides forward as it is used. */
+/**
+ * The user behind a bearer token; an active session's expiry slides forward as it is used, and its
+ * last address with it (at most once a minute, so the hot path stays one read). A socket, whose
+ * handshake does not pass its address here, leaves the last address as it was (null).
+ */
 export async function authenticate(
   db: Db,
   clock: Clock,
   settings: AuthSettings,
   token: string,
+  address: string | null,
 ): Promise<{ user: User; tokenHash: string; expiresAt: Date }> {
   const now = clock.now();
   const tokenHash = hashToken(token);
@@ -210,7 +226,11 @@ export async function authenticate(
     expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
     await db
       .updateTable("sessions")
-      .set({ last_seen_at: now, expires_at: expiresAt })
+      .set(
+        address === null
+          ? { last_seen_at: now, expires_at: expiresAt }
+          : { last_seen_at: now, expires_at: expiresAt, last_address: address },
+      )
       .where("token_hash", "=", tokenHash)
       .execute();
   }
@@ -243,6 +263,25 @@ export async function endUserSessions(tx: Executor, userId: bigint, at: Date): P
     .updateTable("sessions")
     .set({ revoked_at: at })
     .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", at)
+    .returning("token_hash")
+    .execute();
+  return ended.map((row) => row.token_hash);
+}
+
+/** Ends every live session of the user but `keptTokenHash`'s; answers their token hashes. */
+export async function endOtherSessions(
+  tx: Executor,
+  userId: bigint,
+  keptTokenHash: string,
+  at: Date,
+): Promise<string[]> {
+  const ended = await tx
+    .updateTable("sessions")
+    .set({ revoked_at: at })
+    .where("user_id", "=", userId)
+    .where("token_hash", "<>", keptTokenHash)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", at)
     .returning("token_hash")

@@ -23,11 +23,12 @@ create table user_recovery_codes (
 );
 
 -- A right password of a user with two-step sign-in: short-lived, single-use, stored hashed, and
--- carrying the device it was typed on, so the session it opens is that attempt's.
+-- carrying the device and address it was typed from, so the session it opens is that attempt's.
 create table user_sign_in_challenges (
   challenge_hash text primary key,
   user_id bigint not null references users(id),
   device text,
+  address text,
   created_at timestamptz not null,
   expires_at timestamptz not null,
   used_at timestamptz,

@@ -1,4 +1,6 @@
 import {
+  endOtherSessionsStepUp,
+  endSessionStepUp,
   limitStepUp,
   passwordStepUp,
   type StepUpAction,
@@ -76,6 +78,13 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
       proof: { method: "payPassword", payPassword: PAY_PASSWORD },
     },
   }),
+  // The user's spare session: ended by its owner, invisible (404) to another user.
+  "DELETE /api/v1/me/sessions/:id": (fx) => ({
+    params: { id: fx.ownSession },
+    stepUp: endSessionStepUp(fx.ownSession),
+  }),
+  // On the actor's own session, which it keeps: it ends only sessions made for other calls.
+  "POST /api/v1/me/sessions/end-others": () => ({ stepUp: endOtherSessionsStepUp() }),
   "POST /api/v1/files": () => ({ file: PNG }),
   // No such document, and a day without a snapshot: the handlers' own 404s, past the guards.
   "GET /api/v1/documents/:id": () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),

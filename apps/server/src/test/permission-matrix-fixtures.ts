@@ -1,4 +1,10 @@
-import { type CashierSettings, fromMinor, toMinor, type VerificationStatus } from "@tickfair/contract";
+import {
+  type CashierSettings,
+  fromMinor,
+  type MySessions,
+  toMinor,
+  type VerificationStatus,
+} from "@tickfair/contract";
 import { expect } from "vitest";
 import { readCashierSettings } from "../cashier/settings";
 import { createDocument } from "../content";
@@ -45,6 +51,8 @@ export interface Fixtures {
   capsChangeToApprove: string;
   capsChangeToReject: string;
   userAccount: string;
+  /** A spare session of the user's, for the route that ends one. */
+  ownSession: string;
   /** The operator the sign-in routes sign in, with what it takes. */
   signInOperator: OperatorCredentials;
   /** A user with two-step sign-in on, for its second step. */
@@ -166,6 +174,13 @@ export async function buildMatrix(
 
   const user = await payee();
   fx.userAccount = user.account;
+  const spare = await user.freshToken();
+  const spareSessions = await t.app.inject({
+    method: "GET",
+    url: "/api/v1/me/sessions",
+    headers: { authorization: `Bearer ${spare}` },
+  });
+  fx.ownSession = spareSessions.json<MySessions>().sessions.find((session) => session.current)?.id ?? "";
   const uploaded = await uploadFile(t.app, user.auth, PNG);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   fx.ownDeposit = await post(user.auth, "/api/v1/cashier/deposits", {

@@ -26,6 +26,9 @@ export const MATRIX = {
   "DELETE /api/v1/me/totp":                                     [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/me/totp/confirm":                               [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/me/totp/recovery-codes":                        [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/me/sessions":                                    [401,       "ok",  "ok",  401,     401,     401],
+  "DELETE /api/v1/me/sessions/:id":                             [401,       "ok",  404,   401,     401,     401],
+  "POST /api/v1/me/sessions/end-others":                        [401,       "ok",  "ok",  401,     401,     401],
   "POST /api/v1/files":                                         [401,       "ok",  "ok",  401,     401,     401],
 
   "GET /api/v1/market/products":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],

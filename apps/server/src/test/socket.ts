@@ -11,8 +11,12 @@ export interface TestSocket {
   next: () => Promise<ServerMessage>;
   /** The messages that arrived and were not taken yet. */
   unread: () => ServerMessage[];
-  /** Settles when the socket closes, with the close code the server sent. */
-  closed: Promise<{ code: number; reason: string }>;
+  /**
+   * Settles when the socket closes, with the close code the server sent; fails unless that is within
+   * 5 s of reading it. The server's periodic session check would close it within 30 s anyway: a test
+   * that waited for that would pass without the event it means to prove.
+   */
+  readonly closed: Promise<{ code: number; reason: string }>;
   /** Fails the test unless nothing else is queued for this socket: a ping is answered next. */
   nothingElse: () => Promise<void>;
 }
@@ -28,7 +32,7 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
     if (waiter) waiter(message);
     else queue.push(message);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+  const closing = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
   );
   const next = () =>
@@ -49,7 +53,19 @@ export async function openTestSocket(url: string): Promise<TestSocket> {
     socket.send(JSON.stringify({ type: "ping" }));
     expect(await next()).toEqual({ type: "pong" });
   };
-  return { socket, next, unread: () => [...queue], closed, nothingElse };
+  return {
+    socket,
+    next,
+    unread: () => [...queue],
+    get closed() {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error("not closed within 5 s")), 5000);
+      });
+      return Promise.race([closing, late]).finally(() => clearTimeout(timer));
+    },
+    nothingElse,
+  };
 }
 
 /** A socket signed in with the session `token`: the server has answered it "ready". */

@@ -10,6 +10,7 @@ import type password from "./locales/password/en.json";
 import type records from "./locales/records/en.json";
 import type register from "./locales/register/en.json";
 import type savings from "./locales/savings/en.json";
+import type sessions from "./locales/sessions/en.json";
 import type settings from "./locales/settings/en.json";
 import type solvency from "./locales/solvency/en.json";
 import type stepUp from "./locales/stepUp/en.json";
@@ -35,6 +36,7 @@ type GroupTexts = typeof account &
   typeof records &
   typeof register &
   typeof savings &
+  typeof sessions &
   typeof settings &
   typeof solvency &
   typeof stepUp &

@@ -44,6 +44,8 @@ export const paths = {
   solvency: "/pages/solvency/solvency",
   /** Not in the specification: two-step sign-in with an authenticator app (decision 0068). */
   twoFactor: "/pages/two-factor/two-factor",
+  /** Not in the specification: the devices signed in to the account, each of which can be signed out. */
+  sessions: "/pages/sessions/sessions",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

@@ -5,6 +5,7 @@ import { accountSummary } from "./auth";
 import { withdrawalAccount } from "./cashier";
 import { filteredPageQuery, isoTime, operatorReason, pageOf } from "./common";
 import { listFilters, listPageOf, listQuery } from "./list-query";
+import { sessionSummary } from "./sessions";
 import { verificationState } from "./verification";
 
 /**
@@ -116,10 +117,7 @@ export type StatementPage = z.infer<typeof statementPage>;
 /** The user's contracts, newest first: all, or only `open` (pending and open) or `closed` (settled, void). */
 export const operatorUserContractQuery = filteredPageQuery({ state: z.enum(["open", "closed"]).optional() });
 
-export const userSession = z.object({
-  id: z.string(),
-  createdAt: isoTime,
-  lastSeenAt: isoTime,
+export const userSession = sessionSummary.extend({
   expiresAt: isoTime,
   /** When it was ended (signed out, password changed, revoked, sign-in locked); null if it was not. */
   endedAt: isoTime.nullable(),

@@ -73,6 +73,12 @@ describe.each(LOCALES)("a notice in %s", (locale) => {
     expect(wordingOf(NOTICES.deposit_confirmed).body).toContain("D2026112400001");
   });
 
+  it("names the device of a new sign-in", () => {
+    expect(wordingOf({ kind: "new_sign_in", device: "Chrome on Android" }).body).toContain(
+      "Chrome on Android",
+    );
+  });
+
   it("names a paid withdrawal's payment reference", () => {
     expect(wordingOf(NOTICES.withdrawal_paid).body).toContain("BANK-TX-0042");
   });

@@ -105,6 +105,13 @@ export default function Settings() {
           >
             {t("settings.twoFactor")}
           </List.Item>
+          <List.Item
+            prefix={<IconPhone className="settings__icon" />}
+            onClick={() => navigate(paths.sessions)}
+            data-testid="set-sessions"
+          >
+            {t("settings.devices")}
+          </List.Item>
         </List>
         <List header={t("settings.responsible")} className="settings__group">
           <List.Item
