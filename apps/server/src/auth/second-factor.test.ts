@@ -145,6 +145,32 @@ describe("signing in with two-step sign-in on", () => {
     expect(atPassword.json().error.code).toBe("SIGN_IN_LOCKED");
   });
 
+  it("opens the session where the password was typed: the attempt's device and address", async () => {
+    const user = await twoStepUser();
+    const typed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      remoteAddress: "203.0.113.7",
+      headers: { "user-agent": IPHONE_SAFARI },
+      payload: { account: user.registration.account, password: user.registration.password },
+    });
+    const { challenge } = typed.json<{ challenge: string }>();
+    const completed = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login/second-factor",
+      remoteAddress: "198.51.100.9",
+      payload: { challenge, code: await user.code() },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const opened = await t.db
+      .selectFrom("sessions")
+      .select(["device", "first_address"])
+      .where("user_id", "=", user.userId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(opened).toEqual({ device: "Safari on iOS", first_address: "203.0.113.7" });
+  });
+
   it("accepts the previous and next step's code, not one further off", async () => {
     const user = await twoStepUser();
     const far = totpCode(user.secret, new Date(t.clock.now().getTime() + 3 * 30_000));
