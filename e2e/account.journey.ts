@@ -6,6 +6,7 @@ import {
   expectPolished,
   logInViaForm,
   newIdentity,
+  proveInSheet,
   settledShot,
   shot,
   TEXT,
@@ -22,6 +23,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   const { account, phone } = newIdentity();
   const password = "first-pass-1";
   const newPassword = "second-pass-2";
+  const payPassword = "135790";
 
   // In German, registration starts from Germany's phone code and nationality, not China's.
   await page.addInitScript(() => {
@@ -66,13 +68,13 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page).toHaveURL(/\/h5\/pages\/login\/register$/);
   await page.getByTestId("register-password").fill(password);
   await page.getByTestId("register-password-confirm").fill("something-else");
-  await page.getByTestId("register-pay").fill("135790");
+  await page.getByTestId("register-pay").fill(payPassword);
   await page.getByTestId("register-pay-confirm").fill("135791");
   await page.getByTestId("register-submit").click();
   await expect(page.getByTestId("register-password-confirm-error")).toHaveText(zh.register.passwordsMismatch);
   await expect(page.getByTestId("register-pay-confirm-error")).toHaveText(zh.register.payPasswordsMismatch);
   await page.getByTestId("register-password-confirm").fill(password);
-  await page.getByTestId("register-pay-confirm").fill("135790");
+  await page.getByTestId("register-pay-confirm").fill(payPassword);
   await page.getByTestId("register-submit").click();
   await expect(page.getByText(zh.register.success)).toBeVisible();
 
@@ -122,14 +124,17 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("language-option-en").click();
   await expect(page.getByTestId("set-language")).toContainText(TEXT.en.settings.language);
 
-  // Change the login password: the old one is required.
+  // Change the login password: the transaction password confirms it is the owner, and the old one is
+  // still required.
   await page.getByTestId("set-login-password").click();
   await page.getByTestId("password-old").fill("not-my-password");
   await page.getByTestId("password-new").fill(newPassword);
   await page.getByTestId("password-confirm").fill(newPassword);
   await page.getByTestId("password-submit").click();
-  // A step-up first (the transaction password, in its sheet); the server then checks the old password.
-  await page.getByTestId("step-up-pay-password").fill("135790");
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(TEXT.en.stepUp.for.changeLoginPassword);
+  await expectPolished(page);
+  await settledShot(page, "en", "account-password-step-up", { sheet: true });
+  await proveInSheet(page, payPassword);
   await expect(page.getByTestId("password-old-error")).toHaveText(ERRORS.en.OLD_PASSWORD_WRONG);
   await page.getByTestId("password-old").fill(password);
   await page.getByTestId("password-confirm").fill("mismatch-123");
@@ -137,7 +142,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await expect(page.getByTestId("password-confirm-error")).toHaveText(TEXT.en.password.mismatch);
   await page.getByTestId("password-confirm").fill(newPassword);
   await page.getByTestId("password-submit").click();
-  await page.getByTestId("step-up-pay-password").fill("135790");
+  await proveInSheet(page, payPassword);
   await expect(page.getByText(TEXT.en.common.operationSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/h5\/pages\/set\/set/);
 
@@ -234,8 +239,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("totp-turn-off-open").click();
   await confirmDialog(page);
   await expect(page.getByTestId("step-up-purpose")).toHaveText(zh.stepUp.for.disableTotp);
-  // Six digits send the proof at once; the page then turns the factor off with it.
-  await page.getByTestId("step-up-pay-password").fill("135790");
+  await proveInSheet(page, payPassword);
   await expect(page.getByTestId("totp-state")).toHaveText(zh.twoFactor.off);
   const recovery = await enrolTwoStep(page, "zh-CN");
   await page.goto("/h5/pages/user/user");

@@ -17,7 +17,7 @@ import {
   openConsole,
   openConsoleDesk,
 } from "./admin-support";
-import { apiUser, postOk } from "./support";
+import { apiUser, bindWithdrawalAccount } from "./support";
 
 interface UserMessage {
   seq: string;
@@ -100,7 +100,7 @@ for (const { locale, text } of consoleRuns()) {
     const tag = Date.now().toString(36);
     const { auth, ...user } = await apiUser(request);
     // A bank with a long name: the context beside the chat shows it whole, wrapped, never cut off.
-    await postOk(request, auth, "/cashier/withdrawal-account", {
+    await bindWithdrawalAccount(request, auth, {
       type: "bank",
       accountName: "张三",
       nationality: "CN",

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type LimitKind, limitStepUp } from "@tickfair/contract";
 import { consoleRuns, consoleShot, DEMO_SUPPORT, expectConsolePolished, openConsole } from "./admin-support";
-import { apiUser, postOk } from "./support";
+import { apiUser, postOk, stepUpHeader } from "./support";
 
 async function setLimit(
   request: APIRequestContext,
@@ -8,7 +9,12 @@ async function setLimit(
   kind: string,
   value: string | null,
 ) {
-  const answer = await request.put(`/api/v1/limits/${kind}`, { headers: auth, data: { value } });
+  // Asked for every change, as a loosening needs it; a tightening leaves it unused.
+  const stepUp = await stepUpHeader(request, auth, limitStepUp(kind as LimitKind, value));
+  const answer = await request.put(`/api/v1/limits/${kind}`, {
+    headers: { ...auth, ...stepUp },
+    data: { value },
+  });
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 

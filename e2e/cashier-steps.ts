@@ -13,6 +13,7 @@ import {
   HOME,
   type newUser,
   operatorHeaders,
+  proveInSheet,
   type ShotLocale,
   settledShot,
   shot,
@@ -59,15 +60,25 @@ export async function toast(page: Page, text: string) {
 /** Takes the cashier's screenshots of `locale` once the screen has settled (see settledShot). */
 export const shooter =
   (locale: ShotLocale) =>
-  (page: Page, name: string, options: { viewport?: boolean; dialog?: boolean } = {}) =>
+  (page: Page, name: string, options: { viewport?: boolean; dialog?: boolean; sheet?: boolean } = {}) =>
     settledShot(page, locale, `cashier-${name}`, options);
 
-/** Sends the form, and answers the newest `kind` on the list it leads to, under review for `amount`. */
+/**
+ * Sends the form (a withdrawal proved in the step-up's sheet with `payPassword`), and answers the newest
+ * `kind` on the list it leads to, under review for `amount`.
+ */
 function reviewSender(page: Page, locale: ShotLocale) {
   const text = TEXT[locale];
   const shoot = shooter(locale);
-  return async (kind: "withdrawal" | "deposit", list: RegExp, amount: string, name: string) => {
+  return async (
+    kind: "withdrawal" | "deposit",
+    list: RegExp,
+    amount: string,
+    name: string,
+    payPassword?: string,
+  ) => {
     await page.getByTestId(kind === "withdrawal" ? "withdraw-submit" : "deposit-submit").click();
+    if (payPassword) await proveInSheet(page, payPassword);
     await toast(page, text.common.operationSuccess);
     await expect(page).toHaveURL(list);
     const item = page.getByTestId(`${kind}-item`).first();
@@ -80,7 +91,7 @@ function reviewSender(page: Page, locale: ShotLocale) {
 }
 
 /** Withdrawal account: not bound, then a bank card (every field required). */
-export async function bindBankCard({ page, locale }: CashierRun) {
+export async function bindBankCard({ page, locale, user }: CashierRun) {
   const text = TEXT[locale];
   const errors = ERRORS[locale];
   const shoot = shooter(locale);
@@ -136,6 +147,11 @@ export async function bindBankCard({ page, locale }: CashierRun) {
   await expect(confirm.getByTestId("account-confirm-bankAddress")).toHaveText(bankAddress);
   await shoot(page, "10-account-bind-confirm", { dialog: true });
   await confirmDialog(page);
+  // Then the step-up: binding where money will go needs the transaction password too.
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(text.stepUp.for.bindAccount);
+  await expectPolished(page);
+  await shoot(page, "10-account-bind-step-up", { sheet: true });
+  await proveInSheet(page, user.payPassword);
   await toast(page, text.common.operationSuccess);
   await expect(page).toHaveURL(/\/h5\/pages\/account\/account$/);
   await expect(page.getByTestId("account-card")).toContainText("7890");
@@ -167,7 +183,8 @@ export async function withdrawCancelThenApproved({ page, request, locale, user }
   await expect(page.getByTestId("withdraw-available")).toHaveText("20,000.00");
   await page.getByTestId("withdraw-submit").click();
   await expect(page.getByTestId("withdraw-amount-error")).toHaveText(text.cashier.amountRequired);
-  await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(text.withdraw.payPasswordRequired);
+  // The transaction password is asked only for an amount that could be sent.
+  await expect(page.getByTestId("step-up-sheet")).toHaveCount(0);
   await page.getByTestId("withdraw-all").click();
   await expect(page.getByTestId("withdraw-amount")).toHaveValue("20000.00");
   // Past the balance, no fee or amount received is shown beside the refusal.
@@ -175,19 +192,29 @@ export async function withdrawCancelThenApproved({ page, request, locale, user }
   await expect(page.getByTestId("withdraw-fee")).toHaveText("—");
   await expect(page.getByTestId("withdraw-received")).toHaveText("—");
   await page.getByTestId("withdraw-amount").fill("1000");
-  await page.getByTestId("withdraw-pay-password").fill("135791");
-  await page.getByTestId("withdraw-submit").click();
-  await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(errors.PAY_PASSWORD_WRONG);
-  await expectPolished(page);
-  await shoot(page, "13-withdraw-wrong-password");
-  await page.getByTestId("withdraw-pay-password").fill(user.payPassword);
   await expect(page.getByTestId("withdraw-received")).not.toHaveText("—");
   await shoot(page, "14-withdraw-filled");
+  // The step-up's sheet asks for the transaction password for this amount; a wrong one stays in it.
+  await page.getByTestId("withdraw-submit").click();
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(
+    text.stepUp.for.withdrawal.replace("{{amount}}", "1,000.00"),
+  );
+  await expectPolished(page);
+  await shoot(page, "13-withdraw-step-up", { sheet: true });
+  await page.getByTestId("step-up-pay-password").fill("135791");
+  await expect(page.getByTestId("step-up-pay-password-error")).toHaveText(errors.PAY_PASSWORD_WRONG);
+  await expect(page.getByTestId("step-up-pay-password")).toHaveValue("");
+  await shoot(page, "13-withdraw-wrong-password", { sheet: true });
+  // Closed, nothing is sent; sent again, the right password withdraws.
+  await page.getByTestId("step-up-cancel").click();
+  await expect(page.getByTestId("step-up-sheet")).toBeHidden();
+  await expect(page.getByTestId("withdraw-amount")).toHaveValue("1000");
   const first = await sendForReview(
     "withdrawal",
     /\/h5\/pages\/withdraw-list\/withdraw-list$/,
     "1,000.00",
     "15-withdrawal-under-review",
+    user.payPassword,
   );
   await first.getByTestId("withdrawal-cancel").click();
   await expect(page.locator(".adm-dialog-body")).toContainText("1,000.00");
@@ -203,8 +230,8 @@ export async function withdrawCancelThenApproved({ page, request, locale, user }
   await page.goto("/h5/pages/withdraw-money/withdraw-money");
   await expect(page.getByTestId("withdraw-available")).toHaveText("20,000.00");
   await page.getByTestId("withdraw-amount").fill("1500.50");
-  await page.getByTestId("withdraw-pay-password").fill(user.payPassword);
   await page.getByTestId("withdraw-submit").click();
+  await proveInSheet(page, user.payPassword);
   await toast(page, text.common.operationSuccess);
   await expect(page).toHaveURL(/\/h5\/pages\/withdraw-list\/withdraw-list$/);
   await expect(page.getByTestId("withdrawal-item")).toHaveCount(2);

@@ -22,6 +22,7 @@ import {
   requestWithdrawal,
   SHOT_LOCALES,
   SHOT_RUNS,
+  settledShot,
   shot,
   signedInUser,
   TEXT,
@@ -160,10 +161,15 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
     for (const [name, { url, ready }] of Object.entries(screens)) {
       await openInLanguage(page, locale, url, ready);
       if (name === "withdraw") {
-        // The checks' messages, the fee and the amount received, in this language.
-        await page.getByTestId("withdraw-amount").fill("5");
+        // The fee and the amount received, then the step-up's sheet, in this language.
+        await page.getByTestId("withdraw-amount").fill("50");
+        await expect(page.getByTestId("withdraw-received")).not.toHaveText("—");
         await page.getByTestId("withdraw-submit").click();
-        await expect(page.getByTestId("withdraw-pay-password-error")).toBeVisible();
+        await expect(page.getByTestId("step-up-sheet")).toBeVisible();
+        await expectPolished(page);
+        await settledShot(page, `all/${locale}`, "cashier-withdraw-step-up", { sheet: true });
+        await page.getByTestId("step-up-cancel").click();
+        await expect(page.getByTestId("step-up-sheet")).toBeHidden();
       }
       await expectPolished(page);
       await shot(page, `all/${locale}`, `cashier-${name}`);
@@ -203,13 +209,19 @@ for (const locale of SHOT_LOCALES) {
     await page.goto("/h5/pages/withdraw-money/withdraw-money");
     await expect(page.getByTestId("withdraw-locked")).toHaveCount(0);
     await page.getByTestId("withdraw-amount").fill("100");
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      await page.getByTestId("withdraw-pay-password").fill(`00000${attempt}`);
-      await page.getByTestId("withdraw-submit").click();
-      await expect(page.getByTestId("withdraw-pay-password-error")).toHaveText(errors.PAY_PASSWORD_WRONG);
-    }
-    await page.getByTestId("withdraw-pay-password").fill("000005");
     await page.getByTestId("withdraw-submit").click();
+    const proof = page.getByTestId("step-up-pay-password");
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await proof.fill(`00000${attempt}`);
+      await expect(page.getByTestId("step-up-pay-password-error")).toHaveText(errors.PAY_PASSWORD_WRONG);
+    }
+    await proof.fill("000005");
+    await expect(page.getByTestId("step-up-pay-password-error")).toHaveText(text.stepUp.locked);
+    await expect(page.getByTestId("step-up-confirm")).toBeDisabled();
+    await expectPolished(page);
+    await settledShot(page, locale, "cashier-24-withdraw-step-up-locked", { sheet: true });
+    // Closed, the page reads the lock and says until when.
+    await page.getByTestId("step-up-cancel").click();
     const banner = page.getByTestId("withdraw-locked");
     await expect(banner).toBeVisible();
     const prefix = text.withdraw.lockedUntil.split("{{time}}")[0] as string;

@@ -6,6 +6,7 @@ import {
   ERRORS,
   expectPolished,
   logInViaForm,
+  proveInSheet,
   SHOT_LOCALES,
   settledShot,
   shot,
@@ -13,8 +14,14 @@ import {
   TEXT,
 } from "./support";
 
-/** Opens a limit's sheet, types a value and saves it. */
-async function setLimit(page: Page, kind: string, value: string, effect: string) {
+/** Opens a limit's sheet, types a value and saves it (a loosening proved by `stepUp`). */
+async function setLimit(
+  page: Page,
+  kind: string,
+  value: string,
+  effect: string,
+  stepUp?: () => Promise<void>,
+) {
   await page.getByTestId(`limit-${kind}-edit`).click();
   const sheet = page.getByTestId("limit-sheet");
   await expect(sheet).toBeVisible();
@@ -26,6 +33,7 @@ async function setLimit(page: Page, kind: string, value: string, effect: string)
   await input.fill(value);
   await expect(sheet).toContainText(effect);
   await page.getByTestId("limit-sheet-save").click();
+  await stepUp?.();
   await expect(sheet).toBeHidden();
 }
 
@@ -93,8 +101,14 @@ for (const locale of SHOT_LOCALES) {
     await expect(page).toHaveURL(/\/h5\/pages\/limits\/limits/);
     await expect(page.getByTestId("limit-stake_day-used")).toContainText("30.00");
 
-    // Loosening waits 24 hours, shown counting down; the tighter limit holds meanwhile.
-    await setLimit(page, "stake_day", "500", text.limits.edit.later);
+    // Loosening asks for the transaction password, then waits 24 hours, shown counting down; the tighter
+    // limit holds meanwhile.
+    await setLimit(page, "stake_day", "500", text.limits.edit.later, async () => {
+      await expect(page.getByTestId("step-up-purpose")).toHaveText(text.stepUp.for.loosenLimit);
+      await expectPolished(page);
+      await settledShot(page, locale, "limits-03-step-up", { sheet: true });
+      await proveInSheet(page, user.payPassword);
+    });
     await expect(page.locator(".adm-toast-main")).toHaveText(text.limits.edit.savedLater);
     await expect(page.locator(".adm-toast-main")).toBeHidden();
     await expect(page.getByTestId("limit-stake_day-value")).toHaveText("50.00");

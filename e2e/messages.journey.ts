@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { passwordStepUp } from "@tickfair/contract";
 import type { BroadcastTranslations, InboxPage, UnreadCount } from "../packages/contract/src/api/messages";
 import {
   confirmDialog,
@@ -11,6 +12,7 @@ import {
   type ShotLocale,
   shot,
   signedInUser,
+  stepUpHeader,
 } from "./support";
 
 /**
@@ -107,7 +109,8 @@ for (const { locale, text: t } of SHOT_RUNS) {
     });
     await expect(badge).toHaveText(String(before + 1));
     // The user's own notices: the transaction password changed, a deposit confirmed.
-    await postOk(request, user.auth, "/me/password", {
+    const stepUp = await stepUpHeader(request, user.auth, passwordStepUp("pay"), user.payPassword);
+    await postOk(request, { ...user.auth, ...stepUp }, "/me/password", {
       type: "pay",
       oldPassword: user.payPassword,
       newPassword: "135790",

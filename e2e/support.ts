@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import {
+  type BindWithdrawalAccountRequest,
+  STEP_UP_HEADER,
+  type StepUpAction,
+  type StepUpGrant,
+  withdrawalAccountStepUp,
+  withdrawalStepUp,
+} from "@tickfair/contract";
 import { DEMO } from "../apps/server/src/demo/seed";
 import type { AppTexts } from "../apps/web/src/i18n/text-groups";
 import enErrors from "../packages/contract/locales/errors/en.json" with { type: "json" };
@@ -96,11 +104,14 @@ export async function settledShot(
   page: Page,
   locale: string,
   name: string,
-  options: { viewport?: boolean; dialog?: boolean } = {},
+  options: { viewport?: boolean; dialog?: boolean; sheet?: boolean } = {},
 ): Promise<void> {
   if (options.dialog) {
     // The newest dialog: one just confirmed may still be in the page while it closes.
     await expect(page.locator(".adm-dialog-body").filter({ visible: true }).last()).toBeVisible();
+    await overlaysSettled(page);
+  } else if (options.sheet) {
+    await expect(page.locator(".adm-popup-body").filter({ visible: true }).last()).toBeVisible();
     await overlaysSettled(page);
   } else {
     await expect(page.locator(".adm-toast-main")).toBeHidden({ timeout: 5_000 });
@@ -112,7 +123,7 @@ export async function settledShot(
 
 const KEY_GROUPS =
   "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors|" +
-  "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat|limits|sessions";
+  "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat|limits|stepUp|sessions|twoFactor";
 
 /** What a user would notice at once: a raw translation key on screen, or a page wider than the phone. */
 export async function expectPolished(page: Page): Promise<void> {
@@ -167,7 +178,7 @@ export async function registerViaApi(
 ): Promise<{ account: string; phone: string; password: string; payPassword: string }> {
   const { account, phone } = newIdentity();
   const password = options.password ?? "journey-pass-1";
-  const payPassword = options.payPassword ?? "246810";
+  const payPassword = options.payPassword ?? PAY_PASSWORD;
   const answer = await request.post("/api/v1/auth/register", {
     data: {
       account,
@@ -305,6 +316,41 @@ export async function signedInUser(page: Page, request: APIRequestContext, local
   return user;
 }
 
+/** Proves a step-up in its sheet with the transaction password: six digits send at once. */
+export async function proveInSheet(page: Page, payPassword: string): Promise<void> {
+  await expect(page.getByTestId("step-up-sheet")).toBeVisible();
+  await page.getByTestId("step-up-pay-password").fill(payPassword);
+  await expect(page.getByTestId("step-up-sheet")).toBeHidden();
+}
+
+/** The transaction password registerViaApi gives unless told otherwise. */
+export const PAY_PASSWORD = "246810";
+
+/** A step-up for `action` proved with the transaction password: the header for that action's request. */
+export async function stepUpHeader(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  action: StepUpAction,
+  payPassword = PAY_PASSWORD,
+): Promise<Record<string, string>> {
+  const grant = await postOk<StepUpGrant>(request, auth, "/me/step-up", {
+    action,
+    proof: { method: "payPassword", payPassword },
+  });
+  return { [STEP_UP_HEADER]: grant.token };
+}
+
+/** Binds `account` as the user's withdrawal account, with its step-up, as the app does. */
+export async function bindWithdrawalAccount(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  account: BindWithdrawalAccountRequest,
+  payPassword = PAY_PASSWORD,
+): Promise<void> {
+  const stepUp = await stepUpHeader(request, auth, withdrawalAccountStepUp(account), payPassword);
+  await postOk(request, { ...auth, ...stepUp }, "/cashier/withdrawal-account", account);
+}
+
 /** Binds a currency address (TRC20 unless told) as the user's withdrawal account. */
 export async function bindCurrencyAddress(
   request: APIRequestContext,
@@ -312,7 +358,7 @@ export async function bindCurrencyAddress(
   address = "TXyz123456789abcdefghijkmnopqrstuv",
   network = "TRC20",
 ): Promise<void> {
-  await postOk(request, auth, "/cashier/withdrawal-account", { type: "crypto", network, address });
+  await bindWithdrawalAccount(request, auth, { type: "crypto", network, address });
 }
 
 /** A deposit request by the demo's bank transfer method, as the deposit page sends one; answers the order. */
@@ -341,18 +387,13 @@ export async function requestBankDeposit(
   );
 }
 
-/** A withdrawal to the bound account, with the user's transaction password; answers the order. */
+/** A withdrawal to the bound account, with a step-up proved by the transaction password; answers the order. */
 export async function requestWithdrawal(
   request: APIRequestContext,
   user: { auth: Record<string, string>; payPassword: string },
   amount: string,
   idempotencyKey: string,
 ): Promise<{ id: string; orderNo: string }> {
-  return postOk(
-    request,
-    user.auth,
-    "/cashier/withdrawals",
-    { amount, payPassword: user.payPassword },
-    idempotencyKey,
-  );
+  const stepUp = await stepUpHeader(request, user.auth, withdrawalStepUp({ amount }), user.payPassword);
+  return postOk(request, { ...user.auth, ...stepUp }, "/cashier/withdrawals", { amount }, idempotencyKey);
 }

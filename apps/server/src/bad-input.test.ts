@@ -17,7 +17,7 @@ import {
   operationsOf,
 } from "./test/bad-input-cases";
 import { isRecord, setExamples } from "./test/bad-input-values";
-import { BANK_CARD, bankMethod, key } from "./test/cashier-fixtures";
+import { BANK_CARD, bankMethod, bindBankCard, key, postWithdrawal } from "./test/cashier-fixtures";
 import { INVITE, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
 import { cannedReplyBy, conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
@@ -85,16 +85,16 @@ beforeAll(async () => {
   account = user.registration.account;
   fx.userId = String(user.userId);
   await post(user.auth, "/api/v1/cashier/demo-topup", { amount: "1000.00" });
-  await post(user.auth, "/api/v1/cashier/withdrawal-account", BANK_CARD);
+  await bindBankCard(t.app, user.auth, PAY_PASSWORD);
   fx.depositId = await post(user.auth, "/api/v1/cashier/deposits", {
     methodId: method.id,
     amount: "20.00",
     reference: "bad input",
   });
-  fx.withdrawalId = await post(user.auth, "/api/v1/cashier/withdrawals", {
-    amount: "10.00",
-    payPassword: PAY_PASSWORD,
-  });
+  const withdrawal = await postWithdrawal(t.app, user.auth, { amount: "10.00", payPassword: PAY_PASSWORD });
+  if (withdrawal.statusCode !== 201)
+    throw new Error(`withdrawal answered ${withdrawal.statusCode}: ${withdrawal.body}`);
+  fx.withdrawalId = withdrawal.json<{ id: string }>().id;
   fx.contractId = await openContract(t, (order) => post(user.auth, "/api/v1/trading/contracts", order));
   const verifying = await submitVerificationThroughApi(t.app, user.auth);
   if (verifying.statusCode !== 201)
