@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { freshTotpCode } from "./admin-support";
 import {
   confirmDialog,
   ERRORS,
@@ -15,7 +16,7 @@ const zh = TEXT["zh-CN"];
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
-test("a new user registers, signs in, sees the ledger's figures, changes language and password, signs out another device, and leaves", async ({
+test("a new user registers, signs in, sees the ledger's figures, changes language and password, signs out another device, turns on two-step sign-in, and leaves", async ({
   page,
   browser,
 }) => {
@@ -208,10 +209,55 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await otherPhone.close();
   await page.goto("/h5/pages/user/user");
 
+  // Two-step sign-in: scan (the key is read from the page, as an authenticator app would), confirm
+  // with the app's code, keep the recovery codes; then the login asks for a code after the password.
+  await enrolTwoStep(page, "en");
+  await page.goto("/h5/pages/user/user");
+  await page.getByTestId("user-logout").click();
+  await confirmDialog(page);
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(newPassword);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-code-step")).toBeVisible();
+  await page.getByTestId("login-code").fill("000000");
+  await page.getByTestId("login-code-submit").click();
+  await expect(page.getByTestId("login-code-error")).toHaveText(ERRORS.en.SECOND_FACTOR_INVALID);
+  await expectPolished(page);
+  await settledShot(page, "en", "account-login-code");
+  await page.getByTestId("login-code").fill(await freshTotpCode(secretOf.en));
+  await page.getByTestId("login-code-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+
+  // In Chinese: turning it off takes the transaction password; on again, and a recovery code signs in.
+  await page.getByTestId("user-settings").click();
+  await page.getByTestId("set-language").click();
+  await page.getByTestId("language-option-zh-CN").click();
+  await page.getByTestId("set-two-factor").click();
+  await expect(page.getByTestId("totp-state")).toHaveText(zh.twoFactor.on);
+  await page.getByTestId("totp-turn-off-open").click();
+  await confirmDialog(page);
+  await expect(page.getByTestId("step-up-purpose")).toHaveText(zh.stepUp.for.disableTotp);
+  await proveInSheet(page, payPassword);
+  await expect(page.getByTestId("totp-state")).toHaveText(zh.twoFactor.off);
+  const recovery = await enrolTwoStep(page, "zh-CN");
+  await page.goto("/h5/pages/user/user");
+  await page.getByTestId("user-logout").click();
+  await confirmDialog(page);
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(newPassword);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-code-step")).toBeVisible();
+  await expectPolished(page);
+  await settledShot(page, "zh-CN", "account-login-code");
+  await page.getByTestId("login-use-recovery").click();
+  await page.getByTestId("login-recovery-code").fill(recovery);
+  await page.getByTestId("login-code-submit").click();
+  await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+
   // Clear the cache: the session ends, storage is emptied, and a login is required again.
   await page.getByTestId("user-settings").click();
   await page.getByTestId("set-clear-cache").click();
-  await expect(page.getByText(TEXT.en.settings.clearCacheConfirm)).toBeVisible();
+  await expect(page.getByText(zh.settings.clearCacheConfirm)).toBeVisible();
   await confirmDialog(page);
   await expect(page).toHaveURL(/\/h5\/pages\/login\/login/);
   expect(
@@ -224,3 +270,33 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.goto("/h5/pages/user/user");
   await expect(page).toHaveURL(/\/h5\/pages\/login\/login\?redirect=/);
 });
+
+/** The authenticator's key each enrolment showed, by the language it was pictured in. */
+const secretOf: Record<"en" | "zh-CN", string> = { en: "", "zh-CN": "" };
+
+/** Turns two-step sign-in on from settings, pictured; answers the first recovery code shown. */
+async function enrolTwoStep(page: Page, locale: "en" | "zh-CN"): Promise<string> {
+  const texts = TEXT[locale].twoFactor;
+  if (!page.url().includes("/pages/two-factor/")) {
+    await page.goto("/h5/pages/set/set");
+    await page.getByTestId("set-two-factor").click();
+  }
+  await expect(page.getByTestId("totp-state")).toHaveText(texts.off);
+  await page.getByTestId("totp-turn-on").click();
+  await expect(page.getByTestId("totp-qr")).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").getAttribute("data-secret")) ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  secretOf[locale] = secret;
+  await expectPolished(page);
+  await settledShot(page, locale, "account-two-factor-qr");
+  await page.getByTestId("totp-enrol-code").fill(await freshTotpCode(secret));
+  await page.getByTestId("totp-enrol-submit").click();
+  const codes = page.getByTestId("totp-recovery-code");
+  await expect(codes).toHaveCount(10);
+  await expectPolished(page);
+  await settledShot(page, locale, "account-two-factor-codes");
+  const first = (await codes.first().textContent()) ?? "";
+  await page.getByTestId("totp-codes-saved").click();
+  await expect(page.getByTestId("totp-state")).toHaveText(texts.on);
+  return first;
+}

@@ -208,7 +208,7 @@ export async function withdrawCancelThenApproved({ page, request, locale, user }
   // Closed, nothing is sent; sent again, the right password withdraws.
   await page.getByTestId("step-up-cancel").click();
   await expect(page.getByTestId("step-up-sheet")).toBeHidden();
-  await expect(page.getByTestId("withdraw-amount")).toHaveValue("1000.00");
+  await expect(page.getByTestId("withdraw-amount")).toHaveValue("1000");
   const first = await sendForReview(
     "withdrawal",
     /\/h5\/pages\/withdraw-list\/withdraw-list$/,

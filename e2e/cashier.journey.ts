@@ -162,7 +162,7 @@ test("the cashier screens fit the phone in all ten languages", async ({ page, re
       await openInLanguage(page, locale, url, ready);
       if (name === "withdraw") {
         // The fee and the amount received, then the step-up's sheet, in this language.
-        await page.getByTestId("withdraw-amount").fill("5");
+        await page.getByTestId("withdraw-amount").fill("50");
         await expect(page.getByTestId("withdraw-received")).not.toHaveText("—");
         await page.getByTestId("withdraw-submit").click();
         await expect(page.getByTestId("step-up-sheet")).toBeVisible();
@@ -217,6 +217,7 @@ for (const locale of SHOT_LOCALES) {
     }
     await proof.fill("000005");
     await expect(page.getByTestId("step-up-pay-password-error")).toHaveText(text.stepUp.locked);
+    await expect(page.getByTestId("step-up-confirm")).toBeDisabled();
     await expectPolished(page);
     await settledShot(page, locale, "cashier-24-withdraw-step-up-locked", { sheet: true });
     // Closed, the page reads the lock and says until when.

@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "limits"]) },
       { path: paths.productRules, lazy: page(() => import("./pages/detail/ProductRules"), ["trading"]) },
-      { path: paths.login, lazy: page(() => import("./pages/login/Login")) },
+      { path: paths.login, lazy: page(() => import("./pages/login/Login"), ["twoFactor"]) },
       { path: paths.fairness, lazy: page(() => import("./pages/fairness/Fairness"), ["orders", "user"]) },
       { path: paths.savingsRules, lazy: page(() => import("./pages/savings/SavingsRules"), ["savings"]) },
       {
@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
       ...signedIn({
         [paths.settings]: page(() => import("./pages/set/Settings"), ["settings"]),
         [paths.password]: page(() => import("./pages/password/Password"), ["password", "stepUp"]),
+        [paths.twoFactor]: page(() => import("./pages/two-factor/TwoFactor"), ["twoFactor", "stepUp"]),
         [paths.deposit]: page(() => import("./pages/deposit/Deposit"), ["deposit", "limits", "user"]),
         [paths.withdrawAccount]: page(() => import("./pages/account/Account"), ["account"]),
         [paths.withdrawAccountDetail]: page(

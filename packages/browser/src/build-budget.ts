@@ -13,6 +13,8 @@ export const KB = 1024;
 
 export interface ManifestChunk {
   file: string;
+  /** A chunk's name: its module's file name, without the hash a shared chunk's key carries. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;

@@ -145,6 +145,14 @@ export const ERROR_STATUS = {
   /** The passkey offered is not one this server knows (removed, or made for another account). */
   PASSKEY_UNKNOWN: 400,
   PASSKEY_NOT_FOUND: 404,
+  /** Two-step sign-in is already on: turn it off first to enrol another authenticator. */
+  TOTP_ALREADY_ENABLED: 409,
+  /** Two-step sign-in is off (disabling it, or new recovery codes). */
+  TOTP_NOT_ENABLED: 409,
+  /** A confirmation came without an enrolment started (or after it was finished). */
+  TOTP_ENROLMENT_NOT_STARTED: 409,
+  /** The authenticator's code is not right for this secret now, or was already used. */
+  TOTP_CODE_WRONG: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -36,6 +36,11 @@ export function passwordStepUp(type: PasswordType): StepUpAction {
   return { kind: "password.change", data: { type } };
 }
 
+/** Turning two-step sign-in off: nothing to bind but the kind. */
+export function totpDisableStepUp(): StepUpAction {
+  return { kind: "totp.disable", data: {} };
+}
+
 /** Ending one of the user's sessions, named by its id as the list of sessions gave it. */
 export function endSessionStepUp(sessionId: string): StepUpAction {
   return { kind: "sessions.end", data: { session: sessionId } };

@@ -32,7 +32,7 @@ import {
   verifyRegistration,
 } from "./passkeys";
 import { toUserInfo } from "./service";
-import { openSession } from "./sessions";
+import { openUserSession } from "./sessions";
 import { requireStepUp } from "./step-up";
 
 // 400 PASSKEYS_UNAVAILABLE / PASSKEY_NOT_VERIFIED, 403 STEP_UP_REQUIRED, 404 PASSKEY_NOT_FOUND.
@@ -149,7 +149,10 @@ export function passkeySignInRoutes(context: RouteContext): FastifyPluginAsyncZo
         const userId = await verifyAssertion(db, rp, binding, response, now);
         const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
         if (!user) throw new AppError("PASSKEY_UNKNOWN");
-        const session = await openSession(db, now, authSettings(context), user, sessionClient(request));
+        const client = sessionClient(request);
+        const session = await db
+          .transaction()
+          .execute((tx) => openUserSession(tx, authSettings(context), user, client, now));
         if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
         return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
       },

@@ -1,11 +1,13 @@
 import {
   changePasswordRequest,
   loginRequest,
+  loginResponse,
   okResponse,
   passwordStepUp,
   registerCheckRequest,
   registerRequest,
   registerResponse,
+  secondFactorRequest,
   sessionResponse,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,6 +17,7 @@ import { routeSchemas } from "../platform/route-schema";
 import { newSessionAnswer } from "../platform/sign-in";
 import { sessionClient } from "./device";
 import { authSettings } from "./guard";
+import { completeUserSignIn } from "./second-factor";
 import {
   changePassword,
   checkRegistration,
@@ -22,7 +25,7 @@ import {
   register,
   toUserInfo,
 } from "./service";
-import { login, logout } from "./sessions";
+import { login, logout, type Session } from "./sessions";
 import { requireStepUp } from "./step-up";
 
 const errors = [400, 401, 429] as const;
@@ -64,18 +67,47 @@ export function authRoutes(context: RouteContext): FastifyPluginAsyncZod {
       },
     );
 
+    /** The session's answer, with the new-device notice's inbox nudge. */
+    const sessionAnswer = (session: Session) => {
+      if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
+      return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
+    };
+
     app.post(
       "/auth/login",
       {
-        schema: openSchema({ body: loginRequest, response: { 200: sessionResponse } }),
+        schema: {
+          ...openSchema({ body: loginRequest, response: { 200: loginResponse } }),
+          description:
+            'A right password answers a session (`step: "session"`), or, when the user turned on two-step sign-in, a challenge (`step: "totp"`) for `POST /auth/login/second-factor`.',
+        },
         config: { rateLimit: loginLimit },
       },
       async (request) => {
         const client = sessionClient(request);
-        const session = await login(db, clock, authSettings(context), request.body, client);
-        if (session.newDevice) void context.events.publish("inbox.changed", [session.user.id]);
-        return { ...newSessionAnswer(session), user: toUserInfo(session.user) };
+        const outcome = await login(db, clock, authSettings(context), request.body, client);
+        if (outcome.step === "totp")
+          return {
+            step: "totp" as const,
+            challenge: outcome.challenge,
+            expiresAt: outcome.expiresAt.toISOString(),
+          };
+        return { step: "session" as const, ...sessionAnswer(outcome.session) };
       },
+    );
+
+    app.post(
+      "/auth/login/second-factor",
+      {
+        schema: {
+          ...openSchema({ body: secondFactorRequest, response: { 200: sessionResponse } }),
+          description:
+            "The second step of a sign-in with two-step sign-in on: the challenge and the authenticator's six-digit `code` or one `recoveryCode`.",
+        },
+        config: { rateLimit: loginLimit },
+      },
+      async (request) =>
+        sessionAnswer(await completeUserSignIn(db, clock, authSettings(context), request.body)),
     );
   };
 }

@@ -102,6 +102,37 @@ export interface PasskeyChallengesTable {
   expires_at: Date;
 }
 
+export interface UserTotpTable {
+  user_id: bigint;
+  /** The authenticator's base32 secret. */
+  secret: string;
+  /** When the secret was offered: a new start replaces an unconfirmed one. */
+  created_at: Date;
+  /** Null while enrolling: the secret counts only once a right code came back for it. */
+  confirmed_at: Date | null;
+  /** The time step of the last code accepted: a code is never taken twice. */
+  last_step: bigint | null;
+}
+
+export interface UserRecoveryCodesTable {
+  user_id: bigint;
+  /** sha256 of the code, normalised (platform/totp.ts). */
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface UserSignInChallengesTable {
+  challenge_hash: string;
+  user_id: bigint;
+  /** The device and address the password was typed on: the session the challenge opens is theirs. */
+  device: string | null;
+  address: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 declare module "../platform/schema" {
   interface Database {
     users: UsersTable;
@@ -111,5 +142,8 @@ declare module "../platform/schema" {
     step_up_grants: StepUpGrantsTable;
     user_passkeys: UserPasskeysTable;
     passkey_challenges: PasskeyChallengesTable;
+    user_totp: UserTotpTable;
+    user_recovery_codes: UserRecoveryCodesTable;
+    user_sign_in_challenges: UserSignInChallengesTable;
   }
 }

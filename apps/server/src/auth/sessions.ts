@@ -3,11 +3,12 @@ import { sql } from "kysely";
 import { recordNotice } from "../messages";
 import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
-import { type Db, type Executor, prepared } from "../platform/db";
+import { type Db, type Executor, prepared, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { User } from "../platform/schema";
 import { checkSignInPassword } from "../platform/sign-in";
 import { hashToken, newToken } from "../platform/tokens";
+import { openSignInChallenge } from "./second-factor-challenge";
 
 /** A user's sessions: signing in with a password, finding the session behind a bearer token, signing out. */
 
@@ -35,7 +36,8 @@ export interface Session {
  * Signs a user in. Every failure, whether the account is missing, the password wrong or the account
  * throttled, answers the same INVALID_CREDENTIALS after the same amount of work. A right password on
  * an account an operator locked answers SIGN_IN_LOCKED: its owner learns to ask customer service,
- * anyone else learns nothing.
+ * anyone else learns nothing. A user with two-step sign-in gets a challenge for the second step
+ * (second-factor.ts) instead of a session.
  */
 export async function login(
   db: Db,
@@ -43,71 +45,89 @@ export async function login(
   settings: AuthSettings,
   input: LoginRequest,
   client: SessionClient,
-): Promise<Session> {
+): Promise<LoginOutcome> {
   const now = clock.now();
+  // Whether a confirmed authenticator exists is read with the user, so a known account costs no extra query.
   const found = await db
     .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["account"]), "=", input.account.toLowerCase()))
+    .leftJoin("user_totp as t", (join) =>
+      join.onRef("t.user_id", "=", "users.id").on("t.confirmed_at", "is not", null),
+    )
+    .selectAll("users")
+    .select("t.user_id as totp_user_id")
+    .where((eb) => eb(eb.fn("lower", ["users.account"]), "=", input.account.toLowerCase()))
     .executeTakeFirst();
+  const twoStep = found?.totp_user_id != null;
   const { user } = await checkSignInPassword(
     db,
     "user",
     { name: input.account, password: input.password },
-    found && { name: found.account, passwordHash: found.password_hash, user: found },
+    found && { name: found.account, passwordHash: found.password_hash, user: withoutTotp(found) },
     now,
+    // The count clears only once the second step is right too, as operators' (platform/sign-in.ts).
+    { clearFailures: !twoStep },
   );
-  return openSession(db, now, settings, user, client);
+  if (twoStep) {
+    if (user.sign_in_locked_at) throw new AppError("SIGN_IN_LOCKED");
+    return { step: "totp", ...(await openSignInChallenge(db, user.id, client, now)) };
+  }
+  const session = await db.transaction().execute((tx) => openUserSession(tx, settings, user, client, now));
+  return { step: "session", session };
+}
+
+export type LoginOutcome =
+  | { step: "session"; session: Session }
+  | { step: "totp"; challenge: string; expiresAt: Date };
+
+function withoutTotp({ totp_user_id: _totp, ...user }: User & { totp_user_id: bigint | null }): User {
+  return user;
 }
 
 /**
- * Opens a session for a user whose proof (password or passkey) checked out: refused with
- * SIGN_IN_LOCKED while an operator holds the account, and a notice when the device is new.
+ * Opens a session for a user whose sign-in is complete, in the caller's transaction, with the
+ * new-device notice when the device is new to them.
  */
-export async function openSession(
-  db: Db,
-  now: Date,
+export async function openUserSession(
+  tx: Tx,
   settings: AuthSettings,
   user: User,
   client: SessionClient,
+  now: Date,
 ): Promise<Session> {
   const { device } = client;
-  let newDevice = false;
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
-  await db.transaction().execute(async (tx) => {
-    // Told only to whoever gave the right password or passkey. The row stays shared until the session is written,
-    // so an operator's lock either comes first (and is seen here) or ends this session with the others.
-    const lock = await tx
-      .selectFrom("users")
-      .select("sign_in_locked_at")
-      .where("id", "=", user.id)
-      .forShare()
-      .executeTakeFirst();
-    if (lock?.sign_in_locked_at) throw new AppError("SIGN_IN_LOCKED");
-    const { rows } = await sql<{ before: boolean; here: boolean }>`
-      select exists (select 1 from sessions where user_id = ${user.id}) as before,
-        exists (select 1 from sessions where user_id = ${user.id} and device is not distinct from ${device}) as here`.execute(
-      tx,
-    );
-    await tx
-      .insertInto("sessions")
-      .values({
-        token_hash: hash,
-        user_id: user.id,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-        device,
-        first_address: client.address,
-        last_address: client.address,
-      })
-      .execute();
-    // The first sign-in (right after registering) is no news; one from a device never used before is.
-    newDevice = rows[0]?.before === true && rows[0].here === false;
-    if (newDevice) await recordNotice(tx, user.id, { kind: "new_sign_in", device }, now);
-  });
+  // Told only to whoever typed the right password. The row stays shared until the session is written,
+  // so an operator's lock either comes first (and is seen here) or ends this session with the others.
+  const lock = await tx
+    .selectFrom("users")
+    .select("sign_in_locked_at")
+    .where("id", "=", user.id)
+    .forShare()
+    .executeTakeFirst();
+  if (lock?.sign_in_locked_at) throw new AppError("SIGN_IN_LOCKED");
+  const { rows } = await sql<{ before: boolean; here: boolean }>`
+    select exists (select 1 from sessions where user_id = ${user.id}) as before,
+      exists (select 1 from sessions where user_id = ${user.id} and device is not distinct from ${device}) as here`.execute(
+    tx,
+  );
+  await tx
+    .insertInto("sessions")
+    .values({
+      token_hash: hash,
+      user_id: user.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+      device,
+      first_address: client.address,
+      last_address: client.address,
+    })
+    .execute();
+  // The first sign-in (right after registering) is no news; one from a device never used before is.
+  const newDevice = rows[0]?.before === true && rows[0].here === false;
+  if (newDevice) await recordNotice(tx, user.id, { kind: "new_sign_in", device }, now);
   return { token, expiresAt, user, newDevice };
 }
 

@@ -6,8 +6,8 @@ import { type Db, type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from "../pla
 import { AppError } from "../platform/errors";
 import { hashPassword } from "../platform/passwords";
 import type { Operator } from "../platform/schema";
+import { assertTotpSecret } from "../platform/totp";
 import { permissionsOf } from "./permissions";
-import { assertTotpSecret } from "./totp";
 
 /**
  * Creates an operator. With `totpSecret` the operator is enrolled already (the demo's operators, tests);

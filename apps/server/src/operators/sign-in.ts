@@ -10,9 +10,15 @@ import type { Operator } from "../platform/schema";
 import { checkSignInPassword } from "../platform/sign-in";
 import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../platform/sign-in-throttle";
 import { hashToken, newToken } from "../platform/tokens";
+import {
+  acceptedTotpStep,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpUri,
+} from "../platform/totp";
 import { recordOwnAct } from "./own-audit";
 import { openOperatorSession } from "./sessions";
-import { acceptedTotpStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from "./totp";
 
 /**
  * An operator signs in in two steps: the password answers a challenge; the challenge with the

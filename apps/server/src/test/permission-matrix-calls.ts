@@ -15,6 +15,7 @@ import { unusedTotpCode } from "./operator-fixtures";
 import { type Fixtures, PASSWORD, PAY_PASSWORD, REASON } from "./permission-matrix-fixtures";
 import type { RouteKey } from "./permission-matrix-rows";
 import { SoftwareAuthenticator } from "./software-authenticator";
+import { unusedUserTotpCode } from "./totp-fixtures";
 
 /** How a route is called in the matrix: its inputs, and what kind of call it is. */
 export interface Call {
@@ -58,6 +59,20 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { type: "login", oldPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD },
     stepUp: passwordStepUp("login"),
   }),
+  // A live challenge and an unused code each time, so every caller completes a sign-in.
+  "POST /api/v1/auth/login/second-factor": async (fx, t) => {
+    const { account, userId, secret } = fx.twoStepUser;
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { account, password: PASSWORD },
+    });
+    const { challenge } = login.json<{ challenge: string }>();
+    return { body: { challenge, code: await unusedUserTotpCode(t.db, t.clock, userId, secret) } };
+  },
+  // A code that is not the authenticator's: refused by the handler, so nothing is turned on.
+  "POST /api/v1/me/totp/confirm": () => ({ body: { code: "123456" } }),
+  "POST /api/v1/me/totp/recovery-codes": () => ({ body: { code: "123456" } }),
   "POST /api/v1/me/step-up": () => ({
     body: {
       action: { kind: "withdrawal", data: { amount: "1.00" } },

@@ -19,6 +19,7 @@ import {
   signInOperatorThroughApi,
 } from "./operator-fixtures";
 import type { ActorName } from "./permission-probe";
+import { enrolUserTotp } from "./totp-fixtures";
 import { freshQuote, openContract } from "./trading-fixtures";
 import { submitVerificationThroughApi } from "./verification-fixtures";
 
@@ -54,6 +55,8 @@ export interface Fixtures {
   ownSession: string;
   /** The operator the sign-in routes sign in, with what it takes. */
   signInOperator: OperatorCredentials;
+  /** A user with two-step sign-in on, for its second step. */
+  twoStepUser: { account: string; userId: bigint; secret: string };
   /** The operator the operators' routes change, and role changes a second admin proposed for it. */
   targetOperatorId: string;
   roleChangeToApprove: string;
@@ -241,6 +244,9 @@ export async function buildMatrix(
     username: "matrix_sign_in",
     role: "support",
   });
+  const twoStep = await registerAndLogin(t);
+  const { secret } = await enrolUserTotp(t, twoStep.auth);
+  fx.twoStepUser = { account: twoStep.registration.account, userId: twoStep.userId, secret };
 
   // Role changes proposed by another admin, for the matrix's admin to decide.
   const target = await createEnrolledOperator(t.db, t.clock, { username: "matrix_target", role: "finance" });

@@ -1,24 +1,40 @@
 import { useMutation } from "@tanstack/react-query";
 import type {
   LoginRequest,
+  LoginResponse,
   OkResponse,
   RegisterCheckRequest,
   RegisterRequest,
   RegisterResponse,
+  SecondFactorRequest,
   SessionResponse,
 } from "@tickfair/contract";
 import { useSession } from "../store/session";
 import { apiRequest } from "./client";
 import { queryClient } from "./query-client";
 
+/** Keeps a new session, dropping every answer cached for whoever was signed in before. */
+function startSession(session: SessionResponse): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "app" });
+  useSession.getState().setSession(session);
+}
+
+/** The password step: a session, or the challenge of two-step sign-in (useSecondFactor). */
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      apiRequest<SessionResponse>("/v1/auth/login", { method: "POST", body }),
-    onSuccess: (session) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "app" });
-      useSession.getState().setSession(session);
+    mutationFn: (body: LoginRequest) => apiRequest<LoginResponse>("/v1/auth/login", { method: "POST", body }),
+    onSuccess: (answer) => {
+      if (answer.step === "session") startSession(answer);
     },
+  });
+}
+
+/** The second step: the challenge with the authenticator's code or a recovery code. */
+export function useSecondFactor() {
+  return useMutation({
+    mutationFn: (body: SecondFactorRequest) =>
+      apiRequest<SessionResponse>("/v1/auth/login/second-factor", { method: "POST", body }),
+    onSuccess: startSession,
   });
 }
 

@@ -16,6 +16,7 @@ import type settings from "./locales/settings/en.json";
 import type solvency from "./locales/solvency/en.json";
 import type stepUp from "./locales/stepUp/en.json";
 import type trading from "./locales/trading/en.json";
+import type twoFactor from "./locales/twoFactor/en.json";
 import type user from "./locales/user/en.json";
 import type verification from "./locales/verification/en.json";
 import type withdraw from "./locales/withdraw/en.json";
@@ -42,6 +43,7 @@ type GroupTexts = typeof account &
   typeof solvency &
   typeof stepUp &
   typeof trading &
+  typeof twoFactor &
   typeof user &
   typeof verification &
   typeof withdraw;

@@ -42,6 +42,8 @@ export const paths = {
   fairness: "/pages/fairness/fairness",
   /** Not in the specification: the user's balance in the platform's published liabilities (docs/solvency.md). */
   solvency: "/pages/solvency/solvency",
+  /** Not in the specification: two-step sign-in with an authenticator app (decision 0068). */
+  twoFactor: "/pages/two-factor/two-factor",
   /** Not in the specification: the devices signed in to the account, each of which can be signed out. */
   sessions: "/pages/sessions/sessions",
   /** Not in the specification: the user's passkeys (docs/decisions/0069-passkeys.md). */

@@ -51,6 +51,25 @@ export const isoTime = z.string().describe("ISO 8601 time");
 /** A session just signed in: the bearer token for every further request, and when it expires unused. */
 export const newSession = z.object({ token: z.string(), expiresAt: isoTime });
 
+/** Six digits from an authenticator app (TOTP), operator's or user's. */
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+export const recoveryCode = z.string().trim().min(1).max(32);
+
+/** The second step of a sign-in: its challenge and exactly one of `code` and `recoveryCode`. */
+export const secondFactorRequest = z
+  .object({
+    challenge: z.string().max(200),
+    code: totpCode.optional(),
+    recoveryCode: recoveryCode.optional(),
+  })
+  .refine((request) => (request.code === undefined) !== (request.recoveryCode === undefined), {
+    message: "code or recoveryCode, not both",
+  });
+export type SecondFactorRequest = z.infer<typeof secondFactorRequest>;
+
 /**
  * Times a client may send are bounded to years both JavaScript and PostgreSQL hold alike: year 0 or
  * 99999 parse in one and not the other.

@@ -6,6 +6,7 @@ import {
   newSession,
   operatorReason,
   pageOf,
+  secondFactorRequest,
   signInPassword,
 } from "./common";
 
@@ -83,22 +84,8 @@ export const operatorLoginChallenge = z.discriminatedUnion("step", [
 ]);
 export type OperatorLoginChallenge = z.infer<typeof operatorLoginChallenge>;
 
-export const totpCode = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/);
-export const recoveryCode = z.string().trim().min(1).max(32);
-
 /** Exactly one of `code` (six digits from the authenticator) and `recoveryCode`. */
-export const operatorSecondFactorRequest = z
-  .object({
-    challenge: z.string().max(200),
-    code: totpCode.optional(),
-    recoveryCode: recoveryCode.optional(),
-  })
-  .refine((request) => (request.code === undefined) !== (request.recoveryCode === undefined), {
-    message: "code or recoveryCode, not both",
-  });
+export const operatorSecondFactorRequest = secondFactorRequest;
 export type OperatorSecondFactorRequest = z.infer<typeof operatorSecondFactorRequest>;
 
 /** `recoveryCodes` only when this sign-in completed an enrolment: shown once, stored only hashed. */

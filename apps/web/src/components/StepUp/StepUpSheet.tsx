@@ -25,11 +25,13 @@ export function StepUpSheet({
   const [payPassword, setPayPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  // Too many wrong passwords: this sheet sends nothing more; the lock lasts minutes.
+  const [locked, setLocked] = useState(false);
   const purpose = stepUpPurpose(action);
   const amount = action.data.amount;
 
   async function send(value: string) {
-    if (pending) return;
+    if (pending || locked) return;
     if (!isPayPassword(value)) {
       setError(t("stepUp.required"));
       return;
@@ -39,8 +41,9 @@ export function StepUpSheet({
       const grant = await requestStepUp({ action, proof: { method: "payPassword", payPassword: value } });
       onDone(grant.token);
     } catch (failure) {
-      const locked = failure instanceof ApiError && failure.code === "WITHDRAWALS_LOCKED";
-      setError(locked ? t("stepUp.locked") : errorText(failure));
+      const lockedNow = failure instanceof ApiError && failure.code === "WITHDRAWALS_LOCKED";
+      setLocked(lockedNow);
+      setError(lockedNow ? t("stepUp.locked") : errorText(failure));
       setPayPassword("");
       setPending(false);
     }
@@ -70,6 +73,7 @@ export function StepUpSheet({
           testId="step-up-pay-password"
           placeholder={t("stepUp.payPasswordPlaceholder")}
           autoFocus
+          disabled={locked}
           value={payPassword}
           onValueChange={(digits) => {
             setPayPassword(digits);
@@ -78,7 +82,7 @@ export function StepUpSheet({
           }}
           error={error}
         />
-        <SubmitButton pending={pending} testId="step-up-confirm">
+        <SubmitButton pending={pending} disabled={locked} testId="step-up-confirm">
           {t("stepUp.confirm")}
         </SubmitButton>
         <Button block fill="none" disabled={pending} onClick={close} data-testid="step-up-cancel">

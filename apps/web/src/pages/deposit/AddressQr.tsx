@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useQrSvg } from "../../lib/qr-svg";
 
 /**
  * The QR code of a currency address, drawn here in the browser (the address never leaves the page).
@@ -7,33 +7,12 @@ import { useTranslation } from "react-i18next";
  */
 export function AddressQr({ address }: { address: string }) {
   const { t } = useTranslation();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    setSrc(null);
-    setFailed(false);
-    import("qrcode")
-      .then((qrcode) =>
-        qrcode.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M", width: 176 }),
-      )
-      .then(
-        (svg) => {
-          if (!cancelled) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-        },
-        () => {
-          if (!cancelled) setFailed(true);
-        },
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [address]);
+  const src = useQrSvg(address, 176);
+  const failed = src === "failed";
 
   return (
-    <figure className="address-qr" data-testid="deposit-qr" data-ready={src !== null}>
-      {src ? (
+    <figure className="address-qr" data-testid="deposit-qr" data-ready={src !== null && !failed}>
+      {src && !failed ? (
         <img src={src} width={176} height={176} alt={t("deposit.qrAlt")} />
       ) : (
         <span className="address-qr__placeholder" aria-hidden={!failed}>

@@ -1,5 +1,5 @@
 import { Toast } from "antd-mobile";
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppInfo } from "../../api/app";
@@ -13,6 +13,7 @@ import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths, safeRedirect } from "../../lib/paths";
 import { PasskeySignIn, usePasskeyAutofill } from "./PasskeySignIn";
+import { SignInCodeStep } from "./SignInCodeStep";
 import "./auth.css";
 
 export default function Login() {
@@ -26,8 +27,10 @@ export default function Login() {
   });
   const login = useLogin();
   const passkeys = useAppInfo().data?.passkeys;
+  /** The second step's challenge, once the password was right for a user with two-step sign-in. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const signedIn = () => navigate(safeRedirect(redirectParam, paths.user), { replace: true });
-  usePasskeyAutofill(passkeys === true, signedIn);
+  usePasskeyAutofill(passkeys === true && challenge === null, signedIn);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,8 +43,9 @@ export default function Login() {
     // Each problem is shown under its field; a toast on top would repeat it.
     if (report(next)) return;
     try {
-      await login.mutateAsync({ account, password: values.password });
-      signedIn();
+      const answer = await login.mutateAsync({ account, password: values.password });
+      if (answer.step === "totp") setChallenge(answer.challenge);
+      else signedIn();
     } catch (error) {
       const message = errorText(error);
       if (error instanceof ApiError && error.code === "INVALID_CREDENTIALS") {
@@ -59,38 +63,53 @@ export default function Login() {
       <main className="page__body">
         <div className="auth__head">
           <BrandMark size={48} />
-          <h1 className="auth__title auth__title--below-mark">{t("login.heading")}</h1>
-          <p className="auth__sub">{t("login.subheading")}</p>
+          <h1 className="auth__title auth__title--below-mark">
+            {challenge ? t("twoFactor.title") : t("login.heading")}
+          </h1>
+          <p className="auth__sub">{challenge ? t("twoFactor.signInIntro") : t("login.subheading")}</p>
         </div>
-        <form className="tf-form" onSubmit={submit} noValidate>
-          <TextField
-            {...bind("account")}
-            label={t("login.account")}
-            testId="login-account"
-            autoComplete="username webauthn"
-            placeholder={t("login.accountPlaceholder")}
-            maxLength={64}
+        {challenge ? (
+          <SignInCodeStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              setChallenge(null);
+              setValues((current) => ({ ...current, password: "" }));
+            }}
           />
-          <TextField
-            {...bind("password")}
-            label={t("login.password")}
-            type="password"
-            testId="login-password"
-            autoComplete="current-password"
-            placeholder={t("login.passwordPlaceholder")}
-            maxLength={128}
-          />
-          <SubmitButton pending={login.isPending} testId="login-submit">
-            {t("login.submit")}
-          </SubmitButton>
-        </form>
-        <PasskeySignIn available={passkeys} onSignedIn={signedIn} />
-        <p className="auth__switch">
-          {t("login.noAccount")}
-          <Link to={paths.registerCheck} data-testid="login-to-register">
-            {t("login.toRegister")}
-          </Link>
-        </p>
+        ) : (
+          <form className="tf-form" onSubmit={submit} noValidate>
+            <TextField
+              {...bind("account")}
+              label={t("login.account")}
+              testId="login-account"
+              autoComplete="username webauthn"
+              placeholder={t("login.accountPlaceholder")}
+              maxLength={64}
+            />
+            <TextField
+              {...bind("password")}
+              label={t("login.password")}
+              type="password"
+              testId="login-password"
+              autoComplete="current-password"
+              placeholder={t("login.passwordPlaceholder")}
+              maxLength={128}
+            />
+            <SubmitButton pending={login.isPending} testId="login-submit">
+              {t("login.submit")}
+            </SubmitButton>
+          </form>
+        )}
+        {challenge ? null : <PasskeySignIn available={passkeys} onSignedIn={signedIn} />}
+        {challenge ? null : (
+          <p className="auth__switch">
+            {t("login.noAccount")}
+            <Link to={paths.registerCheck} data-testid="login-to-register">
+              {t("login.toRegister")}
+            </Link>
+          </p>
+        )}
       </main>
     </div>
   );

@@ -106,6 +106,13 @@ export default function Settings() {
             {t("settings.passkeys")}
           </List.Item>
           <List.Item
+            prefix={<IconShield className="settings__icon" />}
+            onClick={() => navigate(paths.twoFactor)}
+            data-testid="set-two-factor"
+          >
+            {t("settings.twoFactor")}
+          </List.Item>
+          <List.Item
             prefix={<IconPhone className="settings__icon" />}
             onClick={() => navigate(paths.sessions)}
             data-testid="set-sessions"

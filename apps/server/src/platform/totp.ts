@@ -3,8 +3,9 @@ import { generateSecret, generateURI, verifySync } from "otplib";
 import { newReadableCode } from "../platform/tokens";
 
 /**
- * The operators' second factor: RFC 6238 codes (SHA-1, six digits, 30 s), what every authenticator
- * app reads from an `otpauth://` QR code, and single-use recovery codes for a lost phone.
+ * The second factor of operators and of users who turn it on: RFC 6238 codes (SHA-1, six digits,
+ * 30 s), what every authenticator app reads from an `otpauth://` QR code, and single-use recovery
+ * codes for a lost phone. One copy for both, so the two sign-ins cannot drift apart.
  */
 
 export const TOTP_ISSUER = "Tickfair";
@@ -17,8 +18,8 @@ export function newTotpSecret(): string {
   return generateSecret({ length: 20 });
 }
 
-export function totpUri(username: string, secret: string): string {
-  return generateURI({ issuer: TOTP_ISSUER, label: username, secret });
+export function totpUri(account: string, secret: string): string {
+  return generateURI({ issuer: TOTP_ISSUER, label: account, secret });
 }
 
 /**
@@ -49,7 +50,7 @@ export function assertTotpSecret(secret: string): void {
 
 export const RECOVERY_CODE_COUNT = 10;
 
-/** Letters and digits only, upper case: what the operator typed, with dashes and spaces dropped. */
+/** Letters and digits only, upper case: what was typed, with dashes and spaces dropped. */
 function normaliseRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, "");
 }
