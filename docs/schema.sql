@@ -39,6 +39,7 @@
 --   0036_product_terms
 --   0038_loss_streak
 --   0039_step_up
+--   0041_passkeys
 --   0042_session_addresses
 --   0043_user_totp
 
@@ -574,6 +575,21 @@ create table operators (
 );
 CREATE UNIQUE INDEX operators_username_unique ON public.operators USING btree (lower(username));
 
+create table passkey_challenges (
+  challenge text not null,
+  purpose text not null,
+  session_token_hash text,
+  attempt_hash text,
+  action_digest text,
+  created_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  constraint passkey_challenges_pkey PRIMARY KEY (challenge),
+  constraint passkey_challenges_session_token_hash_fkey FOREIGN KEY (session_token_hash) REFERENCES sessions(token_hash),
+  constraint passkey_challenges_binding CHECK ((((purpose = 'sign_in'::text) AND (attempt_hash IS NOT NULL) AND (session_token_hash IS NULL)) OR ((purpose = 'register'::text) AND (session_token_hash IS NOT NULL) AND (action_digest IS NULL)) OR ((purpose = 'step_up'::text) AND (session_token_hash IS NOT NULL) AND (action_digest IS NOT NULL)))),
+  constraint passkey_challenges_purpose_check CHECK ((purpose = ANY (ARRAY['register'::text, 'sign_in'::text, 'step_up'::text])))
+);
+CREATE INDEX passkey_challenges_expiry ON public.passkey_challenges USING btree (expires_at);
+
 create table photo_view_tickets (
   ticket_hash text not null,
   photo_id uuid not null,
@@ -1053,6 +1069,23 @@ create table trading_user_exposure_released (
   constraint trading_user_exposure_released_payout_check CHECK ((payout >= 0))
 );
 
+create table user_passkeys (
+  id bigint generated always as identity not null,
+  user_id bigint not null,
+  credential_id text not null,
+  public_key bytea not null,
+  sign_count bigint not null,
+  transports text[] not null,
+  name text not null,
+  created_at timestamp with time zone not null,
+  last_used_at timestamp with time zone,
+  constraint user_passkeys_pkey PRIMARY KEY (id),
+  constraint user_passkeys_credential_id_key UNIQUE (credential_id),
+  constraint user_passkeys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint user_passkeys_sign_count_check CHECK ((sign_count >= 0))
+);
+CREATE INDEX user_passkeys_user ON public.user_passkeys USING btree (user_id, created_at);
+
 create table user_recovery_codes (
   user_id bigint not null,
   code_hash text not null,
@@ -1259,6 +1292,7 @@ create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrua
 create sequence savings_lots_id_seq as bigint owned by savings_lots.id;
 create sequence sessions_id_seq as bigint owned by sessions.id;
 create sequence solvency_attestations_id_seq as bigint owned by solvency_attestations.id;
+create sequence user_passkeys_id_seq as bigint owned by user_passkeys.id;
 create sequence users_id_seq as bigint owned by users.id;
 create sequence verifications_id_seq as bigint owned by verifications.id;
 create sequence withdrawal_accounts_id_seq as bigint owned by withdrawal_accounts.id;
