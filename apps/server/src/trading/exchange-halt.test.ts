@@ -1,16 +1,32 @@
 import type { ContractReceipt } from "@tickfair/contract";
 import { verifyReceipt } from "@tickfair/verify";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { userBalances } from "../ledger/service";
 import { applyFeedHealth } from "../market/feed-config";
 import { type FeedHealth, MedianFeed } from "../market/median-feed";
 import { recordTicks } from "../market/ticks";
+import { operatorAuth } from "../test/cashier-fixtures";
 import { BTC, contractKit } from "../test/contract-kit";
 import { useTestApp } from "../test/harness";
 
 // No simulated feed: BTC/USDT is priced here by a median feed the test hands trades to.
 const t = useTestApp({ FEED_ENABLED: false });
 const { settle, nextHour, fundedUser, place, order, contractsOf } = contractKit(t);
+
+const SOURCES = [
+  { exchange: "binance", instrument: "BTCUSDT" },
+  { exchange: "okx", instrument: "BTC-USDT" },
+] as const;
+
+beforeAll(async () => {
+  const configured = await t.app.inject({
+    method: "PUT",
+    url: `/api/v1/operator/market/products/${encodeURIComponent(BTC)}/feed`,
+    payload: { sources: SOURCES, minLiveSources: 2, reason: "Real prices for bitcoin" },
+    headers: (await operatorAuth(t, "admin")).headers,
+  });
+  expect(configured.statusCode, configured.body).toBe(200);
+});
 
 /** A median feed over Binance and OKX for BTC/USDT, handed trades by the test, stepped a second at a time. */
 function medianDesk() {
@@ -21,10 +37,7 @@ function medianDesk() {
         symbol: BTC,
         precision: 2,
         volumePrecision: 4,
-        sources: [
-          { exchange: "binance", instrument: "BTCUSDT" },
-          { exchange: "okx", instrument: "BTC-USDT" },
-        ],
+        sources: [...SOURCES],
         minLiveSources: 2,
       },
     ],
@@ -35,12 +48,7 @@ function medianDesk() {
   });
   let id = 0;
   const trades = (...prices: string[]) => {
-    for (const [n, [exchange, instrument]] of (
-      [
-        ["binance", "BTCUSDT"],
-        ["okx", "BTC-USDT"],
-      ] as const
-    ).entries()) {
+    for (const [n, { exchange, instrument }] of SOURCES.entries()) {
       id += 1;
       feed.receive({
         exchange,
