@@ -1,9 +1,12 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
+import { onPostgres } from "../market/testing";
 import { key, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { accrueDueSavings } from "./accrual";
+import { holdLocks, sessionsWaitingForLocks } from "../test/held-locks";
+import { accrueDueSavings, accrueHeldSavers, lockSaver } from "./accrual";
+import { readRateHistory } from "./rates";
 
 const t = useTestApp();
 const DAY = 24 * 3_600_000;
@@ -98,6 +101,31 @@ describe("the accrual job", () => {
       "2028-03-01",
     ]);
   });
+
+  it.skipIf(!onPostgres())(
+    "pays a day on the shares confirmed by the step that held the saver just before",
+    async () => {
+      const saver = await saverWith("1000.00");
+      // Through 03-04, as the job's other tests here leave their savers.
+      t.clock.set(shanghai("2026-03-05T00:01:00"));
+      // A worker pays 03-02 (nothing confirmed yet) and confirms the shares, holding the saver...
+      const worker = await holdLocks(t.db, async (tx) => {
+        const held = await lockSaver(tx, saver.userId);
+        if (!held) throw new Error("the saver exists");
+        await accrueHeldSavers(tx, [held], await readRateHistory(tx), t.clock.now());
+      });
+      // ...while the saver's page waits to pay 03-03 and 03-04, on the shares just confirmed.
+      const page = t.app.inject({ method: "GET", url: "/api/v1/savings", headers: saver.auth });
+      await expect.poll(() => sessionsWaitingForLocks(t.db)).toBe(1);
+      worker.release();
+      await worker.done;
+      expect((await page).statusCode).toBe(200);
+      expect(await accruals(saver.userId)).toEqual([
+        { day: "2026-03-03", shares: 100_000n, income: 5n, annual_rate_ppm: 20_000 },
+        { day: "2026-03-04", shares: 100_005n, income: 5n, annual_rate_ppm: 20_000 },
+      ]);
+    },
+  );
 
   it("pays each saver's day once with two workers at once", async () => {
     const savers = [];

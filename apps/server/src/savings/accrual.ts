@@ -44,25 +44,42 @@ const toHeld = (row: SaverRow): HeldSaver => ({
 });
 
 /**
+ * The held savers `userIds` with their balances, read in a statement of its own after the locks were
+ * taken. A locking statement that waited for (or, under SKIP LOCKED, started before) another
+ * transaction's commit sees the saver's row afresh but the joined balances as of its own start: a step
+ * paid on shares confirmed a moment earlier would be paid on none (READ COMMITTED re-reads only the
+ * locked row).
+ */
+async function heldSavers(tx: Tx, userIds: readonly bigint[]): Promise<HeldSaver[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await sql<SaverRow>`select ${SAVER_COLUMNS}
+    where s.user_id = any(${bigintArray(userIds)}::bigint[])
+    order by s.accrued_through, s.user_id`.execute(tx);
+  return rows.map(toHeld);
+}
+
+/**
  * Claims up to `limit` savers not yet paid through `yesterday`, those furthest behind first. Rows other
  * transactions hold (another process's batch, the saver's own move) are skipped, not waited for.
  */
 export async function claimSaversBehind(tx: Tx, yesterday: string, limit: number): Promise<HeldSaver[]> {
-  const { rows } = await sql<SaverRow>`select ${SAVER_COLUMNS}
+  const { rows } = await sql<{ user_id: bigint }>`select s.user_id from savers s
     where s.accrued_through < ${yesterday}::date
     order by s.accrued_through, s.user_id
     limit ${limit}
     for update of s skip locked`.execute(tx);
-  return rows.map(toHeld);
+  return heldSavers(
+    tx,
+    rows.map((row) => row.user_id),
+  );
 }
 
 /** Locks one saver's row, waiting for whoever holds it; undefined for a user who never saved. */
 export async function lockSaver(tx: Tx, userId: bigint): Promise<HeldSaver | undefined> {
-  const { rows } = await sql<SaverRow>`select ${SAVER_COLUMNS}
+  const { rows } = await sql<{ user_id: bigint }>`select s.user_id from savers s
     where s.user_id = ${userId}
     for update of s`.execute(tx);
-  const row = rows[0];
-  return row ? toHeld(row) : undefined;
+  return rows.length === 0 ? undefined : (await heldSavers(tx, [userId]))[0];
 }
 
 /** What one step paid: the savers who earned income and those whose shares were confirmed. */
