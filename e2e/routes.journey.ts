@@ -54,6 +54,9 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   transfer: { url: paths.transfer, signedIn: true },
   limits: { url: paths.limits, signedIn: true },
   solvency: { url: paths.solvency, signedIn: true },
+  sessions: { url: paths.sessions, signedIn: true },
+  passkeys: { url: paths.passkeys, signedIn: true },
+  twoFactor: { url: paths.twoFactor, signedIn: true },
 };
 
 test("the route table above names every route of the router", () => {
