@@ -20,6 +20,7 @@ import { hashPassword } from "../platform/passwords";
 import type { User } from "../platform/schema";
 import { newReadableCode } from "../platform/tokens";
 import { checkLoginPassword, checkPayPassword } from "./secrets";
+import { endOtherSessions } from "./sessions";
 
 type Fields = Record<string, ErrorCode>;
 
@@ -276,15 +277,7 @@ export async function changePassword(
       clock.now(),
     );
     if (!login) return { endedSessions: [] };
-    const ended = await tx
-      .updateTable("sessions")
-      .set({ revoked_at: clock.now() })
-      .where("user_id", "=", user.id)
-      .where("token_hash", "<>", currentTokenHash)
-      .where("revoked_at", "is", null)
-      .returning("token_hash")
-      .execute();
-    return { endedSessions: ended.map((row) => row.token_hash) };
+    return { endedSessions: await endOtherSessions(tx, user.id, currentTokenHash, clock.now()) };
   });
 }
 
