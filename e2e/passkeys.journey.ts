@@ -68,6 +68,14 @@ test("a user adds a passkey, signs in with it, withdraws with it as proof, and r
   await expectPolished(page);
   await settledShot(page, "zh-CN", "passkeys-empty");
 
+  // A browser without WebAuthn (an old WebView) is told so, with nothing to press that can only fail.
+  const noWebAuthn = await page.context().newPage();
+  await noWebAuthn.addInitScript(() => Reflect.deleteProperty(window, "PublicKeyCredential"));
+  await noWebAuthn.goto(PASSKEYS);
+  await expect(noWebAuthn.getByTestId("passkeys-unavailable")).toHaveText(zh.passkeys.browserUnsupported);
+  await expect(noWebAuthn.getByTestId("passkey-add")).toBeDisabled();
+  await noWebAuthn.close();
+
   // Adding asks for a name, then the transaction password (the first passkey's step-up).
   await page.getByTestId("passkey-add").click();
   await page.getByTestId("passkey-name-submit").click();

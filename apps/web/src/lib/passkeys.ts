@@ -19,6 +19,15 @@ import { useSession } from "../store/session";
 
 const webauthn = () => import("@simplewebauthn/browser");
 
+/**
+ * Whether this browser has WebAuthn at all. The server's `passkeys` flag says whether this address may
+ * use them (HTTPS or localhost); a browser without the API (an old WebView, some in-app browsers) cannot
+ * either way, and a button that can only fail is worse than none.
+ */
+export function browserHasPasskeys(): boolean {
+  return typeof globalThis.PublicKeyCredential === "function";
+}
+
 type Options = { challenge: string };
 
 /**

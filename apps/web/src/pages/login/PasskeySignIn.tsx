@@ -2,7 +2,7 @@ import { Button, Toast } from "antd-mobile";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
-import { PasskeyCancelled } from "../../lib/passkeys";
+import { browserHasPasskeys, PasskeyCancelled } from "../../lib/passkeys";
 
 const passkeys = () => import("../../lib/passkeys");
 
@@ -36,7 +36,7 @@ export function usePasskeyAutofill(available: boolean, onSignedIn: () => void): 
 
 /**
  * "Sign in with a passkey", or, where this address cannot use passkeys (plain HTTP on a LAN), a note
- * saying so. Nothing until the app's info says which.
+ * saying so. Nothing until the app's info says which, nor in a browser without WebAuthn.
  */
 export function PasskeySignIn({
   available,
@@ -54,6 +54,7 @@ export function PasskeySignIn({
         {t("login.passkeyNeedsHttps")}
       </p>
     );
+  if (!browserHasPasskeys()) return null;
 
   async function signIn() {
     setPending(true);

@@ -11,7 +11,7 @@ import { IconKey } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { useStepUp } from "../../components/StepUp/useStepUp";
-import { addPasskey, PasskeyCancelled, passkeyProof } from "../../lib/passkeys";
+import { addPasskey, browserHasPasskeys, PasskeyCancelled, passkeyProof } from "../../lib/passkeys";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { useSession } from "../../store/session";
@@ -30,7 +30,8 @@ type Naming = { mode: "add" } | { mode: "rename"; passkey: PasskeyInfo };
 export default function Passkeys() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const available = useSession((s) => s.appInfo?.passkeys) ?? true;
+  const addressAllows = useSession((s) => s.appInfo?.passkeys) ?? true;
+  const available = addressAllows && browserHasPasskeys();
   const list = useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => fetchPasskeys(signal) });
   const stepUp = useStepUp({ passkeyProof });
   const [naming, setNaming] = useState<Naming | null>(null);
@@ -104,7 +105,7 @@ export default function Passkeys() {
       <main className="page__body passkeys">
         {available ? null : (
           <p className="passkeys__note" role="note" data-testid="passkeys-unavailable">
-            {t("passkeys.unavailable")}
+            {t(addressAllows ? "passkeys.browserUnsupported" : "passkeys.unavailable")}
           </p>
         )}
         {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
