@@ -83,6 +83,7 @@ export function passkeyRoutes(context: RouteContext): FastifyPluginAsyncZod {
           await requireStepUp(tx, request, passkeyAddStepUp(name), now);
           return keepPasskey(tx, request.user.id, name, verified, now);
         });
+        void context.events.publish("inbox.changed", [request.user.id]);
         return reply.status(201).send(added);
       },
     );
@@ -107,9 +108,11 @@ export function passkeyRoutes(context: RouteContext): FastifyPluginAsyncZod {
       async (request) => {
         const { id } = request.params;
         await db.transaction().execute(async (tx) => {
-          await removePasskey(tx, request.user.id, BigInt(id));
-          await requireStepUp(tx, request, passkeyRemoveStepUp(id), clock.now());
+          const now = clock.now();
+          await removePasskey(tx, request.user.id, BigInt(id), now);
+          await requireStepUp(tx, request, passkeyRemoveStepUp(id), now);
         });
+        void context.events.publish("inbox.changed", [request.user.id]);
         return { ok: true as const };
       },
     );

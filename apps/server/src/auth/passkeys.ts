@@ -11,6 +11,7 @@ import type {
   PasskeyRegistrationResponse,
   StepUpAction,
 } from "@tickfair/contract";
+import { recordNotice } from "../messages";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { RelyingParty } from "../platform/relying-party";
@@ -143,6 +144,7 @@ export async function keepPasskey(
     .executeTakeFirst();
   // The same authenticator registered twice (excludeCredentials should have stopped it).
   if (!added) throw new AppError("PASSKEY_NOT_VERIFIED");
+  await recordNotice(tx, userId, { kind: "passkey_added", name }, now);
   return {
     id: String(added.id),
     name: added.name,
@@ -161,13 +163,16 @@ export async function renamePasskey(db: Executor, userId: bigint, id: bigint, na
   if (renamed.numUpdatedRows === 0n) throw new AppError("PASSKEY_NOT_FOUND");
 }
 
-export async function removePasskey(tx: Executor, userId: bigint, id: bigint): Promise<void> {
+/** Removes the passkey, and tells the user in their inbox (a removal they did not make is seen). */
+export async function removePasskey(tx: Executor, userId: bigint, id: bigint, now: Date): Promise<void> {
   const removed = await tx
     .deleteFrom("user_passkeys")
     .where("id", "=", id)
     .where("user_id", "=", userId)
+    .returning("name")
     .executeTakeFirst();
-  if (removed.numDeletedRows === 0n) throw new AppError("PASSKEY_NOT_FOUND");
+  if (!removed) throw new AppError("PASSKEY_NOT_FOUND");
+  await recordNotice(tx, userId, { kind: "passkey_removed", name: removed.name }, now);
 }
 
 /** Sign-in options: no credentials listed, so the browser offers whichever of its passkeys is for this site. */

@@ -98,7 +98,7 @@ describe("signing in with two-step sign-in on", () => {
     );
 
     const pending = await user.challenge();
-    await t.db.transaction().execute((tx) => disableTotp(tx, user.userId));
+    await t.db.transaction().execute((tx) => disableTotp(tx, user.userId, t.clock.now(), "operator"));
     expect((await secondFactor({ challenge: pending, code: await user.code() })).json().error.code).toBe(
       "SIGN_IN_CHALLENGE_EXPIRED",
     );

@@ -51,9 +51,11 @@ export function totpRoutes(context: RouteContext): FastifyPluginAsyncZod {
             "Turns two-step sign-in on with a current code; answers ten recovery codes, shown once.",
         },
       },
-      async (request) => ({
-        recoveryCodes: await confirmTotpEnrolment(db, request.user, request.body.code, clock.now()),
-      }),
+      async (request) => {
+        const recoveryCodes = await confirmTotpEnrolment(db, request.user, request.body.code, clock.now());
+        void context.events.publish("inbox.changed", [request.user.id]);
+        return { recoveryCodes };
+      },
     );
 
     app.post(
@@ -81,9 +83,10 @@ export function totpRoutes(context: RouteContext): FastifyPluginAsyncZod {
         const now = clock.now();
         await db.transaction().execute(async (tx) => {
           // Off already is told first (nothing to confirm); a refused step-up rolls the removal back.
-          await disableTotp(tx, request.user.id);
+          await disableTotp(tx, request.user.id, now, "user");
           await requireStepUp(tx, request, totpDisableStepUp(), now);
         });
+        void context.events.publish("inbox.changed", [request.user.id]);
         return { ok: true as const };
       },
     );

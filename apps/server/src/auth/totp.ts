@@ -1,4 +1,5 @@
 import type { TotpEnrolment, TotpStatus } from "@tickfair/contract";
+import { recordNotice } from "../messages";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
 import type { User } from "../platform/schema";
@@ -62,6 +63,7 @@ export async function confirmTotpEnrolment(db: Db, user: User, code: string, now
       .set({ confirmed_at: now, last_step: step })
       .where("user_id", "=", user.id)
       .execute();
+    await recordNotice(tx, user.id, { kind: "totp_enabled" }, now);
     return replaceRecoveryCodes(tx, user.id, now);
   });
 }
@@ -93,8 +95,12 @@ export async function renewRecoveryCodes(db: Db, user: User, code: string, now: 
   throw fieldErrors({ code: "TOTP_CODE_WRONG" });
 }
 
-/** Turns two-step sign-in off, in the caller's transaction (the one that uses the step-up). */
-export async function disableTotp(tx: Tx, userId: bigint): Promise<void> {
+/**
+ * Turns two-step sign-in off, in the caller's transaction: the user's, which uses the step-up, or an
+ * operator's reset for a user who lost both the authenticator and the recovery codes. Either way the
+ * user is told in their inbox.
+ */
+export async function disableTotp(tx: Tx, userId: bigint, now: Date, by: "user" | "operator"): Promise<void> {
   const removed = await tx
     .deleteFrom("user_totp")
     .where("user_id", "=", userId)
@@ -104,6 +110,7 @@ export async function disableTotp(tx: Tx, userId: bigint): Promise<void> {
   await tx.deleteFrom("user_recovery_codes").where("user_id", "=", userId).execute();
   // A second step already under way has nothing left to complete.
   await tx.deleteFrom("user_sign_in_challenges").where("user_id", "=", userId).execute();
+  await recordNotice(tx, userId, { kind: "totp_disabled", byOperator: by === "operator" }, now);
 }
 
 async function replaceRecoveryCodes(tx: Tx, userId: bigint, now: Date): Promise<string[]> {

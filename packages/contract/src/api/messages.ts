@@ -23,6 +23,10 @@ export const NOTICE_KINDS = [
   "pay_password_changed",
   "limit_changed",
   "break_started",
+  "passkey_added",
+  "passkey_removed",
+  "totp_enabled",
+  "totp_disabled",
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -60,6 +64,15 @@ export const notice = z.discriminatedUnion("kind", [
     appliesAt: isoTime,
   }),
   z.object({ kind: z.literal("break_started"), break: breakKind, until: isoTime }),
+  /**
+   * A way into the account was added or taken away: told each time, so that a change the user did not
+   * make is seen. `name` is the passkey's name as the user gave it.
+   */
+  z.object({ kind: z.literal("passkey_added"), name: z.string() }),
+  z.object({ kind: z.literal("passkey_removed"), name: z.string() }),
+  z.object({ kind: z.literal("totp_enabled") }),
+  /** `byOperator`: customer service reset it (a user who lost their authenticator and recovery codes). */
+  z.object({ kind: z.literal("totp_disabled"), byOperator: z.boolean() }),
 ]);
 export type Notice = z.infer<typeof notice>;
 

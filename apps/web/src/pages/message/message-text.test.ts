@@ -32,6 +32,10 @@ const NOTICES: Record<NoticeKind, Content> = {
     appliesAt: "2026-11-25T08:30:00.000Z",
   },
   break_started: { kind: "break_started", break: "time_out", until: "2026-12-01T08:30:00.000Z" },
+  passkey_added: { kind: "passkey_added", name: "My phone" },
+  passkey_removed: { kind: "passkey_removed", name: "My phone" },
+  totp_enabled: { kind: "totp_enabled" },
+  totp_disabled: { kind: "totp_disabled", byOperator: true },
 };
 
 const texts = i18next.createInstance();
@@ -77,6 +81,16 @@ describe.each(LOCALES)("a notice in %s", (locale) => {
     expect(wordingOf({ kind: "new_sign_in", device: "Chrome on Android" }).body).toContain(
       "Chrome on Android",
     );
+  });
+
+  it("names the passkey added or removed", () => {
+    expect(wordingOf(NOTICES.passkey_added).body).toContain("My phone");
+    expect(wordingOf(NOTICES.passkey_removed).body).toContain("My phone");
+  });
+
+  it("says who turned two-step sign-in off", () => {
+    const byUser = wordingOf({ kind: "totp_disabled", byOperator: false }).body;
+    expect(byUser).not.toBe(wordingOf(NOTICES.totp_disabled).body);
   });
 
   it("names a paid withdrawal's payment reference", () => {

@@ -106,9 +106,18 @@ export function messageText(content: Content, t: TFunction, locale: string): Mes
           until: formatDateTime(content.until, locale),
         }),
       };
+    case "passkey_added":
+    case "passkey_removed":
+      return { title, body: t(`messages.notice.${content.kind}.body`, { name: content.name }) };
+    case "totp_disabled":
+      return {
+        title,
+        body: t(`messages.notice.totp_disabled.${content.byOperator ? "byOperator" : "byUser"}`),
+      };
     case "verification_approved":
     case "password_changed":
     case "pay_password_changed":
+    case "totp_enabled":
       return { title, body: t(`messages.notice.${content.kind}.body`) };
   }
 }
