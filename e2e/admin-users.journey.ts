@@ -6,6 +6,7 @@ import {
   DEMO_ADMIN,
   DEMO_ADMIN_2,
   expectConsolePolished,
+  freshTotpCode,
   openConsole,
   operatorApiHeaders,
 } from "./admin-support";
@@ -21,6 +22,9 @@ for (const { locale, text, run: index } of consoleRuns()) {
     // A user signed in on two devices: one session is revoked, the other stays live.
     const { auth: payer, ...user } = await apiUser(request);
     await apiSession(request, user);
+    // Two-step sign-in on, as a user who then loses their phone and recovery codes.
+    const { secret } = await postOk<{ secret: string }>(request, payer, "/me/totp", {});
+    await postOk(request, payer, "/me/totp/confirm", { code: await freshTotpCode(secret) });
 
     // A deposit the user asked for, waiting in the queue.
     const deposit = await requestBankDeposit(
@@ -83,8 +87,17 @@ for (const { locale, text, run: index } of consoleRuns()) {
     await expect(page.getByTestId("user-money")).toBeVisible();
     await expect(page.getByTestId("user-lock")).toBeVisible();
     await expect(page.getByTestId("user-statement")).toBeVisible();
+    await expect(page.getByTestId("user-totp")).toHaveText(text.users.totpOn);
+    await expect(page.getByTestId("user-passkeys")).toHaveText("0");
     await expectConsolePolished(page);
     await consoleShot(page, locale, "users-page");
+
+    // The user proved who they are: support turns their two-step sign-in off, with a reason.
+    await page.getByTestId("user-totp-reset").click();
+    await page.getByTestId("reject-reason").fill("Journey: phone and recovery codes lost, identity checked");
+    await modalOk(page).click();
+    await expect(page.getByTestId("user-totp")).toHaveText(text.users.totpOff);
+    await expect(page.getByTestId("user-totp-reset")).toHaveCount(0);
 
     // Sessions: revoke one with a reason.
     await page.getByRole("tab", { name: text.users.tabs.sessions }).click();
@@ -97,6 +110,7 @@ for (const { locale, text, run: index } of consoleRuns()) {
     await expect(page.locator(".ant-message")).toContainText(text.users.revoked);
     await expect(sessions.getByTestId("session-revoke")).toHaveCount(1);
     await expect(sessions).toContainText(text.users.sessionEnded);
+    await expect(sessions).toContainText("127.0.0.1");
     await expectConsolePolished(page);
     await consoleShot(page, locale, "users-sessions");
 

@@ -89,6 +89,15 @@ export function useSignInLock(userId: string) {
   });
 }
 
+/** Turns the user's two-step sign-in off, with the operator's reason (audited; the user is told). */
+export function useTotpReset(userId: string) {
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiRequest<OperatorUserDetail>(`/operator/users/${userId}/totp/reset`, { body: { reason } }),
+    onSettled: () => refreshUser(userId),
+  });
+}
+
 export function useUnbindWithdrawalAccount(userId: string) {
   return useMutation({
     mutationFn: (reason: string) =>

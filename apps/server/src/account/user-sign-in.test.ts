@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import {
+  type InboxPage,
   type OperatorUserDetail,
   SESSION_ENDED_CLOSE_CODE,
   type UserSession,
@@ -11,6 +12,7 @@ import { demoTopUp, operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin, signIn } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { openSignedInSocket } from "../test/socket";
+import { enrolUserTotp } from "../test/totp-fixtures";
 
 /** An operator ends a user's session, or locks and unlocks their sign-in: audited, sockets closed. */
 const t = useTestApp();
@@ -179,6 +181,35 @@ describe("the sign-in lock", () => {
     const nobody = await post(`${API}/999999/lock`, { reason: REASON });
     expect(nobody.statusCode).toBe(404);
     const asFinance = await post(`${API}/${user.userId}/unlock`, { reason: REASON }, finance);
+    expect(asFinance.statusCode).toBe(403);
+  });
+});
+
+describe("resetting two-step sign-in", () => {
+  it("turns it off for a user who lost their authenticator: audited, told in their inbox, once", async () => {
+    const user = await registerAndLogin(t);
+    await enrolUserTotp(t, user.auth);
+    const page = await t.app.inject({ method: "GET", url: `${API}/${user.userId}`, headers: support });
+    expect(page.json<OperatorUserDetail>().signIn).toMatchObject({ totp: true, passkeys: 0 });
+    const { account, password } = user.registration;
+    expect((await login(account, password)).json().step).toBe("totp");
+
+    const reset = await post(`${API}/${user.userId}/totp/reset`, { reason: REASON });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json<OperatorUserDetail>().signIn.totp).toBe(false);
+    expect((await login(account, password)).json().step).toBe("session");
+    const [audit] = await auditOf("user.totp.reset");
+    expect(audit).toMatchObject({ target_id: String(user.userId), reason: REASON });
+    const inbox = await t.app.inject({ url: "/api/v1/messages", headers: user.auth });
+    expect(inbox.json<InboxPage>().items.map((item) => item.content)).toContainEqual({
+      kind: "totp_disabled",
+      byOperator: true,
+    });
+
+    const again = await post(`${API}/${user.userId}/totp/reset`, { reason: REASON });
+    expect([again.statusCode, again.json().error.code]).toEqual([409, "TOTP_NOT_ENABLED"]);
+    expect(await auditOf("user.totp.reset")).toHaveLength(1);
+    const asFinance = await post(`${API}/${user.userId}/totp/reset`, { reason: REASON }, finance);
     expect(asFinance.statusCode).toBe(403);
   });
 });

@@ -20,6 +20,7 @@ export {
 } from "./service";
 export { endUserSessions, isSessionLive, sessionStartedAt } from "./sessions";
 export { consumeStepUp, requireStepUp } from "./step-up";
+export { disableTotp } from "./totp";
 export {
   everyUser,
   matchingUserIds,

@@ -32,7 +32,7 @@ export async function userSignInView(
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND");
-  const [throttledUntil, live] = await Promise.all([
+  const [throttledUntil, live, totp, passkeys] = await Promise.all([
     signInThrottledUntil(db, "user", row.account, now),
     db
       .selectFrom("sessions")
@@ -40,6 +40,17 @@ export async function userSignInView(
       .where("user_id", "=", userId)
       .where("revoked_at", "is", null)
       .where("expires_at", ">", now)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("user_totp")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .where("confirmed_at", "is not", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("user_passkeys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -54,6 +65,8 @@ export async function userSignInView(
         : null,
       throttledUntil: throttledUntil?.toISOString() ?? null,
       liveSessions: Number(live.n),
+      totp: totp !== undefined,
+      passkeys: Number(passkeys.n),
     },
     payPasswordLockedUntil:
       row.pay_locked_until && row.pay_locked_until > now ? row.pay_locked_until.toISOString() : null,

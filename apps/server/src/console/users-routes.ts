@@ -25,7 +25,7 @@ import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { operatorRouteSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
-import { lockUser, revokeSession, unlockUser, userDetail } from "./users";
+import { lockUser, resetUserTotp, revokeSession, unlockUser, userDetail } from "./users";
 import { USER_CSV_COLUMNS } from "./users-csv";
 
 const schema = operatorRouteSchemas(["operator users"]);
@@ -164,6 +164,21 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
         }),
       },
       async (request) => unlockUser(context, request.operator, userId(request.params), request.body.reason),
+    );
+
+    app.post(
+      "/operator/users/:id/totp/reset",
+      {
+        schema: schema({
+          description:
+            "Turns the user's two-step sign-in off (lost authenticator and recovery codes); 409 TOTP_NOT_ENABLED when it is off. The user is told in their inbox. Audited.",
+          params: userParams,
+          body: userActionRequest,
+          response: { 200: operatorUserDetail },
+        }),
+      },
+      async (request) =>
+        resetUserTotp(context, request.operator, userId(request.params), request.body.reason),
     );
   };
 }

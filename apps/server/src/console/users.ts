@@ -1,7 +1,7 @@
 import { fromMinor, type OperatorUserDetail, type UserSession } from "@tickfair/contract";
 import { toAccountSummary, userFigures } from "../account";
 import { recordAudit } from "../audit";
-import { lockSignIn, revokeUserSession, unlockSignIn, userSignInView } from "../auth";
+import { disableTotp, lockSignIn, revokeUserSession, unlockSignIn, userSignInView } from "../auth";
 import { boundWithdrawalAccount } from "../cashier";
 import { userBalances } from "../ledger";
 import { operatorMay } from "../operators";
@@ -116,5 +116,31 @@ export async function unlockUser(
       detail: { lockedAt: lockedAt.toISOString() },
     });
   });
+  return userDetail(deps, operator, userId);
+}
+
+/**
+ * Turns the user's two-step sign-in off, for a user who lost both their authenticator and their
+ * recovery codes and proved who they are to customer service. The user is told in their inbox, so a
+ * reset talked out of support by someone else is seen.
+ */
+export async function resetUserTotp(
+  deps: Deps,
+  operator: Operator,
+  userId: bigint,
+  reason: string,
+): Promise<OperatorUserDetail> {
+  await deps.db.transaction().execute(async (tx) => {
+    await disableTotp(tx, userId, deps.clock.now(), "operator");
+    await recordAudit(tx, deps.clock, {
+      operatorId: operator.id,
+      action: "user.totp.reset",
+      targetType: "user",
+      targetId: String(userId),
+      reason,
+      detail: {},
+    });
+  });
+  await deps.events.publish("inbox.changed", [userId]);
   return userDetail(deps, operator, userId);
 }

@@ -22,6 +22,8 @@ const GRANTS = {
   "userMoney.read": ["finance", "admin"],
   "userSessions.revoke": ["support", "admin"],
   "userSignIn.lock": ["support", "admin"],
+  // Turning a user's two-step sign-in off: support, once the user proved who they are.
+  "userTotp.reset": ["support", "admin"],
   "deposits.review": ["finance", "admin"],
   "withdrawals.review": ["finance", "admin"],
   "withdrawalAccounts.unbind": ["support", "admin"],
@@ -82,6 +84,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, RouteRequirement>> = {
   [`POST ${API}/users/:id/sessions/:sessionId/revoke`]:      "userSessions.revoke",
   [`POST ${API}/users/:id/lock`]:                            "userSignIn.lock",
   [`POST ${API}/users/:id/unlock`]:                          "userSignIn.lock",
+  [`POST ${API}/users/:id/totp/reset`]:                      "userTotp.reset",
   [`GET ${API}/users/:id/statement`]:                        "userMoney.read",
   [`GET ${API}/users/:id/contracts`]:                        "userMoney.read",
   [`GET ${API}/users/:id/deposits`]:                         "userMoney.read",

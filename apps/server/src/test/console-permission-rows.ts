@@ -16,6 +16,7 @@ export const CONSOLE_MATRIX = {
   "POST /api/v1/operator/users/:id/sessions/:sessionId/revoke":       [401,       401,  401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/users/:id/lock":                             [401,       401,  401,   "ok",    403,     "ok"],
   "POST /api/v1/operator/users/:id/unlock":                           [401,       401,  401,   "ok",    403,     "ok"],
+  "POST /api/v1/operator/users/:id/totp/reset":                       [401,       401,  401,   "ok",    403,     "ok"],
   "GET /api/v1/operator/users/:id/statement":                         [401,       401,  401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/users/:id/contracts":                         [401,       401,  401,   403,     "ok",    "ok"],
   "GET /api/v1/operator/users/:id/deposits":                          [401,       401,  401,   403,     "ok",    "ok"],

@@ -80,6 +80,10 @@ export const operatorUserDetail = z.object({
     /** Wrong passwords typed for this account: further attempts wait until then (automatic, 15 minutes at most). */
     throttledUntil: isoTime.nullable(),
     liveSessions: z.number().int(),
+    /** Two-step sign-in is on: the password is followed by an authenticator's code. */
+    totp: z.boolean(),
+    /** How many passkeys can sign in to the account. */
+    passkeys: z.number().int().nonnegative(),
   }),
   /**
    * Where the user's real-name verification stands (their latest submission): every console panel

@@ -25,6 +25,7 @@ export const OPERATOR_PERMISSIONS = [
   "userMoney.read",
   "userSessions.revoke",
   "userSignIn.lock",
+  "userTotp.reset",
   "deposits.review",
   "withdrawals.review",
   "withdrawalAccounts.unbind",

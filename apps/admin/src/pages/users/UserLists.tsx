@@ -204,6 +204,9 @@ export function WithdrawalsTab({ userId }: { userId: string }) {
   return <ListTable userId={userId} list="withdrawals" columns={columns} testId="user-withdrawals" />;
 }
 
+/** An IP address as typed (a before-kept session has none). */
+const address = (value: string | null) => (value ? <span className="mono">{value}</span> : "—");
+
 export function SessionsTab({ userId, canRevoke }: { userId: string; canRevoke: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -221,8 +224,11 @@ export function SessionsTab({ userId, canRevoke }: { userId: string; canRevoke: 
       render: (_, s) =>
         s.live ? <Tag color="green">{t("users.sessionLive")}</Tag> : <Tag>{t("users.sessionEnded")}</Tag>,
     },
+    { title: t("users.device"), dataIndex: "device", render: (device: string | null) => device ?? "—" },
     { title: t("users.signedInAt"), dataIndex: "createdAt", render: f.time },
+    { title: t("users.firstAddress"), dataIndex: "firstAddress", render: address },
     { title: t("users.lastSeenAt"), dataIndex: "lastSeenAt", render: f.time },
+    { title: t("users.lastAddress"), dataIndex: "lastAddress", render: address },
     { title: t("users.expiresAt"), dataIndex: "expiresAt", render: f.time },
     { title: t("users.endedAt"), dataIndex: "endedAt", render: f.time },
     ...(canRevoke

@@ -22,7 +22,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useDescribeError } from "../../api/use-describe-error";
-import { useSignInLock, useUnbindWithdrawalAccount, useUserDetail } from "../../api/users";
+import { useSignInLock, useTotpReset, useUnbindWithdrawalAccount, useUserDetail } from "../../api/users";
 import { RejectReasonModal } from "../../components/RejectReasonModal/RejectReasonModal";
 import { VerificationStateTag } from "../../components/VerificationLabels/verification-labels";
 import { formatTime } from "../../lib/format";
@@ -88,7 +88,11 @@ export default function UserPage() {
       {data.money ? <MoneyCard money={data.money} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <SignInCard detail={data} canLock={holds(operator, "userSignIn.lock")} />
+          <SignInCard
+            detail={data}
+            canLock={holds(operator, "userSignIn.lock")}
+            canResetTotp={holds(operator, "userTotp.reset")}
+          />
         </Col>
         <Col xs={24} lg={12}>
           <WithdrawalAccountCard
@@ -173,11 +177,21 @@ function MoneyCard({ money }: { money: NonNullable<OperatorUserDetail["money"]> 
   );
 }
 
-function SignInCard({ detail, canLock }: { detail: OperatorUserDetail; canLock: boolean }) {
+function SignInCard({
+  detail,
+  canLock,
+  canResetTotp,
+}: {
+  detail: OperatorUserDetail;
+  canLock: boolean;
+  canResetTotp: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const lock = useSignInLock(detail.user.id);
+  const resetTotp = useTotpReset(detail.user.id);
   const [open, setOpen] = useState(false);
+  const [resetting, setResetting] = useState(false);
   const locked = detail.signIn.lock;
   const action = locked ? "unlock" : "lock";
   const time = (at: string) => formatTime(at, i18n.language);
@@ -214,7 +228,44 @@ function SignInCard({ detail, canLock }: { detail: OperatorUserDetail; canLock: 
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t("users.liveSessions")}>{detail.signIn.liveSessions}</Descriptions.Item>
+        <Descriptions.Item label={t("users.totp")}>
+          <Flex gap={8} align="center" wrap>
+            <span data-testid="user-totp">{t(detail.signIn.totp ? "users.totpOn" : "users.totpOff")}</span>
+            {detail.signIn.totp && canResetTotp ? (
+              <Button size="small" onClick={() => setResetting(true)} data-testid="user-totp-reset">
+                {t("users.totpReset")}
+              </Button>
+            ) : null}
+          </Flex>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("users.passkeys")}>
+          <span className="tabular" data-testid="user-passkeys">
+            {detail.signIn.passkeys}
+          </span>
+        </Descriptions.Item>
       </Descriptions>
+      <RejectReasonModal
+        open={resetting}
+        title={t("users.totpResetTitle")}
+        subject={t("users.actionSubject", { account: detail.user.account })}
+        notice={t("users.totpResetNotice")}
+        okText={t("users.totpReset")}
+        danger
+        pending={resetTotp.isPending}
+        error={resetTotp.error}
+        onSubmit={(reason) =>
+          resetTotp.mutate(reason, {
+            onSuccess: () => {
+              setResetting(false);
+              message.success(t("users.totpResetDone"));
+            },
+          })
+        }
+        onCancel={() => {
+          setResetting(false);
+          resetTotp.reset();
+        }}
+      />
       <RejectReasonModal
         open={open}
         title={t(`users.${action}Title`)}
