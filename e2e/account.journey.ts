@@ -178,7 +178,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.getByTestId("user-settings").click();
   await page.getByTestId("set-sessions").click();
   await expect(page.getByTestId("sessions-row")).toHaveCount(2);
-  await expect(page.getByTestId("sessions-row").first()).toContainText("Safari on iOS");
+  await expect(page.getByTestId("sessions-row").first()).toContainText("Safari · iOS");
   await expect(page.getByTestId("sessions-this-device")).toHaveCount(1);
   await expectPolished(page);
   await settledShot(page, "en", "account-sessions");
@@ -191,7 +191,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.reload();
   await page.getByTestId("sessions-end").click();
   await expect(
-    page.getByText(TEXT.en.sessions.endConfirm.replace("{{device}}", "Safari on iOS")),
+    page.getByText(TEXT.en.sessions.endConfirm.replace("{{device}}", "Safari · iOS")),
   ).toBeVisible();
   await confirmDialog(page);
   // Six digits send at once: a wrong password is said in the sheet, the right one ends the session.

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { SessionClient } from "./sessions";
 
 /**
- * What a person would call the device a request came from ("Chrome on Android"), from its User-Agent:
+ * What a person would call the device a request came from ("Chrome · Android"), from its User-Agent:
  * the browser and the system, without versions, so an update is not a new device. Null when the
  * request did not say or nothing is recognised.
  */
@@ -13,7 +13,7 @@ export function deviceOf(userAgent: string | undefined): string | null {
   // An unrecognised part is named "" (not undefined): it must not become a device called "".
   const browser = parsed.browser.name || null;
   const system = parsed.os.name || null;
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return `${browser} · ${system}`;
   return browser ?? system;
 }
 

@@ -47,7 +47,7 @@ export interface SessionsTable {
   last_seen_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
-  /** The browser and system it was opened from ("Chrome on Android"), when the request said. */
+  /** The browser and system it was opened from ("Chrome · Android"), when the request said. */
   device: ColumnType<string | null, string | null | undefined, never>;
   /** The client's address at sign-in, and at the session's latest slide (authenticate). */
   first_address: ColumnType<string | null, string | null | undefined, never>;

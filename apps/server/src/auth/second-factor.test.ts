@@ -123,14 +123,14 @@ describe("signing in with two-step sign-in on", () => {
     const signedIn = await secondFactor({ challenge: pending, code });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     // The session is the password step's device, and the notice names it.
-    expect((await sessionsOf(user.userId)).map((row) => row.device)).toContain("Safari on iOS");
+    expect((await sessionsOf(user.userId)).map((row) => row.device)).toContain("Safari · iOS");
     const inbox = await t.app.inject({ url: "/api/v1/messages", headers: user.auth });
     expect(
       inbox
         .json<InboxPage>()
         .items.filter((item) => item.content.kind === "new_sign_in")
         .map((item) => item.content),
-    ).toEqual([{ kind: "new_sign_in", device: "Safari on iOS" }]);
+    ).toEqual([{ kind: "new_sign_in", device: "Safari · iOS" }]);
 
     const operator = await createEnrolledOperator(t.db, t.clock, { username: "locker_2fa", role: "support" });
     const between = await user.challenge();
@@ -168,7 +168,7 @@ describe("signing in with two-step sign-in on", () => {
       .where("user_id", "=", user.userId)
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    expect(opened).toEqual({ device: "Safari on iOS", first_address: "203.0.113.7" });
+    expect(opened).toEqual({ device: "Safari · iOS", first_address: "203.0.113.7" });
   });
 
   it("accepts the previous and next step's code, not one further off", async () => {

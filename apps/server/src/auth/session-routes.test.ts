@@ -84,13 +84,13 @@ describe("the user's sessions", () => {
     expect(sessions).toHaveLength(3);
     expect(sessions.slice(0, 2)).toMatchObject([
       {
-        device: "Safari on iOS",
+        device: "Safari · iOS",
         firstAddress: "2001:db8::1",
         lastAddress: "2001:db8::1",
         current: false,
         createdAt: t.clock.now().toISOString(),
       },
-      { device: "Chrome on Android", firstAddress: "203.0.113.7", lastAddress: "203.0.113.7", current: true },
+      { device: "Chrome · Android", firstAddress: "203.0.113.7", lastAddress: "203.0.113.7", current: true },
     ]);
     expect(sessions.filter((session) => session.current)).toHaveLength(1);
 
@@ -99,7 +99,7 @@ describe("the user's sessions", () => {
       (await t.app.inject({ method: "POST", url: "/api/v1/auth/logout", headers: tablet })).statusCode,
     ).toBe(200);
     await registerAndLogin(t);
-    expect((await sessionsOf(first)).map((session) => session.device)).toEqual(["Chrome on Android", null]);
+    expect((await sessionsOf(first)).map((session) => session.device)).toEqual(["Chrome · Android", null]);
   });
 
   it("moves the last address with the session's next use after the slide interval", async () => {

@@ -109,8 +109,8 @@ describe("personal notices", () => {
     expect((await signInFrom(IPHONE_SAFARI)).statusCode).toBe(200);
     const notices = await signIns();
     expect(notices.map((item) => item.content)).toEqual([
-      { kind: "new_sign_in", device: "Safari on iOS" },
-      { kind: "new_sign_in", device: "Chrome on Android" },
+      { kind: "new_sign_in", device: "Safari · iOS" },
+      { kind: "new_sign_in", device: "Chrome · Android" },
     ]);
 
     const changed = await changePassword(t.app, user.auth, "pay", user.registration.payPassword, "135792");

@@ -47,7 +47,7 @@ export const notice = z.discriminatedUnion("kind", [
     reason: verificationRejectReason,
     text: z.string(),
   }),
-  /** `device`: the browser and system, e.g. "Chrome on Android"; null when the app did not say. */
+  /** `device`: the browser and system, e.g. "Chrome · Android"; null when the app did not say. */
   z.object({ kind: z.literal("new_sign_in"), device: z.string().nullable() }),
   z.object({ kind: z.literal("password_changed") }),
   z.object({ kind: z.literal("pay_password_changed") }),

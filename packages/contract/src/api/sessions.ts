@@ -4,7 +4,7 @@ import { isoTime } from "./common";
 /** A user's session as its user and operators see it: where it was opened and last used, and when. */
 export const sessionSummary = z.object({
   id: z.string(),
-  /** The browser and system it was opened from ("Chrome on Android"), when the request said. */
+  /** The browser and system it was opened from ("Chrome · Android"), when the request said. */
   device: z.string().nullable(),
   /** The address it was opened from, and the one it was last used from (null: before these were kept). */
   firstAddress: z.string().nullable(),

@@ -78,8 +78,8 @@ describe.each(LOCALES)("a notice in %s", (locale) => {
   });
 
   it("names the device of a new sign-in", () => {
-    expect(wordingOf({ kind: "new_sign_in", device: "Chrome on Android" }).body).toContain(
-      "Chrome on Android",
+    expect(wordingOf({ kind: "new_sign_in", device: "Chrome · Android" }).body).toContain(
+      "Chrome · Android",
     );
   });
 
@@ -139,7 +139,7 @@ describe("a notice's wording", () => {
 
   it("says an unrecognised device when the app did not say which", () => {
     expect(en(NOTICES.new_sign_in).body).toContain("an unrecognised device");
-    expect(en({ kind: "new_sign_in", device: "Chrome on Android" }).body).toContain("Chrome on Android");
+    expect(en({ kind: "new_sign_in", device: "Chrome · Android" }).body).toContain("Chrome · Android");
   });
 
   it("tells the user to contact customer service after a password change they did not make", () => {
