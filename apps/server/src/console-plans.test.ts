@@ -14,7 +14,7 @@ import { migrateToLatest } from "./platform/migrations";
 import type { Database } from "./platform/schema";
 
 /**
- * Issue 14's budget, as query plans: the first page of a queue, a user search and a user's statement
+ * The console's budget, as query plans: the first page of a queue, a user search and a user's statement
  * read a bounded number of rows however many lie behind them. Each runs here against tables of many
  * thousand rows, its every statement is explained with ANALYZE, and no scan of a large table may be
  * sequential or touch (return or filter out) more rows than a page needs. `npm run bench -- console`

@@ -20,7 +20,7 @@ import { formatDateTime, formatWhen } from "../../lib/time";
 import "./sessions.css";
 
 /**
- * The devices signed in to the account (issue: a thief's session must be seen and ended): each with its
+ * The devices signed in to the account, so a thief's session is seen and ended: each with its
  * device, when it was last active and from where; any other can be signed out, or all others at once,
  * each after a confirmation and a fresh proof (step-up).
  */
