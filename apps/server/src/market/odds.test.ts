@@ -78,7 +78,7 @@ describe("a simulated contract's odds", () => {
 });
 
 describe("the return per 100 staked", () => {
-  it("is 92.50 at 85 % with even odds and no draws, as the issue's example", () => {
+  it("is 92.50 at 85 % with even odds and no draws", () => {
     expect(returnPer100(0.5, 0, 8500)).toBe("92.50");
     expect(returnPer100(0.5, 0, 10_000)).toBe("100.00");
     expect(returnPer100(0, 1, 8500)).toBe("100.00");
