@@ -47,7 +47,7 @@ for (const { locale, text } of SHOT_RUNS) {
     await expectPolished(page);
     await shoot(page, "01-fund-records-empty");
 
-    for (const [url, emptyState, says, name] of [
+    const emptyPages: [url: string, emptyState: string, says: string, name: string][] = [
       [
         "/h5/pages/withdraw-list/withdraw-open",
         "deposits-empty",
@@ -66,7 +66,8 @@ for (const { locale, text } of SHOT_RUNS) {
         text.cashier.notBound,
         "04-withdraw-not-bound",
       ],
-    ]) {
+    ];
+    for (const [url, emptyState, says, name] of emptyPages) {
       await page.goto(url);
       await expect(page.getByTestId(emptyState)).toContainText(says);
       await expectPolished(page);
