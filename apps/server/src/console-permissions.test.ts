@@ -48,7 +48,10 @@ const SEND: Partial<Record<ConsoleRoute, (fx: Fixtures) => Call>> = {
   }),
   "POST /api/v1/operator/users/:id/lock": (f) => ({ params: { id: f.userId }, body: { reason: REASON } }),
   "POST /api/v1/operator/users/:id/unlock": (f) => ({ params: { id: f.userId }, body: { reason: REASON } }),
-  "POST /api/v1/operator/users/:id/totp/reset": (f) => ({ params: { id: f.userId }, body: { reason: REASON } }),
+  "POST /api/v1/operator/users/:id/totp/reset": (f) => ({
+    params: { id: f.userId },
+    body: { reason: REASON },
+  }),
   "GET /api/v1/operator/users/:id/statement": (f) => ({ params: { id: f.userId } }),
   "GET /api/v1/operator/users/:id/contracts": (f) => ({ params: { id: f.userId } }),
   "GET /api/v1/operator/users/:id/deposits": (f) => ({ params: { id: f.userId } }),

@@ -78,9 +78,7 @@ describe.each(LOCALES)("a notice in %s", (locale) => {
   });
 
   it("names the device of a new sign-in", () => {
-    expect(wordingOf({ kind: "new_sign_in", device: "Chrome · Android" }).body).toContain(
-      "Chrome · Android",
-    );
+    expect(wordingOf({ kind: "new_sign_in", device: "Chrome · Android" }).body).toContain("Chrome · Android");
   });
 
   it("names the passkey added or removed", () => {
