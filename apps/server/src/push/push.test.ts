@@ -157,7 +157,7 @@ describe("push notifications through a local push service", () => {
   it("refuses an endpoint that is not a push service's https address, and keys of the wrong size", async () => {
     const user = await registerAndLogin(t);
     const browser = service.subscribe();
-    const post = (payload: unknown) =>
+    const post = (payload: object) =>
       t.app.inject({ method: "POST", url: "/api/v1/me/push-subscriptions", headers: user.auth, payload });
     const notHttps = await post({ ...browser, endpoint: "ftp://127.0.0.1/push/1", locale: "en" });
     expect(notHttps.statusCode).toBe(400);
