@@ -8,6 +8,7 @@ import { useTestApp } from "../test/harness";
 import { type BrowserSubscription, LocalPushService } from "../test/push-service";
 import { openContract } from "../test/trading-fixtures";
 import { assignEntries, settleDueContracts } from "../trading/service";
+import { PUSH_MAX_ATTEMPTS } from "./delivery";
 import { enqueuePush } from "./events";
 
 const t = useTestApp({ PUSH_HTTP_ENDPOINTS: true, VAPID_SUBJECT: "mailto:ops@tickfair.test" });
@@ -123,6 +124,33 @@ describe("push notifications through a local push service", () => {
     expect(await deliver()).toEqual(["gone"]);
     expect(await subscriptions(user.auth)).toEqual([]);
     expect(await outboxRows()).toBe(0);
+  });
+
+  it("gives up after eight refusals, and drops a subscription made for a key that is no longer the server's", async () => {
+    const user = await registerAndLogin(t);
+    await subscribe(user.auth, "en");
+    await enqueuePush(t.db, [{ userId: user.userId, event: { kind: "chat_reply" } }], t.clock.now());
+    const outcomes = [];
+    for (let attempt = 1; attempt <= PUSH_MAX_ATTEMPTS; attempt++) {
+      service.answerNext(503);
+      outcomes.push(...(await deliver()));
+      t.clock.set(new Date(t.clock.now().getTime() + 60 * 60_000));
+    }
+    expect(outcomes).toEqual([...Array(PUSH_MAX_ATTEMPTS - 1).fill("retry"), "dropped"]);
+    expect(await outboxRows()).toBe(0);
+    expect(await subscriptions(user.auth)).toHaveLength(1);
+
+    // A key rotation: the push service would refuse the old subscription, so it is not sent to.
+    await t.db
+      .updateTable("push_subscriptions")
+      .set({ server_key: "an-old-key" })
+      .where("user_id", "=", user.userId)
+      .execute();
+    const before = service.received.length + service.refused.length;
+    await enqueuePush(t.db, [{ userId: user.userId, event: { kind: "chat_reply" } }], t.clock.now());
+    expect(await deliver()).toEqual(["gone"]);
+    expect(service.received.length + service.refused.length).toBe(before);
+    expect(await subscriptions(user.auth)).toEqual([]);
   });
 
   it("pushes to no session that ended: signing out ends its subscription, and so does ending it elsewhere", async () => {
