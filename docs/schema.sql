@@ -42,6 +42,7 @@
 --   0041_passkeys
 --   0042_session_addresses
 --   0043_user_totp
+--   0047_push
 
 create extension pg_trgm;
 
@@ -718,6 +719,35 @@ create table public_documents (
 );
 CREATE TRIGGER public_documents_fixed BEFORE DELETE OR UPDATE ON public.public_documents FOR EACH ROW EXECUTE FUNCTION forbid_change();
 
+create table push_outbox (
+  id bigint generated always as identity not null,
+  subscription_id bigint not null,
+  event jsonb not null,
+  attempts integer default 0 not null,
+  next_attempt_at timestamp with time zone not null,
+  created_at timestamp with time zone not null,
+  constraint push_outbox_pkey PRIMARY KEY (id),
+  constraint push_outbox_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES push_subscriptions(id) ON DELETE CASCADE
+);
+CREATE INDEX push_outbox_due ON public.push_outbox USING btree (next_attempt_at);
+
+create table push_subscriptions (
+  id bigint generated always as identity not null,
+  user_id bigint not null,
+  session_token_hash text not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  locale text not null,
+  server_key text not null,
+  created_at timestamp with time zone not null,
+  constraint push_subscriptions_pkey PRIMARY KEY (id),
+  constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
+  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
+);
+CREATE INDEX push_subscriptions_session ON public.push_subscriptions USING btree (session_token_hash);
+CREATE INDEX push_subscriptions_user ON public.push_subscriptions USING btree (user_id);
+
 create table realized_return_days (
   computed_on date not null,
   computed_at timestamp with time zone not null,
@@ -1288,6 +1318,8 @@ create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence limit_changes_id_seq as bigint owned by limit_changes.id;
 create sequence operators_id_seq as bigint owned by operators.id;
 create sequence postings_id_seq as bigint owned by postings.id;
+create sequence push_outbox_id_seq as bigint owned by push_outbox.id;
+create sequence push_subscriptions_id_seq as bigint owned by push_subscriptions.id;
 create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrual_batches.id;
 create sequence savings_lots_id_seq as bigint owned by savings_lots.id;
 create sequence sessions_id_seq as bigint owned by sessions.id;

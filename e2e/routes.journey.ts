@@ -5,7 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "../apps/server/src/demo/seed";
 import { NEWS_PATH } from "../apps/web/src/lib/news-path";
 import { paths } from "../apps/web/src/lib/paths";
-import { logInViaForm, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
+import { expectPolished, logInViaForm, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
 
 /**
  * Every route of the H5 app, opened cold (a fresh document straight at its address, as a link from
@@ -57,6 +57,7 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   sessions: { url: paths.sessions, signedIn: true },
   passkeys: { url: paths.passkeys, signedIn: true },
   twoFactor: { url: paths.twoFactor, signedIn: true },
+  notifications: { url: paths.notifications, signedIn: true },
 };
 
 test("the route table above names every route of the router", () => {
@@ -168,6 +169,28 @@ for (const locale of SHOT_LOCALES) {
     await expect(page.getByTestId("fund-record").first()).toBeVisible();
     await expect(page.getByTestId("records-filter-all")).toHaveCSS("border-radius", "16px");
     await shot(page, locale, "routes-fund-records-cold");
+
+    // Push notifications, cold: what is pushed and what a lock screen shows, then this device's switch,
+    // off (never asked). Without the Push API the page says so instead of offering a dead switch.
+    const notifications = TEXT[locale].notifications;
+    await page.goto(`/h5${paths.notifications}`);
+    await settled(page);
+    await expect(page.getByText(notifications.intro)).toBeVisible();
+    await expect(page.getByText(notifications.kindSettled)).toBeVisible();
+    await expect(page.getByRole("switch", { name: notifications.switch })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
+    await expectPolished(page);
+    await shot(page, locale, "routes-notifications");
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, "PushManager");
+    });
+    await page.goto(`/h5${paths.notifications}`);
+    await settled(page);
+    await expect(page.getByTestId("notifications-reason")).toHaveText(notifications.unsupported);
+    await expect(page.getByRole("switch")).toHaveCount(0);
+    await shot(page, locale, "routes-notifications-unsupported");
 
     expect(problems).toEqual({});
   });

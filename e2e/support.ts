@@ -123,7 +123,8 @@ export async function settledShot(
 
 const KEY_GROUPS =
   "common|tabs|welcome|login|register|home|user|settings|password|language|notFound|routeError|errors|" +
-  "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat|limits|stepUp|sessions|twoFactor";
+  "cashier|deposit|account|withdraw|records|orders|savings|verify|content|messages|chat|limits|stepUp|sessions|twoFactor|" +
+  "notifications";
 
 /** What a user would notice at once: a raw translation key on screen, or a page wider than the phone. */
 export async function expectPolished(page: Page): Promise<void> {

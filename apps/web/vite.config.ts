@@ -6,6 +6,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { appViteConfig } from "../../packages/browser/src/vite-settings";
 import { DEFAULT_LOCALE } from "../../packages/contract/src/locales";
 import { paths } from "./src/lib/paths";
+import { pushWorkerSource } from "./src/lib/push-worker";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -108,6 +109,15 @@ const shellFirst: Plugin = {
   },
 };
 
+/** The service worker's push handlers (src/lib/push-worker.ts), a file the generated worker imports. */
+const pushWorker: Plugin = {
+  name: "tickfair-push-worker",
+  apply: "build",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: "push-sw.js", source: pushWorkerSource() });
+  },
+};
+
 export default defineConfig(
   appViteConfig({
     root,
@@ -116,6 +126,7 @@ export default defineConfig(
     plugins: [
       shellConfig,
       shellFirst,
+      pushWorker,
       VitePWA({
         // The app asks before reloading into a new version (UpdatePrompt): a reload mid-order would lose the form.
         registerType: "prompt",
@@ -140,6 +151,8 @@ export default defineConfig(
           navigateFallbackDenylist: [/^\/api\//],
           runtimeCaching: [],
           cleanupOutdatedCaches: true,
+          // Push notifications: shown when the app is closed, a tap opens the page they tell of.
+          importScripts: ["push-sw.js"],
         },
       }),
     ],

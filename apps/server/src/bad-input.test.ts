@@ -240,6 +240,7 @@ beforeAll(async () => {
 const USER_VIEWS = [
   "/api/v1/me",
   "/api/v1/me/sessions",
+  "/api/v1/me/push-subscriptions",
   "/api/v1/cashier/fund-records?limit=100",
   "/api/v1/cashier/deposits?limit=100",
   "/api/v1/cashier/withdrawals?limit=100",

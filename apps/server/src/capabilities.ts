@@ -15,6 +15,7 @@ import type { CapabilityModule, Wiring } from "./platform/capability";
 import type { RouteContext } from "./platform/context";
 import { RealtimeHub } from "./platform/realtime";
 import { createBlobStore } from "./platform/s3-blob-store";
+import { pushModule } from "./push";
 import RANKS from "./ranks.json";
 import { savingsModule } from "./savings";
 import { solvencyModule } from "./solvency";
@@ -48,6 +49,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const figures = { db, clock, platformTz: config.PLATFORM_TZ };
 
   const market = marketModule(wiring);
+  const push = pushModule(wiring, { sessionLive: (tokenHash, now) => isSessionLive(db, tokenHash, now) });
   const messages = messagesModule(wiring);
   const content = contentModule(wiring);
   const limits = limitsModule(wiring, {
@@ -69,6 +71,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const solvency = solvencyModule(wiring);
   const modules: CapabilityModule[] = [
     auditModule(wiring),
+    push,
     ledgerModule(wiring),
     market,
     filesModule(wiring, {
@@ -110,6 +113,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
       riskFigures: limits.riskFigures,
       realizedReturns: trading.realizedReturns,
       chatPresence: chat.presence,
+      push: { deliver: push.deliver },
     },
   };
 }

@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
         [paths.passkeys]: page(() => import("./pages/passkeys/Passkeys"), ["passkeys", "stepUp"]),
         [paths.solvency]: page(() => import("./pages/solvency/Solvency"), ["solvency"]),
         [paths.sessions]: page(() => import("./pages/sessions/Sessions"), ["sessions", "user", "stepUp"]),
+        [paths.notifications]: page(() => import("./pages/notifications/Notifications"), ["notifications"]),
       }),
       // One chunk for the four public content pages and the Markdown renderer only they use; it picks
       // the page by path. Last here, so that the first load's list of chunks to preload grows least.

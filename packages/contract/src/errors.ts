@@ -153,6 +153,8 @@ export const ERROR_STATUS = {
   TOTP_ENROLMENT_NOT_STARTED: 409,
   /** The authenticator's code is not right for this secret now, or was already used. */
   TOTP_CODE_WRONG: 400,
+  /** A push subscription's endpoint is not an https address of a push service. */
+  PUSH_ENDPOINT_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

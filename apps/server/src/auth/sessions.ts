@@ -8,6 +8,7 @@ import { AppError } from "../platform/errors";
 import type { User } from "../platform/schema";
 import { checkSignInPassword } from "../platform/sign-in";
 import { hashToken, newToken } from "../platform/tokens";
+import { forgetSessionSubscriptions } from "../push";
 import { openSignInChallenge } from "./second-factor-challenge";
 
 /** A user's sessions: signing in with a password, finding the session behind a bearer token, signing out. */
@@ -237,12 +238,16 @@ export async function authenticate(
   return { user, tokenHash, expiresAt };
 }
 
+/** Ends the session, and the push subscription its browser made: a signed-out phone is told nothing. */
 export async function logout(db: Db, clock: Clock, tokenHash: string): Promise<void> {
-  await db
-    .updateTable("sessions")
-    .set({ revoked_at: clock.now() })
-    .where("token_hash", "=", tokenHash)
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("sessions")
+      .set({ revoked_at: clock.now() })
+      .where("token_hash", "=", tokenHash)
+      .execute();
+    await forgetSessionSubscriptions(tx, [tokenHash]);
+  });
 }
 
 /** Whether the session of `tokenHash` is still one its user could sign a request with (no sliding). */

@@ -20,6 +20,7 @@ import { AppError } from "../platform/errors";
 import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
+import { enqueuePush } from "../push";
 import { activeDepositMethod, inLocale } from "./deposit-methods";
 import { recordReview } from "./review";
 import { ordersMatching } from "./review-search";
@@ -197,6 +198,7 @@ export async function confirmDeposit(
       amount: fromMinor(row.amount),
     } as const;
     await recordNotice(tx, row.user_id, notice, now);
+    await enqueuePush(tx, [{ userId: row.user_id, event: notice }], now);
     return { state: "confirmed" as const, userId: row.user_id };
   });
   return { ...result, deposit: await operatorDeposit(db, id, locale) };

@@ -5,6 +5,7 @@ import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { AppError } from "../platform/errors";
 import type { Operator } from "../platform/schema";
+import { enqueuePush } from "../push";
 import { recordStep, stepAt } from "./withdrawal-steps";
 import { lockWithdrawal, operatorWithdrawal } from "./withdrawals";
 
@@ -81,6 +82,11 @@ export async function markWithdrawalPaid(
       tx,
       row.user_id,
       { kind: "withdrawal_paid", orderNo: row.order_no, amount: net, reference },
+      now,
+    );
+    await enqueuePush(
+      tx,
+      [{ userId: row.user_id, event: { kind: "withdrawal_paid", orderNo: row.order_no, amount: net } }],
       now,
     );
     return true;

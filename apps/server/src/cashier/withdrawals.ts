@@ -17,6 +17,7 @@ import { AppError } from "../platform/errors";
 import { everyRow, filteredPage, type ListOrder, withinDays } from "../platform/filtered-list";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
 import type { Operator, User } from "../platform/schema";
+import { enqueuePush } from "../push";
 import { type ReviewDecision, recordReview } from "./review";
 import { ordersMatching } from "./review-search";
 import { cashierRules, withdrawalFeeFor } from "./settings";
@@ -230,6 +231,12 @@ async function decideWithdrawal(
         ? { kind: "withdrawal_approved" as const, ...record, fee: fromMinor(row.fee) }
         : { kind: "withdrawal_rejected" as const, ...record, reason: decision.reason ?? "" };
     await recordNotice(tx, row.user_id, notice, now);
+    if (decision.status !== "success")
+      await enqueuePush(
+        tx,
+        [{ userId: row.user_id, event: { kind: "withdrawal_rejected", ...record } }],
+        now,
+      );
   });
   return operatorWithdrawal(db, id);
 }

@@ -2,6 +2,7 @@ import type { ChatAuthor } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError, fieldErrors } from "../platform/errors";
+import { enqueuePush } from "../push";
 
 /** A message being written to a conversation. */
 export interface NewChatMessage {
@@ -183,6 +184,8 @@ export async function sendOperatorMessage(
       now,
       Number.MAX_SAFE_INTEGER,
     );
+    if (!message.note)
+      await enqueuePush(tx, [{ userId: conversation.user_id, event: { kind: "chat_reply" } }], now);
     if (!message.note && conversation.assignee_id === null)
       await tx
         .updateTable("conversations")

@@ -12,6 +12,7 @@ import type { Db, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage } from "../platform/newest-first-page";
 import type { Operator } from "../platform/schema";
+import { enqueuePushToEveryone } from "../push";
 
 /**
  * Puts due broadcasts into the timeline, each exactly once whichever process gets to it: the claim
@@ -34,7 +35,26 @@ async function publishDue(tx: Tx, now: Date, only?: bigint): Promise<bigint[]> {
     insert into inbox_messages (user_id, kind, broadcast_id, created_at)
     select null, 'broadcast', id, ${now}::timestamptz from published order by publish_at, id
     returning broadcast_id as id`.execute(tx);
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  await pushBroadcasts(tx, ids, now);
+  return ids;
+}
+
+/** A push of each broadcast's title to every subscribed browser, in the transaction that publishes it. */
+async function pushBroadcasts(tx: Tx, ids: readonly bigint[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const published = await tx
+    .selectFrom("broadcasts")
+    .select(["id", "translations"])
+    .where("id", "in", ids)
+    .orderBy("id")
+    .execute();
+  for (const { id, translations } of published) {
+    const titles = Object.fromEntries(
+      Object.entries(translations as BroadcastTranslations).map(([locale, text]) => [locale, text?.title]),
+    );
+    await enqueuePushToEveryone(tx, { kind: "broadcast", broadcastId: String(id), titles }, now);
+  }
 }
 
 export async function publishDueBroadcasts(db: Db, now: Date): Promise<bigint[]> {

@@ -177,6 +177,18 @@ const configSchema = z.object({
    * server refuses to start otherwise).
    */
   CLOCK_CONTROL: flag.default(false),
+  /** Send push notifications from the outbox in this process (any number of processes may; tests send by hand). */
+  PUSH_WORKER_ENABLED: flag.default(true),
+  /**
+   * The VAPID key pair push services know this server by (base64url, as web-push makes them). Without
+   * them one pair is made at first start and kept in the database. A new pair ends every subscription.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(80).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(40).optional(),
+  /** Who push services contact about this server (mailto: or https:); by default PUBLIC_URL. */
+  VAPID_SUBJECT: z.string().url().optional(),
+  /** Tests only: accept push endpoints on plain http (the local push service); real ones are https. */
+  PUSH_HTTP_ENDPOINTS: flag.default(false),
   /** When customer service answers live (HH:mm-HH:mm on PLATFORM_TZ's clock); outside it messages wait. */
   SUPPORT_HOURS: z
     .string()
@@ -242,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((rest.BLOB_S3_ACCESS_KEY_ID === undefined) !== (rest.BLOB_S3_SECRET_ACCESS_KEY === undefined))
     throw new Error(
       "Invalid configuration: BLOB_S3_ACCESS_KEY_ID and BLOB_S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+  if ((rest.VAPID_PUBLIC_KEY === undefined) !== (rest.VAPID_PRIVATE_KEY === undefined))
+    throw new Error(
+      "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
     );
   if (rest.FAIRNESS_SECRET && rest.FAIRNESS_SECRET_FILE)
     throw new Error("Invalid configuration: FAIRNESS_SECRET and FAIRNESS_SECRET_FILE are not set together");

@@ -164,6 +164,8 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   sessions: () => "1",
   // A well-formed id: the fixture user has no passkey (one would turn their step-up to passkeys).
   passkeys: () => "1",
+  // A well-formed id; the fixture user's subscriptions are listed among what bad input must not change.
+  "push-subscriptions": () => "1",
 };
 
 function realParam(path: string, name: string, fx: Fixtures): string {

@@ -86,6 +86,16 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
   }),
   // On the actor's own session, which it keeps: it ends only sessions made for other calls.
   "POST /api/v1/me/sessions/end-others": () => ({ stepUp: endOtherSessionsStepUp() }),
+  // A browser's subscription as PushSubscription.toJSON() gives it (nothing is sent to its endpoint here).
+  "POST /api/v1/me/push-subscriptions": () => ({
+    body: {
+      endpoint: "https://push.example/send/matrix",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+      locale: "en",
+    },
+  }),
+  // No such subscription: the handler's own 404, as for another user's.
+  "DELETE /api/v1/me/push-subscriptions/:id": () => ({ params: { id: "999999999" } }),
   "POST /api/v1/files": () => ({ file: PNG }),
   "POST /api/v1/me/step-up/options": () => ({
     body: { action: { kind: "withdrawal", data: { amount: "1.00" } } },

@@ -37,6 +37,10 @@ export const MATRIX = {
   "DELETE /api/v1/me/passkeys/:id":                             [401,       "ok",  404,   401,     401,     401],
   "POST /api/v1/auth/passkey/options":                          ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "POST /api/v1/auth/passkey/login":                            ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/push/key":                                       ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/me/push-subscriptions":                          [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/me/push-subscriptions":                         [401,       "ok",  "ok",  401,     401,     401],
+  "DELETE /api/v1/me/push-subscriptions/:id":                   [401,       "ok",  404,   401,     401,     401],
   "POST /api/v1/files":                                         [401,       "ok",  "ok",  401,     401,     401],
 
   "GET /api/v1/market/products":                                ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],

@@ -12,6 +12,7 @@ import { formatScaled } from "../market";
 import { bigintArray, type Db, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
+import { enqueuePush, type PushEvent } from "../push";
 import { exposureReleasedCtes } from "./exposure";
 import { decideOutcome, payoutFor, type Result } from "./outcome";
 import type { ContractRow } from "./schema";
@@ -238,9 +239,22 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
       from closed where user_id in (${usersWithLimits()}) group by 1, 2 order by 1, 2
       on conflict (user_id, quarter_from) do update set returned = q.returned + excluded.returned,
         voided = q.voided + excluded.voided, closed = q.closed + excluded.closed`.execute(tx);
+    await enqueuePush(tx, settled.map(settledPush), now);
     return settled.map(({ id, userId, result, payout }) => ({ id, userId, result, payout }));
   });
 }
+
+/** The push that tells a contract's user it settled: the result and what it paid back. */
+const settledPush = (s: Settled & { row: Due }): { userId: bigint; event: PushEvent } => ({
+  userId: s.userId,
+  event: {
+    kind: "contract_settled",
+    contractId: String(s.id),
+    orderNo: s.row.order_no,
+    result: s.result,
+    payout: fromMinor(s.payout),
+  },
+});
 
 function tickOf(
   seq: bigint | null,

@@ -53,11 +53,25 @@ export function useRegister() {
 }
 
 /**
+ * A signed-out phone is told nothing more: this browser's push subscription ends with the session
+ * (the server drops it on logout too). Its code loads only where the browser can push at all.
+ */
+async function forgetPushSubscription(): Promise<void> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return;
+  try {
+    await (await import("./push")).disablePush();
+  } catch {
+    // Offline, or no worker: the server still forgets the subscription with the session.
+  }
+}
+
+/**
  * Ends the session on the server (failures ignored: the token is forgotten either way),
  * then forgets it here and drops every cached answer.
  */
 export async function logout(): Promise<void> {
   if (useSession.getState().token) {
+    await forgetPushSubscription();
     try {
       await apiRequest<OkResponse>("/v1/auth/logout", {
         method: "POST",

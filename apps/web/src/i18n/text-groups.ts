@@ -5,6 +5,7 @@ import type deposit from "./locales/deposit/en.json";
 import type core from "./locales/en.json";
 import type limits from "./locales/limits/en.json";
 import type messages from "./locales/messages/en.json";
+import type notifications from "./locales/notifications/en.json";
 import type orders from "./locales/orders/en.json";
 import type passkeys from "./locales/passkeys/en.json";
 import type password from "./locales/password/en.json";
@@ -32,6 +33,7 @@ type GroupTexts = typeof account &
   typeof deposit &
   typeof limits &
   typeof messages &
+  typeof notifications &
   typeof orders &
   typeof passkeys &
   typeof password &

@@ -48,6 +48,8 @@ export const paths = {
   sessions: "/pages/sessions/sessions",
   /** Not in the specification: the user's passkeys (docs/decisions/0069-passkeys.md). */
   passkeys: "/pages/passkeys/passkeys",
+  /** Not in the specification: push notifications on this device (docs/decisions/0073-push-notifications.md). */
+  notifications: "/pages/notifications/notifications",
 } as const;
 
 /** The trading detail of a product ("BTC/USDT" → /pages/Detail/Detail?symbol=BTC%2FUSDT). */

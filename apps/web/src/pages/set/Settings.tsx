@@ -7,6 +7,7 @@ import { logout } from "../../api/auth";
 import { queryClient } from "../../api/query-client";
 import {
   IconBadgeCheck,
+  IconBell,
   IconGlobe,
   IconKey,
   IconLock,
@@ -79,6 +80,13 @@ export default function Settings() {
             data-testid="set-clear-cache"
           >
             {t("settings.clearCache")}
+          </List.Item>
+          <List.Item
+            prefix={<IconBell className="settings__icon" />}
+            onClick={() => navigate(paths.notifications)}
+            data-testid="set-notifications"
+          >
+            {t("settings.notifications")}
           </List.Item>
         </List>
         <List header={t("settings.security")} className="settings__group">

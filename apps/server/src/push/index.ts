@@ -1,0 +1,3 @@
+export { enqueuePush, enqueuePushToEveryone, type PushEvent } from "./events";
+export { pushModule } from "./module";
+export { forgetSessionSubscriptions } from "./subscriptions";
