@@ -8,6 +8,7 @@ import {
   type PhoneCountry,
 } from "@tickfair/contract";
 import { z } from "zod";
+import { BROWSER_PUSH_SERVICES, type PushServicePattern, parsePushServices } from "./push-services";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -39,6 +40,18 @@ const trustProxy = z
       return z.NEVER;
     }
     return entries;
+  });
+
+const pushServices = z
+  .string()
+  .default(BROWSER_PUSH_SERVICES)
+  .transform((value, context): PushServicePattern[] => {
+    const { patterns, bad } = parsePushServices(value);
+    if (bad.length > 0 || patterns.length === 0) {
+      context.addIssue({ code: "custom", message: `not push service origins: ${bad.join(", ") || value}` });
+      return z.NEVER;
+    }
+    return patterns;
   });
 
 /**
@@ -187,8 +200,11 @@ const configSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(40).optional(),
   /** Who push services contact about this server (mailto: or https:); by default PUBLIC_URL. */
   VAPID_SUBJECT: z.string().url().optional(),
-  /** Tests only: accept push endpoints on plain http (the local push service); real ones are https. */
-  PUSH_HTTP_ENDPOINTS: flag.default(false),
+  /**
+   * The push services a subscription may name (origins, comma-separated; `*.` for every subdomain,
+   * `:*` for any port): the browsers' own by default. The server POSTs to these, so nothing else is taken.
+   */
+  PUSH_SERVICES: pushServices,
   /** When customer service answers live (HH:mm-HH:mm on PLATFORM_TZ's clock); outside it messages wait. */
   SUPPORT_HOURS: z
     .string()

@@ -11,9 +11,9 @@ import {
 } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { LocalPushService } from "../test/push-service";
+import { LOCAL_PUSH_SERVICE, LocalPushService } from "../test/push-service";
 
-const t = useTestApp({ PUSH_HTTP_ENDPOINTS: true });
+const t = useTestApp({ PUSH_SERVICES: LOCAL_PUSH_SERVICE });
 let service: LocalPushService;
 beforeAll(async () => {
   service = await LocalPushService.start();

@@ -5,13 +5,13 @@ import { recordTicks } from "../market/ticks";
 import { demoTopUp, postWithKey } from "../test/cashier-fixtures";
 import { registerAndLogin, signIn } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { type BrowserSubscription, LocalPushService } from "../test/push-service";
+import { type BrowserSubscription, LOCAL_PUSH_SERVICE, LocalPushService } from "../test/push-service";
 import { openContract } from "../test/trading-fixtures";
 import { assignEntries, settleDueContracts } from "../trading/service";
 import { PUSH_MAX_ATTEMPTS } from "./delivery";
 import { enqueuePush } from "./events";
 
-const t = useTestApp({ PUSH_HTTP_ENDPOINTS: true, VAPID_SUBJECT: "mailto:ops@tickfair.test" });
+const t = useTestApp({ PUSH_SERVICES: LOCAL_PUSH_SERVICE, VAPID_SUBJECT: "mailto:ops@tickfair.test" });
 let service: LocalPushService;
 beforeAll(async () => {
   service = await LocalPushService.start();
@@ -182,14 +182,16 @@ describe("push notifications through a local push service", () => {
     ).toEqual([]);
   });
 
-  it("refuses an endpoint that is not a push service's https address, and keys of the wrong size", async () => {
+  it("refuses an endpoint at no allowed push service, and keys of the wrong size", async () => {
     const user = await registerAndLogin(t);
     const browser = service.subscribe();
     const post = (payload: object) =>
       t.app.inject({ method: "POST", url: "/api/v1/me/push-subscriptions", headers: user.auth, payload });
-    const notHttps = await post({ ...browser, endpoint: "ftp://127.0.0.1/push/1", locale: "en" });
-    expect(notHttps.statusCode).toBe(400);
-    expect(notHttps.json()).toMatchObject({ error: { code: "PUSH_ENDPOINT_INVALID" } });
+    for (const endpoint of ["ftp://127.0.0.1/push/1", "https://169.254.169.254/latest/meta-data/"]) {
+      const elsewhere = await post({ ...browser, endpoint, locale: "en" });
+      expect(elsewhere.statusCode, endpoint).toBe(400);
+      expect(elsewhere.json()).toMatchObject({ error: { code: "PUSH_ENDPOINT_INVALID" } });
+    }
     const shortKey = await post({ ...browser, keys: { ...browser.keys, auth: "AAAA" }, locale: "en" });
     expect(shortKey.statusCode).toBe(400);
     const noLocale = await post({ ...browser, locale: "xx" });

@@ -62,7 +62,7 @@ export function pushRoutes(context: RouteContext, keys: () => Promise<VapidKeys>
           { userId: request.user.id, sessionTokenHash: request.sessionTokenHash },
           request.body,
           (await keys()).publicKey,
-          config.PUSH_HTTP_ENDPOINTS,
+          config.PUSH_SERVICES,
           clock.now(),
         ),
     );

@@ -1,6 +1,7 @@
 import type { Locale, PushSubscription, PushSubscriptionInput } from "@tickfair/contract";
 import type { Db, Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
+import { isPushServiceEndpoint, type PushServicePattern } from "../platform/push-services";
 
 /**
  * Keeps a browser's subscription for the signed-in user and session. The endpoint is the browser's:
@@ -12,11 +13,10 @@ export async function addSubscription(
   owner: { userId: bigint; sessionTokenHash: string },
   input: PushSubscriptionInput,
   serverKey: string,
-  allowHttp: boolean,
+  services: readonly PushServicePattern[],
   now: Date,
 ): Promise<PushSubscription> {
-  const protocol = new URL(input.endpoint).protocol;
-  if (protocol !== "https:" && !(allowHttp && protocol === "http:"))
+  if (!isPushServiceEndpoint(services, input.endpoint))
     throw new AppError("PUSH_ENDPOINT_INVALID", { endpoint: "PUSH_ENDPOINT_INVALID" });
   const row = await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("push_subscriptions").where("endpoint", "=", input.endpoint).execute();

@@ -1,6 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parsePushServices } from "../platform/push-services";
 
 /**
  * A push service on this machine, for tests: it takes Web Push requests as a real one does (RFC 8030
@@ -33,6 +34,9 @@ interface Browser {
 }
 
 const b64url = (bytes: Buffer) => bytes.toString("base64url");
+
+/** The configuration that lets the server send to a LocalPushService (on 127.0.0.1, any port). */
+export const LOCAL_PUSH_SERVICE = parsePushServices("http://127.0.0.1:*").patterns;
 
 export class LocalPushService {
   readonly received: Received[] = [];
