@@ -69,8 +69,6 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const solvency = solvencyModule(wiring);
   const modules: CapabilityModule[] = [
     auditModule(wiring),
-    ledgerModule(wiring),
-    market,
     filesModule(wiring, {
       blobs,
       holderLive: (holder, now) =>
@@ -78,6 +76,8 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
           ? isSessionLive(db, holder.sessionTokenHash, now)
           : isOperatorSessionLive(db, holder.sessionTokenHash, now, config.OPERATOR_IDLE_MINUTES * 60_000),
     }),
+    ledgerModule(wiring),
+    market,
     messages,
     content,
     authModule(wiring),

@@ -153,6 +153,8 @@ export const ERROR_STATUS = {
   TOTP_ENROLMENT_NOT_STARTED: 409,
   /** The authenticator's code is not right for this secret now, or was already used. */
   TOTP_CODE_WRONG: 400,
+  /** A banner's or pop-up's link must be a page of the phone app, not an address elsewhere. */
+  CONTENT_LINK_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
