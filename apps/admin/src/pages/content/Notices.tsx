@@ -101,7 +101,11 @@ export function Notices({ kind, groups }: { kind: ContentNoticeKind; groups: Rea
               return <Tag color={STATE_COLOURS[state]}>{t(`notices.states.${state}`)}</Tag>;
             },
           },
-          { key: "link", title: t("notices.link"), render: (_, row) => row.link ?? "—", className: "mono" },
+          {
+            key: "link",
+            title: t("notices.link"),
+            render: (_, row) => (row.link ? <span className="mono">{row.link}</span> : "—"),
+          },
           {
             key: "updated",
             title: t("notices.updated"),
