@@ -144,7 +144,7 @@ const BUDGET = {
   // links: 688 B (35,711 B measured); merged with the step-up sheet, the devices page and passkeys,
   // 601 B (36,094 B measured).
   // Home's banner carousel (its track, slides, text over the image, dots) and the pop-up's image and
-  // text, one lazy stylesheet: 691 B (36,785 B measured).
+  // text, one lazy stylesheet, its linked slides not underlined: 704 B (36,798 B measured).
   allCss:
     26.8 * KB +
     832 +
@@ -168,7 +168,7 @@ const BUDGET = {
     483 +
     470 +
     601 +
-    691,
+    704,
   // The reality check opens antd-mobile's Dialog without its Toast, so the bundler now keeps their
   // shared centring code in a chunk of its own: ~700 B of gzip framing on the pages that load both
   // (the withdrawal details, 51,574 B measured, 50,907 B before).
