@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type {
   ContentDocumentList,
@@ -231,6 +232,11 @@ for (const { locale, text: t } of SHOT_RUNS) {
       await expect(dialog).toContainText(popupTitle);
       await expectPolished(page);
       await settledShot(page, locale, "home-popup", { dialog: true });
+      // The dialog over home and the carousel under it: nothing axe's WCAG 2.1 AA rules object to.
+      const axe = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
       await dialog.getByRole("button", { name: t.home.noticeClose }).click();
       await expect(page.getByTestId("home-popup")).toBeHidden();
