@@ -6,8 +6,10 @@ import type {
   ContentTranslations,
 } from "../packages/contract/src/api/content";
 import {
+  apiUser,
   expectPolished,
   HOME,
+  logInViaForm,
   operatorHeaders,
   postOk,
   SHOT_RUNS,
@@ -272,6 +274,21 @@ for (const { locale, text: t } of SHOT_RUNS) {
       // A banner opens its page in the app.
       await slides.first().click();
       await expect(page).toHaveURL(/\/h5\/pages\/fairness\/fairness$/);
+
+      // Signed in, a dismissal is the user's, kept by the server: their other sessions show it no more.
+      const user = await apiUser(request);
+      await logInViaForm(page, user.account, user.password);
+      await page.goto(HOME);
+      const ownDialog = page.locator(".adm-dialog-body").filter({ visible: true });
+      await expect(ownDialog.getByTestId("home-popup")).toBeVisible();
+      await ownDialog.getByRole("button", { name: t.home.noticeClose }).click();
+      await expect(page.getByTestId("home-popup")).toBeHidden();
+      await expect
+        .poll(async () => {
+          const unseen = await request.get("/api/v1/content/popup/unseen", { headers: user.auth });
+          return ((await unseen.json()) as { popup: unknown }).popup;
+        })
+        .toBeNull();
     } finally {
       // Later journeys (and this one in the next language) open home: ours end here.
       await endNotice(request, auth, bannerId);
