@@ -130,3 +130,87 @@ for (const {
     expect(dialogs).toEqual([]);
   });
 }
+
+for (const { locale, text } of consoleRuns()) {
+  test(`an admin writes a banner with an image and schedules a pop-up notice (${locale})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36);
+    await openConsole(page, locale, DEMO_ADMIN);
+    await page.getByTestId("nav-content").click();
+    await page.getByTestId("content-group-banners").click();
+    await expect(page).toHaveURL(/kind=banners/);
+
+    // ── A banner: texts in two languages, an image, a link inside the app, its place in the carousel ──
+    await page.getByTestId("notice-new").click();
+    const editor = page.getByTestId("notice-editor");
+    await expect(editor).toBeVisible();
+    await page.getByTestId("notice-title-zh-CN").fill(`旅程横幅 ${stamp}`);
+    await page.getByTestId("notice-body-zh-CN").fill("进场与出场价格都可重算。");
+    await page.getByTestId("notice-tab-en").click();
+    await page.getByTestId("notice-title-en").fill(`Journey banner ${stamp}`);
+    // The picture is the console's own screen: any PNG does, the server re-encodes it.
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 686, height: 300 } });
+    await editor
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: png });
+    await expect(page.getByTestId("notice-image-preview")).toBeVisible();
+    // A link outside the app is refused by the server, in the console's language.
+    await editor.locator("input#link").fill("https://example.com/");
+    await editor.locator("input#position").fill("5");
+    await page.getByTestId("notice-reason").fill("Journey: spring banner");
+    await page.getByTestId("notice-save").click();
+    await expect(page.getByTestId("notice-error")).toContainText("/pages/product/product");
+    await editor.locator("input#link").fill("/pages/fairness/fairness");
+    await expect(page.getByTestId("notice-written-en")).toBeVisible();
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "notice-banner-editor");
+    await page.getByTestId("notice-save").click();
+    await expect(editor).toBeHidden();
+
+    const banner = page
+      .getByTestId("notice-list")
+      .locator("tbody tr.ant-table-row")
+      .filter({ hasText: stamp });
+    await expect(banner).toHaveCount(1);
+    await expect(banner).toContainText(text.notices.states.live);
+    await expect(banner).toContainText("/pages/fairness/fairness");
+    await expect(banner.locator("img")).toBeVisible();
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "notice-banners");
+
+    // ── A pop-up notice from tomorrow: scheduled, and version 2 once its text changes ──────────────
+    await page.getByTestId("content-group-popups").click();
+    await page.getByTestId("notice-new").click();
+    await expect(editor).toBeVisible();
+    await page.getByTestId("notice-title-zh-CN").fill(`旅程弹窗 ${stamp}`);
+    await page.getByTestId("notice-body-zh-CN").fill("明日系统维护。");
+    const tomorrow = await page.evaluate(() => {
+      const at = new Date(Date.now() + 24 * 3600_000);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    });
+    await page.getByTestId("notice-starts-at").fill(tomorrow);
+    await page.getByTestId("notice-reason").fill("Journey: maintenance notice");
+    await page.getByTestId("notice-save").click();
+    await expect(editor).toBeHidden();
+    const popup = page
+      .getByTestId("notice-list")
+      .locator("tbody tr.ant-table-row")
+      .filter({ hasText: stamp });
+    await expect(popup).toContainText(text.notices.states.upcoming);
+    await expect(popup).toContainText("v1");
+
+    await popup.click();
+    await expect(page.getByTestId("notice-title-zh-CN")).toHaveValue(`旅程弹窗 ${stamp}`);
+    await page.getByTestId("notice-body-zh-CN").fill("明日 02:00 系统维护。");
+    await page.getByTestId("notice-reason").fill("Journey: the time of the maintenance");
+    await consoleShot(page, locale, "notice-popup-editor");
+    await page.getByTestId("notice-save").click();
+    await expect(editor).toBeHidden();
+    await expect(popup).toContainText("v2");
+    await expectConsolePolished(page);
+    await consoleShot(page, locale, "notice-popups");
+  });
+}

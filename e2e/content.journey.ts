@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type {
   ContentDocumentList,
@@ -5,13 +6,16 @@ import type {
   ContentTranslations,
 } from "../packages/contract/src/api/content";
 import {
+  apiUser,
   expectPolished,
   HOME,
+  logInViaForm,
   operatorHeaders,
   postOk,
   SHOT_RUNS,
   type ShotLocale,
   setLanguage,
+  settledShot,
   shot,
 } from "./support";
 
@@ -163,5 +167,132 @@ for (const { locale, text: t } of SHOT_RUNS) {
     await expect(page.getByTestId("article-missing")).toContainText(t.content.articleMissing);
     await expect(page.getByRole("button", { name: t.content.allNews })).toBeVisible();
     await shot(page, locale, "content-missing");
+  });
+}
+
+/** A banner or pop-up written through the console API in both shot locales; answers its id. */
+async function writeNotice(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  input: { kind: "banner" | "popup"; zh: [string, string]; en: [string, string]; link: string },
+): Promise<string> {
+  const notice = await postOk<{ id: string }>(request, auth, "/operator/notices", {
+    kind: input.kind,
+    translations: {
+      "zh-CN": { title: input.zh[0], body: input.zh[1] },
+      en: { title: input.en[0], body: input.en[1] },
+    },
+    link: input.link,
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    reason: "e2e banners journey",
+  });
+  return notice.id;
+}
+
+/** Ends a banner or pop-up now, its texts as they are. */
+async function endNotice(request: APIRequestContext, auth: Record<string, string>, id: string) {
+  const notice = (await (await request.get(`/api/v1/operator/notices/${id}`, { headers: auth })).json()) as {
+    translations: unknown;
+    link: string | null;
+    position: number;
+    startsAt: string;
+  };
+  const ended = await request.put(`/api/v1/operator/notices/${id}`, {
+    headers: auth,
+    data: { ...notice, endsAt: new Date().toISOString(), reason: "e2e banners journey ends" },
+  });
+  expect(ended.ok(), await ended.text()).toBe(true);
+}
+
+for (const { locale, text: t } of SHOT_RUNS) {
+  test(`content: home's banners and a pop-up notice shown once (${locale})`, async ({ page, request }) => {
+    const stamp = `${Date.now() % 100000}`;
+    const auth = await operatorHeaders(request);
+    const zh = locale === "zh-CN";
+    const bannerTitle = zh ? `核验每一笔 ${stamp}` : `Verify every contract ${stamp}`;
+    const bannerId = await writeNotice(request, auth, {
+      kind: "banner",
+      zh: [`核验每一笔 ${stamp}`, "进场与出场价格都可重算。"],
+      en: [`Verify every contract ${stamp}`, "Entry and exit prices can be recomputed."],
+      link: "/pages/fairness/fairness",
+    });
+    const popupTitle = zh ? `系统维护通知 ${stamp}` : `Maintenance notice ${stamp}`;
+    const popupId = await writeNotice(request, auth, {
+      kind: "popup",
+      zh: [`系统维护通知 ${stamp}`, "周六 02:00–03:00 暂停出金，交易不受影响。"],
+      en: [
+        `Maintenance notice ${stamp}`,
+        "Withdrawals pause on Saturday 02:00–03:00; trading is not affected.",
+      ],
+      link: "/pages/solvency/solvency",
+    });
+    try {
+      await setLanguage(page, locale);
+      await page.goto(HOME);
+      const dialog = page.locator(".adm-dialog-body").filter({ visible: true });
+      await expect(dialog.getByTestId("home-popup")).toBeVisible();
+      await expect(dialog).toContainText(popupTitle);
+      await expectPolished(page);
+      await settledShot(page, locale, "home-popup", { dialog: true });
+      // The dialog over home and the carousel under it: nothing axe's WCAG 2.1 AA rules object to.
+      const axe = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+      await dialog.getByRole("button", { name: t.home.noticeClose }).click();
+      await expect(page.getByTestId("home-popup")).toBeHidden();
+      const banners = page.getByTestId("home-banners");
+      const slides = banners.getByTestId("home-banner-slide");
+      // Ours first (position 0), then the demo's two with their pictures.
+      await expect(slides.first()).toContainText(bannerTitle);
+      expect(await slides.count()).toBeGreaterThanOrEqual(3);
+      const picture = slides.nth(1).locator("img");
+      await expect(picture).toHaveAttribute("width", "1029");
+      await expect(picture).toHaveAttribute("height", "450");
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1029);
+      await expectPolished(page);
+      await settledShot(page, locale, "home-banners", { viewport: true });
+
+      // The dots step the carousel; the second slide is the demo's first.
+      const dots = banners.locator(".home-carousel__dots button");
+      await expect(dots).toHaveCount(await slides.count());
+      await dots.nth(1).click();
+      await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+      await expect(slides.nth(1)).toBeInViewport();
+      await shot(page, locale, "home-banners-second", { viewport: true });
+
+      // Dismissed on this device: a reload shows the banners and no pop-up.
+      const popupAnswer = page.waitForResponse((response) =>
+        response.url().includes("/api/v1/content/popup"),
+      );
+      await page.reload();
+      await popupAnswer;
+      await expect(slides.first()).toContainText(bannerTitle);
+      await expect(page.getByTestId("home-popup")).toHaveCount(0);
+
+      // A banner opens its page in the app.
+      await slides.first().click();
+      await expect(page).toHaveURL(/\/h5\/pages\/fairness\/fairness$/);
+
+      // Signed in, a dismissal is the user's, kept by the server: their other sessions show it no more.
+      const user = await apiUser(request);
+      await logInViaForm(page, user.account, user.password);
+      await page.goto(HOME);
+      const ownDialog = page.locator(".adm-dialog-body").filter({ visible: true });
+      await expect(ownDialog.getByTestId("home-popup")).toBeVisible();
+      await ownDialog.getByRole("button", { name: t.home.noticeClose }).click();
+      await expect(page.getByTestId("home-popup")).toBeHidden();
+      await expect
+        .poll(async () => {
+          const unseen = await request.get("/api/v1/content/popup/unseen", { headers: user.auth });
+          return ((await unseen.json()) as { popup: unknown }).popup;
+        })
+        .toBeNull();
+    } finally {
+      // Later journeys (and this one in the next language) open home: ours end here.
+      await endNotice(request, auth, bannerId);
+      await endNotice(request, auth, popupId);
+    }
   });
 }

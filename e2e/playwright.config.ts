@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, "..");
 export default defineConfig({
   testDir: ".",
   testMatch: "*.journey.ts",
+  globalSetup: "./global-setup.ts",
   outputDir: path.join(root, "test-results"),
   timeout: 120_000,
   expect: { timeout: 10_000 },

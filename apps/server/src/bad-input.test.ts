@@ -8,7 +8,7 @@ import {
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { createDocument } from "./content";
+import { createDocument, createNotice } from "./content";
 import {
   type Case,
   casesFor,
@@ -111,6 +111,18 @@ beforeAll(async () => {
       kind: "news",
       translations: { "zh-CN": { title: "新闻", summary: "", body: "正文" } },
       publishAt: null,
+      reason: "bad input",
+    }),
+  );
+  fx.popupId = String(
+    await createNotice(t.db, t.clock, null, {
+      kind: "popup",
+      translations: { "zh-CN": { title: "公告", body: "正文" } },
+      link: null,
+      imageId: null,
+      position: 0,
+      startsAt: t.clock.now().toISOString(),
+      endsAt: null,
       reason: "bad input",
     }),
   );

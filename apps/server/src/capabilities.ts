@@ -72,8 +72,6 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const modules: CapabilityModule[] = [
     auditModule(wiring),
     push,
-    ledgerModule(wiring),
-    market,
     filesModule(wiring, {
       blobs,
       holderLive: (holder, now) =>
@@ -81,6 +79,8 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
           ? isSessionLive(db, holder.sessionTokenHash, now)
           : isOperatorSessionLive(db, holder.sessionTokenHash, now, config.OPERATOR_IDLE_MINUTES * 60_000),
     }),
+    ledgerModule(wiring),
+    market,
     messages,
     content,
     authModule(wiring),

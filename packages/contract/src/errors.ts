@@ -153,8 +153,10 @@ export const ERROR_STATUS = {
   TOTP_ENROLMENT_NOT_STARTED: 409,
   /** The authenticator's code is not right for this secret now, or was already used. */
   TOTP_CODE_WRONG: 400,
-  /** A push subscription's endpoint is not an https address of a push service. */
+  /** A push subscription's endpoint is not at a push service the deployment allows. */
   PUSH_ENDPOINT_INVALID: 400,
+  /** A banner's or pop-up's link must be a page of the phone app, not an address elsewhere. */
+  CONTENT_LINK_INVALID: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

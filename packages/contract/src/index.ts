@@ -30,6 +30,7 @@ export * from "./api/terms";
 export * from "./api/trading";
 export * from "./api/verification";
 export * from "./api/webauthn";
+export * from "./app-links";
 export * from "./cashier-constants";
 export * from "./clock-format";
 export * from "./countries";

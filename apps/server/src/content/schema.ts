@@ -19,9 +19,33 @@ export interface ContentVersionsTable {
   created_at: Timestamp;
 }
 
+export interface ContentNoticesTable {
+  id: Id;
+  kind: "banner" | "popup";
+  version: number;
+  translations: ColumnType<unknown, string, string>;
+  link: string | null;
+  image_id: string | null;
+  position: number;
+  starts_at: Date;
+  ends_at: Date | null;
+  updated_by: bigint | null;
+  updated_at: Date;
+  created_at: Timestamp;
+}
+
+export interface ContentNoticesSeenTable {
+  user_id: bigint;
+  notice_id: bigint;
+  version: number;
+  seen_at: Date;
+}
+
 declare module "../platform/schema" {
   interface Database {
     content_documents: ContentDocumentsTable;
     content_versions: ContentVersionsTable;
+    content_notices: ContentNoticesTable;
+    content_notices_seen: ContentNoticesSeenTable;
   }
 }

@@ -14,6 +14,7 @@ import { createOperator, enrolWithKnownSecret } from "../operators";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { type DemoDocument, loadDemoContent } from "./content";
+import { seedDemoNotices } from "./notices";
 
 const DEMO_OPERATORS = [
   {
@@ -206,6 +207,7 @@ async function seedDemoData(db: Db, clock: Clock): Promise<void> {
   }
 
   await seedDemoContent(db, clock);
+  await seedDemoNotices(db, clock);
 }
 
 /**

@@ -7,6 +7,7 @@ import { routeSchemas } from "../platform/route-schema";
 import { readSingleUpload } from "../platform/single-upload";
 import { type HolderLive, photoByTicket } from "./photo-links";
 import { readPublicDocument } from "./public-documents";
+import { readPublicImage } from "./public-images";
 import { FILE_UPLOAD, storePrivateImage } from "./service";
 
 const schema = routeSchemas({ tags: ["files"], signedIn: true, errors: [400, 401, 413] });
@@ -71,6 +72,27 @@ export function publicDocumentRoutes(context: RouteContext): FastifyPluginAsyncZ
           .header("content-security-policy", "sandbox")
           .header("cache-control", "public, max-age=31536000, immutable")
           .send(document.data);
+      },
+    );
+  };
+}
+
+/**
+ * An image of the public store (banners, pop-ups), for anyone to load. Never changed once stored, so
+ * it may be cached for good. Only the public store's table is read here: a private file's or a
+ * verification photo's id names nothing.
+ */
+export function publicImageRoutes(context: RouteContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/images/:id",
+      { schema: { tags: ["files"], params: z.object({ id: z.string().uuid() }) } },
+      async (request, reply) => {
+        const image = await readPublicImage(context.db, request.params.id);
+        return reply
+          .type(image.contentType)
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .send(image.data);
       },
     );
   };

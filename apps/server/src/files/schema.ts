@@ -18,6 +18,17 @@ export interface PublicDocumentsTable {
   created_at: Timestamp;
 }
 
+export interface PublicImagesTable {
+  id: string;
+  content_type: "image/webp";
+  width: number;
+  height: number;
+  size: number;
+  data: Buffer;
+  created_by: bigint | null;
+  created_at: Timestamp;
+}
+
 export interface VerificationPhotosTable {
   id: string;
   user_id: bigint;
@@ -42,6 +53,7 @@ declare module "../platform/schema" {
   interface Database {
     files: FilesTable;
     public_documents: PublicDocumentsTable;
+    public_images: PublicImagesTable;
     verification_photos: VerificationPhotosTable;
     photo_view_tickets: PhotoViewTicketsTable;
   }

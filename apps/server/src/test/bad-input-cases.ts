@@ -125,6 +125,7 @@ export interface Fixtures {
   verificationId: string;
   photoTicket: string;
   articleId: string;
+  popupId: string;
   messageId: string;
   broadcastId: string;
   conversationId: string;
@@ -149,6 +150,9 @@ const PATH_FIXTURES: Record<string, (fx: Fixtures) => string> = {
   verifications: (fx) => fx.verificationId,
   content: (fx) => fx.articleId,
   articles: (fx) => fx.articleId,
+  notices: (fx) => fx.popupId,
+  "content/popup": (fx) => fx.popupId,
+  images: () => "00000000-0000-4000-8000-000000000000",
   messages: (fx) => fx.messageId,
   broadcasts: (fx) => fx.broadcastId,
   chats: (fx) => fx.conversationId,

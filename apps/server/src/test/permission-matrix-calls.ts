@@ -38,6 +38,12 @@ export interface Call {
 }
 
 const inactiveBankMethod = bankMethodInput({ active: false });
+const noticeBody = (extra: object) => ({
+  translations: { "zh-CN": { title: "公告", body: "正文" } },
+  startsAt: "2026-01-01T00:00:00Z",
+  reason: REASON,
+  ...extra,
+});
 
 /**
  * What each route is sent. Inputs are valid by the route's own schema (permissions.test.ts checks),
@@ -223,6 +229,12 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     params: { id: fx.article },
     body: { translations: { "zh-CN": { title: "新闻", body: "正文" } }, reason: REASON },
   }),
+  "POST /api/v1/content/popup/:id/seen": (fx) => ({ params: { id: fx.popup }, body: { version: 1 } }),
+  "GET /api/v1/images/:id": () => ({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
+  "GET /api/v1/operator/notices/:id": (fx) => ({ params: { id: fx.popup } }),
+  "POST /api/v1/operator/notices": () => ({ body: noticeBody({ kind: "banner" }) }),
+  "PUT /api/v1/operator/notices/:id": (fx) => ({ params: { id: fx.popup }, body: noticeBody({}) }),
+  "POST /api/v1/operator/images": () => ({ file: PNG }),
   "POST /api/v1/savings/move-in": () => ({ body: { amount: "1.00" } }),
   "POST /api/v1/savings/move-out": () => ({ body: { amount: "0.01" } }),
   "POST /api/v1/operator/savings/rates": () => ({

@@ -7,7 +7,7 @@ import {
 } from "@tickfair/contract";
 import { expect } from "vitest";
 import { readCashierSettings } from "../cashier/settings";
-import { createDocument } from "../content";
+import { createDocument, createNotice } from "../content";
 import { bankMethod, bindBankCard, key, postWithdrawal } from "./cashier-fixtures";
 import { PNG, uploadFile } from "./files";
 import { ensureInviteCode, registerAndLogin } from "./fixtures";
@@ -67,6 +67,8 @@ export interface Fixtures {
   verificationToReject: string;
   /** A published news article. */
   article: string;
+  /** A live pop-up notice. */
+  popup: string;
   /** A notice in the user's inbox, and a broadcast scheduled far ahead. */
   ownMessage: string;
   scheduledBroadcast: string;
@@ -227,6 +229,18 @@ export async function buildMatrix(
       kind: "news",
       translations: { "zh-CN": { title: "矩阵", summary: "", body: "正文" } },
       publishAt: null,
+      reason: REASON,
+    }),
+  );
+  fx.popup = String(
+    await createNotice(t.db, t.clock, null, {
+      kind: "popup",
+      translations: { "zh-CN": { title: "公告", body: "正文" } },
+      link: null,
+      imageId: null,
+      position: 0,
+      startsAt: t.clock.now().toISOString(),
+      endsAt: null,
       reason: REASON,
     }),
   );

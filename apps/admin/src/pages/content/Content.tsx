@@ -1,5 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
-import type { ContentDocumentList, ContentKind } from "@tickfair/contract";
+import type { ContentDocumentList, ContentKind, ContentNoticeKind } from "@tickfair/contract";
 import { Alert, Button, Flex, Segmented, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { useDescribeError } from "../../api/use-describe-error";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { formatTime } from "../../lib/format";
 import { ContentEditor, type EditorTarget } from "./ContentEditor";
+import { Notices } from "./Notices";
 
 type Row = ContentDocumentList["items"][number];
 
@@ -17,15 +18,22 @@ type Row = ContentDocumentList["items"][number];
 const PAGE_KINDS = ["about", "privacy", "agreement"] as const satisfies readonly ContentKind[];
 const ARTICLE_KINDS = ["news", "highlight"] as const satisfies readonly ContentKind[];
 
-const GROUPS = ["pages", "news", "highlights"] as const;
+const GROUPS = ["pages", "news", "highlights", "banners", "popups"] as const;
 type Group = (typeof GROUPS)[number];
 const GROUP_KINDS: Record<Group, readonly ContentKind[]> = {
   pages: PAGE_KINDS,
   news: ["news"],
   highlights: ["highlight"],
+  banners: [],
+  popups: [],
 };
+/** Home's banners and pop-up notices: not documents with versions, edited in their own list. */
+const NOTICE_GROUPS: Partial<Record<Group, ContentNoticeKind>> = { banners: "banner", popups: "popup" };
 
-/** About us, the privacy policy, the agreement, news and highlights: their versions and who wrote them. */
+/**
+ * About us, the privacy policy, the agreement, news and highlights: their versions and who wrote them;
+ * and home's banners and pop-up notices.
+ */
 export default function Content() {
   const { t, i18n } = useTranslation();
   const describe = useDescribeError();
@@ -40,6 +48,19 @@ export default function Content() {
     ? PAGE_KINDS.filter((kind) => group === "pages" && !rows.some((row) => row.kind === kind))
     : [];
   const article = ARTICLE_KINDS.find((kind) => kinds.includes(kind) && group !== "pages");
+  const groups = (
+    <Segmented<Group>
+      value={group}
+      onChange={(value) => setParams({ kind: value }, { replace: true })}
+      options={GROUPS.map((value) => ({
+        value,
+        label: <span data-testid={`content-group-${value}`}>{t(`content.groups.${value}`)}</span>,
+      }))}
+      className="stack-gap"
+    />
+  );
+  const noticeKind = NOTICE_GROUPS[group];
+  if (noticeKind) return <Notices kind={noticeKind} groups={groups} />;
 
   return (
     <>
@@ -70,15 +91,7 @@ export default function Content() {
           </Flex>
         }
       />
-      <Segmented<Group>
-        value={group}
-        onChange={(value) => setParams({ kind: value }, { replace: true })}
-        options={GROUPS.map((value) => ({
-          value,
-          label: <span data-testid={`content-group-${value}`}>{t(`content.groups.${value}`)}</span>,
-        }))}
-        className="stack-gap"
-      />
+      {groups}
       {list.isError && <Alert type="error" showIcon message={describe(list.error)} className="stack-gap" />}
       <Table<Row>
         rowKey="id"

@@ -35,6 +35,8 @@ const HomeContent = lazy(() => import("./HomeContent"));
 const MessagesBadge = lazy(() => import("./MessagesBadge"));
 // And support's unread answers, the same way.
 const ServiceBadge = lazy(() => import("./ServiceBadge"));
+// And the operators' banners and pop-up notice: the app's own banner stands in until they come.
+const HomeBanners = lazy(() => import("./HomeBanners"));
 
 function RecommendedFallback() {
   return (
@@ -85,6 +87,45 @@ export default function Home() {
   const user = useSession((s) => (s.token ? s.userInfo : null));
   const loggedIn = useSession((s) => s.token !== null);
   const [languageOpen, setLanguageOpen] = useState(false);
+  // The app's own banner: while the published banners load, and when there are none.
+  const hero = (
+    <section className="home-banner" aria-label={t("home.bannerTitle")}>
+      <svg className="home-banner__art" viewBox="0 0 343 150" preserveAspectRatio="none" aria-hidden="true">
+        <defs>
+          <linearGradient id="home-banner-bg" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#3d78ff" />
+            <stop offset="0.55" stopColor="#1f5af0" />
+            <stop offset="1" stopColor="#0f2f94" />
+          </linearGradient>
+          <linearGradient id="home-banner-area" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0" stopColor="#fff" stopOpacity="0.28" />
+            <stop offset="1" stopColor="#fff" stopOpacity="0" />
+          </linearGradient>
+        </defs>
+        <rect width="343" height="150" fill="url(#home-banner-bg)" />
+        <circle cx="300" cy="18" r="70" fill="#fff" fillOpacity="0.06" />
+        <circle cx="330" cy="130" r="46" fill="#fff" fillOpacity="0.05" />
+        <path
+          d="M190 136 L206 128 L220 132 L236 116 L250 121 L266 102 L280 108 L296 86 L310 92 L324 70 L343 58 L343 150 L190 150 Z"
+          fill="url(#home-banner-area)"
+        />
+        <path
+          d="M190 136 L206 128 L220 132 L236 116 L250 121 L266 102 L280 108 L296 86 L310 92 L324 70 L343 58"
+          fill="none"
+          stroke="#fff"
+          strokeOpacity="0.6"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+        <circle cx="324" cy="70" r="3.5" fill="#34d399" />
+      </svg>
+      <div className="home-banner__text">
+        <span className="home-banner__badge">{t("home.bannerBadge")}</span>
+        <h2 className="home-banner__title">{t("home.bannerTitle")}</h2>
+        <p className="home-banner__desc">{t("home.bannerText")}</p>
+      </div>
+    </section>
+  );
 
   return (
     <div className="home">
@@ -107,47 +148,9 @@ export default function Home() {
       </header>
 
       <main className="home__body">
-        <section className="home-banner" aria-label={t("home.bannerTitle")}>
-          <svg
-            className="home-banner__art"
-            viewBox="0 0 343 150"
-            preserveAspectRatio="none"
-            aria-hidden="true"
-          >
-            <defs>
-              <linearGradient id="home-banner-bg" x1="0" y1="0" x2="1" y2="1">
-                <stop offset="0" stopColor="#3d78ff" />
-                <stop offset="0.55" stopColor="#1f5af0" />
-                <stop offset="1" stopColor="#0f2f94" />
-              </linearGradient>
-              <linearGradient id="home-banner-area" x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0" stopColor="#fff" stopOpacity="0.28" />
-                <stop offset="1" stopColor="#fff" stopOpacity="0" />
-              </linearGradient>
-            </defs>
-            <rect width="343" height="150" fill="url(#home-banner-bg)" />
-            <circle cx="300" cy="18" r="70" fill="#fff" fillOpacity="0.06" />
-            <circle cx="330" cy="130" r="46" fill="#fff" fillOpacity="0.05" />
-            <path
-              d="M190 136 L206 128 L220 132 L236 116 L250 121 L266 102 L280 108 L296 86 L310 92 L324 70 L343 58 L343 150 L190 150 Z"
-              fill="url(#home-banner-area)"
-            />
-            <path
-              d="M190 136 L206 128 L220 132 L236 116 L250 121 L266 102 L280 108 L296 86 L310 92 L324 70 L343 58"
-              fill="none"
-              stroke="#fff"
-              strokeOpacity="0.6"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            />
-            <circle cx="324" cy="70" r="3.5" fill="#34d399" />
-          </svg>
-          <div className="home-banner__text">
-            <span className="home-banner__badge">{t("home.bannerBadge")}</span>
-            <h2 className="home-banner__title">{t("home.bannerTitle")}</h2>
-            <p className="home-banner__desc">{t("home.bannerText")}</p>
-          </div>
-        </section>
+        <Suspense fallback={hero}>
+          <HomeBanners hero={hero} signedIn={loggedIn} />
+        </Suspense>
 
         {loggedIn ? (
           <Link to={paths.user} className="home-account card" data-testid="home-account">
