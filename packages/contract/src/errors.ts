@@ -153,6 +153,8 @@ export const ERROR_STATUS = {
   TOTP_ENROLMENT_NOT_STARTED: 409,
   /** The authenticator's code is not right for this secret now, or was already used. */
   TOTP_CODE_WRONG: 400,
+  /** The practice account is reset only while no practice contract is open: their stakes are still held. */
+  PRACTICE_CONTRACTS_OPEN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

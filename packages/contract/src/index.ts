@@ -52,3 +52,4 @@ export * from "./risk-constants";
 export * from "./savings-math";
 export * from "./step-up-actions";
 export * from "./validators";
+export * from "./api/practice";
