@@ -136,8 +136,12 @@ describe("ledger invariants", () => {
       );
       const report = await checkLedgerInvariants(tx);
       const text = report.violations.join("\n");
-      expect(text).toMatch(/posting \d+ \(withdrawal_return\) mixes practice and real money: 1 practice and 1 real/);
-      expect(text).toMatch(/posting \d+ \(practice_grant\) mixes practice and real money: 0 practice and 2 real/);
+      expect(text).toMatch(
+        /posting \d+ \(withdrawal_return\) mixes practice and real money: 1 practice and 1 real/,
+      );
+      expect(text).toMatch(
+        /posting \d+ \(practice_grant\) mixes practice and real money: 0 practice and 2 real/,
+      );
       expect(text).toMatch(/journal \d+'s practice entries sum to 300, not 0/);
       // The mixed posting is also a journal whose practice entries do not balance on their own.
       expect(text).toMatch(/journal \d+'s practice entries sum to -500, not 0/);

@@ -1,6 +1,6 @@
 import {
-  PRACTICE_ACCOUNT_KINDS,
   type PostingKind,
+  PRACTICE_ACCOUNT_KINDS,
   type PracticeAccountKind,
   USER_ACCOUNT_KINDS,
   type UserAccountKind,
@@ -75,7 +75,8 @@ export async function practiceAccounts(
     .where("kind", "in", [...PRACTICE_ACCOUNT_KINDS])
     .execute();
   const result: Partial<Record<PracticeAccountKind, { id: bigint; balance: bigint }>> = {};
-  for (const row of rows) result[row.kind as PracticeAccountKind] = { id: row.id, balance: row.balance ?? 0n };
+  for (const row of rows)
+    result[row.kind as PracticeAccountKind] = { id: row.id, balance: row.balance ?? 0n };
   return result.practice_cash && result.practice_frozen
     ? { practice_cash: result.practice_cash, practice_frozen: result.practice_frozen }
     : null;

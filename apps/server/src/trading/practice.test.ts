@@ -43,7 +43,10 @@ describe("the practice account", () => {
   it("places and settles a practice order by the same rule, apart from real money, and its receipt verifies", async () => {
     const start = nextHour();
     const user = await fundedUser("500.00");
-    const placed = await practice(user.auth, order({ direction: "up", stake: "100.00", durationSeconds: 60 }));
+    const placed = await practice(
+      user.auth,
+      order({ direction: "up", stake: "100.00", durationSeconds: 60 }),
+    );
     expect(placed.statusCode, placed.body).toBe(201);
     const contract = placed.json<Contract>();
     expect(contract.wallet).toBe("practice");
@@ -51,9 +54,9 @@ describe("the practice account", () => {
     expect(await userBalances(t.db, user.userId)).toMatchObject({ cash: 50_000n, frozen_trade: 0n });
 
     // Each list shows its own wallet's contracts only.
-    expect((await get("/practice/contracts/open", user.auth)).json().items.map((c: Contract) => c.id)).toEqual([
-      contract.id,
-    ]);
+    expect(
+      (await get("/practice/contracts/open", user.auth)).json().items.map((c: Contract) => c.id),
+    ).toEqual([contract.id]);
     expect((await get("/trading/contracts/open", user.auth)).json().items).toEqual([]);
 
     await recordTicks(t.db, [feedTick(BTC, at(start, 500), 9_000_000n)]);

@@ -219,7 +219,9 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         kind: "settlement_house",
         userId: null,
         reference: `${houseCount[wallet]} contracts`,
-        legs: [{ accountId: wallet === "real" ? system.house : system.practice_house, amount: houseGain[wallet] }],
+        legs: [
+          { accountId: wallet === "real" ? system.house : system.practice_house, amount: houseGain[wallet] },
+        ],
       });
     }
     const postingIds = await postJournal(tx, postings, now, "held");
