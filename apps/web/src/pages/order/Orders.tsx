@@ -4,6 +4,7 @@ import { useLiveTickers } from "../../api/market-socket";
 import { useClosedContracts, useOpenContracts } from "../../api/trading";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
+import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
 import { ClosedRecords } from "./ClosedRecords";
 import { Positions } from "./Positions";
@@ -32,6 +33,7 @@ export default function Orders() {
   return (
     <div className="page orders-page">
       <PageNavBar title={t("orders.title")} backTo={paths.user} />
+      <WalletBar />
       <div className="orders-tabs">
         <Segmented label={t("orders.title")}>
           {TABS.map((value) => (

@@ -1,0 +1,94 @@
+import { type Contract, formatMoney } from "@tickfair/contract";
+import { Dialog, Toast } from "antd-mobile";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../api/messages";
+import { usePracticeAccount, useResetPractice } from "../../api/practice";
+import { useSession } from "../../store/session";
+import { useWallet } from "../../store/wallet";
+import { Segment, Segmented } from "../Segmented/Segmented";
+import "./wallet-bar.css";
+
+/**
+ * The switch between real money and the practice account, on every screen that trades or lists
+ * contracts; in practice, the practice balance (its own colour and label, so it is never taken for
+ * money) and its reset.
+ */
+export function WalletBar() {
+  const { t, i18n } = useTranslation();
+  const signedIn = useSession((s) => s.token !== null);
+  const { wallet, setWallet } = useWallet();
+  const account = usePracticeAccount(wallet === "practice");
+  const reset = useResetPractice();
+  if (!signedIn) return null;
+
+  async function confirmReset() {
+    const amount = formatMoney(account.data?.startingBalance ?? "10000.00", i18n.language);
+    const sure = await Dialog.confirm({
+      content: <span data-testid="practice-reset-confirm">{t("practice.resetConfirm", { amount })}</span>,
+      confirmText: t("practice.reset"),
+      cancelText: t("practice.cancel"),
+    });
+    if (!sure) return;
+    try {
+      await reset.mutateAsync();
+      Toast.show({ content: t("practice.resetDone") });
+    } catch (error) {
+      Toast.show({ content: errorText(error) });
+    }
+  }
+
+  return (
+    <section className={`wallet-bar wallet-bar--${wallet}`} data-testid="wallet-bar" data-wallet={wallet}>
+      <Segmented label={t("practice.switchLabel")}>
+        <Segment active={wallet === "real"} data-testid="wallet-real" onClick={() => setWallet("real")}>
+          {t("practice.real")}
+        </Segment>
+        <Segment
+          active={wallet === "practice"}
+          data-testid="wallet-practice"
+          onClick={() => setWallet("practice")}
+        >
+          {t("practice.practice")}
+        </Segment>
+      </Segmented>
+      {wallet === "practice" ? (
+        <div className="wallet-bar__practice">
+          <div className="wallet-bar__row">
+            <WalletMark />
+            <span className="wallet-bar__balance">
+              {t("practice.balance")}{" "}
+              <strong className="num" data-testid="practice-available">
+                {account.data ? formatMoney(account.data.available, i18n.language) : "—"}
+              </strong>
+            </span>
+            <button
+              type="button"
+              className="wallet-bar__reset"
+              data-testid="practice-reset"
+              disabled={reset.isPending}
+              onClick={() => void confirmReset()}
+            >
+              {t("practice.reset")}
+            </button>
+          </div>
+          <p className="wallet-bar__note">{t("practice.note")}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** "Practice" in the practice colour: marks practice contracts and balances wherever they are listed. */
+export function WalletMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="wallet-mark" data-testid="practice-mark">
+      {t("practice.practice")}
+    </span>
+  );
+}
+
+/** The mark on a practice contract; nothing on a real one. */
+export function ContractWalletMark({ contract }: { contract: Pick<Contract, "wallet"> }) {
+  return contract.wallet === "practice" ? <WalletMark /> : null;
+}
