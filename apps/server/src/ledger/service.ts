@@ -84,7 +84,7 @@ export async function practiceAccounts(
 
 const systemIdsByDb = new WeakMap<object, Promise<Record<SystemAccountKind, bigint>>>();
 
-/** System account ids never change after the first migration, so each database's are read once. */
+/** System account ids never change once written, so each database's are read once they are all there. */
 export function systemAccountIds(db: Executor): Promise<Record<SystemAccountKind, bigint>> {
   const key = db as object;
   let systemIds = systemIdsByDb.get(key);
@@ -96,6 +96,8 @@ export function systemAccountIds(db: Executor): Promise<Record<SystemAccountKind
       .execute()
       .then((rows) => byKind(rows, SYSTEM_ACCOUNT_KINDS));
     systemIdsByDb.set(key, systemIds);
+    // A database not yet migrated to its last version lacks the newest accounts: read it again next time.
+    systemIds.catch(() => systemIdsByDb.delete(key));
   }
   return systemIds;
 }
