@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { PracticeAccount } from "@tickfair/contract";
 import { useSession } from "../store/session";
 import { useWallet } from "../store/wallet";
@@ -18,14 +18,11 @@ export function usePracticeAccount(enabled = true) {
 }
 
 /** Puts the practice account back to its starting units (refused while practice contracts are open). */
-export function useResetPractice() {
-  return useMutation({
-    mutationFn: () => apiRequest<PracticeAccount>("/v1/practice/reset", { method: "POST", auth: true }),
-    onSuccess: (account) => {
-      queryClient.setQueryData(queryKeys.practiceAccount, account);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.practiceClosedContracts });
-    },
-  });
+export async function resetPractice(): Promise<PracticeAccount> {
+  const account = await apiRequest<PracticeAccount>("/v1/practice/reset", { method: "POST", auth: true });
+  queryClient.setQueryData(queryKeys.practiceAccount, account);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.practiceClosedContracts });
+  return account;
 }
 
 /** What the chosen wallet has available to stake: real cash, or practice units; null when unknown. */

@@ -1,8 +1,7 @@
 import { type Contract, formatMoney } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../api/messages";
-import { usePracticeAccount, useResetPractice } from "../../api/practice";
+import { usePracticeAccount } from "../../api/practice";
 import { useSession } from "../../store/session";
 import { useWallet } from "../../store/wallet";
 import { Segment, Segmented } from "../Segmented/Segmented";
@@ -18,22 +17,17 @@ export function WalletBar() {
   const signedIn = useSession((s) => s.token !== null);
   const { wallet, setWallet } = useWallet();
   const account = usePracticeAccount(wallet === "practice");
-  const reset = useResetPractice();
+  const [resetting, setResetting] = useState(false);
   if (!signedIn) return null;
 
   async function confirmReset() {
     const amount = formatMoney(account.data?.startingBalance ?? "10000.00", i18n.language);
-    const sure = await Dialog.confirm({
-      content: <span data-testid="practice-reset-confirm">{t("practice.resetConfirm", { amount })}</span>,
-      confirmText: t("practice.reset"),
-      cancelText: t("practice.cancel"),
-    });
-    if (!sure) return;
+    setResetting(true);
     try {
-      await reset.mutateAsync();
-      Toast.show({ content: t("practice.resetDone") });
-    } catch (error) {
-      Toast.show({ content: errorText(error) });
+      const { confirmPracticeReset } = await import("./practice-reset");
+      await confirmPracticeReset(t, amount);
+    } finally {
+      setResetting(false);
     }
   }
 
@@ -65,7 +59,7 @@ export function WalletBar() {
               type="button"
               className="wallet-bar__reset"
               data-testid="practice-reset"
-              disabled={reset.isPending}
+              disabled={resetting}
               onClick={() => void confirmReset()}
             >
               {t("practice.reset")}
