@@ -1,10 +1,11 @@
-import { type Contract, formatMoney } from "@tickfair/contract";
+import { formatMoney } from "@tickfair/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePracticeAccount } from "../../api/practice";
 import { useSession } from "../../store/session";
 import { useWallet } from "../../store/wallet";
 import { Segment, Segmented } from "../Segmented/Segmented";
+import { WalletMark } from "./WalletMark";
 import "./wallet-bar.css";
 
 /**
@@ -70,19 +71,4 @@ export function WalletBar() {
       ) : null}
     </section>
   );
-}
-
-/** "Practice" in the practice colour: marks practice contracts and balances wherever they are listed. */
-export function WalletMark() {
-  const { t } = useTranslation();
-  return (
-    <span className="wallet-mark" data-testid="practice-mark">
-      {t("practice.practice")}
-    </span>
-  );
-}
-
-/** The mark on a practice contract; nothing on a real one. */
-export function ContractWalletMark({ contract }: { contract: Pick<Contract, "wallet"> }) {
-  return contract.wallet === "practice" ? <WalletMark /> : null;
 }

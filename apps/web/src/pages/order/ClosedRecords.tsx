@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { PagedList } from "../../components/PagedList/PagedList";
-import { ContractWalletMark } from "../../components/WalletBar/WalletBar";
+import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { orderDetailPath } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { formatTickPrice } from "../../lib/trading-format";

@@ -16,7 +16,7 @@ import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
-import { ContractWalletMark } from "../../components/WalletBar/WalletBar";
+import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
 import { paths } from "../../lib/paths";

@@ -11,7 +11,7 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { RecordListSkeleton } from "../../components/PagedList/PagedList";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
-import { ContractWalletMark } from "../../components/WalletBar/WalletBar";
+import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
 import { orderDetailPath, paths } from "../../lib/paths";
