@@ -265,6 +265,7 @@ for (const { locale, text } of SHOT_RUNS) {
     await page.getByTestId("trade-amount").fill("10");
     await buy(page, "up", text.trading.buySuccess);
     await expect(page.getByTestId("practice-available")).toHaveText(units(9_990));
+    await expect(page.locator(".adm-toast-main")).toBeHidden();
     await expectTradingPolished(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, locale, "practice-02-detail");
