@@ -248,6 +248,39 @@ for (const { locale, text } of SHOT_RUNS) {
     );
     await page.goto("/h5/pages/user/user");
     await expect(page.getByTestId("user-available")).toHaveText(expected);
+
+    // Practice: 10,000.00 virtual units; an order there is marked as practice and moves no real money.
+    const units = (amount: number) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amount);
+    await page.getByTestId("wallet-practice").click();
+    await expect(page.getByTestId("wallet-bar")).toHaveAttribute("data-wallet", "practice");
+    await expect(page.getByTestId("practice-available")).toHaveText(units(10_000));
+    await expectTradingPolished(page);
+    await shot(page, locale, "practice-01-account");
+    await page.goto(DETAIL);
+    // The choice is remembered from one screen to the next.
+    await expect(page.getByTestId("wallet-bar")).toHaveAttribute("data-wallet", "practice");
+    await expect(page.getByTestId("trade-available")).toHaveText(units(10_000));
+    await page.getByTestId("trade-duration-30").click();
+    await page.getByTestId("trade-amount").fill("10");
+    await buy(page, "up", text.trading.buySuccess);
+    await expect(page.getByTestId("practice-available")).toHaveText(units(9_990));
+    await expect(page.locator(".adm-toast-main")).toBeHidden();
+    await expectTradingPolished(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, locale, "practice-02-detail");
+    await page.goto(ORDERS);
+    const practiced = page.getByTestId("position");
+    await expect(practiced).toHaveCount(1);
+    await expect(practiced.getByTestId("practice-mark")).toHaveText(text.practice.practice);
+    await expectTradingPolished(page);
+    await shot(page, locale, "practice-03-positions");
+    // Back to Real: the real positions (none open), and the real balance as it was.
+    await page.getByTestId("wallet-real").click();
+    await expect(page.getByTestId("positions-empty")).toBeVisible();
+    await expect(page.getByTestId("practice-mark")).toHaveCount(0);
+    await page.goto("/h5/pages/user/user");
+    await expect(page.getByTestId("user-available")).toHaveText(expected);
   });
 }
 

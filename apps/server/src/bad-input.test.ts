@@ -96,6 +96,8 @@ beforeAll(async () => {
     throw new Error(`withdrawal answered ${withdrawal.statusCode}: ${withdrawal.body}`);
   fx.withdrawalId = withdrawal.json<{ id: string }>().id;
   fx.contractId = await openContract(t, (order) => post(user.auth, "/api/v1/trading/contracts", order));
+  // Opened on its first read: later reads, and a reset at its starting units, change nothing.
+  await t.app.inject({ method: "GET", url: "/api/v1/practice/account", headers: user.auth });
   const verifying = await submitVerificationThroughApi(t.app, user.auth);
   if (verifying.statusCode !== 201)
     throw new Error(`verification answered ${verifying.statusCode}: ${verifying.body}`);

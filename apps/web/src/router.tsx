@@ -68,11 +68,14 @@ export const routes: RouteObject[] = [
           {
             path: paths.user,
             loader: requireSessionAndFetchMe,
-            lazy: page(() => import("./pages/user/User"), ["user"]),
+            lazy: page(() => import("./pages/user/User"), ["user", "practice"]),
           },
         ],
       },
-      { path: paths.detail, lazy: page(() => import("./pages/detail/Detail"), ["trading", "limits"]) },
+      {
+        path: paths.detail,
+        lazy: page(() => import("./pages/detail/Detail"), ["trading", "limits", "practice"]),
+      },
       { path: paths.productRules, lazy: page(() => import("./pages/detail/ProductRules"), ["trading"]) },
       { path: paths.login, lazy: page(() => import("./pages/login/Login"), ["twoFactor"]) },
       { path: paths.fairness, lazy: page(() => import("./pages/fairness/Fairness"), ["orders", "user"]) },
@@ -100,8 +103,11 @@ export const routes: RouteObject[] = [
           () => import("./pages/withdraw-money/Withdraw"),
           ["withdraw", "account", "user", "stepUp"],
         ),
-        [paths.order]: page(() => import("./pages/order/Orders"), ["orders", "trading", "user"]),
-        [paths.orderDetail]: page(() => import("./pages/order/ContractDetail"), ["orders", "trading"]),
+        [paths.order]: page(() => import("./pages/order/Orders"), ["orders", "trading", "user", "practice"]),
+        [paths.orderDetail]: page(
+          () => import("./pages/order/ContractDetail"),
+          ["orders", "trading", "practice"],
+        ),
         [paths.fundRecords]: fundRecords,
         [paths.depositDetails]: page(
           () => import("./pages/withdraw-list/DepositDetails"),

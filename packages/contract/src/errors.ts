@@ -157,6 +157,8 @@ export const ERROR_STATUS = {
   PUSH_ENDPOINT_INVALID: 400,
   /** A banner's or pop-up's link must be a page of the phone app, not an address elsewhere. */
   CONTENT_LINK_INVALID: 400,
+  /** The practice account is reset only while no practice contract is open: their stakes are still held. */
+  PRACTICE_CONTRACTS_OPEN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

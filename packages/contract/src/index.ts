@@ -20,6 +20,7 @@ export * from "./api/operator-users";
 export * from "./api/operators";
 export * from "./api/passkeys";
 export * from "./api/push";
+export * from "./api/practice";
 export * from "./api/realtime";
 export * from "./api/risk-warning";
 export * from "./api/savings";

@@ -22,6 +22,8 @@ export const POSTING_KINDS = [
   "savings_confirm",
   "savings_income",
   "demo_grant",
+  "practice_grant",
+  "practice_reset",
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
@@ -37,3 +39,10 @@ export const USER_ACCOUNT_KINDS = [
   "savings_confirmed",
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+
+/**
+ * A user's practice account: virtual units and what open practice contracts hold. Apart from
+ * USER_ACCOUNT_KINDS on purpose: nothing that counts what the platform owes a user reads these.
+ */
+export const PRACTICE_ACCOUNT_KINDS = ["practice_cash", "practice_frozen"] as const;
+export type PracticeAccountKind = (typeof PRACTICE_ACCOUNT_KINDS)[number];

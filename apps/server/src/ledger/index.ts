@@ -1,12 +1,15 @@
 export { ledgerModule } from "./module";
 export {
   asLedgerError,
+  type HeldAccountKind,
   type JournalPosting,
   type Leg,
   lockUserAccounts,
+  openPracticeAccounts,
   openUserAccounts,
   post,
   postJournal,
+  practiceAccounts,
   systemAccountIds,
   transferEach,
   type UserBalances,

@@ -8,7 +8,15 @@ import { describe, expect, it } from "vitest";
 import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
 import { checkLedgerInvariants } from "./invariants";
-import { openUserAccounts, systemAccountIds, userAccountIds } from "./service";
+import {
+  openPracticeAccounts,
+  openUserAccounts,
+  post,
+  postJournal,
+  practiceAccounts,
+  systemAccountIds,
+  userAccountIds,
+} from "./service";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -57,6 +65,88 @@ describe("ledger invariants", () => {
     expect(report.violations.join("\n")).toMatch(/all entries sum to 100/);
     expect(report.violations.join("\n")).toMatch(/journal \d+ sums to 100 over 2 entries/);
     expect(report.violations.join("\n")).toMatch(/holds 999 but its entries sum to 500/);
+    await db.destroy();
+  });
+
+  it("catches every posting that lets practice money meet real money", async () => {
+    const db = createDb({ dataDir: null });
+    await migrateToLatest(db);
+    const user = await db
+      .insertInto("users")
+      .values({
+        account: "mixer1",
+        phone: "+8613900000002",
+        phone_country: "CN",
+        nickname: "m",
+        password_hash: "x",
+        pay_password_hash: "x",
+        invite_code: "MIXER001",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+    await db.transaction().execute(async (tx) => {
+      await openUserAccounts(tx, user.id, at);
+      await openPracticeAccounts(tx, user.id, at);
+    });
+    const real = await userAccountIds(db, user.id);
+    const practice = await practiceAccounts(db, user.id);
+    const system = await systemAccountIds(db);
+    if (!practice) throw new Error("practice accounts were not opened");
+    // Each balances and keeps every balance ≥ 0, so only the practice invariants can catch them.
+    await db.transaction().execute(async (tx) => {
+      await post(tx, {
+        kind: "practice_grant",
+        userId: user.id,
+        at,
+        legs: [
+          { accountId: system.practice_bank, amount: -1_000n },
+          { accountId: practice.practice_cash.id, amount: 1_000n },
+        ],
+      });
+      expect((await checkLedgerInvariants(tx)).ok).toBe(true);
+      // Practice units cashed out as real money.
+      await post(tx, {
+        kind: "withdrawal_return",
+        userId: user.id,
+        at,
+        legs: [
+          { accountId: practice.practice_cash.id, amount: -500n },
+          { accountId: real.cash, amount: 500n },
+        ],
+      });
+      // A "grant" paid by the real house.
+      await post(tx, {
+        kind: "practice_grant",
+        userId: user.id,
+        at,
+        legs: [
+          { accountId: system.house, amount: -200n },
+          { accountId: real.cash, amount: 200n },
+        ],
+      });
+      // A journal whose postings each stay on one side, yet move value from the real house to practice.
+      await postJournal(
+        tx,
+        [
+          { kind: "settlement_house", userId: null, legs: [{ accountId: system.house, amount: -300n }] },
+          { kind: "payout", userId: user.id, legs: [{ accountId: practice.practice_cash.id, amount: 300n }] },
+        ],
+        at,
+      );
+      const report = await checkLedgerInvariants(tx);
+      const text = report.violations.join("\n");
+      expect(text).toMatch(
+        /posting \d+ \(withdrawal_return\) mixes practice and real money: 1 practice and 1 real/,
+      );
+      expect(text).toMatch(
+        /posting \d+ \(practice_grant\) mixes practice and real money: 0 practice and 2 real/,
+      );
+      expect(text).toMatch(/journal \d+'s practice entries sum to 300, not 0/);
+      // The mixed posting is also a journal whose practice entries do not balance on their own.
+      expect(text).toMatch(/journal \d+'s practice entries sum to -500, not 0/);
+      expect(report.violations).toHaveLength(4);
+    });
     await db.destroy();
   });
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
+import { PRACTICE_KINDS } from "./schema";
 
 export interface InvariantReport {
   ok: boolean;
@@ -11,7 +12,9 @@ export interface InvariantReport {
  * The ledger's invariants (ARCHITECTURE §1.3), checked on a live database: all entries sum to zero,
  * every journal (a posting on its own, or postings written together as one) balances with two or more
  * entries and none of its postings is empty, every user balance equals the sum of its entries and
- * the last entry's balance_after, and no user account is below zero.
+ * the last entry's balance_after, no user account is below zero, and practice money stays apart: no
+ * posting has entries on both practice and real accounts, a practice kind of posting touches practice
+ * accounts only, and every journal's practice entries sum to zero on their own.
  */
 export async function checkLedgerInvariants(db: Executor): Promise<InvariantReport> {
   const violations: string[] = [];
@@ -60,6 +63,32 @@ export async function checkLedgerInvariants(db: Executor): Promise<InvariantRepo
     db,
   );
   for (const row of negative.rows) violations.push(`user account ${row.id} is below zero: ${row.balance}`);
+
+  const practice = sql`a.kind in (${sql.join(PRACTICE_KINDS.map((kind) => sql.lit(kind)))})`;
+  const mixed = await sql<{ posting: string; kind: string; practice: string; real: string }>`
+    select p.id::text as posting, p.kind,
+      count(*) filter (where ${practice})::text as practice, count(*) filter (where not ${practice})::text as real
+    from postings p join ledger_entries e on e.posting_id = p.id join accounts a on a.id = e.account_id
+    group by p.id
+    having (count(*) filter (where ${practice}) > 0 and count(*) filter (where not ${practice}) > 0)
+      or (p.kind like 'practice\_%' and count(*) filter (where not ${practice}) > 0)
+    limit 20`.execute(db);
+  for (const row of mixed.rows) {
+    violations.push(
+      `posting ${row.posting} (${row.kind}) mixes practice and real money: ${row.practice} practice and ${row.real} real entries`,
+    );
+  }
+
+  const practiceUnbalanced = await sql<{ journal: string; total: string }>`
+    select coalesce(p.journal_id, p.id)::text as journal, sum(e.amount)::text as total
+    from postings p join ledger_entries e on e.posting_id = p.id join accounts a on a.id = e.account_id
+    where ${practice}
+    group by coalesce(p.journal_id, p.id)
+    having sum(e.amount) <> 0
+    limit 20`.execute(db);
+  for (const row of practiceUnbalanced.rows) {
+    violations.push(`journal ${row.journal}'s practice entries sum to ${row.total}, not 0`);
+  }
 
   const counts = await sql<{ accounts: string; postings: string; entries: string }>`
     select (select count(*) from accounts)::text as accounts,

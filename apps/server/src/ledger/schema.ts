@@ -1,4 +1,4 @@
-import type { UserAccountKind } from "@tickfair/contract";
+import type { PracticeAccountKind, UserAccountKind } from "@tickfair/contract";
 import type { ColumnType } from "kysely";
 import type { Id, Timestamp } from "../platform/schema";
 
@@ -9,9 +9,19 @@ export const SYSTEM_ACCOUNT_KINDS = [
   "savings_income",
   "demo_grants",
   "fees",
+  "practice_bank",
+  "practice_house",
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
-export type AccountKind = UserAccountKind | SystemAccountKind;
+export type AccountKind = UserAccountKind | SystemAccountKind | PracticeAccountKind;
+
+/** Every account of practice money: a posting's entries are all of these or none of them (invariants.ts). */
+export const PRACTICE_KINDS: readonly AccountKind[] = [
+  "practice_cash",
+  "practice_frozen",
+  "practice_bank",
+  "practice_house",
+];
 
 export interface AccountsTable {
   id: Id;

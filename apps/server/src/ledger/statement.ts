@@ -35,6 +35,7 @@ export async function userStatement(
     .selectFrom("accounts")
     .select(["id", "kind"])
     .where("user_id", "=", userId)
+    .where("kind", "in", [...USER_ACCOUNT_KINDS])
     .execute();
   const kindOf = new Map(accounts.map((account) => [account.id, account.kind as UserAccountKind]));
   if (accounts.length === 0) return { items: [], nextCursor: null };

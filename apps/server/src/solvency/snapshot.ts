@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
+import { USER_ACCOUNT_KINDS } from "@tickfair/contract";
 import { type HashText, leafNode, type SumNode, sumTreeLevels } from "@tickfair/verify";
 import { sql } from "kysely";
 import { bigintArray, type Db, type Tx } from "../platform/db";
@@ -19,7 +20,8 @@ export interface Liability {
 
 /**
  * Every user with their liability as the ledger holds it now: what their five accounts (available,
- * frozen for trades and withdrawals, Yu'ebao pending and confirmed) hold, read in one statement so
+ * frozen for trades and withdrawals, Yu'ebao pending and confirmed; never the practice account's virtual
+ * units, which the platform owes nobody) hold, read in one statement so
  * every balance comes from the same committed state. A day's snapshot counts the ledger as it stands
  * when it is taken, in the minutes after the day closes, rather than rebuilding midnight from the
  * entries' times: a request that waited on a lock across midnight stamps its entries before it while
@@ -30,6 +32,7 @@ export async function liabilitiesNow(db: Db | Tx): Promise<Liability[]> {
   const { rows } = await sql<{ user_id: bigint; balance: bigint }>`
     select u.id as user_id, coalesce(sum(a.balance), 0)::bigint as balance
     from users u left join accounts a on a.user_id = u.id
+      and a.kind in (${sql.join(USER_ACCOUNT_KINDS.map((kind) => sql.lit(kind)))})
     group by u.id`.execute(db);
   return rows.map((row) => ({ userId: BigInt(row.user_id), balance: BigInt(row.balance) }));
 }

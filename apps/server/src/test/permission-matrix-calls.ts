@@ -148,6 +148,9 @@ export const SEND: Partial<Record<RouteKey, (fx: Fixtures, t: TestContext) => Ca
     body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
   }),
   "GET /api/v1/trading/contracts/:id": (fx) => ({ params: { id: fx.ownContract } }),
+  "POST /api/v1/practice/contracts": (fx) => ({
+    body: { symbol: fx.symbol, direction: "up", stake: "10.00", durationSeconds: 60, quoteSeq: fx.quoteSeq },
+  }),
   // Open: refused by the handler (CONTRACT_OPEN) once past the guard.
   "GET /api/v1/trading/contracts/:id/receipt": (fx) => ({ params: { id: fx.ownContract } }),
   "POST /api/v1/verification/photos": () => ({ file: PNG }),

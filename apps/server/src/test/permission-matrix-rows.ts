@@ -74,6 +74,11 @@ export const MATRIX = {
   "GET /api/v1/trading/contracts/closed":                       [401,       "ok",  "ok",  401,     401,     401],
   "GET /api/v1/trading/contracts/:id":                          [401,       "ok",  404,   401,     401,     401],
   "GET /api/v1/trading/contracts/:id/receipt":                  [401,       "ok",  404,   401,     401,     401],
+  "GET /api/v1/practice/account":                               [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/practice/reset":                                [401,       "ok",  "ok",  401,     401,     401],
+  "POST /api/v1/practice/contracts":                            [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/practice/contracts/open":                        [401,       "ok",  "ok",  401,     401,     401],
+  "GET /api/v1/practice/contracts/closed":                      [401,       "ok",  "ok",  401,     401,     401],
 
   "GET /api/v1/solvency":                                       ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/solvency/proof":                                 [401,       "ok",  "ok",  401,     401,     401],

@@ -29,10 +29,10 @@ export function tradingDayQuery(from: Date, to: Date) {
     select a.placed, a.staked, a.users, c.closed, c.paid, c.house
     from (select count(*)::int as placed, coalesce(sum(stake), 0)::text as staked,
             count(distinct user_id)::int as users
-          from contracts where accepted_at >= ${from} and accepted_at < ${to}) as a,
+          from contracts where accepted_at >= ${from} and accepted_at < ${to} and wallet = 'real') as a,
          (select count(*)::int as closed, coalesce(sum(payout), 0)::text as paid,
             coalesce(sum(stake - payout), 0)::text as house
-          from contracts where settled_at >= ${from} and settled_at < ${to}) as c`;
+          from contracts where settled_at >= ${from} and settled_at < ${to} and wallet = 'real') as c`;
 }
 
 export async function tradingDayFigures(db: Executor, from: Date, to: Date): Promise<TradingDayFigures> {

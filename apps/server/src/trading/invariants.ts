@@ -16,7 +16,7 @@ export async function checkExposureInvariants(db: Executor): Promise<string[]> {
       from trading_exposure_placed p left join trading_exposure_released r using (symbol, direction)
     ), contracts_open as (
       select c.symbol, c.direction, sum(${open}) as payout from contracts c
-      where c.status in ('pending', 'open') group by 1, 2
+      where c.status in ('pending', 'open') and c.wallet = 'real' group by 1, 2
     )
     select symbol, direction, coalesce(t.payout, 0)::text as totals, coalesce(o.payout, 0)::text as open
     from totals t full join contracts_open o using (symbol, direction)
@@ -31,7 +31,7 @@ export async function checkExposureInvariants(db: Executor): Promise<string[]> {
       from trading_user_exposure_placed p left join trading_user_exposure_released r using (user_id, symbol)
     ), contracts_open as (
       select c.user_id, c.symbol, sum(${open}) as payout from contracts c
-      where c.status in ('pending', 'open') group by 1, 2
+      where c.status in ('pending', 'open') and c.wallet = 'real' group by 1, 2
     )
     select user_id::text, symbol, coalesce(t.payout, 0)::text as totals, coalesce(o.payout, 0)::text as open
     from totals t full join contracts_open o using (user_id, symbol)

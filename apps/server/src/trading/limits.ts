@@ -92,7 +92,7 @@ function usageOfContracts(userId: bigint, now: Date, timeZone: string) {
       count(*) filter (where c.status in ('pending', 'open')) as open
     from (${periodStarts(now, timeZone)}) b
     join contracts c on c.accepted_at >= b.month_from
-    where c.user_id = ${userId}
+    where c.user_id = ${userId} and c.wallet = 'real'
     group by c.user_id`;
 }
 
@@ -109,7 +109,7 @@ export async function keepClosedTotals(tx: Tx, userId: bigint): Promise<void> {
     insert into trading_closed_quarters as q (user_id, quarter_from, returned, voided, closed)
     select user_id, quarter_of(accepted_at), sum(payout), coalesce(sum(stake) filter (where status = 'void'), 0),
       count(*)
-    from contracts where user_id = ${userId} and status in ('settled', 'void')
+    from contracts where user_id = ${userId} and wallet = 'real' and status in ('settled', 'void')
     group by 1, 2
     on conflict (user_id, quarter_from) do update
       set returned = excluded.returned, voided = excluded.voided, closed = excluded.closed`.execute(tx);

@@ -16,6 +16,7 @@ async function latestClosed(db: Executor, userId: bigint, count: number): Promis
     .selectFrom("contracts")
     .select(["result", "settled_at"])
     .where("user_id", "=", userId)
+    .where("wallet", "=", "real")
     .where("settled_at", "is not", null)
     .orderBy("settled_at", "desc")
     .orderBy("id", "desc")
@@ -81,7 +82,7 @@ export function lossStreakHolds(
       and s.settled_at > coalesce(${acknowledgedAt}, '-infinity'::timestamptz))
     from (
       select c.result, c.settled_at from contracts c
-      where c.user_id = ${userId} and c.settled_at is not null
+      where c.user_id = ${userId} and c.wallet = 'real' and c.settled_at is not null
       order by c.settled_at desc, c.id desc limit ${streak}
     ) s)`;
 }

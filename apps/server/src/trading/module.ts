@@ -6,6 +6,7 @@ import { BookChangeGatherer, bookChanges } from "./book-changes";
 import { expectedValueRoutes } from "./expected-value-routes";
 import { contractOpenings, contractSettlements } from "./live";
 import { tradingOperatorRoutes } from "./operator-routes";
+import { practiceRoutes } from "./practice-routes";
 import { realizedReturnsWorker } from "./realized-returns";
 import { tradingRoutes } from "./routes";
 import { TradingWorker } from "./worker";
@@ -49,7 +50,7 @@ export function tradingModule(
     worker,
     realizedReturns,
     publicRoutes: [expectedValueRoutes(wiring)],
-    userRoutes: [tradingRoutes(wiring, { placed: () => book.add(true) })],
+    userRoutes: [tradingRoutes(wiring, { placed: () => book.add(true) }), practiceRoutes(wiring)],
     operatorRoutes: [tradingOperatorRoutes(wiring)],
     jobs: [
       { job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED },

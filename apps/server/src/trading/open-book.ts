@@ -42,7 +42,7 @@ export async function openBook(db: Executor, horizon: Date): Promise<BookRow[]> 
            sum(contracts)::int as contracts, sum(stake)::text as stake, sum(owed)::text as owed
     from (select symbol, direction, expiry_at, count(*) as contracts, sum(stake) as stake,
                  sum(stake * (10000 + payout_rate_bps) / 10000) as owed
-          from contracts where status in ('pending', 'open')
+          from contracts where status in ('pending', 'open') and wallet = 'real'
           group by symbol, direction, expiry_at) as by_expiry
     group by 1, 2, 3, 4`.execute(db);
   return rows.map((row) => ({
@@ -83,7 +83,7 @@ export async function largestOpenPositions(db: Executor, limit: number): Promise
            p.next_expiry
     from (select user_id, symbol, direction, count(*)::int as contracts, sum(stake) as stake,
                  sum(stake * (10000 + payout_rate_bps) / 10000) as owed, min(expiry_at) as next_expiry
-          from contracts where status in ('pending', 'open')
+          from contracts where status in ('pending', 'open') and wallet = 'real'
           group by user_id, symbol, direction
           order by owed desc, stake desc, user_id, symbol, direction
           limit ${limit}) as p

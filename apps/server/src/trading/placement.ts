@@ -1,4 +1,10 @@
-import { type Contract, fromMinor, type PlaceContractRequest, toMinor } from "@tickfair/contract";
+import {
+  type Contract,
+  fromMinor,
+  type PlaceContractRequest,
+  toMinor,
+  type Wallet,
+} from "@tickfair/contract";
 import { winPayout } from "@tickfair/verify";
 import { type RawBuilder, sql } from "kysely";
 import { asLedgerError, transferEach } from "../ledger";
@@ -39,16 +45,21 @@ const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, 
  * `now`, assigned when that tick is recorded (assignEntries); and what the users staked, added to the
  * quarter hour's totals the limits are judged by (usageSums); and what they would pay if they won, to
  * the exposure caps' running totals (exposure.ts). One order overdrawing refuses the whole statement.
+ * A practice order (`wallet`) moves practice_cash → practice_frozen and adds to neither total.
  */
-function contractWrites(now: Date) {
-  return sql`${transferEach({ rows: "o", as: "numbered", kind: "stake", from: "cash", to: "frozen_trade", at: now })}, placed as (
-        insert into contracts (id, user_id, symbol, direction, stake, duration_seconds, payout_rate_bps,
+function contractWrites(now: Date, wallet: Wallet = "real") {
+  const [from, to] = wallet === "real" ? (["cash", "frozen_trade"] as const) : PRACTICE_HELD;
+  const placed = sql`${transferEach({ rows: "o", as: "numbered", kind: "stake", from, to, at: now })}, placed as (
+        insert into contracts (id, user_id, wallet, symbol, direction, stake, duration_seconds, payout_rate_bps,
           payout_table_version, status, accepted_at, stake_posting_id)
-        select n.id, n.user_id, n.symbol, n.direction, n.stake, n.duration_seconds, n.payout_rate_bps,
+        select n.id, n.user_id, ${wallet}, n.symbol, n.direction, n.stake, n.duration_seconds, n.payout_rate_bps,
           n.payout_table_version, 'pending', ${now}::timestamptz, n.posting_id
         from numbered n
         returning *
-      ), placed_quarters as (
+      )`;
+  // Practice stakes count toward no limit and no exposure: they are nobody's money.
+  if (wallet === "practice") return placed;
+  return sql`${placed}, placed_quarters as (
         insert into trading_placed_quarters as q (user_id, quarter_from, staked, placed)
         select user_id, quarter_of(${now}::timestamptz), sum(stake), count(*) from placed
         group by user_id order by user_id
@@ -56,6 +67,9 @@ function contractWrites(now: Date) {
           do update set staked = q.staked + excluded.staked, placed = q.placed + excluded.placed
       ), ${exposurePlacedCtes("placed")}`;
 }
+
+/** The practice account's pair: stakes move from its cash to its frozen account. */
+const PRACTICE_HELD = ["practice_cash", "practice_frozen"] as const;
 
 /**
  * Writes accepted orders in one statement, in the caller's transaction (contractWrites); the ids are
@@ -66,6 +80,7 @@ export async function writeContracts(
   tx: Tx,
   orders: readonly AcceptedOrder[],
   now: Date,
+  wallet: Wallet = "real",
 ): Promise<Contract[]> {
   if (orders.length === 0) return [];
   const column = <T>(pick: (order: AcceptedOrder) => T) => orders.map(pick);
@@ -83,7 +98,7 @@ export async function writeContracts(
         order by o.ord
       ), o as materialized (
         select drawn.*, ${orderNoOf(sql.ref("drawn.id"))} as reference, drawn.stake as amount from drawn
-      ), ${contractWrites(now)}
+      ), ${contractWrites(now, wallet)}
       select placed.*, o.ord::text as ord from placed join o on o.id = placed.id order by o.ord`.execute(tx);
     if (placed.rows.length !== orders.length) throw new Error("contracts were not written");
     return placed.rows.map((row, index) => toContract(row, orders[index]?.pricePrecision ?? 0));
@@ -146,6 +161,7 @@ interface BatchedOrder {
  */
 function pendingAnswer(order: AcceptedOrder, now: Date): Omit<Contract, "id" | "orderNo"> {
   return {
+    wallet: "real",
     symbol: order.symbol,
     direction: order.direction,
     stake: fromMinor(order.stake),

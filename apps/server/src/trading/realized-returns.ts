@@ -30,7 +30,7 @@ export async function realizedReturns(db: Executor, from: Date, to: Date): Promi
     select symbol, duration_seconds, count(*)::int as contracts, sum(stake)::text as staked,
       sum(payout)::text as returned
     from contracts
-    where settled_at >= ${from} and settled_at < ${to} and status = 'settled'
+    where settled_at >= ${from} and settled_at < ${to} and status = 'settled' and wallet = 'real'
     group by symbol, duration_seconds
     order by symbol, duration_seconds`.execute(db);
   return rows.map((row) => ({

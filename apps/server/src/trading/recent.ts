@@ -39,6 +39,7 @@ export async function recentContracts(
       "c.status",
       "c.accepted_at",
     ])
+    .where("c.wallet", "=", "real")
     .$if(filter.beforeId !== null, (q) => q.where("c.id", "<", filter.beforeId ?? 0n))
     .$if(filter.symbol !== undefined, (q) => q.where("c.symbol", "=", filter.symbol ?? ""))
     .$if(filter.userId !== undefined, (q) => q.where("c.user_id", "=", filter.userId ?? 0n))

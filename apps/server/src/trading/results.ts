@@ -24,7 +24,7 @@ export async function settledResults(
       coalesce(sum(payout - stake) filter (where (settled_at at time zone ${timeZone})::date
         = (${now}::timestamptz at time zone ${timeZone})::date), 0)::text as today
     from contracts
-    where user_id = ${userId} and status = 'settled'`.execute(db);
+    where user_id = ${userId} and wallet = 'real' and status = 'settled'`.execute(db);
   const row = rows[0] ?? { total: "0", today: "0" };
   return { total: BigInt(row.total), today: BigInt(row.today) };
 }

@@ -17,7 +17,7 @@ export function settledNetQuery(from: Date, to: Date) {
     select count(*)::int as users, count(*) filter (where net < 0)::int as users_with_loss
     from (select user_id, sum(payout - stake) as net
           from contracts
-          where settled_at >= ${from} and settled_at < ${to} and status = 'settled'
+          where settled_at >= ${from} and settled_at < ${to} and status = 'settled' and wallet = 'real'
           group by user_id) as per_user`;
 }
 

@@ -1,3 +1,4 @@
+import type { Wallet } from "@tickfair/contract";
 import type { ColumnType, Generated, Selectable } from "kysely";
 import type { Direction, Result } from "./outcome";
 
@@ -7,6 +8,7 @@ export interface ContractsTable {
   id: Generated<bigint>;
   order_no: ColumnType<string, never, never>;
   user_id: bigint;
+  wallet: ColumnType<Wallet, Wallet | undefined, never>;
   symbol: string;
   direction: Direction;
   stake: bigint;

@@ -4,6 +4,7 @@ import {
   type ContractTick,
   fromMinor,
   type Tick,
+  type Wallet,
 } from "@tickfair/contract";
 import { sql } from "kysely";
 import { type JournalPosting, type Leg, lockUserAccounts, postJournal, systemAccountIds } from "../ledger";
@@ -77,6 +78,7 @@ interface Due {
   id: bigint;
   order_no: string;
   user_id: bigint;
+  wallet: Wallet;
   direction: "up" | "down";
   stake: bigint;
   payout_rate_bps: number;
@@ -123,7 +125,9 @@ export function settlementOf(
  * each other (batches sharing users would otherwise queue behind each other's commits); a contract whose
  * user's accounts another transaction holds is left for a later run.
  * The whole batch is one journal written in one statement: each contract's posting (`payout`,
- * `stake_lost` or `refund`) moves its user's money, and one house posting takes the batch's net.
+ * `stake_lost` or `refund`) moves its user's money, and one house posting per wallet takes the batch's
+ * net — the real house for real contracts, the practice house for practice ones. The closed practice
+ * contracts release no exposure and add to no limit's totals.
  * A crash before the commit leaves every claimed contract open and unclaimed for the next run.
  */
 export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Promise<Settled[]> {
@@ -134,7 +138,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     // the default random_page_cost the planner would rather scan whole tables for them.
     await sql`set local random_page_cost = 1.1`.execute(tx);
     const open = await sql<Due>`
-      select c.id, c.order_no, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
+      select c.id, c.order_no, c.user_id, c.wallet, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
         x.seq as exit_seq, x.price as exit_price
       from contracts c
       left join lateral (
@@ -157,7 +161,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         ? []
         : (
             await sql<Due>`
-      select c.id, c.order_no, c.user_id, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
+      select c.id, c.order_no, c.user_id, c.wallet, c.direction, c.stake, c.payout_rate_bps, c.entry_price,
         null::bigint as exit_seq, null::bigint as exit_price
       from contracts c
       where c.status = 'pending' and c.accepted_at < ${now}::timestamptz - ${gap}::interval
@@ -175,17 +179,28 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
     // SKIP LOCKED: a worker never waits for another whose batch shares a user (batches would queue
     // behind each other's commits). A contract whose user's accounts another transaction holds is left
     // for a later run; its claim ends at commit.
-    const users = [...new Set(claimed.map((c) => c.user_id))];
-    const held = await lockUserAccounts(tx, users, ["cash", "frozen_trade"], { skipLocked: true });
+    const usersOf = (wallet: Wallet) => [
+      ...new Set(claimed.filter((c) => c.wallet === wallet).map((c) => c.user_id)),
+    ];
+    const real = await lockUserAccounts(tx, usersOf("real"), ["cash", "frozen_trade"], { skipLocked: true });
+    const practice = await lockUserAccounts(tx, usersOf("practice"), ["practice_cash", "practice_frozen"], {
+      skipLocked: true,
+    });
     const due = claimed.flatMap((c) => {
-      const ids = held.get(c.user_id);
+      if (c.wallet === "practice") {
+        const ids = practice.get(c.user_id);
+        return ids ? [{ c, accounts: { cash: ids.practice_cash, frozen: ids.practice_frozen } }] : [];
+      }
+      const ids = real.get(c.user_id);
       return ids ? [{ c, accounts: { cash: ids.cash, frozen: ids.frozen_trade } }] : [];
     });
     if (due.length === 0) return [];
 
     const settled: (Settled & { row: Due; exit: boolean })[] = [];
     const postings: JournalPosting[] = [];
-    let houseGain = 0n;
+    // Each wallet's house takes its own contracts' net: practice money never meets real money.
+    const houseGain: Record<Wallet, bigint> = { real: 0n, practice: 0n };
+    const houseCount: Record<Wallet, number> = { real: 0, practice: 0 };
     for (const { c, accounts } of due) {
       const exit = c.exit_seq !== null && c.exit_price !== null && c.entry_price !== null;
       const result: Result =
@@ -193,21 +208,25 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
           ? decideOutcome(c.direction, c.entry_price, c.exit_price)
           : "void";
       const money = settlementOf({ stake: c.stake, payoutRateBps: c.payout_rate_bps, result }, accounts);
-      houseGain += money.houseGain;
+      houseGain[c.wallet] += money.houseGain;
+      houseCount[c.wallet] += 1;
       postings.push({ kind: money.kind, userId: c.user_id, reference: c.order_no, legs: money.legs });
       settled.push({ id: c.id, userId: c.user_id, result, payout: money.payout, row: c, exit });
     }
-    if (houseGain !== 0n) {
-      const { house } = await systemAccountIds(tx);
+    const system = await systemAccountIds(tx);
+    const houses = (["practice", "real"] as const).filter((wallet) => houseGain[wallet] !== 0n);
+    for (const wallet of houses) {
       postings.unshift({
         kind: "settlement_house",
         userId: null,
-        reference: `${settled.length} contracts`,
-        legs: [{ accountId: house, amount: houseGain }],
+        reference: `${houseCount[wallet]} contracts`,
+        legs: [
+          { accountId: wallet === "real" ? system.house : system.practice_house, amount: houseGain[wallet] },
+        ],
       });
     }
     const postingIds = await postJournal(tx, postings, now, "held");
-    const settlePostings = houseGain !== 0n ? postingIds.slice(1) : postingIds;
+    const settlePostings = postingIds.slice(houses.length);
 
     // One statement closes the whole batch, the exit tick's time and hash read where they are kept, and
     // adds what it paid back and closed to the quarter-hour totals the limits are judged by (usageSums),
@@ -231,12 +250,15 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
           ${bigintArray(column((s) => (s.exit ? s.row.exit_seq : null)))}::bigint[]
         ) as v (id, status, result, payout, posting_id, exit_seq)
         where c.id = v.id
-        returning c.user_id, c.symbol, c.direction, c.accepted_at, c.status, c.stake, c.payout_rate_bps, c.payout
-      ), ${exposureReleasedCtes("closed")}
+        returning c.user_id, c.wallet, c.symbol, c.direction, c.accepted_at, c.status, c.stake, c.payout_rate_bps,
+          c.payout
+      ), closed_real as (
+        select * from closed where wallet = 'real'
+      ), ${exposureReleasedCtes("closed_real")}
       insert into trading_closed_quarters as q (user_id, quarter_from, returned, voided, closed)
       select user_id, quarter_of(accepted_at), sum(payout), coalesce(sum(stake) filter (where status = 'void'), 0),
         count(*)
-      from closed where user_id in (${usersWithLimits()}) group by 1, 2 order by 1, 2
+      from closed_real where user_id in (${usersWithLimits()}) group by 1, 2 order by 1, 2
       on conflict (user_id, quarter_from) do update set returned = q.returned + excluded.returned,
         voided = q.voided + excluded.voided, closed = q.closed + excluded.closed`.execute(tx);
     await enqueuePush(tx, settled.map(settledPush), now);
@@ -270,6 +292,7 @@ function tickOf(
 export function toContract(row: ContractRow, precision: number): Contract {
   return {
     id: row.id.toString(),
+    wallet: row.wallet,
     orderNo: row.order_no,
     symbol: row.symbol,
     direction: row.direction,
@@ -306,10 +329,15 @@ export async function contractsByIds(db: Executor, ids: readonly bigint[]): Prom
   return rows.map((row) => toContract(row, row.price_precision));
 }
 
-/** The user's positions: pending and open contracts, newest first. */
-export async function listOpenContracts(db: Executor, userId: bigint): Promise<{ items: Contract[] }> {
+/** The user's positions in one wallet: pending and open contracts, newest first. */
+export async function listOpenContracts(
+  db: Executor,
+  userId: bigint,
+  wallet: Wallet = "real",
+): Promise<{ items: Contract[] }> {
   const rows = await contractsWithPrecision(db)
     .where("c.user_id", "=", userId)
+    .where("c.wallet", "=", wallet)
     .where("c.status", "in", ["pending", "open"])
     .orderBy("c.id", "desc")
     .limit(500)
@@ -325,24 +353,27 @@ export async function listClosedContracts(
   db: Executor,
   userId: bigint,
   page: PageRequest,
+  wallet: Wallet = "real",
 ): Promise<{ items: Contract[]; nextCursor: string | null }> {
-  return listUserContracts(db, userId, page, "closed");
+  return listUserContracts(db, userId, page, "closed", wallet);
 }
 
 /**
- * A user's contracts newest first (through contracts_user): all of them, or only the open (pending and
- * open) or closed (settled and void) ones.
+ * A user's contracts of one wallet newest first (through contracts_user_wallet): all of them, or only
+ * the open (pending and open) or closed (settled and void) ones.
  */
 export async function listUserContracts(
   db: Executor,
   userId: bigint,
   page: PageRequest,
   state?: "open" | "closed",
+  wallet: Wallet = "real",
 ): Promise<{ items: Contract[]; nextCursor: string | null }> {
   const statuses = state === "open" ? OPEN_STATUSES : CLOSED_STATUSES;
   return newestFirstPage(
     contractsWithPrecision(db)
       .where("c.user_id", "=", userId)
+      .where("c.wallet", "=", wallet)
       .$if(state !== undefined, (q) => q.where("c.status", "in", statuses)),
     "c.id",
     page,

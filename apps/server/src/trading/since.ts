@@ -8,7 +8,7 @@ export async function tradingSince(db: Executor, userId: bigint, since: Date) {
       coalesce(sum(stake) filter (where status <> 'void'), 0) as staked,
       coalesce(sum(stake) filter (where status = 'settled'), 0) as settled_staked,
       coalesce(sum(payout) filter (where status = 'settled'), 0) as returned
-    from contracts where user_id = ${userId} and accepted_at >= ${since}`.execute(db);
+    from contracts where user_id = ${userId} and wallet = 'real' and accepted_at >= ${since}`.execute(db);
   const row = rows[0];
   return {
     contracts: row?.contracts ?? 0,

@@ -16,6 +16,19 @@ import { savingsKeys } from "./savings";
  * again.
  */
 
+/** The cached lists a contract belongs in: its wallet's. */
+function listsOf(contract: Contract) {
+  return contract.wallet === "practice"
+    ? { open: queryKeys.practiceOpenContracts, closed: queryKeys.practiceClosedContracts }
+    : { open: queryKeys.openContracts, closed: queryKeys.closedContracts };
+}
+
+/** A practice contract moved practice units: the practice balance is read again. */
+function practiceMoved(contract: Contract): void {
+  if (contract.wallet === "practice")
+    void queryClient.invalidateQueries({ queryKey: queryKeys.practiceAccount });
+}
+
 /** Newest first, as the server lists them (ids grow). */
 const newestFirst = (a: Contract, b: Contract) =>
   a.id.length !== b.id.length ? b.id.length - a.id.length : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
@@ -30,7 +43,8 @@ export function putSummary(summary: AccountSummary): void {
  * already, and that is newer than this answer.
  */
 export function putPlacedContract(contract: Contract): void {
-  queryClient.setQueryData<ContractList>(queryKeys.openContracts, (list) =>
+  practiceMoved(contract);
+  queryClient.setQueryData<ContractList>(listsOf(contract).open, (list) =>
     list && !list.items.some((c) => c.id === contract.id)
       ? { items: [contract, ...list.items].sort(newestFirst) }
       : list,
@@ -39,17 +53,19 @@ export function putPlacedContract(contract: Contract): void {
 
 /** A contract got its entry tick: its open position shows the entry price and the countdown. */
 export function putOpenedContract(contract: Contract): void {
-  queryClient.setQueryData<ContractList>(queryKeys.openContracts, (list) =>
+  queryClient.setQueryData<ContractList>(listsOf(contract).open, (list) =>
     list ? { items: [contract, ...list.items.filter((c) => c.id !== contract.id)].sort(newestFirst) } : list,
   );
 }
 
 /** A contract closed: it leaves the positions and heads the closed records. */
 export function putClosedContract(contract: Contract): void {
-  queryClient.setQueryData<ContractList>(queryKeys.openContracts, (list) =>
+  practiceMoved(contract);
+  const lists = listsOf(contract);
+  queryClient.setQueryData<ContractList>(lists.open, (list) =>
     list ? { items: list.items.filter((c) => c.id !== contract.id) } : list,
   );
-  queryClient.setQueryData<InfiniteData<ContractPage>>(queryKeys.closedContracts, (data) => {
+  queryClient.setQueryData<InfiniteData<ContractPage>>(lists.closed, (data) => {
     const [first, ...rest] = data?.pages ?? [];
     if (!data || !first || data.pages.some((page) => page.items.some((c) => c.id === contract.id)))
       return data;

@@ -32,5 +32,8 @@ export const queryKeys = {
   trading: ["trading"] as const,
   openContracts: ["trading", "open"] as const,
   closedContracts: ["trading", "closed"] as const,
+  practiceOpenContracts: ["trading", "practice", "open"] as const,
+  practiceClosedContracts: ["trading", "practice", "closed"] as const,
+  practiceAccount: ["trading", "practice", "account"] as const,
   contract: (id: string) => ["trading", "contract", id] as const,
 };

@@ -13,6 +13,7 @@ import type {
   TickList,
 } from "@tickfair/contract";
 import { useSession } from "../store/session";
+import { useWallet } from "../store/wallet";
 import { putPlacedContract } from "./account-cache";
 import { apiRequest } from "./client";
 import { queryKeys } from "./query-client";
@@ -46,12 +47,28 @@ export function fetchCandles(
   });
 }
 
-/** The user's pending and open contracts, kept current by order answers and the socket; never polled. */
+/** Where the wallet the user chose is listed and traded: real money's routes, or the practice account's. */
+function walletRoutes() {
+  return useWallet.getState().wallet === "practice"
+    ? {
+        base: "/v1/practice/contracts",
+        open: queryKeys.practiceOpenContracts,
+        closed: queryKeys.practiceClosedContracts,
+      }
+    : { base: "/v1/trading/contracts", open: queryKeys.openContracts, closed: queryKeys.closedContracts };
+}
+
+/**
+ * The user's pending and open contracts of the chosen wallet, kept current by order answers and the
+ * socket; never polled.
+ */
 export function useOpenContracts() {
   const token = useSession((s) => s.token);
+  useWallet((s) => s.wallet);
+  const routes = walletRoutes();
   return useQuery({
-    queryKey: queryKeys.openContracts,
-    queryFn: ({ signal }) => apiRequest<ContractList>("/v1/trading/contracts/open", { auth: true, signal }),
+    queryKey: routes.open,
+    queryFn: ({ signal }) => apiRequest<ContractList>(`${routes.base}/open`, { auth: true, signal }),
     enabled: token !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -59,15 +76,20 @@ export function useOpenContracts() {
 
 const CLOSED_PAGE_SIZE = 20;
 
-/** Closed positions (settled or void), newest first, page by page; kept current by the socket (realtime.ts). */
+/**
+ * Closed positions (settled or void) of the chosen wallet, newest first, page by page; kept current by
+ * the socket (realtime.ts).
+ */
 export function useClosedContracts() {
   const token = useSession((s) => s.token);
+  useWallet((s) => s.wallet);
+  const routes = walletRoutes();
   return useInfiniteQuery({
-    queryKey: queryKeys.closedContracts,
+    queryKey: routes.closed,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(CLOSED_PAGE_SIZE) });
       if (pageParam) params.set("cursor", pageParam);
-      return apiRequest<ContractPage>(`/v1/trading/contracts/closed?${params}`, { auth: true, signal });
+      return apiRequest<ContractPage>(`${routes.base}/closed?${params}`, { auth: true, signal });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -106,9 +128,10 @@ export function verifyTickChain(
   return apiRequest<ChainVerification>(`${productPath(symbol)}/verify?${params}`, { signal });
 }
 
+/** Places an order in the wallet chosen when it is sent. */
 export function usePlaceContract() {
   return useMoneyMutation<PlaceContractRequest, Contract>(
-    (body) => ({ path: "/v1/trading/contracts", body }),
+    (body) => ({ path: walletRoutes().base, body }),
     // The figures and fund records follow from the account.updated the order raises (realtime.ts).
     putPlacedContract,
   );

@@ -9,6 +9,7 @@ import type notifications from "./locales/notifications/en.json";
 import type orders from "./locales/orders/en.json";
 import type passkeys from "./locales/passkeys/en.json";
 import type password from "./locales/password/en.json";
+import type practice from "./locales/practice/en.json";
 import type records from "./locales/records/en.json";
 import type register from "./locales/register/en.json";
 import type savings from "./locales/savings/en.json";
@@ -37,6 +38,7 @@ type GroupTexts = typeof account &
   typeof orders &
   typeof passkeys &
   typeof password &
+  typeof practice &
   typeof records &
   typeof register &
   typeof savings &

@@ -40,6 +40,7 @@ function settledUp(ticks: Tick[], result: ContractDetail["result"], payout: stri
   const exit = ticks.at(-1) as Tick;
   return {
     id: "7",
+    wallet: "real",
     orderNo: "C0000000007",
     symbol: SYMBOL,
     direction: "up",

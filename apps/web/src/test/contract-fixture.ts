@@ -7,6 +7,7 @@ export function contract(id: string, status: Contract["status"] = "pending"): Co
   const closed = status === "settled";
   return {
     id,
+    wallet: "real",
     orderNo: `C${id.padStart(10, "0")}`,
     symbol: "BTC/USDT",
     direction: "up",

@@ -41,8 +41,17 @@ export const placeContractRequest = z.object({
 });
 export type PlaceContractRequest = z.infer<typeof placeContractRequest>;
 
+/**
+ * Which money a contract stakes: the user's real balance, or the practice account's virtual units
+ * (ledger accounts of their own, never counted as real money anywhere).
+ */
+export const WALLETS = ["real", "practice"] as const;
+export const wallet = z.enum(WALLETS);
+export type Wallet = z.infer<typeof wallet>;
+
 export const contract = z.object({
   id: idString,
+  wallet,
   orderNo: z.string(),
   symbol: z.string(),
   direction: contractDirection,

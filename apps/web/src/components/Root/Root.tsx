@@ -62,7 +62,7 @@ const RealityCheck = lazy(() =>
 
 /** A contract's result while the user is elsewhere in the app, with its texts, once signed in. */
 const SettlementNotice = lazy(() =>
-  Promise.all([import("../SettlementNotice/SettlementNotice"), loadTextGroups(["trading"])]).then(
+  Promise.all([import("../SettlementNotice/SettlementNotice"), loadTextGroups(["trading", "practice"])]).then(
     ([module]) => module,
     () => ({ default: () => null }),
   ),

@@ -6,6 +6,7 @@ import { useSettlements } from "../../api/settlements";
 import { orderDetailPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { IconClose } from "../icons";
+import { ContractWalletMark } from "../WalletBar/WalletMark";
 import { showsResult } from "./settlement-notice";
 import "./settlement-notice.css";
 
@@ -51,7 +52,10 @@ export default function SettlementNotice() {
           }}
         >
           <span className="settlement-notice__text">
-            <strong>{t(`trading.settled.title.${result}`)}</strong>
+            <strong>
+              <ContractWalletMark contract={shown} />
+              {t(`trading.settled.title.${result}`)}
+            </strong>
             <small>
               {t("trading.settled.notice", {
                 symbol: shown.symbol,

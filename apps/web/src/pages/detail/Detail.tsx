@@ -11,6 +11,7 @@ import { useOpenContracts, useProduct } from "../../api/trading";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
+import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import { ChartCard } from "./ChartCard";
@@ -43,6 +44,7 @@ export default function Detail() {
         }
       />
       <main className="page__body detail">
+        <WalletBar />
         {product.isPending ? (
           <div className="card detail-card">
             <Skeleton.Title animated />

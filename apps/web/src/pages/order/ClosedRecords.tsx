@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { PagedList } from "../../components/PagedList/PagedList";
+import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { orderDetailPath } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { formatTickPrice } from "../../lib/trading-format";
@@ -53,6 +54,7 @@ function RecordCard({ contract, product }: { contract: Contract; product: Produc
           {contract.result ? <ResultTag result={contract.result} /> : null}
         </div>
         <div className="contract-card__outcome">
+          <ContractWalletMark contract={contract} />
           <DirectionTag direction={contract.direction} />
           <ContractPnl profit={contract.profit} testId="record-pnl" />
         </div>

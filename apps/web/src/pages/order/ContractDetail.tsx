@@ -16,6 +16,7 @@ import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
+import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
 import { paths } from "../../lib/paths";
@@ -96,6 +97,7 @@ function DetailBody({
       <section className="card contract-section contract-summary" data-testid="contract-summary">
         <div className="card-head contract-card__head">
           <ProductName symbol={contract.symbol} product={product} />
+          <ContractWalletMark contract={contract} />
           <DirectionTag direction={contract.direction} />
         </div>
         {closed ? (

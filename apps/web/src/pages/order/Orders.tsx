@@ -4,7 +4,9 @@ import { useLiveTickers } from "../../api/market-socket";
 import { useClosedContracts, useOpenContracts } from "../../api/trading";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
+import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
+import { useWallet } from "../../store/wallet";
 import { ClosedRecords } from "./ClosedRecords";
 import { Positions } from "./Positions";
 import { useProductsBySymbol } from "./parts";
@@ -22,6 +24,7 @@ export default function Orders() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("tab") === "closed" ? "closed" : "positions";
+  const wallet = useWallet((s) => s.wallet);
   const open = useOpenContracts();
   // Read on both tabs: a position that closes while on screen shows its result from here.
   const closed = useClosedContracts();
@@ -33,6 +36,7 @@ export default function Orders() {
     <div className="page orders-page">
       <PageNavBar title={t("orders.title")} backTo={paths.user} />
       <div className="orders-tabs">
+        <WalletBar />
         <Segmented label={t("orders.title")}>
           {TABS.map((value) => (
             <Segment
@@ -55,6 +59,8 @@ export default function Orders() {
       <main className="page__body cashier orders-body" role="tabpanel">
         {tab === "positions" ? (
           <Positions
+            // Each wallet's positions are tracked apart: a card of the other wallet is not "settling".
+            key={wallet}
             query={open}
             closed={closed.data?.pages.flatMap((page) => page.items) ?? []}
             products={products}

@@ -11,6 +11,7 @@ import { LoadError } from "../../components/LoadError/LoadError";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { RecordListSkeleton } from "../../components/PagedList/PagedList";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
+import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { estimateAt } from "../../lib/contract-outcome";
 import { useNow } from "../../lib/countdown";
 import { orderDetailPath, paths } from "../../lib/paths";
@@ -97,6 +98,7 @@ function PositionCard({ card, product, now }: { card: Card; product: Product | u
       <Link to={orderDetailPath(contract.id)} className="contract-card__link">
         <div className="card-head contract-card__head">
           <ProductName symbol={contract.symbol} product={product} />
+          <ContractWalletMark contract={contract} />
           <DirectionTag direction={contract.direction} />
         </div>
         <PositionTimer contract={contract} phase={phase} now={now} />

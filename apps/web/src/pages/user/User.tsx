@@ -29,6 +29,7 @@ import {
   IconWallet,
   IconWithdraw,
 } from "../../components/icons";
+import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { useSession } from "../../store/session";
@@ -261,6 +262,7 @@ export default function User() {
             ) : null}
           </section>
 
+          <WalletBar />
           <nav className="user-actions card">
             {ACTIONS.map(({ label, to, Icon, testId }) => (
               <Link key={to} to={to} className="shortcut user-action" data-testid={testId}>
