@@ -7,7 +7,15 @@ import { bigintArray, type Executor } from "../platform/db";
  * when it is sent (texts.ts). Amounts are wire decimal strings.
  */
 export type PushEvent =
-  | { kind: "contract_settled"; contractId: string; orderNo: string; result: ContractResult; payout: string }
+  | {
+      kind: "contract_settled";
+      contractId: string;
+      orderNo: string;
+      result: ContractResult;
+      payout: string;
+      /** A practice contract: its payout is virtual units, not money. */
+      practice: boolean;
+    }
   | { kind: "deposit_confirmed"; orderNo: string; amount: string }
   | { kind: "withdrawal_paid"; orderNo: string; amount: string }
   | { kind: "withdrawal_rejected"; orderNo: string; amount: string }

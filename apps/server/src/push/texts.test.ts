@@ -4,10 +4,38 @@ import type { PushEvent } from "./events";
 import { wordPush } from "./texts";
 
 const EVENTS: PushEvent[] = [
-  { kind: "contract_settled", contractId: "7", orderNo: "T0000000007", result: "win", payout: "1234.50" },
-  { kind: "contract_settled", contractId: "7", orderNo: "T0000000007", result: "lose", payout: "0.00" },
-  { kind: "contract_settled", contractId: "7", orderNo: "T0000000007", result: "draw", payout: "10.00" },
-  { kind: "contract_settled", contractId: "7", orderNo: "T0000000007", result: "void", payout: "10.00" },
+  {
+    kind: "contract_settled",
+    contractId: "7",
+    orderNo: "T0000000007",
+    result: "win",
+    payout: "1234.50",
+    practice: false,
+  },
+  {
+    kind: "contract_settled",
+    contractId: "7",
+    orderNo: "T0000000007",
+    result: "lose",
+    payout: "0.00",
+    practice: false,
+  },
+  {
+    kind: "contract_settled",
+    contractId: "7",
+    orderNo: "T0000000007",
+    result: "draw",
+    payout: "10.00",
+    practice: false,
+  },
+  {
+    kind: "contract_settled",
+    contractId: "7",
+    orderNo: "T0000000007",
+    result: "void",
+    payout: "10.00",
+    practice: true,
+  },
   { kind: "deposit_confirmed", orderNo: "D0000000001", amount: "1234.50" },
   { kind: "withdrawal_paid", orderNo: "W0000000001", amount: "1234.50" },
   { kind: "withdrawal_rejected", orderNo: "W0000000002", amount: "1234.50" },
@@ -29,11 +57,30 @@ describe("a push's words", () => {
       }
   });
 
+  it("names the practice account on a practice contract's push, in every language", () => {
+    const settled = (practice: boolean, locale: (typeof LOCALES)[number]) =>
+      wordPush(
+        { kind: "contract_settled", contractId: "1", orderNo: "T1", result: "win", payout: "9.00", practice },
+        locale,
+      ).title;
+    for (const locale of LOCALES) expect(settled(true, locale)).not.toBe(settled(false, locale));
+    expect(settled(true, "en")).toBe(`Practice · ${settled(false, "en")}`);
+  });
+
   it("tells each result apart, and a broadcast in the reader's language or the nearest written", () => {
     const titles = (["win", "lose", "draw", "void"] as const).map(
       (result) =>
-        wordPush({ kind: "contract_settled", contractId: "1", orderNo: "T1", result, payout: "1.00" }, "ja")
-          .title,
+        wordPush(
+          {
+            kind: "contract_settled",
+            contractId: "1",
+            orderNo: "T1",
+            result,
+            payout: "1.00",
+            practice: false,
+          },
+          "ja",
+        ).title,
     );
     expect(new Set(titles).size).toBe(4);
     const broadcast = (locale: (typeof LOCALES)[number]) =>

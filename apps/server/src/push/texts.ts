@@ -2,6 +2,8 @@ import { formatMoney, type Locale, type PushPayload, servedLocale } from "@tickf
 import type { PushEvent } from "./events";
 
 type Texts = {
+  /** The practice account's name, before the title of a practice contract's push. */
+  practice: string;
   won: string;
   lost: string;
   draw: string;
@@ -25,6 +27,7 @@ type Texts = {
  */
 const TEXTS: Record<Locale, Texts> = {
   "zh-CN": {
+    practice: "练习",
     won: "合约已结算：盈利",
     lost: "合约已结算：亏损",
     draw: "合约已结算：平局",
@@ -42,6 +45,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "平台公告",
   },
   "zh-TW": {
+    practice: "練習",
     won: "合約已結算：獲利",
     lost: "合約已結算：虧損",
     draw: "合約已結算：平局",
@@ -59,6 +63,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "平台公告",
   },
   en: {
+    practice: "Practice",
     won: "Contract settled: won",
     lost: "Contract settled: lost",
     draw: "Contract settled: draw",
@@ -76,6 +81,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "Announcement",
   },
   ja: {
+    practice: "練習",
     won: "契約決済：利益",
     lost: "契約決済：損失",
     draw: "契約決済：引き分け",
@@ -93,6 +99,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "お知らせ",
   },
   th: {
+    practice: "ฝึกซ้อม",
     won: "สัญญาชำระแล้ว: ได้กำไร",
     lost: "สัญญาชำระแล้ว: ขาดทุน",
     draw: "สัญญาชำระแล้ว: เสมอ",
@@ -110,6 +117,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "ประกาศ",
   },
   vi: {
+    practice: "Luyện tập",
     won: "Hợp đồng đã thanh toán: thắng",
     lost: "Hợp đồng đã thanh toán: thua",
     draw: "Hợp đồng đã thanh toán: hòa",
@@ -127,6 +135,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "Thông báo",
   },
   id: {
+    practice: "Latihan",
     won: "Kontrak diselesaikan: untung",
     lost: "Kontrak diselesaikan: rugi",
     draw: "Kontrak diselesaikan: seri",
@@ -144,6 +153,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "Pengumuman",
   },
   ko: {
+    practice: "연습",
     won: "계약 정산: 수익",
     lost: "계약 정산: 손실",
     draw: "계약 정산: 무승부",
@@ -161,6 +171,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "공지",
   },
   fr: {
+    practice: "Entraînement",
     won: "Contrat réglé : gagné",
     lost: "Contrat réglé : perdu",
     draw: "Contrat réglé : égalité",
@@ -178,6 +189,7 @@ const TEXTS: Record<Locale, Texts> = {
     broadcast: "Annonce",
   },
   de: {
+    practice: "Übung",
     won: "Kontrakt abgerechnet: gewonnen",
     lost: "Kontrakt abgerechnet: verloren",
     draw: "Kontrakt abgerechnet: unentschieden",
@@ -210,7 +222,10 @@ export function wordPush(event: PushEvent, locale: Locale): PushPayload {
       const values = { orderNo: event.orderNo, amount: money(event.payout) };
       return {
         kind: event.kind,
-        title: t[settledTitle[event.result]],
+        // Virtual units are told apart from money on the lock screen too.
+        title: event.practice
+          ? `${t.practice} · ${t[settledTitle[event.result]]}`
+          : t[settledTitle[event.result]],
         body: fill(event.result === "void" ? t.refundBody : t.settledBody, values),
         tag: `contract-${event.contractId}`,
         ref: event.contractId,

@@ -275,6 +275,7 @@ const settledPush = (s: Settled & { row: Due }): { userId: bigint; event: PushEv
     orderNo: s.row.order_no,
     result: s.result,
     payout: fromMinor(s.payout),
+    practice: s.row.wallet === "practice",
   },
 });
 
