@@ -42,6 +42,7 @@
 --   0041_passkeys
 --   0042_session_addresses
 --   0043_user_totp
+--   0045_candle_calendar
 
 create extension pg_trgm;
 
@@ -98,6 +99,13 @@ create table broadcasts (
 );
 CREATE INDEX broadcasts_due ON public.broadcasts USING btree (publish_at) WHERE ((published_at IS NULL) AND (cancelled_at IS NULL));
 
+create table candle_calendar (
+  only_row boolean default true not null,
+  time_zone text not null,
+  constraint candle_calendar_pkey PRIMARY KEY (only_row),
+  constraint candle_calendar_only_row_check CHECK (only_row)
+);
+
 create table candles (
   symbol text not null,
   period text not null,
@@ -113,7 +121,7 @@ create table candles (
   last_seq bigint not null,
   constraint candles_pkey PRIMARY KEY (symbol, period, bucket_start),
   constraint candles_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
-  constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '1h'::text, '1d'::text])))
+  constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '30m'::text, '1h'::text, '1d'::text, '1w'::text])))
 );
 
 create table canned_replies (
