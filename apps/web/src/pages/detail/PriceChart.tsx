@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { fetchCandles, fetchTicks } from "../../api/trading";
 import { CHART_GRID_COLOR, chartLayout } from "../../lib/chart-look";
 import type { ChartStyle, ChartView, Indicator } from "./chart/chart-prefs";
-import type { ChartBar, DrawnIndicators } from "./chart/indicator-series";
+import type { ChartBar, DrawnIndicators, LegendItem } from "./chart/indicator-series";
 import { barOf, barsAhead, drawEntryLines, type OpenMark, xOf } from "./chart/position-marks";
 import { chartTickLabel } from "./chart-format";
 
@@ -97,6 +97,9 @@ export function PriceChart({
   /** Bumped when a chart is built, so the overlays are drawn again on the new one. */
   const [generation, setGeneration] = useState(0);
   const [subPanes, setSubPanes] = useState(0);
+  const [legend, setLegend] = useState<LegendItem[]>([]);
+  /** Each pane's top within the chart's box, for its legend. */
+  const [paneTops, setPaneTops] = useState<number[]>([]);
   const [expiryXs, setExpiryXs] = useState<
     { id: string; x: number; up: boolean; at: number; height: number }[]
   >([]);
@@ -230,6 +233,7 @@ export function PriceChart({
     const chosen = indicatorKey === "" ? [] : (indicatorKey.split(",") as Indicator[]);
     if (!state || chosen.length === 0) {
       setSubPanes(0);
+      setLegend([]);
       return;
     }
     let cancelled = false;
@@ -245,6 +249,7 @@ export function PriceChart({
       drawn.update(chartBars(state.bars));
       state.indicators = drawn;
       setSubPanes(drawn.panes);
+      setLegend(drawn.legend);
     });
     return () => {
       cancelled = true;
@@ -254,6 +259,25 @@ export function PriceChart({
       }
     };
   }, [generation, indicatorKey, view]);
+
+  // Where each pane starts, measured whenever the chart's box changes size (a pane added or removed).
+  useEffect(() => {
+    void generation;
+    void legend;
+    const state = built.current;
+    const container = box.current;
+    if (!state || !container) return;
+    const measure = () => {
+      const top = container.getBoundingClientRect().top;
+      setPaneTops(
+        state.chart.panes().map((pane) => (pane.getHTMLElement()?.getBoundingClientRect().top ?? top) - top),
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(() => requestAnimationFrame(measure));
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [generation, legend]);
 
   // The open contracts: a line at each entry price, and room on the time axis up to their expiries.
   useEffect(() => {
@@ -336,6 +360,22 @@ export function PriceChart({
       style={{ height: BASE_HEIGHT + subPanes * SUB_PANE_HEIGHT }}
     >
       <div ref={box} className="detail-chart__canvas" />
+      {[...new Set(legend.map((item) => item.pane))].map((pane) => (
+        <div
+          key={pane}
+          className="detail-chart__legend"
+          data-testid="chart-legend"
+          style={{ top: (paneTops[pane] ?? 0) + 2 }}
+        >
+          {legend
+            .filter((item) => item.pane === pane)
+            .map((item) => (
+              <span key={item.label} style={{ color: item.color }}>
+                {item.label}
+              </span>
+            ))}
+        </div>
+      ))}
       {expiryXs.map((e) => (
         <span
           key={e.id}

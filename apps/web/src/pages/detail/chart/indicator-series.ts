@@ -19,9 +19,17 @@ export interface SeriesKinds {
   HistogramSeries: Parameters<IChartApi["addSeries"]>[0];
 }
 
+/** A name in a pane's corner, in its line's colour, so a reader knows which line is which. */
+export interface LegendItem {
+  pane: number;
+  label: string;
+  color: string;
+}
+
 export interface DrawnIndicators {
   /** Sub-panes added under the price (the chart's box grows by that many). */
   panes: number;
+  legend: LegendItem[];
   update(bars: readonly ChartBar[]): void;
   remove(): void;
 }
@@ -36,6 +44,8 @@ export const PERIODS = {
 } as const;
 
 const COLOURS = ["#f0a30a", "#8e44ad", "#1f9bd1"] as const;
+const EMA_COLOURS = ["#e0567a", "#16a085"] as const;
+const BAND_COLOUR = "#7f8c8d";
 const THIN = { lineWidth: 1 as LineWidth, priceLineVisible: false, lastValueVisible: false };
 const SUB_PANE_HEIGHT = 80;
 
@@ -64,7 +74,9 @@ export function drawIndicators(
   colours: { rise: string; fall: string },
 ): DrawnIndicators {
   const drawn: Drawn[] = [];
+  const legend: LegendItem[] = [];
   let pane = 0;
+  const name = (label: string, color: string) => legend.push({ pane, label, color });
   const line = (paneIndex: number, color: string, values: Drawn["values"]) => {
     drawn.push({ series: chart.addSeries(kinds.LineSeries, { ...THIN, color }, paneIndex), values });
   };
@@ -73,18 +85,24 @@ export function drawIndicators(
   };
   for (const indicator of chosen) {
     if (indicator === "ma")
-      for (const [i, n] of PERIODS.ma.entries())
+      for (const [i, n] of PERIODS.ma.entries()) {
         line(0, COLOURS[i] as string, (bars) => points(bars, sma(closes(bars), n)));
+        name(`MA${n}`, COLOURS[i] as string);
+      }
     if (indicator === "ema")
-      for (const [i, n] of PERIODS.ema.entries())
-        line(0, COLOURS[i + 1] as string, (bars) => points(bars, ema(closes(bars), n)));
+      for (const [i, n] of PERIODS.ema.entries()) {
+        line(0, EMA_COLOURS[i] as string, (bars) => points(bars, ema(closes(bars), n)));
+        name(`EMA${n}`, EMA_COLOURS[i] as string);
+      }
     if (indicator === "boll") {
       const [n, k] = PERIODS.boll;
       for (const band of ["upper", "middle", "lower"] as const)
-        line(0, "#7f8c8d", (bars) => points(bars, bollinger(closes(bars), n, k)[band]));
+        line(0, BAND_COLOUR, (bars) => points(bars, bollinger(closes(bars), n, k)[band]));
+      name(`BOLL(${n}, ${k})`, BAND_COLOUR);
     }
     if (indicator === "vol" && hasVolume) {
       pane += 1;
+      name("VOL", "#8a90a0");
       histogram(pane, (bars) =>
         bars.map((bar) => ({
           time: bar.time,
@@ -96,6 +114,9 @@ export function drawIndicators(
     if (indicator === "macd") {
       pane += 1;
       const [fast, slow, signal] = PERIODS.macd;
+      name(`MACD(${fast}, ${slow}, ${signal})`, "#8a90a0");
+      name("DIF", COLOURS[0]);
+      name("DEA", COLOURS[1]);
       const of = (bars: readonly ChartBar[]) => macd(closes(bars), fast, slow, signal);
       histogram(pane, (bars) =>
         points(bars, of(bars).histogram).map((p) => ({
@@ -109,6 +130,7 @@ export function drawIndicators(
     if (indicator === "rsi") {
       pane += 1;
       const [n] = PERIODS.rsi;
+      name(`RSI${n}`, COLOURS[1]);
       line(pane, COLOURS[1], (bars) => points(bars, rsi(closes(bars), n)));
       const rsiSeries = drawn.at(-1)?.series;
       for (const level of [30, 70])
@@ -124,6 +146,7 @@ export function drawIndicators(
   for (const [index, each] of chart.panes().entries()) if (index > 0) each.setHeight(SUB_PANE_HEIGHT);
   return {
     panes: pane,
+    legend,
     update(bars) {
       for (const each of drawn) each.series.setData(each.values(bars));
     },
