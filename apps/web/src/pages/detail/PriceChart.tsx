@@ -309,10 +309,15 @@ export function PriceChart({
     const place = () => {
       const lastNow = state.bars.at(-1)?.start ?? last;
       const height = state.chart.panes()[0]?.getHeight() ?? BASE_HEIGHT;
+      // The plot's right edge: a bar past it (the library keeps the last data bar at the edge, not a
+      // blank one) is marked on the edge rather than over the price axis's labels.
+      const edge = state.chart.timeScale().width() - 1;
       setExpiryXs(
         current.flatMap((m) => {
           const x = xOf(state.chart, toChartTime(barOf(m.expiresAt, lastNow, state.step)));
-          return x === null ? [] : [{ id: m.id, x, up: m.direction === "up", at: m.expiresAt, height }];
+          return x === null
+            ? []
+            : [{ id: m.id, x: Math.min(x, edge), up: m.direction === "up", at: m.expiresAt, height }];
         }),
       );
     };
