@@ -340,7 +340,8 @@ export function PriceChart({
     const at = seconds(tick.time);
     const price = Number(tick.price);
     const bar = state.bars.at(-1);
-    const start = bar ? barOf(at, bar.start, state.step) : at;
+    // With no bar served yet, the first is placed from the epoch (exact for intervals up to an hour).
+    const start = barOf(at, bar?.start ?? 0, state.step);
     if (bar && start < bar.start) return;
     const next: Bar =
       bar && bar.start === start
