@@ -42,7 +42,7 @@
 --   0041_passkeys
 --   0042_session_addresses
 --   0043_user_totp
---   0044_practice_account
+--   0045_candle_calendar
 
 create extension pg_trgm;
 
@@ -54,8 +54,8 @@ create table accounts (
   created_at timestamp with time zone default now() not null,
   constraint accounts_pkey PRIMARY KEY (id),
   constraint accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
-  constraint account_kind_known CHECK ((kind = ANY (ARRAY['cash'::text, 'frozen_trade'::text, 'frozen_withdrawal'::text, 'savings_pending'::text, 'savings_confirmed'::text, 'house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text, 'practice_cash'::text, 'practice_frozen'::text, 'practice_bank'::text, 'practice_house'::text]))),
-  constraint account_owner_matches_kind CHECK (((user_id IS NULL) = (kind = ANY (ARRAY['house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text, 'practice_bank'::text, 'practice_house'::text])))),
+  constraint account_kind_known CHECK ((kind = ANY (ARRAY['cash'::text, 'frozen_trade'::text, 'frozen_withdrawal'::text, 'savings_pending'::text, 'savings_confirmed'::text, 'house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text]))),
+  constraint account_owner_matches_kind CHECK (((user_id IS NULL) = (kind = ANY (ARRAY['house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text])))),
   constraint user_accounts_keep_balance CHECK (((user_id IS NULL) = (balance IS NULL))),
   constraint user_accounts_never_negative CHECK ((balance >= 0))
 );
@@ -99,6 +99,13 @@ create table broadcasts (
 );
 CREATE INDEX broadcasts_due ON public.broadcasts USING btree (publish_at) WHERE ((published_at IS NULL) AND (cancelled_at IS NULL));
 
+create table candle_calendar (
+  only_row boolean default true not null,
+  time_zone text not null,
+  constraint candle_calendar_pkey PRIMARY KEY (only_row),
+  constraint candle_calendar_only_row_check CHECK (only_row)
+);
+
 create table candles (
   symbol text not null,
   period text not null,
@@ -114,7 +121,7 @@ create table candles (
   last_seq bigint not null,
   constraint candles_pkey PRIMARY KEY (symbol, period, bucket_start),
   constraint candles_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
-  constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '1h'::text, '1d'::text])))
+  constraint candles_period_check CHECK ((period = ANY (ARRAY['1m'::text, '5m'::text, '15m'::text, '30m'::text, '1h'::text, '1d'::text, '1w'::text])))
 );
 
 create table canned_replies (
@@ -210,7 +217,6 @@ create table contracts (
   stake_posting_id bigint not null,
   settle_posting_id bigint,
   payout_table_version integer,
-  wallet text default 'real'::text not null,
   constraint contracts_pkey PRIMARY KEY (id),
   constraint contracts_stake_posting_id_fkey FOREIGN KEY (stake_posting_id) REFERENCES postings(id),
   constraint contracts_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
@@ -226,18 +232,16 @@ create table contracts (
   constraint contracts_payout_table_version_check CHECK ((payout_table_version >= 1)),
   constraint contracts_result_check CHECK ((result = ANY (ARRAY['win'::text, 'lose'::text, 'draw'::text, 'void'::text]))),
   constraint contracts_stake_check CHECK ((stake > 0)),
-  constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text]))),
-  constraint contracts_wallet_check CHECK ((wallet = ANY (ARRAY['real'::text, 'practice'::text])))
+  constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text])))
 );
 CREATE INDEX contracts_accepted_at ON public.contracts USING btree (accepted_at) INCLUDE (stake, user_id);
-CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout, user_id, status, wallet) WHERE (settled_at IS NOT NULL);
+CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout, user_id, status) WHERE (settled_at IS NOT NULL);
 CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, id) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
 CREATE INDEX contracts_user_accepted ON public.contracts USING btree (user_id, accepted_at);
 CREATE INDEX contracts_user_settled ON public.contracts USING btree (user_id, settled_at DESC, id DESC) WHERE (settled_at IS NOT NULL);
-CREATE INDEX contracts_user_wallet ON public.contracts USING btree (user_id, wallet, id);
-CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.wallet IS DISTINCT FROM old.wallet) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.payout_table_version IS DISTINCT FROM old.payout_table_version) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
+CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.payout_table_version IS DISTINCT FROM old.payout_table_version) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
 CREATE TRIGGER contracts_no_delete BEFORE DELETE ON public.contracts FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER contracts_settle_posting_exists AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION check_contract_postings();
 

@@ -154,6 +154,9 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(position).toHaveCount(1);
     await expect(page.getByTestId("position-countdown")).toHaveText(/\d{2}:\d{2}/, { timeout: 15_000 });
     await expect(page.getByTestId("trade-available")).toContainText("990.00");
+    // The open contract on the chart: a line at its entry price and its expiry marked ahead.
+    await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-marks", "1");
+    await expect(page.getByTestId("chart-expiry")).toHaveCount(1);
     await expectTradingPolished(page);
     await shot(page, locale, "trading-03-position");
 
@@ -243,7 +246,50 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page).toHaveURL(new RegExp(`/h5/pages/order/detail\\?id=${other.id}$`));
     await expect(page.getByTestId("contract-result")).toBeVisible();
     await expect(notice).toHaveCount(0);
+
+    // The chart's periods and indicators, kept on the device across a reload.
+    await page.goto(DETAIL);
+    const chart = page.getByTestId("detail-chart");
+    for (const period of ["30m", "1w"]) {
+      await page.getByTestId(`detail-view-${period}`).click();
+      await expect(chart).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+    }
+    await page.getByTestId("chart-indicator-ma").click();
+    await page.getByTestId("chart-indicator-macd").click();
+    await expect(chart).toHaveAttribute("data-panes", "1");
+    await page.reload();
+    await expect(chart).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+    await expect(page.getByTestId("detail-view-1w")).toHaveAttribute("aria-selected", "true");
+    for (const on of ["ma", "macd"])
+      await expect(page.getByTestId(`chart-indicator-${on}`)).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("chart-indicator-rsi")).toHaveAttribute("aria-pressed", "false");
+    await expect(chart).toHaveAttribute("data-panes", "1");
+    await expectChartToolsFit(page);
+    await expectTradingPolished(page);
+    await shot(page, locale, "trading-06-chart", { viewport: true });
   });
+}
+
+/** The chart's period, style and indicator buttons show their whole labels inside the card. */
+async function expectChartToolsFit(page: Page): Promise<void> {
+  const cut = await page.evaluate(() => {
+    const card = document.querySelector(".detail-chart-card")?.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>(".detail-views .chip, .detail-chart-tools .chip")]
+      .filter((chip) => {
+        const box = chip.getBoundingClientRect();
+        return (
+          chip.scrollWidth > chip.clientWidth + 1 || !card || box.left < card.left || box.right > card.right
+        );
+      })
+      .map((chip) => chip.innerText);
+  });
+  expect(cut).toEqual([]);
+  // The eight periods in one row: the short labels of every language fit it at 375 px.
+  const rows = await page
+    .locator(".detail-views .chip")
+    .evaluateAll((chips) => new Set(chips.map((chip) => (chip as HTMLElement).offsetTop)).size);
+  expect(rows).toBe(1);
+  expect(await page.locator(".detail-views .chip").count()).toBe(8);
 }
 
 for (const { locale, text } of SHOT_RUNS) {
@@ -322,16 +368,31 @@ for (const { locale, text } of SHOT_RUNS) {
   });
 }
 
-// The chart's time and price labels fit in the languages with the longest and the most unusual ones.
-test("the price chart's labels fit in Thai and German", async ({ page }) => {
-  for (const locale of ["th", "de"]) {
-    await page.goto(DETAIL);
-    await page.evaluate((value) => localStorage.setItem("language", value), locale);
+// The chart's labels fit in every language; all the indicators at once in the languages with the
+// longest and the most unusual labels.
+test("the price chart's labels fit in every language", async ({ page }) => {
+  await page.goto(DETAIL);
+  for (const locale of ["zh-CN", "zh-TW", "en", "th", "id", "vi", "ja", "ko", "fr", "de"]) {
+    const full = locale === "th" || locale === "de";
+    await page.evaluate(
+      ([value, everything]) => {
+        localStorage.setItem("language", value);
+        const indicators = everything ? ["ma", "ema", "boll", "vol", "macd", "rsi"] : [];
+        // The tick line has enough points for every indicator on a fresh server; it carries no volume.
+        const view = everything ? "line" : "1h";
+        localStorage.setItem("tickfair-chart", JSON.stringify({ view, style: "candles", indicators }));
+      },
+      [locale, full] as const,
+    );
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-status", "ready", {
       timeout: 15_000,
     });
+    await expectChartToolsFit(page);
+    if (!full) continue;
+    await expect(page.getByTestId("detail-chart")).toHaveAttribute("data-panes", "2");
+    await expect(page.getByTestId("chart-legend")).toHaveCount(3);
     await expectTradingPolished(page);
     await shot(page, locale, "trading-08-chart", { viewport: true });
   }

@@ -103,7 +103,7 @@ async function ticksRecordedBefore(db: Db, from: Date): Promise<void> {
     return row;
   });
   await db.insertInto("ticks").values(ticks).execute();
-  await upsertCandles(db, ticks);
+  await upsertCandles(db, ticks, "UTC", ["1m", "5m", "15m", "1h", "1d"]);
 }
 
 /**

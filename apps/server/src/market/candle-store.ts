@@ -1,6 +1,6 @@
-import type { CandleInterval } from "@tickfair/contract";
+import { CANDLE_INTERVALS, type CandleInterval } from "@tickfair/contract";
 import { sql } from "kysely";
-import type { Executor } from "../platform/db";
+import type { Db, Executor } from "../platform/db";
 import {
   aggregateCandles,
   type CandleAggregate,
@@ -9,9 +9,23 @@ import {
   window24h,
 } from "./candles";
 
-/** One statement for every interval of every product in the batch. */
-export async function upsertCandles(m: Executor, ticks: readonly CandleTick[]): Promise<void> {
-  const candles = aggregateCandles(ticks);
+/** One statement for every interval of every product in the batch; days and weeks on `timeZone`'s clock. */
+export async function upsertCandles(
+  m: Executor,
+  ticks: readonly CandleTick[],
+  timeZone = "UTC",
+  intervals: readonly CandleInterval[] = CANDLE_INTERVALS,
+): Promise<void> {
+  const candles = aggregateCandles(ticks, intervals, timeZone);
+  // PostgreSQL takes at most 65535 parameters a statement, 12 a row.
+  for (let i = 0; i < candles.length; i += UPSERT_ROWS)
+    await upsertAggregates(m, candles.slice(i, i + UPSERT_ROWS));
+}
+
+const UPSERT_ROWS = 4000;
+
+async function upsertAggregates(m: Executor, candles: readonly CandleAggregate[]): Promise<void> {
+  if (candles.length === 0) return;
   await m
     .insertInto("candles")
     .values(
@@ -125,4 +139,63 @@ export async function windowCandles(
     windows.set(row.symbol, list);
   }
   return windows;
+}
+
+/**
+ * The zone the stored day and week candles follow. Before the server first builds them (a database only
+ * tests write to) they follow UTC.
+ */
+export async function candleTimeZone(m: Executor): Promise<string> {
+  const row = await m.selectFrom("candle_calendar").select("time_zone").executeTakeFirst();
+  return row?.time_zone ?? "UTC";
+}
+
+const REBUILD_TICKS = 5000;
+
+/** Deletes the candles of `intervals` and builds them again from every recorded tick. */
+async function rebuildCandles(
+  m: Executor,
+  intervals: readonly CandleInterval[],
+  timeZone: string,
+): Promise<void> {
+  await m.deleteFrom("candles").where("period", "in", intervals).execute();
+  let after: TickKey | null = null;
+  for (;;) {
+    const ticks = await ticksAfter(m, after);
+    await upsertCandles(m, ticks, timeZone, intervals);
+    const last = ticks.at(-1);
+    if (!last || ticks.length < REBUILD_TICKS) return;
+    after = { symbol: last.symbol, seq: last.seq };
+  }
+}
+
+type TickKey = { symbol: string; seq: bigint };
+
+/** The next page of every product's ticks in (symbol, seq) order. */
+async function ticksAfter(m: Executor, after: TickKey | null): Promise<CandleTick[]> {
+  let query = m.selectFrom("ticks").select(["symbol", "seq", "time", "price", "volume"]);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple("symbol", "seq"), ">", eb.tuple(after.symbol, after.seq)));
+  }
+  return query.orderBy("symbol").orderBy("seq").limit(REBUILD_TICKS).execute();
+}
+
+/**
+ * Makes the stored day and week candles follow `timeZone` (PLATFORM_TZ), rebuilding them from the ticks
+ * when they were built in another zone, and the half-hour ones too the first time (they came after the
+ * ticks of an older database). The products are locked as a tick writer locks them, so no batch of
+ * ticks lands in between.
+ */
+export async function alignCandleCalendar(db: Db, timeZone: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.selectFrom("products").select("symbol").orderBy("symbol").forNoKeyUpdate().execute();
+    const row = await tx.selectFrom("candle_calendar").select("time_zone").executeTakeFirst();
+    if (row?.time_zone === timeZone) return;
+    await rebuildCandles(tx, row ? ["1d", "1w"] : ["30m", "1d", "1w"], timeZone);
+    await tx
+      .insertInto("candle_calendar")
+      .values({ time_zone: timeZone })
+      .onConflict((conflict) => conflict.column("only_row").doUpdateSet({ time_zone: timeZone }))
+      .execute();
+  });
 }

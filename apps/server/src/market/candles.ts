@@ -1,17 +1,41 @@
 import { CANDLE_INTERVALS, type CandleInterval } from "@tickfair/contract";
+import { calendarBucket } from "./candle-calendar";
 
-export const INTERVAL_MS: Record<CandleInterval, number> = {
+/** The fixed-length intervals, aligned to the Unix epoch (the same on every clock with whole-hour offsets). */
+export const INTERVAL_MS = {
   "1m": 60_000,
   "5m": 5 * 60_000,
   "15m": 15 * 60_000,
+  "30m": 30 * 60_000,
   "1h": 60 * 60_000,
-  "1d": 24 * 60 * 60_000,
-};
+} as const satisfies Partial<Record<CandleInterval, number>>;
 
-/** The start of the bucket holding `time`. Buckets are aligned to the Unix epoch, so days start at 00:00 UTC. */
-export function bucketStart(time: Date, interval: CandleInterval): Date {
-  const size = INTERVAL_MS[interval];
-  return new Date(Math.floor(time.getTime() / size) * size);
+type CalendarInterval = Exclude<CandleInterval, keyof typeof INTERVAL_MS>;
+
+function isCalendar(interval: CandleInterval): interval is CalendarInterval {
+  return !(interval in INTERVAL_MS);
+}
+
+/** The last calendar bucket found per zone and unit: a batch of ticks mostly falls in one. */
+const lastBuckets = new Map<string, { start: number; end: number }>();
+
+/**
+ * The start of the bucket holding `time`. Days and weeks (Monday first) follow the platform's clock
+ * (`timeZone`, PLATFORM_TZ), summer time included; the shorter intervals are aligned to the epoch.
+ */
+export function bucketStart(time: Date, interval: CandleInterval, timeZone = "UTC"): Date {
+  const at = time.getTime();
+  if (!isCalendar(interval)) {
+    const size = INTERVAL_MS[interval];
+    return new Date(Math.floor(at / size) * size);
+  }
+  const key = `${timeZone}\u0000${interval}`;
+  let bucket = lastBuckets.get(key);
+  if (!bucket || at < bucket.start || at >= bucket.end) {
+    bucket = calendarBucket(at, interval, timeZone);
+    lastBuckets.set(key, bucket);
+  }
+  return new Date(bucket.start);
 }
 
 export interface CandleTick {
@@ -40,11 +64,11 @@ export interface CandleAggregate {
   lastSeq: bigint;
 }
 
-function singleTick(tick: CandleTick, period: CandleInterval): CandleAggregate {
+function singleTick(tick: CandleTick, period: CandleInterval, timeZone: string): CandleAggregate {
   return {
     symbol: tick.symbol,
     period,
-    bucketStart: bucketStart(tick.time, period),
+    bucketStart: bucketStart(tick.time, period, timeZone),
     open: tick.price,
     high: tick.price,
     low: tick.price,
@@ -80,11 +104,12 @@ export function mergeCandles(a: CandleAggregate, b: CandleAggregate): CandleAggr
 export function aggregateCandles(
   ticks: readonly CandleTick[],
   intervals: readonly CandleInterval[] = CANDLE_INTERVALS,
+  timeZone = "UTC",
 ): CandleAggregate[] {
   const byKey = new Map<string, CandleAggregate>();
   for (const tick of ticks) {
     for (const period of intervals) {
-      const candle = singleTick(tick, period);
+      const candle = singleTick(tick, period, timeZone);
       const key = `${candle.symbol}\u0000${period}\u0000${candle.bucketStart.getTime()}`;
       const existing = byKey.get(key);
       byKey.set(key, existing ? mergeCandles(existing, candle) : candle);

@@ -75,6 +75,7 @@ describe("a closed market", () => {
       { db: testDb.db, clock, log: silentLog },
       {
         feedEnabled: true,
+        platformTimeZone: "UTC",
         feedSeed: "closed-market-test",
         fairness: TEST_CHAIN,
         loadSecret: () => TEST_FAIRNESS_SECRET,

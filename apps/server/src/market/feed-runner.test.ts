@@ -14,6 +14,7 @@ const testDb = useTestDb(createMarketTestDb);
 /** Twenty-millisecond ticks in epochs of ten, so a test sees the timer work. */
 const fastChain = (loadSecret: () => Uint8Array = () => TEST_FAIRNESS_SECRET): MarketOptions => ({
   feedEnabled: true,
+  platformTimeZone: "UTC",
   feedSeed: "runner-test",
   feedIntervalMs: 20,
   fairness: { epochMs: 200, length: 1000 },

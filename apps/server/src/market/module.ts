@@ -20,6 +20,7 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
       feedStaleMs: config.FEED_STALE_MS,
       loadNextSecret: () => loadNextFairnessSecret(config),
       databaseUrl: config.DATABASE_URL,
+      platformTimeZone: config.PLATFORM_TZ,
     },
   );
   wiring.realtime.addChannel(market.live);

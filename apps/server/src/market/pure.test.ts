@@ -123,17 +123,18 @@ describe("candle buckets", () => {
     );
   });
 
-  it("make one candle per interval and bucket, across all five intervals", () => {
+  it("make one candle per interval and bucket, across all seven intervals", () => {
+    // Sunday 23:59:58 to Monday 00:00:00 UTC: every bucket ends, the week's too.
     const ticks: CandleTick[] = [
-      { symbol: "X", seq: 1n, time: new Date("2026-01-05T23:59:58Z"), price: 100n, volume: 1n },
-      { symbol: "X", seq: 2n, time: new Date("2026-01-05T23:59:59Z"), price: 90n, volume: 2n },
-      { symbol: "X", seq: 3n, time: new Date("2026-01-06T00:00:00Z"), price: 120n, volume: 3n },
+      { symbol: "X", seq: 1n, time: new Date("2026-01-04T23:59:58Z"), price: 100n, volume: 1n },
+      { symbol: "X", seq: 2n, time: new Date("2026-01-04T23:59:59Z"), price: 90n, volume: 2n },
+      { symbol: "X", seq: 3n, time: new Date("2026-01-05T00:00:00Z"), price: 120n, volume: 3n },
     ];
     const candles = aggregateCandles(ticks);
     expect(candles).toHaveLength(2 * CANDLE_INTERVALS.length);
     for (const period of CANDLE_INTERVALS) {
       const before = candles.find(
-        (c) => c.period === period && c.bucketStart < new Date("2026-01-06T00:00:00Z"),
+        (c) => c.period === period && c.bucketStart < new Date("2026-01-05T00:00:00Z"),
       );
       expect(before).toMatchObject({
         open: 100n,

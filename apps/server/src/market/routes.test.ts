@@ -93,6 +93,17 @@ describe("public market routes", () => {
       },
     ]);
     expect(candleList.parse((await get(`${BTC}/candles`)).json()).items).toHaveLength(10);
+    // Half hours from the epoch; the week from Monday 00:00 on the platform's clock (the default
+    // PLATFORM_TZ, Shanghai, aligned as the app started).
+    for (const [interval, time] of [
+      ["30m", "2026-01-05T08:00:00.000Z"],
+      ["1w", "2026-01-04T16:00:00.000Z"],
+    ]) {
+      const items = candleList.parse((await get(`${BTC}/candles?interval=${interval}`)).json()).items;
+      expect(items).toEqual([
+        { time, open: "95000.00", high: "95059.00", low: "95000.00", close: "95059.00", volume: "7.4040" },
+      ]);
+    }
   });
 
   it("serve ticks by seq or time, and each served tick's hash recomputes from its own fields", async () => {

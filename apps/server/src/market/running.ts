@@ -3,6 +3,7 @@ import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import type { PublicChannel } from "../platform/realtime";
 import { MarketBus } from "./bus";
+import { alignCandleCalendar } from "./candle-store";
 import { CATALOGUE } from "./catalogue";
 import { exchangeConnector } from "./exchanges";
 import { type ChainSettings, openChain } from "./fairness-open";
@@ -42,6 +43,8 @@ export interface MarketOptions {
   feedStaleMs?: number | undefined;
   /** How often the feed's leader rereads which products exchanges price (default 5000). */
   feedReloadMs?: number | undefined;
+  /** PLATFORM_TZ: the clock day and week candles follow. */
+  platformTimeZone: string;
 }
 
 /** The market capability's running parts, handed to routes, the WebSocket and settlement. */
@@ -50,7 +53,7 @@ export interface Market {
   runner: FeedRunner;
   /** Tickers and a product's ticks on the realtime socket. */
   live: PublicChannel;
-  /** Seeds missing catalogue products, then starts the feed if enabled (onReady). */
+  /** Seeds missing catalogue products, aligns the candles' calendar, then starts the feed if enabled (onReady). */
   start(): Promise<void>;
   /** Stops the feed and waits for its last write (preClose, before the database closes). */
   stop(): Promise<void>;
@@ -103,6 +106,7 @@ export function createMarket(deps: { db: Db; clock: Clock; log: MarketLog }, opt
     live: new MarketChannel({ db: deps.db, clock: deps.clock, bus }),
     async start() {
       await seedCatalogue(deps.db);
+      await alignCandleCalendar(deps.db, options.platformTimeZone);
       if (options.feedEnabled) await runner.start();
     },
     stop: () => runner.stop(),

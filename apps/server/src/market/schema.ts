@@ -107,6 +107,12 @@ export interface CandlesTable {
   last_seq: bigint;
 }
 
+/** The time zone the stored day and week candles follow (one row, once built; candle-store.ts). */
+export interface CandleCalendarTable {
+  only_row: ColumnType<boolean, boolean | undefined, never>;
+  time_zone: string;
+}
+
 /** A synthetic product's published parameters in a chain: the scaled integers as decimal text. */
 export interface ChainProductRecord {
   symbol: string;
@@ -162,6 +168,7 @@ declare module "../platform/schema" {
     feed_anomalies: FeedAnomaliesTable;
     product_feed_sources: ProductFeedSourcesTable;
     candles: CandlesTable;
+    candle_calendar: CandleCalendarTable;
     fairness_chains: FairnessChainsTable;
     fairness_epochs: FairnessEpochsTable;
   }

@@ -102,22 +102,22 @@ describe("recordTicks", () => {
     }
   });
 
-  it("maintains 1m/5m/15m/1h/1d candles across bucket boundaries, and they equal a rebuild from the ticks", async () => {
+  it("maintains 1m/5m/15m/30m/1h/1d/1w candles across bucket boundaries, and they equal a rebuild from the ticks", async () => {
     const symbol = await freshProduct({ precision: 2, volumePrecision: 1 });
-    // Crosses every boundary at once: 23:59:59 → 00:00:00 UTC.
-    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T23:59:58Z", 100_00n, 10n)]);
+    // Crosses every boundary at once: Sunday 23:59:59 → Monday 00:00:00 UTC.
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-04T23:59:58Z", 100_00n, 10n)]);
     await recordTicks(testDb.db, [
-      feedTick(symbol, "2026-01-05T23:59:59Z", 98_50n, 20n),
-      feedTick(symbol, "2026-01-06T00:00:00Z", 101_00n, 30n),
+      feedTick(symbol, "2026-01-04T23:59:59Z", 98_50n, 20n),
+      feedTick(symbol, "2026-01-05T00:00:00Z", 101_00n, 30n),
     ]);
-    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-06T00:00:30Z", 99_00n, 40n)]);
+    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T00:00:30Z", 99_00n, 40n)]);
     for (const interval of CANDLE_INTERVALS) {
       const candles = await latestCandles(testDb.db, symbol, interval, 10);
       expect(candles.map((c) => [c.open, c.high, c.low, c.close, c.volume])).toEqual([
         [100_00n, 100_00n, 98_50n, 98_50n, 30n],
         [101_00n, 101_00n, 99_00n, 99_00n, 70n],
       ]);
-      expect(candles[1]?.bucketStart.toISOString()).toBe("2026-01-06T00:00:00.000Z");
+      expect(candles[1]?.bucketStart.toISOString()).toBe("2026-01-05T00:00:00.000Z");
       expect(candles.map((c) => c.amount)).toEqual([
         100_00n * 10n + 98_50n * 20n,
         101_00n * 30n + 99_00n * 40n,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db, Executor } from "../platform/db";
 import { AnomalyGuard, haltOnAnomaly, type RecordedAnomaly } from "./anomaly-guard";
-import { upsertCandles } from "./candle-store";
+import { candleTimeZone, upsertCandles } from "./candle-store";
 import type { FeedCitation, FeedTick } from "./feed";
 import { EXCHANGE_SOURCE } from "./feed-sources";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
@@ -56,7 +56,7 @@ function fromItsSource(tick: FeedTick, source: string): boolean {
 
 /**
  * Records a batch of ticks in one transaction, continuing each product's chain, and folds them into the
- * 1m/5m/15m/1h/1d candles. Round trips: lock, read chain heads, read the recent ticks the anomaly
+ * 1m/5m/15m/30m/1h/1d/1w candles. Round trips: lock, read chain heads, the candles' time zone, read the recent ticks the anomaly
  * guard judges against, one insert, one upsert (plus one NOTIFY on PostgreSQL). Ticks are dropped, not stored, when their product is not open at their time
  * (maintenance, outside trading hours), when they would go back in time, when they come from a source
  * that no longer prices the product, or when implausible: the
@@ -166,7 +166,7 @@ export async function recordTicks(
       })),
     );
     if (citations.length > 0) await m.insertInto("tick_citations").values(citations).execute();
-    await upsertCandles(m, stored);
+    await upsertCandles(m, stored, await candleTimeZone(m));
     if (options.notifyChannel) {
       for (const payload of notifyPayloads(stored)) {
         await sql`select pg_notify(${options.notifyChannel}, ${payload})`.execute(tx);

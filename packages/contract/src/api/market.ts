@@ -81,7 +81,7 @@ export type ProductList = z.infer<typeof productList>;
 
 export const productQuery = z.object({ q: z.string().trim().max(40).optional() });
 
-export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h", "1d"] as const;
+export const CANDLE_INTERVALS = ["1m", "5m", "15m", "30m", "1h", "1d", "1w"] as const;
 export const candleInterval = z.enum(CANDLE_INTERVALS);
 export type CandleInterval = z.infer<typeof candleInterval>;
 

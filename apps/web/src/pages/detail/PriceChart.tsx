@@ -1,22 +1,31 @@
 import type { CandleInterval, Tick } from "@tickfair/contract";
-import type { IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
+import type { IChartApi, ISeriesApi, SeriesType, UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchCandles, fetchTicks } from "../../api/trading";
 import { CHART_GRID_COLOR, chartLayout } from "../../lib/chart-look";
+import type { ChartStyle, ChartView, Indicator } from "./chart/chart-prefs";
+import type { ChartBar, DrawnIndicators, LegendItem } from "./chart/indicator-series";
+import { barOf, barsAhead, drawEntryLines, type OpenMark, xOf } from "./chart/position-marks";
 import { chartTickLabel } from "./chart-format";
 
-export type ChartView = "line" | CandleInterval;
-/** The tick line, then the candle intervals (the contract's CANDLE_INTERVALS, kept zod-free here). */
-export const CHART_VIEWS: readonly ChartView[] = ["line", "1m", "5m", "15m", "1h", "1d"];
-
+/**
+ * Bar lengths for the live bar. Days and weeks follow the platform's clock on the server; here the next
+ * one starts a whole length after the last served one, so across a summer-time change the live bar is
+ * an hour off until the chart reloads.
+ */
 const INTERVAL_SECONDS: Record<CandleInterval, number> = {
   "1m": 60,
   "5m": 300,
   "15m": 900,
+  "30m": 1800,
   "1h": 3600,
   "1d": 86_400,
+  "1w": 604_800,
 };
+
+const BASE_HEIGHT = 240;
+const SUB_PANE_HEIGHT = 80;
 
 /** The chart's time axis shows UTC: shift instants by the browser's offset so it reads local time. */
 const toChartTime = (utcSeconds: number) =>
@@ -29,43 +38,76 @@ const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
  */
 const LIVE_PRICE = { priceLineVisible: true, priceLineWidth: 1, lastValueVisible: false } as const;
 
-interface Bar {
-  /** UTC seconds of the bucket start. */
+/** A bar at its UTC start (seconds); drawn at its chart time. */
+interface Bar extends Omit<ChartBar, "time"> {
   start: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
 }
 
-interface Live {
-  view: ChartView;
+type Lib = typeof import("lightweight-charts");
+
+interface Built {
+  lib: Lib;
+  chart: IChartApi;
   series: ISeriesApi<"Line"> | ISeriesApi<"Candlestick">;
-  lastTime: number;
-  bar: Bar | null;
+  /** Seconds between bars: 1 on the tick line. */
+  step: number;
+  bars: Bar[];
+  indicators: DrawnIndicators | null;
+}
+
+const chartBars = (bars: readonly Bar[]): ChartBar[] =>
+  bars.map(({ start, ...bar }) => ({ ...bar, time: toChartTime(start) }));
+
+function drawBars(built: Built, style: ChartStyle) {
+  const data = chartBars(built.bars);
+  if (style === "line")
+    (built.series as ISeriesApi<"Line">).setData(data.map((b) => ({ time: b.time, value: b.close })));
+  else (built.series as ISeriesApi<"Candlestick">).setData(data);
 }
 
 /**
- * Recent ticks as a line, or candles of an interval; the latest tick is appended as it arrives.
- * lightweight-charts is imported here only, when the chart first mounts (a chunk of its own).
+ * Recent ticks as a line, or bars of an interval as candles or a line of closes; the latest tick is
+ * added as it arrives. Indicators and the user's open contracts are drawn over it. lightweight-charts
+ * is imported here only, when the chart first mounts (a chunk of its own), and the indicators' code
+ * only when one is turned on.
  */
 export function PriceChart({
   symbol,
   precision,
   view,
+  style,
+  indicators,
+  marks,
   tick,
 }: {
   symbol: string;
   precision: number;
   view: ChartView;
+  style: ChartStyle;
+  indicators: readonly Indicator[];
+  marks: readonly OpenMark[];
   tick: Tick | null;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const box = useRef<HTMLDivElement>(null);
-  const live = useRef<Live | null>(null);
+  const built = useRef<Built | null>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const [attempt, setAttempt] = useState(0);
+  /** Bumped when a chart is built, so the overlays are drawn again on the new one. */
+  const [generation, setGeneration] = useState(0);
+  const [subPanes, setSubPanes] = useState(0);
+  const [legend, setLegend] = useState<LegendItem[]>([]);
+  /** Each pane's top within the chart's box, for its legend. */
+  const [paneTops, setPaneTops] = useState<number[]>([]);
+  const [expiryXs, setExpiryXs] = useState<
+    { id: string; x: number; up: boolean; at: number; height: number }[]
+  >([]);
+  const lineStyle: ChartStyle = view === "line" ? "line" : style;
+  const indicatorKey = indicators.join(",");
+  const marksKey = marks.map((m) => `${m.id}:${m.entry}:${m.expiresAt}`).join(",");
+  const marksRef = useRef(marks);
+  marksRef.current = marks;
 
   useEffect(() => {
     let cancelled = false;
@@ -92,7 +134,7 @@ export function PriceChart({
           // Fixed edges make the library pull the first and last time labels inside the chart.
           timeScale: {
             borderVisible: false,
-            timeVisible: true,
+            timeVisible: view !== "1d" && view !== "1w",
             secondsVisible: view === "line",
             fixLeftEdge: true,
             fixRightEdge: true,
@@ -108,30 +150,33 @@ export function PriceChart({
           },
           handleScale: false,
         });
+        let bars: Bar[];
         if ("items" in data && view === "line") {
-          const series = chart.addSeries(lib.LineSeries, {
-            color: "#3a6cf4",
-            lineWidth: 2,
-            ...LIVE_PRICE,
-          });
           const bySecond = new Map<number, number>();
           for (const item of (data as { items: Tick[] }).items)
             bySecond.set(seconds(item.time), Number(item.price));
-          const points = [...bySecond].sort((a, b) => a[0] - b[0]);
-          series.setData(points.map(([time, value]) => ({ time: toChartTime(time), value })));
-          live.current = { view, series, lastTime: points.at(-1)?.[0] ?? 0, bar: null };
+          bars = [...bySecond]
+            .sort((a, b) => a[0] - b[0])
+            .map(([start, price]) => ({
+              start,
+              open: price,
+              high: price,
+              low: price,
+              close: price,
+              volume: null,
+            }));
         } else {
-          const { rise, fall } = marketColours();
-          const series = chart.addSeries(lib.CandlestickSeries, {
-            upColor: rise,
-            downColor: fall,
-            borderVisible: false,
-            wickUpColor: rise,
-            wickDownColor: fall,
-            ...LIVE_PRICE,
-          });
-          const bars: Bar[] = (
-            data as { items: { time: string; open: string; high: string; low: string; close: string }[] }
+          bars = (
+            data as {
+              items: {
+                time: string;
+                open: string;
+                high: string;
+                low: string;
+                close: string;
+                volume: string;
+              }[];
+            }
           ).items
             .map((c) => ({
               start: seconds(c.time),
@@ -139,14 +184,35 @@ export function PriceChart({
               high: Number(c.high),
               low: Number(c.low),
               close: Number(c.close),
+              volume: Number(c.volume),
             }))
             .sort((a, b) => a.start - b.start)
             .filter((bar, i, all) => i === 0 || bar.start > (all[i - 1] as Bar).start);
-          series.setData(bars.map(({ start, ...ohlc }) => ({ time: toChartTime(start), ...ohlc })));
-          const last = bars.at(-1) ?? null;
-          live.current = { view, series, lastTime: last?.start ?? 0, bar: last };
         }
+        const { rise, fall } = marketColours();
+        const series =
+          lineStyle === "line"
+            ? chart.addSeries(lib.LineSeries, { color: "#3a6cf4", lineWidth: 2, ...LIVE_PRICE })
+            : chart.addSeries(lib.CandlestickSeries, {
+                upColor: rise,
+                downColor: fall,
+                borderVisible: false,
+                wickUpColor: rise,
+                wickDownColor: fall,
+                ...LIVE_PRICE,
+              });
+        const state: Built = {
+          lib,
+          chart,
+          series,
+          step: view === "line" ? 1 : INTERVAL_SECONDS[view],
+          bars,
+          indicators: null,
+        };
+        drawBars(state, lineStyle);
         chart.timeScale().fitContent();
+        built.current = state;
+        setGeneration((n) => n + 1);
         setStatus("ready");
       } catch (error) {
         if (!cancelled && !(error instanceof DOMException && error.name === "AbortError")) setStatus("error");
@@ -155,38 +221,178 @@ export function PriceChart({
     return () => {
       cancelled = true;
       controller.abort();
-      live.current = null;
+      built.current = null;
       chart?.remove();
     };
-  }, [symbol, precision, view, attempt, locale]);
+  }, [symbol, precision, view, lineStyle, attempt, locale]);
+
+  // The indicators, on the chart just built; their code is fetched the first time one is on.
+  useEffect(() => {
+    void generation;
+    const state = built.current;
+    const chosen = indicatorKey === "" ? [] : (indicatorKey.split(",") as Indicator[]);
+    if (!state || chosen.length === 0) {
+      setSubPanes(0);
+      setLegend([]);
+      return;
+    }
+    let cancelled = false;
+    void import("./chart/indicator-series").then(({ drawIndicators }) => {
+      if (cancelled || built.current !== state) return;
+      const drawn = drawIndicators(
+        { LineSeries: state.lib.LineSeries, HistogramSeries: state.lib.HistogramSeries },
+        state.chart,
+        chosen,
+        view !== "line",
+        marketColours(),
+      );
+      drawn.update(chartBars(state.bars));
+      state.indicators = drawn;
+      setSubPanes(drawn.panes);
+      setLegend(drawn.legend);
+    });
+    return () => {
+      cancelled = true;
+      if (built.current === state && state.indicators) {
+        state.indicators.remove();
+        state.indicators = null;
+      }
+    };
+  }, [generation, indicatorKey, view]);
+
+  // Where each pane starts, measured whenever the chart's box changes size (a pane added or removed).
+  useEffect(() => {
+    void generation;
+    void legend;
+    const state = built.current;
+    const container = box.current;
+    if (!state || !container) return;
+    const measure = () => {
+      const top = container.getBoundingClientRect().top;
+      setPaneTops(
+        state.chart.panes().map((pane) => (pane.getHTMLElement()?.getBoundingClientRect().top ?? top) - top),
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(() => requestAnimationFrame(measure));
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [generation, legend]);
+
+  // The open contracts: a line at each entry price, and room on the time axis up to their expiries.
+  useEffect(() => {
+    void generation;
+    void marksKey;
+    const state = built.current;
+    const current = marksRef.current;
+    if (!state || current.length === 0) {
+      setExpiryXs([]);
+      return;
+    }
+    const removeLines = drawEntryLines(state.series as ISeriesApi<SeriesType>, current, marketColours());
+    const last = state.bars.at(-1)?.start ?? Math.floor(Date.now() / 1000);
+    // Blank points only: they place the time axis's bars ahead, and draw nothing.
+    const ahead = state.chart.addSeries(state.lib.LineSeries, {
+      color: "transparent",
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    ahead.setData(
+      barsAhead(
+        last,
+        state.step,
+        current.map((m) => m.expiresAt),
+      ).map((start) => ({ time: toChartTime(start) })),
+    );
+    state.chart.timeScale().fitContent();
+    const place = () => {
+      const lastNow = state.bars.at(-1)?.start ?? last;
+      const height = state.chart.panes()[0]?.getHeight() ?? BASE_HEIGHT;
+      // The plot's right edge: a bar past it (the library keeps the last data bar at the edge, not a
+      // blank one) is marked on the edge rather than over the price axis's labels.
+      const edge = state.chart.timeScale().width() - 1;
+      setExpiryXs(
+        current.flatMap((m) => {
+          const x = xOf(state.chart, toChartTime(barOf(m.expiresAt, lastNow, state.step)));
+          return x === null
+            ? []
+            : [{ id: m.id, x: Math.min(x, edge), up: m.direction === "up", at: m.expiresAt, height }];
+        }),
+      );
+    };
+    place();
+    const timeScale = state.chart.timeScale();
+    timeScale.subscribeVisibleLogicalRangeChange(place);
+    timeScale.subscribeSizeChange(place);
+    return () => {
+      timeScale.unsubscribeVisibleLogicalRangeChange(place);
+      timeScale.unsubscribeSizeChange(place);
+      if (built.current !== state) return;
+      removeLines();
+      state.chart.removeSeries(ahead);
+    };
+  }, [generation, marksKey]);
 
   useEffect(() => {
-    const state = live.current;
+    const state = built.current;
     if (!tick || !state) return;
     const at = seconds(tick.time);
     const price = Number(tick.price);
-    if (state.view === "line") {
-      if (at < state.lastTime) return;
-      (state.series as ISeriesApi<"Line">).update({ time: toChartTime(at), value: price });
-      state.lastTime = at;
-      return;
-    }
-    const size = INTERVAL_SECONDS[state.view];
-    const start = Math.floor(at / size) * size;
-    const bar = state.bar;
-    let next: Bar;
-    if (bar && bar.start === start)
-      next = { ...bar, high: Math.max(bar.high, price), low: Math.min(bar.low, price), close: price };
-    else if (!bar || start > bar.start) next = { start, open: price, high: price, low: price, close: price };
-    else return;
-    state.bar = next;
+    const bar = state.bars.at(-1);
+    // With no bar served yet, the first is placed from the epoch (exact for intervals up to an hour).
+    const start = barOf(at, bar?.start ?? 0, state.step);
+    if (bar && start < bar.start) return;
+    const next: Bar =
+      bar && bar.start === start
+        ? { ...bar, high: Math.max(bar.high, price), low: Math.min(bar.low, price), close: price }
+        : { start, open: price, high: price, low: price, close: price, volume: view === "line" ? null : 0 };
+    if (bar && bar.start === start) state.bars[state.bars.length - 1] = next;
+    else state.bars.push(next);
     const { start: s, ...ohlc } = next;
-    (state.series as ISeriesApi<"Candlestick">).update({ time: toChartTime(s), ...ohlc });
-  }, [tick]);
+    if (lineStyle === "line")
+      (state.series as ISeriesApi<"Line">).update({ time: toChartTime(s), value: price });
+    else (state.series as ISeriesApi<"Candlestick">).update({ time: toChartTime(s), ...ohlc });
+    state.indicators?.update(chartBars(state.bars));
+  }, [tick, lineStyle, view]);
 
   return (
-    <div className="detail-chart" data-testid="detail-chart" data-status={status}>
+    <div
+      className="detail-chart"
+      data-testid="detail-chart"
+      data-status={status}
+      data-panes={subPanes}
+      data-marks={marks.length}
+      style={{ height: BASE_HEIGHT + subPanes * SUB_PANE_HEIGHT }}
+    >
       <div ref={box} className="detail-chart__canvas" />
+      {[...new Set(legend.map((item) => item.pane))].map((pane) => (
+        <div
+          key={pane}
+          className="detail-chart__legend"
+          data-testid="chart-legend"
+          style={{ top: (paneTops[pane] ?? 0) + 2 }}
+        >
+          {legend
+            .filter((item) => item.pane === pane)
+            .map((item) => (
+              <span key={item.label} style={{ color: item.color }}>
+                {item.label}
+              </span>
+            ))}
+        </div>
+      ))}
+      {expiryXs.map((e) => (
+        <span
+          key={e.id}
+          className={`detail-chart__expiry detail-chart__expiry--${e.up ? "up" : "down"}`}
+          data-testid="chart-expiry"
+          style={{ left: e.x, height: e.height }}
+          title={t("trading.chartExpiry", {
+            time: new Date(e.at * 1000).toLocaleTimeString(locale, { hourCycle: "h23" }),
+          })}
+        />
+      ))}
       {status === "loading" ? <div className="chart-overlay">{t("common.loading")}</div> : null}
       {status === "error" ? (
         <button type="button" className="chart-overlay" onClick={() => setAttempt((n) => n + 1)}>
