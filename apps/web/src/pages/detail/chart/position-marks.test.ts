@@ -4,6 +4,7 @@ import { barOf, barsAhead, openMarks } from "./position-marks";
 
 const contract = (over: Partial<Contract>): Contract => ({
   id: "1",
+  wallet: "real",
   orderNo: "T1",
   symbol: "BTC/USDT",
   direction: "up",
