@@ -35,7 +35,6 @@ export function SettlementCard({
       className={`card detail-card settlement settlement--${result}`}
       data-testid="settlement"
       data-result={result}
-      aria-live="polite"
     >
       <div className="settlement__head">
         <strong className="settlement__title" data-testid="settlement-title">
