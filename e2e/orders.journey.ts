@@ -89,16 +89,18 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(positions).toHaveCount(2);
     expect(sockets).toHaveLength(1);
     await expect(page.getByTestId("orders-open-count")).toHaveText("2");
+    // Each direction with its mark, not in colour alone.
     await expect(positions.getByTestId("contract-direction")).toHaveText([
-      text.trading.buyDown,
-      text.trading.buyUp,
+      `▼${text.trading.buyDown}`,
+      `▲${text.trading.buyUp}`,
     ]);
     await expect(positions.getByTestId("position-amount")).toHaveText(["10.00", "10.00"]);
     // Each has its entry price, the live price and an estimate, and a countdown that runs.
     const countdowns = page.getByTestId("position-countdown");
     await expect(countdowns).toHaveCount(2, { timeout: 15_000 });
     await expect(positions.getByTestId("position-entry").first()).toHaveText(/^\d[\d,.]*$/);
-    await expect(positions.getByTestId("position-price").first()).toHaveText(/^\d[\d,.]*$/);
+    // Above the entry price ▲, below ▼, level neither.
+    await expect(positions.getByTestId("position-price").first()).toHaveText(/^[▲▼]?\d[\d,.]*$/);
     await expect(positions.getByTestId("position-pnl").first()).toHaveText(/^(\+8\.00|-10\.00|0\.00)$/);
     const before = (await countdowns.allInnerTexts()).map(seconds);
     expect(Math.max(...before)).toBeLessThanOrEqual(30);

@@ -155,6 +155,48 @@ export async function expectPolished(page: Page): Promise<void> {
   expect(wrapped).toEqual([]);
 }
 
+/**
+ * Figures coloured as a rise or a fall that tell no direction, only emphasis; their label says what
+ * they are: the payout if a contract wins, the savings yield.
+ */
+const EMPHASIS_ONLY = ["trade-estimate", "trade-confirm-estimate", "home-savings-yield"];
+
+/**
+ * Nothing says up or down by colour alone: every visible element in a rise's or a fall's colour (text
+ * or background) carries ▲ or ▼ (itself or beside it, in its parent), is a signed figure (+8.00,
+ * -10.00), or is a result told in words (marked data-result).
+ */
+export async function expectDirectionsMarked(page: Page): Promise<void> {
+  const unmarked = await page.evaluate((emphasis) => {
+    const colourOf = (variable: string) => {
+      const probe = document.createElement("span");
+      probe.style.color = `var(${variable})`;
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    };
+    const marks = { [colourOf("--tf-rise")]: "▲", [colourOf("--tf-fall")]: "▼" };
+    const ownText = (el: Element) =>
+      [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      const style = getComputedStyle(el);
+      const mark = marks[style.backgroundColor] ?? (ownText(el) ? marks[style.color] : undefined);
+      if (!mark) continue;
+      const text = (el.textContent ?? "").trim();
+      const beside = el.parentElement?.textContent ?? "";
+      if (text.includes(mark) || beside.includes(mark)) continue;
+      if (/^[+\-−]\s?\d/.test(text) || el.closest("[data-result]")) continue;
+      if (emphasis.includes(el.dataset.testid ?? "")) continue;
+      problems.push(`${el.className || el.tagName}: ${text}`);
+    }
+    return problems;
+  }, EMPHASIS_ONLY);
+  expect(unmarked, "rises and falls in colour alone").toEqual([]);
+}
+
 /** Confirms the open antd-mobile dialog. */
 export async function confirmDialog(page: Page): Promise<void> {
   const dialog = page.locator(".adm-dialog-body");
@@ -251,6 +293,7 @@ export async function openInLanguage(page: Page, locale: string, url: string, re
 /** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
 export async function expectTradingPolished(page: Page): Promise<void> {
   await expectPolished(page);
+  await expectDirectionsMarked(page);
   expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
 }
 

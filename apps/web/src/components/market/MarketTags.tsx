@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { formatChange } from "../../lib/market-format";
 import { signOf } from "../../lib/pnl";
 import "./market-tags.css";
@@ -10,10 +11,38 @@ export function changeDirection(change: string): "up" | "flat" | "down" {
   return DIRECTION[signOf(change)];
 }
 
-/** A 24 h change on a rise's or a fall's colour. */
+const GLYPH = { up: "▲", down: "▼" } as const;
+
+/**
+ * ▲ for a rise, ▼ for a fall, so the direction is not told by colour alone (none when flat). Beside
+ * words that already say it ("Buy up") it is hidden from screen readers; alone, it says its word.
+ */
+export function DirectionMark({
+  direction,
+  spoken = false,
+}: {
+  direction: "up" | "flat" | "down";
+  spoken?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (direction === "flat") return null;
+  return spoken ? (
+    <span className="direction-mark" role="img" aria-label={t(`market.${direction}`)}>
+      {GLYPH[direction]}
+    </span>
+  ) : (
+    <span className="direction-mark" aria-hidden="true">
+      {GLYPH[direction]}
+    </span>
+  );
+}
+
+/** A 24 h change on a rise's or a fall's colour, with its mark. */
 export function MarketChange({ change, locale, testId }: { change: string; locale: string; testId: string }) {
+  const direction = changeDirection(change);
   return (
-    <span className={`market-change market-change--${changeDirection(change)}`} data-testid={testId}>
+    <span className={`market-change market-change--${direction}`} data-testid={testId}>
+      <DirectionMark direction={direction} spoken />
       {formatChange(change, locale)}
     </span>
   );

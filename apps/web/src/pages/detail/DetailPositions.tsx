@@ -2,6 +2,7 @@ import { type Contract, formatMoney, type Product } from "@tickfair/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { announce } from "../../components/Announcer/announcer";
+import { DirectionMark } from "../../components/market/MarketTags";
 import { timeLeftMs, useNow } from "../../lib/countdown";
 import { formatPrice } from "../../lib/market-format";
 import { formatCountdown, formatRate } from "../../lib/trading-format";
@@ -25,7 +26,10 @@ export function DetailPositions({ product, contracts }: { product: Product; cont
           return (
             <li key={c.id} className="position" data-testid="position" data-status={c.status}>
               <div className="position__row">
-                <span className={`trade-dir trade-dir--${c.direction}`}>{t(`trading.${c.direction}`)}</span>
+                <span className={`trade-dir trade-dir--${c.direction}`}>
+                  <DirectionMark direction={c.direction} />
+                  {t(`trading.${c.direction}`)}
+                </span>
                 <strong className="num">{formatMoney(c.stake, locale)}</strong>
                 <span className="position__timer num" data-testid="position-countdown">
                   {left === null
