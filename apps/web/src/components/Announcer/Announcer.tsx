@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from "react";
-import { currentAnnouncement, subscribeAnnouncements } from "./announcer";
+import { useEffect, useSyncExternalStore } from "react";
+import { announce, currentAnnouncement, subscribeAnnouncements } from "./announcer";
 
 /**
  * The page's one polite live region: what `announce` is given, read out once by a screen reader and
@@ -8,6 +8,8 @@ import { currentAnnouncement, subscribeAnnouncements } from "./announcer";
  */
 export function Announcer() {
   const { text, count } = useSyncExternalStore(subscribeAnnouncements, currentAnnouncement);
+  // A page opened again starts silent, not with what was said on its last visit.
+  useEffect(() => () => announce(""), []);
   return (
     <div
       className="visually-hidden"
