@@ -168,30 +168,35 @@ const EMPHASIS_ONLY = ["trade-estimate", "trade-confirm-estimate", "home-savings
  */
 export async function expectDirectionsMarked(page: Page): Promise<void> {
   const unmarked = await page.evaluate((emphasis) => {
-    const colourOf = (variable: string) => {
-      const probe = document.createElement("span");
-      probe.style.color = `var(${variable})`;
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    };
-    const marks = { [colourOf("--tf-rise")]: "▲", [colourOf("--tf-fall")]: "▼" };
+    // The rise's and the fall's colours for a moment made unlike any other, so an error's red (the
+    // same red as a rise in Chinese) is not taken for a rise.
+    const still = document.createElement("style");
+    still.textContent = "* { transition: none !important; }";
+    document.head.append(still);
+    const root = document.documentElement.style;
+    root.setProperty("--tf-rise", "rgb(1, 2, 3)");
+    root.setProperty("--tf-fall", "rgb(3, 2, 1)");
+    const marks: Record<string, string> = { "rgb(1, 2, 3)": "▲", "rgb(3, 2, 1)": "▼" };
     const ownText = (el: Element) =>
       [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
     const problems: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>("body *")) {
       if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
       const style = getComputedStyle(el);
+      const text = (el.textContent ?? "").trim();
+      // A dot or a bar with no words (the network's state) tells no rise or fall.
+      if (!text) continue;
       const mark = marks[style.backgroundColor] ?? (ownText(el) ? marks[style.color] : undefined);
       if (!mark) continue;
-      const text = (el.textContent ?? "").trim();
       const beside = el.parentElement?.textContent ?? "";
       if (text.includes(mark) || beside.includes(mark)) continue;
       if (/^[+\-−]\s?\d/.test(text) || el.closest("[data-result]")) continue;
       if (emphasis.includes(el.dataset.testid ?? "")) continue;
       problems.push(`${el.className || el.tagName}: ${text}`);
     }
+    root.removeProperty("--tf-rise");
+    root.removeProperty("--tf-fall");
+    still.remove();
     return problems;
   }, EMPHASIS_ONLY);
   expect(unmarked, "rises and falls in colour alone").toEqual([]);
