@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { formatChange } from "../../lib/market-format";
 import { signOf } from "../../lib/pnl";
+import { DirectionMark } from "./DirectionMark";
 import "./market-tags.css";
 
 const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
@@ -9,32 +9,6 @@ const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
 /** Which way a 24 h change went. */
 export function changeDirection(change: string): "up" | "flat" | "down" {
   return DIRECTION[signOf(change)];
-}
-
-const GLYPH = { up: "▲", down: "▼" } as const;
-
-/**
- * ▲ for a rise, ▼ for a fall, so the direction is not told by colour alone (none when flat). Beside
- * words that already say it ("Buy up") it is hidden from screen readers; alone, it says its word.
- */
-export function DirectionMark({
-  direction,
-  spoken = false,
-}: {
-  direction: "up" | "flat" | "down";
-  spoken?: boolean;
-}) {
-  const { t } = useTranslation();
-  if (direction === "flat") return null;
-  return spoken ? (
-    <span className="direction-mark" role="img" aria-label={t(`market.${direction}`)}>
-      {GLYPH[direction]}
-    </span>
-  ) : (
-    <span className="direction-mark" aria-hidden="true">
-      {GLYPH[direction]}
-    </span>
-  );
 }
 
 /** A 24 h change on a rise's or a fall's colour, with its mark. */

@@ -2,7 +2,7 @@ import { type Contract, formatMoney, type Product } from "@tickfair/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { announce } from "../../components/Announcer/announcer";
-import { DirectionMark } from "../../components/market/MarketTags";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { timeLeftMs, useNow } from "../../lib/countdown";
 import { formatPrice } from "../../lib/market-format";
 import { formatCountdown, formatRate } from "../../lib/trading-format";

@@ -1,7 +1,7 @@
 import { type Contract, formatMoney, type Product } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DirectionMark } from "../../components/market/MarketTags";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { formatPrice } from "../../lib/market-format";
 import { orderVerifyPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";

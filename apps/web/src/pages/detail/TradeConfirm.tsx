@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { codeText } from "../../api/messages";
 import { useExpectedValue } from "../../api/terms";
 import { DialogFocus } from "../../components/DialogFocus/DialogFocus";
-import { DirectionMark } from "../../components/market/MarketTags";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { formatPrice } from "../../lib/market-format";
 import { formatRate } from "../../lib/trading-format";
 import { TicketValue } from "./TicketValue";

@@ -8,7 +8,7 @@ import { useTicker } from "../../api/market-socket";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { LoadError } from "../../components/LoadError/LoadError";
-import { DirectionMark } from "../../components/market/MarketTags";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { RecordListSkeleton } from "../../components/PagedList/PagedList";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
