@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import {
   type BindWithdrawalAccountRequest,
@@ -200,6 +201,16 @@ export async function expectDirectionsMarked(page: Page): Promise<void> {
     return problems;
   }, EMPHASIS_ONLY);
   expect(unmarked, "rises and falls in colour alone").toEqual([]);
+}
+
+/** What axe finds against WCAG 2.1 AA on the page as it is now, one line per element. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary}`),
+  );
 }
 
 /** Confirms the open antd-mobile dialog. */

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { CLOCK_OPTIONS } from "@tickfair/contract";
 import { DEMO_ADMIN_2, operatorApiHeaders } from "./admin-support";
 import {
+  axeViolations,
   DETAIL,
   detailPage,
   expectTradingPolished,
@@ -188,6 +189,9 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.getByTestId("trade-buy-up")).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(confirm).toBeFocused();
+    // The sheet as a modal dialog, named by its title, with nothing axe objects to.
+    await expect(page.getByRole("dialog", { name: text.trading.confirmTitle })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await tabTo(page, "trade-confirm-submit");
     await expect(page.getByTestId("trade-confirm-direction")).toHaveText(`▲${text.trading.up}`);
     await expect(page.getByTestId("trade-confirm-estimate")).toHaveText("18.00");
@@ -269,6 +273,7 @@ for (const { locale, text } of SHOT_RUNS) {
     expect(cents(summary.frozen)).toBe(1000);
     await card.scrollIntoViewIfNeeded();
     await expectTradingPolished(page);
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, locale, "trading-04-settled", { viewport: true });
 
     // Verify from the card: the contract's page runs the check at once.
