@@ -122,8 +122,13 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.getByTestId("positions-empty")).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId("orders-open-count")).toHaveCount(0);
 
-    // Both are in the closed records with their result and P&L.
-    await page.getByTestId("orders-tab-closed").click();
+    // Both are in the closed records with their result and P&L; the tabs answer the arrow keys, as
+    // tabs do for a keyboard's or a screen reader's user.
+    await page.getByTestId("orders-tab-positions").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("orders-tab-closed")).toBeFocused();
+    await expect(page.getByTestId("orders-tab-closed")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("orders-tab-positions")).toHaveAttribute("tabindex", "-1");
     const records = page.getByTestId("record");
     await expect(records).toHaveCount(2);
     const results = (await records.evaluateAll((items) =>
