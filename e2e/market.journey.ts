@@ -1,5 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { BTC, expectPolished, HOME, MARKET_COLOURS, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
+import {
+  BTC,
+  expectDirectionsMarked,
+  expectPolished,
+  HOME,
+  MARKET_COLOURS,
+  SHOT_LOCALES,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
 
 const row = (page: Page, symbol: string) =>
   page.locator(`[data-testid="product-row"][data-symbol="${symbol}"]`);
@@ -7,6 +17,7 @@ const row = (page: Page, symbol: string) =>
 /** Like expectPolished, and no raw `market.*` key on screen either. */
 async function expectMarketPolished(page: Page): Promise<void> {
   await expectPolished(page);
+  await expectDirectionsMarked(page);
   expect(await page.locator("body").innerText()).not.toMatch(/\bmarket[.:][a-zA-Z]+/);
 }
 

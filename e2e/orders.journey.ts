@@ -89,16 +89,18 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(positions).toHaveCount(2);
     expect(sockets).toHaveLength(1);
     await expect(page.getByTestId("orders-open-count")).toHaveText("2");
+    // Each direction with its mark, not in colour alone.
     await expect(positions.getByTestId("contract-direction")).toHaveText([
-      text.trading.buyDown,
-      text.trading.buyUp,
+      `▼${text.trading.buyDown}`,
+      `▲${text.trading.buyUp}`,
     ]);
     await expect(positions.getByTestId("position-amount")).toHaveText(["10.00", "10.00"]);
     // Each has its entry price, the live price and an estimate, and a countdown that runs.
     const countdowns = page.getByTestId("position-countdown");
     await expect(countdowns).toHaveCount(2, { timeout: 15_000 });
     await expect(positions.getByTestId("position-entry").first()).toHaveText(/^\d[\d,.]*$/);
-    await expect(positions.getByTestId("position-price").first()).toHaveText(/^\d[\d,.]*$/);
+    // Above the entry price ▲, below ▼, level neither.
+    await expect(positions.getByTestId("position-price").first()).toHaveText(/^[▲▼]?\d[\d,.]*$/);
     await expect(positions.getByTestId("position-pnl").first()).toHaveText(/^(\+8\.00|-10\.00|0\.00)$/);
     const before = (await countdowns.allInnerTexts()).map(seconds);
     expect(Math.max(...before)).toBeLessThanOrEqual(30);
@@ -120,8 +122,13 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.getByTestId("positions-empty")).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId("orders-open-count")).toHaveCount(0);
 
-    // Both are in the closed records with their result and P&L.
-    await page.getByTestId("orders-tab-closed").click();
+    // Both are in the closed records with their result and P&L; the tabs answer the arrow keys, as
+    // tabs do for a keyboard's or a screen reader's user.
+    await page.getByTestId("orders-tab-positions").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("orders-tab-closed")).toBeFocused();
+    await expect(page.getByTestId("orders-tab-closed")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("orders-tab-positions")).toHaveAttribute("tabindex", "-1");
     const records = page.getByTestId("record");
     await expect(records).toHaveCount(2);
     const results = (await records.evaluateAll((items) =>

@@ -1,11 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "../apps/server/src/demo/seed";
 import { NEWS_PATH } from "../apps/web/src/lib/news-path";
 import { paths } from "../apps/web/src/lib/paths";
-import { expectPolished, logInViaForm, SHOT_LOCALES, setLanguage, shot, TEXT } from "./support";
+import {
+  axeViolations,
+  expectPolished,
+  logInViaForm,
+  SHOT_LOCALES,
+  setLanguage,
+  shot,
+  TEXT,
+} from "./support";
 
 /**
  * Every route of the H5 app, opened cold (a fresh document straight at its address, as a link from
@@ -118,15 +125,6 @@ async function unstyledClasses(page: Page, built: string[]): Promise<string[]> {
     const used = new Set(Array.from(document.querySelectorAll("[class]")).flatMap((el) => [...el.classList]));
     return [...used].filter((name) => ours(name) && styled.has(name) && !loaded.has(name)).sort();
   }, built);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary}`),
-  );
 }
 
 for (const locale of SHOT_LOCALES) {

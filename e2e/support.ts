@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import {
   type BindWithdrawalAccountRequest,
@@ -156,6 +157,63 @@ export async function expectPolished(page: Page): Promise<void> {
   expect(wrapped).toEqual([]);
 }
 
+/**
+ * Figures coloured as a rise or a fall that tell no direction, only emphasis; their label says what
+ * they are: the payout if a contract wins, the savings yield.
+ */
+const EMPHASIS_ONLY = ["trade-estimate", "trade-confirm-estimate", "home-savings-yield"];
+
+/**
+ * Nothing says up or down by colour alone: every visible element in a rise's or a fall's colour (text
+ * or background) carries ▲ or ▼ (itself or beside it, in its parent), is a signed figure (+8.00,
+ * -10.00), or is a result told in words (marked data-result).
+ */
+export async function expectDirectionsMarked(page: Page): Promise<void> {
+  const unmarked = await page.evaluate((emphasis) => {
+    // The rise's and the fall's colours for a moment made unlike any other, so an error's red (the
+    // same red as a rise in Chinese) is not taken for a rise.
+    const still = document.createElement("style");
+    still.textContent = "* { transition: none !important; }";
+    document.head.append(still);
+    const root = document.documentElement.style;
+    root.setProperty("--tf-rise", "rgb(1, 2, 3)");
+    root.setProperty("--tf-fall", "rgb(3, 2, 1)");
+    const marks: Record<string, string> = { "rgb(1, 2, 3)": "▲", "rgb(3, 2, 1)": "▼" };
+    const ownText = (el: Element) =>
+      [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      const style = getComputedStyle(el);
+      const text = (el.textContent ?? "").trim();
+      // A dot or a bar with no words (the network's state) tells no rise or fall.
+      if (!text) continue;
+      const mark = marks[style.backgroundColor] ?? (ownText(el) ? marks[style.color] : undefined);
+      if (!mark) continue;
+      const beside = el.parentElement?.textContent ?? "";
+      if (text.includes(mark) || beside.includes(mark)) continue;
+      if (/^[+\-−]\s?\d/.test(text) || el.closest("[data-result]")) continue;
+      if (emphasis.includes(el.dataset.testid ?? "")) continue;
+      problems.push(`${el.className || el.tagName}: ${text}`);
+    }
+    root.removeProperty("--tf-rise");
+    root.removeProperty("--tf-fall");
+    still.remove();
+    return problems;
+  }, EMPHASIS_ONLY);
+  expect(unmarked, "rises and falls in colour alone").toEqual([]);
+}
+
+/** What axe finds against WCAG 2.1 AA on the page as it is now, one line per element. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")} — ${node.failureSummary}`),
+  );
+}
+
 /** Confirms the open antd-mobile dialog. */
 export async function confirmDialog(page: Page): Promise<void> {
   const dialog = page.locator(".adm-dialog-body");
@@ -252,6 +310,7 @@ export async function openInLanguage(page: Page, locale: string, url: string, re
 /** Like expectPolished, and no raw `market.*` or `trading.*` key on screen either. */
 export async function expectTradingPolished(page: Page): Promise<void> {
   await expectPolished(page);
+  await expectDirectionsMarked(page);
   expect(await page.locator("body").innerText()).not.toMatch(/\b(market|trading)[.:][a-zA-Z]+/);
 }
 

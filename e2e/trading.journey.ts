@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { CLOCK_OPTIONS } from "@tickfair/contract";
 import { DEMO_ADMIN_2, operatorApiHeaders } from "./admin-support";
 import {
+  axeViolations,
   DETAIL,
   detailPage,
   expectTradingPolished,
@@ -92,6 +93,31 @@ for (const { locale, text } of SHOT_RUNS) {
     await expectTradingPolished(page);
     await shot(page, locale, "trading-01-detail", { viewport: true });
 
+    // The product's trading rules: the current terms and when they took effect, the expected value per
+    // duration, and the terms' history behind an expander.
+    await page.getByTestId("trade-rules-link").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/Detail\/rules\?symbol=BTC%2FUSDT$/);
+    // The version in force is the newest the public history lists (journeys before this one may have
+    // changed BTC's terms).
+    const history = (await (
+      await request.get("/api/v1/market/products/BTC%2FUSDT/terms-history")
+    ).json()) as {
+      items: { version: number }[];
+    };
+    const current = history.items[0]?.version ?? 0;
+    await expect(page.getByTestId("rules-version")).toContainText(
+      text.trading.rules.version.replace("{{version}}", String(current)),
+    );
+    await expect(page.getByTestId("rules-duration-30")).toContainText("80");
+    await expect(page.getByTestId("rules-history-1")).toBeHidden();
+    await page.getByTestId("rules-history").locator("summary").click();
+    await expect(page.getByTestId("rules-history-1")).toBeVisible();
+    await expectTradingPolished(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, locale, "trading-03-rules");
+    await page.goBack();
+    await expect(page.getByTestId("detail-name")).toBeVisible();
+
     // The shortest duration, a small amount, the estimate computed exactly.
     const short = page.locator('[data-testid^="trade-duration-"]').first();
     await expect(short).toHaveAttribute("data-testid", "trade-duration-30");
@@ -125,10 +151,49 @@ for (const { locale, text } of SHOT_RUNS) {
     }
     await expect(page.getByTestId("trade-amount")).toHaveValue("10");
 
-    await page.getByTestId("trade-buy-up").click();
+    // From the keyboard alone, as a screen reader user trades: hear the price (the ticking price is in
+    // no live region: it is read when asked), choose the term and the amount, buy up, confirm.
+    const heard = await listenToAnnouncer(page);
+    const readPrice = page.getByTestId("detail-read-price");
+    await readPrice.focus();
+    await expect(readPrice).toBeVisible();
+    await page.keyboard.press("Enter");
+    const name = await page.getByTestId("detail-name").innerText();
+    await expect(page.getByTestId("announcer")).toHaveText(
+      new RegExp(
+        Object.values(text.trading.announce.price)
+          .map((template) => spokenPattern(template, { name }))
+          .join("|"),
+      ),
+    );
+    expect(
+      await page.getByTestId("detail-price").evaluate((el) => el.closest("[aria-live], [role=status]")),
+    ).toBeNull();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, locale, "trading-01-read-price", { viewport: true });
+    await tabTo(page, "trade-duration-30");
+    await page.keyboard.press("Enter");
+    await expect(short).toHaveAttribute("aria-pressed", "true");
+    await tabTo(page, "trade-amount");
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("10");
+    await expect(page.getByTestId("trade-estimate")).toHaveText("18.00");
+    await tabTo(page, "trade-buy-up");
+    await page.keyboard.press("Enter");
     const confirm = page.getByTestId("trade-confirm");
     await expect(confirm).toBeVisible();
-    await expect(page.getByTestId("trade-confirm-direction")).toHaveText(text.trading.up);
+    // The sheet takes the focus; Escape closes it and gives the focus back to "Buy up".
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(confirm).toBeHidden();
+    await expect(page.getByTestId("trade-buy-up")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(confirm).toBeFocused();
+    // The sheet as a modal dialog, named by its title, with nothing axe objects to.
+    await expect(page.getByRole("dialog", { name: text.trading.confirmTitle })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await tabTo(page, "trade-confirm-submit");
+    await expect(page.getByTestId("trade-confirm-direction")).toHaveText(`▲${text.trading.up}`);
     await expect(page.getByTestId("trade-confirm-estimate")).toHaveText("18.00");
     // What 100 staked on 30 s up returns on average at fair odds, as the server works it out, and that
     // this fresh platform has too few settled contracts yet to state what users got back.
@@ -147,8 +212,9 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.getByTestId("ticket-value")).toBeInViewport({ ratio: 1 });
     await expectTradingPolished(page);
     await shot(page, locale, "trading-02-confirm");
-    await page.getByTestId("trade-confirm-submit").click();
+    await page.keyboard.press("Enter");
     await expect(page.locator(".adm-toast-main")).toHaveText(text.trading.buySuccess);
+    await expect(page.getByTestId("trade-buy-up")).toBeFocused();
 
     const position = page.getByTestId("position");
     await expect(position).toHaveCount(1);
@@ -159,32 +225,6 @@ for (const { locale, text } of SHOT_RUNS) {
     await expect(page.getByTestId("chart-expiry")).toHaveCount(1);
     await expectTradingPolished(page);
     await shot(page, locale, "trading-03-position");
-
-    // The product's trading rules: the current terms and when they took effect, the expected value per
-    // duration, and the terms' history behind an expander.
-    await expect(page.locator(".adm-toast-main")).toBeHidden();
-    await page.getByTestId("trade-rules-link").click();
-    await expect(page).toHaveURL(/\/h5\/pages\/Detail\/rules\?symbol=BTC%2FUSDT$/);
-    // The version in force is the newest the public history lists (journeys before this one may have
-    // changed BTC's terms).
-    const history = (await (
-      await request.get("/api/v1/market/products/BTC%2FUSDT/terms-history")
-    ).json()) as {
-      items: { version: number }[];
-    };
-    const current = history.items[0]?.version ?? 0;
-    await expect(page.getByTestId("rules-version")).toContainText(
-      text.trading.rules.version.replace("{{version}}", String(current)),
-    );
-    await expect(page.getByTestId("rules-duration-30")).toContainText("80");
-    await expect(page.getByTestId("rules-history-1")).toBeHidden();
-    await page.getByTestId("rules-history").locator("summary").click();
-    await expect(page.getByTestId("rules-history-1")).toBeVisible();
-    await expectTradingPolished(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, locale, "trading-03-rules");
-    await page.goBack();
-    await expect(page.getByTestId("position")).toHaveCount(1);
 
     // A longer contract on another product, which closes while the user is on another screen.
     const other = await postOk<{ id: string }>(
@@ -215,6 +255,19 @@ for (const { locale, text } of SHOT_RUNS) {
       await expect(page.getByTestId("settlement-entry")).toHaveText(/^\d[\d,.]* · \d{2}:\d{2}:\d{2}$/);
       await expect(page.getByTestId("settlement-exit")).toHaveText(/^\d[\d,.]* · \d{2}:\d{2}:\d{2}$/);
     }
+    // The screen reader heard the countdown at 10 s and the result with its amounts, last (the expiry
+    // in between when its second turned before the result came).
+    const spoken = { direction: text.trading.up, stake: "10.00" };
+    const said = await heard();
+    expect(said).toContain(fill(text.trading.announce.left_other, { ...spoken, count: "10" }));
+    expect(said.at(-1)).toBe(
+      fill(text.trading.announce.result[result], {
+        ...spoken,
+        payout: { win: "18.00", lose: "0.00", draw: "10.00", void: "10.00" }[result],
+        profit: { win: "8.00", lose: "-10.00", draw: "0.00", void: "0.00" }[result],
+      }),
+    );
+    expect(said.slice(1, -1).every((sentence) => !sentence.includes(name))).toBe(true);
     // On the product's own page the card tells it; no notice on top.
     await expect(page.getByTestId("settlement-notice")).toHaveCount(0);
     const me = await request.get("/api/v1/me", { headers: user.auth });
@@ -223,6 +276,7 @@ for (const { locale, text } of SHOT_RUNS) {
     expect(cents(summary.frozen)).toBe(1000);
     await card.scrollIntoViewIfNeeded();
     await expectTradingPolished(page);
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, locale, "trading-04-settled", { viewport: true });
 
     // Verify from the card: the contract's page runs the check at once.
@@ -338,6 +392,52 @@ for (const { locale, text } of SHOT_RUNS) {
       expect(reopened.ok(), await reopened.text()).toBe(true);
     }
   });
+}
+
+/** Presses Tab until the element `testId` has the focus, as a keyboard user gets there. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let presses = 0; presses < 60; presses++) {
+    const at = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+    if (at === testId) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** A sentence's template with its values put in. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? `{{${key}}}`);
+}
+
+/** A sentence's template as a pattern: the values given as they are, a price or a change as figures. */
+function spokenPattern(template: string, values: Record<string, string>): string {
+  const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return `^${template
+    .split(/(\{\{\w+\}\})/)
+    .map((part) => {
+      const key = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+      if (!key) return literal(part);
+      const value = values[key];
+      return value !== undefined ? literal(value) : "[\\d.,\\s\u00a0%]+";
+    })
+    .join("")}$`;
+}
+
+/**
+ * Records each text the page's announcer (its polite live region) is given, from now on; the returned
+ * function answers them in order.
+ */
+async function listenToAnnouncer(page: Page): Promise<() => Promise<string[]>> {
+  await expect(page.getByTestId("announcer")).toHaveAttribute("aria-live", "polite");
+  await page.getByTestId("announcer").evaluate((region) => {
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    new MutationObserver(() => {
+      const text = region.textContent ?? "";
+      if (text) heard.push(text);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
 }
 
 /** A market not trading now still shows its last price, that session's 24H figures and its chart. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatChange } from "../../lib/market-format";
 import { signOf } from "../../lib/pnl";
+import { DirectionMark } from "./DirectionMark";
 import "./market-tags.css";
 
 const DIRECTION = { 1: "up", 0: "flat", [-1]: "down" } as const;
@@ -10,10 +11,12 @@ export function changeDirection(change: string): "up" | "flat" | "down" {
   return DIRECTION[signOf(change)];
 }
 
-/** A 24 h change on a rise's or a fall's colour. */
+/** A 24 h change on a rise's or a fall's colour, with its mark. */
 export function MarketChange({ change, locale, testId }: { change: string; locale: string; testId: string }) {
+  const direction = changeDirection(change);
   return (
-    <span className={`market-change market-change--${changeDirection(change)}`} data-testid={testId}>
+    <span className={`market-change market-change--${direction}`} data-testid={testId}>
+      <DirectionMark direction={direction} spoken />
       {formatChange(change, locale)}
     </span>
   );

@@ -8,12 +8,15 @@ import { useTicker } from "../../api/market-socket";
 import { useProductFeed } from "../../api/product-feed";
 import { useSettlements } from "../../api/settlements";
 import { useOpenContracts, useProduct } from "../../api/trading";
+import { Announcer } from "../../components/Announcer/Announcer";
+import { announce } from "../../components/Announcer/announcer";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
+import { resultSentence } from "./announcements";
 import { ChartCard } from "./ChartCard";
 import { DetailHead } from "./DetailHead";
 import { DetailPositions } from "./DetailPositions";
@@ -63,11 +66,13 @@ export default function Detail() {
         )}
         <RiskWarning />
       </main>
+      <Announcer />
     </div>
   );
 }
 
 function DetailBody({ product, refetch }: { product: Product; refetch: () => void }) {
+  const { t, i18n } = useTranslation();
   const ticker = useTicker(product.symbol, product.ticker);
   const [tick, setTick] = useState<Tick | null>(null);
   const lastSeq = useRef<string | null>(null);
@@ -75,8 +80,9 @@ function DetailBody({ product, refetch }: { product: Product; refetch: () => voi
   // This product's contracts that closed during the visit, newest first, until dismissed.
   const [settled, setSettled] = useState<Contract[]>([]);
   useSettlements((contract) => {
-    if (contract.symbol === product.symbol)
-      setSettled((list) => [contract, ...list.filter((c) => c.id !== contract.id)]);
+    if (contract.symbol !== product.symbol) return;
+    setSettled((list) => [contract, ...list.filter((c) => c.id !== contract.id)]);
+    announce(resultSentence(t, contract, i18n.language));
   });
 
   const onTicks = useCallback((items: Tick[]) => {

@@ -1,10 +1,12 @@
 import type { Product, Tick, Ticker } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
+import { announce } from "../../components/Announcer/announcer";
 import { changeDirection, MarketChange, MarketTag } from "../../components/market/MarketTags";
 import { ProductIcon } from "../../components/market/ProductIcon";
 import { formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
 import { formatDateTime } from "../../lib/time";
 import { formatClock } from "../../lib/trading-format";
+import { priceSentence } from "./announcements";
 import { formatPriceSources } from "./price-sources";
 
 /**
@@ -61,6 +63,30 @@ export function DetailHead({
           {price ? formatPrice(price, product.precision, locale) : "—"}
         </strong>
         {ticker ? <MarketChange change={ticker.change24h} locale={locale} testId="detail-change" /> : null}
+        {price ? (
+          // Seen once focused: the ticking price is in no live region, so it is read only when asked.
+          <button
+            type="button"
+            className="detail-head__read visually-hidden-focusable"
+            data-testid="detail-read-price"
+            onClick={() =>
+              announce(
+                priceSentence(
+                  t,
+                  {
+                    name: product.name,
+                    price,
+                    precision: product.precision,
+                    change: ticker?.change24h ?? null,
+                  },
+                  locale,
+                ),
+              )
+            }
+          >
+            {t("trading.announce.readPrice")}
+          </button>
+        ) : null}
         {at ? (
           <small className="detail-head__time num" data-testid="detail-time">
             {trading ? formatClock(at, locale) : formatDateTime(at, locale)}

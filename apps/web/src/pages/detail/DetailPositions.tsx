@@ -1,8 +1,12 @@
 import { type Contract, formatMoney, type Product } from "@tickfair/contract";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { announce } from "../../components/Announcer/announcer";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { timeLeftMs, useNow } from "../../lib/countdown";
 import { formatPrice } from "../../lib/market-format";
 import { formatCountdown, formatRate } from "../../lib/trading-format";
+import { countdownPoint, countdownSentence } from "./announcements";
 
 /** This product's open contracts, each counting down to its expiry. */
 export function DetailPositions({ product, contracts }: { product: Product; contracts: Contract[] }) {
@@ -10,6 +14,7 @@ export function DetailPositions({ product, contracts }: { product: Product; cont
   const locale = i18n.language;
   const mine = contracts.filter((c) => c.symbol === product.symbol);
   const now = useNow(mine.length > 0);
+  useCountdownAnnouncements(mine, now);
   if (mine.length === 0) return null;
 
   return (
@@ -21,7 +26,10 @@ export function DetailPositions({ product, contracts }: { product: Product; cont
           return (
             <li key={c.id} className="position" data-testid="position" data-status={c.status}>
               <div className="position__row">
-                <span className={`trade-dir trade-dir--${c.direction}`}>{t(`trading.${c.direction}`)}</span>
+                <span className={`trade-dir trade-dir--${c.direction}`}>
+                  <DirectionMark direction={c.direction} />
+                  {t(`trading.${c.direction}`)}
+                </span>
                 <strong className="num">{formatMoney(c.stake, locale)}</strong>
                 <span className="position__timer num" data-testid="position-countdown">
                   {left === null
@@ -50,4 +58,23 @@ export function DetailPositions({ product, contracts }: { product: Product; cont
       </ul>
     </section>
   );
+}
+
+/** Says each contract's countdown as it passes a spoken point (COUNTDOWN_POINTS), once. */
+function useCountdownAnnouncements(contracts: Contract[], now: number) {
+  const { t, i18n } = useTranslation();
+  const left = useRef(new Map<string, number | null>());
+  useEffect(() => {
+    const seen = new Map<string, number | null>();
+    const sentences: string[] = [];
+    for (const contract of contracts) {
+      const after = timeLeftMs(contract, now);
+      const point = countdownPoint(left.current.get(contract.id) ?? null, after);
+      if (point !== null) sentences.push(countdownSentence(t, contract, point, i18n.language));
+      seen.set(contract.id, after);
+    }
+    left.current = seen;
+    // Contracts bought together pass their points together: one announcement, none lost.
+    if (sentences.length > 0) announce(sentences.join(". "));
+  }, [contracts, now, t, i18n.language]);
 }

@@ -1,6 +1,7 @@
 import { type Contract, formatMoney, type Product } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { formatPrice } from "../../lib/market-format";
 import { orderVerifyPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
@@ -35,7 +36,6 @@ export function SettlementCard({
       className={`card detail-card settlement settlement--${result}`}
       data-testid="settlement"
       data-result={result}
-      aria-live="polite"
     >
       <div className="settlement__head">
         <strong className="settlement__title" data-testid="settlement-title">
@@ -52,6 +52,7 @@ export function SettlementCard({
       </div>
       <p className="settlement__terms">
         <span className={`trade-dir trade-dir--${contract.direction}`}>
+          <DirectionMark direction={contract.direction} />
           {t(`trading.${contract.direction}`)}
         </span>{" "}
         <span className="num">{formatMoney(contract.stake, locale)}</span> ·{" "}

@@ -35,30 +35,31 @@ export function TicketValue({
         <dd className="num" data-testid="ticket-value-fair">
           {fair ? formatPer100(fair.per100, locale) : "—"}
         </dd>
+        {/* A note is the figure's second description: inside its group, as a list of terms allows. */}
+        <dd className="ticket-value__note">
+          {fair
+            ? t("trading.value.fairDetail", {
+                win: formatChance(fair.win, locale),
+                draw: formatChance(fair.draw, locale),
+              })
+            : t("trading.value.noModel")}
+        </dd>
       </div>
-      <p className="ticket-value__note">
-        {fair
-          ? t("trading.value.fairDetail", {
-              win: formatChance(fair.win, locale),
-              draw: formatChance(fair.draw, locale),
-            })
-          : t("trading.value.noModel")}
-      </p>
       <div>
         <dt>{t("trading.value.realized", { days: count(value.periodDays) })}</dt>
         <dd className="num" data-testid="ticket-value-realized">
           {realized.kind === "figure" ? formatPer100(realized.per100, locale) : "—"}
         </dd>
+        <dd className="ticket-value__note">
+          {realized.kind === "figure"
+            ? t("trading.value.contracts", { count: realized.contracts, number: count(realized.contracts) })
+            : t("trading.value.tooFew", {
+                count: realized.contracts,
+                number: count(realized.contracts),
+                min: count(realized.min),
+              })}
+        </dd>
       </div>
-      <p className="ticket-value__note">
-        {realized.kind === "figure"
-          ? t("trading.value.contracts", { count: realized.contracts, number: count(realized.contracts) })
-          : t("trading.value.tooFew", {
-              count: realized.contracts,
-              number: count(realized.contracts),
-              min: count(realized.min),
-            })}
-      </p>
     </dl>
   );
 }

@@ -1,8 +1,11 @@
 import { type ContractDirection, formatMoney, type Product } from "@tickfair/contract";
 import { Button, Popup } from "antd-mobile";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { codeText } from "../../api/messages";
 import { useExpectedValue } from "../../api/terms";
+import { DialogFocus } from "../../components/DialogFocus/DialogFocus";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { formatPrice } from "../../lib/market-format";
 import { formatRate } from "../../lib/trading-format";
 import { TicketValue } from "./TicketValue";
@@ -50,16 +53,15 @@ export function TradeConfirm({
   const money = (value: string) => formatMoney(value, locale);
   // Asked for once the sheet's code is in, so the figures are there when it opens.
   const value = useExpectedValue(product.symbol);
+  const titleId = useId();
+  const cancel = () => !pending && onCancel();
   return (
-    <Popup
-      visible={direction !== null}
-      onMaskClick={() => !pending && onCancel()}
-      bodyClassName="trade-confirm"
-      destroyOnClose
-    >
+    <Popup visible={direction !== null} onMaskClick={cancel} bodyClassName="trade-confirm" destroyOnClose>
       {direction && duration ? (
-        <div data-testid="trade-confirm">
-          <h3 className="trade-confirm__title">{t("trading.confirmTitle")}</h3>
+        <DialogFocus labelledBy={titleId} onEscape={cancel} testId="trade-confirm">
+          <h3 className="trade-confirm__title" id={titleId}>
+            {t("trading.confirmTitle")}
+          </h3>
           <dl className="trade-figures">
             <div>
               <dt>{product.name}</dt>
@@ -74,6 +76,7 @@ export function TradeConfirm({
             <div>
               <dt>{t("trading.direction")}</dt>
               <dd className={`trade-dir trade-dir--${direction}`} data-testid="trade-confirm-direction">
+                <DirectionMark direction={direction} />
                 {t(`trading.${direction}`)}
               </dd>
             </div>
@@ -116,10 +119,11 @@ export function TradeConfirm({
               data-testid="trade-confirm-submit"
               onClick={onConfirm}
             >
+              <DirectionMark direction={direction} />
               {t("trading.confirm")}
             </Button>
           </div>
-        </div>
+        </DialogFocus>
       ) : null}
     </Popup>
   );

@@ -25,6 +25,7 @@ import { Chip } from "../../components/Chip/Chip";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { lossStreakPauseOf } from "../../components/LossStreakPause/loss-streak";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths, productRulesPath } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
@@ -224,6 +225,7 @@ export function TradePanel({
             data-testid={`trade-buy-${direction}`}
             onClick={() => buy(direction)}
           >
+            <DirectionMark direction={direction} />
             {direction === "up" ? t("trading.buyUp") : t("trading.buyDown")}
           </Button>
         ))}

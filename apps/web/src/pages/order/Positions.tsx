@@ -8,6 +8,7 @@ import { useTicker } from "../../api/market-socket";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { LoadError } from "../../components/LoadError/LoadError";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { NavButton } from "../../components/NavButton/NavButton";
 import { RecordListSkeleton } from "../../components/PagedList/PagedList";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
@@ -86,6 +87,7 @@ function PositionCard({ card, product, now }: { card: Card; product: Product | u
   const estimate = settled ? null : estimateAt(contract, price);
   const profit = settled ? contract.profit : (estimate?.profit ?? null);
   const move = contract.entry && price ? comparePrices(price, contract.entry.price) : 0;
+  const moved = move > 0 ? "up" : move < 0 ? "down" : "flat";
 
   return (
     <li
@@ -119,8 +121,16 @@ function PositionCard({ card, product, now }: { card: Card; product: Product | u
             },
             {
               label: settled ? t("orders.closePrice") : t("orders.livePrice"),
-              value: price ? formatTickPrice(price, locale) : "—",
-              className: `num contract-price contract-price--${move > 0 ? "up" : move < 0 ? "down" : "flat"}`,
+              value: price ? (
+                <>
+                  {/* Above or below the entry price: said, not only coloured. */}
+                  <DirectionMark direction={moved} spoken />
+                  {formatTickPrice(price, locale)}
+                </>
+              ) : (
+                "—"
+              ),
+              className: `num contract-price contract-price--${moved}`,
               testId: "position-price",
             },
             {

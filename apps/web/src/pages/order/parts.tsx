@@ -2,6 +2,7 @@ import { type ContractDirection, type ContractResult, formatMoney, type Product 
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useProducts } from "../../api/market";
+import { DirectionMark } from "../../components/market/DirectionMark";
 import { pnlClass } from "../../lib/pnl";
 
 /** "Buy up" in a rise's colour, "Buy down" in a fall's (which colour is which follows the language). */
@@ -9,6 +10,7 @@ export function DirectionTag({ direction }: { direction: ContractDirection }) {
   const { t } = useTranslation();
   return (
     <span className={`contract-dir contract-dir--${direction}`} data-testid="contract-direction">
+      <DirectionMark direction={direction} />
       {direction === "up" ? t("trading.buyUp") : t("trading.buyDown")}
     </span>
   );
