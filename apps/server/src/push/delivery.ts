@@ -103,7 +103,7 @@ async function deliverOne(
     const response = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body ?? undefined,
+      body: request.body ? new Uint8Array(request.body) : undefined,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       redirect: "error",
     });

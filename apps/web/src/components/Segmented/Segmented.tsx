@@ -11,7 +11,7 @@ function onArrow(event: KeyboardEvent<HTMLDivElement>) {
   const step = STEP[event.key];
   if (step === undefined) return;
   const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>("[role=tab]:not([disabled])")];
-  const at = tabs.findIndex((tab) => tab === document.activeElement);
+  const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
   if (at === -1) return;
   event.preventDefault();
   const next = tabs[(at + step + tabs.length) % tabs.length];
