@@ -188,7 +188,7 @@ describe("the users list as a file", () => {
 });
 
 describe("what the console can do to a user", () => {
-  it("is ending a session, locking and unlocking sign-in and unbinding the withdrawal account: no balance", () => {
+  it("is ending a session, locking and unlocking sign-in, resetting two-step sign-in and unbinding the withdrawal account: no balance", () => {
     const { paths } = t.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
     const writes = Object.entries(paths)
       .filter(([path]) => path.startsWith(API))
@@ -200,6 +200,7 @@ describe("what the console can do to a user", () => {
       `DELETE ${API}/{id}/withdrawal-account`,
       `POST ${API}/{id}/lock`,
       `POST ${API}/{id}/sessions/{sessionId}/revoke`,
+      `POST ${API}/{id}/totp/reset`,
       `POST ${API}/{id}/unlock`,
     ]);
   });
