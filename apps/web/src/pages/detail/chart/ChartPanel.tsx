@@ -13,6 +13,7 @@ import {
   readChartPrefs,
   writeChartPrefs,
 } from "./chart-prefs";
+import { spokenPeriod } from "./period-names";
 import { openMarks } from "./position-marks";
 
 /** Short names the chart kits use in every language. */
@@ -32,7 +33,7 @@ const storage = () => (typeof localStorage === "undefined" ? null : localStorage
  * indicators, all kept on the device. A chunk of its own, loaded when the detail page shows the chart.
  */
 export default function ChartPanel({ product, tick }: { product: Product; tick: Tick | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [prefs, setPrefs] = useState<ChartPrefs>(() => {
     const store = storage();
     return store ? readChartPrefs(store) : readChartPrefs({ getItem: () => null });
@@ -63,6 +64,7 @@ export default function ChartPanel({ product, tick }: { product: Product; tick: 
             role="tab"
             active={prefs.view === value}
             aria-selected={prefs.view === value}
+            aria-label={spokenPeriod(value, i18n.language)}
             data-testid={`detail-view-${value}`}
             onClick={() => change({ view: value })}
           >
