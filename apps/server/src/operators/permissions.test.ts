@@ -56,6 +56,7 @@ describe("the permission table", () => {
       "users.read",
       "userSessions.revoke",
       "userSignIn.lock",
+      "userTotp.reset",
       "withdrawalAccounts.unbind",
       "inviteCodes.create",
       "markets.read",
