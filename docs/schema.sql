@@ -42,7 +42,11 @@
 --   0041_passkeys
 --   0042_session_addresses
 --   0043_user_totp
+--   0044_practice_account
 --   0045_candle_calendar
+--   0046_banners_popups
+--   0047_push
+--   0048_device_names
 
 create extension pg_trgm;
 
@@ -54,8 +58,8 @@ create table accounts (
   created_at timestamp with time zone default now() not null,
   constraint accounts_pkey PRIMARY KEY (id),
   constraint accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
-  constraint account_kind_known CHECK ((kind = ANY (ARRAY['cash'::text, 'frozen_trade'::text, 'frozen_withdrawal'::text, 'savings_pending'::text, 'savings_confirmed'::text, 'house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text]))),
-  constraint account_owner_matches_kind CHECK (((user_id IS NULL) = (kind = ANY (ARRAY['house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text])))),
+  constraint account_kind_known CHECK ((kind = ANY (ARRAY['cash'::text, 'frozen_trade'::text, 'frozen_withdrawal'::text, 'savings_pending'::text, 'savings_confirmed'::text, 'house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text, 'practice_cash'::text, 'practice_frozen'::text, 'practice_bank'::text, 'practice_house'::text]))),
+  constraint account_owner_matches_kind CHECK (((user_id IS NULL) = (kind = ANY (ARRAY['house'::text, 'deposits'::text, 'withdrawals'::text, 'savings_income'::text, 'demo_grants'::text, 'fees'::text, 'practice_bank'::text, 'practice_house'::text])))),
   constraint user_accounts_keep_balance CHECK (((user_id IS NULL) = (balance IS NULL))),
   constraint user_accounts_never_negative CHECK ((balance >= 0))
 );
@@ -171,6 +175,41 @@ create table content_documents (
 CREATE INDEX content_documents_listed ON public.content_documents USING btree (kind, first_published_at DESC, id DESC) WHERE (first_published_at IS NOT NULL);
 CREATE UNIQUE INDEX content_documents_page ON public.content_documents USING btree (kind) WHERE (kind = ANY (ARRAY['about'::text, 'privacy'::text, 'agreement'::text]));
 
+create table content_notices (
+  id bigint default nextval('content_notices_id_seq'::regclass) not null,
+  kind text not null,
+  version integer not null,
+  translations jsonb not null,
+  link text,
+  image_id uuid,
+  position integer default 0 not null,
+  starts_at timestamp with time zone not null,
+  ends_at timestamp with time zone,
+  updated_by bigint,
+  updated_at timestamp with time zone not null,
+  created_at timestamp with time zone not null,
+  constraint content_notices_pkey PRIMARY KEY (id),
+  constraint content_notices_image_id_fkey FOREIGN KEY (image_id) REFERENCES public_images(id),
+  constraint content_notices_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES operators(id),
+  constraint content_notices_check CHECK (((ends_at IS NULL) OR (ends_at > starts_at))),
+  constraint content_notices_kind_check CHECK ((kind = ANY (ARRAY['banner'::text, 'popup'::text]))),
+  constraint content_notices_link_check CHECK (((link IS NULL) OR (link ~ '^/pages/'::text))),
+  constraint content_notices_position_check CHECK ((("position" >= 0) AND ("position" <= 999))),
+  constraint content_notices_version_check CHECK ((version > 0))
+);
+CREATE INDEX content_notices_live ON public.content_notices USING btree (kind, starts_at);
+
+create table content_notices_seen (
+  user_id bigint not null,
+  notice_id bigint not null,
+  version integer not null,
+  seen_at timestamp with time zone not null,
+  constraint content_notices_seen_pkey PRIMARY KEY (user_id, notice_id),
+  constraint content_notices_seen_notice_id_fkey FOREIGN KEY (notice_id) REFERENCES content_notices(id),
+  constraint content_notices_seen_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
+  constraint content_notices_seen_version_check CHECK ((version > 0))
+);
+
 create table content_versions (
   id bigint default nextval('content_versions_id_seq'::regclass) not null,
   document_id bigint not null,
@@ -217,6 +256,7 @@ create table contracts (
   stake_posting_id bigint not null,
   settle_posting_id bigint,
   payout_table_version integer,
+  wallet text default 'real'::text not null,
   constraint contracts_pkey PRIMARY KEY (id),
   constraint contracts_stake_posting_id_fkey FOREIGN KEY (stake_posting_id) REFERENCES postings(id),
   constraint contracts_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
@@ -232,16 +272,18 @@ create table contracts (
   constraint contracts_payout_table_version_check CHECK ((payout_table_version >= 1)),
   constraint contracts_result_check CHECK ((result = ANY (ARRAY['win'::text, 'lose'::text, 'draw'::text, 'void'::text]))),
   constraint contracts_stake_check CHECK ((stake > 0)),
-  constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text])))
+  constraint contracts_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'open'::text, 'settled'::text, 'void'::text]))),
+  constraint contracts_wallet_check CHECK ((wallet = ANY (ARRAY['real'::text, 'practice'::text])))
 );
 CREATE INDEX contracts_accepted_at ON public.contracts USING btree (accepted_at) INCLUDE (stake, user_id);
-CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout, user_id, status) WHERE (settled_at IS NOT NULL);
+CREATE INDEX contracts_closed_at ON public.contracts USING btree (settled_at) INCLUDE (stake, payout, user_id, status, wallet) WHERE (settled_at IS NOT NULL);
 CREATE INDEX contracts_due ON public.contracts USING btree (status, expiry_at, id) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_symbol_status ON public.contracts USING btree (symbol, status) WHERE (status = ANY (ARRAY['pending'::text, 'open'::text]));
 CREATE INDEX contracts_user ON public.contracts USING btree (user_id, id);
 CREATE INDEX contracts_user_accepted ON public.contracts USING btree (user_id, accepted_at);
 CREATE INDEX contracts_user_settled ON public.contracts USING btree (user_id, settled_at DESC, id DESC) WHERE (settled_at IS NOT NULL);
-CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.payout_table_version IS DISTINCT FROM old.payout_table_version) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
+CREATE INDEX contracts_user_wallet ON public.contracts USING btree (user_id, wallet, id);
+CREATE TRIGGER contracts_guard BEFORE UPDATE ON public.contracts FOR EACH ROW WHEN (((new.user_id IS DISTINCT FROM old.user_id) OR (new.symbol IS DISTINCT FROM old.symbol) OR (new.wallet IS DISTINCT FROM old.wallet) OR (new.direction IS DISTINCT FROM old.direction) OR (new.stake IS DISTINCT FROM old.stake) OR (new.duration_seconds IS DISTINCT FROM old.duration_seconds) OR (new.payout_rate_bps IS DISTINCT FROM old.payout_rate_bps) OR (new.payout_table_version IS DISTINCT FROM old.payout_table_version) OR (new.accepted_at IS DISTINCT FROM old.accepted_at) OR (new.stake_posting_id IS DISTINCT FROM old.stake_posting_id) OR ((old.entry_seq IS NOT NULL) AND ((new.entry_seq IS DISTINCT FROM old.entry_seq) OR (new.entry_price IS DISTINCT FROM old.entry_price) OR (new.entry_time IS DISTINCT FROM old.entry_time) OR (new.entry_hash IS DISTINCT FROM old.entry_hash) OR (new.expiry_at IS DISTINCT FROM old.expiry_at))) OR (old.status = ANY (ARRAY['settled'::text, 'void'::text])))) EXECUTE FUNCTION guard_contract_change();
 CREATE TRIGGER contracts_no_delete BEFORE DELETE ON public.contracts FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER contracts_settle_posting_exists AFTER UPDATE ON public.contracts REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION check_contract_postings();
 
@@ -725,6 +767,53 @@ create table public_documents (
   constraint public_documents_size_check CHECK ((size > 0))
 );
 CREATE TRIGGER public_documents_fixed BEFORE DELETE OR UPDATE ON public.public_documents FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+create table public_images (
+  id uuid not null,
+  content_type text not null,
+  width integer not null,
+  height integer not null,
+  size integer not null,
+  data bytea not null,
+  created_by bigint,
+  created_at timestamp with time zone not null,
+  constraint public_images_pkey PRIMARY KEY (id),
+  constraint public_images_created_by_fkey FOREIGN KEY (created_by) REFERENCES operators(id),
+  constraint public_images_content_type_check CHECK ((content_type = 'image/webp'::text)),
+  constraint public_images_height_check CHECK ((height > 0)),
+  constraint public_images_size_check CHECK ((size > 0)),
+  constraint public_images_width_check CHECK ((width > 0))
+);
+CREATE TRIGGER public_images_fixed BEFORE DELETE OR UPDATE ON public.public_images FOR EACH ROW EXECUTE FUNCTION forbid_change();
+
+create table push_outbox (
+  id bigint generated always as identity not null,
+  subscription_id bigint not null,
+  event jsonb not null,
+  attempts integer default 0 not null,
+  next_attempt_at timestamp with time zone not null,
+  created_at timestamp with time zone not null,
+  constraint push_outbox_pkey PRIMARY KEY (id),
+  constraint push_outbox_subscription_id_fkey FOREIGN KEY (subscription_id) REFERENCES push_subscriptions(id) ON DELETE CASCADE
+);
+CREATE INDEX push_outbox_due ON public.push_outbox USING btree (next_attempt_at);
+
+create table push_subscriptions (
+  id bigint generated always as identity not null,
+  user_id bigint not null,
+  session_token_hash text not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  locale text not null,
+  server_key text not null,
+  created_at timestamp with time zone not null,
+  constraint push_subscriptions_pkey PRIMARY KEY (id),
+  constraint push_subscriptions_endpoint_key UNIQUE (endpoint),
+  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
+);
+CREATE INDEX push_subscriptions_session ON public.push_subscriptions USING btree (session_token_hash);
+CREATE INDEX push_subscriptions_user ON public.push_subscriptions USING btree (user_id);
 
 create table realized_return_days (
   computed_on date not null,
@@ -1283,6 +1372,7 @@ create sequence broadcasts_id_seq as bigint owned by broadcasts.id;
 create sequence canned_replies_id_seq as bigint owned by canned_replies.id;
 create sequence chat_messages_id_seq as bigint owned by chat_messages.id;
 create sequence content_documents_id_seq as bigint owned by content_documents.id;
+create sequence content_notices_id_seq as bigint owned by content_notices.id;
 create sequence content_versions_id_seq as bigint owned by content_versions.id;
 create sequence contracts_id_seq as bigint owned by contracts.id;
 create sequence control_changes_id_seq as bigint owned by control_changes.id;
@@ -1296,6 +1386,8 @@ create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence limit_changes_id_seq as bigint owned by limit_changes.id;
 create sequence operators_id_seq as bigint owned by operators.id;
 create sequence postings_id_seq as bigint owned by postings.id;
+create sequence push_outbox_id_seq as bigint owned by push_outbox.id;
+create sequence push_subscriptions_id_seq as bigint owned by push_subscriptions.id;
 create sequence savings_accrual_batches_id_seq as bigint owned by savings_accrual_batches.id;
 create sequence savings_lots_id_seq as bigint owned by savings_lots.id;
 create sequence sessions_id_seq as bigint owned by sessions.id;
