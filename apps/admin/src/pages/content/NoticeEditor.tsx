@@ -156,7 +156,7 @@ export function NoticeEditor({
     <Drawer
       open={open}
       onClose={onClose}
-      width={860}
+      width={1080}
       title={t(notice ? `notices.edit.${label}` : `notices.new.${label}`)}
       destroyOnHidden
       data-testid="notice-editor"
