@@ -13,7 +13,7 @@ import {
   readChartPrefs,
   writeChartPrefs,
 } from "./chart-prefs";
-import { spokenPeriod } from "./period-names";
+import { nameWithLabel, spokenPeriod } from "./period-names";
 import { openMarks } from "./position-marks";
 
 /** Short names the chart kits use in every language. */
@@ -64,7 +64,7 @@ export default function ChartPanel({ product, tick }: { product: Product; tick: 
             role="tab"
             active={prefs.view === value}
             aria-selected={prefs.view === value}
-            aria-label={spokenPeriod(value, i18n.language)}
+            aria-label={nameWithLabel(t(`trading.chartPeriod.${value}`), spokenPeriod(value, i18n.language))}
             data-testid={`detail-view-${value}`}
             onClick={() => change({ view: value })}
           >
@@ -102,7 +102,7 @@ export default function ChartPanel({ product, tick }: { product: Product; tick: 
               key={indicator}
               active={prefs.indicators.includes(indicator)}
               aria-pressed={prefs.indicators.includes(indicator)}
-              aria-label={t(`trading.indicatorName.${indicator}`)}
+              aria-label={nameWithLabel(INDICATOR_LABEL[indicator], t(`trading.indicatorName.${indicator}`))}
               title={t(`trading.indicatorName.${indicator}`)}
               data-testid={`chart-indicator-${indicator}`}
               onClick={() => toggle(indicator)}

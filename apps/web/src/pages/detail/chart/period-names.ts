@@ -21,3 +21,12 @@ export function spokenPeriod(view: ChartView, locale: string): string | undefine
   const [count, unit] = LENGTHS[view];
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(count);
 }
+
+/**
+ * An accessible name that starts with what the chip shows ("5m (5 minutes)"): the name a voice user
+ * says must contain the visible label (WCAG 2.5.3), and the words say what the short form means.
+ */
+export function nameWithLabel(label: string, words: string | undefined): string | undefined {
+  if (!words || words === label) return undefined;
+  return `${label} (${words})`;
+}
