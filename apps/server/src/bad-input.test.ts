@@ -8,7 +8,7 @@ import {
 import type { HTTPMethods } from "fastify";
 import { sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
-import { createDocument, createNotice } from "./content";
+import { createDocument } from "./content";
 import {
   type Case,
   casesFor,
@@ -21,6 +21,7 @@ import { BANK_CARD, bankMethod, bindBankCard, key, postWithdrawal } from "./test
 import { INVITE, newRegistration, registerAndLogin } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
 import { cannedReplyBy, conversationWith, noticeFor, scheduledBroadcast } from "./test/message-fixtures";
+import { livePopup } from "./test/notice-fixtures";
 import {
   createEnrolledOperator,
   type OperatorCredentials,
@@ -116,18 +117,7 @@ beforeAll(async () => {
       reason: "bad input",
     }),
   );
-  fx.popupId = String(
-    await createNotice(t.db, t.clock, null, {
-      kind: "popup",
-      translations: { "zh-CN": { title: "公告", body: "正文" } },
-      link: null,
-      imageId: null,
-      position: 0,
-      startsAt: t.clock.now().toISOString(),
-      endsAt: null,
-      reason: "bad input",
-    }),
-  );
+  fx.popupId = await livePopup(t, "bad input");
 
   const admin = await createEnrolledOperator(t.db, t.clock, { username: "bad_input_admin", role: "admin" });
   actingOperator = admin;

@@ -7,12 +7,13 @@ import {
 } from "@tickfair/contract";
 import { expect } from "vitest";
 import { readCashierSettings } from "../cashier/settings";
-import { createDocument, createNotice } from "../content";
+import { createDocument } from "../content";
 import { bankMethod, bindBankCard, key, postWithdrawal } from "./cashier-fixtures";
 import { PNG, uploadFile } from "./files";
 import { ensureInviteCode, registerAndLogin } from "./fixtures";
 import type { TestContext } from "./harness";
 import { cannedReplyBy, conversationWith, noticeFor, scheduledBroadcast } from "./message-fixtures";
+import { livePopup } from "./notice-fixtures";
 import {
   createEnrolledOperator,
   type OperatorCredentials,
@@ -232,18 +233,7 @@ export async function buildMatrix(
       reason: REASON,
     }),
   );
-  fx.popup = String(
-    await createNotice(t.db, t.clock, null, {
-      kind: "popup",
-      translations: { "zh-CN": { title: "公告", body: "正文" } },
-      link: null,
-      imageId: null,
-      position: 0,
-      startsAt: t.clock.now().toISOString(),
-      endsAt: null,
-      reason: REASON,
-    }),
-  );
+  fx.popup = await livePopup(t, REASON);
   fx.verificationToReject = await submission();
   fx.ownMessage = await noticeFor(t, user.userId);
   fx.conversation = await conversationWith(t, user.auth);
