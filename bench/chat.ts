@@ -4,7 +4,9 @@
  * sockets and requests on one, the consoles' sockets on the other, so every message crosses the
  * LISTEN/NOTIFY relay. The figure is the p99 delivery lag to the console; the floor is the tickers'
  * bare-socket lag of as many clients on this machine measured in the same run (bench/bare-tickers.ts).
- * Budget: p99 ≤ floor p99 + 50 ms, nothing lost or duplicated.
+ * Budget: the p99 of every 5 s window ≤ floor p99 + 50 ms, nothing lost or duplicated. Each window is held
+ * to it, not only the run's p99: a late spike of a few seconds hides in the whole run's p99 but is what
+ * a waiting user feels.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -183,16 +185,20 @@ export async function runChatBench(): Promise<BenchResult> {
     console.log(
       `sent ${fmt(chat.sent)} (refused ${fmt(chat.refused)}), stored ${fmt(stored.rows[0]?.n ?? 0)}, received ${fmt(chat.received)}, lost ${chat.lost}, duplicated ${chat.duplicated}`,
     );
-    const met = chat.p99LagMs <= floor.p99LagMs + CONFIG.budgetMs && chat.lost === 0 && chat.duplicated === 0;
+    const ceilingMs = floor.p99LagMs + CONFIG.budgetMs;
+    const worstWindowMs = Math.max(0, ...chat.p99LagMsBy5s);
+    const lateWindows = chat.p99LagMsBy5s.filter((lag) => lag > ceilingMs).length;
+    const met = worstWindowMs <= ceilingMs && chat.lost === 0 && chat.duplicated === 0;
     console.log(
-      `p99 within ${CONFIG.budgetMs} ms of the floor, nothing lost or duplicated: ${met ? "met" : "NOT met"}`,
+      `p99 of every 5 s within ${CONFIG.budgetMs} ms of the floor (${ms(ceilingMs)} ms; ${lateWindows} over), nothing lost or duplicated: ${met ? "met" : "NOT met"}`,
     );
     return {
-      ok: chat.lost === 0 && chat.duplicated === 0,
+      ok: met,
       summary: {
         bench: "chat",
         users: CONFIG.users,
         p99_lag_ms: Number(chat.p99LagMs.toFixed(1)),
+        worst_5s_p99_lag_ms: Number(worstWindowMs.toFixed(1)),
         floor_p99_lag_ms: Number(floor.p99LagMs.toFixed(1)),
         lost: chat.lost,
         duplicated: chat.duplicated,
