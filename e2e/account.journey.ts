@@ -212,13 +212,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   // Two-step sign-in: scan (the key is read from the page, as an authenticator app would), confirm
   // with the app's code, keep the recovery codes; then the login asks for a code after the password.
   await enrolTwoStep(page, "en");
-  await page.goto("/h5/pages/user/user");
-  await page.getByTestId("user-logout").click();
-  await confirmDialog(page);
-  await page.getByTestId("login-account").fill(account);
-  await page.getByTestId("login-password").fill(newPassword);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("login-code-step")).toBeVisible();
+  await signOutAndInToCode(page, account, newPassword);
   await page.getByTestId("login-code").fill("000000");
   await page.getByTestId("login-code-submit").click();
   await expect(page.getByTestId("login-code-error")).toHaveText(ERRORS.en.SECOND_FACTOR_INVALID);
@@ -240,13 +234,7 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await proveInSheet(page, payPassword);
   await expect(page.getByTestId("totp-state")).toHaveText(zh.twoFactor.off);
   const recovery = await enrolTwoStep(page, "zh-CN");
-  await page.goto("/h5/pages/user/user");
-  await page.getByTestId("user-logout").click();
-  await confirmDialog(page);
-  await page.getByTestId("login-account").fill(account);
-  await page.getByTestId("login-password").fill(newPassword);
-  await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("login-code-step")).toBeVisible();
+  await signOutAndInToCode(page, account, newPassword);
   await expectPolished(page);
   await settledShot(page, "zh-CN", "account-login-code");
   await page.getByTestId("login-use-recovery").click();
@@ -270,6 +258,17 @@ test("a new user registers, signs in, sees the ledger's figures, changes languag
   await page.goto("/h5/pages/user/user");
   await expect(page).toHaveURL(/\/h5\/pages\/login\/login\?redirect=/);
 });
+
+/** Signs out from the personal center and in again with the password, up to the login's code step. */
+async function signOutAndInToCode(page: Page, account: string, password: string): Promise<void> {
+  await page.goto("/h5/pages/user/user");
+  await page.getByTestId("user-logout").click();
+  await confirmDialog(page);
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-code-step")).toBeVisible();
+}
 
 /** The authenticator's key each enrolment showed, by the language it was pictured in. */
 const secretOf: Record<"en" | "zh-CN", string> = { en: "", "zh-CN": "" };

@@ -1,14 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type {
-  ControlChange,
-  ExposureCaps,
-  ExposureCapsChange,
-  ExposureCapsList,
-  RejectRequest,
-} from "@tickfair/contract";
+import type { ControlChange, ExposureCaps, ExposureCapsChange, ExposureCapsList } from "@tickfair/contract";
 import { apiRequest } from "./client";
 import { queryClient, queryKeys } from "./query-client";
-import { asOutcome } from "./settings";
+import { asOutcome, useDecideControlChange } from "./settings";
 
 const capsKey = ["exposure-caps"] as const;
 
@@ -43,18 +37,5 @@ export function useSetExposureCaps() {
 
 /** A second admin's decision on a proposed loosening of a product's caps. */
 export function useDecideCapsChange() {
-  return useMutation({
-    mutationFn: ({
-      id,
-      decision,
-    }: {
-      id: string;
-      decision: { approve: true } | ({ approve: false } & RejectRequest);
-    }) =>
-      apiRequest<ControlChange>(
-        `/operator/risk/caps/changes/${id}/${decision.approve ? "approve" : "reject"}`,
-        decision.approve ? { method: "POST" } : { body: { reason: decision.reason } },
-      ),
-    onSettled: refresh,
-  });
+  return useDecideControlChange("/operator/risk/caps/changes", refresh);
 }

@@ -110,8 +110,11 @@ export function useControlChanges(request: ControlChangeRequest, options: { enab
   });
 }
 
-/** A second admin's decision on a proposed change of the cashier settings. */
-export function useDecideCashierChange() {
+/**
+ * A second admin's decision on a proposed change of a control, under `changes` (the path of that
+ * control's changes); `refresh` invalidates what the decision may have changed.
+ */
+export function useDecideControlChange(changes: string, refresh: () => Promise<unknown>) {
   return useMutation({
     mutationFn: ({
       id,
@@ -121,9 +124,14 @@ export function useDecideCashierChange() {
       decision: { approve: true } | ({ approve: false } & RejectRequest);
     }) =>
       apiRequest<ControlChange>(
-        `/operator/cashier-settings/changes/${id}/${decision.approve ? "approve" : "reject"}`,
+        `${changes}/${id}/${decision.approve ? "approve" : "reject"}`,
         decision.approve ? { method: "POST" } : { body: { reason: decision.reason } },
       ),
-    onSettled: refreshControls,
+    onSettled: refresh,
   });
+}
+
+/** A second admin's decision on a proposed change of the cashier settings. */
+export function useDecideCashierChange() {
+  return useDecideControlChange("/operator/cashier-settings/changes", refreshControls);
 }

@@ -25,12 +25,17 @@ export const contentText = z.object({
 });
 export type ContentText = z.infer<typeof contentText>;
 
-/** A version's texts by locale: the default locale's required; a key that is no locale is refused. */
-export const contentTranslations = z.strictObject(
-  Object.fromEntries(
-    LOCALES.map((locale) => [locale, locale === DEFAULT_LOCALE ? contentText : contentText.optional()]),
-  ) as Record<Locale, z.ZodOptional<typeof contentText>>,
-);
+/** Texts by locale: the default locale's required, the others falling back to it; other keys refused. */
+function translationsOf<Text extends z.ZodType>(text: Text) {
+  return z.strictObject(
+    Object.fromEntries(
+      LOCALES.map((locale) => [locale, locale === DEFAULT_LOCALE ? text : text.optional()]),
+    ) as Record<Locale, z.ZodOptional<Text>>,
+  );
+}
+
+/** A version's texts by locale. */
+export const contentTranslations = translationsOf(contentText);
 export type ContentTranslations = z.infer<typeof contentTranslations>;
 
 /** A published document as a reader gets it, in their language or the default one. */
@@ -110,12 +115,8 @@ export const noticeText = z.object({
 });
 export type NoticeText = z.infer<typeof noticeText>;
 
-/** Texts by locale: the default locale's required, the others falling back (servedLocale). */
-export const noticeTranslations = z.strictObject(
-  Object.fromEntries(
-    LOCALES.map((locale) => [locale, locale === DEFAULT_LOCALE ? noticeText : noticeText.optional()]),
-  ) as Record<Locale, z.ZodOptional<typeof noticeText>>,
-);
+/** A banner's or pop-up's texts by locale, the others falling back as servedLocale does. */
+export const noticeTranslations = translationsOf(noticeText);
 export type NoticeTranslations = z.infer<typeof noticeTranslations>;
 
 /** An image of the public image store, as a page shows it: its address and its size in pixels. */

@@ -1,6 +1,6 @@
 import { ClearOutlined, FilterOutlined } from "@ant-design/icons";
 import type { AuditFilters as Filters } from "@tickfair/contract";
-import { Button, Col, Form, Input, Row, Select, Space } from "antd";
+import { Button, Col, Form, type FormItemProps, Input, Row, Select, type SelectProps, Space } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
@@ -37,6 +37,36 @@ function filtersOf(values: Values): Filters {
   };
 }
 
+/** A searchable select of labelled codes: found by label or code, the code shown on hover. */
+function CodeSelect({
+  entries,
+  ...props
+}: SelectProps<string> & { entries: { value: string; label: string }[] }) {
+  return (
+    <Select<string>
+      allowClear
+      showSearch
+      optionFilterProp="search"
+      options={entries.map((entry) => ({
+        value: entry.value,
+        label: entry.label,
+        title: entry.value,
+        search: `${entry.label} ${entry.value}`.toLowerCase(),
+      }))}
+      {...props}
+    />
+  );
+}
+
+/** One filter in the grid: a full row on a phone, `md` and `xl` columns wider. */
+function FilterCol({ md, xl, ...item }: { md: number; xl: number } & FormItemProps<Values>) {
+  return (
+    <Col xs={24} md={md} xl={xl}>
+      <Form.Item<Values> {...item} />
+    </Col>
+  );
+}
+
 interface Props {
   filters: Filters;
   labels: AuditLabels;
@@ -57,14 +87,6 @@ export function AuditFilters({ filters, labels, onChange }: Props) {
     form.setFieldsValue(valuesOf(filters));
   }, [filters, form]);
 
-  const options = (entries: { value: string; label: string }[]) =>
-    entries.map((entry) => ({
-      value: entry.value,
-      label: entry.label,
-      title: entry.value,
-      search: `${entry.label} ${entry.value}`.toLowerCase(),
-    }));
-
   return (
     <Form<Values>
       form={form}
@@ -74,77 +96,55 @@ export function AuditFilters({ filters, labels, onChange }: Props) {
       data-testid="audit-filters"
     >
       <Row gutter={16}>
-        <Col xs={24} md={8} xl={4}>
-          <Form.Item name="operator" label={t("audit.operator")}>
-            <Input
-              allowClear
-              maxLength={32}
-              placeholder={t("audit.operatorPlaceholder")}
-              data-testid="filter-operator"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16} xl={6}>
-          <Form.Item name="action" label={t("audit.action")}>
-            <Select
-              allowClear
-              showSearch
-              placeholder={t("audit.anyAction")}
-              optionFilterProp="search"
-              options={options(labels.actions.map((entry) => ({ value: entry.code, label: entry.label })))}
-              popupMatchSelectWidth={false}
-              data-testid="filter-action"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8} xl={4}>
-          <Form.Item name="targetType" label={t("audit.targetType")}>
-            <Select
-              allowClear
-              showSearch
-              placeholder={t("audit.anyTarget")}
-              optionFilterProp="search"
-              options={options(labels.targets.map((entry) => ({ value: entry.type, label: entry.label })))}
-              onChange={(value) => {
-                if (!value) form.setFieldValue("targetId", "");
-              }}
-              data-testid="filter-target-type"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8} xl={3}>
-          <Form.Item name="targetId" label={t("audit.targetId")}>
-            <Input
-              allowClear
-              maxLength={100}
-              disabled={!targetType}
-              className="mono"
-              data-testid="filter-target-id"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8} xl={7}>
-          <Form.Item label={t("audit.time")} className="flush">
-            <Space.Compact block>
-              <Form.Item name="from" noStyle>
+        <FilterCol md={8} xl={4} name="operator" label={t("audit.operator")}>
+          <Input
+            allowClear
+            maxLength={32}
+            placeholder={t("audit.operatorPlaceholder")}
+            data-testid="filter-operator"
+          />
+        </FilterCol>
+        <FilterCol md={16} xl={6} name="action" label={t("audit.action")}>
+          <CodeSelect
+            entries={labels.actions.map((entry) => ({ value: entry.code, label: entry.label }))}
+            placeholder={t("audit.anyAction")}
+            popupMatchSelectWidth={false}
+            data-testid="filter-action"
+          />
+        </FilterCol>
+        <FilterCol md={8} xl={4} name="targetType" label={t("audit.targetType")}>
+          <CodeSelect
+            entries={labels.targets.map((entry) => ({ value: entry.type, label: entry.label }))}
+            placeholder={t("audit.anyTarget")}
+            onChange={(value) => {
+              if (!value) form.setFieldValue("targetId", "");
+            }}
+            data-testid="filter-target-type"
+          />
+        </FilterCol>
+        <FilterCol md={8} xl={3} name="targetId" label={t("audit.targetId")}>
+          <Input
+            allowClear
+            maxLength={100}
+            disabled={!targetType}
+            className="mono"
+            data-testid="filter-target-id"
+          />
+        </FilterCol>
+        <FilterCol md={8} xl={7} label={t("audit.time")} className="flush">
+          <Space.Compact block>
+            {(["from", "to"] as const).map((bound) => (
+              <Form.Item key={bound} name={bound} noStyle>
                 <Input
                   type="datetime-local"
-                  aria-label={t("audit.from")}
+                  aria-label={t(`audit.${bound}`)}
                   className="tabular"
-                  data-testid="filter-from"
+                  data-testid={`filter-${bound}`}
                 />
               </Form.Item>
-              <Form.Item name="to" noStyle>
-                <Input
-                  type="datetime-local"
-                  aria-label={t("audit.to")}
-                  className="tabular"
-                  data-testid="filter-to"
-                />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
-        </Col>
+            ))}
+          </Space.Compact>
+        </FilterCol>
       </Row>
       <Space>
         <Button type="primary" htmlType="submit" icon={<FilterOutlined />} data-testid="filter-apply">

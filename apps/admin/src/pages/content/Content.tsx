@@ -1,14 +1,14 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { ContentDocumentList, ContentKind, ContentNoticeKind } from "@tickfair/contract";
-import { Alert, Button, Flex, Segmented, Table, Tag } from "antd";
+import { Button, Flex, Segmented, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useContentList } from "../../api/content";
-import { useDescribeError } from "../../api/use-describe-error";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { formatTime } from "../../lib/format";
 import { ContentEditor, type EditorTarget } from "./ContentEditor";
+import { ContentTable } from "./ContentTable";
 import { Notices } from "./Notices";
 
 type Row = ContentDocumentList["items"][number];
@@ -36,7 +36,6 @@ const NOTICE_GROUPS: Partial<Record<Group, ContentNoticeKind>> = { banners: "ban
  */
 export default function Content() {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const [params, setParams] = useSearchParams();
   const group: Group = GROUPS.find((g) => g === params.get("kind")) ?? "pages";
   const kinds = GROUP_KINDS[group];
@@ -92,19 +91,11 @@ export default function Content() {
         }
       />
       {groups}
-      {list.isError && <Alert type="error" showIcon message={describe(list.error)} className="stack-gap" />}
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        loading={list.isPending}
-        dataSource={rows}
-        pagination={false}
-        className="clickable-rows"
-        data-testid="content-list"
-        onRow={(row) => ({
-          onClick: () => setTarget({ kind: row.kind, id: row.id }),
-          "data-testid": `content-row-${row.id}`,
-        })}
+      <ContentTable
+        list={list}
+        rows={rows}
+        testId="content"
+        onOpen={(row) => setTarget({ kind: row.kind, id: row.id })}
         columns={[
           ...(group === "pages"
             ? [

@@ -1,13 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { ContentNotice, ContentNoticeKind } from "@tickfair/contract";
 import { DEFAULT_LOCALE } from "@tickfair/contract";
-import { Alert, Button, Flex, Table, Tag } from "antd";
+import { Button, Flex, Tag } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotices } from "../../api/notices";
-import { useDescribeError } from "../../api/use-describe-error";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { formatTime } from "../../lib/format";
+import { ContentTable } from "./ContentTable";
 import { NoticeEditor } from "./NoticeEditor";
 import "./content.css";
 
@@ -22,7 +22,6 @@ const STATE_COLOURS: Record<State, string> = { live: "green", upcoming: "gold", 
 /** Home's banners or its pop-up notices: their schedule, link, image and (pop-ups) version. */
 export function Notices({ kind, groups }: { kind: ContentNoticeKind; groups: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const list = useNotices(kind);
   // undefined: closed; null: a new one.
   const [editing, setEditing] = useState<ContentNotice | null | undefined>(undefined);
@@ -45,16 +44,11 @@ export function Notices({ kind, groups }: { kind: ContentNoticeKind; groups: Rea
         }
       />
       {groups}
-      {list.isError && <Alert type="error" showIcon message={describe(list.error)} className="stack-gap" />}
-      <Table<ContentNotice>
-        rowKey="id"
-        size="middle"
-        loading={list.isPending}
-        dataSource={list.data?.items ?? []}
-        pagination={false}
-        className="clickable-rows"
-        data-testid="notice-list"
-        onRow={(row) => ({ onClick: () => setEditing(row), "data-testid": `notice-row-${row.id}` })}
+      <ContentTable
+        list={list}
+        rows={list.data?.items ?? []}
+        testId="notice"
+        onOpen={setEditing}
         columns={[
           {
             key: "image",

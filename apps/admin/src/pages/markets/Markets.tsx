@@ -2,7 +2,6 @@ import type { OperatorProduct } from "@tickfair/contract";
 import { formatMoney } from "@tickfair/contract";
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -21,7 +20,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
 import { useDescribeError } from "../../api/use-describe-error";
-import { FormDrawer } from "../../components/FormDrawer/FormDrawer";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
@@ -41,6 +39,7 @@ import { ExposureCapsDrawer } from "./ExposureCapsDrawer";
 import { FairnessChainCard } from "./FairnessChainCard";
 import { FeedSourcesDrawer } from "./FeedSourcesDrawer";
 import { HaltAnomalyNote } from "./HaltAnomalyNote";
+import { ProductFormDrawer, useProductSave } from "./ProductFormDrawer";
 import { VerifyChainModal } from "./VerifyChainModal";
 
 const STATUS_COLORS = { open: "success", maintenance: "warning", closed: "default" } as const;
@@ -247,18 +246,15 @@ type DrawerValues = Omit<ProductFormValues, "maintenanceUntil"> & { maintenanceU
 
 function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const describe = useDescribeError();
   const update = useUpdateProduct();
   const [form] = Form.useForm<DrawerValues>();
   const status = Form.useWatch("status", form);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const close = () => {
-    update.reset();
+  const { close, saved } = useProductSave(update, () => {
     setProblem(null);
     onClose();
-  };
+  });
 
   const submit = (values: DrawerValues) => {
     if (!product) return;
@@ -269,114 +265,102 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
     if (!request) return setProblem(t("markets.rateInvalid"));
     if (!changesSomething(request)) return setProblem(t("markets.nothingChanged"));
     setProblem(null);
-    update.mutate(
-      { symbol: product.symbol, ...request },
-      {
-        onSuccess: () => {
-          message.success(t("markets.saved", { symbol: product.symbol }));
-          close();
-        },
-      },
-    );
+    update.mutate({ symbol: product.symbol, ...request }, saved(product.symbol));
   };
 
   return (
-    <FormDrawer
-      open={product !== null}
-      title={product ? t("markets.editTitle", { symbol: product.symbol }) : ""}
+    <ProductFormDrawer<DrawerValues>
+      product={product}
+      titleKey="markets.editTitle"
+      note={t("markets.newContractsOnly")}
+      form={form}
+      initialValues={(shown) => ({
+        ...productFormValues(shown),
+        maintenanceUntil: toLocalInput(shown.maintenanceUntil ?? undefined),
+      })}
+      onFinish={submit}
       onClose={close}
-      onSubmit={() => form.submit()}
       pending={update.isPending}
       submitTestId="product-save"
-      submitLabel={t("markets.save")}
-    >
-      {product ? (
+      fields={(shown) => (
         <>
-          <Alert type="info" showIcon message={t("markets.newContractsOnly")} className="stack-gap" />
-          <Form<DrawerValues>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            initialValues={{
-              ...productFormValues(product),
-              maintenanceUntil: toLocalInput(product.maintenanceUntil ?? undefined),
-            }}
-            onFinish={submit}
-          >
-            <Form.Item name="status" label={t("markets.setStatus")}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: "open", label: t("markets.statuses.open") },
-                  { value: "maintenance", label: t("markets.statuses.maintenance") },
-                ]}
-              />
+          <Form.Item name="status" label={t("markets.setStatus")}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: "open", label: t("markets.statuses.open") },
+                { value: "maintenance", label: t("markets.statuses.maintenance") },
+              ]}
+            />
+          </Form.Item>
+          {status === "maintenance" ? (
+            <Form.Item
+              name="maintenanceUntil"
+              label={t("markets.maintenanceUntil")}
+              extra={t("markets.maintenanceUntilHelp")}
+            >
+              <Input type="datetime-local" />
             </Form.Item>
-            {status === "maintenance" ? (
-              <Form.Item
-                name="maintenanceUntil"
-                label={t("markets.maintenanceUntil")}
-                extra={t("markets.maintenanceUntilHelp")}
-              >
-                <Input type="datetime-local" />
-              </Form.Item>
-            ) : null}
-            <Form.Item name="schedule" label={t("markets.schedule")}>
-              <Select
-                options={(["always", "fx_week"] as const).map((s) => ({
-                  value: s,
-                  label: t(`markets.schedules.${s}`),
-                }))}
-              />
+          ) : null}
+          <Form.Item name="schedule" label={t("markets.schedule")}>
+            <Select
+              options={(["always", "fx_week"] as const).map((s) => ({
+                value: s,
+                label: t(`markets.schedules.${s}`),
+              }))}
+            />
+          </Form.Item>
+          <Typography.Text strong>{t("markets.rates")}</Typography.Text>
+          <Row gutter={16} className="gap-above-xs">
+            {shown.durations.map((d) => (
+              <Col key={d.seconds} span={12}>
+                <Form.Item
+                  name={["rates", String(d.seconds)]}
+                  label={formatDuration(d.seconds, i18n.language)}
+                  rules={[{ required: true, message: t("markets.rateInvalid") }]}
+                >
+                  <InputNumber
+                    min={0.01}
+                    max={1000}
+                    step={0.5}
+                    precision={2}
+                    addonAfter="%"
+                    className="fill-width"
+                    data-testid={`rate-input-${d.seconds}`}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+          <Space size={16}>
+            <Form.Item
+              name="minStake"
+              label={t("markets.minStake")}
+              rules={[
+                { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
+              ]}
+            >
+              <MoneyInput short data-testid="product-minStake" />
             </Form.Item>
-            <Typography.Text strong>{t("markets.rates")}</Typography.Text>
-            <Row gutter={16} className="gap-above-xs">
-              {product.durations.map((d) => (
-                <Col key={d.seconds} span={12}>
-                  <Form.Item
-                    name={["rates", String(d.seconds)]}
-                    label={formatDuration(d.seconds, i18n.language)}
-                    rules={[{ required: true, message: t("markets.rateInvalid") }]}
-                  >
-                    <InputNumber
-                      min={0.01}
-                      max={1000}
-                      step={0.5}
-                      precision={2}
-                      addonAfter="%"
-                      className="fill-width"
-                      data-testid={`rate-input-${d.seconds}`}
-                    />
-                  </Form.Item>
-                </Col>
-              ))}
-            </Row>
-            <Space size={16}>
-              <Form.Item
-                name="minStake"
-                label={t("markets.minStake")}
-                rules={[
-                  { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
-                ]}
-              >
-                <MoneyInput short data-testid="product-minStake" />
-              </Form.Item>
-              <Form.Item
-                name="maxStake"
-                label={t("markets.maxStake")}
-                rules={[
-                  { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
-                ]}
-              >
-                <MoneyInput short data-testid="product-maxStake" />
-              </Form.Item>
-            </Space>
-            <ReasonField testIdPrefix="product" rows={3} />
-          </Form>
+            <Form.Item
+              name="maxStake"
+              label={t("markets.maxStake")}
+              rules={[
+                { required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t("markets.amountInvalid") },
+              ]}
+            >
+              <MoneyInput short data-testid="product-maxStake" />
+            </Form.Item>
+          </Space>
+          <ReasonField testIdPrefix="product" rows={3} />
+        </>
+      )}
+      after={() => (
+        <>
           {problem ? <Alert type="warning" showIcon message={problem} /> : null}
           {update.isError ? <Alert type="error" showIcon message={describe(update.error)} /> : null}
         </>
-      ) : null}
-    </FormDrawer>
+      )}
+    />
   );
 }

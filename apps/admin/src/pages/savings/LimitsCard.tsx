@@ -20,6 +20,7 @@ import {
   type MoveKind,
   minNotAboveMax,
 } from "../../lib/savings-form";
+import { useConfirmChange } from "./confirm-change";
 
 type Values = LimitsValues & { reason: string };
 type Part = "perDay" | "min" | "max";
@@ -60,7 +61,8 @@ function LimitsGrid({ cell }: { cell: (kind: MoveKind, part: Part) => ReactNode 
 /** The cut-off and the limits on moves in and out: a form for an admin, the settings for everyone else. */
 export function LimitsCard({ overview, canManage }: { overview: SavingsOverview; canManage: boolean }) {
   const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmChange();
   const save = useSaveSavingsSettings();
   const [form] = Form.useForm<Values>();
   const locale = i18n.language;
@@ -94,11 +96,14 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
     const next = limitsSettings(values);
     const changed = limitChanges(current, next);
     if (changed.length === 0) return void message.info(t("savings.limits.unchanged"));
-    modal.confirm({
+    confirm({
       title: t("savings.limits.confirmTitle"),
       width: 560,
-      content: (
-        <Flex vertical gap={8} data-testid="savings-limits-confirm">
+      testId: "savings-limits-confirm",
+      okText: t("savings.limits.save"),
+      onOk: () => send(next, values.reason.trim()),
+      body: (
+        <>
           <ul className="bullets tabular">
             {changed.map((field) => (
               <li key={field}>
@@ -111,11 +116,8 @@ export function LimitsCard({ overview, canManage }: { overview: SavingsOverview;
             ))}
           </ul>
           <span>{t("savings.limits.confirmText")}</span>
-        </Flex>
+        </>
       ),
-      okText: t("savings.limits.save"),
-      cancelText: t("common.cancel"),
-      onOk: () => send(next, values.reason.trim()),
     });
   };
 

@@ -1,11 +1,12 @@
 import type { SavingsOverview, SavingsRateChange } from "@tickfair/contract";
 import { annualRateToPpm, formatMoney, incomePerTenThousand } from "@tickfair/contract";
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row } from "antd";
+import { Alert, App, Button, Card, Col, Form, Input, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { useScheduleSavingsRate } from "../../api/savings";
 import { ReasonField } from "../../components/ReasonField/ReasonField";
 import { formatAnnualRate, formatDate } from "../../lib/format";
 import { firstRateDay, isAfterToday, isRateInput, normaliseRate } from "../../lib/savings-form";
+import { useConfirmChange } from "./confirm-change";
 
 interface Values {
   annualRate: string;
@@ -16,7 +17,8 @@ interface Values {
 /** An admin's form for a rate from a day after today; the confirmation says what 10,000 shares will earn. */
 export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
   const { t, i18n } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirmChange();
   const schedule = useScheduleSavingsRate();
   const [form] = Form.useForm<Values>();
   const locale = i18n.language;
@@ -48,11 +50,14 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
       (entry) => entry.effectiveFrom === change.effectiveFrom && entry.effectiveFrom > overview.today,
     );
     const rate = formatAnnualRate(change.annualRate, locale);
-    modal.confirm({
+    confirm({
       title: t("savings.schedule.confirmTitle"),
       width: 520,
-      content: (
-        <Flex vertical gap={8} data-testid="savings-rate-confirm">
+      testId: "savings-rate-confirm",
+      okText: t("savings.schedule.submit"),
+      onOk: () => send(change),
+      body: (
+        <>
           <span className="tabular">
             {t("savings.schedule.confirmText", {
               rate,
@@ -65,11 +70,8 @@ export function ScheduleRateCard({ overview }: { overview: SavingsOverview }) {
               {t("savings.schedule.replaces", { rate: formatAnnualRate(replaced.annualRate, locale) })}
             </span>
           )}
-        </Flex>
+        </>
       ),
-      okText: t("savings.schedule.submit"),
-      cancelText: t("common.cancel"),
-      onOk: () => send(change),
     });
   };
 
