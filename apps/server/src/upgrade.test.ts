@@ -10,6 +10,7 @@ import { upsertCandles } from "./market/candle-store";
 import { CATALOGUE } from "./market/catalogue";
 import { TICK_GENESIS_HASH, tickHash } from "./market/hash";
 import { formatScaled } from "./market/prices";
+import { durationRows, productRow } from "./market/seed";
 import { verifyChain } from "./market/ticks";
 import { ManualClock } from "./platform/clock";
 import type { Db } from "./platform/db";
@@ -181,35 +182,8 @@ async function contractPlacedBefore(db: Db, at: Date, userId: bigint, stake: big
 
 /** The catalogue as the seed wrote it at BEFORE: products and their durations, no terms' versions. */
 async function catalogueBefore(db: Db): Promise<void> {
-  await db
-    .insertInto("products")
-    .values(
-      CATALOGUE.map((product, index) => ({
-        symbol: product.symbol,
-        category: product.category,
-        names: JSON.stringify(product.names),
-        price_precision: product.precision,
-        volume_precision: product.volumePrecision,
-        schedule: product.schedule,
-        min_stake: toMinor(product.minStake),
-        max_stake: toMinor(product.maxStake),
-        source: "simulated",
-        sort_order: (index + 1) * 10,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto("product_durations")
-    .values(
-      CATALOGUE.flatMap((product) =>
-        product.durations.map((d) => ({
-          symbol: product.symbol,
-          seconds: d.seconds,
-          payout_rate_bps: d.payoutRateBps,
-        })),
-      ),
-    )
-    .execute();
+  await db.insertInto("products").values(CATALOGUE.map(productRow)).execute();
+  await db.insertInto("product_durations").values(CATALOGUE.flatMap(durationRows)).execute();
 }
 
 describe(`a database at ${BEFORE}, upgraded`, () => {

@@ -7,6 +7,7 @@ import { clearSignInFailures, recordSignInFailure, signInAllowed } from "../plat
 import { hashToken } from "../platform/tokens";
 import { acceptedTotpStep, hashRecoveryCode } from "../platform/totp";
 import { type AuthSettings, openUserSession, type Session } from "./sessions";
+import { lockedTotp } from "./totp";
 
 /**
  * The second step of a user's sign-in (decision 0068): the challenge the password answered, with the
@@ -41,14 +42,7 @@ export async function completeUserSignIn(
       .selectAll()
       .where("id", "=", challenge.user_id)
       .executeTakeFirstOrThrow();
-    // Locked, so two codes sent at once cannot both pass the replay check below.
-    const totp = await tx
-      .selectFrom("user_totp")
-      .select(["secret", "last_step"])
-      .where("user_id", "=", user.id)
-      .where("confirmed_at", "is not", null)
-      .forUpdate()
-      .executeTakeFirst();
+    const totp = await lockedTotp(tx, user.id);
     // Turned off since the password step: start again, with the password alone this time.
     if (!totp) return { result: "expired" };
     if (!(await signInAllowed(tx, "user", user.account, now))) return { result: "throttled" };

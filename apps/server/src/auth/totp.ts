@@ -69,19 +69,27 @@ export async function confirmTotpEnrolment(db: Db, user: User, code: string, now
 }
 
 /**
+ * The user's turned-on authenticator, locked so two codes sent at once cannot both pass the replay
+ * check (a code's step once accepted is refused for the rest of its window).
+ */
+export function lockedTotp(tx: Tx, userId: bigint) {
+  return tx
+    .selectFrom("user_totp")
+    .select(["secret", "last_step"])
+    .where("user_id", "=", userId)
+    .where("confirmed_at", "is not", null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
  * New recovery codes (the old ones stop working), for a right current code: a stolen session alone
  * cannot mint a way past the authenticator. Wrong codes count toward the sign-in throttle, so they
  * cannot be guessed here either.
  */
 export async function renewRecoveryCodes(db: Db, user: User, code: string, now: Date): Promise<string[]> {
   const outcome = await db.transaction().execute(async (tx) => {
-    const totp = await tx
-      .selectFrom("user_totp")
-      .select(["secret", "last_step"])
-      .where("user_id", "=", user.id)
-      .where("confirmed_at", "is not", null)
-      .forUpdate()
-      .executeTakeFirst();
+    const totp = await lockedTotp(tx, user.id);
     if (!totp) throw new AppError("TOTP_NOT_ENABLED");
     if (!(await signInAllowed(tx, "user", user.account, now))) return "throttled";
     const step = acceptedTotpStep(totp.secret, code, now, totp.last_step);

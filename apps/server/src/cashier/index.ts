@@ -9,6 +9,6 @@ export { depositUsage } from "./deposit-limits";
 export { createDepositMethod } from "./deposit-methods";
 export { listUserDeposits } from "./deposits";
 export { cashierModule } from "./module";
-export { type RecentMoneyRequest, recentMoneyRequests } from "./recent";
+export { recentMoneyRequests } from "./recent";
 export { boundWithdrawalAccount } from "./withdrawal-accounts";
 export { listUserWithdrawals } from "./withdrawals";

@@ -75,14 +75,14 @@ export async function deskPage(
       return rows.map((row) => ({
         kind,
         id: row.id.toString(),
-        orderNo: row.orderNo,
-        at: row.acceptedAt.toISOString(),
-        userId: row.userId.toString(),
+        orderNo: row.order_no,
+        at: row.accepted_at.toISOString(),
+        userId: row.user_id.toString(),
         account: row.account,
         symbol: row.symbol,
         direction: row.direction,
         stake: fromMinor(row.stake),
-        durationSeconds: row.durationSeconds,
+        durationSeconds: row.duration_seconds,
         status: row.status,
       }));
     }
@@ -94,9 +94,9 @@ export async function deskPage(
     return rows.map((row) => ({
       kind,
       id: row.id.toString(),
-      orderNo: row.orderNo,
-      at: row.createdAt.toISOString(),
-      userId: row.userId.toString(),
+      orderNo: row.order_no,
+      at: row.created_at.toISOString(),
+      userId: row.user_id.toString(),
       account: row.account,
       amount: fromMinor(row.amount),
       status: row.status,

@@ -25,12 +25,28 @@ import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { operatorRouteSchemas } from "../platform/route-schema";
 import { listUserContracts } from "../trading";
-import { lockUser, resetUserTotp, revokeSession, unlockUser, userDetail } from "./users";
+import { lockUser, resetUserTotp, revokeSession, type UserAction, unlockUser, userDetail } from "./users";
 import { USER_CSV_COLUMNS } from "./users-csv";
 
 const schema = operatorRouteSchemas(["operator users"]);
 const userParams = z.object({ id: idString });
 const sessionParams = z.object({ id: idString, sessionId: idString });
+/** The operators' actions on a user's sign-in: each takes a reason and answers the user's page again. */
+const USER_ACTIONS: { path: string; description: string; run: UserAction }[] = [
+  {
+    path: "lock",
+    description:
+      "Locks the user's sign-in and ends their sessions; signing in then answers 423 SIGN_IN_LOCKED. Audited.",
+    run: lockUser,
+  },
+  { path: "unlock", description: "Lifts the sign-in lock. Audited.", run: unlockUser },
+  {
+    path: "totp/reset",
+    description:
+      "Turns the user's two-step sign-in off (lost authenticator and recovery codes); 409 TOTP_NOT_ENABLED when it is off. The user is told in their inbox. Audited.",
+    run: resetUserTotp,
+  },
+];
 /** A list on the user's page, `/operator/users/:id/<list>`: the user's id, the list's query and page. */
 const userListSchema = <Q extends z.ZodType, P extends z.ZodType>(
   querystring: Q,
@@ -139,46 +155,18 @@ export function consoleUserRoutes(context: RouteContext): FastifyPluginAsyncZod 
         ),
     );
 
-    app.post(
-      "/operator/users/:id/lock",
-      {
-        schema: schema({
-          description:
-            "Locks the user's sign-in and ends their sessions; signing in then answers 423 SIGN_IN_LOCKED. Audited.",
-          params: userParams,
-          body: userActionRequest,
-          response: { 200: operatorUserDetail },
-        }),
-      },
-      async (request) => lockUser(context, request.operator, userId(request.params), request.body.reason),
-    );
-
-    app.post(
-      "/operator/users/:id/unlock",
-      {
-        schema: schema({
-          description: "Lifts the sign-in lock. Audited.",
-          params: userParams,
-          body: userActionRequest,
-          response: { 200: operatorUserDetail },
-        }),
-      },
-      async (request) => unlockUser(context, request.operator, userId(request.params), request.body.reason),
-    );
-
-    app.post(
-      "/operator/users/:id/totp/reset",
-      {
-        schema: schema({
-          description:
-            "Turns the user's two-step sign-in off (lost authenticator and recovery codes); 409 TOTP_NOT_ENABLED when it is off. The user is told in their inbox. Audited.",
-          params: userParams,
-          body: userActionRequest,
-          response: { 200: operatorUserDetail },
-        }),
-      },
-      async (request) =>
-        resetUserTotp(context, request.operator, userId(request.params), request.body.reason),
-    );
+    for (const action of USER_ACTIONS)
+      app.post(
+        `/operator/users/:id/${action.path}`,
+        {
+          schema: schema({
+            description: action.description,
+            params: userParams,
+            body: userActionRequest,
+            response: { 200: operatorUserDetail },
+          }),
+        },
+        async (request) => action.run(context, request.operator, userId(request.params), request.body.reason),
+      );
   };
 }

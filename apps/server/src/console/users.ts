@@ -6,6 +6,7 @@ import { boundWithdrawalAccount } from "../cashier";
 import { userBalances } from "../ledger";
 import { operatorMay } from "../operators";
 import type { RouteContext } from "../platform/context";
+import type { Tx } from "../platform/db";
 import type { Operator } from "../platform/schema";
 import { verificationStateOf } from "../verification";
 
@@ -16,6 +17,32 @@ import { verificationStateOf } from "../verification";
  */
 
 type Deps = Pick<RouteContext, "db" | "clock" | "config" | "events">;
+
+/** An operator's action on a user's sign-in, with its reason; answers the user's page after it. */
+export type UserAction = (
+  deps: Deps,
+  operator: Operator,
+  userId: bigint,
+  reason: string,
+) => Promise<OperatorUserDetail>;
+
+/** Records an operator's action on a user with its reason, in the transaction that does it. */
+function auditUserAction(
+  tx: Tx,
+  deps: Deps,
+  by: { operator: Operator; userId: bigint; reason: string },
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(tx, deps.clock, {
+    operatorId: by.operator.id,
+    action,
+    targetType: "user",
+    targetId: String(by.userId),
+    reason: by.reason,
+    detail,
+  });
+}
 
 /** The user's page: identity, sign-in state, bound withdrawal account and, for roles that may read users' money, the figures. */
 export async function userDetail(
@@ -61,13 +88,8 @@ export async function revokeSession(
 ): Promise<UserSession> {
   const revoked = await deps.db.transaction().execute(async (tx) => {
     const ended = await revokeUserSession(tx, target.userId, target.sessionId, deps.clock.now());
-    await recordAudit(tx, deps.clock, {
-      operatorId: operator.id,
-      action: "user.session.revoke",
-      targetType: "user",
-      targetId: String(target.userId),
-      reason,
-      detail: { sessionId: String(target.sessionId) },
+    await auditUserAction(tx, deps, { operator, userId: target.userId, reason }, "user.session.revoke", {
+      sessionId: String(target.sessionId),
     });
     return ended;
   });
@@ -76,71 +98,39 @@ export async function revokeSession(
 }
 
 /** Locks the user's sign-in and ends every live session of theirs. */
-export async function lockUser(
-  deps: Deps,
-  operator: Operator,
-  userId: bigint,
-  reason: string,
-): Promise<OperatorUserDetail> {
+export const lockUser: UserAction = async (deps, operator, userId, reason) => {
   const { endedSessions } = await deps.db.transaction().execute(async (tx) => {
     const locked = await lockSignIn(tx, userId, { operatorId: operator.id, reason, at: deps.clock.now() });
-    await recordAudit(tx, deps.clock, {
-      operatorId: operator.id,
-      action: "user.sign_in.lock",
-      targetType: "user",
-      targetId: String(userId),
-      reason,
-      detail: { endedSessions: locked.endedSessions.length },
+    await auditUserAction(tx, deps, { operator, userId, reason }, "user.sign_in.lock", {
+      endedSessions: locked.endedSessions.length,
     });
     return locked;
   });
   if (endedSessions.length > 0) await deps.events.publish("sessions.ended", endedSessions);
   return userDetail(deps, operator, userId);
-}
+};
 
 /** Lifts the lock: the user may sign in again. */
-export async function unlockUser(
-  deps: Deps,
-  operator: Operator,
-  userId: bigint,
-  reason: string,
-): Promise<OperatorUserDetail> {
+export const unlockUser: UserAction = async (deps, operator, userId, reason) => {
   await deps.db.transaction().execute(async (tx) => {
     const { lockedAt } = await unlockSignIn(tx, userId);
-    await recordAudit(tx, deps.clock, {
-      operatorId: operator.id,
-      action: "user.sign_in.unlock",
-      targetType: "user",
-      targetId: String(userId),
-      reason,
-      detail: { lockedAt: lockedAt.toISOString() },
+    await auditUserAction(tx, deps, { operator, userId, reason }, "user.sign_in.unlock", {
+      lockedAt: lockedAt.toISOString(),
     });
   });
   return userDetail(deps, operator, userId);
-}
+};
 
 /**
  * Turns the user's two-step sign-in off, for a user who lost both their authenticator and their
  * recovery codes and proved who they are to customer service. The user is told in their inbox, so a
  * reset talked out of support by someone else is seen.
  */
-export async function resetUserTotp(
-  deps: Deps,
-  operator: Operator,
-  userId: bigint,
-  reason: string,
-): Promise<OperatorUserDetail> {
+export const resetUserTotp: UserAction = async (deps, operator, userId, reason) => {
   await deps.db.transaction().execute(async (tx) => {
     await disableTotp(tx, userId, deps.clock.now(), "operator");
-    await recordAudit(tx, deps.clock, {
-      operatorId: operator.id,
-      action: "user.totp.reset",
-      targetType: "user",
-      targetId: String(userId),
-      reason,
-      detail: {},
-    });
+    await auditUserAction(tx, deps, { operator, userId, reason }, "user.totp.reset", {});
   });
   await deps.events.publish("inbox.changed", [userId]);
   return userDetail(deps, operator, userId);
-}
+};

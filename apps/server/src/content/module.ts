@@ -1,4 +1,4 @@
-import type { CapabilityModule, Wiring } from "../platform/capability";
+import { type CapabilityModule, jobDeps, type Wiring, withJob } from "../platform/capability";
 import type { PeriodicJob } from "../platform/periodic-job";
 import { noticeOperatorRoutes, noticeRoutes, noticeUserRoutes } from "./notice-routes";
 import { contentOperatorRoutes } from "./operator-routes";
@@ -9,14 +9,12 @@ import { contentRoutes } from "./routes";
  * News, help and documents: published versions, and versions published when their time comes; home's
  * banners and pop-up notices.
  */
-export function contentModule(wiring: Wiring): CapabilityModule & { publisher: PeriodicJob } {
-  const publisher = contentPublisher({ db: wiring.db, clock: wiring.clock, log: wiring.log });
-  return {
+export function contentModule(wiring: Wiring): CapabilityModule & { job: PeriodicJob } {
+  const module = {
     name: "content",
-    publisher,
     publicRoutes: [contentRoutes(wiring), noticeRoutes(wiring)],
     userRoutes: [noticeUserRoutes(wiring)],
     operatorRoutes: [contentOperatorRoutes(wiring), noticeOperatorRoutes(wiring)],
-    jobs: [{ job: publisher, enabled: wiring.config.CONTENT_PUBLISHER_ENABLED }],
   };
+  return withJob(module, contentPublisher(jobDeps(wiring)), wiring.config.CONTENT_PUBLISHER_ENABLED);
 }

@@ -82,6 +82,16 @@ async function assertImage(tx: Tx, imageId: string | null) {
   if (!found) throw new AppError("FILE_INVALID");
 }
 
+/** The columns the console's form writes, alike when a notice is created and when it is changed. */
+const writtenColumns = (input: NoticeUpdate) => ({
+  translations: JSON.stringify(input.translations),
+  link: input.link,
+  image_id: input.imageId,
+  position: input.position,
+  starts_at: new Date(input.startsAt),
+  ends_at: input.endsAt ? new Date(input.endsAt) : null,
+});
+
 const titleOf = (translations: NoticeTranslations) => translations[DEFAULT_LOCALE]?.title ?? "";
 
 /** A new banner or pop-up, version 1. By an operator (audited), or by the demo seed (operator null). */
@@ -99,12 +109,7 @@ export async function createNotice(
       .values({
         kind: input.kind,
         version: 1,
-        translations: JSON.stringify(input.translations),
-        link: input.link,
-        image_id: input.imageId,
-        position: input.position,
-        starts_at: new Date(input.startsAt),
-        ends_at: input.endsAt ? new Date(input.endsAt) : null,
+        ...writtenColumns(input),
         updated_by: operator?.id ?? null,
         updated_at: now,
         created_at: now,
@@ -151,12 +156,7 @@ export async function updateNotice(
       .updateTable("content_notices")
       .set({
         version,
-        translations: JSON.stringify(input.translations),
-        link: input.link,
-        image_id: input.imageId,
-        position: input.position,
-        starts_at: new Date(input.startsAt),
-        ends_at: input.endsAt ? new Date(input.endsAt) : null,
+        ...writtenColumns(input),
         updated_by: operator.id,
         updated_at: clock.now(),
       })

@@ -1,4 +1,4 @@
-import type { CapabilityModule, Wiring } from "../platform/capability";
+import { type CapabilityModule, jobDeps, type Wiring, withJob } from "../platform/capability";
 import type { PeriodicJob } from "../platform/periodic-job";
 import { limitsOperatorRoutes } from "./operator-routes";
 import { type RiskFigureDeps, riskFigureWorker } from "./risk-figure";
@@ -12,20 +12,13 @@ import { type LimitsDeps, limitsRoutes } from "./routes";
 export function limitsModule(
   wiring: Wiring,
   deps: LimitsDeps & { settledNet: RiskFigureDeps["settledNet"] },
-): CapabilityModule & { riskFigures: PeriodicJob } {
-  const riskFigures = riskFigureWorker({
-    db: wiring.db,
-    clock: wiring.clock,
-    timeZone: wiring.config.PLATFORM_TZ,
-    settledNet: deps.settledNet,
-    log: wiring.log,
-  });
-  return {
+): CapabilityModule & { job: PeriodicJob } {
+  const module = {
     name: "limits",
-    riskFigures,
     publicRoutes: [riskWarningRoutes(wiring)],
     userRoutes: [limitsRoutes(wiring, deps)],
     operatorRoutes: [limitsOperatorRoutes(wiring, deps)],
-    jobs: [{ job: riskFigures, enabled: wiring.config.RISK_FIGURE_WORKER_ENABLED }],
   };
+  const riskFigures = riskFigureWorker({ ...jobDeps(wiring), settledNet: deps.settledNet });
+  return withJob(module, riskFigures, wiring.config.RISK_FIGURE_WORKER_ENABLED);
 }

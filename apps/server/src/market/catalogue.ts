@@ -48,6 +48,17 @@ const MARKET_DURATIONS: CatalogueDuration[] = [
   { seconds: 300, payoutRateBps: 9000 },
 ];
 
+/** When a family of products trades, and for how long a contract may run. */
+type Hours = Pick<CatalogueProduct, "schedule" | "durations">;
+const CRYPTO_HOURS: Hours = { schedule: "always", durations: CRYPTO_DURATIONS };
+/** Metals, currencies and the index trade the currency week. */
+const MARKET_HOURS: Hours = { schedule: "fx_week", durations: MARKET_DURATIONS };
+
+/** The two stake ranges a product is offered with: the wider for the deepest markets. */
+type Stakes = Pick<CatalogueProduct, "minStake" | "maxStake">;
+const WIDE_STAKES: Stakes = { minStake: "10.00", maxStake: "50000.00" };
+const NARROW_STAKES: Stakes = { minStake: "10.00", maxStake: "20000.00" };
+
 /**
  * The products a fresh installation offers, in display order. Seeded once (seedCatalogue); after that
  * the database is the truth for status, durations and stakes, which operators may change.
@@ -70,10 +81,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 2,
     volumePrecision: 4,
-    schedule: "always",
-    durations: CRYPTO_DURATIONS,
-    minStake: "10.00",
-    maxStake: "50000.00",
+    ...CRYPTO_HOURS,
+    ...WIDE_STAKES,
     simulation: { startPrice: "95000.00", annualVolatility: 0.55, meanVolume: "0.3500" },
   },
   {
@@ -93,10 +102,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 2,
     volumePrecision: 3,
-    schedule: "always",
-    durations: CRYPTO_DURATIONS,
-    minStake: "10.00",
-    maxStake: "50000.00",
+    ...CRYPTO_HOURS,
+    ...WIDE_STAKES,
     simulation: { startPrice: "3300.00", annualVolatility: 0.7, meanVolume: "4.500" },
   },
   {
@@ -116,10 +123,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 3,
     volumePrecision: 2,
-    schedule: "always",
-    durations: CRYPTO_DURATIONS,
-    minStake: "10.00",
-    maxStake: "20000.00",
+    ...CRYPTO_HOURS,
+    ...NARROW_STAKES,
     simulation: { startPrice: "180.000", annualVolatility: 0.9, meanVolume: "60.00" },
   },
   {
@@ -139,10 +144,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 2,
     volumePrecision: 2,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "50000.00",
+    ...MARKET_HOURS,
+    ...WIDE_STAKES,
     simulation: { startPrice: "2650.00", annualVolatility: 0.15, meanVolume: "12.00" },
   },
   {
@@ -162,10 +165,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 3,
     volumePrecision: 1,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "20000.00",
+    ...MARKET_HOURS,
+    ...NARROW_STAKES,
     simulation: { startPrice: "31.000", annualVolatility: 0.28, meanVolume: "300.0" },
   },
   {
@@ -185,10 +186,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 5,
     volumePrecision: 0,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "50000.00",
+    ...MARKET_HOURS,
+    ...WIDE_STAKES,
     simulation: { startPrice: "1.05000", annualVolatility: 0.07, meanVolume: "250000" },
   },
   {
@@ -208,10 +207,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 5,
     volumePrecision: 0,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "50000.00",
+    ...MARKET_HOURS,
+    ...WIDE_STAKES,
     simulation: { startPrice: "1.26000", annualVolatility: 0.08, meanVolume: "180000" },
   },
   {
@@ -231,10 +228,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 3,
     volumePrecision: 0,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "50000.00",
+    ...MARKET_HOURS,
+    ...WIDE_STAKES,
     simulation: { startPrice: "155.000", annualVolatility: 0.1, meanVolume: "220000" },
   },
   {
@@ -254,10 +249,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 5,
     volumePrecision: 0,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "20000.00",
+    ...MARKET_HOURS,
+    ...NARROW_STAKES,
     simulation: { startPrice: "0.64000", annualVolatility: 0.1, meanVolume: "150000" },
   },
   {
@@ -277,10 +270,8 @@ export const CATALOGUE: readonly CatalogueProduct[] = [
     },
     precision: 2,
     volumePrecision: 1,
-    schedule: "fx_week",
-    durations: MARKET_DURATIONS,
-    minStake: "10.00",
-    maxStake: "20000.00",
+    ...MARKET_HOURS,
+    ...NARROW_STAKES,
     simulation: { startPrice: "5900.00", annualVolatility: 0.17, meanVolume: "25.0" },
   },
 ];

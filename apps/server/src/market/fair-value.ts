@@ -1,6 +1,7 @@
 import type { ProductDuration } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { chainAt, readChains } from "./fairness-store";
+import { latestTick } from "./latest-tick";
 import { type Odds, returnPer100, type StepModel, simulatorOdds } from "./odds";
 import { formatScaled } from "./prices";
 import { durationsOf, findProduct } from "./service";
@@ -66,13 +67,7 @@ export async function fairValues(db: Executor, symbol: string, now: Date): Promi
   if (product.source !== "simulated") return none;
   const chain = chainAt(await readChains(db), now.getTime());
   const params = chain?.products.find((p) => p.symbol === product.symbol);
-  const last = await db
-    .selectFrom("ticks")
-    .select("price")
-    .where("symbol", "=", product.symbol)
-    .orderBy("seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const last = await latestTick(db, product.symbol);
   const price = last?.price ?? params?.openingPrice ?? null;
   if (!chain || !params || price === null) return none;
   const model = { priceUnits: price, stepVolatilityPpm: params.stepVolatilityPpm };

@@ -24,6 +24,7 @@ import { operatorTakesStatus } from "./anomaly-guard";
 import { latestCandles } from "./candle-store";
 import { requireChainFor } from "./chain-rule";
 import { EXCHANGE_SOURCE, feedSourcesBySymbol } from "./feed-sources";
+import { latestTick } from "./latest-tick";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import type { ProductRow } from "./schema";
@@ -269,13 +270,7 @@ export async function verifyProductChain(
   const toSeq = BigInt(toSeqText);
   if (fromSeq < 1n || fromSeq > toSeq) throw new AppError("RANGE_INVALID");
   if (toSeq - fromSeq + 1n > MAX_VERIFY_TICKS) throw new AppError("RANGE_TOO_LARGE");
-  const head = await db
-    .selectFrom("ticks")
-    .select("seq")
-    .where("symbol", "=", product.symbol)
-    .orderBy("seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const head = await latestTick(db, product.symbol);
   // Nothing recorded there yet: nothing to vouch for.
   if (!head || fromSeq > head.seq) throw new AppError("RANGE_INVALID");
   const check = await verifyChain(db, product.symbol, fromSeq, toSeq < head.seq ? toSeq : head.seq);

@@ -31,3 +31,20 @@ export interface CapabilityModule {
   /** Started in rank order once the server is ready (a job whose setting is off is not started), stopped in reverse. */
   jobs?: { job: Job; enabled: boolean }[];
 }
+
+/**
+ * A module that runs one periodic job: in `jobs`, started when its setting is on, and handed to the
+ * wiring as `job` too, so tests and benches can run it by hand.
+ */
+export function withJob<J extends Job>(
+  module: CapabilityModule,
+  job: J,
+  enabled: boolean,
+): CapabilityModule & { job: J } {
+  return { ...module, job, jobs: [{ job, enabled }] };
+}
+
+/** What a capability's background job reads from the wiring: the database, the clock, the platform's time zone and the log. */
+export function jobDeps(wiring: Wiring): Pick<Wiring, "db" | "clock" | "log"> & { timeZone: string } {
+  return { db: wiring.db, clock: wiring.clock, timeZone: wiring.config.PLATFORM_TZ, log: wiring.log };
+}

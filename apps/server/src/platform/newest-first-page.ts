@@ -17,11 +17,22 @@ export async function newestFirstPage<DB, TB extends keyof DB, O extends { id: b
   page: PageRequest,
   toItem: (row: O) => T,
 ): Promise<{ items: T[]; nextCursor: string | null }> {
-  const after = cursorId(page.cursor);
-  const rows = await query
-    .$if(after !== null, (q) => q.where(sql<boolean>`${sql.ref(idColumn)} < ${after}`))
-    .orderBy(sql.ref(idColumn), "desc")
-    .limit(page.limit + 1)
-    .execute();
+  const rows = await newestBefore(query, idColumn, cursorId(page.cursor), page.limit + 1).execute();
   return pageOfRows(rows, page.limit, toItem);
+}
+
+/**
+ * `query`'s rows before the id `before` (from the top when null), newest first, at most `limit`: by
+ * the primary key (or an index ending in it), so a page costs its length whatever the history.
+ */
+export function newestBefore<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  idColumn: `${string}.id`,
+  before: bigint | null,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  return query
+    .$if(before !== null, (q) => q.where(sql<boolean>`${sql.ref(idColumn)} < ${before}`))
+    .orderBy(sql.ref(idColumn), "desc")
+    .limit(limit);
 }

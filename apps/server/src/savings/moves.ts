@@ -33,6 +33,18 @@ export interface MoveRules {
 }
 
 /**
+ * A move in or out of Yu'ebao of `amount`, in the caller's transaction: a refusal (limits, balance)
+ * leaves nothing behind.
+ */
+export type SavingsMove = (
+  tx: Tx,
+  userId: bigint,
+  amount: bigint,
+  moment: SavingsMoment,
+  rules: MoveRules,
+) => Promise<SavingsRecord>;
+
+/**
  * Locks the user's saver row (creating it on their first move in: paid through yesterday, since
  * nothing they move in today earns before tomorrow) and pays them what they are owed first.
  */
@@ -77,15 +89,9 @@ function checkAmount(amount: bigint, limits: SavingsMoveLimits): void {
 
 /**
  * Moves `amount` from the user's available balance into Yu'ebao as pending shares, confirmed on the
- * day the cut-off gives. In the caller's transaction: a refusal (limits, balance) leaves nothing behind.
+ * day the cut-off gives.
  */
-export async function moveIntoSavings(
-  tx: Tx,
-  userId: bigint,
-  amount: bigint,
-  moment: SavingsMoment,
-  rules: MoveRules,
-): Promise<SavingsRecord> {
+export const moveIntoSavings: SavingsMove = async (tx, userId, amount, moment, rules) => {
   checkAmount(amount, rules.settings.moveIn);
   const saver = await holdSaver(tx, userId, moment, rules.history, true);
   if (!saver) throw new Error("saver row was not created");
@@ -114,19 +120,13 @@ export async function moveIntoSavings(
     })
     .execute();
   return record(postingId, "in", amount, moment.at, { confirmsOn });
-}
+};
 
 /**
  * Moves `amount` out of Yu'ebao into the available balance at once: from pending shares first (those
  * confirming last go first; pending shares earn nothing yet), then from confirmed ones.
  */
-export async function moveOutOfSavings(
-  tx: Tx,
-  userId: bigint,
-  amount: bigint,
-  moment: SavingsMoment,
-  rules: MoveRules,
-): Promise<SavingsRecord> {
+export const moveOutOfSavings: SavingsMove = async (tx, userId, amount, moment, rules) => {
   checkAmount(amount, rules.settings.moveOut);
   const saver = await holdSaver(tx, userId, moment, rules.history, false);
   if (!saver || amount > saver.pending + saver.confirmed) throw new AppError("INSUFFICIENT_BALANCE");
@@ -140,7 +140,7 @@ export async function moveOutOfSavings(
   if (fromConfirmed > 0n) legs.push({ accountId: saver.confirmedAccount, amount: -fromConfirmed });
   const postingId = await post(tx, { kind: "savings_out", userId, legs, at: moment.at });
   return record(postingId, "out", amount, moment.at, {});
-}
+};
 
 /** Takes `amount` from the saver's waiting lots, the one confirming last first. */
 async function takeFromLots(tx: Tx, userId: bigint, amount: bigint): Promise<void> {

@@ -3,7 +3,7 @@ export { keepClosedTotals, userTradingUsage } from "./limits";
 export { lossStreakPauseOf } from "./loss-streak";
 export { tradingModule } from "./module";
 export { type BookRow, largestOpenPositions, type OpenPositionRow, openBook } from "./open-book";
-export { type RecentContract, recentContracts } from "./recent";
+export { recentContracts } from "./recent";
 export { type SettledResults, settledResults } from "./results";
 export { type SettledNetCounts, settledNetCounts } from "./risk-figure-source";
 export { type ContractRef, listUserContracts } from "./service";

@@ -8,38 +8,34 @@ import { winPayoutSql } from "./exposure";
  * pay if their side won.
  */
 export async function checkExposureInvariants(db: Executor): Promise<string[]> {
-  const violations: string[] = [];
-  const open = winPayoutSql("c");
-  const sides = await sql<{ symbol: string; direction: string; totals: string; open: string }>`
-    with totals as (
-      select p.symbol, p.direction, p.payout - coalesce(r.payout, 0) as payout
-      from trading_exposure_placed p left join trading_exposure_released r using (symbol, direction)
-    ), contracts_open as (
-      select c.symbol, c.direction, sum(${open}) as payout from contracts c
-      where c.status in ('pending', 'open') and c.wallet = 'real' group by 1, 2
-    )
-    select symbol, direction, coalesce(t.payout, 0)::text as totals, coalesce(o.payout, 0)::text as open
-    from totals t full join contracts_open o using (symbol, direction)
-    where coalesce(t.payout, 0) <> coalesce(o.payout, 0)
-    limit 20`.execute(db);
-  for (const row of sides.rows)
-    violations.push(`${row.symbol} ${row.direction}: totals say ${row.totals} open, contracts ${row.open}`);
+  const sides = await disagreements(db, "trading_exposure", ["symbol", "direction"]);
+  const users = await disagreements(db, "trading_user_exposure", ["user_id", "symbol"]);
+  return [
+    ...sides.map((row) => `${row.first} ${row.second}: totals say ${row.totals} open, contracts ${row.open}`),
+    ...users.map(
+      (row) => `user ${row.first} ${row.second}: totals say ${row.totals} open, contracts ${row.open}`,
+    ),
+  ];
+}
 
-  const users = await sql<{ user_id: string; symbol: string; totals: string; open: string }>`
+/**
+ * Up to 20 keys where one pair of running totals (`<totals>_placed` less `<totals>_released`, by the
+ * two columns `keys`) differs from what the open real contracts of that key would pay.
+ */
+async function disagreements(db: Executor, totals: string, [first, second]: [string, string]) {
+  const keys = (table: string) => sql.join([sql.ref(`${table}${first}`), sql.ref(`${table}${second}`)]);
+  const { rows } = await sql<{ first: string; second: string; totals: string; open: string }>`
     with totals as (
-      select p.user_id, p.symbol, p.payout - coalesce(r.payout, 0) as payout
-      from trading_user_exposure_placed p left join trading_user_exposure_released r using (user_id, symbol)
+      select ${keys("p.")}, p.payout - coalesce(r.payout, 0) as payout
+      from ${sql.table(`${totals}_placed`)} p left join ${sql.table(`${totals}_released`)} r using (${keys("")})
     ), contracts_open as (
-      select c.user_id, c.symbol, sum(${open}) as payout from contracts c
+      select ${keys("c.")}, sum(${winPayoutSql("c")}) as payout from contracts c
       where c.status in ('pending', 'open') and c.wallet = 'real' group by 1, 2
     )
-    select user_id::text, symbol, coalesce(t.payout, 0)::text as totals, coalesce(o.payout, 0)::text as open
-    from totals t full join contracts_open o using (user_id, symbol)
+    select ${sql.ref(first)}::text as first, ${sql.ref(second)}::text as second,
+      coalesce(t.payout, 0)::text as totals, coalesce(o.payout, 0)::text as open
+    from totals t full join contracts_open o using (${keys("")})
     where coalesce(t.payout, 0) <> coalesce(o.payout, 0)
     limit 20`.execute(db);
-  for (const row of users.rows)
-    violations.push(
-      `user ${row.user_id} ${row.symbol}: totals say ${row.totals} open, contracts ${row.open}`,
-    );
-  return violations;
+  return rows;
 }
