@@ -1,11 +1,11 @@
 import { CSV_LABELS, LOCALES, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
-import { toppedUpUser } from "../test/cashier-fixtures";
+import { cancelledWithdrawalHistory, STEP_MS, toppedUpUser } from "../test/cashier-fixtures";
 import { csvRows, fundRecordsCsv } from "../test/csv-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { cancelledWithdrawalHistory, STEP_MS, stakeOnEther } from "../test/fund-records-fixtures";
 import { useTestApp } from "../test/harness";
+import { stakeOnEther } from "../test/trading-fixtures";
 
 const t = useTestApp();
 const downloadCsv = fundRecordsCsv(t);

@@ -1,10 +1,10 @@
 import type { FundRecordPage } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { cancelledWithdrawalHistory, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { csvRows, fundRecordsCsv } from "../test/csv-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { cancelledWithdrawalHistory, stakeOnEther } from "../test/fund-records-fixtures";
 import { useTestApp } from "../test/harness";
+import { stakeOnEther } from "../test/trading-fixtures";
 
 const t = useTestApp();
 const downloadCsv = fundRecordsCsv(t);

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { symbolCode, symbolCodeOf } from "../market";
+import { seedCatalogue } from "../market/seed";
 import { feedTick } from "../market/testing";
 import { lastTicks, recordTicks } from "../market/ticks";
 import type { Clock } from "../platform/clock";
@@ -78,4 +79,15 @@ export async function openContract(
   await recordTicks(t.db, [feedTick("BTC/USDT", new Date(now + 1000).toISOString(), 9_100_000n)]);
   await assignEntries(t.db);
   return id;
+}
+
+/** A 20.00 stake of the user `auth` signs in, up on ETH/USDT for 30 seconds, the catalogue seeded first. */
+export async function stakeOnEther(t: TestContext, auth: Record<string, string>) {
+  await seedCatalogue(t.db);
+  await placeContract(t.app, auth, {
+    symbol: "ETH/USDT",
+    direction: "up",
+    stake: "20.00",
+    durationSeconds: 30,
+  });
 }
