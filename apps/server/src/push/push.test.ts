@@ -1,12 +1,9 @@
 import type { PushPayload, PushSubscriptions } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { feedTick } from "../market/testing";
-import { recordTicks } from "../market/ticks";
-import { demoTopUp, postWithKey } from "../test/cashier-fixtures";
+import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin, signIn } from "../test/fixtures";
 import { type BrowserSubscription, usePushingApp } from "../test/push-service";
-import { openContract } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { placeAndSettle } from "../test/trading-fixtures";
 import { PUSH_MAX_ATTEMPTS } from "./delivery";
 import { enqueuePush } from "./events";
 
@@ -38,19 +35,7 @@ const outboxRows = async () => (await t.db.selectFrom("push_outbox").selectAll()
 
 /** A 10.00 "up" contract of `auth`'s user, won (exit above entry) and settled; answers its id. */
 async function winAContract(auth: Auth): Promise<string> {
-  const id = await openContract(t, async (order) => {
-    const placed = await postWithKey(t.app, "/api/v1/trading/contracts", auth, order);
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json<{ id: string }>().id;
-  });
-  const entry = t.clock.now().getTime() + 1000;
-  await recordTicks(t.db, [
-    feedTick("BTC/USDT", new Date(entry + 60_000).toISOString(), 9_200_000n),
-    feedTick("BTC/USDT", new Date(entry + 61_000).toISOString(), 9_200_000n),
-  ]);
-  t.clock.set(new Date(entry + 61_000));
-  await assignEntries(t.db);
-  const settled = await settleDueContracts(t.db, t.clock.now());
+  const { id, settled } = await placeAndSettle(t, auth, 9_200_000n);
   expect(settled.map((contract) => contract.result)).toEqual(["win"]);
   return id;
 }
