@@ -10,7 +10,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { userBalances } from "./ledger/service";
 import { BANK_CARD, bindBankCard, demoTopUp, key, postWithKey } from "./test/cashier-fixtures";
-import { putLimit, registerAndLogin, signIn, stepUpFor } from "./test/fixtures";
+import { putLimit, registerAndLogin, sendLimit, signIn, stepUpFor } from "./test/fixtures";
 import { useTestApp } from "./test/harness";
 
 /** Every route that needs a step-up (decision 0067): what a stolen session token alone cannot do. */
@@ -38,12 +38,7 @@ const funded = async (user: User) => {
 };
 const withStakeLimit = async (user: User) => {
   // Setting a limit where there was none tightens: no step-up.
-  const set = await t.app.inject({
-    method: "PUT",
-    url: "/api/v1/limits/stake_day",
-    headers: user.auth,
-    payload: { value: "100.00" },
-  });
+  const set = await sendLimit(t.app, user.auth, "stake_day", "100.00");
   expect(set.statusCode, set.body).toBe(200);
 };
 /** The passwords each user has now, for a change that would pass every other check. */
@@ -99,26 +94,14 @@ const ROUTES: SensitiveRoute[] = [
   {
     name: "loosening a limit",
     prepare: withStakeLimit,
-    send: (user, headers) =>
-      t.app.inject({
-        method: "PUT",
-        url: "/api/v1/limits/stake_day",
-        headers: { ...user.auth, ...headers },
-        payload: { value: "500.00" },
-      }),
+    send: (user, headers) => sendLimit(t.app, user.auth, "stake_day", "500.00", headers),
     action: limitStepUp("stake_day", "500.00"),
     another: limitStepUp("stake_day", "5000.00"),
   },
   {
     name: "removing a limit",
     prepare: withStakeLimit,
-    send: (user, headers) =>
-      t.app.inject({
-        method: "PUT",
-        url: "/api/v1/limits/stake_day",
-        headers: { ...user.auth, ...headers },
-        payload: { value: null },
-      }),
+    send: (user, headers) => sendLimit(t.app, user.auth, "stake_day", null, headers),
     action: limitStepUp("stake_day", null),
     another: limitStepUp("loss_day", null),
   },
@@ -222,8 +205,7 @@ describe("a withdrawal's step-up", () => {
 describe("a limit's step-up", () => {
   it("is not needed to tighten a limit or to cancel a loosening that waits", async () => {
     const user = await registerAndLogin(t);
-    const put = (kind: string, value: string | null) =>
-      t.app.inject({ method: "PUT", url: `/api/v1/limits/${kind}`, headers: user.auth, payload: { value } });
+    const put = (kind: string, value: string | null) => sendLimit(t.app, user.auth, kind, value);
     const inForce = (answer: Answer, kind: string) =>
       answer.json<UserLimits>().limits.find((limit) => limit.kind === kind);
 

@@ -5,15 +5,17 @@ import {
   type StepUpAction,
 } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { registerAndLogin, signIn } from "../test/fixtures";
+import { askStepUp, registerAndLogin, signIn } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { createEnrolledOperator } from "../test/operator-fixtures";
 import {
   addFirstPasskey,
+  passkeyProof,
   passkeySignIn,
   passkeyStepUp,
   payPasswordStepUp,
   registerPasskey,
+  stepUpOptions,
 } from "../test/passkey-fixtures";
 import { SoftwareAuthenticator } from "../test/software-authenticator";
 
@@ -121,15 +123,7 @@ describe("passkeys", () => {
     const authenticator = new SoftwareAuthenticator();
     await addFirstPasskey(t, auth, registration.payPassword, authenticator);
 
-    const payPassword = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up",
-      headers: auth,
-      payload: {
-        action: withdrawTen,
-        proof: { method: "payPassword", payPassword: registration.payPassword },
-      },
-    });
+    const payPassword = await askStepUp(t.app, auth, withdrawTen, registration.payPassword);
     expect(payPassword.statusCode).toBe(403);
     expect(payPassword.json().error.code).toBe("STEP_UP_PASSKEY_REQUIRED");
 
@@ -143,62 +137,21 @@ describe("passkeys", () => {
     expect(grant).toEqual({ method: "passkey", kind: "withdrawal" });
 
     // Options for 10.00 answered, but the proof claims 1000.00: the challenge was the other action's.
-    const options = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up/options",
-      headers: auth,
-      payload: { action: withdrawTen },
-    });
-    const response = authenticator.assert(options.json().options);
-    const bigger = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up",
-      headers: auth,
-      payload: {
-        action: { kind: "withdrawal", data: { amount: "1000.00" } },
-        proof: { method: "passkey", response },
-      },
-    });
+    const response = authenticator.assert(await stepUpOptions(t, auth, withdrawTen));
+    const bigger = await passkeyProof(t, auth, { kind: "withdrawal", data: { amount: "1000.00" } }, response);
     expect(bigger.json().error.code).toBe("PASSKEY_NOT_VERIFIED");
 
     // Another session of the same user cannot answer this session's challenge.
     const other = await signIn(t.app, registration);
-    const again = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up/options",
-      headers: auth,
-      payload: { action: withdrawTen },
-    });
-    const crossed = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up",
-      headers: other.auth,
-      payload: {
-        action: withdrawTen,
-        proof: { method: "passkey", response: authenticator.assert(again.json().options) },
-      },
-    });
+    const again = authenticator.assert(await stepUpOptions(t, auth, withdrawTen));
+    const crossed = await passkeyProof(t, other.auth, withdrawTen, again);
     expect(crossed.json().error.code).toBe("PASSKEY_NOT_VERIFIED");
 
     // Another user's passkey proves nothing for this user.
     const stranger = await registerAndLogin(t);
     const strangerKey = new SoftwareAuthenticator();
     await addFirstPasskey(t, stranger.auth, stranger.registration.payPassword, strangerKey);
-    const foreign = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up/options",
-      headers: auth,
-      payload: { action: withdrawTen },
-    });
-    const impostor = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/me/step-up",
-      headers: auth,
-      payload: {
-        action: withdrawTen,
-        proof: { method: "passkey", response: strangerKey.assert(foreign.json().options) },
-      },
-    });
+    const impostor = await passkeyStepUp(t, auth, withdrawTen, strangerKey);
     expect(impostor.json().error.code).toBe("PASSKEY_UNKNOWN");
   });
 

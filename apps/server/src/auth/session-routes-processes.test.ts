@@ -3,28 +3,13 @@ import {
   endSessionStepUp,
   type MySessions,
   SESSION_ENDED_CLOSE_CODE,
-  STEP_UP_HEADER,
-  type StepUpAction,
-  type StepUpGrant,
 } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import type { App } from "../app";
 import { onPostgres } from "../market/testing";
 import { ManualClock } from "../platform/clock";
-import { registerAndLogin, signIn } from "../test/fixtures";
+import { registerAndLogin, signIn, stepUpFor } from "../test/fixtures";
 import { openSignedInSocket } from "../test/socket";
 import { useTwoProcesses } from "../test/two-processes";
-
-async function grantFor(app: App, auth: Record<string, string>, action: StepUpAction, payPassword: string) {
-  const granted = await app.inject({
-    method: "POST",
-    url: "/api/v1/me/step-up",
-    headers: auth,
-    payload: { action, proof: { method: "payPassword", payPassword } },
-  });
-  expect(granted.statusCode, granted.body).toBe(201);
-  return { [STEP_UP_HEADER]: granted.json<StepUpGrant>().token };
-}
 
 describe.skipIf(!onPostgres())("ending the user's sessions across server processes (PostgreSQL)", () => {
   const clock = new ManualClock(new Date(Date.UTC(2026, 0, 6, 11, 0, 0)));
@@ -50,7 +35,7 @@ describe.skipIf(!onPostgres())("ending the user's sessions across server process
     const ended = await a.inject({
       method: "DELETE",
       url: `/api/v1/me/sessions/${oneId}`,
-      headers: { ...auth, ...(await grantFor(a, auth, endSessionStepUp(oneId), registration.payPassword)) },
+      headers: { ...auth, ...(await stepUpFor(a, auth, endSessionStepUp(oneId), registration.payPassword)) },
     });
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await b.inject({ method: "GET", url: "/api/v1/me", headers: one.auth })).statusCode).toBe(401);
@@ -59,7 +44,7 @@ describe.skipIf(!onPostgres())("ending the user's sessions across server process
     const others = await a.inject({
       method: "POST",
       url: "/api/v1/me/sessions/end-others",
-      headers: { ...auth, ...(await grantFor(a, auth, endOtherSessionsStepUp(), registration.payPassword)) },
+      headers: { ...auth, ...(await stepUpFor(a, auth, endOtherSessionsStepUp(), registration.payPassword)) },
     });
     expect(others.json()).toEqual({ ended: 1 });
     expect((await b.inject({ method: "GET", url: "/api/v1/me", headers: two.auth })).statusCode).toBe(401);

@@ -5,11 +5,10 @@ import {
   type MySessions,
   STEP_UP_HEADER,
   type StepUpAction,
-  type StepUpGrant,
 } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app";
-import { registerAndLogin } from "../test/fixtures";
+import { registerAndLogin, stepUpFor } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 
 const t = useTestApp();
@@ -48,16 +47,8 @@ async function sessionsOf(auth: Record<string, string>): Promise<MySession[]> {
   return listed.json<MySessions>().sessions;
 }
 
-async function stepUp(auth: Record<string, string>, action: StepUpAction, payPassword: string) {
-  const granted = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/me/step-up",
-    headers: auth,
-    payload: { action, proof: { method: "payPassword", payPassword } },
-  });
-  expect(granted.statusCode, granted.body).toBe(201);
-  return { [STEP_UP_HEADER]: granted.json<StepUpGrant>().token };
-}
+const stepUp = (auth: Record<string, string>, action: StepUpAction, payPassword: string) =>
+  stepUpFor(t.app, auth, action, payPassword);
 
 const endOne = (auth: Record<string, string>, id: string, grant: Record<string, string> = {}) =>
   t.app.inject({ method: "DELETE", url: `/api/v1/me/sessions/${id}`, headers: { ...auth, ...grant } });

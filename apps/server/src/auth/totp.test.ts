@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { totpCode } from "../test/operator-fixtures";
+import { payPasswordStepUp } from "../test/passkey-fixtures";
 import { enrolUserTotp, unusedUserTotpCode } from "../test/totp-fixtures";
 
 const t = useTestApp();
@@ -16,16 +17,8 @@ const confirm = (auth: Record<string, string>, code: string) =>
 const login = (account: string, password: string) =>
   t.app.inject({ method: "POST", url: "/api/v1/auth/login", payload: { account, password } });
 
-async function stepUp(auth: Record<string, string>, action: StepUpAction, payPassword: string) {
-  const granted = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/me/step-up",
-    headers: auth,
-    payload: { action, proof: { method: "payPassword", payPassword } },
-  });
-  expect(granted.statusCode, granted.body).toBe(201);
-  return granted.json<{ token: string }>().token;
-}
+const stepUp = (auth: Record<string, string>, action: StepUpAction, payPassword: string) =>
+  payPasswordStepUp(t, auth, action, payPassword);
 
 describe("turning two-step sign-in on", () => {
   it("offers a secret for the account, which counts only with a right code, and answers ten recovery codes once", async () => {

@@ -1,19 +1,11 @@
 import { CSV_LABELS, LOCALES, toMinor } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { userBalances } from "../ledger";
-import { seedCatalogue } from "../market/seed";
-import {
-  bankMethod,
-  bindBankCard,
-  operatorAuth,
-  postWithdrawal,
-  postWithKey,
-  toppedUpUser,
-} from "../test/cashier-fixtures";
+import { cancelledWithdrawalHistory, STEP_MS, toppedUpUser } from "../test/cashier-fixtures";
 import { csvRows, fundRecordsCsv } from "../test/csv-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { placeContract } from "../test/trading-fixtures";
+import { stakeOnEther } from "../test/trading-fixtures";
 
 const t = useTestApp();
 const downloadCsv = fundRecordsCsv(t);
@@ -85,53 +77,14 @@ describe("fund records CSV", () => {
 
   it("states after each record the cash balance the ledger holds: each row the previous plus its amount", async () => {
     t.clock.advance(60_000);
-    const user = await toppedUpUser(t, "500.00");
-    const step = () => t.clock.advance(90_000);
-    step();
-    const method = await bankMethod(t);
-    const deposit = await postWithKey(t.app, "/api/v1/cashier/deposits", user.auth, {
-      methodId: method.id,
-      amount: "120.00",
-      reference: '=HYPERLINK("x")',
-    });
-    const finance = await operatorAuth(t);
-    const review = (what: string, id: string, verdict: string, payload?: object) =>
-      t.app.inject({
-        method: "POST",
-        url: `/api/v1/operator/${what}/${id}/${verdict}`,
-        headers: finance.headers,
-        payload,
-      });
-    step();
-    expect((await review("deposits", deposit.json().id, "confirm")).statusCode).toBe(200);
-    await bindBankCard(t.app, user.auth);
-    const withdraw = (amount: string) =>
-      postWithdrawal(t.app, user.auth, {
-        amount,
-        payPassword: user.registration.payPassword,
-      });
-    step();
-    const cancelled = await withdraw("70.00");
-    step();
-    const cancel = await postWithKey(
-      t.app,
-      `/api/v1/cashier/withdrawals/${cancelled.json().id}/cancel`,
-      user.auth,
-      {},
-    );
-    expect(cancel.statusCode).toBe(200);
+    const { user, deposit, review, withdraw } = await cancelledWithdrawalHistory(t);
+    const step = () => t.clock.advance(STEP_MS);
     step();
     const approved = await withdraw("50.25");
     step();
     expect((await review("withdrawals", approved.json().id, "approve")).statusCode).toBe(200);
     step();
-    await seedCatalogue(t.db);
-    await placeContract(t.app, user.auth, {
-      symbol: "ETH/USDT",
-      direction: "up",
-      stake: "20.00",
-      durationSeconds: 30,
-    });
+    await stakeOnEther(t, user.auth);
     step();
     const rejected = await withdraw("30.00");
     step();

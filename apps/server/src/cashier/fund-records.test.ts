@@ -1,61 +1,22 @@
 import type { FundRecordPage } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { seedCatalogue } from "../market/seed";
-import {
-  bankMethod,
-  bindBankCard,
-  key,
-  operatorAuth,
-  postWithdrawal,
-  postWithKey,
-  toppedUpUser,
-} from "../test/cashier-fixtures";
+import { cancelledWithdrawalHistory, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { csvRows, fundRecordsCsv } from "../test/csv-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { placeContract } from "../test/trading-fixtures";
+import { stakeOnEther } from "../test/trading-fixtures";
 
 const t = useTestApp();
 const downloadCsv = fundRecordsCsv(t);
 
 describe("fund records", () => {
   it("lists every movement of the user's money, newest first, with the balance after each", async () => {
-    const user = await registerAndLogin(t);
-    const headers = (extra: Record<string, string> = {}) => ({ ...user.auth, ...extra });
-    await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/demo-topup",
-      payload: { amount: "500.00" },
-      headers: headers({ "idempotency-key": key() }),
-    });
-    const method = await bankMethod(t);
-    const deposit = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/cashier/deposits",
-      payload: { methodId: method.id, amount: "120.00", reference: '=HYPERLINK("x")' },
-      headers: headers({ "idempotency-key": key() }),
-    });
-    const finance = await operatorAuth(t);
-    await t.app.inject({
-      method: "POST",
-      url: `/api/v1/operator/deposits/${deposit.json().id}/confirm`,
-      headers: finance.headers,
-    });
-    await bindBankCard(t.app, headers());
-    const withdrawal = await postWithdrawal(t.app, headers(), {
-      amount: "70.00",
-      payPassword: user.registration.payPassword,
-    });
-    await t.app.inject({
-      method: "POST",
-      url: `/api/v1/cashier/withdrawals/${withdrawal.json().id}/cancel`,
-      headers: headers({ "idempotency-key": key() }),
-    });
+    const { user } = await cancelledWithdrawalHistory(t);
 
     const page = await t.app.inject({
       method: "GET",
       url: "/api/v1/cashier/fund-records",
-      headers: headers(),
+      headers: user.auth,
     });
     expect(
       page
@@ -75,20 +36,20 @@ describe("fund records", () => {
     const deposits = await t.app.inject({
       method: "GET",
       url: "/api/v1/cashier/fund-records?type=deposit",
-      headers: headers(),
+      headers: user.auth,
     });
     expect(deposits.json().items).toHaveLength(1);
 
     const first = await t.app.inject({
       method: "GET",
       url: "/api/v1/cashier/fund-records?limit=3",
-      headers: headers(),
+      headers: user.auth,
     });
     expect(first.json().items).toHaveLength(3);
     const rest = await t.app.inject({
       method: "GET",
       url: `/api/v1/cashier/fund-records?limit=3&cursor=${first.json().nextCursor}`,
-      headers: headers(),
+      headers: user.auth,
     });
     expect(rest.json()).toMatchObject({ items: [{ type: "demo_grant" }], nextCursor: null });
 
@@ -154,13 +115,7 @@ describe("Yu'ebao in the fund records", () => {
   it("keeps an order's number as its reference", async () => {
     t.clock.advance(60_000);
     const user = await toppedUpUser(t, "100.00");
-    await seedCatalogue(t.db);
-    await placeContract(t.app, user.auth, {
-      symbol: "ETH/USDT",
-      direction: "up",
-      stake: "20.00",
-      durationSeconds: 30,
-    });
+    await stakeOnEther(t, user.auth);
     const page = await t.app.inject({
       method: "GET",
       url: "/api/v1/cashier/fund-records",

@@ -11,17 +11,10 @@ import { describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { multipart } from "../test/files";
 import { registerAndLogin } from "../test/fixtures";
-import {
-  heardSoFar,
-  openOperatorSocket,
-  openSignedInSocket,
-  type TestSocket,
-  tokenOf,
-  useListeningApp,
-} from "../test/socket";
+import { heardSoFar, type TestSocket, useListeningApp } from "../test/socket";
 import { phonePhoto } from "../test/verification-fixtures";
 
-const { t, socketUrl } = useListeningApp({ CHAT_MESSAGES_PER_MINUTE: 30 });
+const { t, userSocketOf, consoleSocketOf } = useListeningApp({ CHAT_MESSAGES_PER_MINUTE: 30 });
 
 let keys = 0;
 const clientKey = () => `key-${++keys}-${Math.random().toString(36).slice(2, 10)}`;
@@ -84,7 +77,7 @@ describe("a conversation with support", () => {
   it("carries a question to the console and the answer back, live, with unread counts and read ticks", async () => {
     const user = await registerAndLogin(t);
     const support = await operatorAuth(t, "support");
-    const userSocket = await openSignedInSocket(socketUrl(), user.token);
+    const userSocket = await userSocketOf(user.token);
     await follow(userSocket, "0");
 
     const asked = await send(user.auth, "How do I change my bank card?");
@@ -106,7 +99,7 @@ describe("a conversation with support", () => {
     expect(waiting?.waitingSince).not.toBeNull();
     const conversationId = waiting?.id ?? "";
 
-    const console = await openOperatorSocket(socketUrl(), tokenOf(support.headers));
+    const console = await consoleSocketOf(support.headers);
     await follow(console, "0", conversationId);
     expect(await nextChat(console)).toMatchObject({ seq: "1", author: "user" });
 
@@ -151,7 +144,7 @@ describe("a conversation with support", () => {
     const support = await operatorAuth(t, "support");
     await send(user.auth, "Is my withdrawal late?");
     const conversationId = await conversationOf(support.headers, user.registration.account);
-    const userSocket = await openSignedInSocket(socketUrl(), user.token);
+    const userSocket = await userSocketOf(user.token);
     await follow(userSocket, "1");
     expect(
       (await answer(support.headers, conversationId, "Checked with finance: paid at 10:02.", true))
@@ -180,7 +173,7 @@ describe("a conversation with support", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<ChatMessage>()).toMatchObject({ seq: "1", clientKey: key });
 
-    const socket = await openSignedInSocket(socketUrl(), user.token);
+    const socket = await userSocketOf(user.token);
     await follow(socket, "0");
     const sent = await Promise.all(Array.from({ length: 20 }, (_, n) => send(user.auth, `burst ${n}`)));
     expect(sent.every((response) => response.statusCode === 201)).toBe(true);
@@ -190,7 +183,7 @@ describe("a conversation with support", () => {
     expect((await heardSoFar(socket)).filter((m) => m.type === "chat.message")).toEqual([]);
 
     // A reconnect after seq 15 gets 16–21 and nothing before.
-    const reconnected = await openSignedInSocket(socketUrl(), user.token);
+    const reconnected = await userSocketOf(user.token);
     await follow(reconnected, "15");
     const backfilled: string[] = [];
     while (backfilled.length < 6) backfilled.push((await nextChat(reconnected)).seq);
@@ -263,12 +256,12 @@ describe("a conversation with support", () => {
 
     expect((await history(bob.auth)).items).toEqual([]);
     // A user's follow names no conversation: whatever id Bob sends, he follows his own.
-    const bobSocket = await openSignedInSocket(socketUrl(), bob.token);
+    const bobSocket = await userSocketOf(bob.token);
     await follow(bobSocket, "0", aliceConversation);
     await send(bob.auth, "Bob's own");
     expect(await nextChat(bobSocket)).toMatchObject({ body: "Bob's own" });
 
-    const financeSocket = await openOperatorSocket(socketUrl(), tokenOf(finance.headers));
+    const financeSocket = await consoleSocketOf(finance.headers);
     await follow(financeSocket, "0", aliceConversation);
     expect(await financeSocket.next()).toEqual({ type: "error", code: "NOT_FOUND" });
     expect((await t.app.inject({ url: "/api/v1/operator/chats", headers: finance.headers })).statusCode).toBe(

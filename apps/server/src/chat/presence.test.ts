@@ -2,16 +2,10 @@ import type { ServerMessage, UserConversation } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import {
-  openOperatorSocket,
-  openSignedInSocket,
-  type TestSocket,
-  tokenOf,
-  useListeningApp,
-} from "../test/socket";
+import { type TestSocket, useListeningApp } from "../test/socket";
 import { PRESENCE_LAPSES_MS, PRESENCE_REFRESH_MS } from "./presence";
 
-const { t, socketUrl } = useListeningApp();
+const { t, userSocketOf, consoleSocketOf } = useListeningApp();
 
 async function supportOnline(auth: Record<string, string>): Promise<boolean> {
   const answered = await t.app.inject({ url: "/api/v1/chat", headers: auth });
@@ -37,23 +31,17 @@ describe("support's presence on the user's chat page", () => {
   it("is online exactly while an operator who answers chats has the desk open, told live both ways", async () => {
     const user = await registerAndLogin(t);
     expect(await supportOnline(user.auth)).toBe(false);
-    const page = await openSignedInSocket(socketUrl(), user.token);
+    const page = await userSocketOf(user.token);
     page.socket.send(JSON.stringify({ type: "chat.follow", after: "0" }));
     expect(await nextPresence(page)).toBe(false);
 
     // A console whose role does not answer chats is nobody's support.
-    const finance = await openOperatorSocket(
-      socketUrl(),
-      tokenOf((await operatorAuth(t, "finance")).headers),
-    );
+    const finance = await consoleSocketOf((await operatorAuth(t, "finance")).headers);
     desk(finance, true);
     expect(await finance.next()).toEqual({ type: "error", code: "NOT_FOUND" });
     expect(await supportOnline(user.auth)).toBe(false);
 
-    const support = await openOperatorSocket(
-      socketUrl(),
-      tokenOf((await operatorAuth(t, "support")).headers),
-    );
+    const support = await consoleSocketOf((await operatorAuth(t, "support")).headers);
     desk(support, true);
     expect(await nextPresence(page)).toBe(true);
     expect(await supportOnline(user.auth)).toBe(true);
@@ -78,7 +66,7 @@ describe("support's presence on the user's chat page", () => {
     t.clock.advance(PRESENCE_LAPSES_MS + 1);
     await refresh();
     const user = await registerAndLogin(t);
-    const page = await openSignedInSocket(socketUrl(), user.token);
+    const page = await userSocketOf(user.token);
     page.socket.send(JSON.stringify({ type: "chat.follow", after: "0" }));
     expect(await nextPresence(page)).toBe(false);
     const asked = await t.app.inject({

@@ -4,8 +4,6 @@ import { describe, expect, it } from "vitest";
 import { cashierDayQuery, reviewQueuesQuery } from "../cashier/dashboard-figures";
 import { waitingChatsQuery } from "../chat/summaries";
 import { feedStatesQuery } from "../market/feed-state";
-import { feedTick } from "../market/testing";
-import { recordTicks } from "../market/ticks";
 import { roleMayCall } from "../operators/permissions";
 import type { Executor } from "../platform/db";
 import {
@@ -18,9 +16,8 @@ import {
   toppedUpUser,
 } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { openContract } from "../test/trading-fixtures";
+import { placeAndSettle } from "../test/trading-fixtures";
 import { tradingDayQuery } from "../trading/day-figures";
-import { assignEntries, settleDueContracts } from "../trading/service";
 import { verificationQueueQuery } from "../verification/queue";
 import { lastLedgerCheckQuery } from "./dashboard";
 
@@ -43,19 +40,7 @@ async function dashboard(headers: Record<string, string>): Promise<OperatorDashb
 
 /** A contract of `auth`'s user opened at the clock's time and settled 61 s later: up, so a rise wins. */
 async function tradeAndSettle(auth: Record<string, string>, exitPrice: bigint) {
-  const id = await openContract(t, async (order) => {
-    const placed = await postWithKey(t.app, "/api/v1/trading/contracts", auth, order);
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json<{ id: string }>().id;
-  });
-  const entry = t.clock.now().getTime() + 1000;
-  await recordTicks(t.db, [
-    feedTick("BTC/USDT", new Date(entry + 60_000).toISOString(), exitPrice),
-    feedTick("BTC/USDT", new Date(entry + 61_000).toISOString(), exitPrice),
-  ]);
-  t.clock.set(new Date(entry + 61_000));
-  await assignEntries(t.db);
-  await settleDueContracts(t.db, t.clock.now());
+  const { id } = await placeAndSettle(t, auth, exitPrice);
   const contract = await t.app.inject({ url: `/api/v1/trading/contracts/${id}`, headers: auth });
   return contract.json<{ stake: string; payout: string }>();
 }

@@ -9,8 +9,10 @@ import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
 import { checkLedgerInvariants } from "./invariants";
 import {
+  type Leg,
   openPracticeAccounts,
   openUserAccounts,
+  type PostingInput,
   post,
   postJournal,
   practiceAccounts,
@@ -95,36 +97,28 @@ describe("ledger invariants", () => {
     if (!practice) throw new Error("practice accounts were not opened");
     // Each balances and keeps every balance ≥ 0, so only the practice invariants can catch them.
     await db.transaction().execute(async (tx) => {
-      await post(tx, {
-        kind: "practice_grant",
-        userId: user.id,
-        at,
-        legs: [
-          { accountId: system.practice_bank, amount: -1_000n },
-          { accountId: practice.practice_cash.id, amount: 1_000n },
-        ],
-      });
+      /** A posting of `kind` that moves `amount` from one account to another. */
+      const move = (
+        kind: PostingInput["kind"],
+        from: Leg["accountId"],
+        to: Leg["accountId"],
+        amount: bigint,
+      ) =>
+        post(tx, {
+          kind,
+          userId: user.id,
+          at,
+          legs: [
+            { accountId: from, amount: -amount },
+            { accountId: to, amount },
+          ],
+        });
+      await move("practice_grant", system.practice_bank, practice.practice_cash.id, 1_000n);
       expect((await checkLedgerInvariants(tx)).ok).toBe(true);
       // Practice units cashed out as real money.
-      await post(tx, {
-        kind: "withdrawal_return",
-        userId: user.id,
-        at,
-        legs: [
-          { accountId: practice.practice_cash.id, amount: -500n },
-          { accountId: real.cash, amount: 500n },
-        ],
-      });
+      await move("withdrawal_return", practice.practice_cash.id, real.cash, 500n);
       // A "grant" paid by the real house.
-      await post(tx, {
-        kind: "practice_grant",
-        userId: user.id,
-        at,
-        legs: [
-          { accountId: system.house, amount: -200n },
-          { accountId: real.cash, amount: 200n },
-        ],
-      });
+      await move("practice_grant", system.house, real.cash, 200n);
       // A journal whose postings each stay on one side, yet move value from the real house to practice.
       await postJournal(
         tx,

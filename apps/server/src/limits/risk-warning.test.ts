@@ -1,14 +1,11 @@
 import type { RiskWarningResponse } from "@tickfair/contract";
 import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { feedTick } from "../market/testing";
-import { recordTicks } from "../market/ticks";
 import { postWithKey, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { openContract } from "../test/trading-fixtures";
+import { openContract, placeAndSettle } from "../test/trading-fixtures";
 import { settledNetCounts } from "../trading";
 import { settledNetQuery } from "../trading/risk-figure-source";
-import { assignEntries, settleDueContracts } from "../trading/service";
 import { computeRiskFigure, refreshRiskFigure } from "./risk-figure";
 
 // The platform's day is Asia/Shanghai's (UTC+8): 2026-01-10 begins at 2026-01-09T16:00Z.
@@ -29,20 +26,7 @@ type Auth = Record<string, string>;
  */
 async function tradeAndSettle(auth: Auth, at: string, outcome: "win" | "lose") {
   t.clock.set(at);
-  await openContract(t, async (order) => {
-    const placed = await postWithKey(t.app, "/api/v1/trading/contracts", auth, order);
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json<{ id: string }>().id;
-  });
-  const entry = t.clock.now().getTime() + 1000;
-  const exit = outcome === "win" ? 9_200_000n : 9_000_000n;
-  await recordTicks(t.db, [
-    feedTick("BTC/USDT", new Date(entry + 60_000).toISOString(), exit),
-    feedTick("BTC/USDT", new Date(entry + 61_000).toISOString(), exit),
-  ]);
-  t.clock.set(new Date(entry + 61_000));
-  await assignEntries(t.db);
-  const settled = await settleDueContracts(t.db, t.clock.now());
+  const { settled } = await placeAndSettle(t, auth, outcome === "win" ? 9_200_000n : 9_000_000n);
   expect(settled.map((contract) => contract.result)).toEqual([outcome]);
 }
 

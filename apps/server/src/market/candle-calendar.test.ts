@@ -5,55 +5,43 @@ import { calendarBucket } from "./candle-calendar";
 import { bucketStart } from "./candles";
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const bucket = (time: string, unit: "1d" | "1w", zone: string) => {
-  const { start, end } = calendarBucket(Date.parse(time), unit, zone);
-  return [iso(start), iso(end)];
+/** Each case: an instant and a unit, and the start and end of the bucket that instant falls in. */
+type Case = [time: string, unit: "1d" | "1w", start: string, end: string];
+const expectBuckets = (zone: string, cases: Case[]) => {
+  for (const [time, unit, start, end] of cases) {
+    const bucket = calendarBucket(Date.parse(time), unit, zone);
+    expect([iso(bucket.start), iso(bucket.end)]).toEqual([start, end]);
+  }
 };
 
 describe("day and week buckets on the platform's clock", () => {
   it("start at midnight, weeks on Monday, in a zone east of UTC", () => {
-    // Sunday 2026-01-04 23:59:59 and Monday 00:00:00 in Shanghai (UTC+8).
-    expect(bucket("2026-01-04T15:59:59Z", "1w", "Asia/Shanghai")).toEqual([
-      "2025-12-28T16:00:00.000Z",
-      "2026-01-04T16:00:00.000Z",
-    ]);
-    expect(bucket("2026-01-04T16:00:00Z", "1w", "Asia/Shanghai")).toEqual([
-      "2026-01-04T16:00:00.000Z",
-      "2026-01-11T16:00:00.000Z",
-    ]);
-    expect(bucket("2026-01-04T16:00:00Z", "1d", "Asia/Shanghai")).toEqual([
-      "2026-01-04T16:00:00.000Z",
-      "2026-01-05T16:00:00.000Z",
+    expectBuckets("Asia/Shanghai", [
+      // Sunday 2026-01-04 23:59:59 and Monday 00:00:00 in Shanghai (UTC+8).
+      ["2026-01-04T15:59:59Z", "1w", "2025-12-28T16:00:00.000Z", "2026-01-04T16:00:00.000Z"],
+      ["2026-01-04T16:00:00Z", "1w", "2026-01-04T16:00:00.000Z", "2026-01-11T16:00:00.000Z"],
+      ["2026-01-04T16:00:00Z", "1d", "2026-01-04T16:00:00.000Z", "2026-01-05T16:00:00.000Z"],
     ]);
     // On UTC the same instant is still Sunday.
-    expect(bucket("2026-01-04T16:00:00Z", "1w", "UTC")).toEqual([
-      "2025-12-29T00:00:00.000Z",
-      "2026-01-05T00:00:00.000Z",
+    expectBuckets("UTC", [
+      ["2026-01-04T16:00:00Z", "1w", "2025-12-29T00:00:00.000Z", "2026-01-05T00:00:00.000Z"],
     ]);
   });
 
   it("follow summer time: the week it starts in is an hour short, its day too", () => {
-    // New York moves from UTC-5 to UTC-4 on Sunday 2026-03-08 at 02:00.
-    expect(bucket("2026-03-08T12:00:00Z", "1w", "America/New_York")).toEqual([
-      "2026-03-02T05:00:00.000Z",
-      "2026-03-09T04:00:00.000Z",
-    ]);
-    expect(bucket("2026-03-08T12:00:00Z", "1d", "America/New_York")).toEqual([
-      "2026-03-08T05:00:00.000Z",
-      "2026-03-09T04:00:00.000Z",
-    ]);
-    // …and back on Sunday 2026-11-01: that day has 25 hours.
-    expect(bucket("2026-11-01T12:00:00Z", "1d", "America/New_York")).toEqual([
-      "2026-11-01T04:00:00.000Z",
-      "2026-11-02T05:00:00.000Z",
+    expectBuckets("America/New_York", [
+      // New York moves from UTC-5 to UTC-4 on Sunday 2026-03-08 at 02:00.
+      ["2026-03-08T12:00:00Z", "1w", "2026-03-02T05:00:00.000Z", "2026-03-09T04:00:00.000Z"],
+      ["2026-03-08T12:00:00Z", "1d", "2026-03-08T05:00:00.000Z", "2026-03-09T04:00:00.000Z"],
+      // …and back on Sunday 2026-11-01: that day has 25 hours.
+      ["2026-11-01T12:00:00Z", "1d", "2026-11-01T04:00:00.000Z", "2026-11-02T05:00:00.000Z"],
     ]);
   });
 
   it("start a day whose midnight the clock skips when the clock jumps", () => {
     // Santiago skips from Saturday 2026-09-05 24:00 (UTC-4) to Sunday 01:00 (UTC-3).
-    expect(bucket("2026-09-06T12:00:00Z", "1d", "America/Santiago")).toEqual([
-      "2026-09-06T04:00:00.000Z",
-      "2026-09-07T03:00:00.000Z",
+    expectBuckets("America/Santiago", [
+      ["2026-09-06T12:00:00Z", "1d", "2026-09-06T04:00:00.000Z", "2026-09-07T03:00:00.000Z"],
     ]);
     expect(wallClockParts(new Date("2026-09-06T04:00:00Z"), "America/Santiago").hour).toBe("01");
   });

@@ -1,6 +1,7 @@
 import type { CandleInterval } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
-import { alignCandleCalendar, latestCandles } from "./candle-store";
+import { ticksAcrossBoundary } from "../test/candle-fixtures";
+import { alignCandleCalendar, type CandleRow, latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
 import { feedTick } from "./testing";
 import { recordTicks, ticksInRange } from "./ticks";
@@ -8,27 +9,16 @@ import { useTicksTestDb } from "./ticks.testing";
 
 const { testDb, freshProduct } = useTicksTestDb();
 
+/** A candle as the tests compare them: its bucket's start, then open, high, low, close and volume. */
+const row = (c: CandleRow) => [c.bucketStart.toISOString(), c.open, c.high, c.low, c.close, c.volume];
+
 const ohlc = async (symbol: string, interval: CandleInterval) =>
-  (await latestCandles(testDb.db, symbol, interval, 1000)).map((c) => [
-    c.bucketStart.toISOString(),
-    c.open,
-    c.high,
-    c.low,
-    c.close,
-    c.volume,
-  ]);
+  (await latestCandles(testDb.db, symbol, interval, 1000)).map(row);
 
 /** What every stored candle of `symbol` should be: all its ticks aggregated at once on `zone`'s clock. */
 async function rebuilt(symbol: string, interval: CandleInterval, zone: string) {
   const ticks = await ticksInRange(testDb.db, symbol, { fromSeq: 1n, limit: 10_000 });
-  return aggregateCandles(ticks, [interval], zone).map((c) => [
-    c.bucketStart.toISOString(),
-    c.open,
-    c.high,
-    c.low,
-    c.close,
-    c.volume,
-  ]);
+  return aggregateCandles(ticks, [interval], zone).map(row);
 }
 
 describe("half-hour, day and week candles on the platform's clock", () => {
@@ -37,12 +27,7 @@ describe("half-hour, day and week candles on the platform's clock", () => {
     const symbol = await freshProduct({ precision: 2, volumePrecision: 0 });
     // Sunday 23:59:58 and 23:59:59, then Monday 00:00:00 and 00:20:00 in Shanghai (UTC+8); on UTC
     // all four fall on Sunday afternoon of one week.
-    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-04T15:59:58Z", 100_00n, 1n)]);
-    await recordTicks(testDb.db, [
-      feedTick(symbol, "2026-01-04T15:59:59Z", 98_50n, 2n),
-      feedTick(symbol, "2026-01-04T16:00:00Z", 101_00n, 3n),
-    ]);
-    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-04T16:20:00Z", 99_00n, 4n)]);
+    await ticksAcrossBoundary(testDb.db, symbol, "2026-01-04T16:00:00Z", "2026-01-04T16:20:00Z", 1n);
 
     const sunday = [100_00n, 100_00n, 98_50n, 98_50n, 3n];
     const monday = [101_00n, 101_00n, 99_00n, 99_00n, 7n];

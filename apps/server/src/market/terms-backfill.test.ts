@@ -17,6 +17,24 @@ const audited = (symbol: string, at: string, before: object, after: object) =>
     values ('market.product.update', 'product', ${symbol}, 'review',
       ${JSON.stringify({ before, after })}::jsonb, ${at}::timestamptz)`.execute(testDb.db);
 
+/** AAA/USD's rates before and after its one rate change. */
+const V1 = [
+  { seconds: 60, payoutRateBps: 8500 },
+  { seconds: 300, payoutRateBps: 9000 },
+];
+const V2 = [
+  { seconds: 60, payoutRateBps: 8600 },
+  { seconds: 300, payoutRateBps: 9000 },
+];
+/** A version rebuilt by the upgrade, as the terms history lists it. */
+const rebuilt = (
+  version: number,
+  effectiveFrom: string,
+  durations: typeof V1,
+  minStake: string,
+  maxStake: string,
+) => ({ version, effectiveFrom, durations, minStake, maxStake, reconstructed: true });
+
 beforeAll(async () => {
   testDb = await createEmptyTestDb();
   const partial = await createMigrator(testDb.db).migrateTo(BEFORE);
@@ -28,21 +46,13 @@ beforeAll(async () => {
            ('BBB/USD', 'fx', '{}', 5, 2, 'fx_week', 1000, 100000, '2026-01-01T00:00:00Z', 1)`.execute(db);
   await sql`insert into product_durations (symbol, seconds, payout_rate_bps)
     values ('AAA/USD', 60, 8600), ('AAA/USD', 300, 9000), ('BBB/USD', 60, 8500)`.execute(db);
-  const v1 = [
-    { seconds: 60, payoutRateBps: 8500 },
-    { seconds: 300, payoutRateBps: 9000 },
-  ];
-  const v2 = [
-    { seconds: 60, payoutRateBps: 8600 },
-    { seconds: 300, payoutRateBps: 9000 },
-  ];
   const stakes = (min: string, max: string) => ({ status: "open", minStake: min, maxStake: max });
   await audited("AAA/USD", "2026-01-02T00:00:00Z", stakes("10.00", "1000.00"), stakes("20.00", "1000.00"));
   await audited(
     "AAA/USD",
     "2026-01-03T00:00:00Z",
-    { ...stakes("20.00", "1000.00"), durations: v1, payoutTableVersion: 1 },
-    { ...stakes("20.00", "1000.00"), durations: v2, payoutTableVersion: 2 },
+    { ...stakes("20.00", "1000.00"), durations: V1, payoutTableVersion: 1 },
+    { ...stakes("20.00", "1000.00"), durations: V2, payoutTableVersion: 2 },
   );
   await audited("AAA/USD", "2026-01-04T00:00:00Z", stakes("20.00", "1000.00"), stakes("20.00", "2000.00"));
   await migrateToLatest(db);
@@ -55,40 +65,10 @@ describe("terms stored from before versions were kept", () => {
   it("rebuilds each version's rates and opening stake limits, and opens a version for today's terms", async () => {
     const { items } = await termsVersions(testDb.db, "AAA/USD");
     expect(items.toReversed()).toEqual([
-      {
-        version: 1,
-        effectiveFrom: "2026-01-01T00:00:00.000Z",
-        durations: [
-          { seconds: 60, payoutRateBps: 8500 },
-          { seconds: 300, payoutRateBps: 9000 },
-        ],
-        minStake: "10.00",
-        maxStake: "1000.00",
-        reconstructed: true,
-      },
-      {
-        version: 2,
-        effectiveFrom: "2026-01-03T00:00:00.000Z",
-        durations: [
-          { seconds: 60, payoutRateBps: 8600 },
-          { seconds: 300, payoutRateBps: 9000 },
-        ],
-        minStake: "20.00",
-        maxStake: "1000.00",
-        reconstructed: true,
-      },
-      {
-        // The stake change of 2026-01-04 made no version then: today's terms are one from the upgrade.
-        version: 3,
-        effectiveFrom: expect.any(String),
-        durations: [
-          { seconds: 60, payoutRateBps: 8600 },
-          { seconds: 300, payoutRateBps: 9000 },
-        ],
-        minStake: "20.00",
-        maxStake: "2000.00",
-        reconstructed: true,
-      },
+      rebuilt(1, "2026-01-01T00:00:00.000Z", V1, "10.00", "1000.00"),
+      rebuilt(2, "2026-01-03T00:00:00.000Z", V2, "20.00", "1000.00"),
+      // The stake change of 2026-01-04 made no version then: today's terms are one from the upgrade.
+      rebuilt(3, expect.any(String), V2, "20.00", "2000.00"),
     ]);
     const versions = await sql<{ symbol: string; payout_table_version: number }>`
       select symbol, payout_table_version from products order by symbol`.execute(testDb.db);
@@ -101,14 +81,7 @@ describe("terms stored from before versions were kept", () => {
   it("gives a product never changed its one version, as it is today", async () => {
     const { items } = await termsVersions(testDb.db, "BBB/USD");
     expect(items).toEqual([
-      {
-        version: 1,
-        effectiveFrom: "2026-01-01T00:00:00.000Z",
-        durations: [{ seconds: 60, payoutRateBps: 8500 }],
-        minStake: "10.00",
-        maxStake: "1000.00",
-        reconstructed: true,
-      },
+      rebuilt(1, "2026-01-01T00:00:00.000Z", [{ seconds: 60, payoutRateBps: 8500 }], "10.00", "1000.00"),
     ]);
   });
 });

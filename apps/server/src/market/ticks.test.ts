@@ -1,6 +1,7 @@
 import { CANDLE_INTERVALS } from "@tickfair/contract";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { ticksAcrossBoundary } from "../test/candle-fixtures";
 import { latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
@@ -105,12 +106,7 @@ describe("recordTicks", () => {
   it("maintains 1m/5m/15m/30m/1h/1d/1w candles across bucket boundaries, and they equal a rebuild from the ticks", async () => {
     const symbol = await freshProduct({ precision: 2, volumePrecision: 1 });
     // Crosses every boundary at once: Sunday 23:59:59 → Monday 00:00:00 UTC.
-    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-04T23:59:58Z", 100_00n, 10n)]);
-    await recordTicks(testDb.db, [
-      feedTick(symbol, "2026-01-04T23:59:59Z", 98_50n, 20n),
-      feedTick(symbol, "2026-01-05T00:00:00Z", 101_00n, 30n),
-    ]);
-    await recordTicks(testDb.db, [feedTick(symbol, "2026-01-05T00:00:30Z", 99_00n, 40n)]);
+    await ticksAcrossBoundary(testDb.db, symbol, "2026-01-05T00:00:00Z", "2026-01-05T00:00:30Z", 10n);
     for (const interval of CANDLE_INTERVALS) {
       const candles = await latestCandles(testDb.db, symbol, interval, 10);
       expect(candles.map((c) => [c.open, c.high, c.low, c.close, c.volume])).toEqual([

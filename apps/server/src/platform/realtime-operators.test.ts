@@ -11,20 +11,11 @@ import {
 } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { signInOperatorThroughApi } from "../test/operator-fixtures";
-import {
-  heardSoFar,
-  openOperatorSocket,
-  openSignedInSocket,
-  openTestSocket,
-  type TestSocket,
-  tokenOf,
-  useListeningApp,
-} from "../test/socket";
+import { heardSoFar, openTestSocket, type TestSocket, tokenOf, useListeningApp } from "../test/socket";
 
 /** Consoles' sockets: operator sessions, the review queues' events by permission, and their end. */
-const { t, socketUrl } = useListeningApp();
+const { t, socketUrl, userSocketOf, consoleSocketOf: consoleSocket } = useListeningApp();
 
-const consoleSocket = (headers: Record<string, string>) => openOperatorSocket(socketUrl(), tokenOf(headers));
 const post = (headers: Record<string, string>, url: string, payload?: object) =>
   t.app.inject({ method: "POST", url: `/api/v1${url}`, headers, payload });
 
@@ -70,7 +61,7 @@ describe("review queues, live on the consoles that review them", () => {
     const user = await customer("500.00");
     const financeSocket = await consoleSocket(finance.headers);
     const supportSocket = await consoleSocket(support.headers);
-    const usersOwn = await openSignedInSocket(socketUrl(), user.token);
+    const usersOwn = await userSocketOf(user.token);
 
     // Above the second-approval threshold (10,000.00): submitted, confirmed once, confirmed again.
     const large = await deposit(user.auth, method.id, "20000.00");

@@ -1,5 +1,5 @@
 import type { PushPayload } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   bankMethod,
   bindBankCard,
@@ -10,17 +10,9 @@ import {
   postWithKey,
 } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { LOCAL_PUSH_SERVICE, LocalPushService } from "../test/push-service";
+import { usePushingApp } from "../test/push-service";
 
-const t = useTestApp({ PUSH_SERVICES: LOCAL_PUSH_SERVICE });
-let service: LocalPushService;
-beforeAll(async () => {
-  service = await LocalPushService.start();
-});
-afterAll(async () => {
-  await service.stop();
-});
+const { t, pushService } = usePushingApp();
 
 type Auth = Record<string, string>;
 const operatorPost = (headers: Auth, url: string, payload?: object) =>
@@ -29,7 +21,7 @@ const operatorPost = (headers: Auth, url: string, payload?: object) =>
 /** What the user's browser received since `from`, decrypted. */
 async function receivedSince(from: number): Promise<PushPayload[]> {
   await t.app.tickfair.push.deliver();
-  return service.payloads<PushPayload>().slice(from);
+  return pushService().payloads<PushPayload>().slice(from);
 }
 
 describe("what pushes", () => {
@@ -44,12 +36,12 @@ describe("what pushes", () => {
         method: "POST",
         url: "/api/v1/me/push-subscriptions",
         headers: auth,
-        payload: { ...service.subscribe(), locale },
+        payload: { ...pushService().subscribe(), locale },
       });
       expect(answer.statusCode, answer.body).toBe(200);
     }
     const finance = await operatorAuth(t, "finance");
-    let from = service.received.length;
+    let from = pushService().received.length;
 
     const method = await bankMethod(t);
     const deposit = await postWithKey(t.app, "/api/v1/cashier/deposits", user.auth, {
@@ -75,7 +67,7 @@ describe("what pushes", () => {
     const payPassword = user.registration.payPassword;
     const refused = await postWithdrawal(t.app, user.auth, { amount: "200.00", payPassword }, key());
     const paid = await postWithdrawal(t.app, user.auth, { amount: "300.00", payPassword }, key());
-    from = service.received.length;
+    from = pushService().received.length;
     await operatorPost(finance.headers, `withdrawals/${refused.json().id}/reject`, {
       reason: "Name does not match",
     });
@@ -86,7 +78,7 @@ describe("what pushes", () => {
       reference: "BANK-1",
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    // Sent side by side, they may arrive in either order, as from a real push service.
+    // Sent side by side, they may arrive in either order, as from a real push pushService().
     const withdrawals = await receivedSince(from);
     expect(withdrawals.map((push) => [push.kind, push.title]).sort()).toEqual([
       ["withdrawal_paid", "Withdrawal paid"],
@@ -110,7 +102,7 @@ describe("what pushes", () => {
       .where("user_id", "=", user.userId)
       .executeTakeFirstOrThrow();
     const support = await operatorAuth(t, "support");
-    from = service.received.length;
+    from = pushService().received.length;
     for (const note of [true, false])
       expect(
         (
@@ -132,7 +124,7 @@ describe("what pushes", () => {
     ]);
 
     const admin = await operatorAuth(t, "admin");
-    from = service.received.length;
+    from = pushService().received.length;
     const broadcast = await operatorPost(admin.headers, "broadcasts", {
       translations: {
         "zh-CN": { title: "今晚维护", body: "系统将于今晚维护。" },

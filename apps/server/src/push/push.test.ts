@@ -1,28 +1,21 @@
 import type { PushPayload, PushSubscriptions } from "@tickfair/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedTick } from "../market/testing";
-import { recordTicks } from "../market/ticks";
-import { demoTopUp, postWithKey } from "../test/cashier-fixtures";
+import { describe, expect, it } from "vitest";
+import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin, signIn } from "../test/fixtures";
-import { useTestApp } from "../test/harness";
-import { type BrowserSubscription, LOCAL_PUSH_SERVICE, LocalPushService } from "../test/push-service";
-import { openContract } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { type BrowserSubscription, usePushingApp } from "../test/push-service";
+import { placeAndSettle } from "../test/trading-fixtures";
 import { PUSH_MAX_ATTEMPTS } from "./delivery";
 import { enqueuePush } from "./events";
 
-const t = useTestApp({ PUSH_SERVICES: LOCAL_PUSH_SERVICE, VAPID_SUBJECT: "mailto:ops@tickfair.test" });
-let service: LocalPushService;
-beforeAll(async () => {
-  service = await LocalPushService.start();
-});
-afterAll(async () => {
-  await service.stop();
-});
+const { t, pushService } = usePushingApp({ VAPID_SUBJECT: "mailto:ops@tickfair.test" });
 
 type Auth = Record<string, string>;
 
-async function subscribe(auth: Auth, locale: string, browser: BrowserSubscription = service.subscribe()) {
+async function subscribe(
+  auth: Auth,
+  locale: string,
+  browser: BrowserSubscription = pushService().subscribe(),
+) {
   const answer = await t.app.inject({
     method: "POST",
     url: "/api/v1/me/push-subscriptions",
@@ -42,19 +35,7 @@ const outboxRows = async () => (await t.db.selectFrom("push_outbox").selectAll()
 
 /** A 10.00 "up" contract of `auth`'s user, won (exit above entry) and settled; answers its id. */
 async function winAContract(auth: Auth): Promise<string> {
-  const id = await openContract(t, async (order) => {
-    const placed = await postWithKey(t.app, "/api/v1/trading/contracts", auth, order);
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json<{ id: string }>().id;
-  });
-  const entry = t.clock.now().getTime() + 1000;
-  await recordTicks(t.db, [
-    feedTick("BTC/USDT", new Date(entry + 60_000).toISOString(), 9_200_000n),
-    feedTick("BTC/USDT", new Date(entry + 61_000).toISOString(), 9_200_000n),
-  ]);
-  t.clock.set(new Date(entry + 61_000));
-  await assignEntries(t.db);
-  const settled = await settleDueContracts(t.db, t.clock.now());
+  const { id, settled } = await placeAndSettle(t, auth, 9_200_000n);
   expect(settled.map((contract) => contract.result)).toEqual(["win"]);
   return id;
 }
@@ -66,12 +47,12 @@ describe("push notifications through a local push service", () => {
     const key = (await t.app.inject({ url: "/api/v1/push/key" })).json<{ publicKey: string }>().publicKey;
     const chinese = await subscribe(user.auth, "zh-CN");
     const german = await subscribe(user.auth, "de");
-    const before = service.received.length;
+    const before = pushService().received.length;
 
     const contractId = await winAContract(user.auth);
     expect(await deliver()).toEqual(["sent", "sent"]);
 
-    const got = service.received.slice(before);
+    const got = pushService().received.slice(before);
     const order = await t.db.selectFrom("contracts").select("order_no").executeTakeFirstOrThrow();
     const byBrowser = (browser: BrowserSubscription) =>
       JSON.parse(
@@ -91,7 +72,7 @@ describe("push notifications through a local push service", () => {
     });
     for (const message of got) {
       expect(message.serverKey).toBe(key);
-      expect(message.claims).toMatchObject({ aud: service.origin, sub: "mailto:ops@tickfair.test" });
+      expect(message.claims).toMatchObject({ aud: pushService().origin, sub: "mailto:ops@tickfair.test" });
       expect(message.ttl).toBe(86_400);
     }
     expect(await outboxRows()).toBe(0);
@@ -102,24 +83,26 @@ describe("push notifications through a local push service", () => {
     await demoTopUp(t.app, user.auth, "100.00");
     await subscribe(user.auth, "en");
 
-    service.answerNext(500);
+    pushService().answerNext(500);
     await winAContract(user.auth);
     expect(await deliver()).toEqual(["retry"]);
     expect(await deliver()).toEqual([]);
     t.clock.set(new Date(t.clock.now().getTime() + 29_000));
     expect(await deliver()).toEqual([]);
     t.clock.set(new Date(t.clock.now().getTime() + 1_000));
-    service.answerNext(429);
+    pushService().answerNext(429);
     expect(await deliver()).toEqual(["retry"]);
     // The second retry waits twice as long.
     t.clock.set(new Date(t.clock.now().getTime() + 59_000));
     expect(await deliver()).toEqual([]);
     t.clock.set(new Date(t.clock.now().getTime() + 1_000));
-    const before = service.received.length;
+    const before = pushService().received.length;
     expect(await deliver()).toEqual(["sent"]);
-    expect(service.payloads<PushPayload>().slice(before)).toMatchObject([{ title: "Contract settled: won" }]);
+    expect(pushService().payloads<PushPayload>().slice(before)).toMatchObject([
+      { title: "Contract settled: won" },
+    ]);
 
-    service.answerNext(410);
+    pushService().answerNext(410);
     await winAContract(user.auth);
     expect(await deliver()).toEqual(["gone"]);
     expect(await subscriptions(user.auth)).toEqual([]);
@@ -132,7 +115,7 @@ describe("push notifications through a local push service", () => {
     await enqueuePush(t.db, [{ userId: user.userId, event: { kind: "chat_reply" } }], t.clock.now());
     const outcomes = [];
     for (let attempt = 1; attempt <= PUSH_MAX_ATTEMPTS; attempt++) {
-      service.answerNext(503);
+      pushService().answerNext(503);
       outcomes.push(...(await deliver()));
       t.clock.set(new Date(t.clock.now().getTime() + 60 * 60_000));
     }
@@ -146,10 +129,10 @@ describe("push notifications through a local push service", () => {
       .set({ server_key: "an-old-key" })
       .where("user_id", "=", user.userId)
       .execute();
-    const before = service.received.length + service.refused.length;
+    const before = pushService().received.length + pushService().refused.length;
     await enqueuePush(t.db, [{ userId: user.userId, event: { kind: "chat_reply" } }], t.clock.now());
     expect(await deliver()).toEqual(["gone"]);
-    expect(service.received.length + service.refused.length).toBe(before);
+    expect(pushService().received.length + pushService().refused.length).toBe(before);
     expect(await subscriptions(user.auth)).toEqual([]);
   });
 
@@ -173,10 +156,10 @@ describe("push notifications through a local push service", () => {
       .set({ revoked_at: t.clock.now() })
       .where("user_id", "=", user.userId)
       .execute();
-    const before = service.received.length;
+    const before = pushService().received.length;
     await enqueuePush(t.db, [{ userId: user.userId, event: { kind: "chat_reply" } }], t.clock.now());
     expect(await deliver()).toEqual(["gone"]);
-    expect(service.received.length).toBe(before);
+    expect(pushService().received.length).toBe(before);
     expect(
       await t.db.selectFrom("push_subscriptions").selectAll().where("user_id", "=", user.userId).execute(),
     ).toEqual([]);
@@ -184,7 +167,7 @@ describe("push notifications through a local push service", () => {
 
   it("refuses an endpoint at no allowed push service, and keys of the wrong size", async () => {
     const user = await registerAndLogin(t);
-    const browser = service.subscribe();
+    const browser = pushService().subscribe();
     const post = (payload: object) =>
       t.app.inject({ method: "POST", url: "/api/v1/me/push-subscriptions", headers: user.auth, payload });
     for (const endpoint of ["ftp://127.0.0.1/push/1", "https://169.254.169.254/latest/meta-data/"]) {

@@ -127,6 +127,25 @@ export async function stepUpFor(
 }
 
 /**
+ * Sets (or removes, null) the user's limit of `kind` as the app asks it, with no step-up unless
+ * `headers` carry one: a tightening needs none.
+ */
+export function sendLimit(
+  app: App,
+  auth: Record<string, string>,
+  kind: string,
+  value: string | null,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: "PUT",
+    url: `/api/v1/limits/${kind}`,
+    headers: { ...auth, ...headers },
+    payload: { value },
+  });
+}
+
+/**
  * Sets (or removes, null) the user's limit of `kind` with a step-up granted for it, as the app does
  * for a loosening; a tightening leaves the grant unused.
  */
@@ -139,11 +158,7 @@ export async function putLimit(
 ) {
   const granted = await askStepUp(app, auth, limitStepUp(kind as LimitKind, value), payPassword);
   // A kind the contract does not know is the route's to refuse (400); its step-up is refused first.
-  const stepUp = granted.statusCode === 201 ? { "step-up": granted.json<StepUpGrant>().token } : {};
-  return app.inject({
-    method: "PUT",
-    url: `/api/v1/limits/${kind}`,
-    headers: { ...auth, ...stepUp },
-    payload: { value },
-  });
+  const stepUp: Record<string, string> =
+    granted.statusCode === 201 ? { "step-up": granted.json<StepUpGrant>().token } : {};
+  return sendLimit(app, auth, kind, value, stepUp);
 }

@@ -1,6 +1,7 @@
-import type { PasskeyInfo, StepUpAction, StepUpGrant } from "@tickfair/contract";
+import type { PasskeyAssertionResponse, PasskeyInfo, StepUpAction } from "@tickfair/contract";
 import { passkeyAddStepUp } from "@tickfair/contract";
 import { expect } from "vitest";
+import { stepUpFor } from "./fixtures";
 import type { TestContext } from "./harness";
 import type { Ceremony, SoftwareAuthenticator } from "./software-authenticator";
 
@@ -13,14 +14,34 @@ export async function payPasswordStepUp(
   action: StepUpAction,
   payPassword: string,
 ) {
-  const granted = await t.app.inject({
+  return (await stepUpFor(t.app, auth, action, payPassword))["step-up"];
+}
+
+/** The step-up options for `action` this session of the user `auth` signs in is given to answer. */
+export async function stepUpOptions(t: TestContext, auth: Auth, action: StepUpAction) {
+  const options = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/me/step-up/options",
+    headers: auth,
+    payload: { action },
+  });
+  expect(options.statusCode, options.body).toBe(200);
+  return options.json<{ options: { challenge: string } }>().options;
+}
+
+/** A step-up for `action` proved with the passkey assertion `response`: the POST /me/step-up answer. */
+export function passkeyProof(
+  t: TestContext,
+  auth: Auth,
+  action: StepUpAction,
+  response: PasskeyAssertionResponse,
+) {
+  return t.app.inject({
     method: "POST",
     url: "/api/v1/me/step-up",
     headers: auth,
-    payload: { action, proof: { method: "payPassword", payPassword } },
+    payload: { action, proof: { method: "passkey", response } },
   });
-  expect(granted.statusCode, granted.body).toBe(201);
-  return granted.json<StepUpGrant>().token;
 }
 
 /** Asks step-up options for `action` and answers them with `authenticator`: the POST /me/step-up answer. */
@@ -31,20 +52,8 @@ export async function passkeyStepUp(
   authenticator: SoftwareAuthenticator,
   ceremony: Ceremony = {},
 ) {
-  const options = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/me/step-up/options",
-    headers: auth,
-    payload: { action },
-  });
-  expect(options.statusCode, options.body).toBe(200);
-  const response = authenticator.assert(options.json().options, ceremony);
-  return t.app.inject({
-    method: "POST",
-    url: "/api/v1/me/step-up",
-    headers: auth,
-    payload: { action, proof: { method: "passkey", response } },
-  });
+  const options = await stepUpOptions(t, auth, action);
+  return passkeyProof(t, auth, action, authenticator.assert(options, ceremony));
 }
 
 /** Registration options, answered by `authenticator`, sent with `stepUpToken`: the POST /me/passkeys answer. */

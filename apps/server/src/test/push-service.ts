@@ -1,7 +1,10 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import type { Config } from "../platform/config";
 import { parsePushServices } from "../platform/push-services";
+import { useTestApp } from "./harness";
 
 /**
  * A push service on this machine, for tests: it takes Web Push requests as a real one does (RFC 8030
@@ -37,6 +40,22 @@ const b64url = (bytes: Buffer) => bytes.toString("base64url");
 
 /** The configuration that lets the server send to a LocalPushService (on 127.0.0.1, any port). */
 export const LOCAL_PUSH_SERVICE = parsePushServices("http://127.0.0.1:*").patterns;
+
+/**
+ * The test app sending its push messages to a LocalPushService, started before the file's tests and
+ * stopped after them; `pushService()` is that service.
+ */
+export function usePushingApp(overrides: Partial<Config> = {}) {
+  const t = useTestApp({ PUSH_SERVICES: LOCAL_PUSH_SERVICE, ...overrides });
+  let service: LocalPushService;
+  beforeAll(async () => {
+    service = await LocalPushService.start();
+  });
+  afterAll(async () => {
+    await service.stop();
+  });
+  return { t, pushService: () => service };
+}
 
 export class LocalPushService {
   readonly received: Received[] = [];

@@ -99,7 +99,8 @@ export const tokenOf = (headers: Record<string, string>) =>
 
 /**
  * The test app listening on a free port, for tests that open real sockets; `socketUrl()` is the
- * socket's address once it listens.
+ * socket's address once it listens. `userSocketOf` opens one signed in with a user's session token,
+ * `consoleSocketOf` one signed in as the operator whose headers it is given.
  */
 export function useListeningApp(overrides: Partial<Config> = {}) {
   const t = useTestApp(overrides);
@@ -111,5 +112,10 @@ export function useListeningApp(overrides: Partial<Config> = {}) {
   afterAll(async () => {
     await t.app.close();
   });
-  return { t, socketUrl: () => url };
+  return {
+    t,
+    socketUrl: () => url,
+    userSocketOf: (token: string) => openSignedInSocket(url, token),
+    consoleSocketOf: (headers: Record<string, string>) => openOperatorSocket(url, tokenOf(headers)),
+  };
 }

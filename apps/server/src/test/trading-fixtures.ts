@@ -2,11 +2,12 @@ import { sql } from "kysely";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { symbolCode, symbolCodeOf } from "../market";
+import { seedCatalogue } from "../market/seed";
 import { feedTick } from "../market/testing";
 import { lastTicks, recordTicks } from "../market/ticks";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { assignEntries } from "../trading/service";
+import { assignEntries, settleDueContracts } from "../trading/service";
 import { postWithKey } from "./cashier-fixtures";
 import type { TestContext } from "./harness";
 
@@ -78,4 +79,36 @@ export async function openContract(
   await recordTicks(t.db, [feedTick("BTC/USDT", new Date(now + 1000).toISOString(), 9_100_000n)]);
   await assignEntries(t.db);
   return id;
+}
+
+/**
+ * openContract's BTC/USDT contract, placed through the API by the user `auth` signs in, then settled:
+ * ticks at `exitPrice` 60 and 61 s after its entry, and the clock at its settlement time. Answers the
+ * contract's id and what that settlement settled.
+ */
+export async function placeAndSettle(t: TestContext, auth: Record<string, string>, exitPrice: bigint) {
+  const id = await openContract(t, async (order) => {
+    const placed = await postWithKey(t.app, "/api/v1/trading/contracts", auth, order);
+    expect(placed.statusCode, placed.body).toBe(201);
+    return placed.json<{ id: string }>().id;
+  });
+  const entry = t.clock.now().getTime() + 1000;
+  await recordTicks(t.db, [
+    feedTick("BTC/USDT", new Date(entry + 60_000).toISOString(), exitPrice),
+    feedTick("BTC/USDT", new Date(entry + 61_000).toISOString(), exitPrice),
+  ]);
+  t.clock.set(new Date(entry + 61_000));
+  await assignEntries(t.db);
+  return { id, settled: await settleDueContracts(t.db, t.clock.now()) };
+}
+
+/** A 20.00 stake of the user `auth` signs in, up on ETH/USDT for 30 seconds, the catalogue seeded first. */
+export async function stakeOnEther(t: TestContext, auth: Record<string, string>) {
+  await seedCatalogue(t.db);
+  await placeContract(t.app, auth, {
+    symbol: "ETH/USDT",
+    direction: "up",
+    stake: "20.00",
+    durationSeconds: 30,
+  });
 }

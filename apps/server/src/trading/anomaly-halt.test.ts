@@ -56,6 +56,21 @@ const reopen = (symbol: string, reason: string) =>
     payload: { status: "open", reason },
     headers: admin,
   });
+/** Moves `symbol` to the real market's two exchanges, with `settings` (thresholds and the reason). */
+const feedFromExchanges = (symbol: string, settings: { spikeSigmas?: number; reason: string }) =>
+  t.app.inject({
+    method: "PUT",
+    url: `${PRODUCTS}/${symbol.replace("/", "-")}/feed`,
+    payload: {
+      sources: [
+        { exchange: "binance", instrument: symbol.replace("/", "") },
+        { exchange: "okx", instrument: symbol.replace("/", "-") },
+      ],
+      minLiveSources: 2,
+      ...settings,
+    },
+    headers: admin,
+  });
 const latestAudit = (action: string, symbol: string) =>
   t.db
     .selectFrom("audit_log")
@@ -159,20 +174,7 @@ describe("a tick far past the product's recent volatility", () => {
 
   it("voids a contract whose window holds the refused tick although the product reopened before its expiry", async () => {
     await nextHourSignedIn();
-    const sources = await t.app.inject({
-      method: "PUT",
-      url: `${PRODUCTS}/ETH-USDT/feed`,
-      payload: {
-        sources: [
-          { exchange: "binance", instrument: "ETHUSDT" },
-          { exchange: "okx", instrument: "ETH-USDT" },
-        ],
-        minLiveSources: 2,
-        spikeSigmas: 12,
-        reason: "Real prices for ether",
-      },
-      headers: admin,
-    });
+    const sources = await feedFromExchanges(ETH, { spikeSigmas: 12, reason: "Real prices for ether" });
     expect(sources.statusCode, sources.body).toBe(200);
     await calm(30, 300_000n, ETH);
     const user = await fundedUser("100.00");
@@ -202,38 +204,13 @@ describe("a tick far past the product's recent volatility", () => {
     const SOL = "SOL/USDT";
     // Simulated at 150.00 a minute ago, the real market trades at 165.00: a new level, not a jump.
     await calm(30, 15_000n, SOL);
-    const moved = await t.app.inject({
-      method: "PUT",
-      url: `${PRODUCTS}/SOL-USDT/feed`,
-      payload: {
-        sources: [
-          { exchange: "binance", instrument: "SOLUSDT" },
-          { exchange: "okx", instrument: "SOL-USDT" },
-        ],
-        minLiveSources: 2,
-        reason: "Real prices for solana",
-      },
-      headers: admin,
-    });
+    const moved = await feedFromExchanges(SOL, { reason: "Real prices for solana" });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await tick(16_500n, SOL, true)).toHaveLength(1);
     expect(await productOf(SOL)).toMatchObject({ status: "open", haltAnomaly: null });
     // Changing only the thresholds keeps the window: the calm at the new level is judged, a jump halts.
     await calm(25, 16_500n, SOL, true);
-    const tightened = await t.app.inject({
-      method: "PUT",
-      url: `${PRODUCTS}/SOL-USDT/feed`,
-      payload: {
-        sources: [
-          { exchange: "binance", instrument: "SOLUSDT" },
-          { exchange: "okx", instrument: "SOL-USDT" },
-        ],
-        minLiveSources: 2,
-        spikeSigmas: 10,
-        reason: "Halt sooner",
-      },
-      headers: admin,
-    });
+    const tightened = await feedFromExchanges(SOL, { spikeSigmas: 10, reason: "Halt sooner" });
     expect(tightened.statusCode, tightened.body).toBe(200);
     // About 12σ of a market moving 1.2 % a second: past the new 10, within the old 15.
     expect(await tick(19_300n, SOL, true)).toEqual([]);

@@ -3,6 +3,7 @@ import { lockUserAccounts } from "../ledger";
 import { feedTick, onPostgres } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import { key, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { sendLimit } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { holdLocks, sessionsWaitingForLocks } from "../test/held-locks";
 import { freshQuote, openContract } from "../test/trading-fixtures";
@@ -75,12 +76,7 @@ describe("the usage a user's limits are judged by", () => {
 
     // 18:10: the first limit; what settled before it is filled in.
     t.clock.set("2026-03-10T18:10:00Z");
-    const limited = await t.app.inject({
-      method: "PUT",
-      url: "/api/v1/limits/open_positions",
-      headers: user.auth,
-      payload: { value: "10" },
-    });
+    const limited = await sendLimit(t.app, user.auth, "open_positions", "10");
     expect(limited.statusCode, limited.body).toBe(200);
 
     // 18:20, after Kathmandu's midnight: a 5-minute order stays open, a 1-minute one wins and settles.
@@ -134,12 +130,7 @@ describe("the usage a user's limits are judged by", () => {
       const settling = await holdLocks(t.db, async (tx) => {
         await lockUserAccounts(tx, [user.userId], ["cash", "frozen_trade"], { skipLocked: false });
       });
-      const firstLimit = t.app.inject({
-        method: "PUT",
-        url: "/api/v1/limits/loss_day",
-        headers: user.auth,
-        payload: { value: "50.00" },
-      });
+      const firstLimit = sendLimit(t.app, user.auth, "loss_day", "50.00");
       await expect.poll(() => sessionsWaitingForLocks(t.db)).toBe(1);
       // Meanwhile settlement leaves the held user for a later run.
       const meanwhile = await settleDueContracts(t.db, t.clock.now()).finally(settling.release);

@@ -5,6 +5,7 @@ import { userBalances } from "../ledger/service";
 import { lockLimits } from "../limits";
 import { onPostgres } from "../market/testing";
 import { key, operatorAuth, postWithKey, toppedUpUser } from "../test/cashier-fixtures";
+import { sendLimit } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { holdLocks, sessionsWaitingForLocks } from "../test/held-locks";
 import { freshQuote } from "../test/trading-fixtures";
@@ -242,7 +243,7 @@ describe("the quote an order was confirmed at", () => {
 
 describe("a batch and its users' limits", () => {
   const setLimit = (auth: Record<string, string>, kind: string, value: string) =>
-    t.app.inject({ method: "PUT", url: `/api/v1/limits/${kind}`, headers: auth, payload: { value } });
+    sendLimit(t.app, auth, kind, value);
 
   it("places what the limits let through in the batch, earlier orders counted, and leaves the rest alone", async () => {
     const limited = await fundedUser("500.00");
