@@ -11,7 +11,7 @@ import {
 import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useCreateWithdrawal, useWithdrawalQuote } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
@@ -19,7 +19,7 @@ import { codeText, errorText } from "../../api/messages";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { IconClock } from "../../components/icons";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
-import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { PayoutTimes } from "../../components/PayoutTimes/PayoutTimes";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { stepUpHeaders } from "../../components/StepUp/step-up-api";
@@ -51,16 +51,10 @@ export default function Withdraw() {
   const quote = useWithdrawalQuote();
 
   return (
-    <div className="page">
-      <PageNavBar
-        title={t("withdraw.title")}
-        backTo={paths.user}
-        right={
-          <Link to={paths.withdrawDetails} className="navbar-link" data-testid="withdraw-records">
-            {t("withdraw.records")}
-          </Link>
-        }
-      />
+    <MoneyPage
+      title={t("withdraw.title")}
+      records={{ to: paths.withdrawDetails, label: t("withdraw.records"), testId: "withdraw-records" }}
+    >
       <main className="page__body cashier">
         {quote.isPending ? (
           <>
@@ -89,7 +83,7 @@ export default function Withdraw() {
         )}
         <PayoutTimes pledge />
       </main>
-    </div>
+    </MoneyPage>
   );
 }
 
