@@ -11,11 +11,11 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
-import { codesOf, useFieldErrors } from "../../api/form-errors";
+import { useFieldErrors } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
 import { type SavingsDirection, useSavingsSummary } from "../../api/savings";
 import { useSavingsMove } from "../../api/savings-move";
-import { AmountField } from "../../components/AmountField/AmountField";
+import { AmountField, amountFailure } from "../../components/AmountField/AmountField";
 import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
@@ -24,15 +24,7 @@ import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
 import "./savings.css";
 
-const FAILURE_FIELDS = {
-  fields: ["amount"],
-  codes: codesOf("amount", [
-    "AMOUNT_INVALID",
-    "AMOUNT_BELOW_MINIMUM",
-    "AMOUNT_ABOVE_MAXIMUM",
-    "INSUFFICIENT_BALANCE",
-  ]),
-} as const;
+const FAILURE_FIELDS = amountFailure(["INSUFFICIENT_BALANCE"]);
 /** Codes after which the summary is read again: a balance, the shares or today's moves have changed. */
 const STALE_SUMMARY = ["INSUFFICIENT_BALANCE", "SAVINGS_DAILY_LIMIT_REACHED"];
 

@@ -14,9 +14,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useCreateWithdrawal, useWithdrawalQuote } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
-import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { codeText, errorText } from "../../api/messages";
-import { AmountField } from "../../components/AmountField/AmountField";
+import { AmountField, amountFailure } from "../../components/AmountField/AmountField";
 import { IconClock } from "../../components/icons";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
@@ -33,15 +33,7 @@ import { withdrawalFigures } from "../../lib/withdrawal-fee";
 import { useSession } from "../../store/session";
 import "./withdraw.css";
 
-const FAILURE_FIELDS = {
-  fields: ["amount"],
-  codes: codesOf("amount", [
-    "AMOUNT_INVALID",
-    "AMOUNT_BELOW_MINIMUM",
-    "AMOUNT_NOT_ABOVE_FEE",
-    "INSUFFICIENT_BALANCE",
-  ]),
-} as const;
+const FAILURE_FIELDS = amountFailure(["AMOUNT_NOT_ABOVE_FEE", "INSUFFICIENT_BALANCE"]);
 /** Codes after which the quote is read again: a balance or an account may have changed. */
 const STALE_QUOTE = ["WITHDRAWALS_LOCKED", "INSUFFICIENT_BALANCE", "WITHDRAWAL_ACCOUNT_REQUIRED"];
 
