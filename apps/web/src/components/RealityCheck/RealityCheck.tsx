@@ -1,15 +1,12 @@
-import { formatMoney } from "@tickfair/contract";
-import { Dialog } from "antd-mobile";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { logout } from "../../api/auth";
 import { useSessionActivity } from "../../api/limits";
 import { paths } from "../../lib/paths";
-import { pnlClass } from "../../lib/pnl";
 import { serverNow } from "../../lib/server-clock";
+import { PauseDialog } from "./PauseDialog";
 import { nextRealityCheckAt, sessionLength } from "./reality-check";
-import "./reality-check.css";
 
 /**
  * The session reminder a user sets on the limits page (ARCHITECTURE §5 "Responsible trading"): every
@@ -17,7 +14,7 @@ import "./reality-check.css";
  * and out. Mounted while signed in; shows nothing without a reminder.
  */
 export default function RealityCheck() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const activity = useSessionActivity();
   const [shown, setShown] = useState(false);
@@ -44,37 +41,14 @@ export default function RealityCheck() {
   ]
     .filter(Boolean)
     .join(" ");
-  const money = (amount: string) => formatMoney(amount, i18n.language);
 
   return (
-    <Dialog
-      visible
+    <PauseDialog
       title={t("limits.reality.title")}
-      content={
-        <div className="reality-check" data-testid="reality-check">
-          <p className="reality-check__lead">{t("limits.reality.duration", { duration })}</p>
-          <dl className="detail-rows reality-check__figures">
-            <div>
-              <dt>{t("limits.reality.contracts")}</dt>
-              <dd className="num" data-testid="reality-check-contracts">
-                {contracts}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("limits.reality.staked")}</dt>
-              <dd className="num" data-testid="reality-check-staked">
-                {money(staked)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("limits.reality.net")}</dt>
-              <dd className={`num ${pnlClass(net)}`} data-testid="reality-check-net">
-                {money(net)}
-              </dd>
-            </div>
-          </dl>
-        </div>
-      }
+      testId="reality-check"
+      figureTestId="reality-check"
+      figures={{ contracts, staked, net }}
+      lead={<p className="reality-check__lead">{t("limits.reality.duration", { duration })}</p>}
       closeOnAction
       onClose={() => setShown(false)}
       onAction={async (action) => {
