@@ -1,20 +1,8 @@
 import { cleanAmount, formatMoney, lessThanMoney } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { codesOf } from "../../api/form-errors";
 import { Chip } from "../Chip/Chip";
 import { TextField } from "../TextField/TextField";
 import "./amount-field.css";
-
-/** The codes by which the server refuses an amount itself: its form or its bounds. */
-export const AMOUNT_CODES = ["AMOUNT_INVALID", "AMOUNT_BELOW_MINIMUM", "AMOUNT_ABOVE_MAXIMUM"];
-
-/**
- * Which failures a form whose one field is an amount shows under it: the server's word on `amount`,
- * AMOUNT_CODES, and the form's own `codes` of the amount (a balance too low, a fee not covered).
- */
-export function amountFailure(codes: readonly string[] = []) {
-  return { fields: ["amount"], codes: codesOf("amount", [...AMOUNT_CODES, ...codes]) } as const;
-}
 
 export interface AmountFieldProps {
   label: string;

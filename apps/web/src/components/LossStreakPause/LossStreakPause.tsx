@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useContinueAfterLossStreak } from "../../api/limits";
 import { errorText } from "../../api/messages";
 import { useNow } from "../../lib/countdown";
-import { PauseDialog } from "../RealityCheck/PauseDialog";
+import { PauseDialog } from "../RealityCheck/RealityCheck";
 import { secondsLeft } from "./pause-countdown";
 
 /**

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDemoTopUp } from "../../api/cashier";
-import { useFieldErrors } from "../../api/form-errors";
+import { amountFailure, useFieldErrors } from "../../api/form-errors";
 import { useMe } from "../../api/me";
-import { AmountField, amountFailure } from "../../components/AmountField/AmountField";
+import { AmountField } from "../../components/AmountField/AmountField";
 import { IconGift } from "../../components/icons";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 
