@@ -91,3 +91,14 @@ export function hasFieldErrors<F extends string>(errors: FieldErrors<F>): boolea
 export function codesOf<F extends string>(field: F, codes: readonly string[]): Record<string, F> {
   return Object.fromEntries(codes.map((code) => [code, field]));
 }
+
+/** The codes by which the server refuses an amount itself: its form or its bounds. */
+export const AMOUNT_CODES = ["AMOUNT_INVALID", "AMOUNT_BELOW_MINIMUM", "AMOUNT_ABOVE_MAXIMUM"];
+
+/**
+ * Which failures a form whose one field is an amount shows under it: the server's word on `amount`,
+ * AMOUNT_CODES, and the form's own `codes` of the amount (a balance too low, a fee not covered).
+ */
+export function amountFailure(codes: readonly string[] = []) {
+  return { fields: ["amount"], codes: codesOf("amount", [...AMOUNT_CODES, ...codes]) } as const;
+}

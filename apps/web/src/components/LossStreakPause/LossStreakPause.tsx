@@ -1,13 +1,11 @@
-import { formatMoney, type LossStreakPauseDetails } from "@tickfair/contract";
-import { Dialog } from "antd-mobile";
+import type { LossStreakPauseDetails } from "@tickfair/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useContinueAfterLossStreak } from "../../api/limits";
 import { errorText } from "../../api/messages";
 import { useNow } from "../../lib/countdown";
-import { pnlClass } from "../../lib/pnl";
+import { PauseDialog } from "../RealityCheck/RealityCheck";
 import { secondsLeft } from "./pause-countdown";
-import "../RealityCheck/reality-check.css";
 
 /**
  * The loss-streak pause on the order ticket (ARCHITECTURE §5 "Responsible trading"): the last hour's
@@ -28,7 +26,6 @@ export function LossStreakPause({
   const goOn = useContinueAfterLossStreak();
   const [problem, setProblem] = useState<string | null>(null);
   const left = secondsLeft(pause.continueAt, now);
-  const money = (amount: string) => formatMoney(amount, i18n.language);
 
   async function proceed() {
     try {
@@ -40,45 +37,28 @@ export function LossStreakPause({
   }
 
   return (
-    <Dialog
-      visible
+    <PauseDialog
       title={t("limits.streak.title")}
-      content={
-        <div className="reality-check" data-testid="loss-streak-pause">
+      testId="loss-streak-pause"
+      figureTestId="loss-streak"
+      figures={{
+        contracts: new Intl.NumberFormat(i18n.language).format(pause.contracts),
+        staked: pause.staked,
+        returned: pause.returned,
+        net: pause.net,
+      }}
+      lead={
+        <>
           <p className="reality-check__lead">{t("limits.streak.body", { count: pause.lossesInRow })}</p>
           <p className="loss-streak__hour">{t("limits.streak.hour")}</p>
-          <dl className="detail-rows reality-check__figures">
-            <div>
-              <dt>{t("limits.reality.contracts")}</dt>
-              <dd className="num" data-testid="loss-streak-contracts">
-                {new Intl.NumberFormat(i18n.language).format(pause.contracts)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("limits.reality.staked")}</dt>
-              <dd className="num" data-testid="loss-streak-staked">
-                {money(pause.staked)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("limits.streak.returned")}</dt>
-              <dd className="num" data-testid="loss-streak-returned">
-                {money(pause.returned)}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("limits.reality.net")}</dt>
-              <dd className={`num ${pnlClass(pause.net)}`} data-testid="loss-streak-net">
-                {money(pause.net)}
-              </dd>
-            </div>
-          </dl>
-          {problem ? (
-            <p className="loss-streak__problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        </>
+      }
+      after={
+        problem ? (
+          <p className="loss-streak__problem" role="alert">
+            {problem}
+          </p>
+        ) : null
       }
       onAction={(action) => {
         if (action.key === "continue") void proceed();

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../lib/document-title";
 import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
@@ -43,5 +44,43 @@ export function PageNavBar({ title, backTo = paths.home, right, variant = "defau
         <div className="page-navbar__side page-navbar__side--right">{right}</div>
       </div>
     </header>
+  );
+}
+
+/** The link on the right of a money page's bar, to the records of what the page does. */
+export interface RecordsLink {
+  to: string;
+  label: string;
+  testId?: string;
+}
+
+/**
+ * A page where money moves (a deposit, a withdrawal, a move in or out of Yu'ebao): its bar goes back
+ * to `backTo` (the personal centre unless said) and links on the right to the page's records.
+ */
+export function MoneyPage({
+  title,
+  backTo = paths.user,
+  records,
+  children,
+}: {
+  title: string;
+  backTo?: string;
+  records: RecordsLink;
+  children: ReactNode;
+}) {
+  return (
+    <div className="page">
+      <PageNavBar
+        title={title}
+        backTo={backTo}
+        right={
+          <Link to={records.to} className="navbar-link" data-testid={records.testId}>
+            {records.label}
+          </Link>
+        }
+      />
+      {children}
+    </div>
   );
 }

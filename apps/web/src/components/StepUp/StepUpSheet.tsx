@@ -60,9 +60,9 @@ export function StepUpSheet({
     if (!pending) onDone(null);
   };
   return (
-    <Popup visible onMaskClick={close} onClose={close} bodyClassName="step-up-sheet" destroyOnClose>
-      <form className="step-up-sheet__form tf-form" onSubmit={submit} noValidate data-testid="step-up-sheet">
-        <h2 className="step-up-sheet__title">{t("stepUp.title")}</h2>
+    <Popup visible onMaskClick={close} onClose={close} bodyClassName="form-sheet" destroyOnClose>
+      <form className="form-sheet__form tf-form" onSubmit={submit} noValidate data-testid="step-up-sheet">
+        <h2 className="form-sheet__title">{t("stepUp.title")}</h2>
         <p className="step-up-sheet__purpose num" data-testid="step-up-purpose">
           {t(`stepUp.for.${purpose}`, { amount: amount ? formatMoney(amount, i18n.language) : "" })}
         </p>

@@ -1,25 +1,26 @@
+import { useTranslation } from "react-i18next";
 import { TextField } from "./TextField";
 
-/** The authenticator's six digits: a numeric field the phone may fill from a one-time code. */
+/**
+ * The authenticator's six digits: a numeric field the phone may fill from a one-time code. Its label
+ * and placeholder are the same wherever a code is asked for, so the field carries them.
+ */
 export function CodeField({
-  label,
-  placeholder,
   value,
   onValueChange,
   error,
   testId,
 }: {
-  label: string;
-  placeholder: string;
   value: string;
   onValueChange: (digits: string) => void;
   error: string | undefined;
   testId: string;
 }) {
+  const { t } = useTranslation();
   return (
     <TextField
-      label={label}
-      placeholder={placeholder}
+      label={t("twoFactor.code")}
+      placeholder={t("twoFactor.codePlaceholder")}
       value={value}
       error={error}
       testId={testId}

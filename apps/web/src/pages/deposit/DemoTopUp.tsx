@@ -4,16 +4,15 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDemoTopUp } from "../../api/cashier";
-import { codesOf, useFieldErrors } from "../../api/form-errors";
+import { amountFailure, useFieldErrors } from "../../api/form-errors";
 import { useMe } from "../../api/me";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { IconGift } from "../../components/icons";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
 
 /** The codes of a deposit's amount that the amount field shows under itself. */
-export const AMOUNT_CODES = ["AMOUNT_INVALID", "AMOUNT_BELOW_MINIMUM", "AMOUNT_ABOVE_MAXIMUM"];
 const DEMO_QUICK = ["1000", "10000", "100000"];
-const FAILURE_FIELDS = { fields: ["amount"], codes: codesOf("amount", AMOUNT_CODES) } as const;
+const FAILURE_FIELDS = amountFailure();
 
 /** Demo mode only: virtual money credited at once (clearly labelled as such). */
 export function DemoTopUp() {

@@ -8,20 +8,20 @@ import {
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useCreateDeposit, useDepositMethods } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
-import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { AMOUNT_CODES, codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
-import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
-import { AMOUNT_CODES, DemoTopUp } from "./DemoTopUp";
+import { DemoTopUp } from "./DemoTopUp";
 import { MethodOption } from "./MethodOption";
 import { PaymentDetails } from "./PaymentDetails";
 import { ProofPicker, useProofUpload } from "./ProofPicker";
@@ -43,16 +43,10 @@ export default function Deposit() {
   const method = list.find((m) => m.id === chosen) ?? list[0];
 
   return (
-    <div className="page">
-      <PageNavBar
-        title={t("deposit.title")}
-        backTo={paths.user}
-        right={
-          <Link to={paths.depositDetails} className="navbar-link" data-testid="deposit-records">
-            {t("deposit.records")}
-          </Link>
-        }
-      />
+    <MoneyPage
+      title={t("deposit.title")}
+      records={{ to: paths.depositDetails, label: t("deposit.records"), testId: "deposit-records" }}
+    >
       <main className="page__body cashier">
         {demoMode ? <DemoTopUp /> : null}
 
@@ -84,7 +78,7 @@ export default function Deposit() {
           </>
         )}
       </main>
-    </div>
+    </MoneyPage>
   );
 }
 

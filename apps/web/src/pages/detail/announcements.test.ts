@@ -1,5 +1,4 @@
 import { type Contract, LOCALES } from "@tickfair/contract";
-import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import {
   COUNTDOWN_POINTS,
@@ -8,23 +7,7 @@ import {
   priceSentence,
   resultSentence,
 } from "./announcements";
-
-const texts = import.meta.glob<{ default: Record<string, unknown> }>("../../i18n/locales/trading/*.json", {
-  eager: true,
-});
-
-async function translator(locale: string) {
-  const file = texts[`../../i18n/locales/trading/${locale}.json`];
-  if (!file) throw new Error(`no trading texts for ${locale}`);
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: locale,
-    resources: { [locale]: { translation: file.default } },
-    // As the app's own setup: React escapes, i18next need not ("BTC/USDT" stays as it is).
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
-}
+import { tradingTranslator } from "./testing";
 
 /** The points a countdown sampled once a second from `from` ms left says, in order. */
 function spoken(from: number, step = 1000): number[] {
@@ -63,7 +46,7 @@ describe("the countdown's spoken points", () => {
 
 describe("the announcements' sentences", () => {
   it("say the price and which way it went in words, the change unsigned, formatted for the locale", async () => {
-    const t = await translator("en");
+    const t = await tradingTranslator("en");
     const quote = { name: "BTC/USDT", price: "43210.5", precision: 2 };
     expect(priceSentence(t, { ...quote, change: "1.25" }, "en")).toBe(
       "BTC/USDT: 43,210.50, up 1.25% in 24 hours",
@@ -75,23 +58,23 @@ describe("the announcements' sentences", () => {
       "BTC/USDT: 43,210.50, unchanged in 24 hours",
     );
     expect(priceSentence(t, { ...quote, change: null }, "en")).toBe("BTC/USDT: 43,210.50");
-    const de = await translator("de");
+    const de = await tradingTranslator("de");
     expect(priceSentence(de, { ...quote, change: "-0.5" }, "de")).toBe(
       "BTC/USDT: 43.210,50, in 24 Stunden um 0,50\u00a0% gefallen",
     );
   });
 
   it("say the countdown's points with the contract's direction and stake", async () => {
-    const t = await translator("en");
+    const t = await tradingTranslator("en");
     const contract = { direction: "down", stake: "1234.50" } as const;
     expect(countdownSentence(t, contract, 10, "en")).toBe("Down 1,234.50: 10 seconds left");
     expect(countdownSentence(t, contract, 0, "en")).toBe("Down 1,234.50: time is up, settling");
-    const zh = await translator("zh-CN");
+    const zh = await tradingTranslator("zh-CN");
     expect(countdownSentence(zh, contract, 30, "zh-CN")).toBe("跌 1,234.50：剩余 30 秒");
   });
 
   it("say a win with its payout and profit, a loss, and a refund with the stake", async () => {
-    const t = await translator("en");
+    const t = await tradingTranslator("en");
     expect(resultSentence(t, settled("win", "2222.10", "987.60"), "en")).toBe(
       "You won: Up 1,234.50, payout 2,222.10, profit 987.60",
     );
@@ -108,7 +91,7 @@ describe("the announcements' sentences", () => {
 
   it("are written in every language, with no key or placeholder left over", async () => {
     for (const locale of LOCALES) {
-      const t = await translator(locale);
+      const t = await tradingTranslator(locale);
       const sentences = [
         priceSentence(t, { name: "BTC/USDT", price: "1", precision: 2, change: "1" }, locale),
         priceSentence(t, { name: "BTC/USDT", price: "1", precision: 2, change: "-1" }, locale),

@@ -102,9 +102,15 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
 
   const label = counted ? t(COUNT_LABELS[kind] ?? "limits.edit.minutes") : t("limits.edit.amount");
   return (
-    <Popup visible onMaskClick={onClose} onClose={onClose} bodyClassName="limit-sheet" destroyOnClose>
-      <form className="limit-sheet__form tf-form" onSubmit={submit} noValidate data-testid="limit-sheet">
-        <h2 className="limit-sheet__title">{t(`limits.kind.${kind}`)}</h2>
+    <Popup
+      visible
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="form-sheet limit-sheet"
+      destroyOnClose
+    >
+      <form className="form-sheet__form tf-form" onSubmit={submit} noValidate data-testid="limit-sheet">
+        <h2 className="form-sheet__title">{t(`limits.kind.${kind}`)}</h2>
         <p className="limit-sheet__hint">{t(`limits.hint.${hintKey(kind)}`)}</p>
         {counted ? (
           <TextField

@@ -66,8 +66,6 @@ export function SignInCodeStep({
         />
       ) : (
         <CodeField
-          label={t("twoFactor.code")}
-          placeholder={t("twoFactor.codePlaceholder")}
           value={values.code}
           onValueChange={(code) => set("code", code)}
           error={errors.code}

@@ -35,9 +35,9 @@ export function PasskeyNameSheet({
   }
 
   return (
-    <Popup visible onMaskClick={() => onDone(null)} bodyClassName="passkeys-sheet">
-      <form className="passkeys-sheet__form" onSubmit={send} noValidate>
-        <h2 className="passkeys-sheet__title">{title}</h2>
+    <Popup visible onMaskClick={() => onDone(null)} bodyClassName="form-sheet">
+      <form className="form-sheet__form" onSubmit={send} noValidate>
+        <h2 className="form-sheet__title">{title}</h2>
         <TextField
           label={t("passkeys.name")}
           value={name}

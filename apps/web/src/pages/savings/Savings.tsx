@@ -1,11 +1,11 @@
 import { formatMoney, type SavingsSummary } from "@tickfair/contract";
 import { Button, List, Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { type SavingsDirection, transferPath, useSavingsHistory, useSavingsSummary } from "../../api/savings";
 import { IconFile, IconInfo } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
-import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { TitledCard } from "../../components/TitledCard/TitledCard";
@@ -22,16 +22,10 @@ export default function Savings() {
   const history = useSavingsHistory();
 
   return (
-    <div className="page">
-      <PageNavBar
-        title={t("common.savings")}
-        backTo={paths.user}
-        right={
-          <Link to={paths.savingsRecords} className="navbar-link" data-testid="savings-records-link">
-            {t("savings.records")}
-          </Link>
-        }
-      />
+    <MoneyPage
+      title={t("common.savings")}
+      records={{ to: paths.savingsRecords, label: t("savings.records"), testId: "savings-records-link" }}
+    >
       <RefreshOnPull onRefresh={() => Promise.all([summary.refetch(), history.refetch()])}>
         <main className="page__body cashier">
           {summary.isPending ? (
@@ -68,7 +62,7 @@ export default function Savings() {
           </List>
         </main>
       </RefreshOnPull>
-    </div>
+    </MoneyPage>
   );
 }
 

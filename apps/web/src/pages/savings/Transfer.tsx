@@ -9,14 +9,14 @@ import {
 import { Dialog, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
-import { codesOf, useFieldErrors } from "../../api/form-errors";
+import { amountFailure, useFieldErrors } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
 import { type SavingsDirection, useSavingsSummary } from "../../api/savings";
 import { useSavingsMove } from "../../api/savings-move";
 import { AmountField } from "../../components/AmountField/AmountField";
-import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
@@ -24,15 +24,7 @@ import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
 import "./savings.css";
 
-const FAILURE_FIELDS = {
-  fields: ["amount"],
-  codes: codesOf("amount", [
-    "AMOUNT_INVALID",
-    "AMOUNT_BELOW_MINIMUM",
-    "AMOUNT_ABOVE_MAXIMUM",
-    "INSUFFICIENT_BALANCE",
-  ]),
-} as const;
+const FAILURE_FIELDS = amountFailure(["INSUFFICIENT_BALANCE"]);
 /** Codes after which the summary is read again: a balance, the shares or today's moves have changed. */
 const STALE_SUMMARY = ["INSUFFICIENT_BALANCE", "SAVINGS_DAILY_LIMIT_REACHED"];
 
@@ -44,16 +36,11 @@ export default function Transfer() {
   const summary = useSavingsSummary();
 
   return (
-    <div className="page">
-      <PageNavBar
-        title={direction === "in" ? t("savings.transferIn") : t("savings.transferOut")}
-        backTo={paths.savings}
-        right={
-          <Link to={paths.savingsRecords} className="navbar-link">
-            {t("savings.records")}
-          </Link>
-        }
-      />
+    <MoneyPage
+      title={direction === "in" ? t("savings.transferIn") : t("savings.transferOut")}
+      backTo={paths.savings}
+      records={{ to: paths.savingsRecords, label: t("savings.records") }}
+    >
       <main className="page__body cashier">
         <Segmented label={t("savings.direction")}>
           {(["in", "out"] as const).map((value) => (
@@ -79,7 +66,7 @@ export default function Transfer() {
           />
         )}
       </main>
-    </div>
+    </MoneyPage>
   );
 }
 

@@ -13,9 +13,8 @@ import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
-import { Enrol } from "./Enrol";
+import { CodeCard } from "./CodeCard";
 import { RecoveryCodes } from "./RecoveryCodes";
-import { RenewCodes } from "./RenewCodes";
 import "./two-factor.css";
 
 /** What the page shows beyond the status: one task at a time. */
@@ -65,10 +64,10 @@ export default function TwoFactor() {
         ) : (
           <QueryCard query={status} lines={3} className="card two-factor__card" />
         )}
-        {task.kind === "enrol" ? (
-          <Enrol
-            enrolment={task.enrolment}
-            onEnabled={(codes) => setTask({ kind: "codes", codes })}
+        {task.kind === "enrol" || task.kind === "renew" ? (
+          <CodeCard
+            enrolment={task.kind === "enrol" ? task.enrolment : undefined}
+            onCodes={(codes) => setTask({ kind: "codes", codes })}
             onCancel={done}
           />
         ) : null}
@@ -80,9 +79,6 @@ export default function TwoFactor() {
               done();
             }}
           />
-        ) : null}
-        {task.kind === "renew" ? (
-          <RenewCodes onRenewed={(codes) => setTask({ kind: "codes", codes })} onCancel={done} />
         ) : null}
         {task.kind === "none" && status.data && !status.data.enabled ? (
           <SubmitButton pending={start.isPending} testId="totp-turn-on" onClick={() => void turnOn()}>

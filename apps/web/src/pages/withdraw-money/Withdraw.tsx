@@ -11,15 +11,15 @@ import {
 import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useCreateWithdrawal, useWithdrawalQuote } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
-import { codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
+import { amountFailure, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
 import { codeText, errorText } from "../../api/messages";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { IconClock } from "../../components/icons";
 import { LockBanner } from "../../components/LockBanner/LockBanner";
-import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { PayoutTimes } from "../../components/PayoutTimes/PayoutTimes";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { stepUpHeaders } from "../../components/StepUp/step-up-api";
@@ -33,15 +33,7 @@ import { withdrawalFigures } from "../../lib/withdrawal-fee";
 import { useSession } from "../../store/session";
 import "./withdraw.css";
 
-const FAILURE_FIELDS = {
-  fields: ["amount"],
-  codes: codesOf("amount", [
-    "AMOUNT_INVALID",
-    "AMOUNT_BELOW_MINIMUM",
-    "AMOUNT_NOT_ABOVE_FEE",
-    "INSUFFICIENT_BALANCE",
-  ]),
-} as const;
+const FAILURE_FIELDS = amountFailure(["AMOUNT_NOT_ABOVE_FEE", "INSUFFICIENT_BALANCE"]);
 /** Codes after which the quote is read again: a balance or an account may have changed. */
 const STALE_QUOTE = ["WITHDRAWALS_LOCKED", "INSUFFICIENT_BALANCE", "WITHDRAWAL_ACCOUNT_REQUIRED"];
 
@@ -51,16 +43,10 @@ export default function Withdraw() {
   const quote = useWithdrawalQuote();
 
   return (
-    <div className="page">
-      <PageNavBar
-        title={t("withdraw.title")}
-        backTo={paths.user}
-        right={
-          <Link to={paths.withdrawDetails} className="navbar-link" data-testid="withdraw-records">
-            {t("withdraw.records")}
-          </Link>
-        }
-      />
+    <MoneyPage
+      title={t("withdraw.title")}
+      records={{ to: paths.withdrawDetails, label: t("withdraw.records"), testId: "withdraw-records" }}
+    >
       <main className="page__body cashier">
         {quote.isPending ? (
           <>
@@ -89,7 +75,7 @@ export default function Withdraw() {
         )}
         <PayoutTimes pledge />
       </main>
-    </div>
+    </MoneyPage>
   );
 }
 
