@@ -55,9 +55,9 @@ export function tlsServerOptions(files: TlsFiles | undefined): object {
 }
 
 /**
- * On close, asks every HTTP/2 connection to end once its requests are answered (GOAWAY). Fastify
- * closes idle HTTP/1.1 connections itself but not HTTP/2 ones, and a browser keeps its connection
- * open, so without this the server's close would wait for the session timeout.
+ * On close, asks every HTTP/2 connection to end once its requests are answered (GOAWAY). Idle
+ * HTTP/1.1 connections end with the server's close, but a browser's HTTP/2 session stays open, so
+ * without this the close would wait for the session timeout.
  */
 export function endHttp2SessionsOnClose(app: FastifyInstance): void {
   const sessions = new Set<Http2Session>();
