@@ -3,6 +3,7 @@
  * Chromium against the built H5 app served by the real server on a fresh embedded database with the
  * demo data. Each page is measured RUNS times from an empty cache and service worker; the median run
  * counts. Budgets (docs/performance.md): performance ≥ 95, accessibility 100, LCP ≤ 2.0 s.
+ * WEB_BENCH_TLS=1 serves TLS and HTTP/2 on a throwaway certificate instead of plain HTTP/1.1.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,8 @@ import { systemClock } from "../apps/server/src/platform/clock";
 import { loadConfig } from "../apps/server/src/platform/config";
 import { createDb } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
+import { makeThrowawayCertificate } from "../apps/server/src/platform/throwaway-certificate";
+import { endHttp2SessionsOnClose, readTlsFiles } from "../apps/server/src/platform/tls";
 import { type BenchResult, fmt, table } from "./bench";
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
@@ -29,6 +32,8 @@ const REPORT_DIR = process.env.WEB_BENCH_REPORT_DIR;
 const THROTTLING = process.env.WEB_BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
 /** Only the pages whose name contains this, e.g. "detail". */
 const ONLY = process.env.WEB_BENCH_PAGES;
+/** Serve TLS here, so Chromium speaks HTTP/2 (all requests on one connection) rather than HTTP/1.1's six. */
+const TLS = process.env.WEB_BENCH_TLS === "1";
 
 interface PageToMeasure {
   name: string;
@@ -43,6 +48,9 @@ interface PageFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** How many requests the load made, and how many of them went over HTTP/2. */
+  requests: number;
+  h2Requests: number;
   failedAccessibilityAudits: string[];
 }
 
@@ -50,23 +58,39 @@ export async function runWebBench(): Promise<BenchResult> {
   if (!fs.existsSync(path.join(WEB_DIST, "index.html")))
     throw new Error("no built web app: run npm run build first");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-bench-"));
-  const config = loadConfig({ PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", WEB_DIST });
+  const certificate = TLS ? makeThrowawayCertificate(dataDir) : undefined;
+  const config = loadConfig({
+    PORT: "0",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    WEB_DIST,
+    TLS_CERT_FILE: certificate?.certFile,
+    TLS_KEY_FILE: certificate?.keyFile,
+  });
+  const tls = readTlsFiles(config);
   const db = createDb({ dataDir });
   await migrateToLatest(db);
   await seedDemo(db, systemClock, { shared: false });
-  const app = await buildApp({ config, db, clock: systemClock, logger: false });
+  const app = await buildApp({ config, db, clock: systemClock, tls, logger: false });
+  if (tls) endHttp2SessionsOnClose(app);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const origin = `${tls ? "https" : "http"}://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  console.log(`serving ${tls ? "TLS with HTTP/2 (throwaway certificate)" : "plain HTTP/1.1"} at ${origin}`);
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      ...(tls ? ["--ignore-certificate-errors"] : []),
+    ],
   });
   try {
-    const products = (await (await fetch(`${origin}/api/v1/market/products`)).json()) as {
+    const products = (await app.inject({ url: "/api/v1/market/products" })).json<{
       items: { symbol: string }[];
-    };
+    }>();
     const symbol = products.items[0]?.symbol ?? "";
     const pages: PageToMeasure[] = [
       { name: "home", path: "/h5/pages/index/index", signedIn: false },
@@ -79,7 +103,9 @@ export async function runWebBench(): Promise<BenchResult> {
       { name: "login", path: "/h5/pages/login/login", signedIn: false },
       { name: "personal center", path: "/h5/pages/user/user", signedIn: true },
     ];
-    const rows = [["page", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS"]];
+    const rows = [
+      ["page", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS", "requests", "over h2"],
+    ];
     const figures: Record<string, PageFigures> = {};
     for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
       const runs: PageFigures[] = [];
@@ -99,6 +125,8 @@ export async function runWebBench(): Promise<BenchResult> {
         fmt(median.lcpMs),
         fmt(median.tbtMs),
         median.cls.toFixed(3),
+        String(median.requests),
+        String(median.h2Requests),
       ]);
     }
     console.log(table(rows));
@@ -110,6 +138,7 @@ export async function runWebBench(): Promise<BenchResult> {
     const all = Object.values(figures);
     const summary: BenchResult["summary"] = {
       bench: "web",
+      transport: tls ? "h2" : "http/1.1",
       runsPerPage: RUNS,
       minPerformance: Math.min(...all.map((page) => page.performance)),
       minAccessibility: Math.min(...all.map((page) => page.accessibility)),
@@ -201,6 +230,7 @@ async function audit(url: string, page: Page, runName: string): Promise<PageFigu
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = networkRequests(lhr.audits["network-requests"]?.details);
   const failedAccessibilityAudits = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => ref.id);
@@ -211,6 +241,14 @@ async function audit(url: string, page: Page, runName: string): Promise<PageFigu
     lcpMs: value("largest-contentful-paint"),
     tbtMs: value("total-blocking-time"),
     cls: value("cumulative-layout-shift"),
+    requests: requests.length,
+    h2Requests: requests.filter((request) => request.protocol === "h2").length,
     failedAccessibilityAudits,
   };
+}
+
+/** The requests Lighthouse's network-requests table lists, with the protocol each went over. */
+function networkRequests(details: unknown): { protocol?: unknown }[] {
+  if (typeof details !== "object" || details === null || !("items" in details)) return [];
+  return Array.isArray(details.items) ? details.items : [];
 }

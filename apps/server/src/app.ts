@@ -24,11 +24,14 @@ import { inlineScriptSources } from "./platform/inline-scripts";
 import { declareSignedInFields, registerScope } from "./platform/scopes";
 import { secureTransportHeaders } from "./platform/secure-transport";
 import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
+import { type TlsFiles, tlsServerOptions } from "./platform/tls";
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Answer TLS (and HTTP/2) with these; plain HTTP without. */
+  tls?: TlsFiles;
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | { level: string };
 }
@@ -41,6 +44,7 @@ export type AppServices = RouteContext & ReturnType<typeof buildCapabilities>["s
 /** Builds the whole server without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
+    ...tlsServerOptions(deps.tls),
     logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

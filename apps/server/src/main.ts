@@ -8,8 +8,11 @@ import { loadConfig } from "./platform/config";
 import { holdDataDir, localUrl } from "./platform/data-dir-hold";
 import { createDb } from "./platform/db";
 import { migrateToLatest } from "./platform/migrations";
+import { endHttp2SessionsOnClose, readTlsFiles } from "./platform/tls";
 
 const config = loadConfig();
+// Read before the database is touched, so a wrong certificate path stops the start at once.
+const tls = readTlsFiles(config);
 const clock = config.CLOCK_CONTROL ? new ShiftedClock() : systemClock;
 // Until the app's logger exists, a connection the database ends (a restart) is told on stderr.
 let connectionLost = (error: Error) => console.error(`database: a connection was lost (${error.message})`);
@@ -21,7 +24,8 @@ const db = createDb({
 await migrateToLatest(db);
 if (config.DEMO_MODE) await seedDemo(db, clock, { shared: config.DATABASE_URL !== undefined });
 
-const app = await buildApp({ config, db, clock });
+const app = await buildApp({ config, db, clock, tls });
+if (tls) endHttp2SessionsOnClose(app);
 connectionLost = (error) => app.log.warn({ err: error }, "database: a connection was lost");
 let releaseDataDir = () => {};
 app.addHook("onClose", async () => {
@@ -49,13 +53,18 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 
 await app.listen({ port: config.PORT, host: config.HOST });
 // Tells `npm run ledger:check` (and any other tool) that this process owns the embedded database.
-if (!config.DATABASE_URL) releaseDataDir = holdDataDir(config.DATA_DIR, localUrl(app.server.address()));
-const base = `http://localhost:${config.PORT}`;
+const scheme = tls ? "https" : "http";
+if (!config.DATABASE_URL)
+  releaseDataDir = holdDataDir(
+    config.DATA_DIR,
+    localUrl(app.server.address()).replace(/^http:/, `${scheme}:`),
+  );
+const base = `${scheme}://localhost:${config.PORT}`;
 const lines = [
   "",
   "Tickfair is running",
   `  App (H5):       ${base}/h5/`,
-  ...otherAddresses(config).map((address) => `  On a phone:     ${address}/h5/`),
+  ...otherAddresses(config, scheme).map((address) => `  On a phone:     ${address}/h5/`),
   `  Console:        ${base}/admin/`,
   `  API docs:       ${base}/api/docs`,
   `  Health:         ${base}/api/v1/health`,
@@ -77,11 +86,11 @@ if (config.DEMO_MODE) {
 console.log(`${lines.join("\n")}\n`);
 
 /** Where a phone on the same network (or anyone, through the public address) opens the app. */
-function otherAddresses(config: Config): string[] {
+function otherAddresses(config: Config, scheme: string): string[] {
   if (config.PUBLIC_URL) return [config.PUBLIC_URL.replace(/\/$/, "")];
   if (config.HOST !== "0.0.0.0" && config.HOST !== "::") return [];
   return Object.values(os.networkInterfaces())
     .flatMap((addresses) => addresses ?? [])
     .filter((address) => address.family === "IPv4" && !address.internal)
-    .map((address) => `http://${address.address}:${config.PORT}`);
+    .map((address) => `${scheme}://${address.address}:${config.PORT}`);
 }

@@ -118,6 +118,12 @@ const configSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** The address users open when it is not this server's own (a TLS proxy in front): printed at start, and an https one turns on HSTS for its host. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * A PEM certificate (its chain after it) and its private key: with both the server speaks TLS itself,
+   * HTTP/2 to browsers that offer it and HTTP/1.1 to the rest. Read once at start.
+   */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
@@ -274,6 +280,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((rest.VAPID_PUBLIC_KEY === undefined) !== (rest.VAPID_PRIVATE_KEY === undefined))
     throw new Error(
       "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
+    );
+  if ((rest.TLS_CERT_FILE === undefined) !== (rest.TLS_KEY_FILE === undefined))
+    throw new Error("Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE are set together or not at all");
+  // Users reach a server that terminates TLS itself only over https; an http address would be printed
+  // and given to passkeys as the origin, and neither answers.
+  if (rest.TLS_CERT_FILE && rest.PUBLIC_URL?.startsWith("http:"))
+    throw new Error(
+      "Invalid configuration: PUBLIC_URL is http but TLS_CERT_FILE makes this server answer https",
     );
   if (rest.FAIRNESS_SECRET && rest.FAIRNESS_SECRET_FILE)
     throw new Error("Invalid configuration: FAIRNESS_SECRET and FAIRNESS_SECRET_FILE are not set together");
