@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./App";
 import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
+import { whenInteractive } from "./boot-later";
 import { BootFailure } from "./components/BootFailure/BootFailure";
 import { providePasskeyProof } from "./components/StepUp/passkey-proof";
 import { initI18n } from "./i18n";
@@ -58,7 +59,7 @@ initI18n().then(
         </StrictMode>,
       );
     });
-    void registerServiceWorker();
+    void whenInteractive().then(registerServiceWorker);
   },
   (error: unknown) => {
     // Not even the language file could be loaded (offline): no words to show, only a reload button.

@@ -1,11 +1,12 @@
 import type { ServerMessage, Ticker } from "@tickfair/contract";
 import { useEffect, useSyncExternalStore } from "react";
+import { whenInteractive } from "../boot-later";
 import { observeServerTime } from "../lib/server-clock";
-import { listen, wantTickers } from "./live-socket";
 
 /**
  * All products' tickers, over the app's one socket (live-socket.ts) while a screen shows prices. The
- * latest ticker per symbol lives in a small store the rows read with useTicker.
+ * latest ticker per symbol lives in a small store the rows read with useTicker. The socket's code is
+ * asked for once the screen is interactive: until then the rows show the product list's figures.
  */
 
 const tickers = new Map<string, Ticker>();
@@ -56,9 +57,41 @@ export function receiveTickers(message: ServerMessage): void {
   applyTickers(message.items);
 }
 
-listen(receiveTickers);
+let socket: Promise<typeof import("./live-socket")> | undefined;
+
+function liveSocket(): Promise<typeof import("./live-socket")> {
+  socket ??= whenInteractive()
+    .then(() => import("./live-socket"))
+    .then(
+      (module) => {
+        module.listen(receiveTickers);
+        return module;
+      },
+      (error: unknown) => {
+        // Asked again by the next screen that shows prices, once back online.
+        socket = undefined;
+        throw error;
+      },
+    );
+  return socket;
+}
 
 /** Keeps the tickers coming while the calling component is mounted. */
 export function useLiveTickers(): void {
-  useEffect(() => wantTickers(), []);
+  useEffect(() => {
+    let release: (() => void) | undefined;
+    let unmounted = false;
+    liveSocket().then(
+      (module) => {
+        if (!unmounted) release = module.wantTickers();
+      },
+      () => {
+        // Chunk unavailable (offline): the rows keep the product list's figures.
+      },
+    );
+    return () => {
+      unmounted = true;
+      release?.();
+    };
+  }, []);
 }

@@ -1,6 +1,10 @@
 import type { Tick } from "@tickfair/contract";
 import { useEffect, useRef } from "react";
 import { listen, wantProduct, wantTickers } from "./live-socket";
+import { receiveTickers } from "./market-socket";
+
+// The tickers this page asks for fill market-socket's store, which connects on its own only later.
+listen(receiveTickers);
 
 /**
  * The detail page's live data, over the app's one socket: all tickers (for the 24H figures, shared with

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useAppInfo } from "../../api/app";
+import { firstScreenCommitted, later, whenInteractive } from "../../boot-later";
 import { loadTextGroups } from "../../i18n";
 import { useAppShellRemoved } from "../../lib/app-shell";
 import { useSession } from "../../store/session";
@@ -25,8 +26,8 @@ function useDelayed(active: boolean, delayMs: number): boolean {
 
 /**
  * While a session exists, the app's socket also carries the user's own events (their code is downloaded
- * only then, after the first page): the personal center's figures, the positions and the cashier lists
- * follow every movement of money.
+ * only then, once the first screen is interactive): the personal center's figures, the positions and
+ * the cashier lists follow every movement of money.
  */
 function useRealtime(): void {
   const token = useSession((s) => s.token);
@@ -34,14 +35,16 @@ function useRealtime(): void {
     if (!token) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    import("../../api/realtime").then(
-      (realtime) => {
-        if (!cancelled) stop = realtime.connectRealtime(token);
-      },
-      () => {
-        // Chunk unavailable (offline): pages still work, figures refresh on their next fetch.
-      },
-    );
+    whenInteractive()
+      .then(() => import("../../api/realtime"))
+      .then(
+        (realtime) => {
+          if (!cancelled) stop = realtime.connectRealtime(token);
+        },
+        () => {
+          // Chunk unavailable (offline): pages still work, figures refresh on their next fetch.
+        },
+      );
     return () => {
       cancelled = true;
       stop?.();
@@ -50,21 +53,29 @@ function useRealtime(): void {
 }
 
 /**
- * The session reminder, downloaded with its texts only once signed in. Unavailable (offline, an old
- * version's chunk gone), the app goes on without it until the next load.
+ * The session reminder, downloaded with its texts only once signed in and the first screen is
+ * interactive. Unavailable (offline, an old version's chunk gone), the app goes on without it until
+ * the next load.
  */
-const RealityCheck = lazy(() =>
-  Promise.all([import("../RealityCheck/RealityCheck"), loadTextGroups(["limits"])]).then(
-    ([module]) => module,
-    () => ({ default: () => null }),
+const RealityCheck = lazy(
+  later(() =>
+    Promise.all([import("../RealityCheck/RealityCheck"), loadTextGroups(["limits"])]).then(
+      ([module]) => module,
+      () => ({ default: () => null }),
+    ),
   ),
 );
 
 /** A contract's result while the user is elsewhere in the app, with its texts, once signed in. */
-const SettlementNotice = lazy(() =>
-  Promise.all([import("../SettlementNotice/SettlementNotice"), loadTextGroups(["trading", "practice"])]).then(
-    ([module]) => module,
-    () => ({ default: () => null }),
+const SettlementNotice = lazy(
+  later(() =>
+    Promise.all([
+      import("../SettlementNotice/SettlementNotice"),
+      loadTextGroups(["trading", "practice"]),
+    ]).then(
+      ([module]) => module,
+      () => ({ default: () => null }),
+    ),
   ),
 );
 
@@ -77,6 +88,7 @@ export function Root() {
   useAppInfo();
   useRealtime();
   useAppShellRemoved();
+  useEffect(firstScreenCommitted, []);
   const signedIn = useSession((s) => s.token !== null);
   const navigation = useNavigation();
   const loading = useDelayed(navigation.state === "loading", 200);

@@ -2,6 +2,7 @@ import { LOCALE_NAMES } from "@tickfair/contract";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { later } from "../../boot-later";
 import { BrandMark } from "../../components/BrandMark";
 import {
   IconArrowRight,
@@ -19,7 +20,6 @@ import {
 } from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
 import { MarketSkeleton } from "../../components/market/MarketSkeleton";
-import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
@@ -31,10 +31,14 @@ const RecommendedProducts = lazy(() => import("./RecommendedProducts"));
 const HomeSavings = lazy(() => import("./HomeSavings"));
 // And the platform highlights and the latest news: below the fold, asked for after the first paint.
 const HomeContent = lazy(() => import("./HomeContent"));
-// And the unread messages' count: a signed-in user's, asked for after the first paint.
-const MessagesBadge = lazy(() => import("./MessagesBadge"));
+// And the unread messages' count: a signed-in user's, asked for once the first screen is interactive.
+const MessagesBadge = lazy(later(() => import("./MessagesBadge")));
 // And support's unread answers, the same way.
-const ServiceBadge = lazy(() => import("./ServiceBadge"));
+const ServiceBadge = lazy(later(() => import("./ServiceBadge")));
+// And the risk warning below the products, the same way.
+const RiskWarning = lazy(
+  later(() => import("../../components/RiskWarning/RiskWarning").then((m) => ({ default: m.RiskWarning }))),
+);
 // And the operators' banners and pop-up notice: the app's own banner stands in until they come.
 const HomeBanners = lazy(() => import("./HomeBanners"));
 
@@ -201,7 +205,9 @@ export default function Home() {
           <RecommendedProducts />
         </Suspense>
 
-        <RiskWarning />
+        <Suspense fallback={null}>
+          <RiskWarning />
+        </Suspense>
 
         <Suspense fallback={null}>
           <HomeContent />

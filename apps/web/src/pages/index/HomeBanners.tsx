@@ -3,11 +3,13 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLiveBanners } from "../../api/notices";
+import { later } from "../../boot-later";
 import { currentLocale } from "../../i18n";
 import "./home-banners.css";
 
-// Lazy from here, so home's own chunk names only this one: the dialog's code is no part of its preload list.
-const HomePopup = lazy(() => import("./HomePopup"));
+// Lazy from here, so home's own chunk names only this one: the dialog's code is no part of its preload
+// list, and asked for once the first screen is interactive.
+const HomePopup = lazy(later(() => import("./HomePopup")));
 
 function Slide({ banner }: { banner: LiveNotice }) {
   const body = (
