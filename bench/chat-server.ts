@@ -5,22 +5,15 @@
  */
 import { buildApp } from "../apps/server/src/app";
 import { systemClock } from "../apps/server/src/platform/clock";
-import { loadConfig } from "../apps/server/src/platform/config";
 import { createDb } from "../apps/server/src/platform/db";
+import { quietConfig } from "./quiet-config";
 
 const url = process.argv[2] ?? "";
-const config = loadConfig({
-  DATABASE_URL: url,
+const config = quietConfig(url, {
   HOST: "127.0.0.1",
   PORT: "0",
-  LOG_LEVEL: "error",
-  RATE_LIMIT_PER_MINUTE: "100000000",
   // One message a second per user for the whole run: the per-user limit is not what is measured.
   CHAT_MESSAGES_PER_MINUTE: "600",
-  FEED_ENABLED: "false",
-  TRADING_WORKER_ENABLED: "false",
-  SAVINGS_WORKER_ENABLED: "false",
-  RISK_FIGURE_WORKER_ENABLED: "false",
   CONTENT_PUBLISHER_ENABLED: "false",
 });
 const db = createDb({ databaseUrl: url, dataDir: null });

@@ -10,13 +10,13 @@ import { type App, buildApp } from "../apps/server/src/app";
 import { createOperator } from "../apps/server/src/operators/service";
 import { completeOperatorSignIn, startOperatorSignIn } from "../apps/server/src/operators/sign-in";
 import { systemClock } from "../apps/server/src/platform/clock";
-import { loadConfig } from "../apps/server/src/platform/config";
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { type BenchResult, fmt, quantile, table } from "./bench";
 import { seedConsoleRows } from "./console-seed";
 import { openPgServer } from "./pg-cluster";
 import type { PgServer } from "./pg-server";
+import { quietConfig } from "./quiet-config";
 
 const CONFIG = {
   sizes: { small: 100, large: 100_000 },
@@ -46,14 +46,7 @@ async function openSide(server: PgServer, name: Side["name"], rows: number): Pro
   console.log(
     `  ${name}: ${fmt(rows)} rows of each seeded in ${fmt((performance.now() - started) / 1000, 1)} s`,
   );
-  const config = loadConfig({
-    DATABASE_URL: url,
-    LOG_LEVEL: "error",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    FEED_ENABLED: "false",
-    TRADING_WORKER_ENABLED: "false",
-  });
-  const app = await buildApp({ config, db, clock: systemClock, logger: false });
+  const app = await buildApp({ config: quietConfig(url), db, clock: systemClock, logger: false });
   app.addHook("onClose", async () => {
     await db.destroy();
   });

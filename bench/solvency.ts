@@ -11,7 +11,6 @@ import { verifyLiabilityProof } from "@tickfair/verify";
 import { sql } from "kysely";
 import { type App, buildApp } from "../apps/server/src/app";
 import { systemClock } from "../apps/server/src/platform/clock";
-import { loadConfig } from "../apps/server/src/platform/config";
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { newToken } from "../apps/server/src/platform/tokens";
@@ -19,6 +18,7 @@ import { takeSnapshot } from "../apps/server/src/solvency/snapshot";
 import { type BenchResult, fmt, quantile, table } from "./bench";
 import { openPgServer } from "./pg-cluster";
 import { pgbenchTps } from "./pg-programs";
+import { quietConfig } from "./quiet-config";
 import { seedSavers } from "./savings";
 
 const envInt = (name: string, fallback: number) => {
@@ -167,17 +167,7 @@ export async function runSolvencyBench(): Promise<BenchResult> {
 
       await sql`analyze`.execute(db);
       const sessions = await openSessions(db, CONFIG.sessions);
-      const config = loadConfig({
-        DATABASE_URL: url,
-        LOG_LEVEL: "error",
-        RATE_LIMIT_PER_MINUTE: "100000000",
-        FEED_ENABLED: "false",
-        TRADING_WORKER_ENABLED: "false",
-        SAVINGS_WORKER_ENABLED: "false",
-        SOLVENCY_WORKER_ENABLED: "false",
-        RISK_FIGURE_WORKER_ENABLED: "false",
-      });
-      app = await buildApp({ config, db, clock: systemClock, logger: false });
+      app = await buildApp({ config: quietConfig(url), db, clock: systemClock, logger: false });
       await app.ready();
       console.log(
         `${fmt(CONFIG.requests)} requests each (after ${CONFIG.warmup} to warm up), alternating, through app.inject, ${fmt(sessions.length)} users in turn`,
