@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const serverTests = ["apps/server/src/**/*.test.ts"];
+// Each server test file's database starts from one migrated once per run.
+const migratedDatabase = "apps/server/src/test/migrated-database.ts";
 // The server suite runs on embedded PGlite always, and again on PostgreSQL when CI provides one.
 const onPostgres = process.env.TEST_DATABASE_URL
   ? [
@@ -10,6 +12,7 @@ const onPostgres = process.env.TEST_DATABASE_URL
           name: "server-postgres",
           include: serverTests,
           env: { TEST_DB: "postgres" },
+          globalSetup: [migratedDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -49,6 +52,7 @@ export default defineConfig({
           name: "server-pglite",
           include: serverTests,
           env: { TEST_DB: "pglite" },
+          globalSetup: [migratedDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -32,6 +32,8 @@ const PARSERS: Record<number, (value: string) => unknown> = {
 export function createDb(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** A PGlite data folder as `dumpDataDir` wrote it, to start from instead of an empty cluster. */
+  pgliteDump?: Blob;
   poolSize?: number;
   onConnectionError?: (error: Error) => void;
 }): Db {
@@ -55,6 +57,7 @@ export function createDb(options: {
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const pglite = new PGlite({
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir, "pglite") } : {}),
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
     parsers: PARSERS,
     extensions: PGLITE_EXTENSIONS,
   });

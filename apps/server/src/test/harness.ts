@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { type App, buildApp } from "../app";
 import { checkLedgerInvariants } from "../ledger/invariants";
 import { ManualClock } from "../platform/clock";
@@ -21,9 +22,25 @@ export interface TestDb {
  * A fresh, empty database: in-memory PGlite, or — when the suite runs on PostgreSQL — a new database on
  * the TEST_DATABASE_URL server, dropped afterwards.
  */
-export async function createEmptyTestDb(): Promise<TestDb> {
+export function createEmptyTestDb(): Promise<TestDb> {
+  return openTestDb();
+}
+
+/**
+ * A fresh, migrated database per test file, started from the one the run migrated once
+ * (`migrated-database.ts`); migrated here from empty where a run has none.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const testDb = await openTestDb(inject("migratedDatabase"));
+  await migrateToLatest(testDb.db);
+  return testDb;
+}
+
+/** A new database, empty or copied from `migrated` (a PGlite dump file or a PostgreSQL template's name). */
+async function openTestDb(migrated?: string): Promise<TestDb> {
   if (process.env.TEST_DB !== "postgres") {
-    const db = createDb({ dataDir: null });
+    const pgliteDump = migrated ? new Blob([fs.readFileSync(migrated)]) : undefined;
+    const db = createDb({ dataDir: null, ...(pgliteDump ? { pgliteDump } : {}) });
     return { db, destroy: () => db.destroy() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -31,7 +48,7 @@ export async function createEmptyTestDb(): Promise<TestDb> {
   const name = `tickfair_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${migrated ? ` template ${migrated}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -46,13 +63,6 @@ export async function createEmptyTestDb(): Promise<TestDb> {
       await cleanup.end();
     },
   };
-}
-
-/** A fresh, migrated database per test file. */
-export async function createTestDb(): Promise<TestDb> {
-  const testDb = await createEmptyTestDb();
-  await migrateToLatest(testDb.db);
-  return testDb;
 }
 
 /** A database from `create` for one test file, destroyed after it; `db` is there once the tests run. */
