@@ -1,7 +1,7 @@
-import { Dialog } from "antd-mobile";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../api/errors";
 import { errorText } from "../../api/messages";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 
 const LIMIT_REFUSAL =
@@ -17,8 +17,10 @@ export function isLimitRefusal(error: unknown): error is ApiError {
  * with the way to the limits page where they can see what each period has used.
  */
 export async function showLimitRefusal(error: ApiError, t: TFunction, open: (path: string) => void) {
-  const view = await Dialog.confirm({
-    content: <span data-testid="limit-refusal">{errorText(error)}</span>,
+  const text = errorText(error);
+  const view = await confirmDialog({
+    label: text,
+    content: <span data-testid="limit-refusal">{text}</span>,
     confirmText: t("limits.refused.view"),
     cancelText: t("limits.refused.ok"),
   });

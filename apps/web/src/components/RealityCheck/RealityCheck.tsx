@@ -128,6 +128,7 @@ export function PauseDialog({
     <Dialog
       visible
       title={title}
+      aria-label={title}
       content={
         <div className="reality-check" data-testid={testId}>
           {lead}

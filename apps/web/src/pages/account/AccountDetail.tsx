@@ -1,6 +1,6 @@
 import type { BindWithdrawalAccountRequest } from "@tickfair/contract";
 import { CRYPTO_NETWORKS, withdrawalAccountStepUp } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -23,6 +23,7 @@ import { TextField } from "../../components/TextField/TextField";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { cardNumberDigits, groupCardNumber } from "../../lib/card-number";
 import { nationalityName } from "../../lib/countries";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import {
   bankCardProblems,
@@ -155,7 +156,7 @@ function BindForm({ kind }: { kind: Kind }) {
     setErrors(next);
     if (hasFieldErrors(next)) return;
     const request = body();
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t("account.confirmTitle"),
       content: <BindConfirmDetails request={request} locale={i18n.language} />,
       confirmText: t("account.confirmBind"),

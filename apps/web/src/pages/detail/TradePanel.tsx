@@ -11,7 +11,7 @@ import {
   toMinor,
   winPayout,
 } from "@tickfair/contract";
-import { Button, Dialog, Toast } from "antd-mobile";
+import { Button, Toast } from "antd-mobile";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -26,6 +26,7 @@ import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/
 import { LockBanner } from "../../components/LockBanner/LockBanner";
 import { lossStreakPauseOf } from "../../components/LossStreakPause/loss-streak";
 import { DirectionMark } from "../../components/market/DirectionMark";
+import { alertDialog } from "../../lib/dialogs";
 import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths, productRulesPath } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
@@ -140,7 +141,8 @@ export function TradePanel({
       if (isLimitRefusal(failure)) return void showLimitRefusal(failure, t, navigate);
       const capRefusal = capRefusalText(failure, t);
       if (capRefusal)
-        return void Dialog.alert({
+        return void alertDialog({
+          label: capRefusal,
           content: <span data-testid="cap-refusal">{capRefusal}</span>,
           confirmText: t("trading.capRefused.ok"),
         });

@@ -20,7 +20,6 @@ export default function HomePopup({ signedIn }: { signedIn: boolean }) {
     <Dialog
       visible={!dismiss.isPending && !dismiss.isSuccess}
       title={popup.title}
-      // antd-mobile shows the title but does not name the dialog by it; a screen reader needs the name.
       aria-label={popup.title}
       content={
         <div data-testid="home-popup">

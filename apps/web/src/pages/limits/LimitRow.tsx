@@ -1,9 +1,10 @@
 import { formatMoney, isCountKind, LOSS_STREAK_SUGGESTED, type UserLimit } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useCancelPendingLimit } from "../../api/limits";
 import { errorText } from "../../api/messages";
 import { IconChevronRight } from "../../components/icons";
+import { confirmDialog } from "../../lib/dialogs";
 import { formatCountdown, limitValueText, usedShare } from "../../lib/limit-format";
 
 /**
@@ -19,7 +20,7 @@ export function LimitRow({ limit, now, onEdit }: { limit: UserLimit; now: number
   const usedText = used === null ? null : isCountKind(kind) ? used : formatMoney(used, locale);
 
   async function cancelPending() {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t("limits.cancelPendingConfirm", {
         value: limitValueText(kind, value, t, locale, { inSentence: true }),
       }),

@@ -7,7 +7,7 @@ import {
   MAX_MONEY_LIMIT,
   type UserLimit,
 } from "@tickfair/contract";
-import { Button, Dialog, Popup, Toast } from "antd-mobile";
+import { Button, Popup, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
@@ -17,6 +17,7 @@ import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
+import { confirmDialog } from "../../lib/dialogs";
 import { appliesAtOnce, limitValueProblem, limitValueText } from "../../lib/limit-format";
 
 const QUICK_AMOUNTS = ["100.00", "500.00", "1000.00", "5000.00"] as const;
@@ -92,7 +93,7 @@ export function LimitSheet({ limit, onClose }: { limit: UserLimit; onClose: () =
   }
 
   async function remove() {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t("limits.edit.removeConfirm"),
       confirmText: t("limits.edit.remove"),
       cancelText: t("common.cancel"),

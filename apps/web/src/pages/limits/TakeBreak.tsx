@@ -1,5 +1,4 @@
 import { type ActiveBreak, type BreakKind, type BreakLength, breakEndsAt } from "@tickfair/contract";
-import { Dialog } from "antd-mobile";
 import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +9,7 @@ import { Chip } from "../../components/Chip/Chip";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
+import { alertDialog, confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { serverNow } from "../../lib/server-clock";
 import { formatDateTime } from "../../lib/time";
@@ -62,7 +62,7 @@ export function TakeBreak({ activeBreak }: { activeBreak: ActiveBreak | null }) 
       chosen === null
     )
       return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t("limits.break.confirmTitle", { until: until(chosen) }),
       content: t("limits.break.confirmBody"),
       confirmText: t("limits.break.confirm"),
@@ -72,7 +72,7 @@ export function TakeBreak({ activeBreak }: { activeBreak: ActiveBreak | null }) 
     try {
       const started = await take.mutateAsync({ ...chosen, password });
       navigate(paths.login, { replace: true });
-      void Dialog.alert({
+      void alertDialog({
         content: t("limits.break.started", { until: formatDateTime(started.until, i18n.language) }),
         confirmText: t("common.confirm"),
       });

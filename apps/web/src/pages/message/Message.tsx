@@ -1,5 +1,5 @@
 import type { InboxMessage } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconChevronRight } from "../../components/icons";
 import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
+import { confirmDialog } from "../../lib/dialogs";
 import { formatDateTime, formatWhen } from "../../lib/time";
 import { messageLink, messageText } from "./message-text";
 // The record cards and their rows as the fund records'.
@@ -26,7 +27,7 @@ export default function Message() {
   const markRead = useMarkRead();
 
   async function confirmMarkAllRead() {
-    const confirmed = await Dialog.confirm({ content: t("messages.markAllReadConfirm") });
+    const confirmed = await confirmDialog({ content: t("messages.markAllReadConfirm") });
     if (!confirmed) return;
     markAllRead.mutate(undefined, { onError: (error) => Toast.show({ content: errorText(error) }) });
   }

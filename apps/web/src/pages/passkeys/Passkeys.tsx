@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type PasskeyInfo, passkeyAddStepUp, passkeyRemoveStepUp } from "@tickfair/contract";
-import { Button, Dialog, List, Toast } from "antd-mobile";
+import { Button, List, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "../../api/client";
@@ -11,6 +11,7 @@ import { IconKey } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { useStepUp } from "../../components/StepUp/useStepUp";
+import { confirmDialog } from "../../lib/dialogs";
 import { addPasskey, browserHasPasskeys, PasskeyCancelled, passkeyProof } from "../../lib/passkeys";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
@@ -64,7 +65,7 @@ export default function Passkeys() {
   });
 
   async function remove(passkey: PasskeyInfo) {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t("passkeys.removeConfirm", { name: passkey.name }),
       confirmText: t("passkeys.remove"),
       cancelText: t("common.cancel"),

@@ -6,7 +6,7 @@ import {
   maxMoney,
   type SavingsSummary,
 } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -20,6 +20,7 @@ import { MoneyPage } from "../../components/PageNavBar/PageNavBar";
 import { QueryCard } from "../../components/QueryCard/QueryCard";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
 import "./savings.css";
@@ -115,7 +116,7 @@ function TransferForm({
     const value = cleanAmount(amount, max, { complete: true });
     setAmount(value);
     if (report({ amount: validate(value) })) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: isIn
         ? t("savings.confirmIn", { amount: money(value) })
         : t("savings.confirmOut", { amount: money(value) }),

@@ -4,7 +4,7 @@ import {
   type MySession,
   type StepUpAction,
 } from "@tickfair/contract";
-import { Button, Dialog, Toast } from "antd-mobile";
+import { Button, Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
 import { endOtherSessions, endSession, useMySessions, useRefreshSessions } from "../../api/sessions";
@@ -15,6 +15,7 @@ import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { formatDateTime, formatWhen } from "../../lib/time";
 import "./sessions.css";
@@ -40,7 +41,7 @@ export default function Sessions() {
     send: (headers: Record<string, string>) => Promise<unknown>,
     done: string,
   ) {
-    if (!(await Dialog.confirm({ ...question, cancelText: t("common.cancel") }))) return;
+    if (!(await confirmDialog({ ...question, cancelText: t("common.cancel") }))) return;
     try {
       const token = await stepUp.confirm(action);
       if (token === null) return;

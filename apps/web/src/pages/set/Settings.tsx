@@ -1,5 +1,5 @@
 import { LOCALE_NAMES } from "@tickfair/contract";
-import { Dialog, List, Toast } from "antd-mobile";
+import { List, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -19,6 +19,7 @@ import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { currentLocale } from "../../i18n";
 import { LANGUAGE_STORAGE_KEY } from "../../i18n/language";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { resetSessionStore, useSession } from "../../store/session";
 import "./settings.css";
@@ -45,7 +46,7 @@ export default function Settings() {
   const [clearing, setClearing] = useState(false);
 
   async function clearCache() {
-    const confirmed = await Dialog.confirm({ content: t("settings.clearCacheConfirm") });
+    const confirmed = await confirmDialog({ content: t("settings.clearCacheConfirm") });
     if (!confirmed) return;
     setClearing(true);
     const toast = Toast.show({ icon: "loading", duration: 0, content: t("common.loading") });

@@ -1,5 +1,5 @@
 import { type TotpEnrolment, type TotpStatus, totpDisableStepUp } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/messages";
@@ -11,6 +11,7 @@ import { stepUpHeaders } from "../../components/StepUp/step-up-api";
 import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { currentLocale } from "../../i18n";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { CodeCard } from "./CodeCard";
@@ -44,7 +45,7 @@ export default function TwoFactor() {
 
   /** Off after a confirmation and a fresh proof (a step-up for exactly this). */
   async function turnOff() {
-    if (!(await Dialog.confirm({ content: t("twoFactor.turnOffConfirm") }))) return;
+    if (!(await confirmDialog({ content: t("twoFactor.turnOffConfirm") }))) return;
     try {
       const token = await stepUp.confirm(totpDisableStepUp());
       if (token === null) return;

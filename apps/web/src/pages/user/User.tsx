@@ -1,6 +1,6 @@
 import { copyText } from "@tickfair/browser/clipboard";
 import { type AccountSummary, formatMoney, type VerificationState } from "@tickfair/contract";
-import { Badge, Button, Dialog, List, Skeleton, Toast } from "antd-mobile";
+import { Badge, Button, List, Skeleton, Toast } from "antd-mobile";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -30,6 +30,7 @@ import {
   IconWithdraw,
 } from "../../components/icons";
 import { WalletBar } from "../../components/WalletBar/WalletBar";
+import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { useSession } from "../../store/session";
@@ -157,7 +158,7 @@ export default function User() {
   }
 
   async function confirmLogout() {
-    const confirmed = await Dialog.confirm({ content: t("user.logoutConfirm") });
+    const confirmed = await confirmDialog({ content: t("user.logoutConfirm") });
     if (!confirmed) return;
     await logout.mutateAsync();
     navigate(paths.login, { replace: true });

@@ -3,7 +3,7 @@ import type {
   VerificationStatus,
   VerificationSubmitRequest,
 } from "@tickfair/contract";
-import { Dialog, Toast } from "antd-mobile";
+import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/errors";
@@ -16,6 +16,7 @@ import { NationalityField } from "../../components/NationalityField/NationalityF
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { nationalityName } from "../../lib/countries";
+import { confirmDialog } from "../../lib/dialogs";
 import {
   cleanIdNumber,
   cleanName,
@@ -137,7 +138,7 @@ export function VerificationForm({ previous }: { previous: VerificationStatus })
       frontPhotoId: front.state.photoId,
       backPhotoId: back.state.photoId,
     };
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t("verification.confirmTitle"),
       content: (
         <div data-testid="verification-confirm">

@@ -1,8 +1,9 @@
 import { formatMoney, type Withdrawal } from "@tickfair/contract";
-import { Button, Dialog, Toast } from "antd-mobile";
+import { Button, Toast } from "antd-mobile";
 import { useTranslation } from "react-i18next";
 import { useCancelWithdrawal, useWithdrawals } from "../../api/cashier";
 import { errorText } from "../../api/messages";
+import { confirmDialog } from "../../lib/dialogs";
 import { CashierOrdersPage, OrderCard } from "./CashierOrders";
 import { WithdrawalTimeline } from "./WithdrawalTimeline";
 
@@ -29,7 +30,7 @@ function WithdrawalCard({ order: withdrawal }: { order: Withdrawal }) {
       : undefined;
 
   async function confirmCancel() {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t("orders.cancelConfirm", { amount: money(withdrawal.amount) }),
       confirmText: t("orders.cancelYes"),
       cancelText: t("orders.cancelNo"),
