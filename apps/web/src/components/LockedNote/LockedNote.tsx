@@ -8,7 +8,7 @@ import "./locked-note.css";
 export function LockedNote() {
   const { t } = useTranslation();
   return (
-    <div className="locked-note" data-testid="account-locked-note">
+    <div className="warn-note locked-note" data-testid="account-locked-note">
       <IconLock className="locked-note__icon" />
       <span className="locked-note__text">{t("account.lockedNote")}</span>
       <Link to={paths.chat} className="locked-note__link" data-testid="account-chat">

@@ -60,7 +60,7 @@ export function PayoutTimes({ pledge = false }: { pledge?: boolean }) {
         )
       ) : null}
       {pledge ? (
-        <p className="payout-times__pledge" data-testid="payout-pledge">
+        <p className="warn-note payout-times__pledge" data-testid="payout-pledge">
           {t("withdraw.payouts.pledge")}{" "}
           <Link to={paths.chat} data-testid="payout-complain">
             {t("withdraw.payouts.complain")}

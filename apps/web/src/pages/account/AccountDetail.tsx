@@ -255,7 +255,7 @@ function BindForm({ kind }: { kind: Kind }) {
             })}
           </>
         )}
-        <p className="cashier-note cashier-note--warn">{t("account.bindWarning")}</p>
+        <p className="warn-note">{t("account.bindWarning")}</p>
         <SubmitButton pending={bind.isPending} testId="account-submit">
           {t("account.submit")}
         </SubmitButton>

@@ -175,7 +175,7 @@ function TransferForm({
           {when}
         </p>
         {noneLeft ? (
-          <p className="cashier-note cashier-note--warn" role="alert" data-testid="transfer-none-left">
+          <p className="warn-note" role="alert" data-testid="transfer-none-left">
             {codeText("SAVINGS_DAILY_LIMIT_REACHED")}
           </p>
         ) : null}

@@ -32,7 +32,7 @@ export default function Verification() {
             {status.state === "rejected" ? (
               <RejectionNotice status={status} />
             ) : (
-              <p className="cashier-note cashier-note--warn">{t("verification.intro")}</p>
+              <p className="warn-note">{t("verification.intro")}</p>
             )}
             {/* A new rejection starts a fresh form from what was sent that time. */}
             <VerificationForm key={status.reviewedAt ?? "first"} previous={status} />

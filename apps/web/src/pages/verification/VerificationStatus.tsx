@@ -115,7 +115,7 @@ export function RejectionNotice({ status }: { status: VerificationStatus }) {
   const { t, i18n } = useTranslation();
   if (!status.rejection) return null;
   return (
-    <section className="cashier-note cashier-note--warn" data-testid="verification-rejected" role="status">
+    <section className="warn-note" data-testid="verification-rejected" role="status">
       <strong>{t("verification.rejected")}</strong>
       <div data-testid="verification-rejected-reason">
         {t(`verification.reasons.${status.rejection.reason}`)}
