@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (lifecycle.shuttingDown) reply.header("connection", "close");
   });
   app.decorate("tickfair", context);
+  capabilities.attachMonitoring(app);
 
   await app.register(
     async (api) => {

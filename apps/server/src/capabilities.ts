@@ -10,6 +10,7 @@ import { ledgerModule } from "./ledger";
 import { limitsModule } from "./limits";
 import { marketModule } from "./market";
 import { messagesModule } from "./messages";
+import { monitoringModule } from "./monitoring";
 import { isOperatorSessionLive, operatorSignIn, operatorSocketAuth, operatorsModule } from "./operators";
 import type { CapabilityModule, Wiring } from "./platform/capability";
 import type { RouteContext } from "./platform/context";
@@ -69,6 +70,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const savings = savingsModule(wiring);
   const chat = chatModule(wiring, { blobs });
   const solvency = solvencyModule(wiring);
+  const monitoring = monitoringModule(wiring);
   const modules: CapabilityModule[] = [
     auditModule(wiring),
     push,
@@ -94,6 +96,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
     solvency,
     accountModule(wiring),
     consoleModule(wiring),
+    monitoring,
   ];
   assertRankOrder(modules);
   return {
@@ -101,6 +104,8 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
     modules,
     userSignIn: userSignIn(wiring),
     operatorSignIn: operatorSignIn(wiring),
+    /** Adds /metrics and the request timing to the root app (outside the API's prefix). */
+    attachMonitoring: monitoring.attach,
     /** The running parts tests and benches drive directly. */
     services: {
       realtime,

@@ -1,3 +1,4 @@
+export { lastLedgerCheck } from "./last-check";
 export { ledgerModule } from "./module";
 export {
   asLedgerError,

@@ -42,6 +42,26 @@ const trustProxy = z
     return entries;
   });
 
+/** Addresses and ranges (`127.0.0.1`, `10.0.0.0/8`, `::1`) that may read /metrics without its token. */
+const addressList = z
+  .string()
+  .default("127.0.0.1/8,::1")
+  .transform((value, context): string[] => {
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => {
+      const [address = "", bits] = entry.split("/");
+      return isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+    });
+    if (bad.length > 0) {
+      context.addIssue({ code: "custom", message: `not addresses or ranges: ${bad.join(", ")}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const pushServices = z
   .string()
   .default(BROWSER_PUSH_SERVICES)
@@ -246,6 +266,12 @@ const configSchema = z.object({
   QUOTE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   RESTRICTED_COUNTRIES: restrictedCountries,
   DEFAULT_COUNTRY: defaultCountry,
+
+  // Monitoring (docs/operations.md, "Monitoring"; decision 0078).
+  /** Who may scrape /metrics: the client's address (request.ip, so TRUST_PROXY applies); loopback by default. */
+  METRICS_ALLOW: addressList,
+  /** A bearer token that opens /metrics from any address; without it only METRICS_ALLOW may. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, "DEMO_MODE"> & { DEMO_MODE: boolean };

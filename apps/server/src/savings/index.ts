@@ -1,2 +1,3 @@
+export { unpaidSavers } from "./backlog";
 export { savingsModule } from "./module";
 export type { SavingsDeps } from "./service";

@@ -9,6 +9,9 @@ import type { Row } from "./permission-probe";
 export const MATRIX = {
   //                                                             anonymous  user   other  support  finance  admin
   "GET /api/v1/health":                                         ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/health/live":                                    ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /api/v1/health/ready":                                   ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
+  "GET /metrics":                                               ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/v1/app":                                            ["ok",      "ok",  "ok",  "ok",    "ok",    "ok"],
   "GET /api/ws":                                                ["ok",      "ok",  "ok",  401,     401,     401],
 

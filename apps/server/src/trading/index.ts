@@ -1,3 +1,4 @@
+export { settlementBacklog } from "./backlog";
 export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
 export { keepClosedTotals, userTradingUsage } from "./limits";
 export { lossStreakPauseOf } from "./loss-streak";

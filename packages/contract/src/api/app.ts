@@ -26,6 +26,21 @@ export const healthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
+/** `GET /api/v1/health/live`: the process answers; nothing else is checked. */
+export const healthLiveResponse = z.object({ status: z.literal("ok") });
+export type HealthLiveResponse = z.infer<typeof healthLiveResponse>;
+
+/** A readiness check's name: the database answers, its migrations are this build's, the process is not draining. */
+export const readinessCheck = z.enum(["database", "migrations", "draining"]);
+export type ReadinessCheck = z.infer<typeof readinessCheck>;
+
+/** `GET /api/v1/health/ready`: 200 when every check passes, 503 naming the ones that failed. */
+export const healthReadyResponse = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  failed: z.array(readinessCheck),
+});
+export type HealthReadyResponse = z.infer<typeof healthReadyResponse>;
+
 /** Journeys only (CLOCK_CONTROL): moves the server's clock forward, at most a year at a time. */
 export const clockAdvanceRequest = z.object({
   seconds: z

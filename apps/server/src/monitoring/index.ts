@@ -1,0 +1,1 @@
+export { monitoringModule } from "./module";
