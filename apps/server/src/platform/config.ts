@@ -116,6 +116,8 @@ const configSchema = z.object({
   WEB_DIST: z.string().default(path.join(SERVER_ROOT, "..", "web", "dist")),
   ADMIN_DIST: z.string().default(path.join(SERVER_ROOT, "..", "admin", "dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Unset: readable lines when stdout is a terminal, JSON lines otherwise (platform/logging.ts). */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   TRUST_PROXY: trustProxy,
   /** The address users open when it is not this server's own (a TLS proxy in front): printed at start, and an https one turns on HSTS for its host. */
   PUBLIC_URL: z.string().url().optional(),
