@@ -51,7 +51,6 @@ export const REQUEST_LOG_LEVEL = "debug";
  */
 export function logRequests(app: FastifyInstance): void {
   app.addHook("onResponse", async (request, reply) => {
-    if (!request.log.isLevelEnabled(REQUEST_LOG_LEVEL)) return;
     request.log[REQUEST_LOG_LEVEL](
       {
         method: request.method,
