@@ -21,6 +21,7 @@ import type { RouteContext } from "./platform/context";
 import type { Db } from "./platform/db";
 import { answerFrameworkError, installErrorHandling } from "./platform/error-handler";
 import { inlineScriptSources } from "./platform/inline-scripts";
+import { type LoggerOptions, loggerOptions, logRequests } from "./platform/logging";
 import { declareSignedInFields, registerScope } from "./platform/scopes";
 import { secureTransportHeaders } from "./platform/secure-transport";
 import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
@@ -32,8 +33,8 @@ export interface AppDeps {
   clock: Clock;
   /** Answer TLS (and HTTP/2) with these; plain HTTP without. */
   tls?: TlsFiles;
-  /** Pino logger options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options, or false for silence (tests); by default from the config and stdout. */
+  logger?: boolean | LoggerOptions;
 }
 
 export type App = FastifyInstance;
@@ -45,7 +46,8 @@ export type AppServices = RouteContext & ReturnType<typeof buildCapabilities>["s
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...tlsServerOptions(deps.tls),
-    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: deps.logger ?? loggerOptions(deps.config, { isTerminal: process.stdout.isTTY === true }),
+    disableRequestLogging: true,
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
@@ -55,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  logRequests(app);
   declareSignedInFields(app);
 
   await app.register(helmet, {

@@ -9,6 +9,7 @@ import {
 } from "@tickfair/contract";
 import { z } from "zod";
 import { BROWSER_PUSH_SERVICES, type PushServicePattern, parsePushServices } from "./push-services";
+import { SERVER_ROOT } from "./server-root";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -132,9 +133,11 @@ const configSchema = z.object({
       }
     }, "unknown time zone"),
   DEMO_MODE: flag.optional(),
-  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, "../../../web/dist")),
-  ADMIN_DIST: z.string().default(path.resolve(import.meta.dirname, "../../../admin/dist")),
+  WEB_DIST: z.string().default(path.join(SERVER_ROOT, "..", "web", "dist")),
+  ADMIN_DIST: z.string().default(path.join(SERVER_ROOT, "..", "admin", "dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Unset: readable lines when stdout is a terminal, JSON lines otherwise (platform/logging.ts). */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   TRUST_PROXY: trustProxy,
   /** The address users open when it is not this server's own (a TLS proxy in front): printed at start, and an https one turns on HSTS for its host. */
   PUBLIC_URL: z.string().url().optional(),

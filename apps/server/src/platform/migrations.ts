@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db } from "./db";
+import { SERVER_ROOT } from "./server-root";
 
 /**
  * The one migration timeline: `apps/server/src/migrations/NNNN_name.sql`, applied in name order, each
@@ -9,10 +10,10 @@ import type { Db } from "./db";
  * released (a database that ran it would not run it again); a change is a new file. Every rule the
  * ledger depends on is enforced there, in the database, not only in services.
  *
- * Found from this module's own place, so the same folder is read when the server runs from source
- * (tsx), in tests (vitest) and from the bench, whatever the working directory.
+ * Found from the server package's folder, so the same folder is read when the server runs from source
+ * (tsx), compiled, in tests (vitest) and from the bench, whatever the working directory.
  */
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, "..", "migrations");
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, "src", "migrations");
 
 const MIGRATION_FILE = /^(\d{4})_[a-z0-9_]+\.sql$/;
 

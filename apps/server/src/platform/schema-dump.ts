@@ -2,9 +2,10 @@ import path from "node:path";
 import { sql } from "kysely";
 import { createDb, type Executor } from "./db";
 import { migrateToLatest } from "./migrations";
+import { SERVER_ROOT } from "./server-root";
 
 /** docs/schema.sql, found from this module's place like the migrations, whatever the working directory. */
-export const SCHEMA_FILE = path.join(import.meta.dirname, "..", "..", "..", "..", "docs", "schema.sql");
+export const SCHEMA_FILE = path.join(SERVER_ROOT, "..", "..", "docs", "schema.sql");
 
 /** The schema of a fresh in-memory PGlite migrated to the latest migration: what docs/schema.sql holds. */
 export async function generateSchema(): Promise<string> {

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type ContentKind, type ContentText, LOCALES, type Locale } from "@tickfair/contract";
+import { SERVER_ROOT } from "../../platform/server-root";
 
 /** A demo document: every locale written out, so no reader falls back to another language. */
 export interface DemoDocument {
@@ -8,9 +9,9 @@ export interface DemoDocument {
   translations: Record<Locale, ContentText>;
 }
 
-// Beside this module rather than the working directory, so `npm start`, the tests, the bench and the
-// soak all find the same files.
-const CONTENT_FOLDER = import.meta.dirname;
+// Found from the server package's folder rather than the working directory, so `npm start` (compiled),
+// the tests, the bench and the soak all read the same files.
+const CONTENT_FOLDER = path.join(SERVER_ROOT, "src", "demo", "content");
 
 // Title and summary are one line each, ahead of the Markdown body.
 const FRONT_MATTER = /^---\ntitle: (.*)\nsummary: (.*)\n---\n/;
