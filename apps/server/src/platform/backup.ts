@@ -152,6 +152,9 @@ export async function restoreBackup(config: BackupConfig, from: string): Promise
   const kind = config.DATABASE_URL ? "postgresql" : "pglite";
   if (manifest.database !== kind)
     throw new BackupRefusal(`The backup is of ${manifest.database}, but this configuration uses ${kind}.`);
+  const holder = config.DATABASE_URL ? null : readHold(config.DATA_DIR);
+  if (holder)
+    throw new BackupRefusal(`A running server (pid ${holder.pid}) holds ${config.DATA_DIR}: stop it first.`);
   const blobs = blobFolder(config);
   const secrets = path.join(config.DATA_DIR, SECRETS_FOLDER);
   const restoresSecrets = manifest.files.some((file) => file.path.startsWith(`${SECRETS_FOLDER}/`));
@@ -168,7 +171,6 @@ export async function restoreBackup(config: BackupConfig, from: string): Promise
 }
 
 async function restorePglite(dataDir: string, dump: string): Promise<void> {
-  if (readHold(dataDir)) throw new BackupRefusal(`A running server holds ${dataDir}: stop it first.`);
   if (!(await folderEmpty(path.join(dataDir, "pglite"))))
     throw new BackupRefusal(`${dataDir} already holds a database: restore into an empty data folder.`);
   const db = createDb({ dataDir, pgliteDump: new Blob([await fs.readFile(dump)]) });
