@@ -17,6 +17,8 @@ const ENTRIES = {
   "ledger-check": "apps/server/src/ledger/check-cli.ts",
   "schema-dump": "apps/server/src/platform/schema-dump-cli.ts",
   "operator-create": "apps/server/src/operators/create-cli.ts",
+  backup: "apps/server/src/platform/backup-cli.ts",
+  restore: "apps/server/src/platform/restore-cli.ts",
   verify: "packages/verify/src/cli.ts",
 };
 

@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { buildCapabilities } from "./capabilities";
+import { backupRoutes } from "./platform/backup-route";
 import { serveBuiltApp } from "./platform/built-apps";
 import type { Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(systemRoutes(context));
       await api.register(clockControlRoutes(context));
+      await api.register(backupRoutes(context));
       const { modules } = capabilities;
       for (const plugin of modules.flatMap((module) => module.publicRoutes ?? [])) await api.register(plugin);
       await registerScope(

@@ -61,7 +61,16 @@ export function createDb(options: {
     parsers: PARSERS,
     extensions: PGLITE_EXTENSIONS,
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  embedded.set(db, pglite);
+  return db;
+}
+
+const embedded = new WeakMap<Db, PGlite>();
+
+/** The embedded database behind `db`, or null on PostgreSQL: backups dump its folder (`dumpDataDir`). */
+export function embeddedDatabase(db: Db): PGlite | null {
+  return embedded.get(db) ?? null;
 }
 
 /** The contrib extensions the migrations create (PostgreSQL ships them; PGlite loads them on start). */
