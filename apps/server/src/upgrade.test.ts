@@ -11,7 +11,7 @@ import { CATALOGUE } from "./market/catalogue";
 import { TICK_GENESIS_HASH, tickHash } from "./market/hash";
 import { formatScaled } from "./market/prices";
 import { durationRows, productRow } from "./market/seed";
-import { verifyChain } from "./market/ticks";
+import { verifyChain } from "./market/tick-chain-check";
 import { ManualClock } from "./platform/clock";
 import type { Db } from "./platform/db";
 import { createMigrator, migrateToLatest, readMigrations } from "./platform/migrations";
