@@ -8,7 +8,8 @@ import { feedTick } from "../market/testing";
 import { recordTicks } from "../market/ticks";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { assignEntries } from "../trading/service";
+import { settleDueContracts } from "../trading/settlement";
 import { postWithKey } from "./cashier-fixtures";
 import type { TestContext } from "./harness";
 
