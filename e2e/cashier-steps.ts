@@ -9,16 +9,14 @@ import { encodePng } from "./documents";
 import {
   confirmDialog,
   ERRORS,
-  expectPolished,
   HOME,
   type newUser,
   operatorHeaders,
   proveInSheet,
   type ShotLocale,
-  settledShot,
-  shot,
   TEXT,
 } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 /** One locale's pass through the cashier: its page, API client and user. */
 export interface CashierRun {

@@ -13,7 +13,6 @@ import {
   apiUser,
   bindCurrencyAddress,
   ERRORS,
-  expectPolished,
   logInViaForm,
   newUser,
   openInLanguage,
@@ -22,11 +21,10 @@ import {
   requestWithdrawal,
   SHOT_LOCALES,
   SHOT_RUNS,
-  settledShot,
-  shot,
   signedInUser,
   TEXT,
 } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 for (const { locale, text } of SHOT_RUNS) {
   const shoot = shooter(locale);

@@ -2,7 +2,6 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { CLOCK_OPTIONS } from "@tickfair/contract";
 import { DEMO_ADMIN_2, operatorApiHeaders } from "./admin-support";
 import {
-  axeViolations,
   DETAIL,
   detailPage,
   expectTradingPolished,
@@ -14,9 +13,8 @@ import {
   postOk,
   SHOT_RUNS,
   setLanguage,
-  settledShot,
-  shot,
 } from "./support";
+import { axeViolations, settledShot, shot } from "./support-screens";
 
 const cents = (s: string) => Math.round(Number(s) * 100);
 
