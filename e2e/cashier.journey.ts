@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { shooter, toast } from "./cashier-helpers";
 import {
   bindBankCard,
   depositConfirmedLive,
   fundRecordsFilteredAndExported,
-  shooter,
-  toast,
   withdrawalPaidWithReference,
   withdrawCancelThenApproved,
 } from "./cashier-steps";
