@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { createDb, type Db } from "../apps/server/src/platform/db";
 import { migrateToLatest } from "../apps/server/src/platform/migrations";
-import { settleDueContracts } from "../apps/server/src/trading/service";
+import { settleDueContracts } from "../apps/server/src/trading/settlement";
 import { fmt } from "./bench";
 import { type DueSettings, setupDueContracts } from "./due-contracts";
 import type { PgServer } from "./pg-server";

@@ -1,16 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { freshTotpCode } from "./admin-support";
-import {
-  confirmDialog,
-  ERRORS,
-  expectPolished,
-  logInViaForm,
-  newIdentity,
-  proveInSheet,
-  settledShot,
-  shot,
-  TEXT,
-} from "./support";
+import { confirmDialog, ERRORS, logInViaForm, newIdentity, proveInSheet, TEXT } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 const zh = TEXT["zh-CN"];
 const IPHONE_SAFARI =

@@ -19,9 +19,9 @@ import {
   requestBankDeposit,
   requestWithdrawal,
   setLanguage,
-  shot,
   TEXT,
 } from "./support";
+import { shot } from "./support-screens";
 
 /** A user opened through the API with demo money and a bound currency address, ready to deposit and withdraw. */
 async function customer(request: APIRequestContext) {

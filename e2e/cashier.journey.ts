@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { shooter, toast } from "./cashier-helpers";
 import {
   bindBankCard,
   depositConfirmedLive,
   fundRecordsFilteredAndExported,
-  shooter,
-  toast,
   withdrawalPaidWithReference,
   withdrawCancelThenApproved,
 } from "./cashier-steps";
@@ -13,7 +12,6 @@ import {
   apiUser,
   bindCurrencyAddress,
   ERRORS,
-  expectPolished,
   logInViaForm,
   newUser,
   openInLanguage,
@@ -22,11 +20,10 @@ import {
   requestWithdrawal,
   SHOT_LOCALES,
   SHOT_RUNS,
-  settledShot,
-  shot,
   signedInUser,
   TEXT,
 } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 for (const { locale, text } of SHOT_RUNS) {
   const shoot = shooter(locale);

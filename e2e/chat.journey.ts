@@ -8,7 +8,6 @@ import type {
 import { encodePng } from "./documents";
 import {
   apiSession,
-  expectPolished,
   HOME,
   logInViaForm,
   operatorHeaders,
@@ -17,8 +16,8 @@ import {
   SHOT_RUNS,
   type ShotLocale,
   setLanguage,
-  shot,
 } from "./support";
+import { expectPolished, shot } from "./support-screens";
 
 /**
  * Online customer service as a user lives it: from home's entry to the chat, a question, support's

@@ -7,7 +7,6 @@ import type {
 } from "../packages/contract/src/api/content";
 import {
   apiUser,
-  expectPolished,
   HOME,
   logInViaForm,
   operatorHeaders,
@@ -15,9 +14,8 @@ import {
   SHOT_RUNS,
   type ShotLocale,
   setLanguage,
-  settledShot,
-  shot,
 } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 /**
  * Content as a visitor reads it: an operator publishes about us, the privacy policy, the service

@@ -13,7 +13,8 @@ import {
   setConsoleLanguage,
   signInToConsole,
 } from "./admin-support";
-import { detailPage, expectPolished, SHOT_RUNS, type ShotLocale, setLanguage, shot } from "./support";
+import { detailPage, SHOT_RUNS, type ShotLocale, setLanguage } from "./support";
+import { expectPolished, shot } from "./support-screens";
 
 /** Where playwright.config.ts tells the server the exchanges are: local servers speaking their protocols. */
 const PORT = Number(process.env.E2E_PORT ?? 8181);

@@ -4,15 +4,13 @@ import {
   confirmDialog,
   DETAIL,
   ERRORS,
-  expectPolished,
   logInViaForm,
   proveInSheet,
   SHOT_LOCALES,
-  settledShot,
-  shot,
   signedInUser,
   TEXT,
 } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 /** Opens a limit's sheet, types a value and saves it (a loosening proved by `stepUp`). */
 async function setLimit(

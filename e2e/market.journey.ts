@@ -1,15 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  BTC,
-  expectDirectionsMarked,
-  expectPolished,
-  HOME,
-  MARKET_COLOURS,
-  SHOT_LOCALES,
-  setLanguage,
-  shot,
-  TEXT,
-} from "./support";
+import { BTC, HOME, MARKET_COLOURS, SHOT_LOCALES, setLanguage, TEXT } from "./support";
+import { expectDirectionsMarked, expectPolished, shot } from "./support-screens";
 
 const row = (page: Page, symbol: string) =>
   page.locator(`[data-testid="product-row"][data-symbol="${symbol}"]`);

@@ -3,17 +3,16 @@ import { passwordStepUp } from "@tickfair/contract";
 import type { BroadcastTranslations, InboxPage, UnreadCount } from "../packages/contract/src/api/messages";
 import {
   confirmDialog,
-  expectPolished,
   HOME,
   operatorHeaders,
   postOk,
   requestBankDeposit,
   SHOT_RUNS,
   type ShotLocale,
-  shot,
   signedInUser,
   stepUpHeader,
 } from "./support";
+import { expectPolished, shot } from "./support-screens";
 
 /**
  * System messages as a user lives them: the app is open on home when an operator sends a broadcast

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DETAIL, ERRORS, HOME, SHOT_RUNS, type ShotLocale, shot, signedInUser, TEXT } from "./support";
+import { DETAIL, ERRORS, HOME, SHOT_RUNS, type ShotLocale, signedInUser, TEXT } from "./support";
+import { shot } from "./support-screens";
 
 /** The machine's first non-loopback IPv4 address, where a phone on the same network opens the app. */
 function lanAddress(): string | null {

@@ -15,9 +15,9 @@ import {
   openInLanguage,
   postOk,
   SHOT_RUNS,
-  shot,
   signedInUser,
 } from "./support";
+import { shot } from "./support-screens";
 
 const ORDERS = "/h5/pages/order/order";
 const VERIFY_COMMAND = path.resolve(import.meta.dirname, "../packages/verify/src/cli.ts");

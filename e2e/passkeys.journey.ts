@@ -1,14 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import {
-  bindCurrencyAddress,
-  confirmDialog,
-  expectPolished,
-  logInViaForm,
-  newUser,
-  SHOT_RUNS,
-  settledShot,
-  TEXT,
-} from "./support";
+import { bindCurrencyAddress, confirmDialog, logInViaForm, newUser, SHOT_RUNS, TEXT } from "./support";
+import { expectPolished, settledShot } from "./support-screens";
 
 const zh = TEXT["zh-CN"];
 const PORT = Number(process.env.E2E_PORT ?? 8181);

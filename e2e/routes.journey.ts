@@ -4,15 +4,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO } from "../apps/server/src/demo/seed";
 import { NEWS_PATH } from "../apps/web/src/lib/news-path";
 import { paths } from "../apps/web/src/lib/paths";
-import {
-  axeViolations,
-  expectPolished,
-  logInViaForm,
-  SHOT_LOCALES,
-  setLanguage,
-  shot,
-  TEXT,
-} from "./support";
+import { logInViaForm, SHOT_LOCALES, setLanguage, TEXT } from "./support";
+import { axeViolations, expectPolished, shot } from "./support-screens";
 
 /**
  * Every route of the H5 app, opened cold (a fresh document straight at its address, as a link from

@@ -4,15 +4,14 @@ import { seedLeadsTo } from "@tickfair/verify";
 import { DEMO } from "../apps/server/src/demo/seed";
 import {
   ALL_LOCALES,
-  expectPolished,
   HOME,
   logInViaForm,
   newIdentity,
   openInLanguage,
   SHOT_RUNS,
   setLanguage,
-  shot,
 } from "./support";
+import { expectPolished, shot } from "./support-screens";
 
 for (const { locale, text } of SHOT_RUNS) {
   test(`every screen in ${locale}, looked at as a user would`, async ({ page }) => {

@@ -4,16 +4,14 @@ import {
   ALL_LOCALES,
   confirmDialog,
   ERRORS,
-  expectPolished,
   logInViaForm,
   openInLanguage,
   operatorHeaders,
   registerViaApi,
   SHOT_RUNS,
-  settledShot,
-  shot,
   signedInUser,
 } from "./support";
+import { expectPolished, settledShot, shot } from "./support-screens";
 
 const VERIFICATION = "/h5/pages/verify/verify";
 

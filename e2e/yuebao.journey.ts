@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { SavingsSummary } from "../packages/contract/src/api/savings";
 import { addDays } from "../packages/contract/src/savings-math";
-import { confirmDialog, expectPolished, SHOT_LOCALES, shot, signedInUser, TEXT } from "./support";
+import { confirmDialog, SHOT_LOCALES, signedInUser, TEXT } from "./support";
+import { expectPolished, shot } from "./support-screens";
 
 /**
  * Yu'ebao as a saver lives it over two days: move money in, see it pending with the day it confirms,

@@ -10,7 +10,8 @@ import { recordTicks } from "../market/ticks";
 import { operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { assignEntries } from "../trading/service";
+import { settleDueContracts } from "../trading/settlement";
 import { riskExposure } from "./risk";
 import { sharedRead } from "./risk-routes";
 

@@ -1,4 +1,4 @@
-import type { StoredTick } from "./ticks";
+import type { StoredTick } from "./stored-tick";
 
 export type TicksListener = (ticks: readonly StoredTick[]) => void | Promise<void>;
 

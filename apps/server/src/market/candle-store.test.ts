@@ -4,7 +4,8 @@ import { ticksAcrossBoundary } from "../test/candle-fixtures";
 import { alignCandleCalendar, type CandleRow, latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
 import { feedTick } from "./testing";
-import { recordTicks, ticksInRange } from "./ticks";
+import { ticksInRange } from "./tick-reads";
+import { recordTicks } from "./ticks";
 import { useTicksTestDb } from "./ticks.testing";
 
 const { testDb, freshProduct } = useTicksTestDb();

@@ -4,8 +4,9 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { at, expectEpochMatchesRecord, published, seedsInDb, setup } from "./fairness.testing";
 import { formatScaled } from "./prices";
+import type { StoredTick } from "./stored-tick";
 import { feedTick, openTestFeed, TEST_CHAIN, TEST_FAIRNESS_SECRET, tickAt } from "./testing";
-import { recordTicks, type StoredTick } from "./ticks";
+import { recordTicks } from "./ticks";
 
 describe("the synthetic markets' chain", () => {
   it("never reveals a seed before its epoch ends, across a restart; the recorded epoch equals the recomputed path", async () => {

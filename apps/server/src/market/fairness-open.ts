@@ -1,12 +1,12 @@
 import { PATH_ALGORITHM, seedChain, stepVolatilityPpm, toHex } from "@tickfair/verify";
 import type { Db } from "../platform/db";
 import type { CatalogueProduct } from "./catalogue";
+import { lastTicks } from "./chain-heads";
 import { alignedEpochStart, type Chain, type ChainProduct, chainEndsAt } from "./fairness-chain";
 import { FairnessRefusal } from "./fairness-secret";
 import { chainAt, hasEpochs, readChains, recordChain } from "./fairness-store";
 import type { MarketLog } from "./feed-runner";
 import { parseScaled } from "./prices";
-import { lastTicks } from "./ticks";
 
 /** What a new chain is made with (configuration); a recorded chain keeps its own. */
 export interface ChainSettings {

@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
 import { useTestDb } from "../test/harness";
 import { MarketBus } from "./bus";
+import { lastTicks } from "./chain-heads";
 import { FairnessRefusal } from "./fairness-secret";
 import type { FeedListener, FeedSource, FeedTick } from "./feed";
 import { FeedRunner, silentLog } from "./feed-runner";
 import { createMarket, type MarketOptions } from "./running";
+import type { StoredTick } from "./stored-tick";
 import { createMarketTestDb, feedTick, onPostgres, TEST_FAIRNESS_SECRET, testDatabaseUrl } from "./testing";
-import { lastTicks, recordTicks, type StoredTick, verifyChain } from "./ticks";
+import { verifyChain } from "./tick-chain-check";
+import { recordTicks } from "./ticks";
 
 const testDb = useTestDb(createMarketTestDb);
 

@@ -1,8 +1,10 @@
 import pg from "pg";
 import type { Db } from "../platform/db";
 import type { MarketBus } from "./bus";
+import { lastTicks } from "./chain-heads";
 import type { FeedSource, FeedTick, SimulationStart } from "./feed";
-import { deserializeTicks, lastTicks, recordTicks } from "./ticks";
+import { deserializeTicks } from "./tick-wire";
+import { recordTicks } from "./ticks";
 
 /** pg_try_advisory_lock key of the feed: ASCII "tickfeed". Advisory locks are per database. */
 export const FEED_LOCK_KEY = "8388345093884831076";

@@ -8,4 +8,5 @@ export { marketModule } from "./module";
 export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export { productNotFound, symbolCode, symbolCodeOf } from "./service";
-export { citationsOf, type StoredTick } from "./ticks";
+export type { StoredTick } from "./stored-tick";
+export { citationsOf } from "./tick-reads";

@@ -3,9 +3,10 @@ import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import type { ChannelSocket, Followers, PublicChannel } from "../platform/realtime";
 import type { MarketBus } from "./bus";
-import { findProduct, productTicks, toWireTick } from "./service";
+import { productTicks, toWireTick } from "./product-ticks";
+import { findProduct } from "./service";
+import type { StoredTick } from "./stored-tick";
 import { latestTickers } from "./tickers";
-import type { StoredTick } from "./ticks";
 
 const TICKERS_EVERY_MS = 1000;
 const BACKFILL_LIMIT = 1000;

@@ -5,7 +5,8 @@ import { operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
 import { auditEntry } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { assignEntries } from "../trading/service";
+import { settleDueContracts } from "../trading/settlement";
 import { feedTick } from "./testing";
 import { recordTicks } from "./ticks";
 

@@ -7,8 +7,9 @@ import {
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { feedSourcesBySymbol } from "./feed-sources";
-import { durationsOf, findProduct, MAX_TICK_SPAN_MS, productNow } from "./service";
-import { verifyChain } from "./ticks";
+import { MAX_TICK_SPAN_MS } from "./product-ticks";
+import { durationsOf, findProduct, productNow } from "./service";
+import { verifyChain } from "./tick-chain-check";
 
 /** The most ticks one operator verification re-hashes: a day of one tick a second, with room. */
 export const MAX_OPERATOR_VERIFY_TICKS = 100_000n;

@@ -13,7 +13,8 @@ import { routeSchemas } from "../platform/route-schema";
 import { setFeedSources } from "./feed-config";
 import { symbolParams } from "./http";
 import { operatorProducts, verifyProductRange } from "./operator-products";
-import { getProduct, updateProduct } from "./service";
+import { updateProduct } from "./product-update";
+import { getProduct } from "./service";
 
 const schema = routeSchemas({
   tags: ["operators", "market"],

@@ -15,14 +15,8 @@ import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
 import { symbolParams } from "./http";
-import {
-  getProduct,
-  listProducts,
-  productCandles,
-  productTicks,
-  termsHistory,
-  verifyProductChain,
-} from "./service";
+import { productCandles, productTicks, verifyProductChain } from "./product-ticks";
+import { getProduct, listProducts, termsHistory } from "./service";
 
 const schema = routeSchemas({ tags: ["market"], signedIn: false, errors: [400, 404, 429] });
 

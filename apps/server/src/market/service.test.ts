@@ -4,8 +4,9 @@ import { ManualClock } from "../platform/clock";
 import type { Operator } from "../platform/schema";
 import { useTestDb } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
+import { updateProduct } from "./product-update";
 import { seedCatalogue } from "./seed";
-import { getProduct, listProducts, updateProduct } from "./service";
+import { getProduct, listProducts } from "./service";
 import { createMarketTestDb, feedTick, openTestFeed } from "./testing";
 import { recordTicks } from "./ticks";
 

@@ -5,7 +5,7 @@ import { createOperator } from "../operators/service";
 import { ManualClock } from "../platform/clock";
 import type { Operator } from "../platform/schema";
 import type { TestDb } from "../test/harness";
-import { updateProduct } from "./service";
+import { updateProduct } from "./product-update";
 import { buildMarketTestApp, createMarketTestDb } from "./testing";
 
 let testDb: TestDb;

@@ -5,12 +5,13 @@ import type { Clock, ManualClock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { createTestDb, type TestDb, testConfig } from "../test/harness";
 import { CATALOGUE } from "./catalogue";
+import { lastTicks } from "./chain-heads";
 import { type ChainSettings, openChain } from "./fairness-open";
 import type { FeedTick } from "./feed";
 import { silentLog } from "./feed-runner";
 import { seedCatalogue } from "./seed";
 import { SyntheticFeed } from "./synthetic-feed";
-import { lastTicks, recordTicks } from "./ticks";
+import { recordTicks } from "./ticks";
 
 /** A fresh, migrated test database with the market's catalogue. */
 export async function createMarketTestDb(): Promise<TestDb> {

@@ -2,8 +2,8 @@ import type { Ticker } from "@tickfair/contract";
 import type { Executor } from "../platform/db";
 import { windowCandles } from "./candle-store";
 import { stats24h, type WindowCandle } from "./candles";
+import { chainHeads } from "./chain-heads";
 import { changePercent, formatScaled, rescale } from "./prices";
-import { chainHeads } from "./ticks";
 
 /**
  * Each product's ticker: the latest tick and the rolling 24H open/high/low/change/volume/amount, read

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { tickHash } from "./hash";
 import { feedTick } from "./testing";
-import { recordTicks, verifyChain } from "./ticks";
+import { verifyChain } from "./tick-chain-check";
+import { recordTicks } from "./ticks";
 import { at, useTicksTestDb } from "./ticks.testing";
 
 const { testDb, freshProduct, storedRows } = useTicksTestDb();

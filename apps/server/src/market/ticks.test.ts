@@ -6,15 +6,11 @@ import { latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
 import { TICK_GENESIS_HASH, tickHash } from "./hash";
 import { feedTick } from "./testing";
+import { verifyChain } from "./tick-chain-check";
+import { citationsOf, ticksInRange } from "./tick-reads";
+import { deserializeTicks, serializeTicks } from "./tick-wire";
 import { latestTickers } from "./tickers";
-import {
-  citationsOf,
-  deserializeTicks,
-  recordTicks,
-  serializeTicks,
-  ticksInRange,
-  verifyChain,
-} from "./ticks";
+import { recordTicks } from "./ticks";
 import { at, useTicksTestDb } from "./ticks.testing";
 
 const { testDb, freshProduct, storedRows } = useTicksTestDb();

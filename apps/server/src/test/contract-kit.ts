@@ -1,4 +1,5 @@
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { assignEntries } from "../trading/service";
+import { settleDueContracts } from "../trading/settlement";
 import { key, postWithKey, toppedUpUser } from "./cashier-fixtures";
 import type { TestContext } from "./harness";
 import { quoted } from "./trading-fixtures";

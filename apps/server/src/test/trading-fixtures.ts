@@ -2,12 +2,14 @@ import { sql } from "kysely";
 import { expect } from "vitest";
 import type { App } from "../app";
 import { symbolCode, symbolCodeOf } from "../market";
+import { lastTicks } from "../market/chain-heads";
 import { seedCatalogue } from "../market/seed";
 import { feedTick } from "../market/testing";
-import { lastTicks, recordTicks } from "../market/ticks";
+import { recordTicks } from "../market/ticks";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { assignEntries, settleDueContracts } from "../trading/service";
+import { assignEntries } from "../trading/service";
+import { settleDueContracts } from "../trading/settlement";
 import { postWithKey } from "./cashier-fixtures";
 import type { TestContext } from "./harness";
 

@@ -7,7 +7,8 @@ import { toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
 import { per100, refreshRealizedReturns } from "./realized-returns";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries } from "./service";
+import { settleDueContracts } from "./settlement";
 
 const t = useTestApp({
   PLATFORM_TZ: "UTC",

@@ -1,4 +1,5 @@
 export { settlementBacklog } from "./backlog";
+export { listUserContracts } from "./contract-reads";
 export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
 export { keepClosedTotals, userTradingUsage } from "./limits";
 export { lossStreakPauseOf } from "./loss-streak";
@@ -7,5 +8,5 @@ export { type BookRow, largestOpenPositions, type OpenPositionRow, openBook } fr
 export { recentContracts } from "./recent";
 export { type SettledResults, settledResults } from "./results";
 export { type SettledNetCounts, settledNetCounts } from "./risk-figure-source";
-export { type ContractRef, listUserContracts } from "./service";
+export type { ContractRef } from "./service";
 export { tradingSince } from "./since";

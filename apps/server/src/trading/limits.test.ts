@@ -8,7 +8,8 @@ import { useTestApp } from "../test/harness";
 import { holdLocks, sessionsWaitingForLocks } from "../test/held-locks";
 import { freshQuote, openContract } from "../test/trading-fixtures";
 import { tradingUsage, userTradingUsage } from "./limits";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries } from "./service";
+import { settleDueContracts } from "./settlement";
 
 const t = useTestApp({ FEED_ENABLED: false });
 

@@ -1,7 +1,8 @@
 import type { AccountSummary, Contract } from "@tickfair/contract";
 import type { Db } from "../platform/db";
 import type { UserEventRenderer } from "../platform/realtime";
-import { type ContractRef, contractsByIds } from "./service";
+import { contractsByIds } from "./contract-reads";
+import type { ContractRef } from "./service";
 
 declare module "../platform/events" {
   interface DomainEvents {

@@ -7,7 +7,8 @@ import { useTestApp } from "../test/harness";
 import { freshQuote } from "../test/trading-fixtures";
 import { TermsBook } from "./order-terms";
 import { placeContracts } from "./placement";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries } from "./service";
+import { settleDueContracts } from "./settlement";
 
 const t = useTestApp({ FEED_ENABLED: false });
 

@@ -13,6 +13,7 @@ import { Batcher } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { bigintArray, type Db, prepared, type Tx } from "../platform/db";
 import { claimAnsweredKeys, type IdempotentResult, runIdempotent } from "../platform/idempotency";
+import { toContract } from "./contract-reads";
 import {
   ensureExposureRows,
   exposurePlacedCtes,
@@ -32,7 +33,6 @@ import {
   TermsBook,
 } from "./order-terms";
 import type { ContractRow } from "./schema";
-import { toContract } from "./service";
 
 /** A contract's order number from its id, as the contracts table generates it (migrations/0004_trading.sql). */
 const orderNoOf = (id: RawBuilder<unknown>) => sql`'C' || lpad(${id}::text, 10, '0')`;

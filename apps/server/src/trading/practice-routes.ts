@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
+import { listClosedContracts, listOpenContracts } from "./contract-reads";
 import { placePracticeContract, practiceAccount, resetPractice } from "./practice";
-import { listClosedContracts, listOpenContracts } from "./service";
 
 const schema = routeSchemas({ tags: ["practice"], signedIn: true, errors: [400, 401, 404, 409, 422] });
 

@@ -2,7 +2,7 @@ import { type ContractReceipt, MAX_DURATION_SECONDS } from "@tickfair/contract";
 import { citationsOf, formatScaled, receiptCommitment } from "../market";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
-import { toContract } from "./service";
+import { toContract } from "./contract-reads";
 
 /**
  * The most ticks one receipt carries: a contract of the longest duration an operator may offer (a

@@ -14,9 +14,9 @@ import { z } from "zod";
 import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
+import { contractDetail, listClosedContracts, listOpenContracts } from "./contract-reads";
 import { OrderDesk } from "./placement";
 import { contractReceipt } from "./receipt";
-import { contractDetail, listClosedContracts, listOpenContracts } from "./service";
 
 const schema = routeSchemas({ tags: ["trading"], signedIn: true, errors: [400, 401, 404, 409, 422] });
 

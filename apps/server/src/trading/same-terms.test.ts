@@ -6,7 +6,8 @@ import { recordTicks } from "../market/ticks";
 import { toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries } from "./service";
+import { settleDueContracts } from "./settlement";
 
 /*
  * The terms are the same for every user (ARCHITECTURE §5 "Risk, stated plainly"): no rate, spread or

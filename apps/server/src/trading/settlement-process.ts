@@ -6,7 +6,7 @@
  *   node --import tsx settlement-process.ts <database-url> <now-iso> <batch-size>
  */
 import { createDb } from "../platform/db";
-import { settleDueContracts } from "./service";
+import { settleDueContracts } from "./settlement";
 
 const [databaseUrl, nowText, batchText] = process.argv.slice(2);
 if (!databaseUrl || !nowText || !batchText) {

@@ -10,7 +10,8 @@ import { demoTopUp } from "../test/cashier-fixtures";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { placeContract } from "../test/trading-fixtures";
-import { assignEntries, settleDueContracts } from "./service";
+import { assignEntries } from "./service";
+import { settleDueContracts } from "./settlement";
 
 const t = useTestApp({ FEED_ENABLED: false });
 const WORKER = path.join(import.meta.dirname, "settlement-process.ts");

@@ -1,7 +1,8 @@
 import type { MarketBus, StoredTick } from "../market";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
-import { assignEntries, type ContractRef, settleDueContracts } from "./service";
+import { assignEntries, type ContractRef } from "./service";
+import { settleDueContracts } from "./settlement";
 
 export interface TradingWorkerDeps {
   db: Db;

@@ -1,69 +1,26 @@
-import type { CandleInterval, Tick } from "@tickfair/contract";
-import type { IChartApi, ISeriesApi, SeriesType, UTCTimestamp } from "lightweight-charts";
+import type { Tick } from "@tickfair/contract";
+import type { IChartApi, ISeriesApi, SeriesType } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchCandles, fetchTicks } from "../../api/trading";
 import { CHART_GRID_COLOR, chartLayout } from "../../lib/chart-look";
 import type { ChartStyle, ChartView, Indicator } from "./chart/chart-prefs";
-import type { ChartBar, DrawnIndicators, LegendItem } from "./chart/indicator-series";
+import type { LegendItem } from "./chart/indicator-series";
 import { barOf, barsAhead, drawEntryLines, type OpenMark, xOf } from "./chart/position-marks";
 import { chartTickLabel } from "./chart-format";
-
-/**
- * Bar lengths for the live bar. Days and weeks follow the platform's clock on the server; here the next
- * one starts a whole length after the last served one, so across a summer-time change the live bar is
- * an hour off until the chart reloads.
- */
-const INTERVAL_SECONDS: Record<CandleInterval, number> = {
-  "1m": 60,
-  "5m": 300,
-  "15m": 900,
-  "30m": 1800,
-  "1h": 3600,
-  "1d": 86_400,
-  "1w": 604_800,
-};
-
-const BASE_HEIGHT = 240;
-const SUB_PANE_HEIGHT = 80;
-
-/** The chart's time axis shows UTC: shift instants by the browser's offset so it reads local time. */
-const toChartTime = (utcSeconds: number) =>
-  (utcSeconds - new Date(utcSeconds * 1000).getTimezoneOffset() * 60) as UTCTimestamp;
-const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
-
-/**
- * The live price as a dotted level across the chart, without a tag on the price axis: the tag covered
- * the axis label beside it, and the price itself is written large above the chart.
- */
-const LIVE_PRICE = { priceLineVisible: true, priceLineWidth: 1, lastValueVisible: false } as const;
-
-/** A bar at its UTC start (seconds); drawn at its chart time. */
-interface Bar extends Omit<ChartBar, "time"> {
-  start: number;
-}
-
-type Lib = typeof import("lightweight-charts");
-
-interface Built {
-  lib: Lib;
-  chart: IChartApi;
-  series: ISeriesApi<"Line"> | ISeriesApi<"Candlestick">;
-  /** Seconds between bars: 1 on the tick line. */
-  step: number;
-  bars: Bar[];
-  indicators: DrawnIndicators | null;
-}
-
-const chartBars = (bars: readonly Bar[]): ChartBar[] =>
-  bars.map(({ start, ...bar }) => ({ ...bar, time: toChartTime(start) }));
-
-function drawBars(built: Built, style: ChartStyle) {
-  const data = chartBars(built.bars);
-  if (style === "line")
-    (built.series as ISeriesApi<"Line">).setData(data.map((b) => ({ time: b.time, value: b.close })));
-  else (built.series as ISeriesApi<"Candlestick">).setData(data);
-}
+import {
+  BASE_HEIGHT,
+  type Bar,
+  type Built,
+  chartBars,
+  drawBars,
+  INTERVAL_SECONDS,
+  LIVE_PRICE,
+  marketColours,
+  SUB_PANE_HEIGHT,
+  seconds,
+  toChartTime,
+} from "./price-chart-draw";
 
 /**
  * Recent ticks as a line, or bars of an interval as candles or a line of closes; the latest tick is
@@ -401,13 +358,4 @@ export function PriceChart({
       ) : null}
     </div>
   );
-}
-
-/** A rise's and a fall's colours as the page shows them (they follow the language: riseColourOf, styles/global.css). */
-function marketColours(): { rise: string; fall: string } {
-  const style = getComputedStyle(document.documentElement);
-  return {
-    rise: style.getPropertyValue("--tf-rise").trim() || "#0a7d46",
-    fall: style.getPropertyValue("--tf-fall").trim() || "#cc2f36",
-  };
 }

@@ -1,0 +1,82 @@
+import type { Executor } from "../platform/db";
+import type { FeedCitation } from "./feed";
+import { formatScaled } from "./prices";
+import type { StoredTick } from "./stored-tick";
+
+/** The decimals a product's prices are served and hashed with. */
+export async function pricePrecision(m: Executor, symbol: string): Promise<number> {
+  const product = await m
+    .selectFrom("products")
+    .select("price_precision")
+    .where("symbol", "=", symbol)
+    .executeTakeFirstOrThrow();
+  return product.price_precision;
+}
+
+export interface TickRange {
+  fromSeq?: bigint;
+  from?: Date;
+  to?: Date;
+  limit: number;
+}
+
+/**
+ * Ticks oldest first: from `fromSeq` or `from` onwards up to `to`, or with neither, the latest `limit`
+ * at or before `to` (which is how settlement will find "the last tick at or before expiry").
+ */
+export async function ticksInRange(db: Executor, symbol: string, range: TickRange): Promise<StoredTick[]> {
+  const m = db;
+  const precision = await pricePrecision(m, symbol);
+  const forward = range.fromSeq !== undefined || range.from !== undefined;
+  const rows = await m
+    .selectFrom("ticks")
+    .selectAll()
+    .where("symbol", "=", symbol)
+    .$if(range.fromSeq !== undefined, (q) => q.where("seq", ">=", range.fromSeq ?? 0n))
+    .$if(range.from !== undefined, (q) => q.where("time", ">=", range.from ?? new Date(0)))
+    .$if(range.to !== undefined, (q) => q.where("time", "<=", range.to ?? new Date(0)))
+    .orderBy("seq", forward ? "asc" : "desc")
+    .limit(range.limit)
+    .execute();
+  if (!forward) rows.reverse();
+  return rows.map((row) => ({
+    symbol: row.symbol,
+    seq: row.seq,
+    time: row.time,
+    price: row.price,
+    volume: row.volume,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+    priceText: formatScaled(row.price, precision),
+  }));
+}
+
+/** The citations of the given ticks of one product, by seq, in the order they were cited. */
+export async function citationsOf(
+  db: Executor,
+  symbol: string,
+  seqs: readonly bigint[],
+): Promise<Map<bigint, FeedCitation[]>> {
+  const bySeq = new Map<bigint, FeedCitation[]>();
+  if (seqs.length === 0) return bySeq;
+  const rows = await db
+    .selectFrom("tick_citations")
+    .selectAll()
+    .where("symbol", "=", symbol)
+    .where("seq", "in", seqs)
+    .orderBy("seq")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    const list = bySeq.get(row.seq) ?? [];
+    list.push({
+      exchange: row.exchange,
+      instrument: row.instrument,
+      tradeId: row.trade_id,
+      price: row.price,
+      time: row.trade_time,
+    });
+    bySeq.set(row.seq, list);
+  }
+  return bySeq;
+}
