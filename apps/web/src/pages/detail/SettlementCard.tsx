@@ -6,6 +6,7 @@ import { formatPrice } from "../../lib/market-format";
 import { orderVerifyPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatClock } from "../../lib/trading-format";
+import "./settlement-card.css";
 
 /**
  * A contract of this product that closed while the page was open: its result, entry and exit prices,
