@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -48,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...tlsServerOptions(deps.tls),
     logger: deps.logger ?? loggerOptions(deps.config, { isTerminal: process.stdout.isTTY === true }),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",

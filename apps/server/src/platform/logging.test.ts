@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import { describe, expect, it } from "vitest";
 import { installErrorHandling } from "./error-handler";
 import { type LoggerOptions, logFormat, loggerOptions, logRequests } from "./logging";
@@ -15,7 +15,10 @@ async function appLoggingTo(options: LoggerOptions, lines: Record<string, unknow
       done();
     },
   });
-  const app = Fastify({ logger: { level: options.level, stream }, disableRequestLogging: true });
+  const app = Fastify({
+    logger: { level: options.level, stream },
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   installErrorHandling(app);
   logRequests(app);
   app.get("/items/:id", async (request) => {
@@ -58,11 +61,14 @@ describe("log levels", () => {
     ]);
   });
 
-  it("at debug, writes one line per request with its method, route, status and time", async () => {
+  it("at debug, writes a request's arrival, then its method, route, status and time", async () => {
     const lines: Record<string, unknown>[] = [];
     const app = await appLoggingTo(loggerOptions({ LOG_FORMAT: undefined, LOG_LEVEL: "debug" }, pipe), lines);
     await app.inject("/items/7?full=1");
     await app.close();
+    expect(lines.filter((line) => line.msg === "incoming request")).toMatchObject([
+      { level: 20, method: "GET", url: "/items/7" },
+    ]);
     const requests = lines.filter((line) => line.msg === "request");
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ level: 20, method: "GET", route: "/items/:id", status: 200 });

@@ -23,7 +23,7 @@ export function logFormat(config: Pick<Config, "LOG_FORMAT">, target: LogTarget)
 /**
  * The app's logger. Pretty lines are written by pino-pretty in pino's worker thread, which loads it
  * only then: a JSON log never pays for it. The level is `LOG_LEVEL` (info by default), under which the
- * one line per request (`logRequests`, at debug) stays out and warnings and errors always show.
+ * request lines (`logRequests`, at debug) stay out and warnings and errors always show.
  */
 export function loggerOptions(
   config: Pick<Config, "LOG_FORMAT" | "LOG_LEVEL">,
@@ -44,12 +44,19 @@ export function loggerOptions(
 export const REQUEST_LOG_LEVEL = "debug";
 
 /**
- * One line per request once it is answered (method, route, status, milliseconds), at debug level, in
- * place of Fastify's two at info: under the default level a busy server's log shows what went wrong,
- * not every poll. A failure is still logged as an error by the error handler. Fastify's own request
- * lines are turned off where the app is made (`disableRequestLogging`).
+ * A request's lines at debug level, in place of Fastify's at info: "incoming request" when it is taken
+ * in (what a shutdown or a hang is read from), then "request" once it is answered with its method,
+ * route, status and milliseconds. Under the default level a busy server's log shows what went wrong,
+ * not every poll; a failure is still logged as an error by the error handler. Fastify's own request
+ * lines are turned off where the app is made (its log controller).
  */
 export function logRequests(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    request.log[REQUEST_LOG_LEVEL](
+      { method: request.method, url: request.url.split("?")[0] },
+      "incoming request",
+    );
+  });
   app.addHook("onResponse", async (request, reply) => {
     request.log[REQUEST_LOG_LEVEL](
       {

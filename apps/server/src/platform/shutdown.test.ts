@@ -52,7 +52,8 @@ describe("graceful shutdown", () => {
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         DATABASE_URL: "",
-        LOG_LEVEL: "info",
+        // Requests are logged at debug: the test waits for every login to be taken in.
+        LOG_LEVEL: "debug",
         DEMO_MODE: "true",
       },
       stdio: ["ignore", "pipe", "pipe"],
