@@ -15,6 +15,19 @@ const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/** A comma-separated list of addresses and ranges (`10.0.0.0/8`), and those of them that are neither. */
+function addressEntries(value: string): { entries: string[]; bad: string[] } {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    const [address = "", bits] = entry.split("/");
+    return isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+  });
+  return { entries, bad };
+}
+
 /**
  * Which proxies may tell the client's address in X-Forwarded-For: none by default (a client could
  * otherwise choose its own rate-limit identity), a hop count, or the proxies' addresses and ranges.
@@ -25,14 +38,7 @@ const trustProxy = z
   .transform((value, context): number | string[] | false => {
     if (value === undefined || value === "none") return false;
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const bad = entries.filter((entry) => {
-      const [address = "", bits] = entry.split("/");
-      return isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits));
-    });
+    const { entries, bad } = addressEntries(value);
     if (entries.length === 0 || bad.length > 0) {
       context.addIssue({
         code: "custom",
@@ -48,14 +54,7 @@ const addressList = z
   .string()
   .default("127.0.0.1/8,::1")
   .transform((value, context): string[] => {
-    const entries = value
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const bad = entries.filter((entry) => {
-      const [address = "", bits] = entry.split("/");
-      return isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits));
-    });
+    const { entries, bad } = addressEntries(value);
     if (bad.length > 0) {
       context.addIssue({ code: "custom", message: `not addresses or ranges: ${bad.join(", ")}` });
       return z.NEVER;
