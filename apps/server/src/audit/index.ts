@@ -6,6 +6,7 @@ export {
   listControlChanges,
   proposeControlChange,
 } from "./control-changes";
+export { latestAuditOf } from "./latest";
 export { type ListExport, listExportRoute } from "./list-export-route";
 export { auditModule } from "./module";
 export { recordAudit } from "./record";

@@ -1,3 +1,4 @@
+import { latestAuditOf } from "../audit";
 import type { Executor } from "../platform/db";
 
 /**
@@ -5,13 +6,7 @@ import type { Executor } from "../platform/db";
  * the server or by `npm run ledger:check`); null before any check.
  */
 export async function lastLedgerCheck(db: Executor): Promise<{ at: Date; ok: boolean } | null> {
-  const row = await db
-    .selectFrom("audit_log")
-    .select(["created_at", "detail"])
-    .where("action", "=", "ledger.check")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const row = await latestAuditOf(db, "ledger.check");
   if (!row) return null;
   return { at: row.created_at, ok: (row.detail as { ok?: unknown }).ok === true };
 }
