@@ -1,6 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type LimitKind, limitStepUp } from "@tickfair/contract";
-import { consoleRuns, consoleShot, DEMO_SUPPORT, expectConsolePolished, openConsole } from "./admin-support";
+import {
+  consoleRuns,
+  consoleShot,
+  DEMO_SUPPORT,
+  expectConsolePolished,
+  openConsole,
+  openUser,
+} from "./admin-support";
 import { apiUser, postOk, stepUpHeader } from "./support";
 
 async function setLimit(
@@ -16,15 +23,6 @@ async function setLimit(
     data: { value },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
-}
-
-/** Opens the user's page from the console's search. */
-async function openUser(page: Page, account: string): Promise<void> {
-  await page.getByTestId("nav-users").click();
-  await page.getByTestId("list-search").fill(account);
-  await page.getByTestId("list-search").press("Enter");
-  await page.getByTestId("user-link").filter({ hasText: account }).click();
-  await expect(page.getByTestId("user-account")).toHaveText(account);
 }
 
 for (const {

@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { generate } from "otplib";
 import en from "../apps/admin/src/i18n/locales/en.json" with { type: "json" };
 import zhCN from "../apps/admin/src/i18n/locales/zh-CN.json" with { type: "json" };
@@ -186,4 +193,27 @@ export async function openConsoleDesk(
   const page = await context.newPage();
   await openConsole(page, locale, operator);
   return page;
+}
+
+/**
+ * Searches the users list for one account and waits until the list shows that search's answer: a
+ * click while the unfiltered rows are being replaced can land on a row that has just moved.
+ */
+export async function searchUsers(page: Page, account: string): Promise<Locator> {
+  await page.getByTestId("nav-users").click();
+  await expect(page.getByTestId("users-table")).toBeVisible();
+  await page.getByTestId("list-search").fill(account);
+  await page.getByTestId("list-search").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`q=${account}`));
+  const rows = page.getByTestId("users-table").locator("tbody tr.ant-table-row");
+  await expect(rows).toHaveCount(1);
+  const hit = rows.getByTestId("user-link").filter({ hasText: account });
+  await expect(hit).toHaveCount(1);
+  return hit;
+}
+
+/** Opens one user's page from the console's search. */
+export async function openUser(page: Page, account: string): Promise<void> {
+  await (await searchUsers(page, account)).click();
+  await expect(page.getByTestId("user-account")).toHaveText(account);
 }
