@@ -1,12 +1,6 @@
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { RELAY_FORMAT } from "../platform/relay-format";
-import { useTestDb } from "../test/harness";
-import { MarketBus } from "./bus";
-import type { FeedListener, FeedSource } from "./feed";
-import { FeedRunner, type MarketLog, TICKS_CHANNEL } from "./feed-runner";
 import type { StoredTick } from "./stored-tick";
-import { createMarketTestDb, onPostgres, testDatabaseUrl } from "./testing";
 import { deserializeTicks, notifyPayloads, serializeTicks } from "./tick-wire";
 
 const ticks: StoredTick[] = [
@@ -75,68 +69,5 @@ describe("ticks on the wire", () => {
     for (const payload of payloads) expect(payload.length).toBeLessThanOrEqual(7000);
     expect(read.every((r) => r.readable && r.sentAt === 5)).toBe(true);
     expect(read.flatMap((r) => (r.readable ? r.message : []))).toEqual(many);
-  });
-});
-
-const testDb = useTestDb(createMarketTestDb);
-
-/** A source the test drives by hand. */
-class ManualSource implements FeedSource {
-  readonly name = "manual";
-  emit: FeedListener | null = null;
-  start(emit: FeedListener): void {
-    this.emit = emit;
-  }
-  stop(): void {
-    this.emit = null;
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-describe.skipIf(!onPostgres())("ticks relayed in either release's format (PostgreSQL)", () => {
-  it("publishes ticks notified in the previous format or this one, and ignores an unknown one", async () => {
-    const databaseUrl = await testDatabaseUrl(testDb.db);
-    if (!databaseUrl) throw new Error("no database URL");
-    const warnings: object[] = [];
-    const log: MarketLog = { info() {}, warn: (object) => warnings.push(object), error() {} };
-    const make = () => {
-      const bus = new MarketBus();
-      const batches: StoredTick[][] = [];
-      bus.onTicks((published) => {
-        batches.push([...published]);
-      });
-      const runner = new FeedRunner({
-        db: testDb.db,
-        bus,
-        log,
-        databaseUrl,
-        createSource: () => new ManualSource(),
-      });
-      return { runner, batches };
-    };
-    const leader = make();
-    const follower = make();
-    await leader.runner.start();
-    await follower.runner.start();
-    expect([leader.runner.role, follower.runner.role]).toEqual(["leader", "follower"]);
-
-    const notify = (payload: string) =>
-      sql`select pg_notify(${TICKS_CHANNEL}, ${payload})`.execute(testDb.db);
-    await notify(serializeTicks(ticks, { format: 1, sentAt: Date.now() }));
-    await notify(JSON.stringify({ v: 3, sentAt: Date.now(), ticks: [] }));
-    await notify(serializeTicks(ticks.slice(1), { format: RELAY_FORMAT, sentAt: Date.now() }));
-    await until(() => follower.batches.length === 2);
-    expect(follower.batches).toEqual([ticks, ticks.slice(1)]);
-    expect(warnings).toEqual([{ format: 3 }]);
-
-    await leader.runner.stop();
-    await follower.runner.stop();
   });
 });
