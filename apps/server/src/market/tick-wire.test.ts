@@ -70,4 +70,10 @@ describe("ticks on the wire", () => {
     expect(read.every((r) => r.readable && r.sentAt === 5)).toBe(true);
     expect(read.flatMap((r) => (r.readable ? r.message : []))).toEqual(many);
   });
+
+  it("writes ticks as the release before reads them, a bare list, until the next release", () => {
+    const [payload = ""] = notifyPayloads(ticks);
+    expect(JSON.parse(payload)).toBeInstanceOf(Array);
+    expect(deserializeTicks(payload)).toMatchObject({ readable: true, format: 1, message: ticks });
+  });
 });

@@ -4,8 +4,18 @@ import type { StoredTick } from "./stored-tick";
 /** NOTIFY payloads stay under PostgreSQL's 8000-byte limit: about 300 bytes a tick, more with citations. */
 const NOTIFY_MAX_CHARS = 7000;
 
+/**
+ * The format ticks are written in: the previous one, 1, which the release before this one reads (it
+ * reads no other). This release reads both; the next one writes 2 (two steps, so processes of
+ * neighbouring releases always read each other's ticks during a rolling deploy).
+ */
+export const TICKS_WRITTEN_AS = 1;
+
 /** Groups ticks into NOTIFY payloads that each stay under the size limit. */
-export function notifyPayloads(ticks: readonly StoredTick[], stamp: RelayStamp = relayStamp()): string[] {
+export function notifyPayloads(
+  ticks: readonly StoredTick[],
+  stamp: RelayStamp = relayStamp(TICKS_WRITTEN_AS),
+): string[] {
   const payloads: string[] = [];
   let batch: StoredTick[] = [];
   for (const tick of ticks) {
