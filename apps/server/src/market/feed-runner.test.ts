@@ -1,15 +1,18 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../platform/clock";
+import { RELAY_FORMAT } from "../platform/relay-format";
 import { useTestDb } from "../test/harness";
 import { MarketBus } from "./bus";
 import { lastTicks } from "./chain-heads";
 import { FairnessRefusal } from "./fairness-secret";
 import type { FeedListener, FeedSource, FeedTick } from "./feed";
-import { FeedRunner, silentLog } from "./feed-runner";
+import { FeedRunner, type MarketLog, silentLog, TICKS_CHANNEL } from "./feed-runner";
 import { createMarket, type MarketOptions } from "./running";
 import type { StoredTick } from "./stored-tick";
 import { createMarketTestDb, feedTick, onPostgres, TEST_FAIRNESS_SECRET, testDatabaseUrl } from "./testing";
 import { verifyChain } from "./tick-chain-check";
+import { serializeTicks } from "./tick-wire";
 import { recordTicks } from "./ticks";
 
 const testDb = useTestDb(createMarketTestDb);
@@ -206,6 +209,51 @@ describe.skipIf(!onPostgres())("feed runner election (PostgreSQL)", () => {
     const seqs = b.batches.flat().map((t) => t.seq);
     expect(seqs[seqs.length - 1]).toBe(seqs[0] === undefined ? 0n : seqs[0] + 1n);
     await b.runner.stop();
+  });
+
+  it("publishes ticks notified in the previous relay format or this one, and ignores an unknown one", async () => {
+    const databaseUrl = await testDatabaseUrl(testDb.db);
+    if (!databaseUrl) throw new Error("no database URL");
+    const warnings: object[] = [];
+    const log: MarketLog = { ...silentLog, warn: (object) => warnings.push(object) };
+    const make = () => {
+      const bus = new MarketBus();
+      const runner = new FeedRunner({
+        db: testDb.db,
+        bus,
+        log,
+        databaseUrl,
+        createSource: () => new ManualSource(),
+      });
+      return { runner, batches: collect(bus) };
+    };
+    const leader = make();
+    const follower = make();
+    await leader.runner.start();
+    await follower.runner.start();
+    expect([leader.runner.role, follower.runner.role]).toEqual(["leader", "follower"]);
+
+    const tick = (seq: bigint): StoredTick => ({
+      symbol: "ETH/USDT",
+      seq,
+      time: new Date("2026-01-05T09:00:00Z"),
+      price: 330_000n,
+      volume: 1n,
+      prevHash: "a".repeat(64),
+      hash: "b".repeat(64),
+      priceText: "3300.00",
+    });
+    const notify = (payload: string) =>
+      sql`select pg_notify(${TICKS_CHANNEL}, ${payload})`.execute(testDb.db);
+    await notify(serializeTicks([tick(1n)], { format: 1, sentAt: Date.now() }));
+    await notify(JSON.stringify({ v: RELAY_FORMAT + 1, sentAt: Date.now(), ticks: [] }));
+    await notify(serializeTicks([tick(2n)], { format: RELAY_FORMAT, sentAt: Date.now() }));
+    await until(() => follower.batches.length === 2);
+    expect(follower.batches).toEqual([[tick(1n)], [tick(2n)]]);
+    expect(warnings).toEqual([{ format: RELAY_FORMAT + 1 }]);
+
+    await leader.runner.stop();
+    await follower.runner.stop();
   });
 
   it("holds the chain's secret in the leader only, and reveals a seed only once its epoch has ended", async () => {

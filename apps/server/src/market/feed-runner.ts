@@ -106,7 +106,14 @@ export class FeedRunner {
     client.on("notification", (message) => {
       if (message.channel !== TICKS_CHANNEL || !message.payload || this.#role !== "follower") return;
       try {
-        this.#options.bus.publish(deserializeTicks(message.payload));
+        const read = deserializeTicks(message.payload);
+        if (read.readable) this.#options.bus.publish(read.message);
+        else {
+          this.#options.log.warn(
+            { format: read.format },
+            "market: a tick notification in a format this release does not read; ignored",
+          );
+        }
       } catch (error) {
         this.#options.log.error({ err: error }, "market: unreadable tick notification");
       }

@@ -258,7 +258,7 @@ describe("cited trades", () => {
       { ...feedTick(symbol, at(1), 6_701_235n), citations: citations(1) },
     ]);
     expect(stored).toHaveLength(1);
-    expect(deserializeTicks(serializeTicks(stored))).toEqual(stored);
+    expect(deserializeTicks(serializeTicks(stored))).toMatchObject({ readable: true, message: stored });
   });
 
   it("records a tick only from where its product is priced now", async () => {

@@ -130,6 +130,11 @@ export class RealtimeHub implements EventPublisher {
     };
   }
 
+  /** The relay to the other processes, whose format a process standing in for an older release sets. */
+  get relay(): UserEventsRelay {
+    return this.#relay;
+  }
+
   addChannel(channel: PublicChannel): void {
     this.#channels.push(channel);
     for (const type of channel.answers) this.#answering.set(type, channel);

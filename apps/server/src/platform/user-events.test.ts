@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SESSION_ENDED_CLOSE_CODE } from "@tickfair/contract";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { type App, buildApp } from "../app";
 import { seedCatalogue } from "../market/seed";
@@ -13,6 +14,8 @@ import { placeContract } from "../test/trading-fixtures";
 import { useTwoProcesses } from "../test/two-processes";
 import { ManualClock } from "./clock";
 import { createDb } from "./db";
+import { RELAY_FORMAT } from "./relay-format";
+import { USER_EVENTS_CHANNEL } from "./user-events";
 
 /** A socket to one process's app, signed in with `token`. */
 function openSocket(app: App, token: string) {
@@ -117,6 +120,36 @@ describe.skipIf(!onPostgres())("users' events across server processes (PostgreSQ
     expect(await keptOnA.next()).toEqual({ type: "inbox.changed", scope: "personal" });
     await keptOnA.nothingElse();
     keptOnA.socket.close();
+  });
+
+  it("delivers both ways between a process writing the previous format and one writing this one", async () => {
+    const { a, b, context } = processes;
+    const user = await registerAndLogin(context);
+    const onA = await openSocket(a, user.token);
+    const onB = await openSocket(b, user.token);
+    // A stands in for a process of the previous release: it writes the unversioned form.
+    a.tickfair.realtime.relay.writes = 1;
+    try {
+      await a.tickfair.events.publish("account.updated", [user.userId]);
+      for (const socket of [onA, onB]) expect(await socket.next()).toMatchObject({ type: "account.updated" });
+      await b.tickfair.events.publish("account.updated", [user.userId]);
+      for (const socket of [onA, onB]) expect(await socket.next()).toMatchObject({ type: "account.updated" });
+
+      // A format neither knows is ignored, and the relay goes on.
+      const unknown = JSON.stringify({
+        v: RELAY_FORMAT + 1,
+        sentAt: Date.now(),
+        origin: "elsewhere",
+        events: [],
+      });
+      await sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${unknown})`.execute(context.db);
+      await b.tickfair.events.publish("account.updated", [user.userId]);
+      for (const socket of [onA, onB]) expect(await socket.next()).toMatchObject({ type: "account.updated" });
+      for (const socket of [onA, onB]) await socket.nothingElse();
+    } finally {
+      a.tickfair.realtime.relay.writes = RELAY_FORMAT;
+      for (const socket of [onA, onB]) socket.socket.close();
+    }
   });
 
   it("relays an event raised just before shutdown, before the database closes", async () => {

@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
 import { type Db, prepared } from "./db";
+import { RELAY_FORMAT, type RelayFormat, relayStamp } from "./relay-format";
+import { parseUserEvents, serializeUserEvents, type WireEvent } from "./user-events-wire";
 
 /** Where server processes tell each other about users' events (PostgreSQL LISTEN/NOTIFY). */
 export const USER_EVENTS_CHANNEL = "tickfair_user_events";
-
-/** An event's name with its references, each encoded as a short text by the event's renderer. */
-type WireEvent = [name: string, refs: string[]];
 
 /** NOTIFY payloads must stay under 8,000 bytes. */
 const MAX_PAYLOAD = 7_000;
@@ -33,9 +32,13 @@ export interface RelayLog {
  * others hear it on their listening connection and tell theirs. Only references travel: each process
  * reads what it needs for the users connected to it. Events raised within a few milliseconds of each
  * other travel together. Best effort, like every push: an app that reconnects reloads its lists.
- * Without a database URL (embedded PGlite: one process) there is no one to tell.
+ * Without a database URL (embedded PGlite: one process) there is no one to tell. Messages carry their
+ * format (platform/relay-format.ts), so processes of two releases side by side during a deploy read
+ * each other's.
  */
 export class UserEventsRelay {
+  /** The format this process writes: a process of the previous release wrote 1. */
+  writes: RelayFormat = RELAY_FORMAT;
   readonly #origin = randomBytes(8).toString("hex");
   readonly #queued: WireEvent[] = [];
   #flushTimer: NodeJS.Timeout | null = null;
@@ -109,7 +112,8 @@ export class UserEventsRelay {
   #payloads(events: WireEvent[]): string[] {
     const payloads: string[] = [];
     let batch: WireEvent[] = [];
-    const wrap = (list: WireEvent[]) => JSON.stringify({ origin: this.#origin, events: list });
+    const stamp = relayStamp(this.writes);
+    const wrap = (list: WireEvent[]) => serializeUserEvents({ origin: this.#origin, events: list }, stamp);
     const push = (event: WireEvent) => {
       if (wrap([...batch, event]).length <= MAX_PAYLOAD) {
         batch.push(event);
@@ -172,7 +176,15 @@ export class UserEventsRelay {
 
   async #receive(payload: string): Promise<void> {
     try {
-      const { origin, events } = JSON.parse(payload) as { origin: string; events: WireEvent[] };
+      const read = parseUserEvents(payload);
+      if (!read.readable) {
+        this.options.log.warn(
+          { format: read.format },
+          "realtime: relayed users' events in a format this release does not read; ignored",
+        );
+        return;
+      }
+      const { origin, events } = read.message;
       // This process told its own sockets when it raised the event.
       if (origin === this.#origin) return;
       for (const [name, refs] of events) await this.options.deliver(name, refs);
