@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 const serverTests = ["apps/server/src/**/*.test.ts"];
 // Each server test file's database starts from one migrated once per run.
 const migratedDatabase = "apps/server/src/test/migrated-database.ts";
+// A worker keeps the app's modules loaded from one server test file to the next: each file builds its
+// own app on its own database, and loading the modules anew per file took half the suite's time.
+const sharedModules = { isolate: false };
 // The server suite runs on embedded PGlite always, and again on PostgreSQL when CI provides one.
 const onPostgres = process.env.TEST_DATABASE_URL
   ? [
@@ -12,6 +15,7 @@ const onPostgres = process.env.TEST_DATABASE_URL
           name: "server-postgres",
           include: serverTests,
           env: { TEST_DB: "postgres" },
+          ...sharedModules,
           globalSetup: [migratedDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -52,6 +56,7 @@ export default defineConfig({
           name: "server-pglite",
           include: serverTests,
           env: { TEST_DB: "pglite" },
+          ...sharedModules,
           globalSetup: [migratedDatabase],
           testTimeout: 60_000,
           hookTimeout: 60_000,
