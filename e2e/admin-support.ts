@@ -1,17 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
-import { generate } from "otplib";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import en from "../apps/admin/src/i18n/locales/en.json" with { type: "json" };
 import zhCN from "../apps/admin/src/i18n/locales/zh-CN.json" with { type: "json" };
 import { DEMO } from "../apps/server/src/demo/seed";
+import { freshTotpCode, type OperatorLogin, operatorSession } from "./operator-sessions";
+
+export { freshTotpCode, type OperatorLogin, operatorApiHeaders } from "./operator-sessions";
 
 /** The console is a desktop app: journeys see it as an operator's 1440×900 screen does. */
 export const DESKTOP = {
@@ -34,12 +29,6 @@ export function consoleRuns(): readonly { locale: ConsoleLocale; text: typeof en
   return CONSOLE_LOCALES.map((locale, run) => ({ locale, text: CONSOLE_TEXT[locale], run }));
 }
 
-export interface OperatorLogin {
-  username: string;
-  password: string;
-  totpSecret: string;
-}
-
 const demoOperator = (role: "admin" | "finance" | "support", nth = 0): OperatorLogin => {
   const operator = DEMO.operators.filter((candidate) => candidate.role === role)[nth];
   if (!operator) throw new Error(`no demo ${role} #${nth + 1}`);
@@ -51,60 +40,6 @@ export const DEMO_ADMIN = demoOperator("admin");
 export const DEMO_ADMIN_2 = demoOperator("admin", 1);
 export const DEMO_FINANCE = demoOperator("finance");
 export const DEMO_SUPPORT = demoOperator("support");
-
-const PERIOD_SECONDS = 30;
-// The steps taken so far, per secret, in a file: a failed test restarts the worker process, and the
-// server remembers used codes for the whole run. Playwright empties test-results/ as a run starts.
-const stepsFile = path.resolve(import.meta.dirname, "../test-results/.totp-steps.json");
-
-function readSteps(): Record<string, number> {
-  try {
-    return JSON.parse(fs.readFileSync(stepsFile, "utf8")) as Record<string, number>;
-  } catch {
-    return {};
-  }
-}
-
-/**
- * An authenticator code for `secret` the server has not taken yet. A code is refused once used for
- * the rest of its 30 s window, and journeys sign the same operator in several times: each call takes
- * the next unused time step, at most one step ahead of now (the server's tolerance for a phone's
- * clock), waiting for the next window when both are used.
- */
-export async function freshTotpCode(secret: string): Promise<string> {
-  for (;;) {
-    const steps = readSteps();
-    const current = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
-    const step = Math.max(current, (steps[secret] ?? -1) + 1);
-    if (step <= current + 1) {
-      fs.mkdirSync(path.dirname(stepsFile), { recursive: true });
-      fs.writeFileSync(stepsFile, JSON.stringify({ ...steps, [secret]: step }));
-      return generate({ secret, epoch: step * PERIOD_SECONDS });
-    }
-    await new Promise((resolve) =>
-      setTimeout(resolve, (current + 1) * PERIOD_SECONDS * 1000 - Date.now() + 100),
-    );
-  }
-}
-
-/** Signs an enrolled operator in through the API (password, then the code); answers bearer headers. */
-export async function operatorApiHeaders(
-  request: APIRequestContext,
-  login: OperatorLogin,
-): Promise<Record<string, string>> {
-  const first = await request.post("/api/v1/operator/auth/login", {
-    data: { username: login.username, password: login.password },
-  });
-  expect(first.ok(), await first.text()).toBe(true);
-  const challenge = (await first.json()) as { step: string; challenge: string };
-  expect(challenge.step).toBe("totp");
-  const second = await request.post("/api/v1/operator/auth/second-factor", {
-    data: { challenge: challenge.challenge, code: await freshTotpCode(login.totpSecret) },
-  });
-  expect(second.ok(), await second.text()).toBe(true);
-  const { token } = (await second.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 /** Types the authenticator's code into the sign-in page's six cells (sent by the page on the sixth). */
 export async function typeTotpCode(page: Page, code: string): Promise<void> {
@@ -133,10 +68,24 @@ export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Pro
   }, locale);
 }
 
-/** Starts the console in `locale` and signs `operator` in through the sign-in page. */
+/**
+ * Starts the console in `locale` with `operator` signed in: the run's session of that operator, put
+ * where the console keeps it (admin-signin.journey.ts goes through the sign-in page itself).
+ */
 export async function openConsole(page: Page, locale: ConsoleLocale, operator: OperatorLogin): Promise<void> {
   await setConsoleLanguage(page, locale);
-  await signInToConsole(page, operator);
+  const session = await operatorSession(page.request, operator);
+  await page.addInitScript(
+    (state) => {
+      if (!sessionStorage.getItem("e2e-console-session-set")) {
+        localStorage.setItem("tickfair-admin-session", state);
+        sessionStorage.setItem("e2e-console-session-set", "1");
+      }
+    },
+    JSON.stringify({ state: session, version: 1 }),
+  );
+  await page.goto("/admin/");
+  await expect(page.getByTestId("operator-name")).toHaveText(operator.username);
 }
 
 const KEY_GROUPS =

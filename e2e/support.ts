@@ -13,7 +13,7 @@ import { DEMO } from "../apps/server/src/demo/seed";
 import type { AppTexts } from "../apps/web/src/i18n/text-groups";
 import enErrors from "../packages/contract/locales/errors/en.json" with { type: "json" };
 import zhErrors from "../packages/contract/locales/errors/zh-CN.json" with { type: "json" };
-import { freshTotpCode } from "./admin-support";
+import { operatorApiHeaders } from "./operator-sessions";
 import { expectDirectionsMarked, expectPolished } from "./support-screens";
 
 const localesDir = path.resolve(import.meta.dirname, "../apps/web/src/i18n/locales");
@@ -109,26 +109,9 @@ export async function logInViaForm(page: Page, account: string, password: string
   await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
 }
 
-/**
- * The demo operator's bearer headers (admin / admin-demo-123, then a code of the demo TOTP secret).
- * Codes come from the one record of steps every journey shares (admin-support.ts): the server takes
- * each code once for the whole run.
- */
+/** The demo operator's bearer headers: the run's session of admin (operator-sessions.ts). */
 export async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const { username, password, totpSecret } = DEMO.operator;
-  const login = await request.post("/api/v1/operator/auth/login", { data: { username, password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { challenge } = (await login.json()) as { challenge: string };
-  for (let attempt = 0; ; attempt += 1) {
-    const answer = await request.post("/api/v1/operator/auth/second-factor", {
-      data: { challenge, code: await freshTotpCode(totpSecret) },
-    });
-    if (answer.ok() || attempt === 2) {
-      expect(answer.ok(), await answer.text()).toBe(true);
-      const { token } = (await answer.json()) as { token: string };
-      return { authorization: `Bearer ${token}` };
-    }
-  }
+  return operatorApiHeaders(request, DEMO.operator);
 }
 
 /** Home, the first tab. */

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect } from "@playwright/test";
+import type { OperatorInfo, OperatorSessionResponse } from "@tickfair/contract";
+import { generate } from "otplib";
+
+export interface OperatorLogin {
+  username: string;
+  password: string;
+  totpSecret: string;
+}
+
+export interface OperatorSession {
+  token: string;
+  operator: OperatorInfo;
+}
+
+const PERIOD_SECONDS = 30;
+// What the run has taken so far, in files: a failed test restarts the worker process, and the server
+// remembers used codes (and keeps sessions) for the whole run. Playwright empties test-results/ as a run
+// starts, as the journeys' server starts on an empty database.
+const stateDir = path.resolve(import.meta.dirname, "../test-results");
+const stepsFile = path.join(stateDir, ".totp-steps.json");
+const sessionsFile = path.join(stateDir, ".operator-sessions.json");
+
+function readJson<T>(file: string): Record<string, T> {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, T>;
+  } catch {
+    return {};
+  }
+}
+
+function writeJson<T>(file: string, value: Record<string, T>): void {
+  fs.mkdirSync(stateDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(value));
+}
+
+/**
+ * An authenticator code for `secret` the server has not taken yet. A code is refused once used for
+ * the rest of its 30 s window: each call takes the next unused time step, at most one step ahead of now
+ * (the server's tolerance for a phone's clock), waiting for the next window when both are used.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const steps = readJson<number>(stepsFile);
+    const current = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
+    const step = Math.max(current, (steps[secret] ?? -1) + 1);
+    if (step <= current + 1) {
+      writeJson(stepsFile, { ...steps, [secret]: step });
+      return generate({ secret, epoch: step * PERIOD_SECONDS });
+    }
+    await new Promise((resolve) =>
+      setTimeout(resolve, (current + 1) * PERIOD_SECONDS * 1000 - Date.now() + 100),
+    );
+  }
+}
+
+/** Signs an enrolled operator in through the API: the password, then the authenticator's code. */
+async function signInThroughApi(request: APIRequestContext, login: OperatorLogin): Promise<OperatorSession> {
+  const first = await request.post("/api/v1/operator/auth/login", {
+    data: { username: login.username, password: login.password },
+  });
+  expect(first.ok(), await first.text()).toBe(true);
+  const challenge = (await first.json()) as { step: string; challenge: string };
+  expect(challenge.step).toBe("totp");
+  const second = await request.post("/api/v1/operator/auth/second-factor", {
+    data: { challenge: challenge.challenge, code: await freshTotpCode(login.totpSecret) },
+  });
+  expect(second.ok(), await second.text()).toBe(true);
+  const { token, operator } = (await second.json()) as OperatorSessionResponse;
+  return { token, operator };
+}
+
+/**
+ * A session of the operator for the journeys that work in the console rather than test signing in:
+ * the run's earlier session while the server still takes it, else a new one. Each sign-in spends a
+ * 30-second authenticator step, so signing in afresh for every journey made them wait for the clock.
+ */
+export async function operatorSession(
+  request: APIRequestContext,
+  login: OperatorLogin,
+): Promise<OperatorSession> {
+  const kept = readJson<OperatorSession>(sessionsFile)[login.username];
+  if (kept) {
+    const me = await request.get("/api/v1/operator/me", {
+      headers: { authorization: `Bearer ${kept.token}` },
+    });
+    if (me.ok()) return { token: kept.token, operator: (await me.json()) as OperatorInfo };
+  }
+  const session = await signInThroughApi(request, login);
+  writeJson(sessionsFile, { ...readJson<OperatorSession>(sessionsFile), [login.username]: session });
+  return session;
+}
+
+/** Bearer headers of a signed-in operator, for what a journey sets up through the API. */
+export async function operatorApiHeaders(
+  request: APIRequestContext,
+  login: OperatorLogin,
+): Promise<Record<string, string>> {
+  const { token } = await operatorSession(request, login);
+  return { authorization: `Bearer ${token}` };
+}
