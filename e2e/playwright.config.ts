@@ -4,7 +4,7 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Journeys in Debian's Chromium against the real server (fresh embedded database) and the built H5 app. */
+/** Journeys in Debian's Chromium against the built server (fresh embedded database) and the built apps. */
 export default defineConfig({
   testDir: ".",
   testMatch: "*.journey.ts",
@@ -49,7 +49,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "rm -rf e2e/.data && node --import tsx apps/server/src/main.ts",
+    // The server as `npm start` runs it, built by `npm run build` (which `npm test` runs first).
+    command: "rm -rf e2e/.data && node --enable-source-maps apps/server/dist/main.js",
     cwd: root,
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     timeout: 120_000,
