@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { WebSocket } from "ws";
+import type { PoolUse } from "../platform/db";
 import type { Backlog } from "./gauges";
 
 /**
@@ -44,7 +45,28 @@ export function createMetrics() {
     tickAge: gauge("tickfair_product_last_tick_age_seconds", "Age of a product's latest tick", ["symbol"]),
     ledgerOk: gauge("tickfair_ledger_check_ok", "1 when the last ledger check passed, 0 when it failed"),
     ledgerAge: gauge("tickfair_ledger_check_age_seconds", "Age of the last ledger check"),
+    relayLag: new Histogram({
+      name: "tickfair_relay_lag_seconds",
+      help: "How long users' events relayed by another process took to arrive here",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
   };
+  // Made at the first scrape that finds a pool: the embedded database has none, and a gauge without
+  // labels would otherwise read 0 there.
+  const poolGauges = () => ({
+    connections: gauge(
+      "tickfair_db_pool_connections",
+      "PostgreSQL connections of this process's pool, busy or idle",
+      ["state"],
+    ),
+    max: gauge("tickfair_db_pool_max_connections", "The most connections this process's pool opens"),
+    waiting: gauge(
+      "tickfair_db_pool_waiting_queries",
+      "Queries waiting for a connection of this process's pool",
+    ),
+  });
+  let pool: ReturnType<typeof poolGauges> | null = null;
 
   return {
     registry,
@@ -69,6 +91,19 @@ export function createMetrics() {
         metrics.socketMessages.inc();
         return send(...args);
       }) as WebSocket["send"];
+    },
+    /** Counts one relayed message's time on the way (UserEventsRelay.onLag). */
+    observeRelayLag(seconds: number) {
+      metrics.relayLag.observe(seconds);
+    },
+    /** The pool's use as the scrape reads it; no series on the embedded database, which has no pool. */
+    setPool(use: PoolUse | null) {
+      if (!use) return;
+      pool ??= poolGauges();
+      pool.connections.set({ state: "busy" }, use.open - use.idle);
+      pool.connections.set({ state: "idle" }, use.idle);
+      pool.max.set(use.max);
+      pool.waiting.set(use.waiting);
     },
     /** Sets the gauges read at scrape time; a series that no longer exists (a product removed) goes. */
     set(backlog: Backlog, socketsOpen: number) {

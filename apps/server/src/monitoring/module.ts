@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CapabilityModule, Wiring } from "../platform/capability";
+import { poolUse } from "../platform/db";
 import { readBacklog } from "./gauges";
 import { scrapeGuard } from "./guard";
 import { healthRoutes } from "./health-routes";
@@ -13,6 +14,7 @@ import { createMetrics } from "./metrics";
 export function monitoringModule(wiring: Wiring): CapabilityModule & { attach(app: FastifyInstance): void } {
   const metrics = createMetrics();
   const mayScrape = scrapeGuard(wiring.config.METRICS_ALLOW, wiring.config.METRICS_TOKEN);
+  wiring.realtime.relay.onLag((seconds) => metrics.observeRelayLag(seconds));
   return {
     name: "monitoring",
     publicRoutes: [healthRoutes(wiring)],
@@ -30,6 +32,7 @@ export function monitoringModule(wiring: Wiring): CapabilityModule & { attach(ap
           timeZone: wiring.config.PLATFORM_TZ,
         });
         metrics.set(backlog, app.websocketServer.clients.size);
+        metrics.setPool(poolUse(wiring.db));
         reply.header("content-type", metrics.registry.contentType);
         reply.header("cache-control", "no-store");
         return metrics.registry.metrics();

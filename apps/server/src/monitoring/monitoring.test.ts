@@ -108,6 +108,23 @@ describe("the scrape", () => {
     expect(sampleValue(samples, "tickfair_nodejs_eventloop_lag_seconds")).toBeDefined();
     expect(sampleValue(samples, "tickfair_websocket_connections")).toBe(0);
   });
+
+  it("shows the PostgreSQL pool's use, and no pool on the embedded database", async () => {
+    const samples = await scrape();
+    const max = sampleValue(samples, "tickfair_db_pool_max_connections");
+    if (process.env.TEST_DB !== "postgres") {
+      expect(max).toBeUndefined();
+      return;
+    }
+    // The test harness's pool (test/harness.ts).
+    expect(max).toBe(30);
+    const busy = sampleValue(samples, "tickfair_db_pool_connections", { state: "busy" }) ?? -1;
+    const idle = sampleValue(samples, "tickfair_db_pool_connections", { state: "idle" }) ?? -1;
+    expect(busy).toBeGreaterThanOrEqual(0);
+    expect(idle).toBeGreaterThanOrEqual(0);
+    expect(busy + idle).toBeGreaterThan(0);
+    expect(sampleValue(samples, "tickfair_db_pool_waiting_queries")).toBe(0);
+  });
 });
 
 describe("alert rules on a real scrape", () => {

@@ -42,7 +42,8 @@ export function createDb(options: {
       getTypeParser: (oid: number, format?: "text" | "binary") =>
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format),
     };
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, types });
+    const max = options.poolSize ?? 20;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max, types });
     // A connection the server drops (restart, failover) must not crash the process: an idle one the
     // pool discards; one checked out, between a transaction's statements, emits its error on the client,
     // where node-postgres has no listener then — its next statement fails instead, and the pool
@@ -52,7 +53,9 @@ export function createDb(options: {
       client.on("error", (error) => options.onConnectionError?.(error));
       prepareMarkedStatements(client);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, { pool, max });
+    return db;
   }
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const pglite = new PGlite({
@@ -67,6 +70,23 @@ export function createDb(options: {
 }
 
 const embedded = new WeakMap<Db, PGlite>();
+const pools = new WeakMap<Db, { pool: pg.Pool; max: number }>();
+
+/** The PostgreSQL connections of a process: the most it opens, open now, idle of those, queries waiting. */
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
+}
+
+/** How the PostgreSQL connections behind `db` are used now; null on the embedded database (one connection). */
+export function poolUse(db: Db): PoolUse | null {
+  const entry = pools.get(db);
+  if (!entry) return null;
+  const { pool, max } = entry;
+  return { max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** The embedded database behind `db`, or null on PostgreSQL: backups dump its folder (`dumpDataDir`). */
 export function embeddedDatabase(db: Db): PGlite | null {

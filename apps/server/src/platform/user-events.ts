@@ -47,6 +47,7 @@ export class UserEventsRelay {
   #client: pg.Client | null = null;
   #reconnectTimer: NodeJS.Timeout | null = null;
   #stopped = true;
+  readonly #lagListeners = new Set<(seconds: number) => void>();
 
   constructor(
     private readonly options: {
@@ -56,6 +57,15 @@ export class UserEventsRelay {
       log: RelayLog;
     },
   ) {}
+
+  /**
+   * Calls `listener` with how long each message from another process took from its NOTIFY to this
+   * process (messages of format 2 on say when they were sent); answers a function that stops it.
+   */
+  onLag(listener: (seconds: number) => void): () => void {
+    this.#lagListeners.add(listener);
+    return () => this.#lagListeners.delete(listener);
+  }
 
   async start(): Promise<void> {
     if (!this.options.databaseUrl || !this.#stopped) return;
@@ -187,6 +197,10 @@ export class UserEventsRelay {
       const { origin, events } = read.message;
       // This process told its own sockets when it raised the event.
       if (origin === this.#origin) return;
+      if (read.sentAt !== null) {
+        const seconds = Math.max(0, Date.now() - read.sentAt) / 1000;
+        for (const listener of this.#lagListeners) listener(seconds);
+      }
       for (const [name, refs] of events) await this.options.deliver(name, refs);
     } catch (error) {
       this.options.log.error({ err: error }, "realtime: a relayed users' event could not be told");
