@@ -81,7 +81,10 @@ export async function operatorSession(
   request: APIRequestContext,
   login: OperatorLogin,
 ): Promise<OperatorSession> {
-  const kept = readJson<OperatorSession>(sessionsFile)[login.username];
+  // Kept per server: front.journey.ts runs servers of its own.
+  const origin = new URL((await request.get("/api/v1/health/live")).url()).origin;
+  const key = `${login.username}@${origin}`;
+  const kept = readJson<OperatorSession>(sessionsFile)[key];
   if (kept) {
     const me = await request.get("/api/v1/operator/me", {
       headers: { authorization: `Bearer ${kept.token}` },
@@ -89,7 +92,7 @@ export async function operatorSession(
     if (me.ok()) return { token: kept.token, operator: (await me.json()) as OperatorInfo };
   }
   const session = await signInThroughApi(request, login);
-  writeJson(sessionsFile, { ...readJson<OperatorSession>(sessionsFile), [login.username]: session });
+  writeJson(sessionsFile, { ...readJson<OperatorSession>(sessionsFile), [key]: session });
   return session;
 }
 
