@@ -58,14 +58,26 @@ export async function signInToConsole(page: Page, login: OperatorLogin): Promise
   await expect(page.getByTestId("operator-name")).toHaveText(login.username);
 }
 
+/**
+ * Puts `value` under `key` in localStorage as the tab first opens, not again on its later loads, so what
+ * the journey then changes in the console (a language, a sign-out) stays changed.
+ */
+async function storeOnceInTab(page: Page, key: string, value: string): Promise<void> {
+  await page.addInitScript(
+    ([name, text]) => {
+      const mark = `e2e-set-${name}`;
+      if (!sessionStorage.getItem(mark)) {
+        localStorage.setItem(name, text);
+        sessionStorage.setItem(mark, "1");
+      }
+    },
+    [key, value] as const,
+  );
+}
+
 /** Starts the console in `locale` (its own language key, apart from the H5 app's). */
 export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Promise<void> {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem("e2e-console-language-set")) {
-      localStorage.setItem("tickfair-admin-language", value);
-      sessionStorage.setItem("e2e-console-language-set", "1");
-    }
-  }, locale);
+  await storeOnceInTab(page, "tickfair-admin-language", locale);
 }
 
 /**
@@ -75,15 +87,8 @@ export async function setConsoleLanguage(page: Page, locale: ConsoleLocale): Pro
 export async function openConsole(page: Page, locale: ConsoleLocale, operator: OperatorLogin): Promise<void> {
   await setConsoleLanguage(page, locale);
   const session = await operatorSession(page.request, operator);
-  await page.addInitScript(
-    (state) => {
-      if (!sessionStorage.getItem("e2e-console-session-set")) {
-        localStorage.setItem("tickfair-admin-session", state);
-        sessionStorage.setItem("e2e-console-session-set", "1");
-      }
-    },
-    JSON.stringify({ state: session, version: 1 }),
-  );
+  // The console's persisted session (apps/admin/src/store/session.ts).
+  await storeOnceInTab(page, "tickfair-admin-session", JSON.stringify({ state: session, version: 1 }));
   await page.goto("/admin/");
   await expect(page.getByTestId("operator-name")).toHaveText(operator.username);
 }

@@ -1,13 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type {
-  ChatHistory,
-  ChatMessage,
-  ConversationPage,
-  UserConversation,
-} from "../packages/contract/src/api/chat";
+import type { ChatHistory, ChatMessage, UserConversation } from "../packages/contract/src/api/chat";
 import { encodePng } from "./documents";
 import {
   apiSession,
+  conversationIdOf,
   HOME,
   logInViaForm,
   operatorHeaders,
@@ -47,21 +43,6 @@ const LATER_ANSWER: Record<ShotLocale, string> = {
   "zh-CN": "已收到您的留言，还有其他问题吗？",
   en: "Got your message. Anything else we can help with?",
 };
-
-async function conversationIdOf(
-  request: APIRequestContext,
-  operator: Record<string, string>,
-  account: string,
-) {
-  const answer = await request.get("/api/v1/operator/chats?view=all&state=open&limit=100", {
-    headers: operator,
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const { items } = (await answer.json()) as ConversationPage;
-  const conversation = items.find((item) => item.user.account === account);
-  expect(conversation, `${account} has a conversation`).toBeTruthy();
-  return conversation?.id ?? "";
-}
 
 async function historyOf(request: APIRequestContext, operator: Record<string, string>, id: string) {
   const answer = await request.get(`/api/v1/operator/chats/${id}/messages?limit=100`, { headers: operator });

@@ -1,13 +1,16 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from "@playwright/test";
-import type { ConversationPage } from "../packages/contract/src/api/chat";
+import { expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { parseScrape } from "../apps/server/src/monitoring/testing";
 import { type FrontStack, startFront } from "./front-stack";
-import { apiUser, DETAIL, logInViaForm, operatorHeaders, postOk, SHOT_RUNS, setLanguage } from "./support";
+import {
+  apiUser,
+  conversationIdOf,
+  DETAIL,
+  logInViaForm,
+  operatorHeaders,
+  postOk,
+  SHOT_RUNS,
+  setLanguage,
+} from "./support";
 import { shot } from "./support-screens";
 
 /**
@@ -94,7 +97,7 @@ test.describe("behind Caddy", () => {
         page.getByTestId("chat-message").filter({ hasText: "Is this behind a proxy?" }),
       ).toHaveAttribute("data-state", "sent");
       const operator = await operatorHeaders(request);
-      const id = await conversationOf(request, operator, user.account);
+      const id = await conversationIdOf(request, operator, user.account);
       for (const [n, address] of front.processes.entries()) {
         const direct = await playwrightRequest.newContext({ baseURL: address });
         try {
@@ -118,31 +121,11 @@ test.describe("behind Caddy", () => {
   }
 });
 
-async function conversationOf(
-  request: APIRequestContext,
-  operator: Record<string, string>,
-  account: string,
-): Promise<string> {
-  const answer = await request.get("/api/v1/operator/chats?view=all&state=open&limit=100", {
-    headers: operator,
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const conversation = ((await answer.json()) as ConversationPage).items.find(
-    (item) => item.user.account === account,
-  );
-  expect(conversation, `${account} has a conversation`).toBeTruthy();
-  return conversation?.id ?? "";
-}
-
-/** Requests a process answered outside the health checks, from its own /metrics (loopback may read it). */
+/** Requests a process answered outside the health checks and scrapes, from its own /metrics (loopback may read it). */
 async function appRequestsServed(page: Page, address: string): Promise<number> {
-  const metrics = await (await page.request.get(`${address}/metrics`)).text();
-  let served = 0;
-  for (const line of metrics.split("\n")) {
-    const match = /^tickfair_http_request_duration_seconds_count\{[^}]*route="([^"]*)"[^}]*\} (\d+)/.exec(
-      line,
-    );
-    if (match && !match[1]?.includes("/health") && !match[1]?.includes("metrics")) served += Number(match[2]);
-  }
-  return served;
+  const samples = parseScrape(await (await page.request.get(`${address}/metrics`)).text());
+  return samples
+    .filter((sample) => sample.name === "tickfair_http_request_duration_seconds_count")
+    .filter(({ labels }) => !labels.route?.includes("/health") && labels.route !== "/metrics")
+    .reduce((sum, sample) => sum + sample.value, 0);
 }

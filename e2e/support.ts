@@ -13,6 +13,7 @@ import { DEMO } from "../apps/server/src/demo/seed";
 import type { AppTexts } from "../apps/web/src/i18n/text-groups";
 import enErrors from "../packages/contract/locales/errors/en.json" with { type: "json" };
 import zhErrors from "../packages/contract/locales/errors/zh-CN.json" with { type: "json" };
+import type { ConversationPage } from "../packages/contract/src/api/chat";
 import { operatorApiHeaders } from "./operator-sessions";
 import { expectDirectionsMarked, expectPolished } from "./support-screens";
 
@@ -284,4 +285,20 @@ export async function requestWithdrawal(
 ): Promise<{ id: string; orderNo: string }> {
   const stepUp = await stepUpHeader(request, user.auth, withdrawalStepUp({ amount }), user.payPassword);
   return postOk(request, { ...user.auth, ...stepUp }, "/cashier/withdrawals", { amount }, idempotencyKey);
+}
+
+/** The id of the open conversation `account` started with support, as the operators' list shows it. */
+export async function conversationIdOf(
+  request: APIRequestContext,
+  operator: Record<string, string>,
+  account: string,
+): Promise<string> {
+  const answer = await request.get("/api/v1/operator/chats?view=all&state=open&limit=100", {
+    headers: operator,
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { items } = (await answer.json()) as ConversationPage;
+  const conversation = items.find((item) => item.user.account === account);
+  expect(conversation, `${account} has a conversation`).toBeTruthy();
+  return conversation?.id ?? "";
 }
