@@ -36,6 +36,36 @@ function writeJson<T>(file: string, value: Record<string, T>): void {
   fs.writeFileSync(file, JSON.stringify(value));
 }
 
+const STALE_LOCK_MS = 120_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` while holding the lock `name` among the run's worker processes (a directory only one of
+ * them can create), so two journeys running at once never take the same step or both sign in.
+ */
+async function whileLocked<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const lock = path.join(stateDir, `.${name}.lock`);
+  fs.mkdirSync(stateDir, { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // A worker stopped while holding it (a test's timeout) never lets go: past any holder's wait for the
+      // next authenticator window, the lock is taken over.
+      const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else await sleep(50);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
  * An authenticator code for `secret` the server has not taken yet. A code is refused once used for
  * the rest of its 30 s window: each call takes the next unused time step, at most one step ahead of now
@@ -43,16 +73,16 @@ function writeJson<T>(file: string, value: Record<string, T>): void {
  */
 export async function freshTotpCode(secret: string): Promise<string> {
   for (;;) {
-    const steps = readJson<number>(stepsFile);
-    const current = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
-    const step = Math.max(current, (steps[secret] ?? -1) + 1);
-    if (step <= current + 1) {
+    const taken = await whileLocked("totp", async (): Promise<{ code: string } | { waitMs: number }> => {
+      const steps = readJson<number>(stepsFile);
+      const current = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
+      const step = Math.max(current, (steps[secret] ?? -1) + 1);
+      if (step > current + 1) return { waitMs: (current + 1) * PERIOD_SECONDS * 1000 - Date.now() + 100 };
       writeJson(stepsFile, { ...steps, [secret]: step });
-      return generate({ secret, epoch: step * PERIOD_SECONDS });
-    }
-    await new Promise((resolve) =>
-      setTimeout(resolve, (current + 1) * PERIOD_SECONDS * 1000 - Date.now() + 100),
-    );
+      return { code: await generate({ secret, epoch: step * PERIOD_SECONDS }) };
+    });
+    if ("code" in taken) return taken.code;
+    await sleep(taken.waitMs);
   }
 }
 
@@ -84,16 +114,18 @@ export async function operatorSession(
   // Kept per server: front.journey.ts runs servers of its own.
   const origin = new URL((await request.get("/api/v1/health/live")).url()).origin;
   const key = `${login.username}@${origin}`;
-  const kept = readJson<OperatorSession>(sessionsFile)[key];
-  if (kept) {
-    const me = await request.get("/api/v1/operator/me", {
-      headers: { authorization: `Bearer ${kept.token}` },
-    });
-    if (me.ok()) return { token: kept.token, operator: (await me.json()) as OperatorInfo };
-  }
-  const session = await signInThroughApi(request, login);
-  writeJson(sessionsFile, { ...readJson<OperatorSession>(sessionsFile), [key]: session });
-  return session;
+  return whileLocked("operator-sessions", async () => {
+    const kept = readJson<OperatorSession>(sessionsFile)[key];
+    if (kept) {
+      const me = await request.get("/api/v1/operator/me", {
+        headers: { authorization: `Bearer ${kept.token}` },
+      });
+      if (me.ok()) return { token: kept.token, operator: (await me.json()) as OperatorInfo };
+    }
+    const session = await signInThroughApi(request, login);
+    writeJson(sessionsFile, { ...readJson<OperatorSession>(sessionsFile), [key]: session });
+    return session;
+  });
 }
 
 /** Bearer headers of a signed-in operator, for what a journey sets up through the API. */
