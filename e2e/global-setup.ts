@@ -3,12 +3,17 @@ import type { NoticeList } from "../packages/contract/src/api/content";
 import { operatorHeaders } from "./support";
 
 /**
- * Ends the demo's pop-up notice before the journeys run (the server is up by now): a dialog over home
+ * Ends the demo's pop-up notice on each server before the journeys run (they are up by now): a dialog over home
  * would stand between every journey and the page it opens. content.journey.ts shows its own pop-up and
  * ends it again.
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
-  const context = await request.newContext({ baseURL: config.projects[0]?.use.baseURL });
+  const servers = new Set(config.projects.map((project) => project.use.baseURL));
+  await Promise.all([...servers].map((baseURL) => endPopups(baseURL)));
+}
+
+async function endPopups(baseURL: string | undefined): Promise<void> {
+  const context = await request.newContext({ baseURL });
   try {
     const headers = await operatorHeaders(context);
     const listed = await context.get("/api/v1/operator/notices?kind=popup", { headers });

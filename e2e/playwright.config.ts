@@ -4,17 +4,36 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const root = path.resolve(import.meta.dirname, "..");
 
+/**
+ * The journeys run in two halves at once, each against a server of its own on a fresh database of its
+ * own, so nothing one half publishes, halts or moves (pop-ups, broadcasts, a product's maintenance, the
+ * clock) is seen by the other. Within a half they run one at a time in file order. The journeys that
+ * name ports of their own (passkeys, exchange feeds, Caddy) stay in the first half, whose server is on
+ * E2E_PORT.
+ */
+const SECOND_HALF = ["admin-*.journey.ts", "cashier.journey.ts", "orders.journey.ts"];
+const HALVES = [
+  { name: "first", port: PORT, dataDir: "e2e/.data", testMatch: "*.journey.ts", testIgnore: SECOND_HALF },
+  { name: "second", port: PORT + 10, dataDir: "e2e/.data-second", testMatch: SECOND_HALF, testIgnore: [] },
+];
+
 /** Journeys in Debian's Chromium against the built server (fresh embedded database) and the built apps. */
 export default defineConfig({
   testDir: ".",
-  testMatch: "*.journey.ts",
   globalSetup: "./global-setup.ts",
   outputDir: path.join(root, "test-results"),
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: HALVES.length,
   fullyParallel: false,
   retries: 0,
+  projects: HALVES.map(({ name, port, testMatch, testIgnore }) => ({
+    name,
+    testMatch,
+    testIgnore,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${port}` },
+  })),
   reporter: [
     ["list"],
     [
@@ -23,7 +42,6 @@ export default defineConfig({
     ],
   ],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -48,27 +66,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: HALVES.map(({ port, dataDir }) => ({
     // The server as `npm start` runs it, built by `npm run build` (which `npm test` runs first).
-    command: "rm -rf e2e/.data && node --enable-source-maps apps/server/dist/main.js",
+    command: `rm -rf ${dataDir} && node --enable-source-maps apps/server/dist/main.js`,
     cwd: root,
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       // Every address, so network.journey.ts can open the app by the LAN address as a phone would.
       HOST: "0.0.0.0",
-      DATA_DIR: "e2e/.data",
+      DATA_DIR: dataDir,
       DATABASE_URL: "",
       DEMO_MODE: "true",
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
       RATE_LIMIT_PER_MINUTE: "10000",
       // yuebao.journey.ts moves the clock a day ahead and watches the savings worker confirm and pay;
-      // the journeys run in file order, so it runs last and no other journey sees tomorrow.
+      // it is last in its half by name, so no other journey on that server sees tomorrow.
       CLOCK_CONTROL: "true",
       SAVINGS_ACCRUAL_INTERVAL_MS: "1000",
       // account.journey.ts picks this nationality and expects the page's warning; no journey lives there.
@@ -80,5 +98,5 @@ export default defineConfig({
       FEED_BINANCE_URL: `ws://127.0.0.1:${PORT + 1000}/ws`,
       FEED_OKX_URL: `ws://127.0.0.1:${PORT + 2000}/ws/v5/public`,
     },
-  },
+  })),
 });
