@@ -180,7 +180,7 @@ for (const { locale, text } of consoleRuns()) {
     // The user watches their withdrawals on the phone.
     const phone = await browser.newContext({
       viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
+      deviceScaleFactor: 1,
       isMobile: true,
       hasTouch: true,
       locale,
