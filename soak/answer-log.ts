@@ -26,7 +26,8 @@ export type Action =
   | "deposit_confirm"
   | "deposit_reject"
   | "withdrawal_approve"
-  | "withdrawal_reject";
+  | "withdrawal_reject"
+  | "chat_reply";
 
 export interface Attempt {
   /** Epoch milliseconds when the attempt was sent and when its answer (or failure) came. */

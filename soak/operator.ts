@@ -2,9 +2,13 @@
  * The operators' loop: the demo finance operator signs in (password, then the TOTP code of the demo
  * secret) and, every couple of seconds, works the queues — confirms most deposits and rejects some,
  * approves most withdrawals and rejects some. A deposit above the second-approval threshold waits for a
- * second operator: the demo admin confirms it. Decisions come from the loop's seeded generator.
+ * second operator: the demo admin confirms it. The demo support operator answers most conversations
+ * waiting for an answer, so users' sockets are owed support's messages too. Decisions come from the
+ * loop's seeded generator.
  */
 import type {
+  ConversationPage,
+  OperatorChatSendRequest,
   OperatorDeposit,
   OperatorLoginChallenge,
   OperatorLoginRequest,
@@ -30,6 +34,7 @@ interface Operator {
 export class OperatorLoop {
   readonly #finance: Operator = { username: "finance", token: null };
   readonly #admin: Operator = { username: "admin", token: null };
+  readonly #support: Operator = { username: "support", token: null };
 
   constructor(
     readonly client: SoakClient,
@@ -49,6 +54,7 @@ export class OperatorLoop {
   }
 
   async #work(until: number): Promise<void> {
+    await this.#answerChats(until);
     if (!(await this.#signedIn(this.#finance))) return;
     const deposits = await this.#get(
       this.#finance,
@@ -88,6 +94,27 @@ export class OperatorLoop {
         await this.#decide(this.#finance, "withdrawal_reject", `${path}/reject`, {
           reason: "soak: card blocked",
         } satisfies RejectRequest);
+    }
+  }
+
+  async #answerChats(until: number): Promise<void> {
+    if (!(await this.#signedIn(this.#support))) return;
+    const page = await this.#get(this.#support, `/api/v1/operator/chats?view=all&state=open&limit=${PAGE}`);
+    for (const conversation of (page as ConversationPage | null)?.items ?? []) {
+      if (Date.now() >= until) return;
+      if (conversation.waitingSince === null || !this.random.chance(0.7)) continue;
+      // Keyed by what it answers: a resend after a lost answer stores nothing twice.
+      const body: OperatorChatSendRequest = {
+        clientKey: `support-${conversation.id}-${conversation.lastSeq}`,
+        body: "Thanks for writing, the soak's support here.",
+        note: false,
+      };
+      await this.#decide(
+        this.#support,
+        "chat_reply",
+        `/api/v1/operator/chats/${conversation.id}/messages`,
+        body,
+      );
     }
   }
 
