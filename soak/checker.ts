@@ -11,7 +11,9 @@
  * - a chat message is stored iff answered 2xx, and a withdrawal account is bound iff the user was told so;
  * - a limit answered 2xx took the value asked for, at once or waiting its 24 hours, and each user's last
  *   answer per limit is what the database holds;
- * - the ledger's invariants (checkLedgerInvariants), and no user account below zero.
+ * - the ledger's invariants (checkLedgerInvariants), and no user account below zero;
+ * - every event the users' sockets were owed (settlements, chat, inbox notices) arrived once
+ *   (checks/events.ts).
  */
 import pg from "pg";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
@@ -21,12 +23,15 @@ import type { LoggedRequest } from "./answer-log";
 import { checkCashier } from "./checks/cashier";
 import { checkChatAndBinding } from "./checks/chat-and-binding";
 import { checkContracts } from "./checks/contracts";
+import { checkSocketEvents, type EventFigures } from "./checks/events";
 import { checkLimits } from "./checks/limits";
 import { checkMoneyRequests } from "./checks/money";
 import { checkSavings } from "./checks/savings";
 import { count } from "./checks/shared";
+import type { FaultWindow } from "./faults";
+import type { SocketRecord } from "./sockets";
 
-export interface CheckResult {
+export interface CheckResult extends EventFigures {
   acknowledged_lost: number;
   unacknowledged_applied: number;
   applied_twice: number;
@@ -49,7 +54,11 @@ export interface CheckResult {
   problems: string[];
 }
 
-export async function checkSoak(databaseUrl: string, log: readonly LoggedRequest[]): Promise<CheckResult> {
+export async function checkSoak(
+  databaseUrl: string,
+  log: readonly LoggedRequest[],
+  sockets: { records: readonly SocketRecord[]; faults: readonly FaultWindow[] },
+): Promise<CheckResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const problems: string[] = [];
@@ -63,6 +72,7 @@ export async function checkSoak(databaseUrl: string, log: readonly LoggedRequest
     const limitMismatches = await checkLimits(client, log, problem);
     const contracts = await checkContracts(client, problem);
     const savings = await checkSavings(client, problem);
+    const events = await checkSocketEvents(client, sockets.records, sockets.faults, problem);
     const negative = await count(
       client,
       "select count(*) from accounts where user_id is not null and balance < 0",
@@ -87,6 +97,7 @@ export async function checkSoak(databaseUrl: string, log: readonly LoggedRequest
       ...savings,
       invariant_violations: invariantViolations,
       negative_balances: negative,
+      ...events,
       problems,
     };
   } finally {

@@ -33,6 +33,7 @@ import {
 import { isSuccess } from "./answer-log";
 import { type SoakClient, sleep } from "./http-client";
 import type { Random } from "./random";
+import { UserSocket } from "./sockets";
 
 export const SOAK_INVITE_CODE = "SOAKRUN";
 const PASSWORD = "soak-pass-1";
@@ -46,6 +47,8 @@ export interface UserWorld {
   until: number;
   /** Pause between two actions of one user, in ms. */
   thinkMs: { min: number; max: number };
+  /** The proxy's /api/ws, where each user's app keeps its socket. */
+  socketUrl: string;
 }
 
 const ACTION_WEIGHTS = {
@@ -87,6 +90,7 @@ const money = (whole: number) => `${whole}.00`;
 
 export class SimulatedUser {
   readonly account: string;
+  readonly socket: UserSocket;
   #token: string | null = null;
   #sequence = 0;
   #bound = false;
@@ -98,6 +102,7 @@ export class SimulatedUser {
     readonly world: UserWorld,
   ) {
     this.account = `soak${String(index).padStart(4, "0")}`;
+    this.socket = new UserSocket(world.socketUrl, this.account);
   }
 
   async run(startDelayMs: number): Promise<void> {
@@ -152,6 +157,7 @@ export class SimulatedUser {
     });
     if (!isSuccess(entry.status)) return false;
     this.#token = (entry.answer as SessionResponse).token;
+    this.socket.signedIn(this.#token);
     return true;
   }
 
