@@ -14,8 +14,10 @@
  *   received arrived — whatever faults happened, a re-follow fills what a drop cut off; and each one
  *   stored in a span as above arrived too;
  * - inbox.changed (personal) carries no id and one may stand for several notices: after each notice
- *   stored in a span as above, at least one arrives within MARGIN_MS; none arrives to a user before
- *   their first notice.
+ *   stored in a span as above, at least one arrives before that socket closes; none arrives to a user
+ *   before their first notice.
+ * Arrival times are not judged beyond that (a busy machine may be slow, not lossy); the longest wait
+ * from a change's stamp to its event is reported, so the margin can be judged against it.
  */
 import type pg from "pg";
 import type { FaultWindow } from "../faults";
@@ -29,7 +31,7 @@ import type { Problem } from "./shared";
  * with room, and still leaves most of each 30 s between kills owed.
  */
 export const MARGIN_MS = 5_000;
-/** A notice is stamped before its commit, its event sent after: this only absorbs rounding. */
+/** A change is stamped before its commit, its event sent after: this only absorbs rounding. */
 const CLOCK_SLACK_MS = 250;
 
 export interface EventFigures {
@@ -41,9 +43,12 @@ export interface EventFigures {
   socket_events_duplicated: number;
   socket_events_misdirected: number;
   socket_events_out_of_order: number;
+  /** The longest wait from an owed change's stamp to its event's arrival, in ms. */
+  socket_lag_max_ms: number;
 }
 
-type Owed = "owed" | "unknown" | "no";
+/** Owed, or unknown for a fault, with the end of the socket's interval that owes it; null: not owed. */
+type Due = { owed: boolean; until: number } | null;
 
 export async function checkSocketEvents(
   client: pg.Client,
@@ -60,6 +65,7 @@ export async function checkSocketEvents(
     socket_events_duplicated: 0,
     socket_events_misdirected: 0,
     socket_events_out_of_order: 0,
+    socket_lag_max_ms: 0,
   };
   const accounts = records.map((record) => record.account);
   const contracts = await rowsByAccount<{ account: string; id: string; settled_at: Date }>(
@@ -87,10 +93,11 @@ export async function checkSocketEvents(
     accounts,
   );
   for (const record of records) {
-    const owed = (at: number): Owed => {
-      const covered = record.intervals.some((span) => span.from <= at && at + MARGIN_MS <= span.to);
-      if (!covered) return "no";
-      return faults.some((window) => at <= window.to && at + MARGIN_MS >= window.from) ? "unknown" : "owed";
+    const owed = (at: number): Due => {
+      const span = record.intervals.find((one) => one.from <= at && at + MARGIN_MS <= one.to);
+      if (!span) return null;
+      const faulty = faults.some((window) => at <= window.to && at + MARGIN_MS >= window.from);
+      return { owed: !faulty, until: span.to };
     };
     const tell = (line: string) => problem(`socket of ${record.account}: ${line}`);
     const of = <K extends ReceivedEvent["kind"]>(kind: K) =>
@@ -107,12 +114,16 @@ type Tell = (line: string) => void;
 function checkSettlements(
   figures: EventFigures,
   contracts: readonly { id: string; settled_at: Date }[],
-  received: readonly { contractId: string }[],
-  owed: (at: number) => Owed,
+  received: readonly { contractId: string; at: number }[],
+  owed: (at: number) => Due,
   tell: Tell,
 ): void {
   const times = new Map<string, number>();
-  for (const event of received) times.set(event.contractId, (times.get(event.contractId) ?? 0) + 1);
+  const firstAt = new Map<string, number>();
+  for (const event of received) {
+    times.set(event.contractId, (times.get(event.contractId) ?? 0) + 1);
+    if (!firstAt.has(event.contractId)) firstAt.set(event.contractId, event.at);
+  }
   const mine = new Set(contracts.map((contract) => contract.id));
   for (const [id, n] of times) {
     if (!mine.has(id)) {
@@ -124,15 +135,13 @@ function checkSettlements(
     }
   }
   for (const contract of contracts) {
-    const due = owed(contract.settled_at.getTime());
-    const got = times.has(contract.id);
-    if (due === "owed") figures.socket_events_owed.settled++;
-    if (due === "unknown" && !got) figures.socket_events_unknown++;
-    if (due === "owed" && !got) {
+    const stamp = contract.settled_at.getTime();
+    const arrived = firstAt.get(contract.id);
+    if (!tally(figures, owed(stamp), stamp, arrived)) continue;
+    figures.socket_events_owed.settled++;
+    if (arrived === undefined) {
       figures.socket_events_missed++;
-      tell(
-        `contract ${contract.id} settled ${contract.settled_at.toISOString()} while connected: no contract.settled`,
-      );
+      tell(`contract ${contract.id} settled ${contract.settled_at.toISOString()} while connected: no event`);
     }
   }
 }
@@ -141,11 +150,11 @@ function checkChat(
   figures: EventFigures,
   messages: readonly { conversation_id: string; seq: string; created_at: Date }[],
   received: readonly { conversationId: string; seq: string; at: number }[],
-  owed: (at: number) => Owed,
+  owed: (at: number) => Due,
   tell: Tell,
 ): void {
   const conversation = messages[0]?.conversation_id;
-  const seen = new Set<bigint>();
+  const seen = new Map<bigint, number>();
   let last = 0n;
   for (const event of received) {
     const seq = BigInt(event.seq);
@@ -161,16 +170,20 @@ function checkChat(
       figures.socket_events_out_of_order++;
       tell(`chat.message seq ${seq} arrived after seq ${last}`);
     }
-    seen.add(seq);
+    if (!seen.has(seq)) seen.set(seq, event.at);
     if (seq > last) last = seq;
   }
   for (const message of messages) {
     const seq = BigInt(message.seq);
-    const due = seq <= last ? "owed" : owed(message.created_at.getTime());
-    const got = seen.has(seq);
-    if (due === "owed") figures.socket_events_owed.chat++;
-    if (due === "unknown" && !got) figures.socket_events_unknown++;
-    if (due === "owed" && !got) {
+    const stamp = message.created_at.getTime();
+    const arrived = seen.get(seq);
+    // Up to the last seq received it is owed whatever happened: the follow promises no gap. Its lag
+    // says something only when it was stored while a socket was up.
+    const timed = owed(stamp);
+    const due = seq <= last ? { owed: true, until: Number.POSITIVE_INFINITY } : timed;
+    if (!tally(figures, due, stamp, arrived, timed?.owed === true)) continue;
+    figures.socket_events_owed.chat++;
+    if (arrived === undefined) {
       figures.socket_events_missed++;
       tell(
         seq <= last
@@ -185,7 +198,7 @@ function checkInbox(
   figures: EventFigures,
   notices: readonly { created_at: Date }[],
   received: readonly { scope: "personal" | "broadcast"; at: number }[],
-  owed: (at: number) => Owed,
+  owed: (at: number) => Due,
   tell: Tell,
 ): void {
   const personal = received.filter((event) => event.scope === "personal").map((event) => event.at);
@@ -196,18 +209,38 @@ function checkInbox(
       tell(`inbox.changed (personal) at ${new Date(at).toISOString()}, before any notice of the user`);
     }
   for (const notice of notices) {
-    const from = notice.created_at.getTime();
-    const due = owed(from);
-    const got = personal.some((at) => at + CLOCK_SLACK_MS >= from && at <= from + MARGIN_MS);
-    if (due === "owed") figures.socket_events_owed.inbox++;
-    if (due === "unknown" && !got) figures.socket_events_unknown++;
-    if (due === "owed" && !got) {
+    const stamp = notice.created_at.getTime();
+    const due = owed(stamp);
+    const until = due?.until ?? stamp;
+    const arrived = personal.find((at) => at + CLOCK_SLACK_MS >= stamp && at <= until);
+    if (!tally(figures, due, stamp, arrived)) continue;
+    figures.socket_events_owed.inbox++;
+    if (arrived === undefined) {
       figures.socket_events_missed++;
-      tell(
-        `notice stored ${notice.created_at.toISOString()} while connected: no inbox.changed within ${MARGIN_MS} ms`,
-      );
+      tell(`notice stored ${notice.created_at.toISOString()} while connected: no inbox.changed after it`);
     }
   }
+}
+
+/**
+ * An event not owed for a fault that did not arrive counts as unknown; an owed one that arrived adds its
+ * lag (unless `timed` says its stamp is no measure). True when the event is owed.
+ */
+function tally(
+  figures: EventFigures,
+  due: Due,
+  stamp: number,
+  arrived: number | undefined,
+  timed = true,
+): boolean {
+  if (due === null) return false;
+  if (!due.owed) {
+    if (arrived === undefined) figures.socket_events_unknown++;
+    return false;
+  }
+  if (arrived !== undefined && timed)
+    figures.socket_lag_max_ms = Math.max(figures.socket_lag_max_ms, arrived - stamp);
+  return true;
 }
 
 async function rowsByAccount<R extends { account: string }>(
