@@ -3,9 +3,11 @@
  * The server tells a socket after the change commits, in the process that made it and, through the
  * PostgreSQL relay, in the others: best effort, so an event is owed only when nothing could lose it —
  * one of the user's sockets was `ready` when the change was stamped and stayed connected for MARGIN_MS
- * after, and no fault (a kill, which may take the process that was about to relay it, or the PostgreSQL
- * restart, which drops every NOTIFY and listener) touched that span. Those a fault touched count as
- * unknown. The rules, per kind:
+ * after, and no fault touched that span: a kill, which may take the process that committed the change
+ * before it told anyone, or the PostgreSQL restart, which drops NOTIFYs, listeners and the reads that
+ * render events until its window ends. Only the kill's instant counts: while the process is down and
+ * starting again the others relay as ever, and a socket it held has already closed. Those a fault
+ * touched count as unknown. The rules, per kind:
  * - contract.settled: each of the user's contracts closed (settled or void) in such a span arrives
  *   once; none arrives twice, none for a contract not the user's;
  * - chat.message: the user's socket follows their conversation from the last seq it has, and the
@@ -96,7 +98,9 @@ export async function checkSocketEvents(
     const owed = (at: number): Due => {
       const span = record.intervals.find((one) => one.from <= at && at + MARGIN_MS <= one.to);
       if (!span) return null;
-      const faulty = faults.some((window) => at <= window.to && at + MARGIN_MS >= window.from);
+      const faulty = faults.some(
+        (window) => at <= (window.kind === "kill" ? window.from : window.to) && at + MARGIN_MS >= window.from,
+      );
       return { owed: !faulty, until: span.to };
     };
     const tell = (line: string) => problem(`socket of ${record.account}: ${line}`);
