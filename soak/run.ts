@@ -107,7 +107,7 @@ try {
   client.close();
   answers.write(path.join(work, "answers.jsonl"));
 
-  const check = await checkSoak(databaseUrl, answers.entries);
+  const check = await checkSoak(databaseUrl, settings.dataDir, answers.entries);
   const attempts = attemptFigures(answers.entries, faults);
   const memory = memoryFigures(witness.rss.flat());
   const victimPeakMiB = Math.round(
@@ -138,6 +138,10 @@ try {
       check.cashier_mismatches +
       check.limit_mismatches +
       check.savings_mismatches +
+      check.upload_mismatches +
+      check.password_mismatches +
+      check.break_violations +
+      check.binding_mismatches +
       check.invariant_violations +
       check.negative_balances +
       attempts.other_5xx +
