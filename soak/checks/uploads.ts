@@ -59,10 +59,11 @@ export async function checkUploads(
     if (isSuccess(entry.status)) {
       const { fileId } = entry.answer as UploadResponse;
       const row = fileById.get(fileId);
-      if (!row || row.account !== entry.actor || row.sha256 !== sent.sha256)
+      if (!row || row.account !== entry.actor)
         mismatch(
           `proof ${sent.name} answered ${entry.status} as ${fileId}: stored ${row ? `for ${row.account}` : "nowhere"}`,
         );
+      else if (row.sha256 !== sent.sha256) mismatch(`proof ${fileId} of ${entry.actor}: not the bytes sent`);
       else if (!(await decodesAs(row.data, ["jpeg", "png", "webp"])))
         mismatch(`proof ${fileId} of ${entry.actor} does not decode as an image`);
     } else if (refusedAtOnce(entry) && storedDigests.has(sent.sha256)) {
