@@ -3,8 +3,10 @@
  * secret) and, every couple of seconds, works the queues — confirms most deposits and rejects some,
  * approves most withdrawals and rejects some. A deposit above the second-approval threshold waits for a
  * second operator: the demo admin confirms it. The demo support operator answers most conversations
- * waiting for an answer, so users' sockets are owed support's messages too. Decisions come from the
- * loop's seeded generator.
+ * waiting for an answer, so users' sockets are owed support's messages too. Now and then the admin
+ * unbinds the withdrawal account of a user whose withdrawal waits (found as the console finds them,
+ * through the queue), as after a report of a stolen card. Decisions come from the loop's seeded
+ * generator.
  */
 import type {
   ConversationPage,
@@ -16,6 +18,7 @@ import type {
   OperatorSessionResponse,
   OperatorWithdrawal,
   RejectRequest,
+  UnbindWithdrawalAccountRequest,
 } from "@tickfair/contract";
 import { generateSync } from "otplib";
 import { DEMO } from "../apps/server/src/demo/seed";
@@ -25,6 +28,8 @@ import type { Random } from "./random";
 
 const QUEUE_EVERY_MS = 2_000;
 const PAGE = 50;
+/** Per pass over the queues, the chance of one unbinding. */
+const UNBIND_CHANCE = 0.25;
 
 interface Operator {
   username: string;
@@ -86,7 +91,18 @@ export class OperatorLoop {
       this.#finance,
       `/api/v1/operator/withdrawals?status=under_review&limit=${PAGE}`,
     );
-    for (const withdrawal of (withdrawals as { items: OperatorWithdrawal[] } | null)?.items ?? []) {
+    const waiting = (withdrawals as { items: OperatorWithdrawal[] } | null)?.items ?? [];
+    if (waiting.length > 0 && this.random.chance(UNBIND_CHANCE)) {
+      const { user } = this.random.pick(waiting);
+      await this.#decide(
+        this.#admin,
+        "unbind_account",
+        `/api/v1/operator/users/${user.id}/withdrawal-account`,
+        { reason: "soak: card reported stolen" } satisfies UnbindWithdrawalAccountRequest,
+        "DELETE",
+      );
+    }
+    for (const withdrawal of waiting) {
       if (Date.now() >= until) return;
       const path = `/api/v1/operator/withdrawals/${withdrawal.id}`;
       if (this.random.chance(0.7)) await this.#decide(this.#finance, "withdrawal_approve", `${path}/approve`);
@@ -156,12 +172,18 @@ export class OperatorLoop {
     return isSuccess(entry.status) ? entry.answer : null;
   }
 
-  async #decide(operator: Operator, action: Action, path: string, body?: unknown): Promise<number> {
+  async #decide(
+    operator: Operator,
+    action: Action,
+    path: string,
+    body?: unknown,
+    method: "POST" | "DELETE" = "POST",
+  ): Promise<number> {
     if (!(await this.#signedIn(operator))) return 0;
     const entry = await this.client.send({
       actor: operator.username,
       action,
-      method: "POST",
+      method,
       path,
       token: operator.token,
       body,

@@ -127,7 +127,7 @@ try {
     records.map((record) => JSON.stringify(record)).join("\n"),
   );
 
-  const check = await checkSoak(databaseUrl, answers.entries, {
+  const check = await checkSoak(databaseUrl, settings.dataDir, answers.entries, {
     records,
     faults: faults.windows,
   });
@@ -161,6 +161,10 @@ try {
       check.cashier_mismatches +
       check.limit_mismatches +
       check.savings_mismatches +
+      check.upload_mismatches +
+      check.password_mismatches +
+      check.break_violations +
+      check.binding_mismatches +
       check.invariant_violations +
       check.negative_balances +
       check.socket_events_missed +
