@@ -20,13 +20,20 @@ export type Action =
   | "chat"
   | "messages_read"
   | "limit"
+  | "upload"
+  | "verification_photo"
+  | "verification"
+  | "password_change"
+  | "break"
   | "step_up"
   | "read"
   | "operator_login"
   | "deposit_confirm"
   | "deposit_reject"
   | "withdrawal_approve"
-  | "withdrawal_reject";
+  | "withdrawal_reject"
+  | "chat_reply"
+  | "unbind_account";
 
 export interface Attempt {
   /** Epoch milliseconds when the attempt was sent and when its answer (or failure) came. */
@@ -46,7 +53,7 @@ export interface LoggedRequest {
   method: string;
   path: string;
   idempotencyKey: string | null;
-  /** The request body as sent (kept for money requests only, to compare amounts). */
+  /** The request body as sent (kept where the checker compares it; an upload's digest, not its bytes). */
   sent: unknown;
   attempts: Attempt[];
   /** The last attempt's status: 0 when every attempt failed without an answer. */
@@ -69,3 +76,17 @@ export class AnswerLog {
 }
 
 export const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/**
+ * Refused by the first answer, so it did nothing. A 4xx after an attempt without an answer (or a 5xx)
+ * is not: the first may have been applied and the retry refused for that (a used step-up, an old
+ * password that is no longer right).
+ */
+export const refusedAtOnce = (entry: LoggedRequest) =>
+  entry.attempts.length === 1 && entry.status >= 400 && entry.status < 500;
+
+/** The error code of an answer, when it has one. */
+export const errorCode = (answer: unknown): string | null => {
+  const error = (answer as { error?: { code?: unknown } } | null)?.error;
+  return typeof error?.code === "string" ? error.code : null;
+};

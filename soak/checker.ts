@@ -8,25 +8,43 @@
  * - every closed contract has exactly one settle posting, and its entry, exit, result and payout are what
  *   the recorded ticks give (apps/server/src/trading/outcome.ts);
  * - each savings day is paid once per user, and what the accruals say is what the ledger moved;
- * - a chat message is stored iff answered 2xx, and a withdrawal account is bound iff the user was told so;
+ * - a chat message is stored iff answered 2xx; withdrawal accounts follow what users and the admin were
+ *   told, one bound at a time;
+ * - uploads are stored for their uploader (proofs with the bytes sent, ID photos in the blob store) and
+ *   named by the deposits and verifications answered 2xx; passwords are what users were last told;
+ *   nothing a break refuses was accepted after it began;
  * - a limit answered 2xx took the value asked for, at once or waiting its 24 hours, and each user's last
  *   answer per limit is what the database holds;
- * - the ledger's invariants (checkLedgerInvariants), and no user account below zero.
+ * - the ledger's invariants (checkLedgerInvariants), and no user account below zero;
+ * - every event the users' sockets were owed (settlements, chat, inbox notices) arrived once
+ *   (checks/events.ts).
  */
 import pg from "pg";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { createDb } from "../apps/server/src/platform/db";
 import { FEED_GAP_MS } from "../apps/server/src/trading/service";
 import type { LoggedRequest } from "./answer-log";
+import type { BindingFigures } from "./checks/binding";
+import { type BreakFigures, checkBreaks } from "./checks/breaks";
 import { checkCashier } from "./checks/cashier";
 import { checkChatAndBinding } from "./checks/chat-and-binding";
 import { checkContracts } from "./checks/contracts";
+import { checkSocketEvents, type EventFigures } from "./checks/events";
 import { checkLimits } from "./checks/limits";
 import { checkMoneyRequests } from "./checks/money";
+import { checkPasswords, type PasswordFigures } from "./checks/passwords";
 import { checkSavings } from "./checks/savings";
 import { count } from "./checks/shared";
+import { checkUploads, type UploadFigures } from "./checks/uploads";
+import type { FaultWindow } from "./faults";
+import type { SocketRecord } from "./sockets";
 
-export interface CheckResult {
+export interface CheckResult
+  extends EventFigures,
+    UploadFigures,
+    PasswordFigures,
+    BreakFigures,
+    BindingFigures {
   acknowledged_lost: number;
   unacknowledged_applied: number;
   applied_twice: number;
@@ -49,7 +67,13 @@ export interface CheckResult {
   problems: string[];
 }
 
-export async function checkSoak(databaseUrl: string, log: readonly LoggedRequest[]): Promise<CheckResult> {
+/** `dataDir` is the servers' DATA_DIR, where their blob store keeps the ID photos. */
+export async function checkSoak(
+  databaseUrl: string,
+  dataDir: string,
+  log: readonly LoggedRequest[],
+  sockets: { records: readonly SocketRecord[]; faults: readonly FaultWindow[] },
+): Promise<CheckResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const problems: string[] = [];
@@ -63,6 +87,10 @@ export async function checkSoak(databaseUrl: string, log: readonly LoggedRequest
     const limitMismatches = await checkLimits(client, log, problem);
     const contracts = await checkContracts(client, problem);
     const savings = await checkSavings(client, problem);
+    const events = await checkSocketEvents(client, sockets.records, sockets.faults, problem);
+    const uploads = await checkUploads(client, log, dataDir, problem);
+    const passwords = await checkPasswords(client, log, problem);
+    const breaks = await checkBreaks(client, log, problem);
     const negative = await count(
       client,
       "select count(*) from accounts where user_id is not null and balance < 0",
@@ -85,8 +113,14 @@ export async function checkSoak(databaseUrl: string, log: readonly LoggedRequest
       cashier_mismatches: cashier.mismatches,
       limit_mismatches: limitMismatches,
       ...savings,
+      ...uploads,
+      ...passwords,
+      ...breaks,
+      unbinds: others.unbinds,
+      binding_mismatches: others.binding_mismatches,
       invariant_violations: invariantViolations,
       negative_balances: negative,
+      ...events,
       problems,
     };
   } finally {

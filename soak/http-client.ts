@@ -4,6 +4,7 @@
  * same body, same Idempotency-Key — a few times with backoff, as the app does. Every attempt goes into
  * the answer log.
  */
+import { createHash } from "node:crypto";
 import http from "node:http";
 import { STEP_UP_HEADER } from "@tickfair/contract";
 import type { Action, AnswerLog, Attempt, LoggedRequest } from "./answer-log";
@@ -22,7 +23,25 @@ export interface SoakRequest {
   stepUp?: string | null;
   /** Keep the body in the log (money requests: the checker compares amounts). */
   keepSent?: boolean;
+  /** A file sent as the multipart field `file` instead of a JSON body; its digest goes into the log. */
+  upload?: Upload;
 }
+
+export interface Upload {
+  name: string;
+  type: string;
+  data: Buffer;
+}
+
+/** What the log keeps of an upload: enough to find its bytes in the database, not the bytes. */
+export interface SentUpload {
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** Fixed: a retry re-sends the very same bytes. */
+const BOUNDARY = "soak-upload-boundary-7f3a";
 
 const BACKOFF_MS = [250, 500, 1_000, 2_000, 3_000, 3_000];
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -54,7 +73,7 @@ export class SoakClient {
       method: request.method,
       path: request.path,
       idempotencyKey: request.idempotencyKey ?? null,
-      sent: request.keepSent ? (request.body ?? null) : null,
+      sent: request.keepSent ? (request.upload ? sentUpload(request.upload) : (request.body ?? null)) : null,
       attempts,
       status: last?.status ?? 0,
       answer,
@@ -68,10 +87,16 @@ export class SoakClient {
   }
 
   #once(request: SoakRequest): Promise<{ result: Attempt; text: string }> {
-    const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const payload = request.upload
+      ? multipart(request.upload)
+      : request.body === undefined
+        ? undefined
+        : JSON.stringify(request.body);
     const headers: Record<string, string> = { "accept-language": "en" };
     if (payload !== undefined) {
-      headers["content-type"] = "application/json";
+      headers["content-type"] = request.upload
+        ? `multipart/form-data; boundary=${BOUNDARY}`
+        : "application/json";
       headers["content-length"] = String(Buffer.byteLength(payload));
     }
     if (request.token) headers.authorization = `Bearer ${request.token}`;
@@ -107,6 +132,19 @@ export class SoakClient {
     });
   }
 }
+
+function multipart(upload: Upload): Buffer {
+  const head =
+    `--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="${upload.name}"\r\n` +
+    `content-type: ${upload.type}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), upload.data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+}
+
+export const sentUpload = (upload: Upload): SentUpload => ({
+  name: upload.name,
+  size: upload.data.length,
+  sha256: createHash("sha256").update(upload.data).digest("hex"),
+});
 
 function parseJson(text: string): unknown {
   if (!text) return null;

@@ -2,9 +2,15 @@
  * The operators' loop: the demo finance operator signs in (password, then the TOTP code of the demo
  * secret) and, every couple of seconds, works the queues — confirms most deposits and rejects some,
  * approves most withdrawals and rejects some. A deposit above the second-approval threshold waits for a
- * second operator: the demo admin confirms it. Decisions come from the loop's seeded generator.
+ * second operator: the demo admin confirms it. The demo support operator answers most conversations
+ * waiting for an answer, so users' sockets are owed support's messages too. Now and then the admin
+ * unbinds the withdrawal account of a user whose withdrawal waits (found as the console finds them,
+ * through the queue), as after a report of a stolen card. Decisions come from the loop's seeded
+ * generator.
  */
 import type {
+  ConversationPage,
+  OperatorChatSendRequest,
   OperatorDeposit,
   OperatorLoginChallenge,
   OperatorLoginRequest,
@@ -12,6 +18,7 @@ import type {
   OperatorSessionResponse,
   OperatorWithdrawal,
   RejectRequest,
+  UnbindWithdrawalAccountRequest,
 } from "@tickfair/contract";
 import { generateSync } from "otplib";
 import { DEMO } from "../apps/server/src/demo/seed";
@@ -21,6 +28,8 @@ import type { Random } from "./random";
 
 const QUEUE_EVERY_MS = 2_000;
 const PAGE = 50;
+/** Per pass over the queues, the chance of one unbinding. */
+const UNBIND_CHANCE = 0.25;
 
 interface Operator {
   username: string;
@@ -30,6 +39,7 @@ interface Operator {
 export class OperatorLoop {
   readonly #finance: Operator = { username: "finance", token: null };
   readonly #admin: Operator = { username: "admin", token: null };
+  readonly #support: Operator = { username: "support", token: null };
 
   constructor(
     readonly client: SoakClient,
@@ -49,6 +59,7 @@ export class OperatorLoop {
   }
 
   async #work(until: number): Promise<void> {
+    await this.#answerChats(until);
     if (!(await this.#signedIn(this.#finance))) return;
     const deposits = await this.#get(
       this.#finance,
@@ -80,7 +91,18 @@ export class OperatorLoop {
       this.#finance,
       `/api/v1/operator/withdrawals?status=under_review&limit=${PAGE}`,
     );
-    for (const withdrawal of (withdrawals as { items: OperatorWithdrawal[] } | null)?.items ?? []) {
+    const waiting = (withdrawals as { items: OperatorWithdrawal[] } | null)?.items ?? [];
+    if (waiting.length > 0 && this.random.chance(UNBIND_CHANCE)) {
+      const { user } = this.random.pick(waiting);
+      await this.#decide(
+        this.#admin,
+        "unbind_account",
+        `/api/v1/operator/users/${user.id}/withdrawal-account`,
+        { reason: "soak: card reported stolen" } satisfies UnbindWithdrawalAccountRequest,
+        "DELETE",
+      );
+    }
+    for (const withdrawal of waiting) {
       if (Date.now() >= until) return;
       const path = `/api/v1/operator/withdrawals/${withdrawal.id}`;
       if (this.random.chance(0.7)) await this.#decide(this.#finance, "withdrawal_approve", `${path}/approve`);
@@ -88,6 +110,27 @@ export class OperatorLoop {
         await this.#decide(this.#finance, "withdrawal_reject", `${path}/reject`, {
           reason: "soak: card blocked",
         } satisfies RejectRequest);
+    }
+  }
+
+  async #answerChats(until: number): Promise<void> {
+    if (!(await this.#signedIn(this.#support))) return;
+    const page = await this.#get(this.#support, `/api/v1/operator/chats?view=all&state=open&limit=${PAGE}`);
+    for (const conversation of (page as ConversationPage | null)?.items ?? []) {
+      if (Date.now() >= until) return;
+      if (conversation.waitingSince === null || !this.random.chance(0.7)) continue;
+      // Keyed by what it answers: a resend after a lost answer stores nothing twice.
+      const body: OperatorChatSendRequest = {
+        clientKey: `support-${conversation.id}-${conversation.lastSeq}`,
+        body: "Thanks for writing, the soak's support here.",
+        note: false,
+      };
+      await this.#decide(
+        this.#support,
+        "chat_reply",
+        `/api/v1/operator/chats/${conversation.id}/messages`,
+        body,
+      );
     }
   }
 
@@ -129,12 +172,18 @@ export class OperatorLoop {
     return isSuccess(entry.status) ? entry.answer : null;
   }
 
-  async #decide(operator: Operator, action: Action, path: string, body?: unknown): Promise<number> {
+  async #decide(
+    operator: Operator,
+    action: Action,
+    path: string,
+    body?: unknown,
+    method: "POST" | "DELETE" = "POST",
+  ): Promise<number> {
     if (!(await this.#signedIn(operator))) return 0;
     const entry = await this.client.send({
       actor: operator.username,
       action,
-      method: "POST",
+      method,
       path,
       token: operator.token,
       body,

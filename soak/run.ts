@@ -3,7 +3,8 @@
  * processes die. On PostgreSQL (DATABASE_URL's server, or a throwaway cluster), three server processes
  * behind a round-robin proxy; simulated users and an operator loop through the proxy; every 30 s one
  * server process gets SIGKILL and is started again, and once PostgreSQL restarts (throwaway cluster
- * only). Then the checker compares the answer log with the database. The last stdout line is one JSON
+ * only). Each user keeps a WebSocket open as the app does. Then the checker compares the answer log and
+ * the events the sockets received with the database. The last stdout line is one JSON
  * object; the exit code is 1 when anything was lost, applied twice or broken, or a live process
  * answered 5xx. docs/reliability.md explains each figure.
  */
@@ -15,8 +16,9 @@ import pg from "pg";
 import { freePort, openPgServer } from "../bench/pg-cluster";
 import { AnswerLog } from "./answer-log";
 import { checkSoak, waitForDueSettled } from "./checker";
+import { MARGIN_MS } from "./checks/events";
 import { Faults } from "./faults";
-import { SoakClient } from "./http-client";
+import { SoakClient, sleep } from "./http-client";
 import { memoryFigures } from "./memory";
 import { OperatorLoop } from "./operator";
 import { startProxy } from "./proxy";
@@ -79,17 +81,27 @@ try {
   const depositMethodIds = await activeDepositMethods(databaseUrl);
   const started = Date.now();
   const until = started + minutes * 60_000;
-  const world = { client, products, depositMethodIds, until, thinkMs: { min: 1_000, max: 4_000 } };
+  const socketUrl = `${proxy.origin.replace(/^http/, "ws")}/api/ws`;
+  const world = {
+    client,
+    products,
+    depositMethodIds,
+    until,
+    thinkMs: { min: 1_000, max: 4_000 },
+    socketUrl,
+  };
   const faults = new Faults();
   const sampler = setInterval(() => {
     for (const slot of slots) slot.sampleRss();
   }, SAMPLE_RSS_EVERY_MS);
   const operator = new OperatorLoop(client, random.fork(1_000_000));
   log(`${users} users, ${minutes} min, seed ${seed}; kill -9 every ${KILL_EVERY_MS / 1000} s`);
+  const people = Array.from(
+    { length: users },
+    (_, index) => new SimulatedUser(index + 1, random.fork(index), world),
+  );
   await Promise.all([
-    ...Array.from({ length: users }, (_, index) =>
-      new SimulatedUser(index + 1, random.fork(index), world).run(Math.floor((index / users) * RAMP_MS)),
-    ),
+    ...people.map((person, index) => person.run(Math.floor((index / users) * RAMP_MS))),
     operator.run(until),
     faults.run({
       victims,
@@ -103,11 +115,22 @@ try {
   log("load stopped; the operators decide what is left, the workers settle what is due");
   await operator.finalPass();
   const unsettledDue = await waitForDueSettled(databaseUrl, DRAIN_MS);
+  // The sockets stay open through the drain and a margin after: what settled meanwhile is owed too.
+  await sleep(MARGIN_MS);
+  await Promise.all(people.map((person) => person.socket.close()));
   clearInterval(sampler);
   client.close();
   answers.write(path.join(work, "answers.jsonl"));
+  const records = people.map((person) => person.socket.record);
+  fs.writeFileSync(
+    path.join(work, "sockets.jsonl"),
+    records.map((record) => JSON.stringify(record)).join("\n"),
+  );
 
-  const check = await checkSoak(databaseUrl, answers.entries);
+  const check = await checkSoak(databaseUrl, settings.dataDir, answers.entries, {
+    records,
+    faults: faults.windows,
+  });
   const attempts = attemptFigures(answers.entries, faults);
   const memory = memoryFigures(witness.rss.flat());
   const victimPeakMiB = Math.round(
@@ -138,8 +161,16 @@ try {
       check.cashier_mismatches +
       check.limit_mismatches +
       check.savings_mismatches +
+      check.upload_mismatches +
+      check.password_mismatches +
+      check.break_violations +
+      check.binding_mismatches +
       check.invariant_violations +
       check.negative_balances +
+      check.socket_events_missed +
+      check.socket_events_duplicated +
+      check.socket_events_misdirected +
+      check.socket_events_out_of_order +
       attempts.other_5xx +
       unsettledDue +
       faults.errors.length +
@@ -180,7 +211,10 @@ try {
 }
 // The servers' logs and the answer log stay for a run that found something.
 if (exitCode === 0) fs.rmSync(work, { recursive: true, force: true });
-else console.error(`server logs and the answer log (answers.jsonl) are in ${work}`);
+else
+  console.error(
+    `server logs, the answer log (answers.jsonl) and the sockets' (sockets.jsonl) are in ${work}`,
+  );
 process.exit(exitCode);
 
 /** The account-opening code the simulated users register with. */

@@ -2,10 +2,13 @@
  * The simulated users: each registers, signs in and then, until the run ends, does one thing after
  * another with a pause between — top up, trade any product and duration, move money in and out of
  * Yu'ebao, ask for deposits, bind a card and withdraw (and sometimes cancel), chat, read messages, set
- * limits, look at their pages. Every choice comes from the user's own seeded generator.
+ * limits, look at their pages; some attach a payment proof to a deposit, send their ID photos for
+ * real-name verification, change their sign-in password or take a time-out. Every choice comes from the
+ * user's own seeded generator.
  */
 import {
   type BindWithdrawalAccountRequest,
+  type ChangePasswordRequest,
   type ChatSendRequest,
   type ContractDirection,
   type CreateDepositRequest,
@@ -19,6 +22,7 @@ import {
   type PlaceContractRequest,
   type Product,
   type ProductList,
+  passwordStepUp,
   type RegisterRequest,
   type SavingsMoveRequest,
   type SessionResponse,
@@ -26,13 +30,19 @@ import {
   type StepUpAction,
   type StepUpGrant,
   type StepUpRequest,
+  type TakeBreakRequest,
+  type UploadResponse,
+  type VerificationPhotoUpload,
+  type VerificationSubmitRequest,
   type Withdrawal,
   withdrawalAccountStepUp,
   withdrawalStepUp,
 } from "@tickfair/contract";
-import { isSuccess } from "./answer-log";
-import { type SoakClient, sleep } from "./http-client";
+import { errorCode, isSuccess, type LoggedRequest, refusedAtOnce } from "./answer-log";
+import { type SoakClient, sleep, type Upload } from "./http-client";
+import { notAnImage, soakImage } from "./images";
 import type { Random } from "./random";
+import { UserSocket } from "./sockets";
 
 export const SOAK_INVITE_CODE = "SOAKRUN";
 const PASSWORD = "soak-pass-1";
@@ -46,6 +56,8 @@ export interface UserWorld {
   until: number;
   /** Pause between two actions of one user, in ms. */
   thinkMs: { min: number; max: number };
+  /** The proxy's /api/ws, where each user's app keeps its socket. */
+  socketUrl: string;
 }
 
 const ACTION_WEIGHTS = {
@@ -61,8 +73,18 @@ const ACTION_WEIGHTS = {
   chat: 5,
   messages_read: 4,
   limit: 3,
+  verify: 3,
+  password: 4,
 } as const;
 type UserAction = keyof typeof ACTION_WEIGHTS;
+type MoneyAction =
+  | "topup"
+  | "contract"
+  | "savings_in"
+  | "savings_out"
+  | "deposit"
+  | "withdraw"
+  | "withdraw_cancel";
 
 const READ_PATHS = [
   "/api/v1/me",
@@ -85,12 +107,32 @@ const LIMIT_CHOICES: Partial<Record<LimitKind, readonly string[]>> = {
 
 const money = (whole: number) => `${whole}.00`;
 
+/**
+ * Who changes their password and who takes a break, by account number rather than by chance, so that
+ * even the 20-user smoke has some of each: one user in five may change it (at most twice), one in
+ * twenty takes the shortest time-out once BREAK_AFTER_MS after signing in first.
+ */
+const changesPassword = (index: number) => index % 5 === 2;
+const takesBreak = (index: number) => index % 20 === 7;
+const BREAK_AFTER_MS = 30_000;
+const MAX_PASSWORD_CHANGES = 2;
+
 export class SimulatedUser {
   readonly account: string;
+  readonly socket: UserSocket;
   #token: string | null = null;
   #sequence = 0;
   #bound = false;
   readonly #pendingWithdrawals: string[] = [];
+  /** The sign-in password the user was last told is theirs. */
+  #password = PASSWORD;
+  /** A new password whose change got no answer: tried first at the next sign-in. */
+  #maybePassword: string | null = null;
+  #passwordChanges = 0;
+  #verificationSent = false;
+  #firstSignInAt: number | null = null;
+  #breakTaken = false;
+  #uploads = 0;
 
   constructor(
     readonly index: number,
@@ -98,6 +140,7 @@ export class SimulatedUser {
     readonly world: UserWorld,
   ) {
     this.account = `soak${String(index).padStart(4, "0")}`;
+    this.socket = new UserSocket(world.socketUrl, this.account);
   }
 
   async run(startDelayMs: number): Promise<void> {
@@ -143,19 +186,28 @@ export class SimulatedUser {
   }
 
   async #login(): Promise<boolean> {
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action: "login",
-      method: "POST",
-      path: "/api/v1/auth/login",
-      body: { account: this.account, password: PASSWORD } satisfies LoginRequest,
-    });
-    if (!isSuccess(entry.status)) return false;
-    this.#token = (entry.answer as SessionResponse).token;
-    return true;
+    const candidates = this.#maybePassword ? [this.#maybePassword, this.#password] : [this.#password];
+    for (const password of candidates) {
+      const entry = await this.world.client.send({
+        actor: this.account,
+        action: "login",
+        method: "POST",
+        path: "/api/v1/auth/login",
+        body: { account: this.account, password } satisfies LoginRequest,
+      });
+      if (!isSuccess(entry.status)) continue;
+      this.#password = password;
+      this.#maybePassword = null;
+      this.#firstSignInAt ??= Date.now();
+      this.#token = (entry.answer as SessionResponse).token;
+      this.socket.signedIn(this.#token);
+      return true;
+    }
+    return false;
   }
 
   async #act(action: UserAction): Promise<unknown> {
+    if (this.#breakDue()) return this.#takeBreak();
     switch (action) {
       case "contract":
         return this.#placeContract();
@@ -187,6 +239,10 @@ export class SimulatedUser {
         return this.#readMessages();
       case "limit":
         return this.#setLimit();
+      case "verify":
+        return this.#verify();
+      case "password":
+        return this.#changePassword();
     }
   }
 
@@ -211,12 +267,138 @@ export class SimulatedUser {
   async #deposit(): Promise<void> {
     // One in twenty above the second-approval threshold (10,000), so both operators are needed.
     const amount = this.random.chance(0.05) ? this.random.int(10_001, 20_000) : this.random.int(10, 3_000);
+    // Half attach a proof; now and then the first pick is a file that only looks like an image.
+    let proofFileId: string | null = null;
+    if (this.random.chance(0.5)) {
+      if (this.random.chance(0.15))
+        await this.#upload("upload", "/api/v1/files", notAnImage(this.#uploadTag()));
+      const stored = await this.#upload(
+        "upload",
+        "/api/v1/files",
+        await soakImage(this.random, this.#uploadTag()),
+      );
+      if (!stored) return;
+      proofFileId = (stored as UploadResponse).fileId;
+    }
     await this.#money("deposit", "/api/v1/cashier/deposits", {
       methodId: this.random.pick(this.world.depositMethodIds),
       amount: money(amount),
       reference: `soak ${this.account}`,
-      proofFileId: null,
+      proofFileId,
     } satisfies CreateDepositRequest);
+  }
+
+  /** Real-name verification, once: both sides of the ID, then the submission naming them. */
+  async #verify(): Promise<void> {
+    if (this.#verificationSent) return this.#deposit();
+    const path = "/api/v1/verification/photos";
+    const front = await this.#upload(
+      "verification_photo",
+      path,
+      await soakImage(this.random, this.#uploadTag()),
+    );
+    const back =
+      front &&
+      (await this.#upload("verification_photo", path, await soakImage(this.random, this.#uploadTag())));
+    if (!front || !back) return;
+    this.#verificationSent = true;
+    const entry = await this.world.client.send({
+      actor: this.account,
+      action: "verification",
+      method: "POST",
+      path: "/api/v1/verification",
+      token: this.#token,
+      body: {
+        name: "Soak Tester",
+        idNumber: `SOAK${String(this.index).padStart(8, "0")}`,
+        nationality: "SG",
+        frontPhotoId: (front as VerificationPhotoUpload).photoId,
+        backPhotoId: (back as VerificationPhotoUpload).photoId,
+      } satisfies VerificationSubmitRequest,
+      keepSent: true,
+    });
+    this.#afterAnswer(entry.status);
+  }
+
+  #uploadTag(): string {
+    return `${this.account}-${++this.#uploads}`;
+  }
+
+  /** One multipart upload; the answer's body when it was a 2xx. */
+  async #upload(action: "upload" | "verification_photo", path: string, upload: Upload): Promise<unknown> {
+    const entry = await this.world.client.send({
+      actor: this.account,
+      action,
+      method: "POST",
+      path,
+      token: this.#token,
+      upload,
+      keepSent: true,
+    });
+    this.#afterAnswer(entry.status);
+    return isSuccess(entry.status) ? entry.answer : null;
+  }
+
+  /**
+   * A new sign-in password, known only once answered 2xx. Without an answer (or with a refusal after
+   * one) the change may have happened: the next sign-in tries the new one, then the old.
+   */
+  async #changePassword(): Promise<unknown> {
+    // After a change without an answer the user does not know their password until the next sign-in.
+    if (!changesPassword(this.index) || this.#passwordChanges >= MAX_PASSWORD_CHANGES || this.#maybePassword)
+      return this.#get("read", "/api/v1/me");
+    const next = `soak-${this.account}-${++this.#passwordChanges}`;
+    const entry = await this.world.client.send({
+      actor: this.account,
+      action: "password_change",
+      method: "POST",
+      path: "/api/v1/me/password",
+      token: this.#token,
+      stepUp: await this.#stepUp(passwordStepUp("login")),
+      body: {
+        type: "login",
+        oldPassword: this.#password,
+        newPassword: next,
+        confirmPassword: next,
+      } satisfies ChangePasswordRequest,
+      keepSent: true,
+    });
+    this.#afterAnswer(entry.status);
+    if (isSuccess(entry.status)) this.#password = next;
+    else if (!refusedAtOnce(entry)) this.#maybePassword = next;
+    return null;
+  }
+
+  #breakDue(): boolean {
+    return (
+      takesBreak(this.index) &&
+      !this.#breakTaken &&
+      this.#firstSignInAt !== null &&
+      Date.now() - this.#firstSignInAt >= BREAK_AFTER_MS
+    );
+  }
+
+  /**
+   * The shortest time-out, once (half the takers first type a wrong password, which must change
+   * nothing). It ends every session: the user signs in again and keeps going, and from then on the
+   * server must refuse their orders, deposits, top-ups and moves into Yu'ebao.
+   */
+  async #takeBreak(): Promise<void> {
+    this.#breakTaken = true;
+    const passwords = this.random.chance(0.5) ? [`${this.#password}-typo`, this.#password] : [this.#password];
+    for (const password of passwords) {
+      const entry = await this.world.client.send({
+        actor: this.account,
+        action: "break",
+        method: "POST",
+        path: "/api/v1/limits/break",
+        token: this.#token,
+        body: { kind: "time_out", days: 1, password } satisfies TakeBreakRequest,
+        keepSent: true,
+      });
+      this.#afterAnswer(entry.status);
+      if (isSuccess(entry.status)) this.#token = null;
+    }
   }
 
   async #bindAccount(): Promise<void> {
@@ -249,8 +431,11 @@ export class SimulatedUser {
     if (!this.#bound) return this.#bindAccount();
     const body: CreateWithdrawalRequest = { amount: money(this.random.int(10, 300)) };
     const stepUp = await this.#stepUp(withdrawalStepUp(body));
-    const answer = await this.#money("withdraw", "/api/v1/cashier/withdrawals", body, stepUp);
-    if (!answer) return;
+    const entry = await this.#sendMoney("withdraw", "/api/v1/cashier/withdrawals", body, stepUp);
+    // An operator unbound the card: bind one again at the next chance.
+    if (errorCode(entry.answer) === "WITHDRAWAL_ACCOUNT_REQUIRED") this.#bound = false;
+    if (!isSuccess(entry.status)) return;
+    const answer = entry.answer;
     this.#pendingWithdrawals.push((answer as Withdrawal).id);
     // Some change their mind at once, before the operator gets to it (a cancel racing the review).
     if (this.random.chance(0.3)) await this.#cancelWithdrawal();
@@ -316,11 +501,21 @@ export class SimulatedUser {
 
   /** A money request with its own Idempotency-Key; the answer's body when it was a 2xx. */
   async #money(
-    action: "topup" | "contract" | "savings_in" | "savings_out" | "deposit" | "withdraw" | "withdraw_cancel",
+    action: MoneyAction,
     path: string,
     body: unknown,
     stepUp: string | null = null,
   ): Promise<unknown> {
+    const entry = await this.#sendMoney(action, path, body, stepUp);
+    return isSuccess(entry.status) ? entry.answer : null;
+  }
+
+  async #sendMoney(
+    action: MoneyAction,
+    path: string,
+    body: unknown,
+    stepUp: string | null,
+  ): Promise<LoggedRequest> {
     const entry = await this.world.client.send({
       actor: this.account,
       action,
@@ -333,7 +528,7 @@ export class SimulatedUser {
       keepSent: true,
     });
     this.#afterAnswer(entry.status);
-    return isSuccess(entry.status) ? entry.answer : null;
+    return entry;
   }
 
   /** A step-up for `action` proved with the transaction password: its token, or null when refused. */
@@ -362,7 +557,7 @@ export class SimulatedUser {
     return isSuccess(entry.status) ? entry.answer : null;
   }
 
-  /** A 401 means the session ended (it should not: sessions live in the database); sign in again. */
+  /** A 401 means the session ended (a break ends it; nothing else should): sign in again. */
   #afterAnswer(status: number): void {
     if (status === 401) this.#token = null;
   }

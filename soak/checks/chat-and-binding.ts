@@ -1,11 +1,12 @@
 import type pg from "pg";
 import { isSuccess, type LoggedRequest } from "../answer-log";
+import { checkBinding } from "./binding";
 import { answered, type Problem } from "./shared";
 
 /**
  * Requests that carry no Idempotency-Key but must not double either: a chat message (its clientKey makes
- * a resend store nothing twice) is stored iff it was answered 2xx; a user with a bound withdrawal account
- * was answered 201 (or, on a retry, told it is locked by the first attempt), and has exactly one.
+ * a resend store nothing twice) is stored iff it was answered 2xx; withdrawal accounts, bound by users
+ * and unbound by the admin, follow what each was told (./binding.ts).
  */
 export async function checkChatAndBinding(
   client: pg.Client,
@@ -29,34 +30,6 @@ export async function checkChatAndBinding(
       problem(`chat message ${key} answered ${entry.status}, stored`);
     }
   }
-  const accounts = await client.query<{ account: string; n: string }>(
-    `select u.account, count(*)::text as n from withdrawal_accounts w join users u on u.id = w.user_id
-     where w.unbound_at is null group by u.account`,
-  );
-  const bound = new Map(accounts.rows.map((row) => [row.account, Number(row.n)]));
-  const told = new Set(
-    log
-      .filter(
-        (entry) =>
-          entry.action === "bind_account" &&
-          (isSuccess(entry.status) || JSON.stringify(entry.answer).includes("WITHDRAWAL_ACCOUNT_LOCKED")),
-      )
-      .map((entry) => entry.actor),
-  );
-  for (const account of told) {
-    if (bound.get(account) !== 1) {
-      acknowledgedLost++;
-      problem(`${account} was told the card is bound; ${bound.get(account) ?? 0} bound accounts`);
-    }
-  }
-  const unanswered = new Set(
-    log.filter((entry) => entry.action === "bind_account" && !answered(entry)).map((entry) => entry.actor),
-  );
-  for (const [account, n] of bound) {
-    if (account.startsWith("soak") && !told.has(account) && !unanswered.has(account)) {
-      unacknowledgedApplied += n;
-      problem(`${account} has ${n} bound accounts and was never told so`);
-    }
-  }
-  return { acknowledgedLost, unacknowledgedApplied };
+  const binding = await checkBinding(client, log, problem);
+  return { acknowledgedLost, unacknowledgedApplied, ...binding };
 }

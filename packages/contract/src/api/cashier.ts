@@ -287,6 +287,7 @@ export const markWithdrawalPaidRequest = z.object({
 export type MarkWithdrawalPaidRequest = z.infer<typeof markWithdrawalPaidRequest>;
 
 export const unbindWithdrawalAccountRequest = z.object({ reason: operatorReason });
+export type UnbindWithdrawalAccountRequest = z.infer<typeof unbindWithdrawalAccountRequest>;
 
 /**
  * The cashier's settings, each bounded: a stored value is parsed with the same schema before it is
