@@ -36,13 +36,22 @@ export async function checkBreaks(
     problem(line);
   };
   const breaks = log.filter((entry) => entry.action === "break");
+  const window = (entry: LoggedRequest) => ({
+    from: (entry.attempts[0]?.sentAt ?? 0) - SLACK_MS,
+    to: (entry.attempts.at(-1)?.endedAt ?? 0) + SLACK_MS,
+  });
   for (const entry of breaks) {
-    const from = (entry.attempts[0]?.sentAt ?? 0) - SLACK_MS;
-    const to = (entry.attempts.at(-1)?.endedAt ?? 0) + SLACK_MS;
-    const stored = changes.rows.filter(
-      (row) =>
-        row.account === entry.actor && row.requested_at.getTime() >= from && row.requested_at.getTime() <= to,
-    );
+    const { from, to } = window(entry);
+    // A break stored inside this request's window may be another's of the same user (the right
+    // password, sent at once after a wrong one): a refusal answers only for what no other could have stored.
+    const others = breaks
+      .filter((other) => other !== entry && other.actor === entry.actor && !refusedAtOnce(other))
+      .map(window);
+    const stored = changes.rows.filter((row) => {
+      const at = row.requested_at.getTime();
+      if (row.account !== entry.actor || at < from || at > to) return false;
+      return isSuccess(entry.status) || !others.some((other) => at >= other.from && at <= other.to);
+    });
     if (isSuccess(entry.status)) {
       const end = until.get(entry.actor)?.getTime() ?? 0;
       if (stored.length === 0 || end < from + DAY_MS)
