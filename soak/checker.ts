@@ -24,10 +24,10 @@ import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { createDb } from "../apps/server/src/platform/db";
 import { FEED_GAP_MS } from "../apps/server/src/trading/service";
 import type { LoggedRequest } from "./answer-log";
-import type { BindingFigures } from "./checks/binding";
+import { type BindingFigures, checkBinding } from "./checks/binding";
 import { type BreakFigures, checkBreaks } from "./checks/breaks";
 import { checkCashier } from "./checks/cashier";
-import { checkChatAndBinding } from "./checks/chat-and-binding";
+import { checkChatMessages } from "./checks/chat";
 import { checkContracts } from "./checks/contracts";
 import { checkSocketEvents, type EventFigures } from "./checks/events";
 import { checkLimits } from "./checks/limits";
@@ -83,7 +83,8 @@ export async function checkSoak(
   try {
     const money = await checkMoneyRequests(client, log, problem);
     const cashier = await checkCashier(client, log, problem);
-    const others = await checkChatAndBinding(client, log, problem);
+    const chat = await checkChatMessages(client, log, problem);
+    const binding = await checkBinding(client, log, problem);
     const limitMismatches = await checkLimits(client, log, problem);
     const contracts = await checkContracts(client, problem);
     const savings = await checkSavings(client, problem);
@@ -107,8 +108,8 @@ export async function checkSoak(
     }
     return {
       ...money,
-      acknowledged_lost: money.acknowledged_lost + cashier.acknowledgedLost + others.acknowledgedLost,
-      unacknowledged_applied: money.unacknowledged_applied + others.unacknowledgedApplied,
+      acknowledged_lost: money.acknowledged_lost + cashier.acknowledgedLost + chat.acknowledgedLost,
+      unacknowledged_applied: money.unacknowledged_applied + chat.unacknowledgedApplied,
       ...contracts,
       cashier_mismatches: cashier.mismatches,
       limit_mismatches: limitMismatches,
@@ -116,8 +117,7 @@ export async function checkSoak(
       ...uploads,
       ...passwords,
       ...breaks,
-      unbinds: others.unbinds,
-      binding_mismatches: others.binding_mismatches,
+      ...binding,
       invariant_violations: invariantViolations,
       negative_balances: negative,
       ...events,

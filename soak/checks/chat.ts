@@ -1,18 +1,12 @@
 import type pg from "pg";
 import { isSuccess, type LoggedRequest } from "../answer-log";
-import { checkBinding } from "./binding";
 import { answered, type Problem } from "./shared";
 
 /**
- * Requests that carry no Idempotency-Key but must not double either: a chat message (its clientKey makes
- * a resend store nothing twice) is stored iff it was answered 2xx; withdrawal accounts, bound by users
- * and unbound by the admin, follow what each was told (./binding.ts).
+ * A chat message carries no Idempotency-Key but must not double either (its clientKey makes a resend
+ * store nothing twice): it is stored iff it was answered 2xx.
  */
-export async function checkChatAndBinding(
-  client: pg.Client,
-  log: readonly LoggedRequest[],
-  problem: Problem,
-) {
+export async function checkChatMessages(client: pg.Client, log: readonly LoggedRequest[], problem: Problem) {
   const stored = await client.query<{ account: string; client_key: string }>(
     `select u.account, m.client_key from chat_messages m join conversations c on c.id = m.conversation_id
      join users u on u.id = c.user_id where m.author = 'user' and m.client_key is not null`,
@@ -30,6 +24,5 @@ export async function checkChatAndBinding(
       problem(`chat message ${key} answered ${entry.status}, stored`);
     }
   }
-  const binding = await checkBinding(client, log, problem);
-  return { acknowledgedLost, unacknowledgedApplied, ...binding };
+  return { acknowledgedLost, unacknowledgedApplied };
 }
