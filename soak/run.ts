@@ -25,7 +25,8 @@ import { startProxy } from "./proxy";
 import { Random } from "./random";
 import { attemptFigures } from "./report";
 import { ServerSlot } from "./servers";
-import { readProducts, SimulatedUser, SOAK_INVITE_CODE } from "./users";
+import { SOAK_INVITE_CODE } from "./user-credentials";
+import { readProducts, SimulatedUser } from "./users";
 
 const KILL_EVERY_MS = 30_000;
 const DATABASE = "tickfair_soak";

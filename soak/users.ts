@@ -8,7 +8,6 @@
  */
 import {
   type BindWithdrawalAccountRequest,
-  type ChangePasswordRequest,
   type ChatSendRequest,
   type ContractDirection,
   type CreateDepositRequest,
@@ -17,20 +16,12 @@ import {
   type InboxPage,
   LIMIT_KINDS,
   type LimitKind,
-  type LoginRequest,
   limitStepUp,
   type PlaceContractRequest,
   type Product,
   type ProductList,
-  passwordStepUp,
-  type RegisterRequest,
   type SavingsMoveRequest,
-  type SessionResponse,
   type SetLimitRequest,
-  type StepUpAction,
-  type StepUpGrant,
-  type StepUpRequest,
-  type TakeBreakRequest,
   type UploadResponse,
   type VerificationPhotoUpload,
   type VerificationSubmitRequest,
@@ -38,15 +29,13 @@ import {
   withdrawalAccountStepUp,
   withdrawalStepUp,
 } from "@tickfair/contract";
-import { errorCode, isSuccess, type LoggedRequest, refusedAtOnce } from "./answer-log";
-import { type SoakClient, sleep, type Upload } from "./http-client";
+import { errorCode, isSuccess } from "./answer-log";
+import { type SoakClient, sleep } from "./http-client";
 import { notAnImage, soakImage } from "./images";
 import type { Random } from "./random";
 import { UserSocket } from "./sockets";
-
-export const SOAK_INVITE_CODE = "SOAKRUN";
-const PASSWORD = "soak-pass-1";
-const PAY_PASSWORD = "135790";
+import { UserCredentials } from "./user-credentials";
+import { UserSession } from "./user-session";
 
 /** What the users share: the proxy's client, the catalogue, the deposit methods, the end of the run. */
 export interface UserWorld {
@@ -77,14 +66,6 @@ const ACTION_WEIGHTS = {
   password: 4,
 } as const;
 type UserAction = keyof typeof ACTION_WEIGHTS;
-type MoneyAction =
-  | "topup"
-  | "contract"
-  | "savings_in"
-  | "savings_out"
-  | "deposit"
-  | "withdraw"
-  | "withdraw_cancel";
 
 const READ_PATHS = [
   "/api/v1/me",
@@ -107,32 +88,14 @@ const LIMIT_CHOICES: Partial<Record<LimitKind, readonly string[]>> = {
 
 const money = (whole: number) => `${whole}.00`;
 
-/**
- * Who changes their password and who takes a break, by account number rather than by chance, so that
- * even the 20-user smoke has some of each: one user in five may change it (at most twice), one in
- * twenty takes the shortest time-out once BREAK_AFTER_MS after signing in first.
- */
-const changesPassword = (index: number) => index % 5 === 2;
-const takesBreak = (index: number) => index % 20 === 7;
-const BREAK_AFTER_MS = 30_000;
-const MAX_PASSWORD_CHANGES = 2;
-
 export class SimulatedUser {
   readonly account: string;
   readonly socket: UserSocket;
-  #token: string | null = null;
-  #sequence = 0;
+  readonly #session: UserSession;
+  readonly #credentials: UserCredentials;
+  #verificationSent = false;
   #bound = false;
   readonly #pendingWithdrawals: string[] = [];
-  /** The sign-in password the user was last told is theirs. */
-  #password = PASSWORD;
-  /** A new password whose change got no answer: tried first at the next sign-in. */
-  #maybePassword: string | null = null;
-  #passwordChanges = 0;
-  #verificationSent = false;
-  #firstSignInAt: number | null = null;
-  #breakTaken = false;
-  #uploads = 0;
 
   constructor(
     readonly index: number,
@@ -141,14 +104,16 @@ export class SimulatedUser {
   ) {
     this.account = `soak${String(index).padStart(4, "0")}`;
     this.socket = new UserSocket(world.socketUrl, this.account);
+    this.#session = new UserSession(this.account, world.client);
+    this.#credentials = new UserCredentials(index, random, this.#session);
   }
 
   async run(startDelayMs: number): Promise<void> {
     await sleep(startDelayMs);
-    if (!(await this.#register())) return;
+    if (!(await this.#credentials.register())) return;
     let fresh = true;
     while (Date.now() < this.world.until) {
-      if (!this.#token && !(await this.#login())) {
+      if (!this.#session.token && !(await this.#signIn())) {
         await sleep(1_000);
         continue;
       }
@@ -159,70 +124,29 @@ export class SimulatedUser {
     }
   }
 
-  #key(): string {
-    return `${this.account}-${++this.#sequence}`;
-  }
-
-  async #register(): Promise<boolean> {
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action: "register",
-      method: "POST",
-      path: "/api/v1/auth/register",
-      body: {
-        account: this.account,
-        phoneCountry: "CN",
-        nationality: "CN",
-        phone: `139${String(this.index).padStart(8, "0")}`,
-        inviteCode: SOAK_INVITE_CODE,
-        password: PASSWORD,
-        passwordConfirm: PASSWORD,
-        payPassword: PAY_PASSWORD,
-        payPasswordConfirm: PAY_PASSWORD,
-      } satisfies RegisterRequest,
-    });
-    // A retry after a dropped answer finds the account taken by the first attempt: registered.
-    return isSuccess(entry.status) || JSON.stringify(entry.answer).includes("ACCOUNT_TAKEN");
-  }
-
-  async #login(): Promise<boolean> {
-    const candidates = this.#maybePassword ? [this.#maybePassword, this.#password] : [this.#password];
-    for (const password of candidates) {
-      const entry = await this.world.client.send({
-        actor: this.account,
-        action: "login",
-        method: "POST",
-        path: "/api/v1/auth/login",
-        body: { account: this.account, password } satisfies LoginRequest,
-      });
-      if (!isSuccess(entry.status)) continue;
-      this.#password = password;
-      this.#maybePassword = null;
-      this.#firstSignInAt ??= Date.now();
-      this.#token = (entry.answer as SessionResponse).token;
-      this.socket.signedIn(this.#token);
-      return true;
-    }
-    return false;
+  async #signIn(): Promise<boolean> {
+    const token = await this.#credentials.signIn();
+    if (token) this.socket.signedIn(token);
+    return token !== null;
   }
 
   async #act(action: UserAction): Promise<unknown> {
-    if (this.#breakDue()) return this.#takeBreak();
+    if (this.#credentials.breakDue()) return this.#credentials.takeBreak();
     switch (action) {
       case "contract":
         return this.#placeContract();
       case "read":
-        return this.#get("read", this.random.pick(READ_PATHS));
+        return this.#session.get("read", this.random.pick(READ_PATHS));
       case "topup":
-        return this.#money("topup", "/api/v1/cashier/demo-topup", {
+        return this.#session.money("topup", "/api/v1/cashier/demo-topup", {
           amount: money(this.random.int(200, 3_000)),
         } satisfies DemoTopUpRequest);
       case "savings_in":
-        return this.#money("savings_in", "/api/v1/savings/move-in", {
+        return this.#session.money("savings_in", "/api/v1/savings/move-in", {
           amount: money(this.random.int(1, 400)),
         } satisfies SavingsMoveRequest);
       case "savings_out":
-        return this.#money("savings_out", "/api/v1/savings/move-out", {
+        return this.#session.money("savings_out", "/api/v1/savings/move-out", {
           amount: money(this.random.int(1, 300)),
         } satisfies SavingsMoveRequest);
       case "deposit":
@@ -242,7 +166,7 @@ export class SimulatedUser {
       case "verify":
         return this.#verify();
       case "password":
-        return this.#changePassword();
+        return this.#credentials.changePassword();
     }
   }
 
@@ -252,10 +176,13 @@ export class SimulatedUser {
     const direction: ContractDirection = this.random.chance(0.5) ? "up" : "down";
     const stake = money(this.random.int(10, 120));
     // The order names the tick the user saw: read the product as the app's detail page does.
-    const quote = await this.#get("read", `/api/v1/market/products/${encodeURIComponent(product.symbol)}`);
+    const quote = await this.#session.get(
+      "read",
+      `/api/v1/market/products/${encodeURIComponent(product.symbol)}`,
+    );
     const seq = (quote as Product | null)?.ticker?.seq;
     if (!seq) return;
-    await this.#money("contract", "/api/v1/trading/contracts", {
+    await this.#session.money("contract", "/api/v1/trading/contracts", {
       symbol: product.symbol,
       direction,
       stake,
@@ -271,16 +198,16 @@ export class SimulatedUser {
     let proofFileId: string | null = null;
     if (this.random.chance(0.5)) {
       if (this.random.chance(0.15))
-        await this.#upload("upload", "/api/v1/files", notAnImage(this.#uploadTag()));
-      const stored = await this.#upload(
+        await this.#session.upload("upload", "/api/v1/files", notAnImage(this.#session.uploadTag()));
+      const stored = await this.#session.upload(
         "upload",
         "/api/v1/files",
-        await soakImage(this.random, this.#uploadTag()),
+        await soakImage(this.random, this.#session.uploadTag()),
       );
       if (!stored) return;
       proofFileId = (stored as UploadResponse).fileId;
     }
-    await this.#money("deposit", "/api/v1/cashier/deposits", {
+    await this.#session.money("deposit", "/api/v1/cashier/deposits", {
       methodId: this.random.pick(this.world.depositMethodIds),
       amount: money(amount),
       reference: `soak ${this.account}`,
@@ -292,14 +219,18 @@ export class SimulatedUser {
   async #verify(): Promise<void> {
     if (this.#verificationSent) return this.#deposit();
     const path = "/api/v1/verification/photos";
-    const front = await this.#upload(
+    const front = await this.#session.upload(
       "verification_photo",
       path,
-      await soakImage(this.random, this.#uploadTag()),
+      await soakImage(this.random, this.#session.uploadTag()),
     );
     const back =
       front &&
-      (await this.#upload("verification_photo", path, await soakImage(this.random, this.#uploadTag())));
+      (await this.#session.upload(
+        "verification_photo",
+        path,
+        await soakImage(this.random, this.#session.uploadTag()),
+      ));
     if (!front || !back) return;
     this.#verificationSent = true;
     const entry = await this.world.client.send({
@@ -307,7 +238,7 @@ export class SimulatedUser {
       action: "verification",
       method: "POST",
       path: "/api/v1/verification",
-      token: this.#token,
+      token: this.#session.token,
       body: {
         name: "Soak Tester",
         idNumber: `SOAK${String(this.index).padStart(8, "0")}`,
@@ -317,88 +248,7 @@ export class SimulatedUser {
       } satisfies VerificationSubmitRequest,
       keepSent: true,
     });
-    this.#afterAnswer(entry.status);
-  }
-
-  #uploadTag(): string {
-    return `${this.account}-${++this.#uploads}`;
-  }
-
-  /** One multipart upload; the answer's body when it was a 2xx. */
-  async #upload(action: "upload" | "verification_photo", path: string, upload: Upload): Promise<unknown> {
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action,
-      method: "POST",
-      path,
-      token: this.#token,
-      upload,
-      keepSent: true,
-    });
-    this.#afterAnswer(entry.status);
-    return isSuccess(entry.status) ? entry.answer : null;
-  }
-
-  /**
-   * A new sign-in password, known only once answered 2xx. Without an answer (or with a refusal after
-   * one) the change may have happened: the next sign-in tries the new one, then the old.
-   */
-  async #changePassword(): Promise<unknown> {
-    // After a change without an answer the user does not know their password until the next sign-in.
-    if (!changesPassword(this.index) || this.#passwordChanges >= MAX_PASSWORD_CHANGES || this.#maybePassword)
-      return this.#get("read", "/api/v1/me");
-    const next = `soak-${this.account}-${++this.#passwordChanges}`;
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action: "password_change",
-      method: "POST",
-      path: "/api/v1/me/password",
-      token: this.#token,
-      stepUp: await this.#stepUp(passwordStepUp("login")),
-      body: {
-        type: "login",
-        oldPassword: this.#password,
-        newPassword: next,
-        confirmPassword: next,
-      } satisfies ChangePasswordRequest,
-      keepSent: true,
-    });
-    this.#afterAnswer(entry.status);
-    if (isSuccess(entry.status)) this.#password = next;
-    else if (!refusedAtOnce(entry)) this.#maybePassword = next;
-    return null;
-  }
-
-  #breakDue(): boolean {
-    return (
-      takesBreak(this.index) &&
-      !this.#breakTaken &&
-      this.#firstSignInAt !== null &&
-      Date.now() - this.#firstSignInAt >= BREAK_AFTER_MS
-    );
-  }
-
-  /**
-   * The shortest time-out, once (half the takers first type a wrong password, which must change
-   * nothing). It ends every session: the user signs in again and keeps going, and from then on the
-   * server must refuse their orders, deposits, top-ups and moves into Yu'ebao.
-   */
-  async #takeBreak(): Promise<void> {
-    this.#breakTaken = true;
-    const passwords = this.random.chance(0.5) ? [`${this.#password}-typo`, this.#password] : [this.#password];
-    for (const password of passwords) {
-      const entry = await this.world.client.send({
-        actor: this.account,
-        action: "break",
-        method: "POST",
-        path: "/api/v1/limits/break",
-        token: this.#token,
-        body: { kind: "time_out", days: 1, password } satisfies TakeBreakRequest,
-        keepSent: true,
-      });
-      this.#afterAnswer(entry.status);
-      if (isSuccess(entry.status)) this.#token = null;
-    }
+    this.#session.afterAnswer(entry.status);
   }
 
   async #bindAccount(): Promise<void> {
@@ -416,12 +266,12 @@ export class SimulatedUser {
       action: "bind_account",
       method: "POST",
       path: "/api/v1/cashier/withdrawal-account",
-      token: this.#token,
-      stepUp: await this.#stepUp(withdrawalAccountStepUp(account)),
+      token: this.#session.token,
+      stepUp: await this.#session.stepUp(withdrawalAccountStepUp(account)),
       body: account,
       keepSent: true,
     });
-    this.#afterAnswer(entry.status);
+    this.#session.afterAnswer(entry.status);
     // Locked: bound by an earlier attempt whose answer was lost.
     this.#bound =
       isSuccess(entry.status) || JSON.stringify(entry.answer).includes("WITHDRAWAL_ACCOUNT_LOCKED");
@@ -430,8 +280,8 @@ export class SimulatedUser {
   async #withdraw(): Promise<void> {
     if (!this.#bound) return this.#bindAccount();
     const body: CreateWithdrawalRequest = { amount: money(this.random.int(10, 300)) };
-    const stepUp = await this.#stepUp(withdrawalStepUp(body));
-    const entry = await this.#sendMoney("withdraw", "/api/v1/cashier/withdrawals", body, stepUp);
+    const stepUp = await this.#session.stepUp(withdrawalStepUp(body));
+    const entry = await this.#session.sendMoney("withdraw", "/api/v1/cashier/withdrawals", body, stepUp);
     // An operator unbound the card: bind one again at the next chance.
     if (errorCode(entry.answer) === "WITHDRAWAL_ACCOUNT_REQUIRED") this.#bound = false;
     if (!isSuccess(entry.status)) return;
@@ -444,10 +294,10 @@ export class SimulatedUser {
   async #cancelWithdrawal(): Promise<void> {
     const id = this.#pendingWithdrawals.pop();
     if (id === undefined) {
-      await this.#get("read", "/api/v1/cashier/withdrawals?limit=10");
+      await this.#session.get("read", "/api/v1/cashier/withdrawals?limit=10");
       return;
     }
-    await this.#money("withdraw_cancel", `/api/v1/cashier/withdrawals/${id}/cancel`, undefined);
+    await this.#session.money("withdraw_cancel", `/api/v1/cashier/withdrawals/${id}/cancel`, undefined);
   }
 
   async #chat(): Promise<void> {
@@ -456,18 +306,18 @@ export class SimulatedUser {
       action: "chat",
       method: "POST",
       path: "/api/v1/chat/messages",
-      token: this.#token,
+      token: this.#session.token,
       body: {
-        clientKey: `${this.account}-chat-${++this.#sequence}`,
+        clientKey: `${this.account}-chat-${this.#session.next()}`,
         body: "Hello, a question from the soak.",
       } satisfies ChatSendRequest,
       keepSent: true,
     });
-    this.#afterAnswer(entry.status);
+    this.#session.afterAnswer(entry.status);
   }
 
   async #readMessages(): Promise<void> {
-    const page = (await this.#get("read", "/api/v1/messages?limit=10")) as InboxPage | null;
+    const page = (await this.#session.get("read", "/api/v1/messages?limit=10")) as InboxPage | null;
     const unread = page?.items.find((item) => !item.read);
     const path =
       unread && this.random.chance(0.7) ? `/api/v1/messages/${unread.id}/read` : "/api/v1/messages/read-all";
@@ -476,9 +326,9 @@ export class SimulatedUser {
       action: "messages_read",
       method: "POST",
       path,
-      token: this.#token,
+      token: this.#session.token,
     });
-    this.#afterAnswer(entry.status);
+    this.#session.afterAnswer(entry.status);
   }
 
   async #setLimit(): Promise<void> {
@@ -490,76 +340,13 @@ export class SimulatedUser {
       action: "limit",
       method: "PUT",
       path: `/api/v1/limits/${kind}`,
-      token: this.#token,
+      token: this.#session.token,
       // Asked whether it loosens or not, as a user may: a tightening leaves it unused.
-      stepUp: await this.#stepUp(limitStepUp(kind, value)),
+      stepUp: await this.#session.stepUp(limitStepUp(kind, value)),
       body: { value } satisfies SetLimitRequest,
       keepSent: true,
     });
-    this.#afterAnswer(entry.status);
-  }
-
-  /** A money request with its own Idempotency-Key; the answer's body when it was a 2xx. */
-  async #money(
-    action: MoneyAction,
-    path: string,
-    body: unknown,
-    stepUp: string | null = null,
-  ): Promise<unknown> {
-    const entry = await this.#sendMoney(action, path, body, stepUp);
-    return isSuccess(entry.status) ? entry.answer : null;
-  }
-
-  async #sendMoney(
-    action: MoneyAction,
-    path: string,
-    body: unknown,
-    stepUp: string | null,
-  ): Promise<LoggedRequest> {
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action,
-      method: "POST",
-      path,
-      token: this.#token,
-      stepUp,
-      body,
-      idempotencyKey: this.#key(),
-      keepSent: true,
-    });
-    this.#afterAnswer(entry.status);
-    return entry;
-  }
-
-  /** A step-up for `action` proved with the transaction password: its token, or null when refused. */
-  async #stepUp(action: StepUpAction): Promise<string | null> {
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action: "step_up",
-      method: "POST",
-      path: "/api/v1/me/step-up",
-      token: this.#token,
-      body: { action, proof: { method: "payPassword", payPassword: PAY_PASSWORD } } satisfies StepUpRequest,
-    });
-    this.#afterAnswer(entry.status);
-    return isSuccess(entry.status) ? (entry.answer as StepUpGrant).token : null;
-  }
-
-  async #get(action: "read", path: string): Promise<unknown> {
-    const entry = await this.world.client.send({
-      actor: this.account,
-      action,
-      method: "GET",
-      path,
-      token: this.#token,
-    });
-    this.#afterAnswer(entry.status);
-    return isSuccess(entry.status) ? entry.answer : null;
-  }
-
-  /** A 401 means the session ended (a break ends it; nothing else should): sign in again. */
-  #afterAnswer(status: number): void {
-    if (status === 401) this.#token = null;
+    this.#session.afterAnswer(entry.status);
   }
 }
 

@@ -1,0 +1,120 @@
+/**
+ * One simulated user's requests through the proxy's client: each under the user's account with their
+ * session token, money requests with an Idempotency-Key of their own. A 401 means the session ended (a
+ * break ends it; nothing else should): the token is dropped and the user signs in again.
+ */
+import type { StepUpAction, StepUpGrant, StepUpRequest } from "@tickfair/contract";
+import { isSuccess, type LoggedRequest } from "./answer-log";
+import type { SoakClient, Upload } from "./http-client";
+
+export const PAY_PASSWORD = "135790";
+
+export type MoneyAction =
+  | "topup"
+  | "contract"
+  | "savings_in"
+  | "savings_out"
+  | "deposit"
+  | "withdraw"
+  | "withdraw_cancel";
+
+export class UserSession {
+  token: string | null = null;
+  #sequence = 0;
+  #uploads = 0;
+
+  constructor(
+    readonly account: string,
+    readonly client: SoakClient,
+  ) {}
+
+  /** The next number of this user's keys (Idempotency-Keys, chat messages' client keys). */
+  next(): number {
+    return ++this.#sequence;
+  }
+
+  key(): string {
+    return `${this.account}-${this.next()}`;
+  }
+
+  uploadTag(): string {
+    return `${this.account}-${++this.#uploads}`;
+  }
+
+  /** A money request with its own Idempotency-Key; the answer's body when it was a 2xx. */
+  async money(
+    action: MoneyAction,
+    path: string,
+    body: unknown,
+    stepUp: string | null = null,
+  ): Promise<unknown> {
+    const entry = await this.sendMoney(action, path, body, stepUp);
+    return isSuccess(entry.status) ? entry.answer : null;
+  }
+
+  async sendMoney(
+    action: MoneyAction,
+    path: string,
+    body: unknown,
+    stepUp: string | null,
+  ): Promise<LoggedRequest> {
+    const entry = await this.client.send({
+      actor: this.account,
+      action,
+      method: "POST",
+      path,
+      token: this.token,
+      stepUp,
+      body,
+      idempotencyKey: this.key(),
+      keepSent: true,
+    });
+    this.afterAnswer(entry.status);
+    return entry;
+  }
+
+  /** A step-up for `action` proved with the transaction password: its token, or null when refused. */
+  async stepUp(action: StepUpAction): Promise<string | null> {
+    const entry = await this.client.send({
+      actor: this.account,
+      action: "step_up",
+      method: "POST",
+      path: "/api/v1/me/step-up",
+      token: this.token,
+      body: { action, proof: { method: "payPassword", payPassword: PAY_PASSWORD } } satisfies StepUpRequest,
+    });
+    this.afterAnswer(entry.status);
+    return isSuccess(entry.status) ? (entry.answer as StepUpGrant).token : null;
+  }
+
+  async get(action: "read", path: string): Promise<unknown> {
+    const entry = await this.client.send({
+      actor: this.account,
+      action,
+      method: "GET",
+      path,
+      token: this.token,
+    });
+    this.afterAnswer(entry.status);
+    return isSuccess(entry.status) ? entry.answer : null;
+  }
+
+  /** One multipart upload; the answer's body when it was a 2xx. */
+  async upload(action: "upload" | "verification_photo", path: string, upload: Upload): Promise<unknown> {
+    const entry = await this.client.send({
+      actor: this.account,
+      action,
+      method: "POST",
+      path,
+      token: this.token,
+      upload,
+      keepSent: true,
+    });
+    this.afterAnswer(entry.status);
+    return isSuccess(entry.status) ? entry.answer : null;
+  }
+
+  afterAnswer(status: number): void {
+    if (status === 401) this.token = null;
+  }
+}
