@@ -222,19 +222,22 @@ export class ConversationChannel implements PrivateChannel {
       const unseen = rows.filter((row) => row.seq > follower.seen);
       const last = unseen[unseen.length - 1];
       if (!last) continue;
-      follower.seen = last.seq;
       const visible = follower.side === "user" ? unseen.filter((row) => row.author !== "note") : unseen;
-      if (visible.length === 0) continue;
-      const holder = { realm: identity.realm, sessionTokenHash: identity.sessionTokenHash };
-      const rendered = await renderChatMessages(
-        this.deps.db,
-        visible,
-        follower.side,
-        holder,
-        this.deps.clock.now(),
-      );
-      for (const message of rendered)
-        follower.peer.send({ type: "chat.message", conversationId: String(conversationId), message });
+      if (visible.length > 0) {
+        const holder = { realm: identity.realm, sessionTokenHash: identity.sessionTokenHash };
+        const rendered = await renderChatMessages(
+          this.deps.db,
+          visible,
+          follower.side,
+          holder,
+          this.deps.clock.now(),
+        );
+        for (const message of rendered)
+          follower.peer.send({ type: "chat.message", conversationId: String(conversationId), message });
+      }
+      // Seen only once sent: a render that fails (the database gone for a moment) leaves these messages
+      // for the next round instead of a gap the socket would never fill.
+      follower.seen = last.seq;
     }
   }
 
