@@ -5,18 +5,24 @@
  */
 import fs from "node:fs";
 
+/** The requests that move money: each carries an Idempotency-Key of its own. */
+export const MONEY_ACTIONS = [
+  "topup",
+  "contract",
+  "savings_in",
+  "savings_out",
+  "deposit",
+  "withdraw",
+  "withdraw_cancel",
+] as const;
+export type MoneyAction = (typeof MONEY_ACTIONS)[number];
+
 /** What a request means, for the checker: which effect in the database its answer promises. */
 export type Action =
+  | MoneyAction
   | "register"
   | "login"
-  | "topup"
-  | "contract"
-  | "savings_in"
-  | "savings_out"
-  | "deposit"
   | "bind_account"
-  | "withdraw"
-  | "withdraw_cancel"
   | "chat"
   | "messages_read"
   | "limit"

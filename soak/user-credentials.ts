@@ -43,8 +43,7 @@ export class UserCredentials {
   ) {}
 
   async register(): Promise<boolean> {
-    const entry = await this.session.client.send({
-      actor: this.session.account,
+    const entry = await this.session.send({
       action: "register",
       method: "POST",
       path: "/api/v1/auth/register",
@@ -68,8 +67,7 @@ export class UserCredentials {
   async signIn(): Promise<string | null> {
     const candidates = this.#maybePassword ? [this.#maybePassword, this.#password] : [this.#password];
     for (const password of candidates) {
-      const entry = await this.session.client.send({
-        actor: this.session.account,
+      const entry = await this.session.send({
         action: "login",
         method: "POST",
         path: "/api/v1/auth/login",
@@ -94,12 +92,10 @@ export class UserCredentials {
     if (!changesPassword(this.index) || this.#passwordChanges >= MAX_PASSWORD_CHANGES || this.#maybePassword)
       return this.session.get("read", "/api/v1/me");
     const next = `soak-${this.session.account}-${++this.#passwordChanges}`;
-    const entry = await this.session.client.send({
-      actor: this.session.account,
+    const entry = await this.session.send({
       action: "password_change",
       method: "POST",
       path: "/api/v1/me/password",
-      token: this.session.token,
       stepUp: await this.session.stepUp(passwordStepUp("login")),
       body: {
         type: "login",
@@ -109,7 +105,6 @@ export class UserCredentials {
       } satisfies ChangePasswordRequest,
       keepSent: true,
     });
-    this.session.afterAnswer(entry.status);
     if (isSuccess(entry.status)) this.#password = next;
     else if (!refusedAtOnce(entry)) this.#maybePassword = next;
     return null;
@@ -133,16 +128,13 @@ export class UserCredentials {
     this.#breakTaken = true;
     const passwords = this.random.chance(0.5) ? [`${this.#password}-typo`, this.#password] : [this.#password];
     for (const password of passwords) {
-      const entry = await this.session.client.send({
-        actor: this.session.account,
+      const entry = await this.session.send({
         action: "break",
         method: "POST",
         path: "/api/v1/limits/break",
-        token: this.session.token,
         body: { kind: "time_out", days: 1, password } satisfies TakeBreakRequest,
         keepSent: true,
       });
-      this.session.afterAnswer(entry.status);
       if (isSuccess(entry.status)) this.session.token = null;
     }
   }

@@ -4,19 +4,10 @@
  * break ends it; nothing else should): the token is dropped and the user signs in again.
  */
 import type { StepUpAction, StepUpGrant, StepUpRequest } from "@tickfair/contract";
-import { isSuccess, type LoggedRequest } from "./answer-log";
-import type { SoakClient, Upload } from "./http-client";
+import { isSuccess, type LoggedRequest, type MoneyAction } from "./answer-log";
+import type { SoakClient, SoakRequest, Upload } from "./http-client";
 
 export const PAY_PASSWORD = "135790";
-
-export type MoneyAction =
-  | "topup"
-  | "contract"
-  | "savings_in"
-  | "savings_out"
-  | "deposit"
-  | "withdraw"
-  | "withdraw_cancel";
 
 export class UserSession {
   token: string | null = null;
@@ -58,63 +49,49 @@ export class UserSession {
     body: unknown,
     stepUp: string | null,
   ): Promise<LoggedRequest> {
-    const entry = await this.client.send({
-      actor: this.account,
+    return this.send({
       action,
       method: "POST",
       path,
-      token: this.token,
       stepUp,
       body,
       idempotencyKey: this.key(),
       keepSent: true,
     });
-    this.afterAnswer(entry.status);
-    return entry;
   }
 
   /** A step-up for `action` proved with the transaction password: its token, or null when refused. */
   async stepUp(action: StepUpAction): Promise<string | null> {
-    const entry = await this.client.send({
-      actor: this.account,
+    const entry = await this.send({
       action: "step_up",
       method: "POST",
       path: "/api/v1/me/step-up",
-      token: this.token,
       body: { action, proof: { method: "payPassword", payPassword: PAY_PASSWORD } } satisfies StepUpRequest,
     });
-    this.afterAnswer(entry.status);
     return isSuccess(entry.status) ? (entry.answer as StepUpGrant).token : null;
   }
 
   async get(action: "read", path: string): Promise<unknown> {
-    const entry = await this.client.send({
-      actor: this.account,
-      action,
-      method: "GET",
-      path,
-      token: this.token,
-    });
-    this.afterAnswer(entry.status);
+    const entry = await this.send({ action, method: "GET", path });
     return isSuccess(entry.status) ? entry.answer : null;
   }
 
   /** One multipart upload; the answer's body when it was a 2xx. */
   async upload(action: "upload" | "verification_photo", path: string, upload: Upload): Promise<unknown> {
-    const entry = await this.client.send({
-      actor: this.account,
+    const entry = await this.send({
       action,
       method: "POST",
       path,
-      token: this.token,
       upload,
       keepSent: true,
     });
-    this.afterAnswer(entry.status);
     return isSuccess(entry.status) ? entry.answer : null;
   }
 
-  afterAnswer(status: number): void {
-    if (status === 401) this.token = null;
+  /** A request as this user, with their session; a 401 drops the session. */
+  async send(request: Omit<SoakRequest, "actor" | "token">): Promise<LoggedRequest> {
+    const entry = await this.client.send({ ...request, actor: this.account, token: this.token });
+    if (entry.status === 401) this.token = null;
+    return entry;
   }
 }

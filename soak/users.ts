@@ -233,12 +233,10 @@ export class SimulatedUser {
       ));
     if (!front || !back) return;
     this.#verificationSent = true;
-    const entry = await this.world.client.send({
-      actor: this.account,
+    await this.#session.send({
       action: "verification",
       method: "POST",
       path: "/api/v1/verification",
-      token: this.#session.token,
       body: {
         name: "Soak Tester",
         idNumber: `SOAK${String(this.index).padStart(8, "0")}`,
@@ -248,7 +246,6 @@ export class SimulatedUser {
       } satisfies VerificationSubmitRequest,
       keepSent: true,
     });
-    this.#session.afterAnswer(entry.status);
   }
 
   async #bindAccount(): Promise<void> {
@@ -261,17 +258,14 @@ export class SimulatedUser {
       cardNumber: `6222${String(this.index).padStart(12, "0")}`,
       bankAddress: "1 Soak Street",
     };
-    const entry = await this.world.client.send({
-      actor: this.account,
+    const entry = await this.#session.send({
       action: "bind_account",
       method: "POST",
       path: "/api/v1/cashier/withdrawal-account",
-      token: this.#session.token,
       stepUp: await this.#session.stepUp(withdrawalAccountStepUp(account)),
       body: account,
       keepSent: true,
     });
-    this.#session.afterAnswer(entry.status);
     // Locked: bound by an earlier attempt whose answer was lost.
     this.#bound =
       isSuccess(entry.status) || JSON.stringify(entry.answer).includes("WITHDRAWAL_ACCOUNT_LOCKED");
@@ -301,19 +295,16 @@ export class SimulatedUser {
   }
 
   async #chat(): Promise<void> {
-    const entry = await this.world.client.send({
-      actor: this.account,
+    await this.#session.send({
       action: "chat",
       method: "POST",
       path: "/api/v1/chat/messages",
-      token: this.#session.token,
       body: {
         clientKey: `${this.account}-chat-${this.#session.next()}`,
         body: "Hello, a question from the soak.",
       } satisfies ChatSendRequest,
       keepSent: true,
     });
-    this.#session.afterAnswer(entry.status);
   }
 
   async #readMessages(): Promise<void> {
@@ -321,32 +312,26 @@ export class SimulatedUser {
     const unread = page?.items.find((item) => !item.read);
     const path =
       unread && this.random.chance(0.7) ? `/api/v1/messages/${unread.id}/read` : "/api/v1/messages/read-all";
-    const entry = await this.world.client.send({
-      actor: this.account,
+    await this.#session.send({
       action: "messages_read",
       method: "POST",
       path,
-      token: this.#session.token,
     });
-    this.#session.afterAnswer(entry.status);
   }
 
   async #setLimit(): Promise<void> {
     const kinds = LIMIT_KINDS.filter((kind) => LIMIT_CHOICES[kind] !== undefined);
     const kind = this.random.pick(kinds);
     const value = this.random.pick(LIMIT_CHOICES[kind] ?? []);
-    const entry = await this.world.client.send({
-      actor: this.account,
+    await this.#session.send({
       action: "limit",
       method: "PUT",
       path: `/api/v1/limits/${kind}`,
-      token: this.#session.token,
       // Asked whether it loosens or not, as a user may: a tightening leaves it unused.
       stepUp: await this.#session.stepUp(limitStepUp(kind, value)),
       body: { value } satisfies SetLimitRequest,
       keepSent: true,
     });
-    this.#session.afterAnswer(entry.status);
   }
 }
 

@@ -4,26 +4,8 @@
  */
 import { toMinor } from "@tickfair/contract";
 import type pg from "pg";
-import { type Action, isSuccess, type LoggedRequest } from "../answer-log";
+import { type Action, isSuccess, type LoggedRequest, MONEY_ACTIONS, type MoneyAction } from "../answer-log";
 import { answered, type Problem } from "./shared";
-
-type MoneyAction =
-  | "topup"
-  | "contract"
-  | "savings_in"
-  | "savings_out"
-  | "deposit"
-  | "withdraw"
-  | "withdraw_cancel";
-const MONEY_ACTIONS: readonly MoneyAction[] = [
-  "topup",
-  "contract",
-  "savings_in",
-  "savings_out",
-  "deposit",
-  "withdraw",
-  "withdraw_cancel",
-];
 
 export async function checkMoneyRequests(client: pg.Client, log: readonly LoggedRequest[], problem: Problem) {
   const stored = await client.query<{
