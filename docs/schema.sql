@@ -47,6 +47,7 @@
 --   0046_banners_popups
 --   0047_push
 --   0048_device_names
+--   0049_retention
 
 create extension pg_trgm;
 
@@ -478,6 +479,7 @@ create table idempotency_keys (
   constraint idempotency_keys_pkey PRIMARY KEY (user_id, key),
   constraint idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
+CREATE INDEX idempotency_keys_created ON public.idempotency_keys USING btree (created_at);
 
 create table inbox_messages (
   id bigint default nextval('inbox_messages_id_seq'::regclass) not null,
@@ -595,6 +597,7 @@ create table operator_sessions (
   constraint operator_sessions_pkey PRIMARY KEY (token_hash),
   constraint operator_sessions_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
 );
+CREATE INDEX operator_sessions_ended ON public.operator_sessions USING btree (COALESCE(revoked_at, expires_at));
 CREATE INDEX operator_sessions_operator ON public.operator_sessions USING btree (operator_id) WHERE (revoked_at IS NULL);
 
 create table operator_sign_in_challenges (
@@ -607,6 +610,7 @@ create table operator_sign_in_challenges (
   constraint operator_sign_in_challenges_pkey PRIMARY KEY (challenge_hash),
   constraint operator_sign_in_challenges_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id)
 );
+CREATE INDEX operator_sign_in_challenges_expiry ON public.operator_sign_in_challenges USING btree (expires_at);
 CREATE INDEX operator_sign_in_challenges_operator ON public.operator_sign_in_challenges USING btree (operator_id);
 
 create table operators (
@@ -639,6 +643,7 @@ create table passkey_challenges (
   constraint passkey_challenges_purpose_check CHECK ((purpose = ANY (ARRAY['register'::text, 'sign_in'::text, 'step_up'::text])))
 );
 CREATE INDEX passkey_challenges_expiry ON public.passkey_challenges USING btree (expires_at);
+CREATE INDEX passkey_challenges_session ON public.passkey_challenges USING btree (session_token_hash) WHERE (session_token_hash IS NOT NULL);
 
 create table photo_view_tickets (
   ticket_hash text not null,
@@ -938,6 +943,7 @@ create table sessions (
   constraint sessions_first_address_check CHECK ((length(first_address) <= 64)),
   constraint sessions_last_address_check CHECK ((length(last_address) <= 64))
 );
+CREATE INDEX sessions_ended ON public.sessions USING btree (COALESCE(revoked_at, expires_at));
 CREATE INDEX sessions_user ON public.sessions USING btree (user_id) WHERE (revoked_at IS NULL);
 CREATE INDEX sessions_user_device ON public.sessions USING btree (user_id, device);
 CREATE UNIQUE INDEX sessions_user_newest ON public.sessions USING btree (user_id, id);
@@ -959,6 +965,7 @@ create table sign_in_failures (
   constraint sign_in_failures_failures_check CHECK ((failures > 0)),
   constraint sign_in_failures_realm_check CHECK ((realm = ANY (ARRAY['user'::text, 'operator'::text])))
 );
+CREATE INDEX sign_in_failures_updated ON public.sign_in_failures USING btree (updated_at);
 
 create table solvency_attestations (
   id bigint generated always as identity not null,
@@ -1036,6 +1043,8 @@ create table step_up_grants (
   constraint step_up_grants_expiry CHECK ((expires_at > created_at)),
   constraint step_up_grants_method_check CHECK ((method = ANY (ARRAY['payPassword'::text, 'passkey'::text])))
 );
+CREATE INDEX step_up_grants_expiry ON public.step_up_grants USING btree (expires_at);
+CREATE INDEX step_up_grants_session ON public.step_up_grants USING btree (session_token_hash);
 CREATE INDEX step_up_grants_user ON public.step_up_grants USING btree (user_id, created_at DESC);
 
 create table support_presence (
@@ -1205,6 +1214,7 @@ create table user_sign_in_challenges (
   constraint user_sign_in_challenges_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
   constraint user_sign_in_challenges_expiry CHECK ((expires_at > created_at))
 );
+CREATE INDEX user_sign_in_challenges_expiry ON public.user_sign_in_challenges USING btree (expires_at);
 CREATE INDEX user_sign_in_challenges_user ON public.user_sign_in_challenges USING btree (user_id);
 
 create table user_totp (
