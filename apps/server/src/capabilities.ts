@@ -14,7 +14,9 @@ import { monitoringModule } from "./monitoring";
 import { isOperatorSessionLive, operatorSignIn, operatorSocketAuth, operatorsModule } from "./operators";
 import type { CapabilityModule, Wiring } from "./platform/capability";
 import type { RouteContext } from "./platform/context";
+import { idempotencyRetention } from "./platform/idempotency";
 import { RealtimeHub } from "./platform/realtime";
+import { RetentionJob } from "./platform/retention";
 import { createBlobStore } from "./platform/s3-blob-store";
 import { pushModule } from "./push";
 import RANKS from "./ranks.json";
@@ -98,6 +100,15 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
     consoleModule(wiring),
     monitoring,
   ];
+  // One job runs every capability's retention rules (the platform's own first): each owner says when
+  // its rows expire, the platform deletes them in batches.
+  const retention = new RetentionJob({
+    db,
+    clock,
+    log: base.log,
+    rules: [idempotencyRetention, ...modules.flatMap((module) => module.retention ?? [])],
+  });
+  modules.unshift({ name: "platform", jobs: [{ job: retention, enabled: config.RETENTION_WORKER_ENABLED }] });
   assertRankOrder(modules);
   return {
     wiring,
@@ -119,6 +130,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
       realizedReturns: trading.realizedReturns,
       chatPresence: chat.presence,
       push: { deliver: push.deliver },
+      retention,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "./context";
 import type { RealtimeHub } from "./realtime";
+import type { RetentionRule } from "./retention";
 
 /** What a capability's module is built from: the route context, the socket hub and the log. */
 export interface Wiring extends RouteContext {
@@ -30,6 +31,8 @@ export interface CapabilityModule {
   operatorRoutes?: FastifyPluginAsyncZod[];
   /** Started in rank order once the server is ready (a job whose setting is off is not started), stopped in reverse. */
   jobs?: { job: Job; enabled: boolean }[];
+  /** When rows of the tables it owns expire, in the order they are deleted (platform/retention.ts). */
+  retention?: readonly RetentionRule[];
 }
 
 /**

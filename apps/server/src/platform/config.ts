@@ -220,6 +220,8 @@ const configSchema = z.object({
   CLOCK_CONTROL: flag.default(false),
   /** Send push notifications from the outbox in this process (any number of processes may; tests send by hand). */
   PUSH_WORKER_ENABLED: flag.default(true),
+  /** Delete expired rows (docs/operations.md, "Retention") in this process (any number of processes may; tests run it by hand). */
+  RETENTION_WORKER_ENABLED: flag.default(true),
   /**
    * The VAPID key pair push services know this server by (base64url, as web-push makes them). Without
    * them one pair is made at first start and kept in the database. A new pair ends every subscription.

@@ -5,8 +5,24 @@ import type { Clock } from "./clock";
 import type { Db, Tx } from "./db";
 import { AppError } from "./errors";
 import type { EventPublisher } from "./events";
+import type { RetentionRule } from "./retention";
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * How long a key answers a retry (docs/api.md). The app keeps a form's key only while the form is open
+ * and retries it after a lost answer; a week is longer than a session may sit idle by default
+ * (SESSION_IDLE_DAYS), so a retry from a form left open on a phone is still answered, not run again.
+ */
+export const IDEMPOTENCY_KEY_WINDOW_MS = 7 * 24 * 60 * 60_000;
+
+/** Keys older than their window: a request sent with one again would be a new request. */
+export const idempotencyRetention: RetentionRule = {
+  table: "idempotency_keys",
+  key: ["user_id", "key"],
+  windowMs: IDEMPOTENCY_KEY_WINDOW_MS,
+  expired: (cutoff) => sql`t.created_at < ${cutoff}::timestamptz`,
+};
 
 export function readIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
