@@ -1,5 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { passkeyRoutes, passkeySignInRoutes } from "./passkeys-routes";
+import { authRetention } from "./retention";
 import { authRoutes, authUserRoutes } from "./routes";
 import { sessionRoutes } from "./session-routes";
 import { stepUpRoutes } from "./step-up-routes";
@@ -17,5 +18,6 @@ export function authModule(wiring: Wiring): CapabilityModule {
       sessionRoutes(wiring),
       passkeyRoutes(wiring),
     ],
+    retention: authRetention,
   };
 }

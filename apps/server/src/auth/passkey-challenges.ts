@@ -26,9 +26,7 @@ export async function saveChallenge(
   binding: ChallengeBinding,
   now: Date,
 ): Promise<void> {
-  // Sign-in challenges are asked for without an account; clearing the expired ones as new ones come
-  // keeps the table at about the number of ceremonies of the last few minutes.
-  await db.deleteFrom("passkey_challenges").where("expires_at", "<=", now).execute();
+  // Expired challenges go with the retention job (auth/retention.ts).
   await db
     .insertInto("passkey_challenges")
     .values({

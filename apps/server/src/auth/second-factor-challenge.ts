@@ -16,25 +16,18 @@ export async function openSignInChallenge(
 ): Promise<{ challenge: string; expiresAt: Date }> {
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + SIGN_IN_CHALLENGE_MS);
-  await db.transaction().execute(async (tx) => {
-    // The user's finished or expired challenges go as a new one comes, so the table stays small.
-    await tx
-      .deleteFrom("user_sign_in_challenges")
-      .where("user_id", "=", userId)
-      .where((eb) => eb.or([eb("expires_at", "<=", now), eb("used_at", "is not", null)]))
-      .execute();
-    await tx
-      .insertInto("user_sign_in_challenges")
-      .values({
-        challenge_hash: hash,
-        user_id: userId,
-        device: client.device,
-        address: client.address,
-        created_at: now,
-        expires_at: expiresAt,
-        used_at: null,
-      })
-      .execute();
-  });
+  // Expired challenges go with the retention job (auth/retention.ts).
+  await db
+    .insertInto("user_sign_in_challenges")
+    .values({
+      challenge_hash: hash,
+      user_id: userId,
+      device: client.device,
+      address: client.address,
+      created_at: now,
+      expires_at: expiresAt,
+      used_at: null,
+    })
+    .execute();
   return { challenge: token, expiresAt };
 }

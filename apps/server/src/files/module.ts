@@ -1,6 +1,6 @@
 import type { BlobStore } from "../platform/blob-store";
 import type { CapabilityModule, Wiring } from "../platform/capability";
-import type { HolderLive } from "./photo-links";
+import { type HolderLive, photoTicketRetention } from "./photo-links";
 import { filesRoutes, photoLinkRoutes, publicDocumentRoutes, publicImageRoutes } from "./routes";
 
 /**
@@ -16,5 +16,6 @@ export function filesModule(
     name: "files",
     publicRoutes: [photoLinkRoutes(wiring, deps), publicDocumentRoutes(wiring), publicImageRoutes(wiring)],
     userRoutes: [filesRoutes(wiring)],
+    retention: [photoTicketRetention],
   };
 }

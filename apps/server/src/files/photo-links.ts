@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PhotoLink } from "@tickfair/contract";
+import { sql } from "kysely";
 import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
+import type { RetentionRule } from "../platform/retention";
 
 /** Long enough to look at a document and zoom in; short enough that a copied address soon stops working. */
 export const PHOTO_LINK_MINUTES = 5;
@@ -17,12 +19,20 @@ export interface LinkHolder {
 /** Whether the session a link was issued to still signs requests (auth's and operators' rules). */
 export type HolderLive = (holder: LinkHolder, now: Date) => Promise<boolean>;
 
+/** A ticket goes once expired: nothing reads one then (an expired and an unknown one are refused alike). */
+export const photoTicketRetention: RetentionRule = {
+  table: "photo_view_tickets",
+  key: ["ticket_hash"],
+  windowMs: 0,
+  expired: (cutoff) => sql`t.expires_at < ${cutoff}::timestamptz`,
+};
+
 const hashTicket = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
 
 /**
  * Short-lived addresses of photos (each with its thumbnail) for one session: an <img> fetches them
  * without a header, so the random ticket in the address is the credential; only its hash is stored.
- * Expired tickets are cleared as new ones are issued.
+ * Expired tickets go with the retention job (photoTicketRetention).
  */
 export async function issuePhotoLinks(
   db: Executor,
@@ -47,7 +57,6 @@ export async function issuePhotoLinks(
     });
   }
   if (rows.length === 0) return links;
-  await db.deleteFrom("photo_view_tickets").where("expires_at", "<", now).execute();
   await db
     .insertInto("photo_view_tickets")
     .values(

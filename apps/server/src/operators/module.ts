@@ -1,6 +1,7 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { operatorAccountRoutes } from "./account-routes";
 import { operatorRoutes, operatorSignInRoutes } from "./operator-routes";
+import { operatorsRetention } from "./retention";
 
 /** Operators' sign-in, sessions, accounts and roles. Its hook signs in and checks every operator route. */
 export function operatorsModule(wiring: Wiring): CapabilityModule {
@@ -8,5 +9,6 @@ export function operatorsModule(wiring: Wiring): CapabilityModule {
     name: "operators",
     publicRoutes: [operatorSignInRoutes(wiring)],
     operatorRoutes: [operatorRoutes(wiring), operatorAccountRoutes(wiring)],
+    retention: operatorsRetention,
   };
 }

@@ -54,25 +54,18 @@ export async function startOperatorSignIn(
   const { token, hash } = newToken();
   const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
   const pendingSecret = operator.totp_secret === null ? newTotpSecret() : null;
-  await db.transaction().execute(async (tx) => {
-    // The operator's finished or expired challenges go as a new one comes, so the table stays small.
-    await tx
-      .deleteFrom("operator_sign_in_challenges")
-      .where("operator_id", "=", operator.id)
-      .where((eb) => eb.or([eb("expires_at", "<=", now), eb("used_at", "is not", null)]))
-      .execute();
-    await tx
-      .insertInto("operator_sign_in_challenges")
-      .values({
-        challenge_hash: hash,
-        operator_id: operator.id,
-        pending_secret: pendingSecret,
-        created_at: now,
-        expires_at: expiresAt,
-        used_at: null,
-      })
-      .execute();
-  });
+  // Expired challenges go with the retention job (operators/retention.ts).
+  await db
+    .insertInto("operator_sign_in_challenges")
+    .values({
+      challenge_hash: hash,
+      operator_id: operator.id,
+      pending_secret: pendingSecret,
+      created_at: now,
+      expires_at: expiresAt,
+      used_at: null,
+    })
+    .execute();
   const challenge = { challenge: token, expiresAt: expiresAt.toISOString() };
   if (pendingSecret === null) return { step: "totp", ...challenge };
   return {

@@ -3,12 +3,23 @@ import { sql } from "kysely";
 import webpush from "web-push";
 import type { Config } from "../platform/config";
 import type { Db } from "../platform/db";
+import type { RetentionRule } from "../platform/retention";
 import type { PushEvent } from "./events";
 import { wordPush } from "./texts";
 import { type VapidKeys, vapidSubject } from "./vapid";
 
 /** How long a push service keeps a notification for a browser that is offline: a day-old result is news no more. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * A sent, gone or dropped notification leaves the outbox at once; one still waiting a day after it was
+ * due (no process sends pushes) is one the push service would not deliver any more (PUSH_TTL_SECONDS).
+ */
+export const pushOutboxRetention: RetentionRule = {
+  table: "push_outbox",
+  key: ["id"],
+  windowMs: PUSH_TTL_SECONDS * 1000,
+  expired: (cutoff) => sql`t.next_attempt_at < ${cutoff}::timestamptz`,
+};
 /** Tries before a notification a push service keeps refusing (429, 5xx, no answer) is dropped. */
 export const PUSH_MAX_ATTEMPTS = 8;
 /** A row being sent is left alone this long; a process that dies mid-send leaves it to be sent again. */

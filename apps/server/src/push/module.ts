@@ -1,6 +1,6 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import { PeriodicJob } from "../platform/periodic-job";
-import { deliverDuePushes } from "./delivery";
+import { deliverDuePushes, pushOutboxRetention } from "./delivery";
 import { pushKeyRoutes, pushRoutes } from "./routes";
 import { type VapidKeys, vapidKeys } from "./vapid";
 
@@ -37,5 +37,6 @@ export function pushModule(
     publicRoutes: [pushKeyRoutes(keys)],
     userRoutes: [pushRoutes(wiring, keys)],
     jobs: [{ job, enabled: config.PUSH_WORKER_ENABLED }],
+    retention: [pushOutboxRetention],
   };
 }
