@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
 import { IDEMPOTENCY_KEY_WINDOW_MS, idempotencyRetention } from "./idempotency";
@@ -70,6 +71,20 @@ describe("retention in batches", () => {
       applyRetention({ db: t.db, clock: t.clock, rules: [idempotencyRetention], batchSize: 100, pauseMs: 0 });
     const [a, b] = await Promise.all([job(), job()]);
     expect((a[0]?.deleted ?? 0) + (b[0]?.deleted ?? 0)).toBe(2000);
+    expect(await keysLeft("old-")).toBe(0);
+    expect(await keysLeft("new-")).toBe(5);
+  });
+
+  it("runs in two server processes at once without harm", async () => {
+    await keys(3000, expiredAge, "old-");
+    await keys(5, 0, "new-");
+    const other = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false });
+    try {
+      await Promise.all([t.app.tickfair.retention.run(), other.tickfair.retention.run()]);
+      await Promise.all([t.app.tickfair.retention.run(), other.tickfair.retention.run()]);
+    } finally {
+      await other.close();
+    }
     expect(await keysLeft("old-")).toBe(0);
     expect(await keysLeft("new-")).toBe(5);
   });
