@@ -8,6 +8,7 @@
 import type { Bench } from "./bench";
 import { runChatBench } from "./chat";
 import { runConsoleBench } from "./console";
+import { runGrowthBench } from "./growth";
 import { runLedgerBench } from "./ledger";
 import { runSavingsBench } from "./savings";
 import { runSolvencyBench } from "./solvency";
@@ -56,6 +57,12 @@ const BENCHES: Bench[] = [
     description:
       "one epoch of every synthetic product verified by the verify package in Chromium at 4× CPU slowdown (a phone)",
     run: runVerifyBench,
+  },
+  {
+    name: "growth",
+    description:
+      "a day and a year of one product (31.5 million ticks, contracts, postings, chat) on PostgreSQL: p99 of each operation, year ÷ day, and bytes per tick",
+    run: runGrowthBench,
   },
   {
     name: "web",
