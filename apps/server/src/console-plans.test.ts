@@ -5,6 +5,7 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchUsers } from "./auth/user-search";
 import { listDepositsForReview } from "./cashier/deposits";
+import { listFundRecords } from "./cashier/fund-records";
 import { listWithdrawalsForReview } from "./cashier/withdrawals";
 import { systemAccountIds, userAccountIds } from "./ledger";
 import { userStatement } from "./ledger/statement";
@@ -15,7 +16,8 @@ import type { Database } from "./platform/schema";
 
 /**
  * The console's budget, as query plans: the first page of a queue, a user search and a user's statement
- * read a bounded number of rows however many lie behind them. Each runs here against tables of many
+ * (and the user's own fund records, the same entries seen from the app) read a bounded number of rows
+ * however many lie behind them. Each runs here against tables of many
  * thousand rows, its every statement is explained with ANALYZE, and no scan of a large table may be
  * sequential or touch (return or filter out) more rows than a page needs. `npm run bench -- console`
  * times the same pages at 100 and 100,000 rows on PostgreSQL.
@@ -237,6 +239,14 @@ describe("the console's pages read a page's worth of rows, whatever lies behind 
     expectBounded(await scansOfRead((db) => userStatement(db, heavyUser, { limit: LIMIT })));
     const cursor = first.nextCursor ?? "";
     expectBounded(await scansOfRead((db) => userStatement(db, heavyUser, { limit: LIMIT, cursor })));
+  });
+
+  it("a user's fund records, first page and a later one", async () => {
+    const first = await listFundRecords(db, heavyUser, { limit: LIMIT });
+    expect(first.items).toHaveLength(LIMIT);
+    expectBounded(await scansOfRead((db) => listFundRecords(db, heavyUser, { limit: LIMIT })));
+    const cursor = first.nextCursor ?? "";
+    expectBounded(await scansOfRead((db) => listFundRecords(db, heavyUser, { limit: LIMIT, cursor })));
   });
 
   it("a user's limit history, first page and a later one; the limit figures read no history", async () => {
