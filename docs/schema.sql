@@ -48,6 +48,7 @@
 --   0047_push
 --   0048_device_names
 --   0049_retention
+--   0050_tick_hash_bytes
 
 create extension pg_trgm;
 
@@ -1078,12 +1079,10 @@ create table ticks (
   time timestamp with time zone not null,
   price bigint not null,
   volume bigint not null,
-  prev_hash text not null,
-  hash text not null,
+  hash bytea not null,
   constraint ticks_pkey PRIMARY KEY (symbol, seq),
   constraint ticks_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
-  constraint ticks_hash_check CHECK ((hash ~ '^[0-9a-f]{64}$'::text)),
-  constraint ticks_prev_hash_check CHECK ((prev_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint ticks_hash_check CHECK ((length(hash) = 32)),
   constraint ticks_price_check CHECK ((price > 0)),
   constraint ticks_seq_check CHECK ((seq >= 1)),
   constraint ticks_time_check CHECK ((date_trunc('milliseconds'::text, "time") = "time")),
@@ -1700,30 +1699,30 @@ CREATE OR REPLACE FUNCTION public.tick_continues_chain()
 AS $function$
     declare
       previous record;
+      prev_hex text;
       digits integer;
       scale bigint;
       price_text text;
-      expected text;
+      expected bytea;
     begin
       if new.seq = 1 then
-        if new.prev_hash <> repeat('0', 64) then
-          raise exception 'tick 1 of % must start from the genesis hash', new.symbol using errcode = '23514';
-        end if;
+        prev_hex := repeat('0', 64);
       else
         select t.hash, t.time into previous from ticks t where t.symbol = new.symbol and t.seq = new.seq - 1;
-        if not found or previous.hash <> new.prev_hash then
+        if not found then
           raise exception 'tick % of % does not continue its chain', new.seq, new.symbol using errcode = '23514';
         end if;
         if new.time < previous.time then
           raise exception 'tick % of % is older than the tick before it', new.seq, new.symbol using errcode = '23514';
         end if;
+        prev_hex := encode(previous.hash, 'hex');
       end if;
       select p.price_precision into digits from products p where p.symbol = new.symbol;
       scale := power(10::numeric, digits)::bigint;
       price_text := case when digits = 0 then new.price::text
         else (new.price / scale)::text || '.' || lpad((new.price % scale)::text, digits, '0') end;
-      expected := encode(sha256(convert_to(new.prev_hash || '|' || new.symbol || '|' || new.seq::text || '|'
-        || to_char(new.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '|' || price_text, 'UTF8')), 'hex');
+      expected := sha256(convert_to(prev_hex || '|' || new.symbol || '|' || new.seq::text || '|'
+        || to_char(new.time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '|' || price_text, 'UTF8'));
       if new.hash <> expected then
         raise exception 'tick % of % has a wrong hash', new.seq, new.symbol using errcode = '23514';
       end if;

@@ -122,7 +122,7 @@ export async function chainHeadsByDay(
   const newest = page.cursor ?? null;
   const { rows } = await sql<{ date: string; ends_at: Date; seq: bigint; time: Date; hash: string }>`
     select to_char(d, 'YYYY-MM-DD') as date, (d + interval '1 day') at time zone ${timeZone} as ends_at,
-      t.seq, t.time, t.hash
+      t.seq, t.time, encode(t.hash, 'hex') as hash
     from generate_series(
       coalesce(${newest}::date - 1, date_trunc('day', ${now}::timestamptz at time zone ${timeZone})::date - 1)::timestamp,
       date_trunc('day', ${first.time}::timestamptz at time zone ${timeZone}),

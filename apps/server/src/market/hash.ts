@@ -20,9 +20,22 @@ export function tickHashInput(tick: HashedTickFields): string {
 }
 
 /**
- * sha256(prev_hash | symbol | seq | time | price), lowercase hex. Node's native SHA-256 here: the feed
+ * sha256(prev hash | symbol | seq | time | price), lowercase hex. Node's native SHA-256 here: the feed
  * hashes every tick it records, and the verify package's portable one is slower.
  */
 export function tickHash(tick: HashedTickFields): string {
   return createHash("sha256").update(tickHashInput(tick), "utf8").digest("hex");
+}
+
+/**
+ * A hash as the ticks table stores it (bytea, 32 bytes) in lowercase hex, the form served and hashed
+ * everywhere else. node-postgres reads bytea as a Buffer, PGlite as a Uint8Array: this takes either.
+ */
+export function hashHex(stored: Uint8Array): string {
+  return Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).toString("hex");
+}
+
+/** A lowercase hex hash as the ticks table stores it. */
+export function hashBytes(hex: string): Buffer {
+  return Buffer.from(hex, "hex");
 }

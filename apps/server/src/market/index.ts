@@ -9,4 +9,4 @@ export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export { productNotFound, symbolCode, symbolCodeOf } from "./service";
 export type { StoredTick } from "./stored-tick";
-export { citationsOf } from "./tick-reads";
+export { chained, citationsOf } from "./tick-reads";

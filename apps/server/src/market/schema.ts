@@ -47,15 +47,18 @@ export interface ProductDurationsTable {
   payout_rate_bps: number;
 }
 
-/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE, and any tick that breaks its chain. */
+/**
+ * Append-only: the database refuses UPDATE, DELETE and TRUNCATE, and any tick that breaks its chain.
+ * Only a tick's own hash is kept, as 32 bytes (hash.ts: hashHex, hashBytes); the hash it continues is
+ * its predecessor's (the genesis hash for seq 1).
+ */
 export interface TicksTable {
   symbol: string;
   seq: bigint;
   time: Date;
   price: bigint;
   volume: bigint;
-  prev_hash: string;
-  hash: string;
+  hash: ColumnType<Uint8Array, Uint8Array, never>;
 }
 
 /** The exchange markets that price a product (none: the simulator does), in display order. */

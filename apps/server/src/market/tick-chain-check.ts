@@ -1,5 +1,5 @@
 import type { Executor } from "../platform/db";
-import { TICK_GENESIS_HASH, tickHash } from "./hash";
+import { hashHex, TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
 import { pricePrecision } from "./tick-reads";
 
@@ -17,8 +17,8 @@ export interface ChainCheck {
 const VERIFY_CHUNK = 2000;
 
 /**
- * Recomputes every hash from `fromSeq` to `toSeq` and checks each tick links to the one before (the
- * first to the genesis hash, or to tick fromSeq − 1). Stops at the first mismatch. Reads in chunks, so
+ * Recomputes every hash from `fromSeq` to `toSeq`, each from the hash of the tick before (the first
+ * from the genesis hash, or from tick fromSeq − 1), so a tick re-hashed in place breaks its successor. Stops at the first mismatch. Reads in chunks, so
  * memory stays flat however long the range.
  */
 export async function verifyChain(
@@ -41,13 +41,13 @@ export async function verifyChain(
       .where("seq", "=", fromSeq - 1n)
       .executeTakeFirst();
     if (!before) return fail(fromSeq);
-    expectedPrev = before.hash;
+    expectedPrev = hashHex(before.hash);
   }
   let expectedSeq = fromSeq;
   while (expectedSeq <= toSeq) {
     const rows = await m
       .selectFrom("ticks")
-      .select(["seq", "time", "price", "prev_hash", "hash"])
+      .select(["seq", "time", "price", "hash"])
       .where("symbol", "=", symbol)
       .where("seq", ">=", expectedSeq)
       .where("seq", "<=", toSeq)
@@ -57,15 +57,16 @@ export async function verifyChain(
     for (const row of rows) {
       if (row.seq !== expectedSeq) return fail(expectedSeq);
       const recomputed = tickHash({
-        prevHash: row.prev_hash,
+        prevHash: expectedPrev,
         symbol,
         seq: row.seq,
         time: row.time,
         price: formatScaled(row.price, precision),
       });
-      if (row.prev_hash !== expectedPrev || recomputed !== row.hash) return fail(row.seq);
+      const hash = hashHex(row.hash);
+      if (recomputed !== hash) return fail(row.seq);
       result.checked += 1;
-      expectedPrev = row.hash;
+      expectedPrev = hash;
       expectedSeq += 1n;
     }
     if (rows.length < VERIFY_CHUNK) break;

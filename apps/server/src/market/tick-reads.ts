@@ -1,5 +1,6 @@
 import type { Executor } from "../platform/db";
 import type { FeedCitation } from "./feed";
+import { hashHex, TICK_GENESIS_HASH } from "./hash";
 import { formatScaled } from "./prices";
 import type { StoredTick } from "./stored-tick";
 
@@ -39,16 +40,51 @@ export async function ticksInRange(db: Executor, symbol: string, range: TickRang
     .limit(range.limit)
     .execute();
   if (!forward) rows.reverse();
-  return rows.map((row) => ({
+  return (await chained(m, symbol, rows)).map((row) => ({
     symbol: row.symbol,
     seq: row.seq,
     time: row.time,
     price: row.price,
     volume: row.volume,
-    prevHash: row.prev_hash,
+    prevHash: row.prevHash,
     hash: row.hash,
     priceText: formatScaled(row.price, precision),
   }));
+}
+
+/**
+ * One product's stored ticks, oldest first, with their hashes in hex and the hash each continues: the
+ * row before it, or for the first row (and after any gap) its predecessor's, read in one more lookup;
+ * the genesis hash for seq 1. A predecessor that is not there (only a superuser's delete makes one)
+ * reads as the genesis hash too, which the tick's own hash then does not recompute from.
+ */
+export async function chained<Row extends { seq: bigint; hash: Uint8Array }>(
+  m: Executor,
+  symbol: string,
+  rows: readonly Row[],
+): Promise<(Omit<Row, "hash"> & { prevHash: string; hash: string })[]> {
+  const unread = rows.flatMap((row, index) =>
+    row.seq > 1n && rows[index - 1]?.seq !== row.seq - 1n ? [row.seq - 1n] : [],
+  );
+  const before = new Map<bigint, string>();
+  if (unread.length > 0) {
+    const found = await m
+      .selectFrom("ticks")
+      .select(["seq", "hash"])
+      .where("symbol", "=", symbol)
+      .where("seq", "in", unread)
+      .execute();
+    for (const row of found) before.set(row.seq, hashHex(row.hash));
+  }
+  const hashes = rows.map((row) => hashHex(row.hash));
+  return rows.map((row, index) => {
+    const previous = rows[index - 1];
+    const prevHash =
+      previous?.seq === row.seq - 1n
+        ? (hashes[index - 1] as string)
+        : (before.get(row.seq - 1n) ?? TICK_GENESIS_HASH);
+    return { ...row, prevHash, hash: hashes[index] as string };
+  });
 }
 
 /** The citations of the given ticks of one product, by seq, in the order they were cited. */

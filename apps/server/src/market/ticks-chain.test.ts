@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { tickHash } from "./hash";
+import { hashBytes, hashHex, tickHash } from "./hash";
 import { feedTick } from "./testing";
 import { verifyChain } from "./tick-chain-check";
 import { recordTicks } from "./ticks";
@@ -35,6 +35,7 @@ describe("the ticks table", () => {
     const symbol = await freshProduct();
     const [first] = await recordTicks(testDb.db, [feedTick(symbol, at(5), 100n)]);
     if (!first) throw new Error("not stored");
+    // Only the tick's own hash is stored: it is computed here from the previous hash given.
     const insert = (seq: bigint, prevHash: string, time: Date, price: bigint, hash?: string) =>
       testDb.db
         .insertInto("ticks")
@@ -44,13 +45,15 @@ describe("the ticks table", () => {
           time,
           price,
           volume: 0n,
-          prev_hash: prevHash,
-          hash: hash ?? tickHash({ prevHash, symbol, seq, time, price: (Number(price) / 100).toFixed(2) }),
+          hash: hashBytes(
+            hash ?? tickHash({ prevHash, symbol, seq, time, price: (Number(price) / 100).toFixed(2) }),
+          ),
         })
         .execute();
     const later = new Date(at(6));
     await expect(insert(3n, first.hash, later, 100n)).rejects.toThrow(/does not continue/);
-    await expect(insert(2n, "a".repeat(64), later, 100n)).rejects.toThrow(/does not continue/);
+    // A hash chained from anything but the tick before is a wrong hash.
+    await expect(insert(2n, "a".repeat(64), later, 100n)).rejects.toThrow(/wrong hash/);
     await expect(insert(2n, first.hash, new Date(at(4)), 100n)).rejects.toThrow(/older/);
     await expect(insert(2n, first.hash, later, 100n, "b".repeat(64))).rejects.toThrow(/wrong hash/);
     const fresh = await freshProduct();
@@ -63,11 +66,19 @@ describe("the ticks table", () => {
           time: later,
           price: 1n,
           volume: 0n,
-          prev_hash: "c".repeat(64),
-          hash: "d".repeat(64),
+          hash: hashBytes(
+            tickHash({ prevHash: "c".repeat(64), symbol: fresh, seq: 1n, time: later, price: "0.01" }),
+          ),
         })
         .execute(),
-    ).rejects.toThrow(/genesis/);
+    ).rejects.toThrow(/wrong hash/);
+    // Thirty-two bytes, even past the chain trigger.
+    await expect(
+      asSuperuser([
+        sql`insert into ticks (symbol, seq, time, price, volume, hash)
+          values (${fresh}, 1, ${later}, 1, 0, ${hashBytes("d".repeat(62))})`,
+      ]),
+    ).rejects.toThrow(/ticks_hash_check/);
     // The one right continuation is accepted: the database and hash.ts agree on the recipe.
     await insert(2n, first.hash, later, 123n);
     expect((await verifyChain(testDb.db, symbol, 1n, 2n)).valid).toBe(true);
@@ -102,9 +113,17 @@ describe("verifyChain", () => {
     const rows = await storedRows(symbol);
     const third = rows[2];
     if (!third) throw new Error("missing");
-    const forged = tickHash({ prevHash: third.prev_hash, symbol, seq: 3n, time: third.time, price: "9.99" });
+    const second = rows[1];
+    if (!second) throw new Error("missing");
+    const forged = tickHash({
+      prevHash: hashHex(second.hash),
+      symbol,
+      seq: 3n,
+      time: third.time,
+      price: "9.99",
+    });
     await asSuperuser([
-      sql`update ticks set price = 999, hash = ${forged} where symbol = ${symbol} and seq = 3`,
+      sql`update ticks set price = 999, hash = ${hashBytes(forged)} where symbol = ${symbol} and seq = 3`,
     ]);
     expect(await verifyChain(testDb.db, symbol, 1n, 6n)).toMatchObject({
       valid: false,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ticksAcrossBoundary } from "../test/candle-fixtures";
 import { latestCandles } from "./candle-store";
 import { aggregateCandles } from "./candles";
-import { TICK_GENESIS_HASH, tickHash } from "./hash";
+import { hashHex, TICK_GENESIS_HASH, tickHash } from "./hash";
 import { feedTick } from "./testing";
 import { verifyChain } from "./tick-chain-check";
 import { citationsOf, ticksInRange } from "./tick-reads";
@@ -37,9 +37,12 @@ describe("recordTicks", () => {
     let prev = TICK_GENESIS_HASH;
     for (const [i, row] of rows.entries()) {
       const price = i === 0 ? "100.00" : "101.25";
-      expect(row.prev_hash).toBe(prev);
-      expect(row.hash).toBe(tickHash({ prevHash: prev, symbol: a, seq: row.seq, time: row.time, price }));
-      prev = row.hash;
+      // Stored as the 32 bytes of the hex hash served, continuing the row before.
+      expect(row.hash).toHaveLength(32);
+      expect(hashHex(row.hash)).toBe(
+        tickHash({ prevHash: prev, symbol: a, seq: row.seq, time: row.time, price }),
+      );
+      prev = hashHex(row.hash);
     }
     expect(await verifyChain(testDb.db, a, 1n, 2n)).toEqual({
       symbol: a,

@@ -5,7 +5,7 @@ import { candleTimeZone, upsertCandles } from "./candle-store";
 import { chainHeads } from "./chain-heads";
 import type { FeedTick } from "./feed";
 import { EXCHANGE_SOURCE } from "./feed-sources";
-import { TICK_GENESIS_HASH, tickHash } from "./hash";
+import { hashBytes, hashHex, TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
 import { effectiveStatus } from "./schedule";
 import type { StoredTick } from "./stored-tick";
@@ -85,7 +85,10 @@ export async function recordTicks(
     }
     // Read after the lock, in a new statement, so a head another writer just committed is seen.
     const heads = new Map<string, ChainHead>(
-      (await chainHeads(m, symbols)).map((head) => [head.symbol, head]),
+      (await chainHeads(m, symbols)).map((head) => [
+        head.symbol,
+        { seq: head.seq, hash: hashHex(head.hash), time: head.time },
+      ]),
     );
     const bySymbol = new Map(products.map((product) => [product.symbol, product]));
     const guard = await AnomalyGuard.load(m, products, ticks);
@@ -133,8 +136,7 @@ export async function recordTicks(
           time: tick.time,
           price: tick.price,
           volume: tick.volume,
-          prev_hash: tick.prevHash,
-          hash: tick.hash,
+          hash: hashBytes(tick.hash),
         })),
       )
       .execute();

@@ -51,7 +51,8 @@ export const SNAPSHOT: Record<string, readonly string[]> = {
     "halt_anomaly_id",
   ],
   product_durations: [],
-  ticks: [],
+  // 0050_tick_hash_bytes keeps each hash as bytes and drops prev_hash; verifyChain checks both after.
+  ticks: ["prev_hash", "hash"],
   candles: [],
   contracts: ["payout_table_version", "wallet"],
 };
@@ -71,26 +72,61 @@ export async function snapshot(db: Db): Promise<Record<string, string[]>> {
   return tables;
 }
 
+/** A tick as the schema before 0050_tick_hash_bytes held it: its predecessor's hash beside its own, as hex. */
+export interface TickBefore {
+  symbol: string;
+  seq: bigint;
+  time: Date;
+  price: bigint;
+  volume: bigint;
+  prev_hash: string;
+  hash: string;
+}
+
+/** `prices.length` ticks of one product a second apart from `from`, chained from the genesis hash. */
+export function chainBefore(
+  symbol: string,
+  precision: number,
+  from: Date,
+  prices: readonly bigint[],
+): TickBefore[] {
+  let prevHash = TICK_GENESIS_HASH;
+  return prices.map((price, index) => {
+    const tick = {
+      symbol,
+      seq: BigInt(index + 1),
+      time: new Date(from.getTime() + index * 1000),
+      price,
+      volume: 3n,
+    };
+    const hash = tickHash({ ...tick, prevHash, price: formatScaled(price, precision) });
+    const row = { ...tick, prev_hash: prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+}
+
+/** Writes ticks as the feed did before 0050, in SQL: today's schema has no prev_hash and keeps bytes. */
+export async function insertTicksBefore(db: Db, ticks: readonly TickBefore[]): Promise<void> {
+  const rows = ticks.map(
+    (t) => sql`(${t.symbol}, ${t.seq}, ${t.time}, ${t.price}, ${t.volume}, ${t.prev_hash}, ${t.hash})`,
+  );
+  await sql`insert into ticks (symbol, seq, time, price, volume, prev_hash, hash)
+    values ${sql.join(rows)}`.execute(db);
+}
+
 /**
  * Three BTC/USDT ticks a second apart from `from`, chained and folded into candles as the feed of
  * BEFORE recorded them, in SQL: today's recordTicks reads product columns that schema has not got.
  */
 export async function ticksRecordedBefore(db: Db, from: Date): Promise<void> {
-  let prevHash = TICK_GENESIS_HASH;
-  const ticks = [0, 1, 2].map((second) => {
-    const tick = {
-      symbol: "BTC/USDT",
-      seq: BigInt(second + 1),
-      time: new Date(from.getTime() + second * 1000),
-      price: 6_500_000n + BigInt(second),
-      volume: 3n,
-    };
-    const hash = tickHash({ ...tick, prevHash, price: formatScaled(tick.price, 2) });
-    const row = { ...tick, prev_hash: prevHash, hash };
-    prevHash = hash;
-    return row;
-  });
-  await db.insertInto("ticks").values(ticks).execute();
+  const ticks = chainBefore(
+    "BTC/USDT",
+    2,
+    from,
+    [0n, 1n, 2n].map((second) => 6_500_000n + second),
+  );
+  await insertTicksBefore(db, ticks);
   await upsertCandles(db, ticks, "UTC", ["1m", "5m", "15m", "1h", "1d"]);
 }
 

@@ -7,7 +7,7 @@ import {
   type Wallet,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { formatScaled } from "../market";
+import { chained, formatScaled } from "../market";
 import { bigintArray, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
@@ -131,7 +131,7 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
     const last = row.exit_seq;
     const rows = await db
       .selectFrom("ticks")
-      .select(["seq", "time", "price", "prev_hash", "hash"])
+      .select(["seq", "time", "price", "hash"])
       .where("symbol", "=", row.symbol)
       .where("seq", ">=", row.entry_seq)
       .$if(last !== null, (q) => q.where("seq", "<=", last ?? 0n))
@@ -141,12 +141,12 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
       .orderBy("seq")
       .limit(DETAIL_TICK_LIMIT)
       .execute();
-    ticks = rows.map((tick) => ({
+    ticks = (await chained(db, row.symbol, rows)).map((tick) => ({
       symbol: row.symbol,
       seq: tick.seq.toString(),
       time: tick.time.toISOString(),
       price: formatScaled(tick.price, row.price_precision),
-      prevHash: tick.prev_hash,
+      prevHash: tick.prevHash,
       hash: tick.hash,
     }));
   }

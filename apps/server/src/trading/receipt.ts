@@ -1,5 +1,5 @@
 import { type ContractReceipt, MAX_DURATION_SECONDS } from "@tickfair/contract";
-import { citationsOf, formatScaled, receiptCommitment } from "../market";
+import { chained, citationsOf, formatScaled, receiptCommitment } from "../market";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { toContract } from "./contract-reads";
@@ -39,12 +39,12 @@ export async function contractReceipt(
   if (!row) throw new AppError("NOT_FOUND");
   const { result, payout, profit, ...contract } = toContract(row, row.price_precision);
   if (result === null || payout === null || profit === null) throw new AppError("CONTRACT_OPEN");
-  const ticks =
+  const rows =
     row.entry_seq === null
       ? []
       : await db
           .selectFrom("ticks")
-          .select(["seq", "time", "price", "prev_hash", "hash"])
+          .select(["seq", "time", "price", "hash"])
           .where("symbol", "=", row.symbol)
           .where("seq", ">=", row.entry_seq)
           .$if(row.exit_seq !== null, (q) => q.where("seq", "<=", row.exit_seq ?? 0n))
@@ -53,7 +53,8 @@ export async function contractReceipt(
           // One more than the bound tells it apart from a receipt exactly at it, without reading on.
           .limit(maxTicks + 1)
           .execute();
-  if (ticks.length > maxTicks) throw new AppError("RECEIPT_TOO_LARGE");
+  if (rows.length > maxTicks) throw new AppError("RECEIPT_TOO_LARGE");
+  const ticks = await chained(db, row.symbol, rows);
   const first = ticks[0];
   const last = ticks.at(-1);
   const fairness = first && last ? await receiptCommitment(db, row.symbol, first.time, last.time, now) : null;
@@ -88,7 +89,7 @@ export async function contractReceipt(
       seq: tick.seq.toString(),
       time: tick.time.toISOString(),
       price: formatScaled(tick.price, row.price_precision),
-      prevHash: tick.prev_hash,
+      prevHash: tick.prevHash,
       hash: tick.hash,
     })),
     postings,

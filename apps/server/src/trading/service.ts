@@ -54,7 +54,7 @@ export async function assignEntries(
     )
     update contracts c
     set status = 'open', entry_seq = entry.seq, entry_price = entry.price, entry_time = entry.time,
-      entry_hash = entry.hash, expiry_at = entry.time + make_interval(secs => entry.duration_seconds)
+      entry_hash = encode(entry.hash, 'hex'), expiry_at = entry.time + make_interval(secs => entry.duration_seconds)
     from entry
     where c.id = entry.id
     returning c.id, c.user_id`.execute(db);

@@ -165,7 +165,7 @@ export async function settleDueContracts(db: Db, now: Date, batchSize = 500): Pr
         update contracts c
         set status = v.status, result = v.result, payout = v.payout, settle_posting_id = v.posting_id,
           (exit_seq, exit_price, exit_time, exit_hash) = (
-            select t.seq, t.price, t.time, t.hash from ticks t where t.symbol = c.symbol and t.seq = v.exit_seq
+            select t.seq, t.price, t.time, encode(t.hash, 'hex') from ticks t where t.symbol = c.symbol and t.seq = v.exit_seq
           ),
           settled_at = ${now}::timestamptz
         from unnest(
