@@ -105,7 +105,6 @@ export async function seedGrowth(
   let writing: Promise<unknown> = Promise.resolve();
   for (let from = 1; from <= tickCount; from += TICK_CHUNK) {
     const to = Math.min(tickCount, from + TICK_CHUNK - 1);
-    const chunkPrev = prevHash;
     const prices: string[] = [];
     const hashes: string[] = [];
     for (let seq = from; seq <= to; seq++) {
@@ -122,9 +121,9 @@ export async function seedGrowth(
     }
     await writing;
     writing = bulk(db, (tx) =>
-      sql`insert into ticks (symbol, seq, time, price, volume, prev_hash, hash)
+      sql`insert into ticks (symbol, seq, time, price, volume, hash)
         select ${MIX.symbol}, ${from - 1} + r.i, ${new Date(first)}::timestamptz + (${from - 2} + r.i) * ${`${MIX.tickMs} milliseconds`}::interval,
-          r.p, 1, coalesce(lag(r.h) over (order by r.i), ${chunkPrev}), r.h
+          r.p, 1, decode(r.h, 'hex')
         from unnest(${prices}::bigint[], ${hashes}::text[]) with ordinality as r(p, h, i)
         order by r.i`.execute(tx),
     );
@@ -241,7 +240,7 @@ async function writeContracts(
     ) on commit drop`.execute(tx);
   await sql`insert into growth_batch
     select t.seq / ${every}, u.id, cash.id, frozen.id, case when (t.seq / ${every}) % 2 = 0 then 'up' else 'down' end,
-      t.seq, t.time, t.price, t.hash, x.seq, x.time, x.price, x.hash, o.result,
+      t.seq, t.time, t.price, encode(t.hash, 'hex'), x.seq, x.time, x.price, encode(x.hash, 'hex'), o.result,
       case o.result when 'win' then ${MIX.stakeMinor} * (10000 + ${c.rate}) / 10000 when 'draw' then ${MIX.stakeMinor}
         else 0 end,
       nextval('postings_id_seq'), case when ${c.settled} then nextval('postings_id_seq') end,
