@@ -3,7 +3,6 @@
  * placement and the feed would have left them, only written in bulk.
  */
 
-import { USER_ACCOUNT_KINDS } from "@tickfair/contract";
 import { sql } from "kysely";
 import { systemAccountIds, writeLegs } from "../apps/server/src/ledger/service";
 import { CATALOGUE } from "../apps/server/src/market/catalogue";
@@ -13,6 +12,7 @@ import { seedCatalogue } from "../apps/server/src/market/seed";
 import { recordTicks } from "../apps/server/src/market/ticks";
 import type { Db } from "../apps/server/src/platform/db";
 import { assignEntries } from "../apps/server/src/trading/service";
+import { insertBulkUsers, seeded } from "./bulk-users";
 
 export interface DueSettings {
   contracts: number;
@@ -20,18 +20,6 @@ export interface DueSettings {
   users: number;
   /** Contracts written per statement. */
   chunk: number;
-}
-
-/** A small seeded generator (mulberry32), so every run sets up the same contracts and prices. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface DueSetup {
@@ -103,16 +91,7 @@ export async function setupDueContracts(
   const perUser = Math.ceil(c.contracts / c.users);
   const grantMinor = BigInt(perUser * maxStakeMinor + 10_000);
   const at = new Date(expiry - (longest + 60) * 1000);
-  await sql`
-    insert into users (account, phone, phone_country, nickname, password_hash, pay_password_hash, invite_code, created_at)
-    select 's' || lpad(g::text, 7, '0'), '+86137' || lpad(g::text, 8, '0'), 'CN', 's' || g,
-      'bench-not-a-hash', 'bench-not-a-hash', 'SETTLE' || g, ${at}::timestamptz
-    from generate_series(1, ${c.users}::int) g`.execute(db);
-  await sql`
-    insert into accounts (user_id, kind, balance, created_at)
-    select u.id, k.kind, 0, ${at}::timestamptz
-    from users u cross join unnest(${[...USER_ACCOUNT_KINDS]}::text[]) as k (kind)
-    order by u.id`.execute(db);
+  await insertBulkUsers(db, { count: c.users, prefix: "s", digits: 7, phoneArea: "137", code: "SETTLE", at });
   step(`${c.users} users and their accounts`);
   // Fresh statistics after each bulk step, as autovacuum keeps them on a live server: without them
   // the ledger's balance trigger plans a scan of all entries for every posting a statement touches.

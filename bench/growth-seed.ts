@@ -7,7 +7,6 @@
  * postings, each user entry carrying the balance after it and each account holding the sum of its
  * entries. What a day holds is fixed by MIX, so a year is 365 days of the same.
  */
-import { USER_ACCOUNT_KINDS } from "@tickfair/contract";
 import { sql } from "kysely";
 import { systemAccountIds } from "../apps/server/src/ledger/service";
 import { CATALOGUE } from "../apps/server/src/market/catalogue";
@@ -15,6 +14,7 @@ import { TICK_GENESIS_HASH, tickHash } from "../apps/server/src/market/hash";
 import { formatScaled, parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
 import type { Db, Tx } from "../apps/server/src/platform/db";
+import { insertBulkUsers, seeded } from "./bulk-users";
 
 /**
  * One product's day, in the proportions of the soak's mix (docs/reliability.md): a tick a second; a
@@ -53,18 +53,6 @@ export interface GrowthData {
   contracts: number;
   /** A settled contract from the middle of the history, and its user. */
   middleContract: { id: bigint; userId: bigint; entrySeq: bigint; exitSeq: bigint };
-}
-
-/** A small seeded generator (mulberry32), so both sizes walk the same way. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Writes inside one transaction whose triggers are off: the caller keeps what they would check. */
@@ -185,16 +173,14 @@ export async function seedGrowth(
 
 async function seedUsers(db: Db, at: number): Promise<bigint[]> {
   const since = new Date(at - 86_400_000);
-  await sql`
-    insert into users (account, phone, phone_country, nickname, password_hash, pay_password_hash, invite_code, created_at)
-    select 'g' || lpad(g::text, 6, '0'), '+86136' || lpad(g::text, 8, '0'), 'CN', 'g' || g,
-      'bench-not-a-hash', 'bench-not-a-hash', 'GROW' || g, ${since}::timestamptz
-    from generate_series(1, ${MIX.users}::int) g`.execute(db);
-  await sql`
-    insert into accounts (user_id, kind, balance, created_at)
-    select u.id, k.kind, 0, ${since}::timestamptz
-    from users u cross join unnest(${[...USER_ACCOUNT_KINDS]}::text[]) as k (kind)
-    order by u.id`.execute(db);
+  await insertBulkUsers(db, {
+    count: MIX.users,
+    prefix: "g",
+    digits: 6,
+    phoneArea: "136",
+    code: "GROW",
+    at: since,
+  });
   await sql`insert into conversations (user_id, created_at) select id, ${since}::timestamptz from users`.execute(
     db,
   );
