@@ -77,7 +77,9 @@ describe("the annualised yield", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 360_000 }), (ppm) => {
         const yieldPercent = Number(annualisedYield(Array(7).fill(incomePerTenThousand(ppm))));
-        expect(yieldPercent).toBeLessThanOrEqual(ppm / 10_000 + 0.0005);
+        // The rounded figure may be half a unit of its last decimal over, exactly: compared in binary
+        // floating point, as the sibling property does, with room for the sum's representation error.
+        expect(yieldPercent).toBeLessThanOrEqual(ppm / 10_000 + 0.0005 + 1e-9);
       }),
     );
   });
