@@ -3,10 +3,9 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { PrivatePeer, SocketIdentity } from "../platform/realtime-plugs";
 import { operatorAuth } from "../test/cashier-fixtures";
-import { multipart } from "../test/files";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { phonePhoto } from "../test/verification-fixtures";
+import { uploadChatPhoto } from "../test/verification-fixtures";
 import { ConversationChannel } from "./channel";
 
 const t = useTestApp();
@@ -14,15 +13,7 @@ const t = useTestApp();
 it("sends a follower the messages a failed catch-up could not, in order, each once", async () => {
   const user = await registerAndLogin(t);
   const support = await operatorAuth(t, "support");
-  const form = multipart(await phonePhoto(), "screenshot.jpg");
-  const upload = await t.app.inject({
-    method: "POST",
-    url: "/api/v1/chat/photos",
-    headers: { ...user.auth, "content-type": form.contentType },
-    payload: form.payload,
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  const { photoId } = upload.json<{ photoId: string }>();
+  const photoId = await uploadChatPhoto(t.app, user.auth);
   const asked = await t.app.inject({
     method: "POST",
     url: "/api/v1/chat/messages",

@@ -9,10 +9,9 @@ import type {
 } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { operatorAuth } from "../test/cashier-fixtures";
-import { multipart } from "../test/files";
 import { registerAndLogin } from "../test/fixtures";
 import { heardSoFar, type TestSocket, useListeningApp } from "../test/socket";
-import { phonePhoto } from "../test/verification-fixtures";
+import { uploadChatPhoto } from "../test/verification-fixtures";
 
 const { t, userSocketOf, consoleSocketOf } = useListeningApp({ CHAT_MESSAGES_PER_MINUTE: 30 });
 
@@ -327,15 +326,7 @@ describe("a conversation with support", () => {
     const user = await registerAndLogin(t);
     const stranger = await registerAndLogin(t);
     const support = await operatorAuth(t, "support");
-    const form = multipart(await phonePhoto(), "screenshot.jpg");
-    const upload = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/chat/photos",
-      headers: { ...user.auth, "content-type": form.contentType },
-      payload: form.payload,
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const { photoId } = upload.json<{ photoId: string }>();
+    const photoId = await uploadChatPhoto(t.app, user.auth);
 
     const theirs = await t.app.inject({
       method: "POST",

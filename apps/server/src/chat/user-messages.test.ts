@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { multipart } from "../test/files";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
-import { phonePhoto } from "../test/verification-fixtures";
+import { uploadChatPhoto } from "../test/verification-fixtures";
 import { appendUserMessages, type UserMessage, UserMessageDesk } from "./user-messages";
 
 const PER_MINUTE = 5;
@@ -91,15 +90,7 @@ describe("users' messages stored in batches", () => {
   it("refuses a photo that is not the sender's own without holding back the others of the batch", async () => {
     const owner = await registerAndLogin(t);
     const other = await registerAndLogin(t);
-    const form = multipart(await phonePhoto(), "screenshot.jpg");
-    const upload = await t.app.inject({
-      method: "POST",
-      url: "/api/v1/chat/photos",
-      headers: { ...owner.auth, "content-type": form.contentType },
-      payload: form.payload,
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const { photoId } = upload.json<{ photoId: string }>();
+    const photoId = await uploadChatPhoto(t.app, owner.auth);
 
     const outcomes = await appendUserMessages(
       t.db,

@@ -1,5 +1,6 @@
 import { mainlandIdCheckCharacter } from "@tickfair/contract";
 import sharp from "sharp";
+import { expect } from "vitest";
 import type { App } from "../app";
 import { multipart } from "./files";
 
@@ -21,6 +22,19 @@ export function uploadIdPhoto(app: App, auth: Record<string, string>, data: Buff
     headers: { ...auth, "content-type": contentType },
     payload,
   });
+}
+
+/** A phone's photo sent to customer service by the user `auth` signs in as: its id for a message. */
+export async function uploadChatPhoto(app: App, auth: Record<string, string>): Promise<string> {
+  const form = multipart(await phonePhoto(), "screenshot.jpg");
+  const upload = await app.inject({
+    method: "POST",
+    url: "/api/v1/chat/photos",
+    headers: { ...auth, "content-type": form.contentType },
+    payload: form.payload,
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  return upload.json<{ photoId: string }>().photoId;
 }
 
 let serial = 0;
