@@ -44,12 +44,8 @@ const numberedUsers = sql`(select id, row_number() over (order by id) - 1 as n f
 const TICK_CHUNK = 100_000;
 
 export interface GrowthData {
-  symbol: string;
   ticks: number;
-  lastSeq: bigint;
-  lastTime: Date;
   users: bigint[];
-  adminId: bigint;
   contracts: number;
   /** A settled contract from the middle of the history, and its user. */
   middleContract: { id: bigint; userId: bigint; entrySeq: bigint; exitSeq: bigint };
@@ -160,12 +156,8 @@ export async function seedGrowth(
   const m = middle.rows[0];
   if (!m) throw new Error("no settled contract in the middle of the history");
   return {
-    symbol: MIX.symbol,
     ticks: tickCount,
-    lastSeq: BigInt(tickCount),
-    lastTime: new Date(end),
     users,
-    adminId: options.adminId,
     contracts: Number(counts.rows[0]?.contracts ?? 0),
     middleContract: { id: m.id, userId: m.user_id, entrySeq: m.entry_seq, exitSeq: m.exit_seq },
   };
@@ -220,12 +212,12 @@ async function writeContracts(
   const every = MIX.contractEveryTicks;
   const ticksAhead = (MIX.durationSeconds * 1000) / MIX.tickMs;
   await sql`create temporary table if not exists growth_batch (
-      k bigint, user_id bigint, cash bigint, frozen bigint, direction text, entry_seq bigint, entry_time timestamptz,
+      user_id bigint, cash bigint, frozen bigint, direction text, entry_seq bigint, entry_time timestamptz,
       entry_price bigint, entry_hash text, exit_seq bigint, exit_time timestamptz, exit_price bigint,
       exit_hash text, result text, payout bigint, stake_posting bigint, settle_posting bigint, contract_id bigint
     ) on commit drop`.execute(tx);
   await sql`insert into growth_batch
-    select t.seq / ${every}, u.id, cash.id, frozen.id, case when (t.seq / ${every}) % 2 = 0 then 'up' else 'down' end,
+    select u.id, cash.id, frozen.id, case when (t.seq / ${every}) % 2 = 0 then 'up' else 'down' end,
       t.seq, t.time, t.price, encode(t.hash, 'hex'), x.seq, x.time, x.price, encode(x.hash, 'hex'), o.result,
       case o.result when 'win' then ${MIX.stakeMinor} * (10000 + ${c.rate}) / 10000 when 'draw' then ${MIX.stakeMinor}
         else 0 end,

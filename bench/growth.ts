@@ -38,7 +38,6 @@ const CONFIG = {
 
 interface Side {
   name: "day" | "year";
-  database: string;
   app: App;
   db: Db;
   data: GrowthData;
@@ -92,7 +91,6 @@ async function openSide(server: PgServer, name: Side["name"], days: number, endA
     .execute();
   return {
     name,
-    database,
     app,
     db,
     data,
