@@ -49,6 +49,7 @@
 --   0048_device_names
 --   0049_retention
 --   0050_tick_hash_bytes
+--   0051_tick_partitions
 
 create extension pg_trgm;
 
@@ -760,6 +761,7 @@ CREATE UNIQUE INDEX products_code ON public.products USING btree (upper(regexp_r
 CREATE TRIGGER products_guard BEFORE UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION guard_product_change();
 CREATE TRIGGER products_no_delete BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE CONSTRAINT TRIGGER products_terms_published AFTER INSERT OR UPDATE OF payout_table_version, min_stake, max_stake ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION require_product_terms();
+CREATE TRIGGER products_tick_partitions AFTER INSERT ON public.products FOR EACH ROW EXECUTE FUNCTION product_tick_partitions();
 
 create table public_documents (
   id uuid not null,
@@ -1066,7 +1068,6 @@ create table tick_citations (
   price text not null,
   trade_time timestamp with time zone not null,
   constraint tick_citations_pkey PRIMARY KEY (symbol, seq, "position"),
-  constraint tick_citations_symbol_seq_fkey FOREIGN KEY (symbol, seq) REFERENCES ticks(symbol, seq),
   constraint tick_citations_position_check CHECK ((("position" >= 0) AND ("position" <= 9))),
   constraint tick_citations_price_check CHECK ((price ~ '^[0-9]+(\.[0-9]+)?$'::text))
 );
@@ -1080,15 +1081,12 @@ create table ticks (
   price bigint not null,
   volume bigint not null,
   hash bytea not null,
-  constraint ticks_pkey PRIMARY KEY (symbol, seq),
-  constraint ticks_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
   constraint ticks_hash_check CHECK ((length(hash) = 32)),
   constraint ticks_price_check CHECK ((price > 0)),
   constraint ticks_seq_check CHECK ((seq >= 1)),
   constraint ticks_time_check CHECK ((date_trunc('milliseconds'::text, "time") = "time")),
   constraint ticks_volume_check CHECK ((volume >= 0))
-);
-CREATE INDEX ticks_symbol_time ON public.ticks USING btree (symbol, "time");
+) partition by list (symbol);
 CREATE TRIGGER ticks_append_only BEFORE DELETE OR UPDATE ON public.ticks FOR EACH ROW EXECUTE FUNCTION forbid_change();
 CREATE TRIGGER ticks_chain BEFORE INSERT ON public.ticks FOR EACH ROW EXECUTE FUNCTION tick_continues_chain();
 CREATE TRIGGER ticks_no_truncate BEFORE TRUNCATE ON public.ticks FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
@@ -1623,6 +1621,57 @@ AS $function$
       return new;
     end $function$;
 
+CREATE OR REPLACE FUNCTION public.make_tick_month(product text, moment timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      parent text := tick_partition(product);
+      month_start timestamp := date_trunc('month', moment at time zone 'UTC');
+      starts timestamptz := month_start at time zone 'UTC';
+      ends timestamptz := (month_start + interval '1 month') at time zone 'UTC';
+      leaf text := parent || '_' || to_char(month_start, 'YYYY_MM');
+      taken boolean;
+    begin
+      perform pg_advisory_xact_lock(hashtext('tick partitions'));
+      if to_regclass(format('%I', leaf)) is not null then
+        return false;
+      end if;
+      execute format('select exists (select 1 from %I where time >= %L and time < %L)', parent || '_default', starts, ends)
+        into taken;
+      if taken then
+        return false;
+      end if;
+      execute format('create table %I partition of %I for values from (%L) to (%L)', leaf, parent, starts, ends);
+      perform seal_tick_partition(leaf);
+      return true;
+    end $function$;
+
+CREATE OR REPLACE FUNCTION public.make_tick_partitions(product text, moment timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      parent text := tick_partition(product);
+      made integer := 0;
+    begin
+      perform pg_advisory_xact_lock(hashtext('tick partitions'));
+      if to_regclass(format('%I', parent)) is null then
+        execute format('create table %I partition of ticks for values in (%L) partition by range (time)', parent, product);
+        execute format('create trigger %I before truncate on %I for each statement execute function forbid_change()',
+          parent || '_no_truncate', parent);
+        execute format('create table %I partition of %I default', parent || '_default', parent);
+        perform seal_tick_partition(parent || '_default');
+      end if;
+      if make_tick_month(product, moment) then
+        made := made + 1;
+      end if;
+      if make_tick_month(product, (date_trunc('month', moment at time zone 'UTC') + interval '1 month') at time zone 'UTC') then
+        made := made + 1;
+      end if;
+      return made;
+    end $function$;
+
 CREATE OR REPLACE FUNCTION public.move_balances()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1678,6 +1727,15 @@ AS $function$
       return null;
     end $function$;
 
+CREATE OR REPLACE FUNCTION public.product_tick_partitions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      perform make_tick_partitions(new.symbol, now());
+      return null;
+    end $function$;
+
 CREATE OR REPLACE FUNCTION public.quarter_of(at timestamp with time zone)
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -1693,29 +1751,62 @@ AS $function$
       return null;
     end $function$;
 
+CREATE OR REPLACE FUNCTION public.seal_tick_partition(leaf text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      execute format('create unique index %I on %I (seq)', leaf || '_seq', leaf);
+      execute format('create index %I on %I using brin (time) with (pages_per_range = 16, autosummarize = on)',
+        leaf || '_time', leaf);
+      execute format('create trigger %I before truncate on %I for each statement execute function forbid_change()',
+        leaf || '_no_truncate', leaf);
+    end $function$;
+
+CREATE OR REPLACE FUNCTION public.summarize_tick_partitions(product text, since timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      parent text := tick_partition(product);
+      leaf text;
+      summarized integer := 0;
+    begin
+      for leaf in
+        select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = to_regclass(format('%I', parent))
+          and (c.relname = parent || '_default'
+            or c.relname >= parent || '_' || to_char(since at time zone 'UTC', 'YYYY_MM'))
+        order by c.relname
+      loop
+        summarized := summarized + brin_summarize_new_values(format('%I', leaf || '_time')::regclass);
+      end loop;
+      return summarized;
+    end $function$;
+
 CREATE OR REPLACE FUNCTION public.tick_continues_chain()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
     declare
-      previous record;
+      latest record;
       prev_hex text;
       digits integer;
       scale bigint;
       price_text text;
       expected bytea;
     begin
-      if new.seq = 1 then
+      select t.seq, t.hash, t.time into latest from ticks t where t.symbol = new.symbol order by t.seq desc limit 1;
+      if new.seq = 1 and not found then
         prev_hex := repeat('0', 64);
       else
-        select t.hash, t.time into previous from ticks t where t.symbol = new.symbol and t.seq = new.seq - 1;
-        if not found then
+        if not found or latest.seq <> new.seq - 1 then
           raise exception 'tick % of % does not continue its chain', new.seq, new.symbol using errcode = '23514';
         end if;
-        if new.time < previous.time then
+        if new.time < latest.time then
           raise exception 'tick % of % is older than the tick before it', new.seq, new.symbol using errcode = '23514';
         end if;
-        prev_hex := encode(previous.hash, 'hex');
+        prev_hex := encode(latest.hash, 'hex');
       end if;
       select p.price_precision into digits from products p where p.symbol = new.symbol;
       scale := power(10::numeric, digits)::bigint;
@@ -1728,3 +1819,11 @@ AS $function$
       end if;
       return new;
     end $function$;
+
+CREATE OR REPLACE FUNCTION public.tick_partition(product text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+    select 'ticks_' || lower(regexp_replace(product, '[^A-Za-z0-9]', '', 'g'))
+  $function$;

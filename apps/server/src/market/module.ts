@@ -4,6 +4,7 @@ import { loadFairnessSecret, loadNextFairnessSecret } from "./fairness-secret";
 import { marketOperatorRoutes } from "./operator-routes";
 import { marketRoutes } from "./routes";
 import { createMarket, type Market } from "./running";
+import { tickPartitionsJob } from "./tick-partitions";
 
 /** Prices: the feed, the catalogue, tickers and ticks on the socket. Its bus feeds settlement. */
 export function marketModule(wiring: Wiring): CapabilityModule & { market: Market } {
@@ -29,6 +30,10 @@ export function marketModule(wiring: Wiring): CapabilityModule & { market: Marke
     market,
     publicRoutes: [marketRoutes(wiring), fairnessRoutes(wiring)],
     operatorRoutes: [marketOperatorRoutes(wiring)],
-    jobs: [{ job: market, enabled: true }],
+    jobs: [
+      { job: market, enabled: true },
+      // Every process keeps the tick partitions ready: a tick may come from any of them.
+      { job: tickPartitionsJob({ db: wiring.db, clock: wiring.clock, log: wiring.log }), enabled: true },
+    ],
   };
 }

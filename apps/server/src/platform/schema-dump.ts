@@ -26,9 +26,13 @@ export async function generateSchema(): Promise<string> {
  * are left out, since they are not the application's schema.
  */
 export async function dumpSchema(db: Executor): Promise<string> {
-  const tables = await sql<{ name: string }>`
-    select c.relname as name from pg_class c
-    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and c.relname not like 'kysely\_%'
+  // A partitioned table is shown with its partition key; its partitions are made at run time (by product
+  // and month), so they are not part of the schema the migrations build.
+  const tables = await sql<{ name: string; partition_key: string | null }>`
+    select c.relname as name, case when c.relkind = 'p' then pg_get_partkeydef(c.oid) end as partition_key
+    from pg_class c
+    where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
+      and c.relname not like 'kysely\_%'
     order by c.relname`.execute(db);
 
   const columns = await sql<CatalogueColumn & { table_name: string }>`
@@ -110,7 +114,8 @@ export async function dumpSchema(db: Executor): Promise<string> {
       if (constraint.table_name === table.name)
         lines.push(`  constraint ${constraint.name} ${constraint.definition}`);
     }
-    const block = [`create table ${table.name} (\n${lines.join(",\n")}\n);`];
+    const partitioned = table.partition_key ? ` partition by ${table.partition_key.toLowerCase()}` : "";
+    const block = [`create table ${table.name} (\n${lines.join(",\n")}\n)${partitioned};`];
     for (const index of indexes.rows) if (index.table_name === table.name) block.push(`${index.definition};`);
     for (const trigger of triggers.rows)
       if (trigger.table_name === table.name) block.push(`${trigger.definition};`);

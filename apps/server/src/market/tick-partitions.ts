@@ -1,0 +1,77 @@
+import { sql } from "kysely";
+import type { Clock } from "../platform/clock";
+import type { Db } from "../platform/db";
+import { PeriodicJob } from "../platform/periodic-job";
+
+/**
+ * How long the job's work may wait for a lock: making a month locks its product's partition briefly,
+ * and readers that come after would queue behind a maker left waiting on a long read. A run that gives
+ * up tries again at the next; months are made a month ahead.
+ */
+const LOCK_TIMEOUT = "2s";
+
+/** How far back the job summarizes: the months that may have taken ticks since its last run. */
+const SUMMARIZE_BACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Makes every product's tick month of `now` and the next (UTC), and any partition a product lacks
+ * (decision 0082). Each product in its own short transaction. Returns the products it made a month
+ * for; a product whose default partition already holds ticks of a month keeps them there.
+ */
+export async function makeTickMonths(db: Db, now: Date): Promise<string[]> {
+  const made: string[] = [];
+  for (const symbol of await productSymbols(db)) {
+    const months = await db.transaction().execute(async (tx) => {
+      await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(tx);
+      const { rows } = await sql<{ made: number }>`
+        select make_tick_partitions(${symbol}, ${now}::timestamptz) as made`.execute(tx);
+      return rows[0]?.made ?? 0;
+    });
+    if (months > 0) made.push(symbol);
+  }
+  return made;
+}
+
+/**
+ * Summarizes the time index of every product's recent months and default partition: a BRIN index
+ * returns every page of a range it has not summarized, so a read by time is only as cheap as the
+ * summaries are current. Returns how many page ranges it summarized.
+ */
+export async function summarizeTickTimes(db: Db, since: Date): Promise<number> {
+  let summarized = 0;
+  for (const symbol of await productSymbols(db)) {
+    summarized += await db.transaction().execute(async (tx) => {
+      await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(tx);
+      const { rows } = await sql<{ summarized: number }>`
+        select summarize_tick_partitions(${symbol}, ${since}::timestamptz) as summarized`.execute(tx);
+      return rows[0]?.summarized ?? 0;
+    });
+  }
+  return summarized;
+}
+
+async function productSymbols(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom("products").select("symbol").orderBy("symbol").execute();
+  return rows.map((row) => row.symbol);
+}
+
+/**
+ * Every minute (and at start): makes the coming tick months and summarizes the recent ones' time
+ * indexes. Any number of processes may run it: a tick may come from any of them, and they take turns.
+ */
+export function tickPartitionsJob(deps: {
+  db: Db;
+  clock: Clock;
+  log: { error(object: unknown, message: string): void };
+}): PeriodicJob {
+  return new PeriodicJob({
+    name: "market: tick partitions",
+    intervalMs: 60_000,
+    log: deps.log,
+    runOnce: async () => {
+      const now = deps.clock.now();
+      await makeTickMonths(deps.db, now);
+      await summarizeTickTimes(deps.db, new Date(now.getTime() - SUMMARIZE_BACK_MS));
+    },
+  });
+}
