@@ -159,25 +159,32 @@ async function rebuildCandles(
   timeZone: string,
 ): Promise<void> {
   await m.deleteFrom("candles").where("period", "in", intervals).execute();
-  let after: TickKey | null = null;
-  for (;;) {
-    const ticks = await ticksAfter(m, after);
-    await upsertCandles(m, ticks, timeZone, intervals);
-    const last = ticks.at(-1);
-    if (!last || ticks.length < REBUILD_TICKS) return;
-    after = { symbol: last.symbol, seq: last.seq };
+  const products = await m.selectFrom("products").select("symbol").orderBy("symbol").execute();
+  for (const { symbol } of products) {
+    let after = 0n;
+    for (;;) {
+      const ticks = await ticksAfter(m, symbol, after);
+      await upsertCandles(m, ticks, timeZone, intervals);
+      const last = ticks.at(-1);
+      if (!last || ticks.length < REBUILD_TICKS) break;
+      after = last.seq;
+    }
   }
 }
 
-type TickKey = { symbol: string; seq: bigint };
-
-/** The next page of every product's ticks in (symbol, seq) order. */
-async function ticksAfter(m: Executor, after: TickKey | null): Promise<CandleTick[]> {
-  let query = m.selectFrom("ticks").select(["symbol", "seq", "time", "price", "volume"]);
-  if (after) {
-    query = query.where((eb) => eb(eb.refTuple("symbol", "seq"), ">", eb.tuple(after.symbol, after.seq)));
-  }
-  return query.orderBy("symbol").orderBy("seq").limit(REBUILD_TICKS).execute();
+/**
+ * The next page of one product's ticks in seq order: one product at a time, since each product's ticks
+ * are partitions of their own whose months are read in seq order without sorting.
+ */
+function ticksAfter(m: Executor, symbol: string, after: bigint): Promise<CandleTick[]> {
+  return m
+    .selectFrom("ticks")
+    .select(["symbol", "seq", "time", "price", "volume"])
+    .where("symbol", "=", symbol)
+    .where("seq", ">", after)
+    .orderBy("seq")
+    .limit(REBUILD_TICKS)
+    .execute();
 }
 
 /**

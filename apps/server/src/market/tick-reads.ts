@@ -29,11 +29,15 @@ export async function ticksInRange(db: Executor, symbol: string, range: TickRang
   const m = db;
   const precision = await pricePrecision(m, symbol);
   const forward = range.fromSeq !== undefined || range.from !== undefined;
+  const bounds = await seqBounds(m, symbol, range.from, range.to);
+  if (bounds === null) return [];
   const rows = await m
     .selectFrom("ticks")
     .selectAll()
     .where("symbol", "=", symbol)
     .$if(range.fromSeq !== undefined, (q) => q.where("seq", ">=", range.fromSeq ?? 0n))
+    .$if(bounds.first !== undefined, (q) => q.where("seq", ">=", bounds.first ?? 0n))
+    .$if(bounds.last !== undefined, (q) => q.where("seq", "<=", bounds.last ?? 0n))
     .$if(range.from !== undefined, (q) => q.where("time", ">=", range.from ?? new Date(0)))
     .$if(range.to !== undefined, (q) => q.where("time", "<=", range.to ?? new Date(0)))
     .orderBy("seq", forward ? "asc" : "desc")
@@ -50,6 +54,46 @@ export async function ticksInRange(db: Executor, symbol: string, range: TickRang
     hash: row.hash,
     priceText: formatScaled(row.price, precision),
   }));
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The seqs a time range can hold, from the one-minute candles written with the ticks in the same
+ * transaction: from the first seq of the minute holding `from`, to the last of the minute holding `to`
+ * (or the newest minute before it). The ticks keep no index that orders them by time (a BRIN index
+ * finds pages, not positions), so a bound in time alone would read its month from the start; with the
+ * seqs as well, a read starts at most a minute's ticks from where it should. Null when the range holds
+ * no tick.
+ */
+async function seqBounds(
+  m: Executor,
+  symbol: string,
+  from: Date | undefined,
+  to: Date | undefined,
+): Promise<{ first?: bigint; last?: bigint } | null> {
+  const minutes = m.selectFrom("candles").where("symbol", "=", symbol).where("period", "=", "1m").limit(1);
+  const bounds: { first?: bigint; last?: bigint } = {};
+  if (from) {
+    const minute = new Date(Math.floor(from.getTime() / MINUTE_MS) * MINUTE_MS);
+    const first = await minutes
+      .select("first_seq")
+      .where("bucket_start", ">=", minute)
+      .orderBy("bucket_start")
+      .executeTakeFirst();
+    if (!first) return null;
+    bounds.first = first.first_seq;
+  }
+  if (to) {
+    const last = await minutes
+      .select("last_seq")
+      .where("bucket_start", "<=", to)
+      .orderBy("bucket_start", "desc")
+      .executeTakeFirst();
+    if (!last) return null;
+    bounds.last = last.last_seq;
+  }
+  return bounds;
 }
 
 /**

@@ -135,9 +135,10 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
       .where("symbol", "=", row.symbol)
       .where("seq", ">=", row.entry_seq)
       .$if(last !== null, (q) => q.where("seq", "<=", last ?? 0n))
-      .$if(last === null && row.expiry_at !== null, (q) =>
-        q.where("time", "<=", row.expiry_at ?? new Date(0)),
-      )
+      // Its ticks lie between entry and expiry (the exit tick is the last at or before it): bounded in
+      // time too, the read opens only the months they are stored in.
+      .$if(row.entry_time !== null, (q) => q.where("time", ">=", row.entry_time ?? new Date(0)))
+      .$if(row.expiry_at !== null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
       .orderBy("seq")
       .limit(DETAIL_TICK_LIMIT)
       .execute();

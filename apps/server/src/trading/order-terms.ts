@@ -141,8 +141,10 @@ export async function requireFreshQuote(
   now: Date,
   maxAgeMs: number,
 ): Promise<void> {
+  // Bounded by the quote's age as well, so the lookup opens only the newest month of the product's ticks.
   const quote = await sql<{ time: Date }>`
-    select time from ticks where symbol = ${order.symbol} and seq = ${quoteSeq}::bigint`.execute(db);
+    select time from ticks where symbol = ${order.symbol} and seq = ${quoteSeq}::bigint
+      and time >= ${new Date(now.getTime() - maxAgeMs)}::timestamptz`.execute(db);
   const time = quote.rows[0]?.time;
   if (!time || !isQuoteFresh(time, now, maxAgeMs)) throw new AppError("QUOTE_EXPIRED");
 }

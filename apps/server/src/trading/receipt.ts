@@ -48,7 +48,9 @@ export async function contractReceipt(
           .where("symbol", "=", row.symbol)
           .where("seq", ">=", row.entry_seq)
           .$if(row.exit_seq !== null, (q) => q.where("seq", "<=", row.exit_seq ?? 0n))
-          .$if(row.exit_seq === null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
+          // Bounded in time too (entry to expiry), so only the months holding them are opened.
+          .$if(row.entry_time !== null, (q) => q.where("time", ">=", row.entry_time ?? new Date(0)))
+          .$if(row.expiry_at !== null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
           .orderBy("seq")
           // One more than the bound tells it apart from a receipt exactly at it, without reading on.
           .limit(maxTicks + 1)
