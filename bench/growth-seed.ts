@@ -13,6 +13,7 @@ import { CATALOGUE } from "../apps/server/src/market/catalogue";
 import { TICK_GENESIS_HASH, tickHash } from "../apps/server/src/market/hash";
 import { formatScaled, parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
+import { summarizeTickTimes } from "../apps/server/src/market/tick-partitions";
 import type { Db, Tx } from "../apps/server/src/platform/db";
 import { insertBulkUsers, seeded } from "./bulk-users";
 
@@ -85,6 +86,12 @@ export async function seedGrowth(
   const random = seeded(20_261_129);
   let price = Number(parseScaled(product.simulation.startPrice, product.precision));
   let prevHash = TICK_GENESIS_HASH;
+  // The months the history spans, as the server makes them ahead of the ticks (decision 0082).
+  await sql`select make_tick_month(${MIX.symbol}, m at time zone 'UTC')
+    from generate_series(date_trunc('month', ${new Date(first)}::timestamptz at time zone 'UTC'),
+      date_trunc('month', ${new Date(end)}::timestamptz at time zone 'UTC'), interval '1 month') as m`.execute(
+    db,
+  );
   // Node hashes the next chunk while PostgreSQL writes the last one.
   let writing: Promise<unknown> = Promise.resolve();
   for (let from = 1; from <= tickCount; from += TICK_CHUNK) {
@@ -114,6 +121,8 @@ export async function seedGrowth(
     if (to % (TICK_CHUNK * 20) === 0 || to === tickCount) log(`  ${to.toLocaleString("en-US")} ticks`);
   }
   await writing;
+  // As the server's job does every minute (the ticks were written faster than that).
+  await summarizeTickTimes(db, new Date(first));
   step(`${tickCount.toLocaleString("en-US")} ticks`);
   await buildCandles(db, options.timeZone);
   step("their candles");
