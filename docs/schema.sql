@@ -50,6 +50,7 @@
 --   0049_retention
 --   0050_tick_hash_bytes
 --   0051_tick_partitions
+--   0052_ledger_checkpoints
 
 create extension pg_trgm;
 
@@ -530,6 +531,24 @@ create table invite_codes (
   constraint invite_code_within_uses CHECK (((max_uses IS NULL) OR (uses <= max_uses))),
   constraint invite_codes_max_uses_check CHECK (((max_uses IS NULL) OR (max_uses > 0)))
 );
+
+create table ledger_checkpoints (
+  id bigint default nextval('ledger_checkpoints_id_seq'::regclass) not null,
+  entry_id bigint not null,
+  posting_id bigint not null,
+  entries bigint not null,
+  postings bigint not null,
+  scope text not null,
+  checked_at timestamp with time zone default now() not null,
+  constraint ledger_checkpoints_pkey PRIMARY KEY (id),
+  constraint ledger_checkpoints_entries_check CHECK ((entries >= 0)),
+  constraint ledger_checkpoints_entry_id_check CHECK ((entry_id >= 0)),
+  constraint ledger_checkpoints_posting_id_check CHECK ((posting_id >= 0)),
+  constraint ledger_checkpoints_postings_check CHECK ((postings >= 0)),
+  constraint ledger_checkpoints_scope_check CHECK ((scope = ANY (ARRAY['full'::text, 'since checkpoint'::text])))
+);
+CREATE TRIGGER ledger_checkpoints_append_only BEFORE DELETE OR UPDATE ON public.ledger_checkpoints FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER ledger_checkpoints_no_truncate BEFORE TRUNCATE ON public.ledger_checkpoints FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
 
 create table ledger_entries (
   id bigint default nextval('ledger_entries_id_seq'::regclass) not null,
@@ -1389,6 +1408,7 @@ create sequence deposits_id_seq as bigint owned by deposits.id;
 create sequence fairness_chains_id_seq as bigint owned by fairness_chains.id;
 create sequence feed_anomalies_id_seq as bigint owned by feed_anomalies.id;
 create sequence inbox_messages_id_seq as bigint owned by inbox_messages.id;
+create sequence ledger_checkpoints_id_seq as bigint owned by ledger_checkpoints.id;
 create sequence ledger_entries_id_seq as bigint owned by ledger_entries.id;
 create sequence limit_changes_id_seq as bigint owned by limit_changes.id;
 create sequence operators_id_seq as bigint owned by operators.id;

@@ -9,23 +9,27 @@ import {
   NotCheckedError,
   planLedgerCheck,
   readCredentials,
+  readScope,
   reportLines,
 } from "./check-plan";
 import { recordLedgerCheck } from "./check-record";
 import { checkLedgerInvariants, type InvariantReport } from "./invariants";
 
 /**
- * `npm run ledger:check [-- --username NAME --password PASSWORD]`: checks the ledger's invariants on the
- * configured database; exits 0 when they hold, 1 on any violation, 2 when it could not check. While a
- * server holds the embedded database, it checks through that server's operator API instead (admin only).
+ * `npm run ledger:check [-- --full --username NAME --password PASSWORD]`: checks the ledger's invariants
+ * on the configured database, since the newest checkpoint unless `--full`; exits 0 when they hold, 1 on
+ * any violation, 2 when it could not check. While a server holds the embedded database, it checks
+ * through that server's operator API instead (admin only).
  */
 const config = loadConfig();
 let credentials: ReturnType<typeof readCredentials>;
+let scope: ReturnType<typeof readScope>;
 try {
   credentials = readCredentials(process.argv.slice(2), process.env);
+  scope = readScope(process.argv.slice(2));
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
-  console.error("usage: npm run ledger:check [-- --username NAME --password PASSWORD --code 123456]");
+  console.error("usage: npm run ledger:check [-- --full --username NAME --password PASSWORD --code 123456]");
   process.exit(EXIT_NOT_CHECKED);
 }
 const plan = planLedgerCheck({
@@ -50,7 +54,7 @@ if (plan.kind === "refuse") {
 
 if (plan.kind === "server") {
   try {
-    const report = await checkThroughServer(plan.url, plan.credentials);
+    const report = await checkThroughServer(plan.url, plan.credentials, scope);
     process.exit(print(`PGlite in ${config.DATA_DIR}, through the server at ${plan.url}`, report));
   } catch (error) {
     // Exit code 1 means a broken ledger, so nothing else may end the run with it.
@@ -67,9 +71,9 @@ const db = createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR
 let exitCode = EXIT_NOT_CHECKED;
 try {
   await migrateToLatest(db);
-  const report = await checkLedgerInvariants(db);
+  const report = await checkLedgerInvariants(db, { since: scope });
   exitCode = print(config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}`, report);
-  // The console's dashboard shows the last check, whoever ran it.
+  // The console's dashboard shows the last check, whoever ran it; a sound one is the next checkpoint.
   await recordLedgerCheck(db, systemClock, null, report, "cli");
 } catch (error) {
   console.error(`${error instanceof Error ? error.message : String(error)}\nThe ledger was not checked.`);

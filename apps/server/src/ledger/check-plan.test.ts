@@ -15,6 +15,7 @@ import {
   PASSWORD_VARIABLE,
   planLedgerCheck,
   readCredentials,
+  readScope,
   reportLines,
   USERNAME_VARIABLE,
 } from "./check-plan";
@@ -110,14 +111,24 @@ describe("deciding how npm run ledger:check checks", () => {
     expect(() => readCredentials(["--user", "x"], {})).toThrow();
   });
 
+  it("checks since the newest checkpoint unless --full, beside a sign-in or not", () => {
+    expect(readScope([])).toBe("checkpoint");
+    expect(readScope(["--full"])).toBe("full");
+    expect(readScope(["--username", "a", "--full"])).toBe("full");
+    expect(readCredentials(["--full", "--username", "a"], {})).toMatchObject({ username: "a" });
+    expect(() => readScope(["--ful"])).toThrow();
+  });
+
   it("prints the same summary and exit code either way", () => {
     const sound = reportLines("here", {
       ok: true,
       violations: [],
+      scope: "since checkpoint",
+      cut: { entryId: "4", postingId: "2" },
       counts: { accounts: 3, postings: 2, entries: 4 },
     });
     expect(sound).toEqual({
-      head: "Ledger on here: 3 accounts, 2 postings, 4 entries",
+      head: "Ledger on here: 3 accounts, 2 postings, 4 entries, checked since the last checkpoint up to entry 4",
       violations: [],
       verdict: "All ledger invariants hold.",
       code: 0,
@@ -125,9 +136,16 @@ describe("deciding how npm run ledger:check checks", () => {
     const broken = reportLines("here", {
       ok: false,
       violations: ["x"],
+      scope: "full",
+      cut: { entryId: "0", postingId: "0" },
       counts: { accounts: 0, postings: 0, entries: 0 },
     });
-    expect(broken).toMatchObject({ violations: ["VIOLATION x"], verdict: "1 violation(s) found.", code: 1 });
+    expect(broken).toMatchObject({
+      head: "Ledger on here: 0 accounts, 0 postings, 0 entries, checked in full up to entry 0",
+      violations: ["VIOLATION x"],
+      verdict: "1 violation(s) found.",
+      code: 1,
+    });
   });
 });
 

@@ -1,43 +1,201 @@
+import type { LedgerCheckScope } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
+import { type LedgerCheckpoint, type LedgerCut, latestCheckpoint, ORIGIN, takeCut } from "./checkpoint";
 import { PRACTICE_KINDS } from "./schema";
 
 export interface InvariantReport {
   ok: boolean;
   violations: string[];
+  /** "since checkpoint" read only what came after the newest checkpoint; with none, a check is full. */
+  scope: LedgerCheckScope;
+  /** The ids it read up to; what came after is for the next check. */
+  cut: { entryId: string; postingId: string };
+  /** Accounts now; postings and entries up to the cut. */
   counts: { accounts: number; postings: number; entries: number };
+}
+
+/** The entries and postings a check reads: above `from`'s ids, at or below `to`. */
+interface Range {
+  from: LedgerCheckpoint;
+  to: LedgerCut;
 }
 
 /**
  * The ledger's invariants (ARCHITECTURE §1.3), checked on a live database: all entries sum to zero,
  * every journal (a posting on its own, or postings written together as one) balances with two or more
- * entries and none of its postings is empty, every user balance equals the sum of its entries and
- * the last entry's balance_after, no user account is below zero, and practice money stays apart: no
- * posting has entries on both practice and real accounts, a practice kind of posting touches practice
- * accounts only, and every journal's practice entries sum to zero on their own.
+ * entries and none of its postings is empty, each user account's entries carry its running balance and
+ * the last one's balance_after is its balance, no user account is below zero, and practice money stays
+ * apart: no posting has entries on both practice and real accounts, a practice kind of posting touches
+ * practice accounts only, and every journal's practice entries sum to zero on their own.
+ *
+ * Entries and postings are append-only, so `since: "checkpoint"` reads only what came after the newest
+ * checkpoint's cut (the routine check, docs/decisions/0083-incremental-ledger-check.md); `"full"` reads
+ * everything, and also sums each account's entries. A report without violations is kept as the next
+ * checkpoint by recordLedgerCheck.
  */
-export async function checkLedgerInvariants(db: Executor): Promise<InvariantReport> {
-  const violations: string[] = [];
+export async function checkLedgerInvariants(
+  db: Executor,
+  options: { since: "checkpoint" | "full" } = { since: "full" },
+): Promise<InvariantReport> {
+  const checkpoint = options.since === "checkpoint" ? await latestCheckpoint(db) : null;
+  const range: Range = { from: checkpoint ?? ORIGIN, to: await takeCut(db) };
+  const scope: LedgerCheckScope = checkpoint ? "since checkpoint" : "full";
 
-  const total = await sql<{
+  const totals = await rangeTotals(db, range);
+  const violations = [
+    ...(totals.sum === "0" ? [] : [`all entries sum to ${totals.sum}, not 0`]),
+    ...(await journals(db, range)),
+    ...(await mixedPostings(db, range)),
+    ...(await brokenChains(db, range)),
+    ...(checkpoint ? await balancesAgainstLastEntry(db) : await balancesAgainstEntries(db)),
+    ...(await negativeBalances(db)),
+  ];
+  const accounts = await sql<{ accounts: string }>`select count(*)::text as accounts from accounts`.execute(
+    db,
+  );
+
+  return {
+    ok: violations.length === 0,
+    violations,
+    scope,
+    cut: { entryId: String(range.to.entryId), postingId: String(range.to.postingId) },
+    counts: {
+      accounts: Number(accounts.rows[0]?.accounts ?? 0),
+      postings: Number(totals.postings),
+      entries: Number(totals.entries),
+    },
+  };
+}
+
+const newEntry = (range: Range, alias: string) =>
+  sql`${sql.ref(`${alias}.id`)} > ${range.from.entryId} and ${sql.ref(`${alias}.id`)} <= ${range.to.entryId}`;
+const newPosting = (range: Range, alias: string) =>
+  sql`${sql.ref(`${alias}.id`)} > ${range.from.postingId} and ${sql.ref(`${alias}.id`)} <= ${range.to.postingId}`;
+const practice = sql`a.kind in (${sql.join(PRACTICE_KINDS.map((kind) => sql.lit(kind)))})`;
+
+/**
+ * The sum of the new entries, which is the sum of all up to the cut (the checkpoint's entries summed to
+ * 0), and the counts of entries and postings up to the cut: the checkpoint's plus the new ones.
+ */
+async function rangeTotals(
+  db: Executor,
+  range: Range,
+): Promise<{ sum: string; entries: bigint; postings: bigint }> {
+  const { rows } = await sql<{ sum: string; entries: string; postings: string }>`
+    select coalesce(sum(e.amount), 0)::text as sum,
+      (${range.from.entries}::bigint + count(*))::text as entries,
+      (select ${range.from.postings}::bigint + count(*) from postings p where ${newPosting(range, "p")})::text
+        as postings
+    from ledger_entries e where ${newEntry(range, "e")}`.execute(db);
+  const row = rows[0];
+  return { sum: row?.sum ?? "0", entries: BigInt(row?.entries ?? 0), postings: BigInt(row?.postings ?? 0) };
+}
+
+/**
+ * Every journal with a new posting or a new entry, read whole: a journal can have postings on both sides
+ * of the cut, and an entry can be added to an older posting.
+ */
+const touchedJournals = (range: Range) => sql`
+  select coalesce(p.journal_id, p.id) as journal from postings p where ${newPosting(range, "p")}
+  union
+  select coalesce(p.journal_id, p.id) from ledger_entries e join postings p on p.id = e.posting_id
+  where ${newEntry(range, "e")}`;
+
+/** Each touched journal balances, over two or more entries, none of its postings empty; so do its practice entries. */
+async function journals(db: Executor, range: Range): Promise<string[]> {
+  const { rows } = await sql<{
+    journal: string;
     total: string;
-  }>`select coalesce(sum(amount), 0)::text as total from ledger_entries`.execute(db);
-  if (total.rows[0]?.total !== "0") violations.push(`all entries sum to ${total.rows[0]?.total}, not 0`);
-
-  const unbalanced = await sql<{ journal: string; total: string; entries: string; empty: string }>`
-    select coalesce(p.journal_id, p.id)::text as journal, coalesce(sum(e.amount), 0)::text as total,
-      count(e.id)::text as entries, count(*) filter (where e.id is null)::text as empty
-    from postings p left join ledger_entries e on e.posting_id = p.id
-    group by coalesce(p.journal_id, p.id)
+    entries: string;
+    empty: string;
+    practice: string;
+  }>`
+    select t.journal::text as journal, coalesce(sum(e.amount), 0)::text as total,
+      count(e.id)::text as entries, count(*) filter (where e.id is null)::text as empty,
+      coalesce(sum(e.amount) filter (where ${practice}), 0)::text as practice
+    from (${touchedJournals(range)}) t
+    join postings p on coalesce(p.journal_id, p.id) = t.journal and p.id <= ${range.to.postingId}
+    left join ledger_entries e on e.posting_id = p.id and e.id <= ${range.to.entryId}
+    left join accounts a on a.id = e.account_id
+    group by t.journal
     having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2 or count(*) filter (where e.id is null) > 0
+      or coalesce(sum(e.amount) filter (where ${practice}), 0) <> 0
     limit 20`.execute(db);
-  for (const row of unbalanced.rows) {
-    violations.push(
-      `journal ${row.journal} sums to ${row.total} over ${row.entries} entries (${row.empty} postings without one)`,
-    );
-  }
+  return rows.flatMap((row) => [
+    ...(row.total !== "0" || Number(row.entries) < 2 || row.empty !== "0"
+      ? [
+          `journal ${row.journal} sums to ${row.total} over ${row.entries} entries (${row.empty} postings without one)`,
+        ]
+      : []),
+    ...(row.practice !== "0"
+      ? [`journal ${row.journal}'s practice entries sum to ${row.practice}, not 0`]
+      : []),
+  ]);
+}
 
-  const drifted = await sql<{
+/** No new posting (or posting with a new entry) mixes practice and real money. */
+async function mixedPostings(db: Executor, range: Range): Promise<string[]> {
+  const { rows } = await sql<{ posting: string; kind: string; practice: string; real: string }>`
+    select p.id::text as posting, p.kind,
+      count(*) filter (where ${practice})::text as practice, count(*) filter (where not ${practice})::text as real
+    from postings p join ledger_entries e on e.posting_id = p.id and e.id <= ${range.to.entryId}
+    join accounts a on a.id = e.account_id
+    where p.id in (
+      select p.id from postings p where ${newPosting(range, "p")}
+      union
+      select e.posting_id from ledger_entries e where ${newEntry(range, "e")}
+    )
+    group by p.id
+    having (count(*) filter (where ${practice}) > 0 and count(*) filter (where not ${practice}) > 0)
+      or (p.kind like 'practice\_%' and count(*) filter (where not ${practice}) > 0)
+    limit 20`.execute(db);
+  return rows.map(
+    (row) =>
+      `posting ${row.posting} (${row.kind}) mixes practice and real money: ${row.practice} practice and ${row.real} real entries`,
+  );
+}
+
+/**
+ * Each new entry of a user account states the balance after it: the account's previous entry's plus its
+ * amount. The first new entry of an account follows its last entry at or before the cut (found through
+ * ledger_entries_account), which the check that wrote the checkpoint vouched for.
+ */
+async function brokenChains(db: Executor, range: Range): Promise<string[]> {
+  const { rows } = await sql<{
+    id: string;
+    account_id: string;
+    balance_after: string | null;
+    expected: string;
+  }>`
+    with fresh as (
+      select e.id, e.account_id, e.amount, e.balance_after,
+        lag(e.balance_after) over w as previous, row_number() over w as n
+      from ledger_entries e join accounts a on a.id = e.account_id
+      where ${newEntry(range, "e")} and a.user_id is not null
+      window w as (partition by e.account_id order by e.id)
+    )
+    select f.id::text as id, f.account_id::text as account_id, f.balance_after::text as balance_after,
+      (coalesce(case when f.n = 1 then anchor.balance_after else f.previous end, 0) + f.amount)::text as expected
+    from fresh f
+    left join lateral (
+      select o.balance_after from ledger_entries o
+      where f.n = 1 and o.account_id = f.account_id and o.id <= ${range.from.entryId}
+      order by o.id desc limit 1
+    ) anchor on true
+    where f.balance_after is distinct from
+      coalesce(case when f.n = 1 then anchor.balance_after else f.previous end, 0) + f.amount
+    order by f.id
+    limit 20`.execute(db);
+  return rows.map(
+    (row) =>
+      `entry ${row.id} of account ${row.account_id} states balance_after ${row.balance_after}, not ${row.expected}`,
+  );
+}
+
+/** Full: each user account holds the sum of all its entries, which is its last entry's balance_after. */
+async function balancesAgainstEntries(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{
     account_id: string;
     balance: string;
     entries: string;
@@ -52,56 +210,35 @@ export async function checkLedgerInvariants(db: Executor): Promise<InvariantRepo
     having a.balance <> coalesce(sum(e.amount), 0)
         or a.balance <> coalesce((select e2.balance_after from ledger_entries e2 where e2.account_id = a.id order by e2.id desc limit 1), 0)
     limit 20`.execute(db);
-  for (const row of drifted.rows) {
-    violations.push(
+  return rows.map(
+    (row) =>
       `account ${row.account_id} holds ${row.balance} but its entries sum to ${row.entries} (last balance_after ${row.last_after})`,
-    );
-  }
+  );
+}
 
-  const negative = await sql<{ id: string; balance: string }>`
+/**
+ * Since a checkpoint: each user account holds its last entry's balance_after, one index lookup per
+ * account; the running balance up to that entry is what brokenChains and earlier checks vouch for.
+ */
+async function balancesAgainstLastEntry(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ account_id: string; balance: string; last_after: string | null }>`
+    select a.id::text as account_id, a.balance::text as balance, last.balance_after::text as last_after
+    from accounts a
+    left join lateral (
+      select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1
+    ) last on true
+    where a.user_id is not null and a.balance is distinct from coalesce(last.balance_after, 0)
+    limit 20`.execute(db);
+  return rows.map(
+    (row) =>
+      `account ${row.account_id} holds ${row.balance} but its last entry's balance_after is ${row.last_after}`,
+  );
+}
+
+async function negativeBalances(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ id: string; balance: string }>`
     select id::text as id, balance::text as balance from accounts where user_id is not null and balance < 0 limit 20`.execute(
     db,
   );
-  for (const row of negative.rows) violations.push(`user account ${row.id} is below zero: ${row.balance}`);
-
-  const practice = sql`a.kind in (${sql.join(PRACTICE_KINDS.map((kind) => sql.lit(kind)))})`;
-  const mixed = await sql<{ posting: string; kind: string; practice: string; real: string }>`
-    select p.id::text as posting, p.kind,
-      count(*) filter (where ${practice})::text as practice, count(*) filter (where not ${practice})::text as real
-    from postings p join ledger_entries e on e.posting_id = p.id join accounts a on a.id = e.account_id
-    group by p.id
-    having (count(*) filter (where ${practice}) > 0 and count(*) filter (where not ${practice}) > 0)
-      or (p.kind like 'practice\_%' and count(*) filter (where not ${practice}) > 0)
-    limit 20`.execute(db);
-  for (const row of mixed.rows) {
-    violations.push(
-      `posting ${row.posting} (${row.kind}) mixes practice and real money: ${row.practice} practice and ${row.real} real entries`,
-    );
-  }
-
-  const practiceUnbalanced = await sql<{ journal: string; total: string }>`
-    select coalesce(p.journal_id, p.id)::text as journal, sum(e.amount)::text as total
-    from postings p join ledger_entries e on e.posting_id = p.id join accounts a on a.id = e.account_id
-    where ${practice}
-    group by coalesce(p.journal_id, p.id)
-    having sum(e.amount) <> 0
-    limit 20`.execute(db);
-  for (const row of practiceUnbalanced.rows) {
-    violations.push(`journal ${row.journal}'s practice entries sum to ${row.total}, not 0`);
-  }
-
-  const counts = await sql<{ accounts: string; postings: string; entries: string }>`
-    select (select count(*) from accounts)::text as accounts,
-           (select count(*) from postings)::text as postings,
-           (select count(*) from ledger_entries)::text as entries`.execute(db);
-  const c = counts.rows[0];
-  return {
-    ok: violations.length === 0,
-    violations,
-    counts: {
-      accounts: Number(c?.accounts ?? 0),
-      postings: Number(c?.postings ?? 0),
-      entries: Number(c?.entries ?? 0),
-    },
-  };
+  return rows.map((row) => `user account ${row.id} is below zero: ${row.balance}`);
 }

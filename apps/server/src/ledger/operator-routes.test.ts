@@ -52,6 +52,8 @@ describe("GET /operator/ledger/check", () => {
     expect(Object.keys(operation.responses["200"].content["application/json"].schema.properties)).toEqual([
       "ok",
       "violations",
+      "scope",
+      "cut",
       "counts",
     ]);
     expect(document.paths["/api/v1/operator/deposits/{id}/proof"].get).toBeDefined();

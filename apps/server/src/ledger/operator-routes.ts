@@ -1,15 +1,16 @@
-import { ledgerCheckReport } from "@tickfair/contract";
+import { ledgerCheckQuery, ledgerCheckReport } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { recordLedgerCheck } from "./check-record";
 import { checkLedgerInvariants } from "./invariants";
 
-const schema = routeSchemas({ tags: ["operator ledger"], signedIn: true, errors: [401, 403] });
+const schema = routeSchemas({ tags: ["operator ledger"], signedIn: true, errors: [400, 401, 403] });
 
 /**
  * The ledger check through the running server: `npm run ledger:check` uses it while the server holds
- * the embedded database, which no second process may open.
+ * the embedded database, which no second process may open. Since the newest checkpoint unless asked for
+ * `?scope=full`, as the CLI is.
  */
 export function ledgerOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
   const { db, clock } = context;
@@ -17,10 +18,10 @@ export function ledgerOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
   return async (app) => {
     app.get(
       "/operator/ledger/check",
-      { schema: schema({ response: { 200: ledgerCheckReport } }) },
+      { schema: schema({ querystring: ledgerCheckQuery, response: { 200: ledgerCheckReport } }) },
       async (request, reply) => {
         const { operator } = request;
-        const report = await checkLedgerInvariants(db);
+        const report = await checkLedgerInvariants(db, { since: request.query.scope });
         await recordLedgerCheck(db, clock, operator.id, report, "server");
         return reply.header("cache-control", "no-store").send(report);
       },

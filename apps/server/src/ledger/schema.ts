@@ -1,4 +1,4 @@
-import type { PracticeAccountKind, UserAccountKind } from "@tickfair/contract";
+import type { LedgerCheckScope, PracticeAccountKind, UserAccountKind } from "@tickfair/contract";
 import type { ColumnType } from "kysely";
 import type { Id, Timestamp } from "../platform/schema";
 
@@ -52,10 +52,22 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
 }
 
+/** A cut a sound check reached: every entry and posting at or below its ids was committed and checked. */
+export interface LedgerCheckpointsTable {
+  id: Id;
+  entry_id: bigint;
+  posting_id: bigint;
+  entries: bigint;
+  postings: bigint;
+  scope: LedgerCheckScope;
+  checked_at: Timestamp;
+}
+
 declare module "../platform/schema" {
   interface Database {
     accounts: AccountsTable;
     postings: PostingsTable;
     ledger_entries: LedgerEntriesTable;
+    ledger_checkpoints: LedgerCheckpointsTable;
   }
 }
