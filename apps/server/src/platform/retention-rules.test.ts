@@ -306,6 +306,7 @@ const NEVER_EXPIRES = [
   "accounts",
   "postings",
   "ledger_entries",
+  "ledger_checkpoints",
   "contracts",
   "ticks",
   "tick_citations",
