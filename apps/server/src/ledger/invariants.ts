@@ -93,16 +93,19 @@ async function rangeTotals(
 }
 
 /**
- * Every journal with a new posting or a new entry, read whole: a journal can have postings on both sides
- * of the cut, and an entry can be added to an older posting.
+ * Every posting that is new or has a new entry. The rules below read each through its own index lookups
+ * (lateral and scalar subqueries, which the planner keeps per row), so the cost follows what is new: a
+ * join would let it hash the whole postings table.
  */
-const touchedJournals = (range: Range) => sql`
-  select coalesce(p.journal_id, p.id) as journal from postings p where ${newPosting(range, "p")}
+const touchedPostings = (range: Range) => sql`
+  select p.id as posting from postings p where ${newPosting(range, "p")}
   union
-  select coalesce(p.journal_id, p.id) from ledger_entries e join postings p on p.id = e.posting_id
-  where ${newEntry(range, "e")}`;
+  select e.posting_id from ledger_entries e where ${newEntry(range, "e")}`;
 
-/** Each touched journal balances, over two or more entries, none of its postings empty; so do its practice entries. */
+/**
+ * Each journal of a touched posting, read whole: a journal can have postings on both sides of the cut.
+ * It balances over two or more entries with none of its postings empty, and so do its practice entries.
+ */
 async function journals(db: Executor, range: Range): Promise<string[]> {
   const { rows } = await sql<{
     journal: string;
@@ -111,16 +114,23 @@ async function journals(db: Executor, range: Range): Promise<string[]> {
     empty: string;
     practice: string;
   }>`
-    select t.journal::text as journal, coalesce(sum(e.amount), 0)::text as total,
-      count(e.id)::text as entries, count(*) filter (where e.id is null)::text as empty,
-      coalesce(sum(e.amount) filter (where ${practice}), 0)::text as practice
-    from (${touchedJournals(range)}) t
-    join postings p on coalesce(p.journal_id, p.id) = t.journal and p.id <= ${range.to.postingId}
-    left join ledger_entries e on e.posting_id = p.id and e.id <= ${range.to.entryId}
-    left join accounts a on a.id = e.account_id
-    group by t.journal
-    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2 or count(*) filter (where e.id is null) > 0
-      or coalesce(sum(e.amount) filter (where ${practice}), 0) <> 0
+    select t.journal::text as journal, j.total::text as total, j.entries::text as entries,
+      j.empty::text as empty, j.practice::text as practice
+    from (
+      select distinct (select coalesce(p.journal_id, p.id) from postings p where p.id = t.posting) as journal
+      from (${touchedPostings(range)}) t
+    ) t
+    cross join lateral (
+      select coalesce(sum(e.amount), 0) as total, count(e.id) as entries,
+        count(*) filter (where e.id is null) as empty,
+        coalesce(sum(e.amount) filter (where ${practice}), 0) as practice
+      from postings p
+      left join ledger_entries e on e.posting_id = p.id and e.id <= ${range.to.entryId}
+      left join accounts a on a.id = e.account_id
+      where coalesce(p.journal_id, p.id) = t.journal and p.id <= ${range.to.postingId}
+    ) j
+    where j.total <> 0 or j.entries < 2 or j.empty > 0 or j.practice <> 0
+    order by t.journal
     limit 20`.execute(db);
   return rows.flatMap((row) => [
     ...(row.total !== "0" || Number(row.entries) < 2 || row.empty !== "0"
@@ -134,21 +144,21 @@ async function journals(db: Executor, range: Range): Promise<string[]> {
   ]);
 }
 
-/** No new posting (or posting with a new entry) mixes practice and real money. */
+/** No touched posting mixes practice and real money, nor is of a practice kind with real entries. */
 async function mixedPostings(db: Executor, range: Range): Promise<string[]> {
   const { rows } = await sql<{ posting: string; kind: string; practice: string; real: string }>`
-    select p.id::text as posting, p.kind,
-      count(*) filter (where ${practice})::text as practice, count(*) filter (where not ${practice})::text as real
-    from postings p join ledger_entries e on e.posting_id = p.id and e.id <= ${range.to.entryId}
-    join accounts a on a.id = e.account_id
-    where p.id in (
-      select p.id from postings p where ${newPosting(range, "p")}
-      union
-      select e.posting_id from ledger_entries e where ${newEntry(range, "e")}
-    )
-    group by p.id
-    having (count(*) filter (where ${practice}) > 0 and count(*) filter (where not ${practice}) > 0)
-      or (p.kind like 'practice\_%' and count(*) filter (where not ${practice}) > 0)
+    select t.posting::text as posting, t.kind, c.practice::text as practice, c.real::text as real
+    from (
+      select t.posting, (select p.kind from postings p where p.id = t.posting) as kind
+      from (${touchedPostings(range)}) t
+    ) t
+    cross join lateral (
+      select count(*) filter (where ${practice}) as practice, count(*) filter (where not ${practice}) as real
+      from ledger_entries e join accounts a on a.id = e.account_id
+      where e.posting_id = t.posting and e.id <= ${range.to.entryId}
+    ) c
+    where (c.practice > 0 and c.real > 0) or (t.kind like 'practice\_%' and c.real > 0)
+    order by t.posting
     limit 20`.execute(db);
   return rows.map(
     (row) =>
