@@ -65,7 +65,7 @@ export async function operatorProducts(db: Executor, now: Date, locale: Locale):
 
 /**
  * Verifies a product's chain over the ticks recorded in [from, to] (at most 24 hours and
- * MAX_OPERATOR_VERIFY_TICKS ticks): the range's ends are found through ticks_symbol_time, then every
+ * MAX_OPERATOR_VERIFY_TICKS ticks): the range's ends are found through the time index of its months, then every
  * tick from the first to the last is re-hashed and linked, the first to the tick before it.
  */
 export async function verifyProductRange(
