@@ -58,7 +58,8 @@ async function openSide(server: PgServer, name: Side["name"], days: number, endA
   const url = await server.createDatabase(database);
   const db = createDb({ databaseUrl: url, dataDir: null, poolSize: 4 });
   await migrateToLatest(db);
-  const config = quietConfig(url);
+  // The year takes longer to seed than an operator session may sit idle; the console pages are timed after.
+  const config = quietConfig(url, { OPERATOR_IDLE_MINUTES: String(24 * 60) });
   const secret = generateSecret();
   const credentials = { username: "bench_admin", password: "bench-password-1" };
   const admin = await createOperator(db, systemClock, { ...credentials, role: "admin", totpSecret: secret });
