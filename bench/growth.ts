@@ -9,11 +9,8 @@
  * Budget: every ratio ≤ 1.5.
  */
 
-import { sql } from "kysely";
 import { generateSecret, generateSync } from "otplib";
 import { type App, buildApp } from "../apps/server/src/app";
-import { keepCheckpoint } from "../apps/server/src/ledger/check-record";
-import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { recordTicks } from "../apps/server/src/market/ticks";
 import { createOperator } from "../apps/server/src/operators/service";
 import { completeOperatorSignIn, startOperatorSignIn } from "../apps/server/src/operators/sign-in";
@@ -23,6 +20,7 @@ import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { newToken } from "../apps/server/src/platform/tokens";
 import { settleDueContracts } from "../apps/server/src/trading/settlement";
 import { type BenchResult, fmt, quantile, table } from "./bench";
+import { bytesPerDay, bytesPerTick, fullLedgerCheckMs, GROWING, ledgerCheckMs } from "./growth-measures";
 import { type GrowthData, MIX, seedGrowth } from "./growth-seed";
 import { openPgServer } from "./pg-cluster";
 import type { PgServer } from "./pg-server";
@@ -278,75 +276,6 @@ async function measure(operation: Operation, sides: [Side, Side]): Promise<Figur
   return { operation, day: sorted(latencies.day), year: sorted(latencies.year) };
 }
 
-/**
- * The full check, once per side before the timed operations: what `npm run ledger:check -- --full`
- * costs, and the checkpoint the routine check then starts from.
- */
-async function fullLedgerCheckMs(side: Side): Promise<number> {
-  const t0 = performance.now();
-  const report = await checkLedgerInvariants(side.db, { since: "full" });
-  const ms = performance.now() - t0;
-  if (!report.ok)
-    throw new Error(`${side.name}: the full ledger check failed: ${report.violations.join("; ")}`);
-  await keepCheckpoint(side.db, report);
-  return ms;
-}
-
-/**
- * The routine check, after the timed operations wrote entries since the checkpoint; none of the runs
- * keeps its own, so each reads the same.
- */
-async function ledgerCheckMs(side: Side): Promise<number> {
-  const runs: number[] = [];
-  for (let i = 0; i < CONFIG.ledgerChecks; i++) {
-    const t0 = performance.now();
-    const report = await checkLedgerInvariants(side.db, { since: "checkpoint" });
-    runs.push(performance.now() - t0);
-    if (!report.ok) throw new Error(`${side.name}: the ledger check failed: ${report.violations.join("; ")}`);
-    if (report.scope !== "since checkpoint")
-      throw new Error(`${side.name}: the ledger check had no checkpoint`);
-  }
-  return quantile(
-    runs.sort((a, b) => a - b),
-    0.5,
-  );
-}
-
-/** What each growing table (with its indexes and TOAST) takes per day of history. */
-const GROWING = [
-  "ticks",
-  "candles",
-  "contracts",
-  "postings",
-  "ledger_entries",
-  "chat_messages",
-  "deposits",
-] as const;
-
-async function bytesPerDay(side: Side, days: number): Promise<Record<string, number>> {
-  const sizes: Record<string, number> = {};
-  for (const name of GROWING) {
-    const size = await sql<{ bytes: string; rows: string }>`
-      select (select sum(pg_total_relation_size(relid)) from pg_partition_tree(${name}))::text as bytes,
-        (select count(*) from ${sql.table(name)})::text as rows`.execute(side.db);
-    sizes[name] = Number(size.rows[0]?.bytes ?? 0) / days;
-    sizes[`${name}_rows`] = Number(size.rows[0]?.rows ?? 0) / days;
-  }
-  return sizes;
-}
-
-async function bytesPerTick(side: Side): Promise<{ table: number; indexes: number; total: number }> {
-  const size = await sql<{ table_bytes: string; index_bytes: string; rows: string }>`
-    select sum(pg_table_size(relid))::text as table_bytes, sum(pg_indexes_size(relid))::text as index_bytes,
-      (select count(*) from ticks)::text as rows
-    from pg_partition_tree('ticks')`.execute(side.db);
-  const row = size.rows[0];
-  const rows = Number(row?.rows ?? 1);
-  const table = Number(row?.table_bytes ?? 0) / rows;
-  const indexes = Number(row?.index_bytes ?? 0) / rows;
-  return { table, indexes, total: table + indexes };
-}
-
 export async function runGrowthBench(): Promise<BenchResult> {
   const server = await openPgServer({ log: (message) => console.log(`  ${message}`) });
   const sides: Side[] = [];
@@ -362,7 +291,10 @@ export async function runGrowthBench(): Promise<BenchResult> {
     const fullCheck = { day: await fullLedgerCheckMs(pair[0]), year: await fullLedgerCheckMs(pair[1]) };
     const results: Figures[] = [];
     for (const operation of OPERATIONS) results.push(await measure(operation, pair));
-    const ledger = { day: await ledgerCheckMs(pair[0]), year: await ledgerCheckMs(pair[1]) };
+    const ledger = {
+      day: await ledgerCheckMs(pair[0], CONFIG.ledgerChecks),
+      year: await ledgerCheckMs(pair[1], CONFIG.ledgerChecks),
+    };
     const bytes = { day: await bytesPerTick(pair[0]), year: await bytesPerTick(pair[1]) };
     const perDay = await bytesPerDay(pair[1], CONFIG.days.year);
 
