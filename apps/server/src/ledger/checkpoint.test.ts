@@ -1,28 +1,24 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../platform/db";
-import { createTestDb, type TestDb } from "../test/harness";
 import { holdLocks } from "../test/held-locks";
 import {
   checkpointNow,
   forgePosting,
   grant,
   type LedgerWithUser,
-  ledgerWithUser,
+  useLedgerWithUser,
 } from "../test/ledger-fixtures";
 import { keepCheckpoint } from "./check-record";
 import { latestCheckpoint } from "./checkpoint";
 import { checkLedgerInvariants } from "./invariants";
 
-let testDb: TestDb;
+const fixture = useLedgerWithUser();
 let db: Db;
 let ledger: LedgerWithUser;
-beforeEach(async () => {
-  testDb = await createTestDb();
-  db = testDb.db;
-  ledger = await ledgerWithUser(db);
+beforeEach(() => {
+  ({ db, ledger } = fixture);
 });
-afterEach(() => testDb.destroy());
 
 describe("ledger checkpoints", () => {
   it("hand out entry and posting ids one at a time, which a safe cut needs", async () => {

@@ -7,15 +7,14 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb, type Db } from "../platform/db";
 import { migrateToLatest } from "../platform/migrations";
+import { userWithAccounts } from "../test/ledger-fixtures";
 import { checkLedgerInvariants } from "./invariants";
 import {
   type Leg,
-  openPracticeAccounts,
   openUserAccounts,
   type PostingInput,
   post,
   postJournal,
-  practiceAccounts,
   systemAccountIds,
   userAccountIds,
 } from "./service";
@@ -73,28 +72,8 @@ describe("ledger invariants", () => {
   it("catches every posting that lets practice money meet real money", async () => {
     const db = createDb({ dataDir: null });
     await migrateToLatest(db);
-    const user = await db
-      .insertInto("users")
-      .values({
-        account: "mixer1",
-        phone: "+8613900000002",
-        phone_country: "CN",
-        nickname: "m",
-        password_hash: "x",
-        pay_password_hash: "x",
-        invite_code: "MIXER001",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { userId, cash, practiceCash, system } = await userWithAccounts(db);
     const at = new Date();
-    await db.transaction().execute(async (tx) => {
-      await openUserAccounts(tx, user.id, at);
-      await openPracticeAccounts(tx, user.id, at);
-    });
-    const real = await userAccountIds(db, user.id);
-    const practice = await practiceAccounts(db, user.id);
-    const system = await systemAccountIds(db);
-    if (!practice) throw new Error("practice accounts were not opened");
     // Each balances and keeps every balance ≥ 0, so only the practice invariants can catch them.
     await db.transaction().execute(async (tx) => {
       /** A posting of `kind` that moves `amount` from one account to another. */
@@ -106,25 +85,25 @@ describe("ledger invariants", () => {
       ) =>
         post(tx, {
           kind,
-          userId: user.id,
+          userId,
           at,
           legs: [
             { accountId: from, amount: -amount },
             { accountId: to, amount },
           ],
         });
-      await move("practice_grant", system.practice_bank, practice.practice_cash.id, 1_000n);
+      await move("practice_grant", system.practice_bank, practiceCash, 1_000n);
       expect((await checkLedgerInvariants(tx)).ok).toBe(true);
       // Practice units cashed out as real money.
-      await move("withdrawal_return", practice.practice_cash.id, real.cash, 500n);
+      await move("withdrawal_return", practiceCash, cash, 500n);
       // A "grant" paid by the real house.
-      await move("practice_grant", system.house, real.cash, 200n);
+      await move("practice_grant", system.house, cash, 200n);
       // A journal whose postings each stay on one side, yet move value from the real house to practice.
       await postJournal(
         tx,
         [
           { kind: "settlement_house", userId: null, legs: [{ accountId: system.house, amount: -300n }] },
-          { kind: "payout", userId: user.id, legs: [{ accountId: practice.practice_cash.id, amount: 300n }] },
+          { kind: "payout", userId, legs: [{ accountId: practiceCash, amount: 300n }] },
         ],
         at,
       );

@@ -1,29 +1,25 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../platform/db";
-import { createTestDb, type TestDb } from "../test/harness";
 import {
   checkpointNow,
   forge,
   forgePosting,
   grant,
   type LedgerWithUser,
-  ledgerWithUser,
+  useLedgerWithUser,
 } from "../test/ledger-fixtures";
 import { keepCheckpoint } from "./check-record";
 import { checkLedgerInvariants } from "./invariants";
 import { type Leg, type PostingInput, post, postJournal } from "./service";
 
 /** Each test breaks its own database: what is forged stays, entries being append-only. */
-let testDb: TestDb;
+const fixture = useLedgerWithUser();
 let db: Db;
 let ledger: LedgerWithUser;
-beforeEach(async () => {
-  testDb = await createTestDb();
-  db = testDb.db;
-  ledger = await ledgerWithUser(db);
+beforeEach(() => {
+  ({ db, ledger } = fixture);
 });
-afterEach(() => testDb.destroy());
 
 const sinceCheckpoint = () => checkLedgerInvariants(db, { since: "checkpoint" });
 const violations = async () => {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { keepCheckpoint } from "../ledger/check-record";
 import { checkLedgerInvariants } from "../ledger/invariants";
 import {
@@ -11,9 +11,10 @@ import {
   userAccountIds,
 } from "../ledger/service";
 import type { Db, Tx } from "../platform/db";
+import { createTestDb, type TestDb } from "./harness";
 
-/** The one user of a fresh database, with real and practice accounts, 1000 in cash from a demo grant. */
-export async function ledgerWithUser(db: Db) {
+/** The one user of a fresh database, with real and practice accounts opened and nothing in them. */
+export async function userWithAccounts(db: Db) {
   const user = await db
     .insertInto("users")
     .values({
@@ -36,9 +37,26 @@ export async function ledgerWithUser(db: Db) {
   const practice = await practiceAccounts(db, user.id);
   const system = await systemAccountIds(db);
   if (!practice) throw new Error("practice accounts were not opened");
-  const ledger = { userId: user.id, cash: real.cash, practiceCash: practice.practice_cash.id, system };
+  return { userId: user.id, cash: real.cash, practiceCash: practice.practice_cash.id, system };
+}
+
+/** That user with 1000 in cash from a demo grant. */
+export async function ledgerWithUser(db: Db) {
+  const ledger = await userWithAccounts(db);
   await grant(db, ledger, 1_000n);
   return ledger;
+}
+
+/** A fresh database per test, with ledgerWithUser's user: for tests that break their own ledger. */
+export function useLedgerWithUser() {
+  const context = {} as { testDb: TestDb; db: Db; ledger: LedgerWithUser };
+  beforeEach(async () => {
+    context.testDb = await createTestDb();
+    context.db = context.testDb.db;
+    context.ledger = await ledgerWithUser(context.db);
+  });
+  afterEach(() => context.testDb.destroy());
+  return context;
 }
 
 export type LedgerWithUser = Awaited<ReturnType<typeof ledgerWithUser>>;
