@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Clock } from "../platform/clock";
 import type { Db } from "../platform/db";
 import { PeriodicJob } from "../platform/periodic-job";
@@ -15,21 +15,16 @@ const SUMMARIZE_BACK_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Makes every product's tick month of `now` and the next (UTC), and any partition a product lacks
- * (decision 0082). Each product in its own short transaction. Returns the products it made a month
- * for; a product whose default partition already holds ticks of a month keeps them there.
+ * (decision 0082). Returns the products it made a month for; a product whose default partition
+ * already holds ticks of a month keeps them there.
  */
 export async function makeTickMonths(db: Db, now: Date): Promise<string[]> {
-  const made: string[] = [];
-  for (const symbol of await productSymbols(db)) {
-    const months = await db.transaction().execute(async (tx) => {
-      await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(tx);
-      const { rows } = await sql<{ made: number }>`
-        select make_tick_partitions(${symbol}, ${now}::timestamptz) as made`.execute(tx);
-      return rows[0]?.made ?? 0;
-    });
-    if (months > 0) made.push(symbol);
-  }
-  return made;
+  const made = await eachProduct(
+    db,
+    (symbol) => sql<{ n: number }>`
+    select make_tick_partitions(${symbol}, ${now}::timestamptz) as n`,
+  );
+  return [...made].filter(([, months]) => months > 0).map(([symbol]) => symbol);
 }
 
 /**
@@ -38,21 +33,30 @@ export async function makeTickMonths(db: Db, now: Date): Promise<string[]> {
  * summaries are current. Returns how many page ranges it summarized.
  */
 export async function summarizeTickTimes(db: Db, since: Date): Promise<number> {
-  let summarized = 0;
-  for (const symbol of await productSymbols(db)) {
-    summarized += await db.transaction().execute(async (tx) => {
-      await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(tx);
-      const { rows } = await sql<{ summarized: number }>`
-        select summarize_tick_partitions(${symbol}, ${since}::timestamptz) as summarized`.execute(tx);
-      return rows[0]?.summarized ?? 0;
-    });
-  }
-  return summarized;
+  const summarized = await eachProduct(
+    db,
+    (symbol) => sql<{ n: number }>`
+    select summarize_tick_partitions(${symbol}, ${since}::timestamptz) as n`,
+  );
+  return [...summarized.values()].reduce((sum, n) => sum + n, 0);
 }
 
-async function productSymbols(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom("products").select("symbol").orderBy("symbol").execute();
-  return rows.map((row) => row.symbol);
+/** Runs one of the partition functions for each product, each in its own short transaction. */
+async function eachProduct(
+  db: Db,
+  statement: (symbol: string) => RawBuilder<{ n: number }>,
+): Promise<Map<string, number>> {
+  const products = await db.selectFrom("products").select("symbol").orderBy("symbol").execute();
+  const counts = new Map<string, number>();
+  for (const { symbol } of products) {
+    const n = await db.transaction().execute(async (tx) => {
+      await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(tx);
+      const { rows } = await statement(symbol).execute(tx);
+      return rows[0]?.n ?? 0;
+    });
+    counts.set(symbol, n);
+  }
+  return counts;
 }
 
 /**
