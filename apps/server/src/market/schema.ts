@@ -61,6 +61,20 @@ export interface TicksTable {
   hash: ColumnType<Uint8Array, Uint8Array, never>;
 }
 
+/** A file of archived ticks: what verifies it (decision 0084). Append-only, each row continuing the last. */
+export interface TickArchivesTable {
+  symbol: string;
+  first_seq: bigint;
+  last_seq: bigint;
+  first_time: Date;
+  last_time: Date;
+  prev_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  last_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  file_sha256: ColumnType<Uint8Array, Uint8Array, never>;
+  file_bytes: number;
+  archived_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** The exchange markets that price a product (none: the simulator does), in display order. */
 export interface ProductFeedSourcesTable {
   symbol: string;
@@ -168,6 +182,7 @@ declare module "../platform/schema" {
     product_durations: ProductDurationsTable;
     ticks: TicksTable;
     tick_citations: TickCitationsTable;
+    tick_archives: TickArchivesTable;
     feed_anomalies: FeedAnomaliesTable;
     product_feed_sources: ProductFeedSourcesTable;
     candles: CandlesTable;

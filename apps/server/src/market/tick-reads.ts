@@ -119,6 +119,17 @@ export async function chained<Row extends { seq: bigint; hash: Uint8Array }>(
       .where("seq", "in", unread)
       .execute();
     for (const row of found) before.set(row.seq, hashHex(row.hash));
+    // A predecessor archived (decision 0084) ends its archive file, whose last hash is kept here.
+    const archived = unread.filter((seq) => !before.has(seq));
+    if (archived.length > 0) {
+      const ends = await m
+        .selectFrom("tick_archives")
+        .select(["last_seq", "last_hash"])
+        .where("symbol", "=", symbol)
+        .where("last_seq", "in", archived)
+        .execute();
+      for (const row of ends) before.set(row.last_seq, hashHex(row.last_hash));
+    }
   }
   const hashes = rows.map((row) => hashHex(row.hash));
   return rows.map((row, index) => {

@@ -1,0 +1,141 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { FolderBlobStore } from "../platform/blob-store";
+import { feedTick } from "./testing";
+import { ArchiveMismatch, decodeArchive } from "./tick-archive-file";
+import { archiveMonth, monthsToArchive } from "./tick-archiver";
+import { archivedTicks, archiveKey } from "./tick-archives";
+import { chained } from "./tick-reads";
+import { recordTicks } from "./ticks";
+import { useTicksTestDb } from "./ticks.testing";
+
+const { testDb, freshProduct } = useTicksTestDb();
+const roots: string[] = [];
+
+afterAll(async () => {
+  for (const root of roots) await fs.rm(root, { recursive: true, force: true });
+});
+
+async function blobStore(): Promise<{ store: FolderBlobStore; root: string }> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "tick-archives-"));
+  roots.push(root);
+  return { store: new FolderBlobStore(root), root };
+}
+
+/** A product with ticks in January, February and March 2026, and its latest in April. */
+async function productWithHistory(): Promise<{ symbol: string; code: string }> {
+  const symbol = await freshProduct();
+  for (const month of ["01", "02", "03", "04"]) {
+    await sql`select make_tick_month(${symbol}, ${`2026-${month}-01T00:00:00Z`}::timestamptz)`.execute(
+      testDb.db,
+    );
+  }
+  const times = [
+    "2026-01-10T00:00:00Z",
+    "2026-01-31T23:59:59.999Z",
+    "2026-02-01T00:00:00Z",
+    "2026-02-14T12:00:00.250Z",
+    "2026-03-30T08:00:00Z",
+    "2026-04-02T09:00:00Z",
+  ];
+  for (const [i, time] of times.entries()) {
+    await recordTicks(testDb.db, [feedTick(symbol, time, 100_00n + BigInt(i * 37 - 50), BigInt(i))]);
+  }
+  return { symbol, code: symbol.toLowerCase().replace("/", "") };
+}
+
+async function storedTicks(symbol: string) {
+  const rows = await testDb.db
+    .selectFrom("ticks")
+    .select(["seq", "time", "price", "volume", "hash"])
+    .where("symbol", "=", symbol)
+    .orderBy("seq")
+    .execute();
+  return chained(testDb.db, symbol, rows);
+}
+
+describe("archiving a month of ticks", () => {
+  it("moves the months past the cutoff to verified files, never the month of the latest tick", async () => {
+    const { symbol, code } = await productWithHistory();
+    const before = await storedTicks(symbol);
+    const { store } = await blobStore();
+    // April ends after the cutoff, and holds the latest tick besides.
+    const months = await monthsToArchive(testDb.db, symbol, new Date("2026-05-01T00:00:00Z"));
+    expect(months).toEqual([`ticks_${code}_2026_01`, `ticks_${code}_2026_02`, `ticks_${code}_2026_03`]);
+    const archived = [];
+    for (const month of months) archived.push(await archiveMonth(testDb.db, store, symbol, month));
+    expect(archived.map((a) => a.ticks)).toEqual([2, 2, 1]);
+
+    const left = await storedTicks(symbol);
+    expect(left.map((t) => t.seq)).toEqual([6n]);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_class where relname = ${`ticks_${code}_2026_01`}`.execute(testDb.db);
+    expect(rows).toEqual([{ n: 0 }]);
+
+    const fromArchive = await archivedTicks(testDb.db, store, symbol, 1n, 6n);
+    expect(fromArchive).toEqual(
+      before.slice(0, 5).map((t) => ({
+        seq: t.seq,
+        time: t.time,
+        price: t.price,
+        volume: t.volume,
+        prevHash: t.prevHash,
+        hash: t.hash,
+      })),
+    );
+    // The tick left in the table continues the archived chain.
+    expect(left[0]?.prevHash).toBe(before[4]?.hash);
+    expect(await archivedTicks(testDb.db, store, symbol, 3n, 4n)).toHaveLength(2);
+  });
+
+  it("refuses a file that was changed or lost, naming what it lacks", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store, root } = await blobStore();
+    await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_01`);
+    const [row] = await testDb.db
+      .selectFrom("tick_archives")
+      .selectAll()
+      .where("symbol", "=", symbol)
+      .execute();
+    if (!row) throw new Error("not archived");
+    const key = archiveKey(Buffer.from(row.file_sha256).toString("hex"));
+    const file = path.join(root, key);
+    const original = await fs.readFile(file);
+    const { header } = decodeArchive(original);
+    expect(header).toMatchObject({ symbol, firstSeq: 1n, count: 2 });
+
+    await fs.writeFile(file, Buffer.concat([original, Buffer.from([0])]));
+    await expect(archivedTicks(testDb.db, store, symbol, 1n, 2n)).rejects.toThrow(ArchiveMismatch);
+    await fs.rm(file);
+    await expect(archivedTicks(testDb.db, store, symbol, 1n, 2n)).rejects.toThrow(/missing/);
+  });
+
+  it("refuses to archive a month whose chain does not verify, and leaves it in place", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store } = await blobStore();
+    await sql`alter table ticks disable trigger user`.execute(testDb.db);
+    try {
+      await sql`update ticks set price = price + 1 where symbol = ${symbol} and seq = 2`.execute(testDb.db);
+    } finally {
+      await sql`alter table ticks enable trigger user`.execute(testDb.db);
+    }
+    await expect(archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_01`)).rejects.toThrow(
+      /tick 2 does not verify/,
+    );
+    expect((await storedTicks(symbol)).map((t) => t.seq)).toEqual([1n, 2n, 3n, 4n, 5n, 6n]);
+    expect(
+      await testDb.db.selectFrom("tick_archives").selectAll().where("symbol", "=", symbol).execute(),
+    ).toEqual([]);
+  });
+
+  it("keeps the archived files a chain: a month cannot be archived before the one ahead of it", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store } = await blobStore();
+    await expect(archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_02`)).rejects.toThrow(
+      /starts at tick 3/,
+    );
+  });
+});
