@@ -51,6 +51,7 @@
 --   0050_tick_hash_bytes
 --   0051_tick_partitions
 --   0052_ledger_checkpoints
+--   0053_tick_archives
 
 create extension pg_trgm;
 
@@ -1077,6 +1078,28 @@ create table support_presence (
 );
 CREATE INDEX support_presence_seen_at ON public.support_presence USING btree (seen_at);
 
+create table tick_archives (
+  symbol text not null,
+  first_seq bigint not null,
+  last_seq bigint not null,
+  first_time timestamp with time zone not null,
+  last_time timestamp with time zone not null,
+  prev_hash bytea not null,
+  last_hash bytea not null,
+  file_sha256 bytea not null,
+  file_bytes integer not null,
+  archived_at timestamp with time zone default now() not null,
+  constraint tick_archives_pkey PRIMARY KEY (symbol, first_seq),
+  constraint tick_archives_symbol_fkey FOREIGN KEY (symbol) REFERENCES products(symbol),
+  constraint tick_archives_file_bytes_check CHECK ((file_bytes > 0)),
+  constraint tick_archives_hashes CHECK (((length(prev_hash) = 32) AND (length(last_hash) = 32) AND (length(file_sha256) = 32))),
+  constraint tick_archives_seqs CHECK (((first_seq >= 1) AND (last_seq >= first_seq))),
+  constraint tick_archives_times CHECK ((last_time >= first_time))
+);
+CREATE TRIGGER tick_archives_append_only BEFORE DELETE OR UPDATE ON public.tick_archives FOR EACH ROW EXECUTE FUNCTION forbid_change();
+CREATE TRIGGER tick_archives_continue BEFORE INSERT ON public.tick_archives FOR EACH ROW EXECUTE FUNCTION tick_archive_continues();
+CREATE TRIGGER tick_archives_no_truncate BEFORE TRUNCATE ON public.tick_archives FOR EACH STATEMENT EXECUTE FUNCTION forbid_change();
+
 create table tick_citations (
   symbol text not null,
   seq bigint not null,
@@ -1802,6 +1825,26 @@ AS $function$
         summarized := summarized + brin_summarize_new_values(format('%I', leaf || '_time')::regclass);
       end loop;
       return summarized;
+    end $function$;
+
+CREATE OR REPLACE FUNCTION public.tick_archive_continues()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      latest record;
+    begin
+      select a.last_seq, a.last_hash into latest from tick_archives a
+      where a.symbol = new.symbol order by a.first_seq desc limit 1;
+      if found then
+        if new.first_seq <> latest.last_seq + 1 or new.prev_hash <> latest.last_hash then
+          raise exception 'archive of % from tick % does not continue the archive before it', new.symbol, new.first_seq
+            using errcode = '23514';
+        end if;
+      elsif new.first_seq <> 1 or new.prev_hash <> decode(repeat('0', 64), 'hex') then
+        raise exception 'the first archive of % does not start at its first tick', new.symbol using errcode = '23514';
+      end if;
+      return new;
     end $function$;
 
 CREATE OR REPLACE FUNCTION public.tick_continues_chain()

@@ -79,8 +79,15 @@ export function sha256Hex(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-/** Why a file is not what the database says it archived. */
-export class ArchiveMismatch extends Error {}
+/** Why a file is not what the database says it archived; `firstSeq` names the file's first tick when known. */
+export class ArchiveMismatch extends Error {
+  constructor(
+    message: string,
+    readonly firstSeq?: bigint,
+  ) {
+    super(message);
+  }
+}
 
 /** Reads a file back: its header and its ticks. Throws ArchiveMismatch on anything malformed. */
 export function decodeArchive(bytes: Buffer): { header: ArchiveHeader; ticks: ArchivedTick[] } {

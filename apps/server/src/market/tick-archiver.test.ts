@@ -8,6 +8,7 @@ import { feedTick } from "./testing";
 import { ArchiveMismatch, decodeArchive } from "./tick-archive-file";
 import { archiveMonth, monthsToArchive } from "./tick-archiver";
 import { archivedTicks, archiveKey } from "./tick-archives";
+import { verifyChain } from "./tick-chain-check";
 import { chained } from "./tick-reads";
 import { recordTicks } from "./ticks";
 import { useTicksTestDb } from "./ticks.testing";
@@ -137,5 +138,36 @@ describe("archiving a month of ticks", () => {
     await expect(archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_02`)).rejects.toThrow(
       /starts at tick 3/,
     );
+  });
+});
+
+describe("verifying a chain that reaches into the archive", () => {
+  it("recomputes every tick from the archived files on, and names the file that does not verify", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store, root } = await blobStore();
+    for (const month of ["01", "02"])
+      await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_${month}`);
+    expect(await verifyChain(testDb.db, symbol, 1n, 6n, store)).toMatchObject({ valid: true, checked: 6 });
+    expect(await verifyChain(testDb.db, symbol, 3n, 6n, store)).toMatchObject({ valid: true, checked: 4 });
+    // From just past the archive: the predecessor's hash is the one its file's row keeps.
+    expect(await verifyChain(testDb.db, symbol, 5n, 6n)).toMatchObject({ valid: true, checked: 2 });
+    // Without the store, an archived range is not vouched for.
+    expect(await verifyChain(testDb.db, symbol, 1n, 6n)).toMatchObject({
+      valid: false,
+      firstMismatchSeq: 1n,
+    });
+    const files = await testDb.db
+      .selectFrom("tick_archives")
+      .select(["first_seq", "file_sha256"])
+      .where("symbol", "=", symbol)
+      .orderBy("first_seq")
+      .execute();
+    const february = files[1];
+    if (!february) throw new Error("not archived");
+    await fs.rm(path.join(root, archiveKey(Buffer.from(february.file_sha256).toString("hex"))));
+    expect(await verifyChain(testDb.db, symbol, 1n, 6n, store)).toMatchObject({
+      valid: false,
+      firstMismatchSeq: 3n,
+    });
   });
 });

@@ -107,7 +107,7 @@ export async function archiveMonth(
     const key = archiveKey(file.sha256);
     await blobs.put(key, file.bytes);
     const stored = await blobs.get(key);
-    if (!stored || !stored.equals(file.bytes)) {
+    if (!stored?.equals(file.bytes)) {
       throw new ArchiveRefused(`${symbol}: the blob store did not keep ${key}; ${month} was not archived`);
     }
     const lastHash = hashes.at(-1) as string;

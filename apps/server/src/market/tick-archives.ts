@@ -41,18 +41,19 @@ export async function archivedTicks(
     .execute();
   const ticks: VerifiedTick[] = [];
   for (const file of files) {
+    const range = `${symbol}: the archive of ticks ${file.first_seq}–${file.last_seq}`;
+    const mismatch = (why: string) => new ArchiveMismatch(`${range} ${why}`, file.first_seq);
     const sha256 = hashHex(file.file_sha256);
     const bytes = await blobs.get(archiveKey(sha256));
-    if (!bytes)
-      throw new ArchiveMismatch(
-        `${symbol}: the archive of ticks ${file.first_seq}–${file.last_seq} is missing`,
-      );
-    if (sha256Hex(bytes) !== sha256) {
-      throw new ArchiveMismatch(
-        `${symbol}: the archive of ticks ${file.first_seq}–${file.last_seq} has changed`,
-      );
+    if (!bytes) throw mismatch("is missing");
+    if (sha256Hex(bytes) !== sha256) throw mismatch("has changed");
+    let decoded: ReturnType<typeof decodeArchive>;
+    try {
+      decoded = decodeArchive(bytes);
+    } catch (error) {
+      throw mismatch(`does not read: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const { header, ticks: read } = decodeArchive(bytes);
+    const { header, ticks: read } = decoded;
     const prevHash = hashHex(file.prev_hash);
     if (
       header.symbol !== symbol ||
@@ -60,16 +61,10 @@ export async function archivedTicks(
       BigInt(header.count) !== file.last_seq - file.first_seq + 1n ||
       header.prevHash !== prevHash
     ) {
-      throw new ArchiveMismatch(
-        `${symbol}: the archive of ticks ${file.first_seq}–${file.last_seq} is not the one recorded`,
-      );
+      throw mismatch("is not the one recorded");
     }
     const hashes = archiveHashes(header, read);
-    if (hashes.at(-1) !== hashHex(file.last_hash)) {
-      throw new ArchiveMismatch(
-        `${symbol}: the ticks archived as ${file.first_seq}–${file.last_seq} do not end at the recorded hash`,
-      );
-    }
+    if (hashes.at(-1) !== hashHex(file.last_hash)) throw mismatch("does not end at the recorded hash");
     for (const [index, tick] of read.entries()) {
       if (tick.seq < fromSeq || tick.seq > toSeq) continue;
       ticks.push({

@@ -1,6 +1,9 @@
+import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { hashHex, TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
+import { ArchiveMismatch } from "./tick-archive-file";
+import { archivedTicks } from "./tick-archives";
 import { pricePrecision } from "./tick-reads";
 
 export interface ChainCheck {
@@ -26,6 +29,7 @@ export async function verifyChain(
   symbol: string,
   fromSeq: bigint,
   toSeq: bigint,
+  archives?: BlobStore,
 ): Promise<ChainCheck> {
   const m = db;
   const precision = await pricePrecision(m, symbol);
@@ -33,17 +37,45 @@ export async function verifyChain(
   const fail = (seq: bigint): ChainCheck => ({ ...result, toSeq: seq, valid: false, firstMismatchSeq: seq });
 
   let expectedPrev = TICK_GENESIS_HASH;
-  if (fromSeq > 1n) {
-    const before = await m
-      .selectFrom("ticks")
-      .select("hash")
-      .where("symbol", "=", symbol)
-      .where("seq", "=", fromSeq - 1n)
-      .executeTakeFirst();
+  let expectedSeq = fromSeq;
+  // The archived part first (decision 0084): each file checked against the hashes its row keeps.
+  const archivedUpTo = await lastArchivedSeq(m, symbol);
+  if (archivedUpTo !== null && fromSeq <= archivedUpTo) {
+    if (!archives) return fail(fromSeq);
+    try {
+      const ticks = await archivedTicks(
+        m,
+        archives,
+        symbol,
+        fromSeq,
+        toSeq < archivedUpTo ? toSeq : archivedUpTo,
+      );
+      const last = ticks.at(-1);
+      if (!last) return fail(fromSeq);
+      result.checked = ticks.length;
+      expectedPrev = last.hash;
+      expectedSeq = last.seq + 1n;
+    } catch (error) {
+      if (error instanceof ArchiveMismatch) return fail(error.firstSeq ?? fromSeq);
+      throw error;
+    }
+  } else if (fromSeq > 1n) {
+    const before =
+      (await m
+        .selectFrom("ticks")
+        .select("hash")
+        .where("symbol", "=", symbol)
+        .where("seq", "=", fromSeq - 1n)
+        .executeTakeFirst()) ??
+      (await m
+        .selectFrom("tick_archives")
+        .select("last_hash as hash")
+        .where("symbol", "=", symbol)
+        .where("last_seq", "=", fromSeq - 1n)
+        .executeTakeFirst());
     if (!before) return fail(fromSeq);
     expectedPrev = hashHex(before.hash);
   }
-  let expectedSeq = fromSeq;
   while (expectedSeq <= toSeq) {
     const rows = await m
       .selectFrom("ticks")
@@ -73,4 +105,15 @@ export async function verifyChain(
   }
   // Past the latest tick there is nothing to check (yet); the result says where it ended.
   return { ...result, toSeq: expectedSeq - 1n };
+}
+
+async function lastArchivedSeq(m: Executor, symbol: string): Promise<bigint | null> {
+  const row = await m
+    .selectFrom("tick_archives")
+    .select("last_seq")
+    .where("symbol", "=", symbol)
+    .orderBy("first_seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.last_seq ?? null;
 }
