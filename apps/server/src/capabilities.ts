@@ -51,7 +51,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const blobs = createBlobStore(config);
   const figures = { db, clock, platformTz: config.PLATFORM_TZ };
 
-  const market = marketModule(wiring);
+  const market = marketModule(wiring, { blobs });
   const push = pushModule(wiring, { sessionLive: (tokenHash, now) => isSessionLive(db, tokenHash, now) });
   const messages = messagesModule(wiring);
   const content = contentModule(wiring);

@@ -1,4 +1,5 @@
 import type { CandleInterval, CandleList, ChainVerification, Tick, TickList } from "@tickfair/contract";
+import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { latestCandles } from "./candle-store";
@@ -92,6 +93,7 @@ export async function verifyProductChain(
   symbol: string,
   fromSeqText: string,
   toSeqText: string,
+  archives?: BlobStore,
 ): Promise<ChainVerification> {
   const product = await findProduct(db, symbol);
   const fromSeq = BigInt(fromSeqText);
@@ -101,7 +103,7 @@ export async function verifyProductChain(
   const head = await latestTick(db, product.symbol);
   // Nothing recorded there yet: nothing to vouch for.
   if (!head || fromSeq > head.seq) throw new AppError("RANGE_INVALID");
-  const check = await verifyChain(db, product.symbol, fromSeq, toSeq < head.seq ? toSeq : head.seq);
+  const check = await verifyChain(db, product.symbol, fromSeq, toSeq < head.seq ? toSeq : head.seq, archives);
   return {
     symbol: check.symbol,
     fromSeq: check.fromSeq.toString(),

@@ -11,6 +11,7 @@ import {
   tickRangeQuery,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { BlobStore } from "../platform/blob-store";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
@@ -23,7 +24,7 @@ const schema = routeSchemas({ tags: ["market"], signedIn: false, errors: [400, 4
 /**
  * Market data, public (no session). Read-only: there is no route that sets a price or a tick.
  */
-export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
+export function marketRoutes(context: RouteContext, archives: BlobStore): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
     app.get(
@@ -76,7 +77,7 @@ export function marketRoutes(context: RouteContext): FastifyPluginAsyncZod {
         }),
       },
       async (request) =>
-        verifyProductChain(db, request.params.symbol, request.query.fromSeq, request.query.toSeq),
+        verifyProductChain(db, request.params.symbol, request.query.fromSeq, request.query.toSeq, archives),
     );
   };
 }

@@ -116,7 +116,12 @@ export async function archiveMonth(
     prevHash = lastHash;
     nextSeq = end.seq + 1n;
   }
-  await db.transaction().execute(async (tx) => {
+  const done = await db.transaction().execute(async (tx) => {
+    // Processes take turns; one that finds the month gone has seen another archive it.
+    await sql`select pg_advisory_xact_lock(hashtext('tick archives'))`.execute(tx);
+    const { rows: still } = await sql<{ here: boolean }>`
+      select to_regclass(${month}) is not null as here`.execute(tx);
+    if (!still[0]?.here) return false;
     if (files.length > 0) {
       await tx
         .insertInto("tick_archives")
@@ -147,11 +152,37 @@ export async function archiveMonth(
       throw new ArchiveRefused(`${symbol}: ${month} changed while it was archived`);
     }
     await sql`drop table ${sql.table(month)}`.execute(tx);
+    return true;
   });
-  return { month, files: files.length, ticks };
+  return done ? { month, files: files.length, ticks } : { month, files: 0, ticks: 0 };
 }
 
 async function parentOf(db: Executor, symbol: string): Promise<string> {
   const { rows } = await sql<{ name: string }>`select tick_partition(${symbol}) as name`.execute(db);
   return rows[0]?.name ?? "";
+}
+
+/**
+ * Archives, product by product, every month that ended `afterDays` or more before `now`, oldest first;
+ * a product whose month is refused (its chain does not verify, the store fails) is logged and left for
+ * the next run, the others go on. Returns the months archived.
+ */
+export async function archiveTickMonths(
+  deps: { db: Db; blobs: BlobStore; log: { error(object: unknown, message: string): void } },
+  now: Date,
+  afterDays: number,
+): Promise<ArchivedMonth[]> {
+  const cutoff = new Date(now.getTime() - afterDays * 24 * 60 * 60 * 1000);
+  const products = await deps.db.selectFrom("products").select("symbol").orderBy("symbol").execute();
+  const archived: ArchivedMonth[] = [];
+  for (const { symbol } of products) {
+    try {
+      for (const month of await monthsToArchive(deps.db, symbol, cutoff)) {
+        archived.push(await archiveMonth(deps.db, deps.blobs, symbol, month));
+      }
+    } catch (error) {
+      deps.log.error({ err: error, symbol }, "market: tick archives: a month was not archived");
+    }
+  }
+  return archived;
 }

@@ -223,6 +223,15 @@ const configSchema = z.object({
   /** Delete expired rows (docs/operations.md, "Retention") in this process (any number of processes may; tests run it by hand). */
   RETENTION_WORKER_ENABLED: flag.default(true),
   /**
+   * Archive months of ticks that ended this many days ago or more to the blob store (decision 0084);
+   * 0 keeps every tick in the database.
+   */
+  TICK_ARCHIVE_AFTER_DAYS: z.coerce
+    .number()
+    .int()
+    .refine((days) => days === 0 || (days >= 35 && days <= 3650), "0, or from 35 to 3650 days")
+    .default(180),
+  /**
    * The VAPID key pair push services know this server by (base64url, as web-push makes them). Without
    * them one pair is made at first start and kept in the database. A new pair ends every subscription.
    */
