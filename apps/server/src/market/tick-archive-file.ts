@@ -16,7 +16,7 @@ import { formatScaled } from "./prices";
 export const ARCHIVE_FORMAT = 1;
 
 /** The most ticks one file holds, so reading any archived tick recomputes at most this many hashes. */
-export const ARCHIVE_FILE_TICKS = 65_536;
+export const ARCHIVE_FILE_TICKS = 16_384;
 
 export interface ArchivedTick {
   seq: bigint;
