@@ -68,6 +68,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
   const trading = tradingModule(wiring, {
     bus: market.market.bus,
     summaryOf: (userId) => accountSummaryNow(figures, userId),
+    archives: blobs,
   });
   const savings = savingsModule(wiring);
   const chat = chatModule(wiring, { blobs });

@@ -10,3 +10,4 @@ export { effectiveStatus } from "./schedule";
 export { productNotFound, symbolCode, symbolCodeOf } from "./service";
 export type { StoredTick } from "./stored-tick";
 export { chained, citationsOf } from "./tick-reads";
+export { type SpanTick, ticksOfSpan } from "./tick-span";

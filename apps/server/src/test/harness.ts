@@ -97,6 +97,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       CONTENT_PUBLISHER_ENABLED: "false",
       PUSH_WORKER_ENABLED: "false",
       RETENTION_WORKER_ENABLED: "false",
+      TICK_ARCHIVE_AFTER_DAYS: "0",
       // ID photos in a folder of this test process; ID numbers under fixed test keys.
       BLOB_DIR: TEST_BLOB_DIR,
       ID_NUMBER_KEYS: `test:${Buffer.alloc(32, 7).toString("base64")}`,

@@ -7,7 +7,8 @@ import {
   type Wallet,
 } from "@tickfair/contract";
 import { sql } from "kysely";
-import { chained, formatScaled } from "../market";
+import { formatScaled, ticksOfSpan } from "../market";
+import type { BlobStore } from "../platform/blob-store";
 import { bigintArray, type Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { newestFirstPage, type PageRequest } from "../platform/newest-first-page";
@@ -119,7 +120,12 @@ export async function listUserContracts(
 }
 
 /** One of the user's contracts with its entry, exit and every tick between them (at most 600). */
-export async function contractDetail(db: Executor, userId: bigint, id: bigint): Promise<ContractDetail> {
+export async function contractDetail(
+  db: Executor,
+  archives: BlobStore,
+  userId: bigint,
+  id: bigint,
+): Promise<ContractDetail> {
   const row = await contractsWithPrecision(db)
     .where("c.user_id", "=", userId)
     .where("c.id", "=", id)
@@ -128,21 +134,15 @@ export async function contractDetail(db: Executor, userId: bigint, id: bigint): 
   const contract = toContract(row, row.price_precision);
   let ticks: Tick[] = [];
   if (row.entry_seq !== null) {
-    const last = row.exit_seq;
-    const rows = await db
-      .selectFrom("ticks")
-      .select(["seq", "time", "price", "hash"])
-      .where("symbol", "=", row.symbol)
-      .where("seq", ">=", row.entry_seq)
-      .$if(last !== null, (q) => q.where("seq", "<=", last ?? 0n))
-      // Its ticks lie between entry and expiry (the exit tick is the last at or before it): bounded in
-      // time too, the read opens only the months they are stored in.
-      .$if(row.entry_time !== null, (q) => q.where("time", ">=", row.entry_time ?? new Date(0)))
-      .$if(row.expiry_at !== null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
-      .orderBy("seq")
-      .limit(DETAIL_TICK_LIMIT)
-      .execute();
-    ticks = (await chained(db, row.symbol, rows)).map((tick) => ({
+    // Its ticks lie between entry and expiry (the exit tick is the last at or before it).
+    const rows = await ticksOfSpan(db, archives, row.symbol, {
+      fromSeq: row.entry_seq,
+      toSeq: row.exit_seq,
+      since: row.entry_time,
+      until: row.expiry_at,
+      limit: DETAIL_TICK_LIMIT,
+    });
+    ticks = rows.map((tick) => ({
       symbol: row.symbol,
       seq: tick.seq.toString(),
       time: tick.time.toISOString(),

@@ -1,5 +1,6 @@
 import type { AccountSummary } from "@tickfair/contract";
 import type { MarketBus } from "../market";
+import type { BlobStore } from "../platform/blob-store";
 import type { CapabilityModule, Wiring } from "../platform/capability";
 import type { PeriodicJob } from "../platform/periodic-job";
 import { BookChangeGatherer, bookChanges } from "./book-changes";
@@ -18,6 +19,8 @@ export function tradingModule(
     bus: MarketBus;
     /** The owner's figures now, sent with each result (the account capability's). */
     summaryOf: (userId: bigint) => Promise<AccountSummary>;
+    /** Where archived ticks are kept (the market's). */
+    archives: BlobStore;
   },
 ): CapabilityModule & { worker: TradingWorker; realizedReturns: PeriodicJob } {
   const { db, realtime } = wiring;
@@ -50,7 +53,10 @@ export function tradingModule(
     worker,
     realizedReturns,
     publicRoutes: [expectedValueRoutes(wiring)],
-    userRoutes: [tradingRoutes(wiring, { placed: () => book.add(true) }), practiceRoutes(wiring)],
+    userRoutes: [
+      tradingRoutes(wiring, { placed: () => book.add(true), archives: deps.archives }),
+      practiceRoutes(wiring),
+    ],
     operatorRoutes: [tradingOperatorRoutes(wiring)],
     jobs: [
       { job: worker, enabled: wiring.config.TRADING_WORKER_ENABLED },

@@ -3,9 +3,10 @@ import { seedChain, toHex, verifyReceipt } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
 import { feedTick, openTestFeed, TEST_CHAIN, TEST_FAIRNESS_SECRET, tickAt } from "../market/testing";
 import { recordTicks } from "../market/ticks";
+import { createBlobStore } from "../platform/s3-blob-store";
 import { operatorAuth } from "../test/cashier-fixtures";
 import { at, BTC, contractKit, ETH } from "../test/contract-kit";
-import { useTestApp } from "../test/harness";
+import { testConfig, useTestApp } from "../test/harness";
 import { contractReceipt, MAX_RECEIPT_TICKS } from "./receipt";
 
 // No running feed: the test plays the chain tick by tick, at times the manual clock sets.
@@ -109,9 +110,12 @@ describe("a receipt's size", () => {
     const ticks = (await receiptOf(placed.id, user.auth)).json<ContractReceipt>().ticks.length;
     expect(ticks).toBe(4);
     const id = BigInt(placed.id);
-    const whole = await contractReceipt(t.db, user.userId, id, t.clock.now(), ticks);
+    const archives = createBlobStore(testConfig());
+    const whole = await contractReceipt(t.db, archives, user.userId, id, t.clock.now(), ticks);
     expect(whole.ticks).toHaveLength(ticks);
-    await expect(contractReceipt(t.db, user.userId, id, t.clock.now(), ticks - 1)).rejects.toMatchObject({
+    await expect(
+      contractReceipt(t.db, archives, user.userId, id, t.clock.now(), ticks - 1),
+    ).rejects.toMatchObject({
       code: "RECEIPT_TOO_LARGE",
     });
   });

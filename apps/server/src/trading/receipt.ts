@@ -1,5 +1,6 @@
 import { type ContractReceipt, MAX_DURATION_SECONDS } from "@tickfair/contract";
-import { chained, citationsOf, formatScaled, receiptCommitment } from "../market";
+import { citationsOf, formatScaled, receiptCommitment, ticksOfSpan } from "../market";
+import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { AppError } from "../platform/errors";
 import { toContract } from "./contract-reads";
@@ -23,6 +24,7 @@ export const MAX_RECEIPT_TICKS = MAX_DURATION_SECONDS + 1;
  */
 export async function contractReceipt(
   db: Executor,
+  archives: BlobStore,
   userId: bigint,
   id: bigint,
   now: Date,
@@ -39,24 +41,18 @@ export async function contractReceipt(
   if (!row) throw new AppError("NOT_FOUND");
   const { result, payout, profit, ...contract } = toContract(row, row.price_precision);
   if (result === null || payout === null || profit === null) throw new AppError("CONTRACT_OPEN");
-  const rows =
+  const ticks =
     row.entry_seq === null
       ? []
-      : await db
-          .selectFrom("ticks")
-          .select(["seq", "time", "price", "hash"])
-          .where("symbol", "=", row.symbol)
-          .where("seq", ">=", row.entry_seq)
-          .$if(row.exit_seq !== null, (q) => q.where("seq", "<=", row.exit_seq ?? 0n))
-          // Bounded in time too (entry to expiry), so only the months holding them are opened.
-          .$if(row.entry_time !== null, (q) => q.where("time", ">=", row.entry_time ?? new Date(0)))
-          .$if(row.expiry_at !== null, (q) => q.where("time", "<=", row.expiry_at ?? new Date(0)))
-          .orderBy("seq")
+      : await ticksOfSpan(db, archives, row.symbol, {
+          fromSeq: row.entry_seq,
+          toSeq: row.exit_seq,
+          since: row.entry_time,
+          until: row.expiry_at,
           // One more than the bound tells it apart from a receipt exactly at it, without reading on.
-          .limit(maxTicks + 1)
-          .execute();
-  if (rows.length > maxTicks) throw new AppError("RECEIPT_TOO_LARGE");
-  const ticks = await chained(db, row.symbol, rows);
+          limit: maxTicks + 1,
+        });
+  if (ticks.length > maxTicks) throw new AppError("RECEIPT_TOO_LARGE");
   const first = ticks[0];
   const last = ticks.at(-1);
   const fairness = first && last ? await receiptCommitment(db, row.symbol, first.time, last.time, now) : null;

@@ -11,6 +11,7 @@ import {
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { BlobStore } from "../platform/blob-store";
 import type { RouteContext } from "../platform/context";
 import { answerMoneyMove, idempotencyOf } from "../platform/idempotency";
 import { routeSchemas } from "../platform/route-schema";
@@ -26,8 +27,12 @@ const schema = routeSchemas({ tags: ["trading"], signedIn: true, errors: [400, 4
  */
 export function tradingRoutes(
   context: RouteContext,
-  /** After an order committed (not on a replay): the consoles' exposure board moves. */
-  announce: { placed(): void },
+  deps: {
+    /** After an order committed (not on a replay): the consoles' exposure board moves. */
+    placed(): void;
+    /** Where archived ticks are kept: an old contract's ticks are read from there. */
+    archives: BlobStore;
+  },
 ): FastifyPluginAsyncZod {
   const { db, clock } = context;
   const orders = new OrderDesk(
@@ -44,7 +49,7 @@ export function tradingRoutes(
         const { user } = request;
         const { key, fingerprint } = idempotencyOf(request);
         const result = await orders.place({ userId: user.id, input: request.body, key, fingerprint });
-        if (!result.replayed) announce.placed();
+        if (!result.replayed) deps.placed();
         return answerMoneyMove(context, reply, user.id, result);
       },
     );
@@ -69,14 +74,15 @@ export function tradingRoutes(
       { schema: schema({ params: z.object({ id: idString }), response: { 200: contractDetailSchema } }) },
       async (request) => {
         const { user } = request;
-        return contractDetail(db, user.id, BigInt(request.params.id));
+        return contractDetail(db, deps.archives, user.id, BigInt(request.params.id));
       },
     );
 
     app.get(
       "/trading/contracts/:id/receipt",
       { schema: schema({ params: idParams, response: { 200: contractReceiptSchema } }) },
-      async (request) => contractReceipt(db, request.user.id, BigInt(request.params.id), clock.now()),
+      async (request) =>
+        contractReceipt(db, deps.archives, request.user.id, BigInt(request.params.id), clock.now()),
     );
   };
 }
