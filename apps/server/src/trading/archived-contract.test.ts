@@ -1,0 +1,54 @@
+import type { ChainVerification, Contract, ContractDetail, ContractReceipt } from "@tickfair/contract";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { feedTick } from "../market/testing";
+import { archiveMonth } from "../market/tick-archiver";
+import { recordTicks } from "../market/ticks";
+import { createBlobStore } from "../platform/s3-blob-store";
+import { at, BTC, contractKit } from "../test/contract-kit";
+import { testConfig, useTestApp } from "../test/harness";
+
+const t = useTestApp({ FEED_ENABLED: false });
+const { settle, nextHour, fundedUser, place, order } = contractKit(t);
+
+const read = (url: string, auth: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url, headers: auth });
+
+describe("a contract whose month of ticks was archived", () => {
+  it("shows the same ticks, receipt and verified chain as before", async () => {
+    const start = nextHour();
+    // The months the test's clock runs in (the product's own were made for the real date).
+    for (const month of [start, new Date(Date.UTC(2026, 1, 10))]) {
+      await sql`select make_tick_month(${BTC}, ${month}::timestamptz)`.execute(t.db);
+    }
+    const user = await fundedUser("1000.00");
+    await recordTicks(t.db, [feedTick(BTC, at(start, 0), 9_000_000n)]);
+    const placed = (await place(user.auth, order({ durationSeconds: 30 }))).json<Contract>();
+    await recordTicks(
+      t.db,
+      [1000, 11_000, 21_000, 31_000, 32_000].map((ms, i) =>
+        feedTick(BTC, at(start, ms), 9_000_100n + BigInt(i)),
+      ),
+    );
+    t.clock.set(new Date(at(start, 32_000)));
+    expect(await settle()).toHaveLength(1);
+    const detailUrl = `/api/v1/trading/contracts/${placed.id}`;
+    const before = {
+      detail: (await read(detailUrl, user.auth)).json<ContractDetail>(),
+      receipt: (await read(`${detailUrl}/receipt`, user.auth)).json<ContractReceipt>(),
+    };
+    expect(before.detail.ticks.length).toBeGreaterThan(1);
+
+    // February goes on; January is archived.
+    await recordTicks(t.db, [feedTick(BTC, "2026-02-10T00:00:00Z", 9_000_500n)]);
+    const done = await archiveMonth(t.db, createBlobStore(testConfig()), BTC, "ticks_btcusdt_2026_01");
+    expect(done.ticks).toBe(6);
+
+    expect((await read(detailUrl, user.auth)).json<ContractDetail>()).toEqual(before.detail);
+    expect((await read(`${detailUrl}/receipt`, user.auth)).json<ContractReceipt>()).toEqual(before.receipt);
+    const verified = await read(
+      `/api/v1/market/products/${encodeURIComponent(BTC)}/verify?fromSeq=1&toSeq=7`,
+    );
+    expect(verified.json<ChainVerification>()).toMatchObject({ valid: true, checked: 7 });
+  });
+});
