@@ -66,7 +66,12 @@ export interface TickQuery {
   limit: number;
 }
 
-export async function productTicks(db: Executor, symbol: string, query: TickQuery): Promise<TickList> {
+export async function productTicks(
+  db: Executor,
+  symbol: string,
+  query: TickQuery,
+  archives?: BlobStore,
+): Promise<TickList> {
   const product = await findProduct(db, symbol);
   const from = query.from === undefined ? undefined : new Date(query.from);
   const to = query.to === undefined ? undefined : new Date(query.to);
@@ -74,12 +79,17 @@ export async function productTicks(db: Executor, symbol: string, query: TickQuer
   if (query.fromSeq !== undefined && BigInt(query.fromSeq) < 1n) throw new AppError("RANGE_INVALID");
   if (from && to && from > to) throw new AppError("RANGE_INVALID");
   if (from && to && to.getTime() - from.getTime() > MAX_TICK_SPAN_MS) throw new AppError("RANGE_TOO_LARGE");
-  const ticks = await ticksInRange(db, product.symbol, {
-    ...(query.fromSeq !== undefined ? { fromSeq: BigInt(query.fromSeq) } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    limit: query.limit,
-  });
+  const ticks = await ticksInRange(
+    db,
+    product.symbol,
+    {
+      ...(query.fromSeq !== undefined ? { fromSeq: BigInt(query.fromSeq) } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      limit: query.limit,
+    },
+    archives,
+  );
   const citations = await citationsOf(
     db,
     product.symbol,

@@ -64,7 +64,7 @@ export function marketRoutes(context: RouteContext, archives: BlobStore): Fastif
     app.get(
       "/market/products/:symbol/ticks",
       { schema: schema({ params: symbolParams, querystring: tickRangeQuery, response: { 200: tickList } }) },
-      async (request) => productTicks(db, request.params.symbol, request.query),
+      async (request) => productTicks(db, request.params.symbol, request.query, archives),
     );
 
     app.get(

@@ -76,3 +76,15 @@ export async function archivedTicks(
   }
   return ticks;
 }
+
+/** The last seq a product's archive holds; 0 when nothing of it is archived. */
+export async function lastArchivedSeq(db: Executor, symbol: string): Promise<bigint> {
+  const row = await db
+    .selectFrom("tick_archives")
+    .select("last_seq")
+    .where("symbol", "=", symbol)
+    .orderBy("first_seq", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.last_seq ?? 0n;
+}

@@ -3,7 +3,7 @@ import type { Executor } from "../platform/db";
 import { hashHex, TICK_GENESIS_HASH, tickHash } from "./hash";
 import { formatScaled } from "./prices";
 import { ArchiveMismatch } from "./tick-archive-file";
-import { archivedTicks } from "./tick-archives";
+import { archivedTicks, lastArchivedSeq } from "./tick-archives";
 import { pricePrecision } from "./tick-reads";
 
 export interface ChainCheck {
@@ -40,7 +40,7 @@ export async function verifyChain(
   let expectedSeq = fromSeq;
   // The archived part first (decision 0084): each file checked against the hashes its row keeps.
   const archivedUpTo = await lastArchivedSeq(m, symbol);
-  if (archivedUpTo !== null && fromSeq <= archivedUpTo) {
+  if (archivedUpTo > 0n && fromSeq <= archivedUpTo) {
     if (!archives) return fail(fromSeq);
     try {
       const ticks = await archivedTicks(
@@ -105,15 +105,4 @@ export async function verifyChain(
   }
   // Past the latest tick there is nothing to check (yet); the result says where it ended.
   return { ...result, toSeq: expectedSeq - 1n };
-}
-
-async function lastArchivedSeq(m: Executor, symbol: string): Promise<bigint | null> {
-  const row = await m
-    .selectFrom("tick_archives")
-    .select("last_seq")
-    .where("symbol", "=", symbol)
-    .orderBy("first_seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.last_seq ?? null;
 }

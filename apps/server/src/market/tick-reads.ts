@@ -1,8 +1,11 @@
+import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import type { FeedCitation } from "./feed";
 import { hashHex, TICK_GENESIS_HASH } from "./hash";
 import { formatScaled } from "./prices";
 import type { StoredTick } from "./stored-tick";
+import { ARCHIVE_FILE_TICKS } from "./tick-archive-file";
+import { archivedTicks, lastArchivedSeq } from "./tick-archives";
 
 /** The decimals a product's prices are served and hashed with. */
 export async function pricePrecision(m: Executor, symbol: string): Promise<number> {
@@ -23,14 +26,44 @@ export interface TickRange {
 
 /**
  * Ticks oldest first: from `fromSeq` or `from` onwards up to `to`, or with neither, the latest `limit`
- * at or before `to` (which is how settlement will find "the last tick at or before expiry").
+ * at or before `to` (which is how settlement will find "the last tick at or before expiry"). Given the
+ * archive store, ticks that were archived (decision 0084) are read from their files, each checked
+ * against the hashes the database keeps; without it, only the ticks still in the table.
  */
-export async function ticksInRange(db: Executor, symbol: string, range: TickRange): Promise<StoredTick[]> {
+export async function ticksInRange(
+  db: Executor,
+  symbol: string,
+  range: TickRange,
+  archives?: BlobStore,
+): Promise<StoredTick[]> {
   const m = db;
   const precision = await pricePrecision(m, symbol);
   const forward = range.fromSeq !== undefined || range.from !== undefined;
   const bounds = await seqBounds(m, symbol, range.from, range.to);
   if (bounds === null) return [];
+  const upTo = archives ? await lastArchivedSeq(m, symbol) : 0n;
+  const inTime = (tick: { time: Date }) =>
+    (range.from === undefined || tick.time >= range.from) &&
+    (range.to === undefined || tick.time <= range.to);
+  const stored = (tick: Omit<StoredTick, "symbol" | "priceText">): StoredTick => ({
+    symbol,
+    ...tick,
+    priceText: formatScaled(tick.price, precision),
+  });
+
+  // Forward from inside the archive: its files first, at most a file's worth past what is asked for
+  // (the time bounds drop at most a minute's ticks), then the table.
+  const from = [range.fromSeq, bounds.first].reduce<bigint>((a, b) => (b !== undefined && b > a ? b : a), 1n);
+  let early: StoredTick[] = [];
+  if (archives && forward && from <= upTo) {
+    const cap = from + BigInt(range.limit + ARCHIVE_FILE_TICKS);
+    const to = [upTo, bounds.last, cap].reduce<bigint>((a, b) => (b !== undefined && b < a ? b : a), upTo);
+    early = (await archivedTicks(m, archives, symbol, from, to))
+      .filter(inTime)
+      .slice(0, range.limit)
+      .map(stored);
+    if (early.length === range.limit) return early;
+  }
   const rows = await m
     .selectFrom("ticks")
     .selectAll()
@@ -41,19 +74,18 @@ export async function ticksInRange(db: Executor, symbol: string, range: TickRang
     .$if(range.from !== undefined, (q) => q.where("time", ">=", range.from ?? new Date(0)))
     .$if(range.to !== undefined, (q) => q.where("time", "<=", range.to ?? new Date(0)))
     .orderBy("seq", forward ? "asc" : "desc")
-    .limit(range.limit)
+    .limit(range.limit - early.length)
     .execute();
   if (!forward) rows.reverse();
-  return (await chained(m, symbol, rows)).map((row) => ({
-    symbol: row.symbol,
-    seq: row.seq,
-    time: row.time,
-    price: row.price,
-    volume: row.volume,
-    prevHash: row.prevHash,
-    hash: row.hash,
-    priceText: formatScaled(row.price, precision),
-  }));
+  const live = (await chained(m, symbol, rows)).map(({ symbol: _, ...row }) => stored(row));
+  if (forward || !archives || live.length === range.limit || upTo === 0n) return [...early, ...live];
+
+  // Backward past the table's oldest tick: the newest archived ticks at or before the bound.
+  const need = range.limit - live.length;
+  const last = bounds.last !== undefined && bounds.last < upTo ? bounds.last : upTo;
+  const first = last - BigInt(need + ARCHIVE_FILE_TICKS) + 1n;
+  const archived = (await archivedTicks(m, archives, symbol, first > 1n ? first : 1n, last)).filter(inTime);
+  return [...archived.slice(-need).map(stored), ...live];
 }
 
 const MINUTE_MS = 60_000;

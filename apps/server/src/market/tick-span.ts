@@ -1,6 +1,6 @@
 import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
-import { archivedTicks } from "./tick-archives";
+import { archivedTicks, lastArchivedSeq } from "./tick-archives";
 import { chained } from "./tick-reads";
 
 /** A tick as a contract shows it: its hash and the hash it continues, in hex. */
@@ -33,14 +33,7 @@ export async function ticksOfSpan(
   symbol: string,
   span: Span,
 ): Promise<SpanTick[]> {
-  const archivedUpTo = await db
-    .selectFrom("tick_archives")
-    .select("last_seq")
-    .where("symbol", "=", symbol)
-    .orderBy("first_seq", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const upTo = archivedUpTo?.last_seq ?? 0n;
+  const upTo = await lastArchivedSeq(db, symbol);
   const ticks: SpanTick[] = [];
   if (span.fromSeq <= upTo) {
     const last = span.toSeq !== null && span.toSeq < upTo ? span.toSeq : upTo;

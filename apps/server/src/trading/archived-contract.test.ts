@@ -1,4 +1,10 @@
-import type { ChainVerification, Contract, ContractDetail, ContractReceipt } from "@tickfair/contract";
+import type {
+  ChainVerification,
+  Contract,
+  ContractDetail,
+  ContractReceipt,
+  TickList,
+} from "@tickfair/contract";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { feedTick } from "../market/testing";
@@ -15,7 +21,7 @@ const read = (url: string, auth: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url, headers: auth });
 
 describe("a contract whose month of ticks was archived", () => {
-  it("shows the same ticks, receipt and verified chain as before", async () => {
+  it("shows the same detail, receipt, ticks and verified chain as before", async () => {
     const start = nextHour();
     // The months the test's clock runs in (the product's own were made for the real date).
     for (const month of [start, new Date(Date.UTC(2026, 1, 10))]) {
@@ -33,10 +39,24 @@ describe("a contract whose month of ticks was archived", () => {
     t.clock.set(new Date(at(start, 32_000)));
     expect(await settle()).toHaveLength(1);
     const detailUrl = `/api/v1/trading/contracts/${placed.id}`;
+    const ticksUrl = `/api/v1/market/products/${encodeURIComponent(BTC)}/ticks`;
+    const tickReads = [
+      `${ticksUrl}?fromSeq=2&limit=3`,
+      `${ticksUrl}?from=${encodeURIComponent(at(start, 500))}&to=${encodeURIComponent(at(start, 40_000))}&limit=10`,
+      `${ticksUrl}?to=${encodeURIComponent(at(start, 25_000))}&limit=2`,
+    ];
+    const ticksNow = async () =>
+      Promise.all(tickReads.map(async (url) => (await read(url)).json<TickList>()));
     const before = {
       detail: (await read(detailUrl, user.auth)).json<ContractDetail>(),
       receipt: (await read(`${detailUrl}/receipt`, user.auth)).json<ContractReceipt>(),
+      ticks: await ticksNow(),
     };
+    expect(before.ticks.map((list) => list.items.map((tick) => tick.seq))).toEqual([
+      ["2", "3", "4"],
+      ["2", "3", "4", "5", "6"],
+      ["3", "4"],
+    ]);
     expect(before.detail.ticks.length).toBeGreaterThan(1);
 
     // February goes on; January is archived.
@@ -46,6 +66,7 @@ describe("a contract whose month of ticks was archived", () => {
 
     expect((await read(detailUrl, user.auth)).json<ContractDetail>()).toEqual(before.detail);
     expect((await read(`${detailUrl}/receipt`, user.auth)).json<ContractReceipt>()).toEqual(before.receipt);
+    expect(await ticksNow()).toEqual(before.ticks);
     const verified = await read(
       `/api/v1/market/products/${encodeURIComponent(BTC)}/verify?fromSeq=1&toSeq=7`,
     );
