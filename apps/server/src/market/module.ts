@@ -35,7 +35,7 @@ export function marketModule(
     name: "market",
     market,
     publicRoutes: [marketRoutes(wiring, deps.blobs), fairnessRoutes(wiring)],
-    operatorRoutes: [marketOperatorRoutes(wiring)],
+    operatorRoutes: [marketOperatorRoutes(wiring, deps.blobs)],
     jobs: [
       { job: market, enabled: true },
       // Every process keeps the tick partitions ready: a tick may come from any of them.

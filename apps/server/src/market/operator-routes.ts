@@ -7,6 +7,7 @@ import {
   updateProductRequest,
 } from "@tickfair/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { BlobStore } from "../platform/blob-store";
 import type { RouteContext } from "../platform/context";
 import { requestLocale } from "../platform/request-locale";
 import { routeSchemas } from "../platform/route-schema";
@@ -28,7 +29,7 @@ const schema = routeSchemas({
  * their payout rates and stake limits, for contracts placed after the change. Nothing sets a price, a
  * tick or an outcome.
  */
-export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZod {
+export function marketOperatorRoutes(context: RouteContext, archives: BlobStore): FastifyPluginAsyncZod {
   const { db, clock } = context;
   return async (app) => {
     app.get(
@@ -54,7 +55,7 @@ export function marketOperatorRoutes(context: RouteContext): FastifyPluginAsyncZ
           response: { 200: operatorChainVerification },
         }),
       },
-      async (request) => verifyProductRange(db, request.params.symbol, request.query),
+      async (request) => verifyProductRange(db, request.params.symbol, request.query, archives),
     );
 
     app.put(

@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { FolderBlobStore } from "../platform/blob-store";
+import { verifyProductRange } from "./operator-products";
 import { feedTick } from "./testing";
 import { ArchiveMismatch, decodeArchive } from "./tick-archive-file";
 import { archiveMonth, monthsToArchive } from "./tick-archiver";
@@ -168,6 +169,20 @@ describe("verifying a chain that reaches into the archive", () => {
     expect(await verifyChain(testDb.db, symbol, 1n, 6n, store)).toMatchObject({
       valid: false,
       firstMismatchSeq: 3n,
+    });
+    // The operator's check by time finds its ends in the files too.
+    const lastDayOfJanuary = { from: "2026-01-31T00:00:00Z", to: "2026-01-31T23:59:59.999Z" };
+    expect(await verifyProductRange(testDb.db, symbol, lastDayOfJanuary, store)).toMatchObject({
+      fromSeq: "2",
+      toSeq: "2",
+      checked: 1,
+      valid: true,
+    });
+    const firstOfFebruary = { from: "2026-02-01T00:00:00Z", to: "2026-02-01T12:00:00Z" };
+    expect(await verifyProductRange(testDb.db, symbol, firstOfFebruary, store)).toMatchObject({
+      fromSeq: "3",
+      valid: false,
+      firstBrokenSeq: "3",
     });
   });
 });
