@@ -159,6 +159,11 @@ export const ERROR_STATUS = {
   CONTENT_LINK_INVALID: 400,
   /** The practice account is reset only while no practice contract is open: their stakes are still held. */
   PRACTICE_CONTRACTS_OPEN: 409,
+  /**
+   * An archived file of ticks is missing or does not match the hashes the database keeps for it: those
+   * prices are not shown unverified. The server logs it and the ledger check reports it.
+   */
+  TICK_ARCHIVE_UNREADABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

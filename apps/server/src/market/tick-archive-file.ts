@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { AppError } from "../platform/errors";
 import { tickHash } from "./hash";
 import { formatScaled } from "./prices";
 
@@ -79,13 +80,19 @@ export function sha256Hex(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-/** Why a file is not what the database says it archived; `firstSeq` names the file's first tick when known. */
-export class ArchiveMismatch extends Error {
+/**
+ * Why a file is not what the database says it archived; `firstSeq` names the file's first tick when
+ * known. Met in a request, it answers TICK_ARCHIVE_UNREADABLE (and is logged): unverified prices are
+ * never shown.
+ */
+export class ArchiveMismatch extends AppError {
   constructor(
-    message: string,
+    readonly why: string,
     readonly firstSeq?: bigint,
   ) {
-    super(message);
+    super("TICK_ARCHIVE_UNREADABLE");
+    this.name = "ArchiveMismatch";
+    this.message = why;
   }
 }
 

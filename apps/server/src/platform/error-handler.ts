@@ -45,8 +45,13 @@ function validationToAppError(
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError)
+    if (error instanceof AppError) {
+      // A code of ours that answers 5xx is a fault an operator must see, as an unexpected error is;
+      // the health check's answer while the process drains is expected.
+      if (error.status >= 500 && error.code !== "SERVICE_UNAVAILABLE")
+        request.log.error({ err: error }, `request failed: ${error.code}`);
       return send(reply, request, error.status, error.code, error.fields, error.details);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const appError = validationToAppError(error);
       return send(reply, request, 400, appError.code, appError.fields);

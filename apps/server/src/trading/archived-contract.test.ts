@@ -5,10 +5,12 @@ import type {
   ContractReceipt,
   TickList,
 } from "@tickfair/contract";
+import { errorMessage } from "@tickfair/contract/error-messages";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { feedTick } from "../market/testing";
 import { archiveMonth } from "../market/tick-archiver";
+import { archiveKey } from "../market/tick-archives";
 import { recordTicks } from "../market/ticks";
 import { createBlobStore } from "../platform/s3-blob-store";
 import { at, BTC, contractKit } from "../test/contract-kit";
@@ -61,7 +63,8 @@ describe("a contract whose month of ticks was archived", () => {
 
     // February goes on; January is archived.
     await recordTicks(t.db, [feedTick(BTC, "2026-02-10T00:00:00Z", 9_000_500n)]);
-    const done = await archiveMonth(t.db, createBlobStore(testConfig()), BTC, "ticks_btcusdt_2026_01");
+    const blobs = createBlobStore(testConfig());
+    const done = await archiveMonth(t.db, blobs, BTC, "ticks_btcusdt_2026_01");
     expect(done.ticks).toBe(6);
 
     expect((await read(detailUrl, user.auth)).json<ContractDetail>()).toEqual(before.detail);
@@ -71,5 +74,22 @@ describe("a contract whose month of ticks was archived", () => {
       `/api/v1/market/products/${encodeURIComponent(BTC)}/verify?fromSeq=1&toSeq=7`,
     );
     expect(verified.json<ChainVerification>()).toMatchObject({ valid: true, checked: 7 });
+
+    // The file damaged: nothing of it is shown unverified, and each read says why in the user's language.
+    const file = await t.db.selectFrom("tick_archives").select("file_sha256").executeTakeFirstOrThrow();
+    await blobs.put(archiveKey(Buffer.from(file.file_sha256).toString("hex")), Buffer.from("not ticks"));
+    for (const url of [detailUrl, `${detailUrl}/receipt`, ...tickReads]) {
+      const answer = await t.app.inject({
+        method: "GET",
+        url,
+        headers: { ...user.auth, "accept-language": "zh-CN" },
+      });
+      expect(answer.statusCode, url).toBe(503);
+      expect(answer.json(), url).toEqual({
+        error: { code: "TICK_ARCHIVE_UNREADABLE", message: errorMessage("TICK_ARCHIVE_UNREADABLE", "zh-CN") },
+      });
+    }
+    const broken = await read(`/api/v1/market/products/${encodeURIComponent(BTC)}/verify?fromSeq=1&toSeq=7`);
+    expect(broken.json<ChainVerification>()).toMatchObject({ valid: false, firstMismatchSeq: "1" });
   });
 });
