@@ -149,11 +149,18 @@ describe.each(storeKinds)("blob store: $kind", ({ make }) => {
     expect(await subject.store.get("photos/user-1/thumb")).toBeNull();
   });
 
+  it("tells a blob's size without reading it, null for a key with no blob", async () => {
+    await subject.store.put("tick-archives/one", randomBytes(4321));
+    expect(await subject.store.size("tick-archives/one")).toBe(4321);
+    expect(await subject.store.size("tick-archives/two")).toBeNull();
+  });
+
   it.each(["../x", "photos/../../x", "Photos/user-1", "", "/photos/user-1"])(
     "refuses the key %j without touching the storage",
     async (badKey) => {
       await expect(subject.store.put(badKey, randomBytes(10))).rejects.toThrow(/not a blob key/);
       await expect(subject.store.get(badKey)).rejects.toThrow(/not a blob key/);
+      await expect(subject.store.size(badKey)).rejects.toThrow(/not a blob key/);
       expect(await subject.storedNames()).toEqual([]);
     },
   );
@@ -177,6 +184,7 @@ describe("S3 blob store", () => {
       credentials: S3RVER_CREDENTIALS,
     });
     await expect(store.get("photos/user-1/full")).rejects.toThrow();
+    await expect(store.size("photos/user-1/full")).rejects.toThrow();
   });
 });
 

@@ -10,6 +10,8 @@ export interface BlobStore {
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes; null when there is no blob under the key. */
   get(key: string): Promise<Buffer | null>;
+  /** The stored blob's length in bytes, without reading it; null when there is no blob under the key. */
+  size(key: string): Promise<number | null>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
@@ -42,6 +44,15 @@ export class FolderBlobStore implements BlobStore {
   async get(key: string): Promise<Buffer | null> {
     try {
       return await fs.readFile(this.#pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.#pathOf(key))).size;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;

@@ -65,17 +65,39 @@ export class S3BlobStore implements BlobStore {
       const bytes = await response.Body.transformToByteArray();
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
-      // Some S3-compatible servers answer a missing object with a bare 404 rather than NoSuchKey; a
-      // missing bucket is a setup fault, never "no blob".
-      if (
-        error instanceof sdk.S3ServiceException &&
-        error.$metadata.httpStatusCode === 404 &&
-        error.name !== "NoSuchBucket"
-      )
-        return null;
+      if (isMissingObject(sdk, error)) return null;
       throw error;
     }
   }
+
+  async size(key: string): Promise<number | null> {
+    const objectKey = this.objectKeyOf(key);
+    const { sdk, client } = await this.#connect();
+    try {
+      const head = await client.send(
+        new sdk.HeadObjectCommand({ Bucket: this.#options.bucket, Key: objectKey }),
+      );
+      if (head.ContentLength === undefined) throw new Error(`no length for blob ${key}`);
+      return head.ContentLength;
+    } catch (error) {
+      if (!isMissingObject(sdk, error)) throw error;
+      // A HEAD's 404 has no body to tell a missing object from a missing bucket: ask for the bucket.
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.#options.bucket }));
+      return null;
+    }
+  }
+}
+
+/**
+ * Some S3-compatible servers answer a missing object with a bare 404 rather than NoSuchKey (and HEAD
+ * has no body to name it); a missing bucket is a setup fault, never "no blob".
+ */
+function isMissingObject(sdk: S3Sdk, error: unknown): boolean {
+  return (
+    error instanceof sdk.S3ServiceException &&
+    error.$metadata.httpStatusCode === 404 &&
+    error.name !== "NoSuchBucket"
+  );
 }
 
 /** The configured blob store: the bucket when BLOB_S3_BUCKET is set, else the folder. */
