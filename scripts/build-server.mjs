@@ -14,7 +14,7 @@ export const SERVER_DIST = path.join(ROOT, "apps", "server", "dist");
 /** Each output file's name and its source: the root package.json's scripts run these. */
 const ENTRIES = {
   main: "apps/server/src/main.ts",
-  "ledger-check": "apps/server/src/ledger/check-cli.ts",
+  "ledger-check": "apps/server/src/ledger-check.ts",
   "schema-dump": "apps/server/src/platform/schema-dump-cli.ts",
   "operator-create": "apps/server/src/operators/create-cli.ts",
   backup: "apps/server/src/platform/backup-cli.ts",

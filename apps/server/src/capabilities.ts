@@ -8,7 +8,7 @@ import { contentModule } from "./content";
 import { filesModule } from "./files";
 import { ledgerModule } from "./ledger";
 import { limitsModule } from "./limits";
-import { marketModule } from "./market";
+import { marketModule, tickArchiveCheck } from "./market";
 import { messagesModule } from "./messages";
 import { monitoringModule } from "./monitoring";
 import { isOperatorSessionLive, operatorSignIn, operatorSocketAuth, operatorsModule } from "./operators";
@@ -84,7 +84,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
           ? isSessionLive(db, holder.sessionTokenHash, now)
           : isOperatorSessionLive(db, holder.sessionTokenHash, now, config.OPERATOR_IDLE_MINUTES * 60_000),
     }),
-    ledgerModule(wiring),
+    ledgerModule(wiring, { tickArchives: tickArchiveCheck(blobs) }),
     market,
     messages,
     content,

@@ -12,7 +12,7 @@ import { CODE_VARIABLE, PASSWORD_VARIABLE, USERNAME_VARIABLE } from "./check-pla
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../../..");
-const cli = ["--import", "tsx", path.join(root, "apps/server/src/ledger/check-cli.ts")];
+const cli = ["--import", "tsx", path.join(root, "apps/server/src/ledger-check.ts")];
 
 const tempDir = useTempDirs("tickfair-check-cli-");
 
@@ -119,6 +119,7 @@ describe("npm run ledger:check beside a running server", () => {
       expect(checked.code).toBe(0);
       expect(checked.stdout).toContain(`through the server at http://127.0.0.1:${port}`);
       expect(checked.stdout).toContain("All ledger invariants hold.");
+      expect(checked.stdout).toContain("Tick archives: 0 files of 0 ticks");
     } finally {
       server.kill("SIGTERM");
     }

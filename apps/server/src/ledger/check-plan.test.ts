@@ -126,9 +126,12 @@ describe("deciding how npm run ledger:check checks", () => {
       scope: "since checkpoint",
       cut: { entryId: "4", postingId: "2" },
       counts: { accounts: 3, postings: 2, entries: 4 },
+      tickArchives: { files: 2, ticks: 20_000 },
     });
     expect(sound).toEqual({
       head: "Ledger on here: 3 accounts, 2 postings, 4 entries, checked since the last checkpoint up to entry 4",
+      archives:
+        "Tick archives: 2 files of 20000 ticks, each present at its written length, each continuing the one before",
       violations: [],
       verdict: "All ledger invariants hold.",
       code: 0,
@@ -139,9 +142,11 @@ describe("deciding how npm run ledger:check checks", () => {
       scope: "full",
       cut: { entryId: "0", postingId: "0" },
       counts: { accounts: 0, postings: 0, entries: 0 },
+      tickArchives: null,
     });
     expect(broken).toMatchObject({
       head: "Ledger on here: 0 accounts, 0 postings, 0 entries, checked in full up to entry 0",
+      archives: null,
       violations: ["VIOLATION x"],
       verdict: "1 violation(s) found.",
       code: 1,
@@ -171,7 +176,7 @@ describe("checking through the running server", () => {
   it("signs in as an admin, answers the same report as a direct check, and signs out", async () => {
     await toppedUpUser(t, "100.00");
     const report = await checkThroughServer(url, await signIn(admin));
-    expect(report).toEqual(await checkLedgerInvariants(t.db));
+    expect(report).toEqual({ ...(await checkLedgerInvariants(t.db)), tickArchives: { files: 0, ticks: 0 } });
     expect(report.ok).toBe(true);
     const sessions = await t.db
       .selectFrom("operator_sessions as s")

@@ -182,11 +182,16 @@ async function failure(what: string, response: Response): Promise<string> {
 export function reportLines(
   where: string,
   report: LedgerCheckReport,
-): { head: string; violations: string[]; verdict: string; code: number } {
+): { head: string; archives: string | null; violations: string[]; verdict: string; code: number } {
   const { accounts, postings, entries } = report.counts;
   const read = report.scope === "full" ? "checked in full" : "checked since the last checkpoint";
+  const files =
+    report.scope === "full" ? "each read and its hashes recomputed" : "each present at its written length";
   return {
     head: `Ledger on ${where}: ${accounts} accounts, ${postings} postings, ${entries} entries, ${read} up to entry ${report.cut.entryId}`,
+    archives: report.tickArchives
+      ? `Tick archives: ${report.tickArchives.files} files of ${report.tickArchives.ticks} ticks, ${files}, each continuing the one before`
+      : null,
     violations: report.violations.map((violation) => `VIOLATION ${violation}`),
     verdict: report.ok ? "All ledger invariants hold." : `${report.violations.length} violation(s) found.`,
     code: report.ok ? EXIT_HOLDS : EXIT_VIOLATIONS,

@@ -126,9 +126,10 @@ describe("ledger invariants", () => {
   it("npm run ledger:check exits 0 on a sound ledger and 1 on a broken one", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-ledger-"));
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
-    const cli = ["--import", "tsx", path.join(root, "apps/server/src/ledger/check-cli.ts")];
+    const cli = ["--import", "tsx", path.join(root, "apps/server/src/ledger-check.ts")];
     const sound = await run(process.execPath, cli, { env, cwd: root });
     expect(sound.stdout).toContain("All ledger invariants hold.");
+    expect(sound.stdout).toContain("Tick archives: 0 files of 0 ticks, each read and its hashes recomputed");
 
     const db = createDb({ dataDir });
     await corrupt(db);

@@ -13,7 +13,19 @@ export interface InvariantReport {
   cut: { entryId: string; postingId: string };
   /** Accounts now; postings and entries up to the cut. */
   counts: { accounts: number; postings: number; entries: number };
+  /** The tick archives' files and ticks, when checked with the ledger. */
+  tickArchives: { files: number; ticks: number } | null;
 }
+
+/**
+ * The check of the tick archives, handed down by the wiring: the market owns them (decision 0084), and
+ * `npm run ledger:check` vouches for them with the ledger. Its violations join the ledger's, so a broken
+ * archive fails the check, keeps it from becoming a checkpoint and raises the same alert.
+ */
+export type TickArchiveCheck = (
+  db: Executor,
+  scope: LedgerCheckScope,
+) => Promise<{ files: number; ticks: number; violations: string[] }>;
 
 /** The entries and postings a check reads: above `from`'s ids, at or below `to`. */
 interface Range {
@@ -36,7 +48,7 @@ interface Range {
  */
 export async function checkLedgerInvariants(
   db: Executor,
-  options: { since: "checkpoint" | "full" } = { since: "full" },
+  options: { since: "checkpoint" | "full"; tickArchives?: TickArchiveCheck } = { since: "full" },
 ): Promise<InvariantReport> {
   const checkpoint = options.since === "checkpoint" ? await latestCheckpoint(db) : null;
   const range: Range = { from: checkpoint ?? ORIGIN, to: await takeCut(db) };
@@ -51,6 +63,8 @@ export async function checkLedgerInvariants(
     ...(checkpoint ? await balancesAgainstLastEntry(db) : await balancesAgainstEntries(db)),
     ...(await negativeBalances(db)),
   ];
+  const archives = options.tickArchives ? await options.tickArchives(db, scope) : null;
+  if (archives) violations.push(...archives.violations);
   const accounts = await sql<{ accounts: string }>`select count(*)::text as accounts from accounts`.execute(
     db,
   );
@@ -65,6 +79,7 @@ export async function checkLedgerInvariants(
       postings: Number(totals.postings),
       entries: Number(totals.entries),
     },
+    tickArchives: archives ? { files: archives.files, ticks: archives.ticks } : null,
   };
 }
 

@@ -9,5 +9,6 @@ export { formatScaled } from "./prices";
 export { effectiveStatus } from "./schedule";
 export { productNotFound, symbolCode, symbolCodeOf } from "./service";
 export type { StoredTick } from "./stored-tick";
+export { tickArchiveCheck } from "./tick-archive-check";
 export { chained, citationsOf } from "./tick-reads";
 export { type SpanTick, ticksOfSpan } from "./tick-span";

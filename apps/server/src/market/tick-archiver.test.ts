@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { FolderBlobStore } from "../platform/blob-store";
 import { verifyProductRange } from "./operator-products";
 import { feedTick } from "./testing";
+import { checkTickArchives } from "./tick-archive-check";
 import { ArchiveMismatch, decodeArchive } from "./tick-archive-file";
 import { archiveMonth, monthsToArchive } from "./tick-archiver";
 import { archivedTicks, archiveKey } from "./tick-archives";
@@ -184,5 +185,77 @@ describe("verifying a chain that reaches into the archive", () => {
       valid: false,
       firstBrokenSeq: "3",
     });
+  });
+});
+
+describe("the integrity check of the archives", () => {
+  /** What the check finds wrong with this product's archive (the database holds other tests' too). */
+  async function violationsOf(symbol: string, store: FolderBlobStore, scope: "full" | "since checkpoint") {
+    const check = await checkTickArchives(testDb.db, store, scope);
+    return check.violations.filter((violation) => violation.startsWith(symbol));
+  }
+
+  it("finds a sound archive sound, in full and in the routine check", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store } = await blobStore();
+    for (const month of ["01", "02", "03"])
+      await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_${month}`);
+    expect(await violationsOf(symbol, store, "since checkpoint")).toEqual([]);
+    expect(await violationsOf(symbol, store, "full")).toEqual([]);
+    const check = await checkTickArchives(testDb.db, store, "full");
+    expect(check.files).toBeGreaterThanOrEqual(3);
+    expect(check.ticks).toBeGreaterThanOrEqual(5);
+  });
+
+  it("names a file lost or cut short in either check, and one changed in place in the full check", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store, root } = await blobStore();
+    for (const month of ["01", "02"])
+      await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_${month}`);
+    const rows = await testDb.db
+      .selectFrom("tick_archives")
+      .select(["file_sha256"])
+      .where("symbol", "=", symbol)
+      .orderBy("first_seq")
+      .execute();
+    const [january, february] = rows.map((row) =>
+      path.join(root, archiveKey(Buffer.from(row.file_sha256).toString("hex"))),
+    );
+    if (!january || !february) throw new Error("not archived");
+
+    const original = await fs.readFile(january);
+    // The same length, other bytes: only reading the file can tell.
+    const changed = Buffer.from(original);
+    changed[changed.length - 1] = (changed.at(-1) ?? 0) ^ 0xff;
+    await fs.writeFile(january, changed);
+    expect(await violationsOf(symbol, store, "since checkpoint")).toEqual([]);
+    expect(await violationsOf(symbol, store, "full")).toEqual([
+      `${symbol}: the archive of ticks 1–2 has changed`,
+    ]);
+
+    await fs.writeFile(january, original.subarray(0, 10));
+    await fs.rm(february);
+    const lost = [
+      `${symbol}: the archive of ticks 1–2 has 10 bytes where ${original.length} were written`,
+      `${symbol}: the archive of ticks 3–4 is missing`,
+    ];
+    expect(await violationsOf(symbol, store, "since checkpoint")).toEqual(lost);
+    expect(await violationsOf(symbol, store, "full")).toEqual(lost);
+  });
+
+  it("finds the table's oldest tick no longer continuing the archive", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store } = await blobStore();
+    for (const month of ["01", "02", "03"])
+      await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_${month}`);
+    await sql`alter table ticks disable trigger user`.execute(testDb.db);
+    try {
+      await sql`update ticks set price = price + 1 where symbol = ${symbol} and seq = 6`.execute(testDb.db);
+    } finally {
+      await sql`alter table ticks enable trigger user`.execute(testDb.db);
+    }
+    expect(await violationsOf(symbol, store, "since checkpoint")).toEqual([
+      `${symbol}: tick 6 in the table does not continue the archive's last hash`,
+    ]);
   });
 });

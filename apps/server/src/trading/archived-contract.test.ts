@@ -3,6 +3,7 @@ import type {
   Contract,
   ContractDetail,
   ContractReceipt,
+  LedgerCheckReport,
   TickList,
 } from "@tickfair/contract";
 import { errorMessage } from "@tickfair/contract/error-messages";
@@ -13,6 +14,7 @@ import { archiveMonth } from "../market/tick-archiver";
 import { archiveKey } from "../market/tick-archives";
 import { recordTicks } from "../market/ticks";
 import { createBlobStore } from "../platform/s3-blob-store";
+import { operatorAuth } from "../test/cashier-fixtures";
 import { at, BTC, contractKit } from "../test/contract-kit";
 import { testConfig, useTestApp } from "../test/harness";
 
@@ -91,5 +93,19 @@ describe("a contract whose month of ticks was archived", () => {
     }
     const broken = await read(`/api/v1/market/products/${encodeURIComponent(BTC)}/verify?fromSeq=1&toSeq=7`);
     expect(broken.json<ChainVerification>()).toMatchObject({ valid: false, firstMismatchSeq: "1" });
+    // The ledger check reads the archives with the ledger: the routine one sees a file of another length.
+    const admin = await operatorAuth(t, "admin");
+    const check = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/operator/ledger/check",
+      headers: admin.headers,
+    });
+    expect(check.json<LedgerCheckReport>()).toMatchObject({
+      ok: false,
+      tickArchives: { files: 1, ticks: 6 },
+      violations: [
+        expect.stringMatching(/^BTC\/USDT: the archive of ticks 1–6 has 9 bytes where \d+ were written$/),
+      ],
+    });
   });
 });

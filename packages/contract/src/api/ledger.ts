@@ -23,5 +23,12 @@ export const ledgerCheckReport = z.object({
     postings: z.number().int().nonnegative(),
     entries: z.number().int().nonnegative(),
   }),
+  /**
+   * The tick archives checked with it: their files and the ticks those hold (docs/operations.md, "Tick
+   * archives"); null when the check was run without them.
+   */
+  tickArchives: z
+    .object({ files: z.number().int().nonnegative(), ticks: z.number().int().nonnegative() })
+    .nullable(),
 });
 export type LedgerCheckReport = z.infer<typeof ledgerCheckReport>;
