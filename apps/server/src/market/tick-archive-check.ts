@@ -64,7 +64,7 @@ export async function checkTickArchives(
       } catch (error) {
         if (!(error instanceof ArchiveMismatch)) throw error;
         const why = error.why;
-        if (!violations.some((violation) => violation.startsWith(fileName(row)))) violations.push(why);
+        if (!violations.some((violation) => violation.startsWith(`${fileName(row)} `))) violations.push(why);
       }
     }
   }
