@@ -61,7 +61,9 @@ export async function bytesPerDay(side: MeasuredSide, days: number): Promise<Rec
   const sizes: Record<string, number> = {};
   for (const name of GROWING) {
     const size = await sql<{ bytes: string; rows: string }>`
-      select (select sum(pg_total_relation_size(relid)) from pg_partition_tree(${name}))::text as bytes,
+      -- A partitioned table's size is its partitions'; a plain table has no partition tree.
+      select coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree(${name})),
+          pg_total_relation_size(${name}))::text as bytes,
         (select count(*) from ${sql.table(name)})::text as rows`.execute(side.db);
     sizes[name] = Number(size.rows[0]?.bytes ?? 0) / days;
     sizes[`${name}_rows`] = Number(size.rows[0]?.rows ?? 0) / days;
