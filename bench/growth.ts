@@ -20,6 +20,7 @@ import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { newToken } from "../apps/server/src/platform/tokens";
 import { settleDueContracts } from "../apps/server/src/trading/settlement";
 import { type BenchResult, fmt, quantile, table } from "./bench";
+import { explainFrom, explainServerOptions, keepPlans } from "./growth-explain";
 import { bytesPerDay, bytesPerTick, fullLedgerCheckMs, GROWING, ledgerCheckMs } from "./growth-measures";
 import { type GrowthData, MIX, seedGrowth } from "./growth-seed";
 import { openPgServer } from "./pg-cluster";
@@ -277,7 +278,10 @@ async function measure(operation: Operation, sides: [Side, Side]): Promise<Figur
 }
 
 export async function runGrowthBench(): Promise<BenchResult> {
-  const server = await openPgServer({ log: (message) => console.log(`  ${message}`) });
+  const server = await openPgServer({
+    log: (message) => console.log(`  ${message}`),
+    ...explainServerOptions(),
+  });
   const sides: Side[] = [];
   try {
     console.log(`PostgreSQL ${server.version} (${server.origin})`);
@@ -285,6 +289,7 @@ export async function runGrowthBench(): Promise<BenchResult> {
     sides.push(await openSide(server, "day", CONFIG.days.day, endAt));
     sides.push(await openSide(server, "year", CONFIG.days.year, endAt));
     const pair = sides as [Side, Side];
+    await explainFrom(pair[0].db);
     console.log(
       `${CONFIG.requests} runs per operation and size (after ${CONFIG.warmup} to warm up), alternating sizes`,
     );
@@ -354,6 +359,7 @@ export async function runGrowthBench(): Promise<BenchResult> {
     return { ok: true, summary };
   } finally {
     for (const side of sides) await side.app.close();
+    keepPlans(server);
     if (server.origin === "DATABASE_URL") {
       for (const name of ["day", "year"])
         await server.dropDatabase(`tickfair_growth_${name}`).catch(() => {});

@@ -44,6 +44,7 @@ function externalServer(adminUrl: string): Promise<PgServer> {
     cpuSeconds: () => null,
     close: async () => {},
     restart: null,
+    logFile: null,
   });
 }
 
@@ -210,6 +211,7 @@ export async function startThrowawayCluster(options: PgServerOptions = {}): Prom
       restart: async () => {
         await run(pgCtl, ["restart", "-D", dataDir, "-l", logFile, "-m", "fast", "-w", "-t", "60"]);
       },
+      logFile,
     });
   } catch (error) {
     stopSync();

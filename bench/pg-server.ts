@@ -27,13 +27,15 @@ export interface PgServer {
    * null for DATABASE_URL, a server that is not ours to restart.
    */
   restart: (() => Promise<void>) | null;
+  /** The server's log file, for a throwaway cluster (removed with it); null for DATABASE_URL. */
+  logFile: string | null;
 }
 
 /** The PgServer that `adminUrl` names; how it came to be and how it goes away are the caller's. */
 export async function pgServerAt(
   adminUrl: string,
   origin: PgServer["origin"],
-  parts: Pick<PgServer, "binDir" | "cpuSeconds" | "close" | "restart">,
+  parts: Pick<PgServer, "binDir" | "cpuSeconds" | "close" | "restart" | "logFile">,
 ): Promise<PgServer> {
   const version = await serverVersion(adminUrl);
   return {
