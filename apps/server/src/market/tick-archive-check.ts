@@ -60,7 +60,7 @@ export async function checkTickArchives(
   if (scope === "full") {
     for (const row of rows) {
       try {
-        await archivedTicks(db, blobs, row.symbol, row.first_seq, row.last_seq);
+        await archivedTicks(db, blobs, row.symbol, row.first_seq, row.last_seq, { fresh: true });
       } catch (error) {
         if (!(error instanceof ArchiveMismatch)) throw error;
         const why = error.why;

@@ -116,6 +116,31 @@ describe("archiving a month of ticks", () => {
     await expect(archivedTicks(testDb.db, store, symbol, 1n, 2n)).rejects.toThrow(/missing/);
   });
 
+  it("reads a file verified lately without decoding it again, while the full check still does", async () => {
+    const { symbol, code } = await productWithHistory();
+    const { store, root } = await blobStore();
+    await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_01`);
+    const first = await archivedTicks(testDb.db, store, symbol, 1n, 2n);
+    const [row] = await testDb.db
+      .selectFrom("tick_archives")
+      .selectAll()
+      .where("symbol", "=", symbol)
+      .execute();
+    if (!row) throw new Error("not archived");
+    const file = path.join(root, archiveKey(Buffer.from(row.file_sha256).toString("hex")));
+    // Changed in place at the same length: the verified copy is served, the full check reads the file.
+    const changed = await fs.readFile(file);
+    changed[changed.length - 1] = (changed.at(-1) ?? 0) ^ 0xff;
+    await fs.writeFile(file, changed);
+    expect(await archivedTicks(testDb.db, store, symbol, 1n, 2n)).toEqual(first);
+    await expect(archivedTicks(testDb.db, store, symbol, 1n, 2n, { fresh: true })).rejects.toThrow(
+      /has changed/,
+    );
+    // Lost: refused, verified copy or not.
+    await fs.rm(file);
+    await expect(archivedTicks(testDb.db, store, symbol, 1n, 2n)).rejects.toThrow(/is missing/);
+  });
+
   it("refuses to archive a month whose chain does not verify, and leaves it in place", async () => {
     const { symbol, code } = await productWithHistory();
     const { store } = await blobStore();
