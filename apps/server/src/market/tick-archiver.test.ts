@@ -50,6 +50,17 @@ async function productWithHistory(): Promise<{ symbol: string; code: string }> {
   return { symbol, code: symbol.toLowerCase().replace("/", "") };
 }
 
+/** Where each of a product's archive files lies in the store's folder, oldest first. */
+async function archiveFiles(symbol: string, root: string): Promise<string[]> {
+  const rows = await testDb.db
+    .selectFrom("tick_archives")
+    .select("file_sha256")
+    .where("symbol", "=", symbol)
+    .orderBy("first_seq")
+    .execute();
+  return rows.map((row) => path.join(root, archiveKey(Buffer.from(row.file_sha256).toString("hex"))));
+}
+
 async function storedTicks(symbol: string) {
   const rows = await testDb.db
     .selectFrom("ticks")
@@ -98,14 +109,8 @@ describe("archiving a month of ticks", () => {
     const { symbol, code } = await productWithHistory();
     const { store, root } = await blobStore();
     await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_01`);
-    const [row] = await testDb.db
-      .selectFrom("tick_archives")
-      .selectAll()
-      .where("symbol", "=", symbol)
-      .execute();
-    if (!row) throw new Error("not archived");
-    const key = archiveKey(Buffer.from(row.file_sha256).toString("hex"));
-    const file = path.join(root, key);
+    const [file] = await archiveFiles(symbol, root);
+    if (!file) throw new Error("not archived");
     const original = await fs.readFile(file);
     const { header } = decodeArchive(original);
     expect(header).toMatchObject({ symbol, firstSeq: 1n, count: 2 });
@@ -121,13 +126,8 @@ describe("archiving a month of ticks", () => {
     const { store, root } = await blobStore();
     await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_01`);
     const first = await archivedTicks(testDb.db, store, symbol, 1n, 2n);
-    const [row] = await testDb.db
-      .selectFrom("tick_archives")
-      .selectAll()
-      .where("symbol", "=", symbol)
-      .execute();
-    if (!row) throw new Error("not archived");
-    const file = path.join(root, archiveKey(Buffer.from(row.file_sha256).toString("hex")));
+    const [file] = await archiveFiles(symbol, root);
+    if (!file) throw new Error("not archived");
     // Changed in place at the same length: the verified copy is served, the full check reads the file.
     const changed = await fs.readFile(file);
     changed[changed.length - 1] = (changed.at(-1) ?? 0) ^ 0xff;
@@ -183,15 +183,9 @@ describe("verifying a chain that reaches into the archive", () => {
       valid: false,
       firstMismatchSeq: 1n,
     });
-    const files = await testDb.db
-      .selectFrom("tick_archives")
-      .select(["first_seq", "file_sha256"])
-      .where("symbol", "=", symbol)
-      .orderBy("first_seq")
-      .execute();
-    const february = files[1];
+    const february = (await archiveFiles(symbol, root))[1];
     if (!february) throw new Error("not archived");
-    await fs.rm(path.join(root, archiveKey(Buffer.from(february.file_sha256).toString("hex"))));
+    await fs.rm(february);
     expect(await verifyChain(testDb.db, symbol, 1n, 6n, store)).toMatchObject({
       valid: false,
       firstMismatchSeq: 3n,
@@ -237,15 +231,7 @@ describe("the integrity check of the archives", () => {
     const { store, root } = await blobStore();
     for (const month of ["01", "02"])
       await archiveMonth(testDb.db, store, symbol, `ticks_${code}_2026_${month}`);
-    const rows = await testDb.db
-      .selectFrom("tick_archives")
-      .select(["file_sha256"])
-      .where("symbol", "=", symbol)
-      .orderBy("first_seq")
-      .execute();
-    const [january, february] = rows.map((row) =>
-      path.join(root, archiveKey(Buffer.from(row.file_sha256).toString("hex"))),
-    );
+    const [january, february] = await archiveFiles(symbol, root);
     if (!january || !february) throw new Error("not archived");
 
     const original = await fs.readFile(january);
