@@ -86,7 +86,13 @@ for (const { locale, text } of consoleRuns()) {
       { times: 1 },
     );
     await page.getByTestId("savings-rate-submit").click();
+    // The server's answer is awaited as long as the journey may take (the machine is shared in CI).
+    const refused = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && response.url().endsWith("/operator/savings/rates"),
+    );
     await confirmButton(page).click();
+    expect((await refused).status()).toBe(400);
     await expect(page.getByTestId("savings-rate-error")).toHaveText(ERRORS[locale].RATE_DATE_NOT_FUTURE);
     await expectConsolePolished(page);
     await consoleShot(page, locale, "savings-rate-refused");

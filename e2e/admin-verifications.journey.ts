@@ -190,7 +190,13 @@ for (const { locale, text } of consoleRuns()) {
         route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), text: " . " }) }),
       { times: 1 },
     );
+    // The server's answer is awaited as long as the journey may take (two journeys and their browsers
+    // share the machine in CI), then the form must show it at once.
+    const refused = page.waitForResponse((response) =>
+      /\/operator\/verifications\/[^/]+\/reject$/.test(response.url()),
+    );
     await rejectButton.click();
+    expect((await refused).status()).toBe(400);
     await expect(page.getByTestId("verification-reject-error")).toHaveText(ERRORS[locale].REASON_REQUIRED);
     await consoleShot(page, locale, "verifications-reject-refused");
     await rejectButton.click();
