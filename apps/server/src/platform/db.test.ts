@@ -35,6 +35,13 @@ describe("prepared statements", () => {
   });
 });
 
+describe("the server's connections", () => {
+  it.skipIf(!onPostgres())("never compile with JIT, whatever the planner estimates", async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(testDb.db);
+    expect(rows).toEqual([{ jit: "off" }]);
+  });
+});
+
 describe("bigint arrays as one literal", () => {
   const cases: (bigint | null)[][] = [
     [],
