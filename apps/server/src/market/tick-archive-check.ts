@@ -2,7 +2,7 @@ import type { BlobStore } from "../platform/blob-store";
 import type { Executor } from "../platform/db";
 import { hashHex, TICK_GENESIS_HASH } from "./hash";
 import { ArchiveMismatch } from "./tick-archive-file";
-import { archivedTicks, archiveKey } from "./tick-archives";
+import { archivedTicks, archiveKey, archiveName } from "./tick-archives";
 import { verifyChain } from "./tick-chain-check";
 
 /** What a check of the tick archives found: the files and the ticks they hold, and what is wrong. */
@@ -40,31 +40,33 @@ export async function checkTickArchives(
   for (const row of rows) {
     const before = lastOf.get(row.symbol) ?? { seq: 0n, hash: TICK_GENESIS_HASH };
     if (row.first_seq !== before.seq + 1n || hashHex(row.prev_hash) !== before.hash) {
-      violations.push(`${fileName(row)} does not continue the archive before it`);
+      violations.push(`${archiveName(row)} does not continue the archive before it`);
     }
     lastOf.set(row.symbol, { seq: row.last_seq, hash: hashHex(row.last_hash) });
     ticks += row.last_seq - row.first_seq + 1n;
   }
 
+  // Files present at their written length; only those are worth reading in full.
+  const present: typeof rows = [];
   for (let start = 0; start < rows.length; start += LOOKUPS_AT_ONCE) {
     const batch = rows.slice(start, start + LOOKUPS_AT_ONCE);
     const sizes = await Promise.all(batch.map((row) => blobs.size(archiveKey(hashHex(row.file_sha256)))));
     for (const [index, row] of batch.entries()) {
       const size = sizes[index];
-      if (size === null) violations.push(`${fileName(row)} is missing`);
+      if (size === null) violations.push(`${archiveName(row)} is missing`);
       else if (size !== row.file_bytes)
-        violations.push(`${fileName(row)} has ${size} bytes where ${row.file_bytes} were written`);
+        violations.push(`${archiveName(row)} has ${size} bytes where ${row.file_bytes} were written`);
+      else present.push(row);
     }
   }
 
   if (scope === "full") {
-    for (const row of rows) {
+    for (const row of present) {
       try {
         await archivedTicks(db, blobs, row.symbol, row.first_seq, row.last_seq, { fresh: true });
       } catch (error) {
         if (!(error instanceof ArchiveMismatch)) throw error;
-        const why = error.why;
-        if (!violations.some((violation) => violation.startsWith(`${fileName(row)} `))) violations.push(why);
+        violations.push(error.why);
       }
     }
   }
@@ -78,10 +80,6 @@ export async function checkTickArchives(
     }
   }
   return { files: rows.length, ticks: Number(ticks), violations };
-}
-
-function fileName(row: { symbol: string; first_seq: bigint; last_seq: bigint }): string {
-  return `${row.symbol}: the archive of ticks ${row.first_seq}–${row.last_seq}`;
 }
 
 /** The check as the ledger's check takes it (`npm run ledger:check`, the console's check), on these files. */

@@ -27,6 +27,11 @@ export interface VerifiedTick {
 const VERIFIED_FILES = 4;
 const verifiedFiles = new Map<string, VerifiedTick[]>();
 
+/** How checks and errors name a file: by its product and the ticks it holds. */
+export function archiveName(row: { symbol: string; first_seq: bigint; last_seq: bigint }): string {
+  return `${row.symbol}: the archive of ticks ${row.first_seq}–${row.last_seq}`;
+}
+
 interface ArchiveRow {
   symbol: string;
   first_seq: bigint;
@@ -70,8 +75,7 @@ export async function archivedTicks(
 }
 
 async function verifiedFile(blobs: BlobStore, file: ArchiveRow, fresh: boolean): Promise<VerifiedTick[]> {
-  const range = `${file.symbol}: the archive of ticks ${file.first_seq}–${file.last_seq}`;
-  const mismatch = (why: string) => new ArchiveMismatch(`${range} ${why}`, file.first_seq);
+  const mismatch = (why: string) => new ArchiveMismatch(`${archiveName(file)} ${why}`, file.first_seq);
   const sha256 = hashHex(file.file_sha256);
   const prevHash = hashHex(file.prev_hash);
   const key = [file.symbol, file.first_seq, file.last_seq, prevHash, hashHex(file.last_hash), sha256].join(
