@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createBlobStore } from "../platform/s3-blob-store";
 import { testConfig, useTestApp } from "../test/harness";
+import { verifyCommand } from "../test/verify-command";
 import { feedTick, openTestFeed, tickAt } from "./testing";
 import { archiveMonth } from "./tick-archiver";
 import { recordTicks } from "./ticks";
@@ -13,19 +11,9 @@ import { recordTicks } from "./ticks";
 const t = useTestApp({ FEED_ENABLED: false });
 const BTC = "BTC/USDT";
 
-const VERIFY_COMMAND = fileURLToPath(new URL("../../../../packages/verify/src/cli.ts", import.meta.url));
-
-/** `npm run verify -- epoch …` as anyone runs it against this server: its JSON line and exit code. */
-async function verifyEpoch(url: string, index: number): Promise<{ code: number; out: unknown }> {
-  const args = ["--import", "tsx", VERIFY_COMMAND, "epoch", "--symbol", BTC, "--index", String(index)];
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, [...args, "--url", url]);
-    return { code: 0, out: JSON.parse(stdout) };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, out: JSON.parse(failed.stdout) };
-  }
-}
+/** `npm run verify -- epoch …` as anyone runs it against this server. */
+const verifyEpoch = (url: string, index: number) =>
+  verifyCommand("epoch", "--symbol", BTC, "--index", String(index), "--url", url);
 
 describe("an epoch whose month of ticks was archived", () => {
   it("still verifies from the public pages, its ticks read from the archive", async () => {

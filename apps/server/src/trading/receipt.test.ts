@@ -1,10 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import type { Contract, ContractReceipt } from "@tickfair/contract";
 import { type ReceiptTick, tickHash, verifyReceipt } from "@tickfair/verify";
 import { describe, expect, it } from "vitest";
@@ -13,29 +10,12 @@ import { recordTicks } from "../market/ticks";
 import { at, BTC, contractKit } from "../test/contract-kit";
 import { registerAndLogin } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { verifyCommand } from "../test/verify-command";
 import { FEED_GAP_MS, FEED_SILENCE_MS } from "./service";
 
 // No simulated feed: every tick here is recorded by the test, at times the manual clock sets.
 const t = useTestApp({ FEED_ENABLED: false });
 const { settle, nextHour, fundedUser, place, order } = contractKit(t);
-
-const VERIFY_COMMAND = fileURLToPath(new URL("../../../../packages/verify/src/cli.ts", import.meta.url));
-
-/** `npm run verify -- …` as a user runs it: its JSON line and exit code. */
-async function verifyCommand(...args: string[]): Promise<{ code: number; out: Record<string, unknown> }> {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      "--import",
-      "tsx",
-      VERIFY_COMMAND,
-      ...args,
-    ]);
-    return { code: 0, out: JSON.parse(stdout) };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, out: JSON.parse(failed.stdout) };
-  }
-}
 
 const receiptOf = (id: string, auth: Record<string, string>) =>
   t.app.inject({ method: "GET", url: `/api/v1/trading/contracts/${id}/receipt`, headers: auth });
