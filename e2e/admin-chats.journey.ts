@@ -191,6 +191,10 @@ for (const { locale, text } of consoleRuns()) {
 
     await page.getByTestId("chat-mode-reply").click();
     await page.getByTestId("canned-open").click();
+    // The picker settles (its replies loaded, the popover aligned to its size) before a user aims at it.
+    const picker = page.getByTestId("canned-picker");
+    await expect(picker.locator(".ant-spin")).toHaveCount(0);
+    await expect(picker.locator(".ant-empty, [data-testid=canned-item]").first()).toBeVisible();
     await page.getByTestId("canned-manage").click();
     const manager = page.getByTestId("canned-manager");
     await expect(manager).toBeVisible();
