@@ -52,6 +52,7 @@
 --   0051_tick_partitions
 --   0052_ledger_checkpoints
 --   0053_tick_archives
+--   0054_ledger_balance_digest
 
 create extension pg_trgm;
 
@@ -541,6 +542,7 @@ create table ledger_checkpoints (
   postings bigint not null,
   scope text not null,
   checked_at timestamp with time zone default now() not null,
+  balance_digest numeric,
   constraint ledger_checkpoints_pkey PRIMARY KEY (id),
   constraint ledger_checkpoints_entries_check CHECK ((entries >= 0)),
   constraint ledger_checkpoints_entry_id_check CHECK ((entry_id >= 0)),

@@ -1,3 +1,4 @@
+import type { LedgerCheckReport } from "@tickfair/contract";
 import { systemClock } from "../platform/clock";
 import { type Config, loadConfig } from "../platform/config";
 import { readHold } from "../platform/data-dir-hold";
@@ -13,7 +14,7 @@ import {
   reportLines,
 } from "./check-plan";
 import { recordLedgerCheck } from "./check-record";
-import { checkLedgerInvariants, type InvariantReport, type TickArchiveCheck } from "./invariants";
+import { checkLedgerInvariants, type TickArchiveCheck } from "./invariants";
 
 /**
  * `npm run ledger:check [-- --full --username NAME --password PASSWORD]`: checks the ledger's invariants
@@ -43,7 +44,7 @@ export async function runLedgerCheck(tickArchivesOf: (config: Config) => TickArc
     credentials,
   });
 
-  const print = (where: string, report: InvariantReport): number => {
+  const print = (where: string, report: LedgerCheckReport): number => {
     const lines = reportLines(where, report);
     console.log(lines.head);
     if (lines.archives) console.log(lines.archives);

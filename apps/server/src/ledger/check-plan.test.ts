@@ -19,7 +19,7 @@ import {
   reportLines,
   USERNAME_VARIABLE,
 } from "./check-plan";
-import { checkLedgerInvariants } from "./invariants";
+import { checkLedgerInvariants, shownReport } from "./invariants";
 
 const hold = { pid: 4242, url: "http://127.0.0.1:8080", since: "" };
 const both = { username: "root_admin", password: "secret-secret", code: "123456" };
@@ -176,7 +176,10 @@ describe("checking through the running server", () => {
   it("signs in as an admin, answers the same report as a direct check, and signs out", async () => {
     await toppedUpUser(t, "100.00");
     const report = await checkThroughServer(url, await signIn(admin));
-    expect(report).toEqual({ ...(await checkLedgerInvariants(t.db)), tickArchives: { files: 0, ticks: 0 } });
+    expect(report).toEqual({
+      ...shownReport(await checkLedgerInvariants(t.db)),
+      tickArchives: { files: 0, ticks: 0 },
+    });
     expect(report.ok).toBe(true);
     const sessions = await t.db
       .selectFrom("operator_sessions as s")

@@ -36,14 +36,5 @@ export async function recordLedgerCheck(
 /** The cut a sound check reached, kept so the next routine check reads only what came after it. */
 export async function keepCheckpoint(db: Executor, report: InvariantReport): Promise<void> {
   if (!report.ok || report.violations.length > 0) return;
-  await writeCheckpoint(
-    db,
-    {
-      entryId: BigInt(report.cut.entryId),
-      postingId: BigInt(report.cut.postingId),
-      entries: BigInt(report.counts.entries),
-      postings: BigInt(report.counts.postings),
-    },
-    report.scope,
-  );
+  await writeCheckpoint(db, report.next, report.scope);
 }

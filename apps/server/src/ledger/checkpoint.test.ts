@@ -43,6 +43,8 @@ describe("ledger checkpoints", () => {
       postingId: BigInt(report.cut.postingId),
       entries: 2n,
       postings: 1n,
+      // The fixture's 1000 in the user's cash, weighed by its account's id.
+      balanceDigest: String(1_000n * ledger.cash),
     });
     await expect(sql`update ledger_checkpoints set entry_id = entry_id + 1`.execute(db)).rejects.toThrow(
       /append-only/,

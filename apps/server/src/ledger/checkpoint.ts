@@ -9,16 +9,27 @@ export interface LedgerCut {
 }
 
 /**
- * A cut a check found sound, with how many entries and postings are at or below it. The entries up to it
- * summed to 0, or it would not have been written.
+ * A cut a check found sound, with how many entries and postings are at or below it and what user
+ * accounts held there. The entries up to it summed to 0, or it would not have been written.
  */
 export interface LedgerCheckpoint extends LedgerCut {
   entries: bigint;
   postings: bigint;
+  /**
+   * Σ amount × account id over user accounts' entries up to the cut (numeric, as text), which is
+   * Σ balance × id of what they held there: a later check compares the balances with it.
+   */
+  balanceDigest: string;
 }
 
 /** Where a full check starts: nothing checked yet. */
-export const ORIGIN: LedgerCheckpoint = { entryId: 0n, postingId: 0n, entries: 0n, postings: 0n };
+export const ORIGIN: LedgerCheckpoint = {
+  entryId: 0n,
+  postingId: 0n,
+  entries: 0n,
+  postings: 0n,
+  balanceDigest: "0",
+};
 
 /**
  * Ids come from sequences when a row is inserted, not when it commits, so the highest id alone is not a
@@ -63,11 +74,15 @@ async function untilEnded(db: Executor, transactions: string[]): Promise<void> {
   }
 }
 
-/** The newest checkpoint; null before any check found the ledger sound. */
+/**
+ * The newest checkpoint with a balance digest; null before any check found the ledger sound, or when
+ * every one was written before digests were kept (the next check then reads everything once).
+ */
 export async function latestCheckpoint(db: Executor): Promise<LedgerCheckpoint | null> {
   const row = await db
     .selectFrom("ledger_checkpoints")
-    .select(["entry_id", "posting_id", "entries", "postings"])
+    .select(["entry_id", "posting_id", "entries", "postings", sql<string>`balance_digest::text`.as("digest")])
+    .where("balance_digest", "is not", null)
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -77,6 +92,7 @@ export async function latestCheckpoint(db: Executor): Promise<LedgerCheckpoint |
     postingId: row.posting_id,
     entries: row.entries,
     postings: row.postings,
+    balanceDigest: row.digest,
   };
 }
 
@@ -93,6 +109,7 @@ export async function writeCheckpoint(
       posting_id: checkpoint.postingId,
       entries: checkpoint.entries,
       postings: checkpoint.postings,
+      balance_digest: checkpoint.balanceDigest,
       scope,
     })
     .execute();

@@ -1,4 +1,4 @@
-import type { LedgerCheckScope } from "@tickfair/contract";
+import type { LedgerCheckReport, LedgerCheckScope } from "@tickfair/contract";
 import { sql } from "kysely";
 import type { Executor } from "../platform/db";
 import { type LedgerCheckpoint, type LedgerCut, latestCheckpoint, ORIGIN, takeCut } from "./checkpoint";
@@ -15,6 +15,8 @@ export interface InvariantReport {
   counts: { accounts: number; postings: number; entries: number };
   /** The tick archives' files and ticks, when checked with the ledger. */
   tickArchives: { files: number; ticks: number } | null;
+  /** The checkpoint this check vouches for: kept by recordLedgerCheck when it found no violation. */
+  next: LedgerCheckpoint;
 }
 
 /**
@@ -60,7 +62,9 @@ export async function checkLedgerInvariants(
     ...(await journals(db, range)),
     ...(await mixedPostings(db, range)),
     ...(await brokenChains(db, range)),
-    ...(checkpoint ? await balancesAgainstLastEntry(db) : await balancesAgainstEntries(db)),
+    ...(checkpoint
+      ? [...(await balancesAgainstDigest(db, checkpoint)), ...(await touchedBalances(db, checkpoint))]
+      : await balancesAgainstEntries(db)),
     ...(await negativeBalances(db)),
   ];
   const archives = options.tickArchives ? await options.tickArchives(db, scope) : null;
@@ -80,7 +84,18 @@ export async function checkLedgerInvariants(
       entries: Number(totals.entries),
     },
     tickArchives: archives ? { files: archives.files, ticks: archives.ticks } : null,
+    next: {
+      ...range.to,
+      entries: totals.entries,
+      postings: totals.postings,
+      balanceDigest: totals.balanceDigest,
+    },
   };
+}
+
+/** The report as the API shows it: the checkpoint it may become stays on the server. */
+export function shownReport({ next: _kept, ...report }: InvariantReport): LedgerCheckReport {
+  return report;
 }
 
 const newEntry = (range: Range, alias: string) =>
@@ -89,22 +104,35 @@ const newPosting = (range: Range, alias: string) =>
   sql`${sql.ref(`${alias}.id`)} > ${range.from.postingId} and ${sql.ref(`${alias}.id`)} <= ${range.to.postingId}`;
 const practice = sql`a.kind in (${sql.join(PRACTICE_KINDS.map((kind) => sql.lit(kind)))})`;
 
+/** Σ amount × account id over user accounts' entries: the balance digest, from the entries' side. */
+const digestOf = (alias: string) =>
+  sql`coalesce(sum(${sql.ref(`${alias}.amount`)}::numeric * ${sql.ref(`${alias}.account_id`)})
+    filter (where a.user_id is not null), 0)`;
+
 /**
  * The sum of the new entries, which is the sum of all up to the cut (the checkpoint's entries summed to
- * 0), and the counts of entries and postings up to the cut: the checkpoint's plus the new ones.
+ * 0); the counts of entries and postings up to the cut, the checkpoint's plus the new ones; and the
+ * balance digest at the cut, the checkpoint's plus what the new entries add.
  */
 async function rangeTotals(
   db: Executor,
   range: Range,
-): Promise<{ sum: string; entries: bigint; postings: bigint }> {
-  const { rows } = await sql<{ sum: string; entries: string; postings: string }>`
+): Promise<{ sum: string; entries: bigint; postings: bigint; balanceDigest: string }> {
+  const { rows } = await sql<{ sum: string; entries: string; postings: string; digest: string }>`
     select coalesce(sum(e.amount), 0)::text as sum,
       (${range.from.entries}::bigint + count(*))::text as entries,
       (select ${range.from.postings}::bigint + count(*) from postings p where ${newPosting(range, "p")})::text
-        as postings
-    from ledger_entries e where ${newEntry(range, "e")}`.execute(db);
+        as postings,
+      (${range.from.balanceDigest}::numeric + ${digestOf("e")})::text as digest
+    from ledger_entries e join accounts a on a.id = e.account_id
+    where ${newEntry(range, "e")}`.execute(db);
   const row = rows[0];
-  return { sum: row?.sum ?? "0", entries: BigInt(row?.entries ?? 0), postings: BigInt(row?.postings ?? 0) };
+  return {
+    sum: row?.sum ?? "0",
+    entries: BigInt(row?.entries ?? 0),
+    postings: BigInt(row?.postings ?? 0),
+    balanceDigest: row?.digest ?? range.from.balanceDigest,
+  };
 }
 
 /**
@@ -242,17 +270,41 @@ async function balancesAgainstEntries(db: Executor): Promise<string[]> {
 }
 
 /**
- * Since a checkpoint: each user account holds its last entry's balance_after, one index lookup per
- * account; the running balance up to that entry is what brokenChains and earlier checks vouch for.
+ * Since a checkpoint, every user account at once: the digest of the balances now is the checkpoint's
+ * plus what the entries above its cut add. One statement, so balances and entries are of one snapshot
+ * (an entry and the balance it moves commit together), and the cut waited for every writer below it.
+ * A balance changed without an entry (the guard trigger switched off) shows here without a lookup per
+ * account; weighing each balance by its account's id, moving money between two accounts shows too.
  */
-async function balancesAgainstLastEntry(db: Executor): Promise<string[]> {
+async function balancesAgainstDigest(db: Executor, checkpoint: LedgerCheckpoint): Promise<string[]> {
+  const { rows } = await sql<{ held: string; entries: string }>`
+    select
+      (select coalesce(sum(a.balance::numeric * a.id), 0) from accounts a where a.user_id is not null)::text
+        as held,
+      (select ${checkpoint.balanceDigest}::numeric + ${digestOf("e")}
+        from ledger_entries e join accounts a on a.id = e.account_id
+        where e.id > ${checkpoint.entryId})::text as entries`.execute(db);
+  const row = rows[0];
+  if (!row || row.held === row.entries) return [];
+  return [
+    `user accounts' balances have the digest ${row.held} but their entries give ${row.entries}: a balance changed without an entry`,
+  ];
+}
+
+/**
+ * Since a checkpoint: each user account with an entry above its cut holds its last entry's
+ * balance_after, whose running balance brokenChains vouches for. The digest covers the others.
+ */
+async function touchedBalances(db: Executor, checkpoint: LedgerCheckpoint): Promise<string[]> {
   const { rows } = await sql<{ account_id: string; balance: string; last_after: string | null }>`
     select a.id::text as account_id, a.balance::text as balance, last.balance_after::text as last_after
-    from accounts a
-    left join lateral (
+    from (select distinct e.account_id from ledger_entries e where e.id > ${checkpoint.entryId}) t
+    join accounts a on a.id = t.account_id
+    cross join lateral (
       select e.balance_after from ledger_entries e where e.account_id = a.id order by e.id desc limit 1
-    ) last on true
-    where a.user_id is not null and a.balance is distinct from coalesce(last.balance_after, 0)
+    ) last
+    where a.user_id is not null and a.balance is distinct from last.balance_after
+    order by a.id
     limit 20`.execute(db);
   return rows.map(
     (row) =>

@@ -2,7 +2,7 @@ import { ledgerCheckReport } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
 import { useTestApp } from "../test/harness";
-import { checkLedgerInvariants } from "./invariants";
+import { checkLedgerInvariants, shownReport } from "./invariants";
 
 const t = useTestApp();
 const url = "/api/v1/operator/ledger/check";
@@ -16,7 +16,10 @@ describe("GET /operator/ledger/check", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
     const report = ledgerCheckReport.parse(response.json());
     // The tick archives checked with it: none yet.
-    expect(report).toEqual({ ...(await checkLedgerInvariants(t.db)), tickArchives: { files: 0, ticks: 0 } });
+    expect(report).toEqual({
+      ...shownReport(await checkLedgerInvariants(t.db)),
+      tickArchives: { files: 0, ticks: 0 },
+    });
     expect(report.ok).toBe(true);
     expect(report.counts.entries).toBeGreaterThan(0);
 

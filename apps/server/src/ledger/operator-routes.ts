@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RouteContext } from "../platform/context";
 import { routeSchemas } from "../platform/route-schema";
 import { recordLedgerCheck } from "./check-record";
-import { checkLedgerInvariants, type TickArchiveCheck } from "./invariants";
+import { checkLedgerInvariants, shownReport, type TickArchiveCheck } from "./invariants";
 
 const schema = routeSchemas({ tags: ["operator ledger"], signedIn: true, errors: [400, 401, 403] });
 
@@ -26,7 +26,7 @@ export function ledgerOperatorRoutes(
         const { operator } = request;
         const report = await checkLedgerInvariants(db, { since: request.query.scope, tickArchives });
         await recordLedgerCheck(db, clock, operator.id, report, "server");
-        return reply.header("cache-control", "no-store").send(report);
+        return reply.header("cache-control", "no-store").send(shownReport(report));
       },
     );
   };

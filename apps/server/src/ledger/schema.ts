@@ -59,6 +59,8 @@ export interface LedgerCheckpointsTable {
   posting_id: bigint;
   entries: bigint;
   postings: bigint;
+  /** Σ balance × id over user accounts at the cut; numeric, read as text. Null before migration 0054. */
+  balance_digest: string | null;
   scope: LedgerCheckScope;
   checked_at: Timestamp;
 }
