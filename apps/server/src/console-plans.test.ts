@@ -27,6 +27,14 @@ const USERS = 20_000;
 /** Deposits, and as many withdrawals: the queues' history. */
 const DEPOSITS = 20_000;
 const ENTRIES = 5_000;
+/**
+ * The heavy user's ledger postings, one in INTERLEAVE of everyone's, then LATER_POSTINGS of other users
+ * (OTHERS of them) only: a long history in which that user's are a small part, as in production.
+ */
+const HEAVY_POSTINGS = 1_000;
+const INTERLEAVE = 20;
+const LATER_POSTINGS = 20_000;
+const OTHERS = 2_000;
 const LIMIT = 20;
 const TZ = "Asia/Shanghai";
 /** The most rows a scan may touch for one page: the statement reads five accounts' ranges of limit + 1. */
@@ -65,18 +73,25 @@ beforeAll(async () => {
     cross join unnest(array['cash', 'frozen_trade', 'frozen_withdrawal', 'savings_pending', 'savings_confirmed']) k(kind)`.execute(
     db,
   );
+  const firstUser = sql`(select min(id) from users)`;
   heavyUser = (
     await db.selectFrom("users").select("id").where("account", "=", "user77").executeTakeFirstOrThrow()
   ).id;
   await db.transaction().execute(async (tx) => {
-    const accounts = await userAccountIds(tx, heavyUser);
     const system = await systemAccountIds(tx);
+    // The heavy user's postings among many others' (one in INTERLEAVE), then only others' after them,
+    // as a long history has it: a plan that walks the newest entries filtering by account reads all of
+    // those before the heavy user's first page, and many for each later one.
     await sql`insert into postings (kind, user_id, reference, created_at)
-      select 'demo_grant', ${heavyUser}, 'seed', now() from generate_series(1, ${ENTRIES})`.execute(tx);
+      select 'demo_grant', case when g % ${INTERLEAVE} = 0 and g <= ${HEAVY_POSTINGS * INTERLEAVE}
+        then ${heavyUser} else ${firstUser} + 1000 + g % ${OTHERS} end, 'seed', now()
+      from generate_series(1, ${HEAVY_POSTINGS * INTERLEAVE + LATER_POSTINGS}) g
+      order by g`.execute(tx);
     await sql`insert into ledger_entries (posting_id, account_id, amount, balance_after, created_at)
-      select p.id, v.account_id, v.amount, case when v.account_id = ${accounts.cash} then p.k * 100 end, now()
-      from (select id, row_number() over (order by id) as k from postings where user_id = ${heavyUser}) p
-      cross join (values (${accounts.cash}::bigint, 100::bigint), (${system.demo_grants}::bigint, -100::bigint))
+      select p.id, coalesce(v.account_id, c.id), v.amount, case when v.account_id is null then p.k * 100 end, now()
+      from (select id, user_id, row_number() over (partition by user_id order by id) as k from postings) p
+      join accounts c on c.user_id = p.user_id and c.kind = 'cash'
+      cross join (values (null::bigint, 100::bigint), (${system.demo_grants}::bigint, -100::bigint))
         as v(account_id, amount)
       order by p.id, v.amount`.execute(tx);
   });
@@ -86,7 +101,6 @@ beforeAll(async () => {
     returning id`.execute(db);
   // The queue's waiting deposits are the oldest tenth: a plan walking the newest first would read them all.
   // Spread over every user, as real requests are: a search by user then reads that user's few rows.
-  const firstUser = sql`(select min(id) from users)`;
   await sql`insert into deposits (user_id, method_id, amount, reference, status, second_approval_above, created_at)
     select ${firstUser} + g % ${USERS}, ${method.rows[0]?.id}, 1000, 'seed', case when g <= ${DEPOSITS / 10} then 'under_review'
       else 'failed' end, 0, now()
@@ -159,10 +173,14 @@ async function scansOfRead(read: (db: Kysely<Database>) => Promise<unknown>): Pr
     );
     const plan = result.rows[0]?.["QUERY PLAN"][0]?.Plan;
     const totals = query.sql.includes("count(*) as total");
-    if (process.env.DEBUG_PLANS && JSON.stringify(result.rows).includes("Seq Scan"))
+    if (
+      process.env.DEBUG_PLANS &&
+      (JSON.stringify(result.rows).includes("Seq Scan") ||
+        JSON.stringify(result.rows).includes("ledger_entries_pkey"))
+    )
       console.log(
         query.sql,
-        JSON.stringify(query.parameters),
+        query.parameters.map(String).join(", "),
         JSON.stringify(result.rows[0]?.["QUERY PLAN"][0]?.Plan, (k, v) =>
           [
             "Node Type",

@@ -102,6 +102,28 @@ describe("Yu'ebao in the fund records", () => {
       ["savings_in", "-10000.00", null, "2026-03-03", null],
       ["demo_grant", "20000.00", null, null, null],
     ]);
+    // Cash and savings income are read apart and merged: a page at a time gives the same list.
+    const paged: string[] = [];
+    let cursor = "";
+    do {
+      const next = await t.app.inject({
+        method: "GET",
+        url: `/api/v1/cashier/fund-records?limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+        headers: saver.auth,
+      });
+      const body = next.json<FundRecordPage>();
+      paged.push(...body.items.map((r) => r.id));
+      cursor = body.nextCursor ?? "";
+    } while (cursor !== "");
+    expect(paged).toEqual(items.map((r) => r.id));
+    const income = await t.app.inject({
+      method: "GET",
+      url: "/api/v1/cashier/fund-records?type=savings_income",
+      headers: saver.auth,
+    });
+    expect(income.json<FundRecordPage>().items.map((r) => [r.type, r.balance])).toEqual([
+      ["savings_income", "savings"],
+    ]);
 
     const [, ...rows] = csvRows((await downloadCsv(saver.auth, "en")).body);
     expect(rows.map(([, type, , , , reference, note]) => [type, reference, note])).toEqual([

@@ -10,15 +10,13 @@ import {
 import { userAccountIds } from "../ledger";
 import { csvCell, localTimeWithOffset, UTF8_BOM } from "../platform/csv";
 import type { Executor } from "../platform/db";
-import { newestFirstPage } from "../platform/newest-first-page";
+import { newestBefore } from "../platform/newest-first-page";
+import { cursorId, pageOfRows } from "../platform/pagination";
 
 const SAVINGS_KINDS: ReadonlySet<string> = new Set(["savings_in", "savings_out", "savings_income"]);
 
-function recordsQuery(
-  db: Executor,
-  accounts: { cash: bigint; savingsConfirmed: bigint },
-  type: FundRecordType | undefined,
-) {
+/** One account's entries of these kinds, with their posting's kind and reference and a lot's day. */
+function entriesOf(db: Executor, accountId: bigint, kinds: readonly FundRecordType[]) {
   return db
     .selectFrom("ledger_entries as e")
     .innerJoin("postings as p", "p.id", "e.posting_id")
@@ -33,18 +31,18 @@ function recordsQuery(
       "p.reference",
       "l.confirms_on",
     ])
-    .where((eb) =>
-      eb.or([
-        eb("e.account_id", "=", accounts.cash),
-        eb.and([eb("e.account_id", "=", accounts.savingsConfirmed), eb("p.kind", "=", "savings_income")]),
-      ]),
-    )
-    .where("p.kind", "in", type ? [type] : [...FUND_RECORD_TYPES]);
+    .where("e.account_id", "=", accountId)
+    .where("p.kind", "in", kinds);
 }
 
 /**
  * A user's fund records: every movement of their available balance, plus Yu'ebao income (which is
  * credited to savings, not cash). Each is a ledger entry, with the balance right after it.
+ *
+ * Read as one limited range per account, newest first through `ledger_entries_account`, and merged: a
+ * page costs its length. As one query with `account_id = cash or (account_id = savings and …)`, no index
+ * gives that order, and the planner walked everyone's newest entries filtering for the user's (56,000
+ * rows for a page on the growth bench's 90 days).
  */
 export async function listFundRecords(
   db: Executor,
@@ -52,17 +50,23 @@ export async function listFundRecords(
   query: { type?: FundRecordType; cursor?: string; limit: number },
 ) {
   const ids = await userAccountIds(db, userId);
-  const accounts = { cash: ids.cash, savingsConfirmed: ids.savings_confirmed };
-  return newestFirstPage(
-    recordsQuery(db, accounts, query.type),
-    "e.id",
-    query,
+  const kinds = query.type ? [query.type] : FUND_RECORD_TYPES;
+  const income = kinds.filter((kind) => kind === "savings_income");
+  const page = (accountId: bigint, of: readonly FundRecordType[]) =>
+    newestBefore(entriesOf(db, accountId, of), "e.id", cursorId(query.cursor), query.limit + 1).execute();
+  const rows = [
+    ...(await page(ids.cash, kinds)),
+    ...(income.length > 0 ? await page(ids.savings_confirmed, income) : []),
+  ].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return pageOfRows(
+    rows.slice(0, query.limit + 1),
+    query.limit,
     (row): FundRecord => ({
       id: String(row.id),
       type: row.kind as FundRecordType,
       amount: fromMinor(row.amount),
       balanceAfter: fromMinor(row.balance_after ?? 0n),
-      balance: row.account_id === accounts.cash ? "available" : "savings",
+      balance: row.account_id === ids.cash ? "available" : "savings",
       // Yu'ebao postings keep a day in their reference (when shares confirm, which day income is
       // for): said as that, never shown as if it were an order number.
       reference: SAVINGS_KINDS.has(row.kind) ? null : row.reference,
