@@ -40,6 +40,12 @@ describe("the server's connections", () => {
     const { rows } = await sql<{ jit: string }>`show jit`.execute(testDb.db);
     expect(rows).toEqual([{ jit: "off" }]);
   });
+
+  it.skipIf(!onPostgres())("never start parallel workers for a statement", async () => {
+    const { rows } = await sql<{ workers: string }>`
+      select current_setting('max_parallel_workers_per_gather') as workers`.execute(testDb.db);
+    expect(rows).toEqual([{ workers: "0" }]);
+  });
 });
 
 describe("bigint arrays as one literal", () => {

@@ -44,8 +44,14 @@ export function createDb(options: {
     };
     const max = options.poolSize ?? 20;
     // JIT off (decision 0085): its compile, tens of ms, starts wherever the planner's estimate passes
-    // jit_above_cost, and on partitioned ticks the generic estimates of short reads do.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max, types, options: "-c jit=off" });
+    // jit_above_cost, and on partitioned ticks the generic estimates of short reads do. No parallel
+    // workers (decision 0087): starting one costs more than the short reads it was planned for.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max,
+      types,
+      options: "-c jit=off -c max_parallel_workers_per_gather=0",
+    });
     // A connection the server drops (restart, failover) must not crash the process: an idle one the
     // pool discards; one checked out, between a transaction's statements, emits its error on the client,
     // where node-postgres has no listener then — its next statement fails instead, and the pool
