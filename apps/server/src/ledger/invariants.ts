@@ -44,9 +44,10 @@ interface Range {
  * practice accounts only, and every journal's practice entries sum to zero on their own.
  *
  * Entries and postings are append-only, so `since: "checkpoint"` reads only what came after the newest
- * checkpoint's cut (the routine check, docs/decisions/0083-incremental-ledger-check.md); `"full"` reads
- * everything, and also sums each account's entries. A report without violations is kept as the next
- * checkpoint by recordLedgerCheck.
+ * checkpoint's cut (the routine check, docs/decisions/0083-incremental-ledger-check.md), and vouches for
+ * the balances of accounts without new entries by the checkpoint's balance digest (decision 0086);
+ * `"full"` reads everything, and also sums each account's entries. A report without violations is kept
+ * as the next checkpoint by recordLedgerCheck.
  */
 export async function checkLedgerInvariants(
   db: Executor,
