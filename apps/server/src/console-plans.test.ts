@@ -7,7 +7,7 @@ import { searchUsers } from "./auth/user-search";
 import { listDepositsForReview } from "./cashier/deposits";
 import { listFundRecords } from "./cashier/fund-records";
 import { listWithdrawalsForReview } from "./cashier/withdrawals";
-import { systemAccountIds, userAccountIds } from "./ledger";
+import { systemAccountIds } from "./ledger";
 import { userStatement } from "./ledger/statement";
 import { limitFiguresView, operatorUserLimitsView } from "./limits/operator-views";
 import { PGLITE_EXTENSIONS } from "./platform/db";
