@@ -102,7 +102,14 @@ describe("archiving a month of ticks", () => {
     );
     // The tick left in the table continues the archived chain.
     expect(left[0]?.prevHash).toBe(before[4]?.hash);
-    expect(await archivedTicks(testDb.db, store, symbol, 3n, 4n)).toHaveLength(2);
+    // Any part of the range, within one file or across two, and past either end of the archive.
+    const seqs = async (from: bigint, to: bigint) =>
+      (await archivedTicks(testDb.db, store, symbol, from, to)).map((t) => t.seq);
+    expect(await seqs(3n, 4n)).toEqual([3n, 4n]);
+    expect(await seqs(2n, 3n)).toEqual([2n, 3n]);
+    expect(await seqs(4n, 4n)).toEqual([4n]);
+    expect(await seqs(0n, 2n)).toEqual([1n, 2n]);
+    expect(await seqs(5n, 9n)).toEqual([5n]);
   });
 
   it("refuses a file that was changed or lost, naming what it lacks", async () => {

@@ -67,9 +67,12 @@ export async function archivedTicks(
     .execute();
   const ticks: VerifiedTick[] = [];
   for (const file of files) {
-    for (const tick of await verifiedFile(blobs, file, options.fresh ?? false)) {
-      if (tick.seq >= fromSeq && tick.seq <= toSeq) ticks.push(tick);
-    }
+    const verified = await verifiedFile(blobs, file, options.fresh ?? false);
+    // A file's ticks are its row's seqs in order, one each (verifiedFile checked the count and the
+    // chain): the range is a slice, not a pass over all 16,384.
+    const from = fromSeq > file.first_seq ? Number(fromSeq - file.first_seq) : 0;
+    const to = toSeq < file.last_seq ? Number(toSeq - file.first_seq) + 1 : verified.length;
+    ticks.push(...verified.slice(from, to));
   }
   return ticks;
 }
