@@ -62,7 +62,8 @@ export async function ticksInRange(
       .filter(inTime)
       .slice(0, range.limit)
       .map(stored);
-    if (early.length === range.limit) return early;
+    // Every seq the range can hold is archived: the table has none of them.
+    if (early.length === range.limit || (bounds.last !== undefined && bounds.last <= upTo)) return early;
   }
   const rows = await m
     .selectFrom("ticks")

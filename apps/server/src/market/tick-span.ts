@@ -36,7 +36,9 @@ export async function ticksOfSpan(
   const upTo = await lastArchivedSeq(db, symbol);
   const ticks: SpanTick[] = [];
   if (span.fromSeq <= upTo) {
-    const last = span.toSeq !== null && span.toSeq < upTo ? span.toSeq : upTo;
+    // Ticks are one per seq: `limit` of them end at most limit - 1 seqs on, whatever the archive holds.
+    const reach = span.fromSeq + BigInt(span.limit) - 1n;
+    const last = [span.toSeq, upTo, reach].reduce<bigint>((a, b) => (b !== null && b < a ? b : a), upTo);
     for (const tick of await archivedTicks(db, archives, symbol, span.fromSeq, last)) {
       if (span.until && tick.time > span.until) break;
       if (ticks.length === span.limit) return ticks;
