@@ -79,6 +79,18 @@ describe("the reconnecting socket", () => {
     session.stop();
   });
 
+  it("stopped while still connecting, lets the connection open, then closes it and says nothing", async () => {
+    const before = connections.length;
+    const opened: number[] = [];
+    const session = keepSocketOpen({ url, onOpen: () => opened.push(1), onMessage: () => {} });
+    session.stop();
+    await until(() => connections.length === before + 1);
+    // Closed by the client, as a close frame: the server's side ends cleanly.
+    await until(() => connections[before]?.socket.readyState === connections[before]?.socket.CLOSED);
+    expect(opened).toEqual([]);
+    expect(session.send({ type: "ping" })).toBe(false);
+  });
+
   it("stops for good when the app says a close is final", async () => {
     const before = connections.length;
     const states: SocketState[] = [];

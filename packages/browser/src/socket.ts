@@ -96,7 +96,10 @@ export function keepSocketOpen(handlers: SocketHandlers): SocketSession {
       if (ws) {
         ws.onclose = null;
         ws.onmessage = null;
-        ws.close(1000);
+        // Closing one still connecting aborts it, which the browser reports as a failed connection (and
+        // ws, in Node, throws): it opens first, then closes.
+        if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close(1000);
+        else ws.close(1000);
       }
     },
   };
