@@ -5,13 +5,16 @@
  */
 export type NetworkStatus = "online" | "offline" | "reconnecting";
 
-let browserOnline = typeof navigator === "undefined" ? true : navigator.onLine;
 let socketRetrying = false;
 let status: NetworkStatus = computeStatus();
 const listeners = new Set<() => void>();
 
+/**
+ * Read afresh each time, not kept from the events: a page that opens offline may be told so before
+ * it listens, or not at all, and would otherwise say "reconnecting" for as long as it stays offline.
+ */
 function computeStatus(): NetworkStatus {
-  if (!browserOnline) return "offline";
+  if (typeof navigator !== "undefined" && !navigator.onLine) return "offline";
   return socketRetrying ? "reconnecting" : "online";
 }
 
@@ -23,14 +26,8 @@ function update(): void {
 }
 
 if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
-  window.addEventListener("online", () => {
-    browserOnline = true;
-    update();
-  });
-  window.addEventListener("offline", () => {
-    browserOnline = false;
-    update();
-  });
+  window.addEventListener("online", update);
+  window.addEventListener("offline", update);
 }
 
 export function networkStatus(): NetworkStatus {
