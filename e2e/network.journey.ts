@@ -133,6 +133,10 @@ test.describe("with the service worker", () => {
     // The list that never loaded says it waits for the network instead of loading forever.
     await expect(page.getByTestId("waiting-for-network")).toContainText(TEXT["zh-CN"].network.waitingTitle);
     await shot(page, "zh-CN", "network-03-offline-start", { viewport: true });
+
+    // Back online, the list loads by itself once the socket reaches the server again.
     await context.setOffline(false);
+    await expect(page.getByTestId("product-price").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("network-banner")).toHaveCount(0);
   });
 });

@@ -131,7 +131,8 @@ export const BUDGET = {
   // page imports, merged with the above: 71 B (52,707 B measured).
   // Confirmations named for screen readers through one helper: 201 B (52,908 B measured).
   // The settlement card's stylesheet renames a chunk the withdrawal details import: 1 B (52,909 B).
-  routeChunk: 50 * KB + 374 + 60 + 6 + 198 + 729 + 9 + 4 + 9 + 10 + 10 + 6 + 21 + 71 + 201 + 1,
+  // The API client telling the network status whether each call reached the server: 15 B (52,924 B).
+  routeChunk: 50 * KB + 374 + 60 + 6 + 198 + 729 + 9 + 4 + 9 + 10 + 10 + 6 + 21 + 71 + 201 + 1 + 15,
   // The trading page's result card, fixed buy bar and "view positions", with amounts never rewritten
   // and the estimate shown only beside a valid amount: 25 B past 50 KB (51,225 B). The socket core
   // shared with the console (packages/browser), configured by hooks where the page's socket called its

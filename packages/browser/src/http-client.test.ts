@@ -160,6 +160,25 @@ describe("the API client", () => {
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe("AbortError");
   });
+
+  it("tells whether each call reached the server: any answer yes, none no, the caller's abort nothing", async () => {
+    const reached: boolean[] = [];
+    const { api } = client({ onReach: (value) => reached.push(value) });
+    await api.request("/echo");
+    await api.request("/invalid").catch(() => {});
+    expect(reached).toEqual([true, true]);
+    const offline = clientOf({
+      ...clientConfigAt("http://127.0.0.1:1/api"),
+      onReach: (value) => reached.push(value),
+    });
+    await offline.request("/echo").catch(() => {});
+    expect(reached).toEqual([true, true, false]);
+    const controller = new AbortController();
+    const pending = api.request("/slow", { signal: controller.signal }).catch(() => {});
+    controller.abort();
+    await pending;
+    expect(reached).toEqual([true, true, false]);
+  });
 });
 
 function clientConfigAt(prefix: string): ApiClientConfig {

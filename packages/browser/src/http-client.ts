@@ -26,6 +26,11 @@ export interface ApiClientConfig {
   language(): string | undefined;
   /** A 401 to a call made with `token`: the app ends that session (and only that one). */
   onUnauthorized(token: string): void;
+  /**
+   * Whether a call reached the server: true for any answer, false for none (no network, the timeout).
+   * The caller's own abort tells nothing and is not reported.
+   */
+  onReach?(reached: boolean): void;
 }
 
 /** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so plain-HTTP hosts get a fallback. */
@@ -88,11 +93,16 @@ export async function apiCall<T>(
       body: form ? body : JSON.stringify(body),
       signal: controller.signal,
     });
+    config.onReach?.(true);
     answer = await (response.ok ? read : readBody)(response);
   } catch (error) {
-    if (controller.signal.reason === TIMEOUT) throw new ApiError(TIMEOUT, 0);
+    if (controller.signal.reason === TIMEOUT) {
+      config.onReach?.(false);
+      throw new ApiError(TIMEOUT, 0);
+    }
     // Cancelled by the caller (e.g. TanStack Query): pass the abort on untouched.
     if (outer?.aborted) throw error;
+    config.onReach?.(false);
     throw new ApiError(NETWORK_ERROR, 0);
   } finally {
     clearTimeout(timer);

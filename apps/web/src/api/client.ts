@@ -7,6 +7,7 @@ import {
 } from "@tickfair/browser/http-client";
 import i18next from "i18next";
 import { useSession } from "../store/session";
+import { reportCallReached } from "./network-state";
 
 export { newIdempotencyKey };
 
@@ -53,6 +54,7 @@ export const apiConfig: ApiClientConfig = {
   token: () => useSession.getState().token,
   language: () => i18next.language,
   onUnauthorized: sessionRefused,
+  onReach: reportCallReached,
 };
 
 /** Calls the API (`/api` + path) with JSON, a 60 s timeout and the session token; throws ApiError. */

@@ -42,4 +42,23 @@ describe("the app's network status", () => {
     expect(page.networkStatus()).toBe("online");
     expect(heard).toHaveBeenCalledTimes(1);
   });
+
+  it("says offline when neither the socket nor a call reaches the server, though the browser says online", async () => {
+    // A page the service worker served offline: navigator.onLine true, no offline event.
+    const page = await loaded(true);
+    page.reportCallReached(false);
+    expect(page.networkStatus()).toBe("online");
+    page.reportSocketState("retrying");
+    expect(page.networkStatus()).toBe("offline");
+    // A call answered while the socket still retries: the server is there, the socket is catching up.
+    page.reportCallReached(true);
+    expect(page.networkStatus()).toBe("reconnecting");
+    page.reportCallReached(false);
+    expect(page.networkStatus()).toBe("offline");
+    page.reportSocketState("open");
+    expect(page.networkStatus()).toBe("online");
+    // The socket back: an unanswered call from before no longer counts.
+    page.reportSocketState("retrying");
+    expect(page.networkStatus()).toBe("reconnecting");
+  });
 });

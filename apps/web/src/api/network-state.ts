@@ -1,11 +1,14 @@
 /**
- * What the app knows of its connection, for the offline banner and the money buttons: the browser's
- * network state (navigator.onLine and its events) and the live socket's (open, or closed and
- * retrying). The socket notices what the browser does not: Wi-Fi up, the internet behind it down.
+ * What the app knows of its connection, for the offline banner, the money buttons and whether
+ * queries wait (the query client follows it): the browser's network state (navigator.onLine and its
+ * events), the live socket's (open, or closed and retrying) and whether the last API call got an
+ * answer. The socket and the calls notice what the browser does not: Wi-Fi up, the internet behind
+ * it down, or a page the service worker served offline that the browser reports online.
  */
 export type NetworkStatus = "online" | "offline" | "reconnecting";
 
 let socketRetrying = false;
+let lastCallUnanswered = false;
 let status: NetworkStatus = computeStatus();
 const listeners = new Set<() => void>();
 
@@ -15,7 +18,9 @@ const listeners = new Set<() => void>();
  */
 function computeStatus(): NetworkStatus {
   if (typeof navigator !== "undefined" && !navigator.onLine) return "offline";
-  return socketRetrying ? "reconnecting" : "online";
+  if (!socketRetrying) return "online";
+  // Neither the socket nor a call reaches the server: as good as offline, whatever the browser says.
+  return lastCallUnanswered ? "offline" : "reconnecting";
 }
 
 function update(): void {
@@ -42,5 +47,12 @@ export function subscribeNetworkStatus(listener: () => void): () => void {
 /** The live socket's side: open, closed and retrying, or stopped because nothing wants it. */
 export function reportSocketState(state: "open" | "retrying" | "stopped"): void {
   socketRetrying = state === "retrying";
+  if (state === "open") lastCallUnanswered = false;
+  update();
+}
+
+/** An API call's side: answered (whatever the status), or no answer at all. */
+export function reportCallReached(reached: boolean): void {
+  lastCallUnanswered = !reached;
   update();
 }

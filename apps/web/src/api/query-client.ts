@@ -1,9 +1,15 @@
 import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./errors";
+import { networkStatus, subscribeNetworkStatus } from "./network-state";
 
-// TanStack Query assumes it starts online: a phone that opens the app offline would fail its first
-// queries instead of pausing them until the network is back (WaitingForNetwork says so meanwhile).
-if (typeof navigator !== "undefined" && navigator.onLine === false) onlineManager.setOnline(false);
+// Queries wait while the app is offline by its own reckoning, not only the browser's events: a phone
+// that opens the app offline, or whose calls and socket reach nothing, pauses its queries until the
+// network is back (WaitingForNetwork says so meanwhile) instead of failing them.
+onlineManager.setEventListener((setOnline) => {
+  const follow = () => setOnline(networkStatus() !== "offline");
+  follow();
+  return subscribeNetworkStatus(follow);
+});
 
 export const queryClient = new QueryClient({
   defaultOptions: {
