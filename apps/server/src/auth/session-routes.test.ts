@@ -8,8 +8,10 @@ import {
 } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import type { App } from "../app";
+import { hashToken } from "../platform/tokens";
 import { registerAndLogin, stepUpFor } from "../test/fixtures";
 import { useTestApp } from "../test/harness";
+import { authenticate } from "./sessions";
 
 const t = useTestApp();
 
@@ -111,6 +113,54 @@ describe("the user's sessions", () => {
       lastAddress: "198.51.100.20",
       lastSeenAt: t.clock.now().toISOString(),
     });
+  });
+
+  it("slides the sessions used at the same moment, each with its own address; a socket keeps it", async () => {
+    const { registration } = await registerAndLogin(t);
+    const phones: Record<string, string>[] = [];
+    for (const address of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "203.0.113.4"]) {
+      phones.push(await signInFrom(t.app, registration, { userAgent: ANDROID_CHROME, address }));
+    }
+    const tokenOf = (auth: Record<string, string> | undefined) =>
+      auth?.authorization?.slice("Bearer ".length) ?? "";
+    t.clock.advance(61_000);
+    // Together: three phones from new addresses, the first of them twice, the fourth through its socket.
+    const used = await Promise.all([
+      listSessions(phones[0] ?? {}, "198.51.100.1"),
+      listSessions(phones[1] ?? {}, "198.51.100.2"),
+      listSessions(phones[2] ?? {}, "198.51.100.3"),
+      listSessions(phones[0] ?? {}, "198.51.100.1"),
+      authenticate(
+        t.db,
+        t.clock,
+        { sessionIdleMs: t.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000 },
+        tokenOf(phones[3]),
+        null,
+      ),
+    ]);
+    for (const response of used.slice(0, 4))
+      expect((response as { statusCode: number }).statusCode).toBe(200);
+
+    const listed = new Map(
+      (await sessionsOf(phones[0] ?? {})).map((session) => [session.firstAddress, session]),
+    );
+    const now = t.clock.now().toISOString();
+    expect(listed.get("203.0.113.1")).toMatchObject({ lastAddress: "198.51.100.1", lastSeenAt: now });
+    expect(listed.get("203.0.113.2")).toMatchObject({ lastAddress: "198.51.100.2", lastSeenAt: now });
+    expect(listed.get("203.0.113.3")).toMatchObject({ lastAddress: "198.51.100.3", lastSeenAt: now });
+    expect(listed.get("203.0.113.4")).toMatchObject({ lastAddress: "203.0.113.4", lastSeenAt: now });
+    const expiries = await t.db
+      .selectFrom("sessions")
+      .select("expires_at")
+      .where(
+        "token_hash",
+        "in",
+        phones.map((auth) => hashToken(tokenOf(auth))),
+      )
+      .execute();
+    expect(expiries.map((row) => row.expires_at.getTime())).toEqual(
+      phones.map(() => t.clock.now().getTime() + t.config.SESSION_IDLE_DAYS * 24 * 60 * 60_000),
+    );
   });
 
   it("ends one session with a step-up for it: its token is refused at once", async () => {

@@ -225,17 +225,52 @@ export async function authenticate(
   let { expiresAt } = found;
   if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
     expiresAt = new Date(now.getTime() + settings.sessionIdleMs);
-    await db
-      .updateTable("sessions")
-      .set(
-        address === null
-          ? { last_seen_at: now, expires_at: expiresAt }
-          : { last_seen_at: now, expires_at: expiresAt, last_address: address },
-      )
-      .where("token_hash", "=", tokenHash)
-      .execute();
+    await sessionSlides(db).add({ tokenHash, now, expiresAt, address });
   }
   return { user, tokenHash, expiresAt };
+}
+
+interface SessionSlide {
+  tokenHash: string;
+  now: Date;
+  expiresAt: Date;
+  /** null (a socket's handshake) leaves the last address as it was. */
+  address: string | null;
+}
+
+const slidesByDb = new WeakMap<object, Batcher<SessionSlide, undefined>>();
+
+/**
+ * Sessions whose expiry slides together are written together, in one statement: everyone who comes
+ * back at once (a broadcast opened, a network back) would otherwise queue a write each behind the
+ * requests of everyone else.
+ */
+function sessionSlides(db: Db): Batcher<SessionSlide, undefined> {
+  let slides = slidesByDb.get(db);
+  if (!slides) {
+    slides = new Batcher((batch) => slideSessions(db, batch), { maxSize: 256, concurrency: 1 });
+    slidesByDb.set(db, slides);
+  }
+  return slides;
+}
+
+async function slideSessions(db: Db, slides: SessionSlide[]): Promise<undefined[]> {
+  // One row per session, its latest slide: an UPDATE … FROM would apply one of a session's rows at random.
+  const latest = new Map<string, SessionSlide>();
+  for (const slide of slides) {
+    const before = latest.get(slide.tokenHash);
+    if (!before || before.now <= slide.now) latest.set(slide.tokenHash, slide);
+  }
+  const rows = [...latest.values()];
+  // One text whatever the batch's size (arrays, not a list of parameters), so it is prepared once.
+  await prepared(sql`
+    update sessions s set last_seen_at = v.seen, expires_at = v.expires,
+      last_address = coalesce(v.address, s.last_address)
+    from unnest(${rows.map((row) => row.tokenHash)}::text[], ${rows.map((row) => row.now)}::timestamptz[],
+      ${rows.map((row) => row.expiresAt)}::timestamptz[], ${rows.map((row) => row.address)}::text[])
+      as v(token_hash, seen, expires, address)
+    where s.token_hash = v.token_hash`).execute(db);
+  return slides.map(() => undefined);
 }
 
 /** Ends the session, and the push subscription its browser made: a signed-out phone is told nothing. */
