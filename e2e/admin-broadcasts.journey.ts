@@ -122,8 +122,12 @@ for (const {
     await expect(page.getByTestId("broadcast-title-zh-CN")).toHaveValue("");
     await page.getByTestId("broadcast-title-zh-CN").fill(laterTitle);
     await page.getByTestId("broadcast-body-zh-CN").fill("明天有新活动。");
-    await page.getByTestId("broadcast-when-later").click();
-    await expect(page.getByTestId("broadcast-submit")).toHaveText(text.submitLater);
+    // As with the tab above, until the choice shows: a first click on a loaded machine can be lost
+    // while the drawer opens.
+    await expect(async () => {
+      await page.getByTestId("broadcast-when-later").click();
+      await expect(page.getByTestId("broadcast-submit")).toHaveText(text.submitLater, { timeout: 2_000 });
+    }).toPass();
     const tomorrow = await page.evaluate(() => {
       const at = new Date(Date.now() + 24 * 3600_000);
       const pad = (n: number) => String(n).padStart(2, "0");
