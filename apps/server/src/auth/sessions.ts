@@ -1,7 +1,7 @@
 import type { LoginRequest } from "@tickfair/contract";
 import { sql } from "kysely";
 import { recordNotice } from "../messages";
-import { Batcher } from "../platform/batcher";
+import { batcherPerKey } from "../platform/batcher";
 import type { Clock } from "../platform/clock";
 import { type Db, type Executor, prepared, type Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -145,21 +145,15 @@ interface FoundSession {
   expiresAt: Date;
 }
 
-const lookupsByDb = new WeakMap<object, Batcher<SessionLookup, FoundSession | null>>();
-
 /**
  * Every authenticated request starts by finding its session with its user. Requests that arrive
  * together are looked up together, in one query (Batcher): under load a round trip per request was
  * the largest part of the server's time (each one a system call on both ends).
  */
-function sessionLookups(db: Db): Batcher<SessionLookup, FoundSession | null> {
-  let lookups = lookupsByDb.get(db);
-  if (!lookups) {
-    lookups = new Batcher((batch) => findSessions(db, batch), { maxSize: 256, concurrency: 1 });
-    lookupsByDb.set(db, lookups);
-  }
-  return lookups;
-}
+const sessionLookups = batcherPerKey<Db, SessionLookup, FoundSession | null>(findSessions, {
+  maxSize: 256,
+  concurrency: 1,
+});
 
 /** Every column of a user, named: a prepared statement's result must not change when a column is added. */
 const USER_COLUMNS = Object.keys({
@@ -238,21 +232,15 @@ interface SessionSlide {
   address: string | null;
 }
 
-const slidesByDb = new WeakMap<object, Batcher<SessionSlide, undefined>>();
-
 /**
  * Sessions whose expiry slides together are written together, in one statement: everyone who comes
  * back at once (a broadcast opened, a network back) would otherwise queue a write each behind the
  * requests of everyone else.
  */
-function sessionSlides(db: Db): Batcher<SessionSlide, undefined> {
-  let slides = slidesByDb.get(db);
-  if (!slides) {
-    slides = new Batcher((batch) => slideSessions(db, batch), { maxSize: 256, concurrency: 1 });
-    slidesByDb.set(db, slides);
-  }
-  return slides;
-}
+const sessionSlides = batcherPerKey<Db, SessionSlide, undefined>(slideSessions, {
+  maxSize: 256,
+  concurrency: 1,
+});
 
 async function slideSessions(db: Db, slides: SessionSlide[]): Promise<undefined[]> {
   // One row per session, its latest slide: an UPDATE … FROM would apply one of a session's rows at random.

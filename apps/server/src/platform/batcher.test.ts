@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Batcher } from "./batcher";
+import { Batcher, batcherPerKey } from "./batcher";
 
 /** A batch function whose batches finish only when the test says so. */
 function heldBatches() {
@@ -61,5 +61,25 @@ describe("Batcher", () => {
     await tick();
     batches[1]?.finish();
     expect(await second).toBe("answer 2");
+  });
+
+  it("keeps one batcher per key, and a key's batches see only that key", async () => {
+    const seen: { key: string; items: number[] }[] = [];
+    const batcherOf = batcherPerKey<{ name: string }, number, string>(
+      async (key, items) => {
+        seen.push({ key: key.name, items });
+        return items.map((n) => `${key.name} ${n}`);
+      },
+      { maxSize: 10, concurrency: 1 },
+    );
+    const one = { name: "one" };
+    const two = { name: "two" };
+    expect(batcherOf(one)).toBe(batcherOf(one));
+    expect(batcherOf(one)).not.toBe(batcherOf(two));
+    const answers = await Promise.all([batcherOf(one).add(1), batcherOf(two).add(2), batcherOf(one).add(3)]);
+    expect(answers).toEqual(["one 1", "two 2", "one 3"]);
+    expect(seen.every(({ key, items }) => items.every((n) => (key === "one" ? n !== 2 : n === 2)))).toBe(
+      true,
+    );
   });
 });

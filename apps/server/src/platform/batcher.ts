@@ -10,6 +10,11 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
+export interface BatcherOptions {
+  maxSize: number;
+  concurrency: number;
+}
+
 export class Batcher<I, O> {
   readonly #run: (items: I[]) => Promise<O[]>;
   readonly #maxSize: number;
@@ -17,7 +22,7 @@ export class Batcher<I, O> {
   #waiting: Waiting<I, O>[] = [];
   #running = 0;
 
-  constructor(run: (items: I[]) => Promise<O[]>, options: { maxSize: number; concurrency: number }) {
+  constructor(run: (items: I[]) => Promise<O[]>, options: BatcherOptions) {
     if (options.maxSize < 1 || options.concurrency < 1) throw new Error("a batcher needs room for one item");
     this.#run = run;
     this.#maxSize = options.maxSize;
@@ -51,4 +56,23 @@ export class Batcher<I, O> {
       this.#startBatches();
     }
   }
+}
+
+/**
+ * One batcher per key (a database), made on first use: a batch runs on one database, so items of two
+ * databases (tests, the benches) never share one.
+ */
+export function batcherPerKey<K extends object, I, O>(
+  run: (key: K, items: I[]) => Promise<O[]>,
+  options: BatcherOptions,
+): (key: K) => Batcher<I, O> {
+  const byKey = new WeakMap<K, Batcher<I, O>>();
+  return (key) => {
+    let batcher = byKey.get(key);
+    if (!batcher) {
+      batcher = new Batcher((items) => run(key, items), options);
+      byKey.set(key, batcher);
+    }
+    return batcher;
+  };
 }
