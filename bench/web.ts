@@ -2,7 +2,8 @@
  * `npm run bench -- web`: Lighthouse (mobile defaults: simulated slow 4G, 4× CPU slowdown) in Debian
  * Chromium against the built H5 app served by the real server on a fresh embedded database with the
  * demo data. Each page is measured RUNS times from an empty cache and service worker; the median run
- * counts. Budgets (docs/performance.md): performance ≥ 95, accessibility 100, LCP ≤ 2.0 s.
+ * counts. Budgets (docs/performance.md): performance ≥ 95, accessibility 100, LCP ≤ 2.0 s. The floor
+ * (bench/web-floor.ts: React alone drawing twenty rows) is measured the same way in the same run.
  * WEB_BENCH_TLS=1 serves TLS and HTTP/2 on a throwaway certificate instead of plain HTTP/1.1.
  */
 import fs from "node:fs";
@@ -19,6 +20,7 @@ import { migrateToLatest } from "../apps/server/src/platform/migrations";
 import { makeThrowawayCertificate } from "../apps/server/src/platform/throwaway-certificate";
 import { endHttp2SessionsOnClose, readTlsFiles } from "../apps/server/src/platform/tls";
 import { type BenchResult, fmt, table } from "./bench";
+import { startFloorSite } from "./web-floor";
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -39,7 +41,11 @@ interface PageToMeasure {
   name: string;
   path: string;
   signedIn: boolean;
+  /** Where the page is served, when not by the app's server (the floor). */
+  origin?: string;
 }
+
+const FLOOR = "floor (React alone)";
 
 interface PageFigures {
   performance: number;
@@ -87,12 +93,14 @@ export async function runWebBench(): Promise<BenchResult> {
       ...(tls ? ["--ignore-certificate-errors"] : []),
     ],
   });
+  const floor = await startFloorSite();
   try {
     const products = (await app.inject({ url: "/api/v1/market/products" })).json<{
       items: { symbol: string }[];
     }>();
     const symbol = products.items[0]?.symbol ?? "";
     const pages: PageToMeasure[] = [
+      { name: FLOOR, path: "/", signedIn: false, origin: new URL(floor.url).origin },
       { name: "home", path: "/h5/pages/index/index", signedIn: false },
       { name: "products", path: "/h5/pages/product/product", signedIn: false },
       {
@@ -107,11 +115,18 @@ export async function runWebBench(): Promise<BenchResult> {
       ["page", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS", "requests", "over h2"],
     ];
     const figures: Record<string, PageFigures> = {};
-    for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
+    for (const page of pages.filter(
+      (candidate) => !ONLY || candidate === pages[0] || candidate.name.includes(ONLY),
+    )) {
       const runs: PageFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
         runs.push(
-          await measureWithRetry(browser, origin, page, `${page.name.replace(/ /g, "-")}-${run + 1}`),
+          await measureWithRetry(
+            browser,
+            page.origin ?? origin,
+            page,
+            `${page.name.replace(/ \(.*\)/, "").replace(/ /g, "-")}-${run + 1}`,
+          ),
         );
       }
       runs.sort((a, b) => a.performance - b.performance);
@@ -135,6 +150,8 @@ export async function runWebBench(): Promise<BenchResult> {
         console.log(`${name}: accessibility audits failed: ${page.failedAccessibilityAudits.join(", ")}`);
       }
     }
+    const floorFigures = figures[FLOOR];
+    delete figures[FLOOR];
     const all = Object.values(figures);
     const summary: BenchResult["summary"] = {
       bench: "web",
@@ -143,15 +160,19 @@ export async function runWebBench(): Promise<BenchResult> {
       minPerformance: Math.min(...all.map((page) => page.performance)),
       minAccessibility: Math.min(...all.map((page) => page.accessibility)),
       maxLcpMs: Math.max(...all.map((page) => page.lcpMs)),
+      floorPerformance: floorFigures?.performance ?? null,
+      floorTbtMs: floorFigures ? Math.round(floorFigures.tbtMs) : null,
     };
     for (const [name, page] of Object.entries(figures)) {
       const key = name.replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase());
       summary[`${key}Performance`] = page.performance;
       summary[`${key}LcpMs`] = Math.round(page.lcpMs);
+      summary[`${key}TbtMs`] = Math.round(page.tbtMs);
     }
     return { ok: true, summary };
   } finally {
     await browser.close();
+    await floor.close();
     await app.close();
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
