@@ -1,5 +1,7 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import react from "@vitejs/plugin-react";
-import type { PluginOption, UserConfig } from "vite";
+import type { Plugin, PluginOption, UserConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 export interface AppViteSettings {
@@ -19,6 +21,28 @@ export interface AppViteSettings {
 /** The API in development: the server on :8080, WebSocket included. */
 const API_PROXY = { "/api": { target: "http://localhost:8080", changeOrigin: true, ws: true } };
 
+/**
+ * React Router's package points every bundler at its development build, which differs from its
+ * production build only by the warnings it checks for and prints; a built app takes the production
+ * one (578 B gzip less in the phone app's entry). Development and tests keep the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const packageJson = createRequire(import.meta.url).resolve("react-router/package.json");
+  const dist = path.join(path.dirname(packageJson), "dist", "production");
+  return {
+    name: "tickfair-react-router-production",
+    apply: "build",
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, "index.mjs") },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, "dom-export.mjs") },
+        ],
+      },
+    }),
+  };
+}
+
 /** What both apps build with: React, precompressed files, static/<kind>/ names and a manifest. */
 export function appViteConfig(settings: AppViteSettings): UserConfig {
   return {
@@ -26,6 +50,7 @@ export function appViteConfig(settings: AppViteSettings): UserConfig {
     base: settings.base,
     plugins: [
       react(),
+      reactRouterProduction(),
       ...(settings.plugins ?? []),
       // Compressed once here, served as they are (the server's preCompressed static files).
       compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
