@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   type ConsoleLocale,
-  confirmButton,
+  confirmConsole,
   consoleRuns,
   consoleShot,
   DEMO_ADMIN,
@@ -99,7 +99,7 @@ for (const { locale, text } of consoleRuns()) {
       text.settings.cashier.fields.depositSecondApprovalAbove,
     );
     await consoleShot(page, locale, "22-cashier-propose");
-    await confirmButton(page).click();
+    await confirmConsole(page);
     const pending = page.getByTestId("cashier-pending");
     await expect(pending.getByTestId("change-waiting")).toContainText(text.controls.waitingMine);
     await expect(pending.getByTestId("change-approve")).toHaveCount(0);
@@ -115,7 +115,7 @@ for (const { locale, text } of consoleRuns()) {
     await expect(change).toContainText(DEMO_ADMIN.username);
     await consoleShot(admin2, locale, "24-cashier-second-admin");
     await change.getByTestId("change-approve").click();
-    await confirmButton(admin2).click();
+    await confirmConsole(admin2);
     await expect(admin2.getByText(text.controls.approved)).toBeVisible();
     await expect(admin2.getByTestId("cashier-pending")).toContainText(text.settings.cashier.pendingEmpty);
     await expect(admin2.getByTestId("cashier-depositSecondApprovalAbove")).toHaveValue(raised);
@@ -156,7 +156,7 @@ for (const { locale, text } of consoleRuns()) {
       .getByTestId("control-change")
       .filter({ hasText: username });
     await toDecide.getByTestId("change-approve").click();
-    await confirmButton(admin2).click();
+    await confirmConsole(admin2);
     const decided = admin2.getByTestId("operators-table").locator("tr", { hasText: username });
     await expect(decided).toContainText(text.roles.admin);
     await expect(admin2.getByTestId(`role-pending-${username}`)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
-  confirmButton,
+  confirmConsole,
   consoleRuns,
   consoleShot,
   DEMO_ADMIN,
@@ -76,7 +76,7 @@ for (const {
     await expect(page.locator(".ant-modal-confirm-title")).toHaveText(text.confirmTitle);
     await expect(page.getByTestId("content-confirm")).toContainText(title);
     await consoleShot(page, locale, "content-confirm");
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(editor).toBeHidden();
 
     const row = page.getByTestId("content-list").locator("tbody tr.ant-table-row").filter({ hasText: title });
@@ -103,7 +103,7 @@ for (const {
     await page.getByTestId("content-reason").fill("Journey: second version tomorrow");
     await page.getByTestId("content-publish").click();
     await expect(page.getByTestId("content-confirm")).toContainText(title);
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(editor).toBeHidden();
 
     await expect(row).toContainText("v2");

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
-  confirmButton,
+  confirmConsole,
   consoleRuns,
   consoleShot,
   DEMO_ADMIN,
@@ -203,7 +203,7 @@ for (const { locale, text } of consoleRuns()) {
     await expect(page.getByText(text.withdrawals.pickedUp)).toBeVisible();
     await expect(row.getByTestId("withdrawal-pick-up")).toHaveCount(0);
     await row.getByRole("button", { name: text.review.approve }).click();
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(row).toHaveCount(0);
 
     // The phone says so without a reload: the money left the balance and is being sent.

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { formatMoney, type Solvency } from "@tickfair/contract";
 import {
   type ConsoleLocale,
-  confirmButton,
+  confirmConsole,
   consoleRuns,
   consoleShot,
   DEMO_ADMIN,
@@ -91,7 +91,7 @@ for (const { locale, text } of consoleRuns()) {
       (response) =>
         response.request().method() === "POST" && response.url().endsWith("/operator/savings/rates"),
     );
-    await confirmButton(page).click();
+    await confirmConsole(page);
     expect((await refused).status()).toBe(400);
     await expect(page.getByTestId("savings-rate-error")).toHaveText(ERRORS[locale].RATE_DATE_NOT_FUTURE);
     await expectConsolePolished(page);
@@ -103,7 +103,7 @@ for (const { locale, text } of consoleRuns()) {
     await expect(rateConfirm).toContainText(shownRate);
     await expect(rateConfirm).toContainText(shownDate(effectiveFrom, locale));
     await consoleShot(page, locale, "savings-rate-confirm");
-    await confirmButton(page).click();
+    await confirmConsole(page);
 
     const history = page.getByTestId("savings-rate-history").locator("tbody tr.ant-table-row");
     const scheduled = history.filter({ hasText: shownDate(effectiveFrom, locale) });
@@ -131,7 +131,7 @@ for (const { locale, text } of consoleRuns()) {
     await expect(limitsConfirm).toContainText(text.savings.limits.fields.moveIn.perDay);
     await expect(limitsConfirm).toContainText(`${before} → ${after}`);
     await consoleShot(page, locale, "savings-limits-confirm");
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(page.getByText(text.savings.limits.saved)).toBeVisible();
     await expect(perDay).toHaveValue(String(after));
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
@@ -166,7 +166,7 @@ for (const { locale, text } of consoleRuns()) {
     await perDay.fill(String(before));
     await page.getByTestId("savings-limits-reason").fill("Journey: limit back as it was");
     await page.getByTestId("savings-limits-save").click();
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(perDay).toHaveValue(String(before));
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import {
   CONSOLE_TEXT,
   type ConsoleLocale,
-  confirmButton,
+  confirmConsole,
   consoleRuns,
   consoleShot,
   DEMO_ADMIN,
@@ -124,7 +124,7 @@ for (const { locale, text } of consoleRuns()) {
     await consoleShot(page, locale, "05-deposit-awaiting-second");
     await drawer.getByTestId("deposit-confirm").click();
     await consoleShot(page, locale, "06-deposit-confirm-dialog");
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(drawer.getByTestId("status-tag")).toHaveText(text.status.success);
     await page.locator(".ant-drawer-close").click();
     await expect(row).toHaveCount(0);
@@ -158,7 +158,7 @@ for (const { locale, text } of consoleRuns()) {
     await expectConsolePolished(page);
     await consoleShot(page, locale, "09-withdrawals");
     await withdrawal.getByRole("button", { name: text.review.approve }).click();
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(withdrawal).toHaveCount(0);
     await expect(page.getByText(text.withdrawals.emptyQueue)).toBeVisible();
     await consoleShot(page, locale, "10-withdrawals-empty");

@@ -5,6 +5,7 @@ import en from "../apps/admin/src/i18n/locales/en.json" with { type: "json" };
 import zhCN from "../apps/admin/src/i18n/locales/zh-CN.json" with { type: "json" };
 import { DEMO } from "../apps/server/src/demo/seed";
 import { freshTotpCode, type OperatorLogin, operatorSession } from "./operator-sessions";
+import { pressUntilGone } from "./support";
 
 export { freshTotpCode, type OperatorLogin, operatorApiHeaders } from "./operator-sessions";
 
@@ -111,8 +112,13 @@ export async function expectConsolePolished(page: Page): Promise<void> {
   expect(spilled).toEqual([]);
 }
 
-/** The primary button of the open confirmation (antd's Modal.confirm): "OK", "Publish", "Confirm"… */
-export const confirmButton = (page: Page) => page.locator(".ant-modal-confirm-btns .ant-btn-primary");
+/**
+ * Presses the primary button of the open confirmation (antd's Modal.confirm: "OK", "Publish",
+ * "Approve"…) and waits until that dialog has gone.
+ */
+export async function confirmConsole(page: Page): Promise<void> {
+  await pressUntilGone(page.locator(".ant-modal-confirm").last(), ".ant-modal-confirm-btns .ant-btn-primary");
+}
 
 const artifacts = path.resolve(import.meta.dirname, "artifacts");
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
 import {
   type ConsoleLocale,
-  confirmButton,
+  confirmConsole,
   consoleRuns,
   consoleShot,
   DEMO_ADMIN,
@@ -241,7 +241,7 @@ for (const { locale, text } of consoleRuns()) {
     await drawer.getByTestId("verification-approve").click();
     await expect(page.locator(".ant-modal-confirm-title")).toContainText(user.account);
     await consoleShot(page, locale, "verifications-approve-confirm");
-    await confirmButton(page).click();
+    await confirmConsole(page);
     await expect(page.getByText(v.approved)).toBeVisible();
     await expect(drawer.getByTestId("verification-submission")).toContainText(v.states.verified);
     await expect(drawer.getByTestId("verification-approve")).toHaveCount(0);

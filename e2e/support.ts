@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import {
   type BindWithdrawalAccountRequest,
   STEP_UP_HEADER,
@@ -60,11 +60,24 @@ export function newIdentity() {
   };
 }
 
-/** Confirms the open antd-mobile dialog. */
+/** Confirms the open antd-mobile dialog and waits until it has gone. */
 export async function confirmDialog(page: Page): Promise<void> {
-  const dialog = page.locator(".adm-dialog-body");
-  await expect(dialog).toBeVisible();
-  await dialog.locator(".adm-dialog-button-bold").click();
+  await pressUntilGone(page.locator(".adm-dialog-body").last(), ".adm-dialog-button-bold");
+}
+
+/**
+ * Presses `button` in `dialog` until the dialog has gone. On a loaded machine a click can land while
+ * the dialog still zooms in, and nothing is asked; so it is pressed again while that same dialog (by
+ * its words) stays. A press that was taken is not repeated: the dialog closes after it.
+ */
+export async function pressUntilGone(dialog: Locator, button: string): Promise<void> {
+  const words = ((await dialog.textContent()) ?? "").replace(/\s+/g, " ").trim();
+  const asked = dialog.filter({ hasText: words });
+  await expect(asked).toHaveCount(1);
+  await expect(async () => {
+    if ((await asked.count()) > 0) await asked.locator(button).click({ timeout: 2_000 });
+    await expect(asked).toHaveCount(0, { timeout: 3_000 });
+  }).toPass();
 }
 
 export async function setLanguage(page: Page, locale: string): Promise<void> {
