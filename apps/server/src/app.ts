@@ -1,6 +1,5 @@
 import path from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -25,6 +24,7 @@ import { inlineScriptSources } from "./platform/inline-scripts";
 import { type LoggerOptions, loggerOptions, logRequests } from "./platform/logging";
 import { declareSignedInFields, registerScope } from "./platform/scopes";
 import { secureTransportHeaders } from "./platform/secure-transport";
+import { securityHeaders } from "./platform/security-headers";
 import { clockControlRoutes, systemRoutes } from "./platform/system-routes";
 import { type TlsFiles, tlsServerOptions } from "./platform/tls";
 
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   logRequests(app);
   declareSignedInFields(app);
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
