@@ -46,9 +46,20 @@ test("a user adds a passkey, signs in with it, withdraws with it as proof, and r
   const user = await newUser(page, request, "zh-CN", "100.00");
   await bindCurrencyAddress(request, user.auth);
 
-  // A plain-HTTP address other than localhost cannot use passkeys: the login page says so.
+  // A plain-HTTP address other than localhost cannot use passkeys: the login page says so, from its
+  // own address, with the form — the app's info (held back here) is not waited for.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Held until the note is seen, then let through (this and every later ask).
+  await page.route("**/api/v1/app", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(`http://127.0.0.1:${PORT}${LOGIN}`);
   await expect(page.getByTestId("login-passkey-unavailable")).toHaveText(zh.login.passkeyNeedsHttps);
+  release();
   await expect(page.getByTestId("login-passkey")).toHaveCount(0);
   await settledShot(page, "zh-CN", "passkeys-login-plain-http");
 

@@ -48,6 +48,7 @@ export * from "./money";
 export * from "./money-schema";
 export * from "./operator-constants";
 export * from "./passkey-actions";
+export * from "./passkey-addresses";
 export * from "./phone-countries";
 export * from "./realtime-constants";
 export * from "./relative-time";

@@ -1,3 +1,4 @@
+import { isLocalhost, passkeysAllowedAt } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors";
 
@@ -15,19 +16,10 @@ export interface RelyingParty {
 
 const RP_NAME = "Tickfair";
 
-function isLocalhost(hostname: string): boolean {
-  return hostname === "localhost" || hostname.endsWith(".localhost");
-}
-
-/** Browsers allow WebAuthn over HTTPS, and over plain HTTP only on localhost. */
-function usable(url: URL): boolean {
-  return url.protocol === "https:" || (url.protocol === "http:" && isLocalhost(url.hostname));
-}
-
 export function relyingParty(publicUrl: string | undefined, request: FastifyRequest): RelyingParty | null {
   if (publicUrl) {
     const url = new URL(publicUrl);
-    return usable(url) ? { id: url.hostname, origin: url.origin, name: RP_NAME } : null;
+    return passkeysAllowedAt(url) ? { id: url.hostname, origin: url.origin, name: RP_NAME } : null;
   }
   let url: URL;
   try {

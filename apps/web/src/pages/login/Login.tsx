@@ -1,3 +1,4 @@
+import { passkeysAllowedAt } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,7 +27,10 @@ export default function Login() {
     password: "",
   });
   const login = useLogin();
-  const passkeys = useAppInfo().data?.passkeys;
+  const offered = useAppInfo().data?.passkeys;
+  // A plain-HTTP address (a phone on the LAN) rules passkeys out by itself: the note shows with the
+  // form instead of seconds later, when the app's info arrives.
+  const passkeys = passkeysAllowedAt(window.location) ? offered : false;
   /** The second step's challenge, once the password was right for a user with two-step sign-in. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const signedIn = () => navigate(safeRedirect(redirectParam, paths.user), { replace: true });

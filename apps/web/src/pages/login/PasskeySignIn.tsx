@@ -36,7 +36,7 @@ export function usePasskeyAutofill(available: boolean, onSignedIn: () => void): 
 
 /**
  * "Sign in with a passkey", or, where this address cannot use passkeys (plain HTTP on a LAN), a note
- * saying so. Nothing until the app's info says which, nor in a browser without WebAuthn.
+ * saying so. Nothing while that is not known, nor in a browser without WebAuthn.
  */
 export function PasskeySignIn({
   available,
