@@ -115,8 +115,7 @@ for (const { locale, text } of consoleRuns()) {
     await expect(change).toContainText(DEMO_ADMIN.username);
     await consoleShot(admin2, locale, "24-cashier-second-admin");
     await change.getByTestId("change-approve").click();
-    await confirmConsole(admin2);
-    await expect(admin2.getByText(text.controls.approved)).toBeVisible();
+    await confirmConsole(admin2, admin2.getByText(text.controls.approved));
     await expect(admin2.getByTestId("cashier-pending")).toContainText(text.settings.cashier.pendingEmpty);
     await expect(admin2.getByTestId("cashier-depositSecondApprovalAbove")).toHaveValue(raised);
     await consoleShot(admin2, locale, "25-cashier-approved");

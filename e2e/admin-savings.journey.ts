@@ -131,8 +131,7 @@ for (const { locale, text } of consoleRuns()) {
     await expect(limitsConfirm).toContainText(text.savings.limits.fields.moveIn.perDay);
     await expect(limitsConfirm).toContainText(`${before} → ${after}`);
     await consoleShot(page, locale, "savings-limits-confirm");
-    await confirmConsole(page);
-    await expect(page.getByText(text.savings.limits.saved)).toBeVisible();
+    await confirmConsole(page, page.getByText(text.savings.limits.saved));
     await expect(perDay).toHaveValue(String(after));
     await expect(page.getByTestId("savings-limits-reason")).toHaveValue("");
 

@@ -114,10 +114,14 @@ export async function expectConsolePolished(page: Page): Promise<void> {
 
 /**
  * Presses the primary button of the open confirmation (antd's Modal.confirm: "OK", "Publish",
- * "Approve"…) and waits until that dialog has gone.
+ * "Approve"…) and waits until that dialog has gone, or until `outcome` (a passing toast) shows.
  */
-export async function confirmConsole(page: Page): Promise<void> {
-  await pressUntilGone(page.locator(".ant-modal-confirm").last(), ".ant-modal-confirm-btns .ant-btn-primary");
+export async function confirmConsole(page: Page, outcome?: Locator): Promise<void> {
+  await pressUntilGone(
+    page.locator(".ant-modal-confirm").last(),
+    ".ant-modal-confirm-btns .ant-btn-primary",
+    outcome,
+  );
 }
 
 const artifacts = path.resolve(import.meta.dirname, "artifacts");

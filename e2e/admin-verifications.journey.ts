@@ -241,8 +241,7 @@ for (const { locale, text } of consoleRuns()) {
     await drawer.getByTestId("verification-approve").click();
     await expect(page.locator(".ant-modal-confirm-title")).toContainText(user.account);
     await consoleShot(page, locale, "verifications-approve-confirm");
-    await confirmConsole(page);
-    await expect(page.getByText(v.approved)).toBeVisible();
+    await confirmConsole(page, page.getByText(v.approved));
     await expect(drawer.getByTestId("verification-submission")).toContainText(v.states.verified);
     await expect(drawer.getByTestId("verification-approve")).toHaveCount(0);
     await drawer.locator(".ant-drawer-title").hover();

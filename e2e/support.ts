@@ -66,17 +66,20 @@ export async function confirmDialog(page: Page): Promise<void> {
 }
 
 /**
- * Presses `button` in `dialog` until the dialog has gone. On a loaded machine a click can land while
- * the dialog still zooms in, and nothing is asked; so it is pressed again while that same dialog (by
- * its words) stays. A press that was taken is not repeated: the dialog closes after it.
+ * Presses `button` in `dialog` until the dialog has gone, or until `outcome` shows when it is given (a
+ * toast that lasts seconds, which waiting for the dialog to leave could miss). On a loaded machine a
+ * click can land while the dialog still zooms in, and nothing is asked; so it is pressed again while
+ * that same dialog (by its words) stays. A press that was taken is not repeated: the dialog closes
+ * after it.
  */
-export async function pressUntilGone(dialog: Locator, button: string): Promise<void> {
+export async function pressUntilGone(dialog: Locator, button: string, outcome?: Locator): Promise<void> {
   const words = ((await dialog.textContent()) ?? "").replace(/\s+/g, " ").trim();
   const asked = dialog.filter({ hasText: words });
   await expect(asked).toHaveCount(1);
   await expect(async () => {
     if ((await asked.count()) > 0) await asked.locator(button).click({ timeout: 2_000 });
-    await expect(asked).toHaveCount(0, { timeout: 3_000 });
+    if (outcome) await expect(outcome.first()).toBeVisible({ timeout: 3_000 });
+    else await expect(asked).toHaveCount(0, { timeout: 3_000 });
   }).toPass();
 }
 
