@@ -36,6 +36,7 @@ export default defineConfig({
   })),
   reporter: [
     ["list"],
+    ["./failure-reporter.ts"],
     [
       "json",
       { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, ".vitest-results/e2e.json") },
