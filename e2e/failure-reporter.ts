@@ -40,7 +40,11 @@ function subtrees(lines: string[], root: RegExp): { picked: string[]; rest: stri
 export function pageSnapshot(errorContext: string): string[] {
   const yaml = /```yaml\n([\s\S]*?)```/.exec(errorContext)?.[1] ?? "";
   const lines = subtrees(
-    yaml.split("\n").filter((line) => line.trim() !== ""),
+    yaml
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      // Playwright's handles for its own tools, noise in a log.
+      .map((line) => line.replace(/ \[(ref=[^\]]+|cursor=pointer)\]/g, "")),
     CHROME,
   ).rest;
   const { picked, rest } = subtrees(lines, FIRST);
