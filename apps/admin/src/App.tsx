@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { prefersReducedMotion, subscribeReducedMotion } from "@tickfair/browser/reduced-motion";
 import { App as AntApp, ConfigProvider, theme } from "antd";
 import { useEffect, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router/dom";
@@ -13,6 +14,8 @@ const BRAND = { light: "#1748c9", dark: "#4d7cfe" };
 export function App() {
   const locale = useSyncExternalStore(antdLocaleStore.subscribe, antdLocaleStore.get);
   const dark = useIsDark();
+  // antd's own motion (dialogs zooming, badges pulsing) follows the system's "reduce motion" too.
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
   useEffect(() => {
     // Scrollbars and form controls the browser draws follow the console's theme, not the system's.
     document.documentElement.style.colorScheme = dark ? "dark" : "light";
@@ -22,7 +25,7 @@ export function App() {
       locale={locale ?? undefined}
       theme={{
         algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: dark ? BRAND.dark : BRAND.light },
+        token: { colorPrimary: dark ? BRAND.dark : BRAND.light, motion: !reducedMotion },
       }}
       // Buttons read as their words are written: no space put between two Chinese characters.
       button={{ autoInsertSpace: false }}

@@ -60,6 +60,10 @@ initI18n().then(
       );
     });
     void whenInteractive().then(registerServiceWorker);
+    // No spring moves before the first screen is interactive: the system's "reduce motion" is read then.
+    void whenInteractive()
+      .then(() => import("./lib/reduced-motion"))
+      .then(({ followReducedMotion }) => followReducedMotion());
   },
   (error: unknown) => {
     // Not even the language file could be loaded (offline): no words to show, only a reload button.
