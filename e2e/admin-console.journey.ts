@@ -122,6 +122,9 @@ for (const { locale, text } of consoleRuns()) {
 
     // ── Operators: one created (its password shown once), raised to admin, then lowered ─────────
     await page.getByTestId("nav-operators").click();
+    // The journeys' console is set to "reduce motion": the active operators' blue dots do not pulse.
+    const dot = page.getByTestId("operators-table").locator(".ant-badge-status-processing").first();
+    expect(await dot.evaluate((at) => getComputedStyle(at, "::after").animationName)).toBe("none");
     const username = `ops${locale === "en" ? "en" : "zh"}${Date.now() % 1e7}`;
     await page.getByTestId("operator-add").click();
     await page.getByTestId("create-username").fill(username);
@@ -150,6 +153,7 @@ for (const { locale, text } of consoleRuns()) {
     await consoleShot(page, locale, "28-operators-role-pending");
 
     await admin2.goto("/admin/operators");
+    expect(await admin2.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
     const toDecide = admin2
       .getByTestId("role-changes")
       .getByTestId("control-change")

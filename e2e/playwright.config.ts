@@ -23,7 +23,9 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   outputDir: path.join(root, "test-results"),
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // What a page shows after an answer can wait this long: two browsers, their servers and Caddy share
+  // two cores, and a console re-rendered after a reload was seen to take over 10 s at the busiest.
+  expect: { timeout: 15_000 },
   workers: HALVES.length,
   fullyParallel: false,
   retries: 0,
@@ -52,6 +54,9 @@ export default defineConfig({
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
     screenshot: "only-on-failure",
+    // As a phone set to "reduce motion": no dialog zooms in under a click, no badge pulses, and the two
+    // browsers on two cores spend nothing on frames nobody looks at. screens.journey.ts looks with motion.
+    reducedMotion: "reduce",
     // The service worker's precache would download every chunk in every test; network.journey.ts
     // allows it where it is what is tested.
     serviceWorkers: "block",

@@ -13,6 +13,10 @@ import {
 } from "./support";
 import { expectPolished, shot } from "./support-screens";
 
+// The other journeys run as a phone set to "reduce motion"; these screens are seen as most phones show
+// them, sliding and fading.
+test.use({ reducedMotion: "no-preference" });
+
 for (const { locale, text } of SHOT_RUNS) {
   test(`every screen in ${locale}, looked at as a user would`, async ({ page }) => {
     await setLanguage(page, locale);
