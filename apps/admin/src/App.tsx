@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { prefersReducedMotion, subscribeReducedMotion } from "@tickfair/browser/reduced-motion";
+import { reducedMotion as systemMotion } from "@tickfair/browser/media-query";
 import { App as AntApp, ConfigProvider, theme } from "antd";
 import { useEffect, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router/dom";
@@ -15,7 +15,7 @@ export function App() {
   const locale = useSyncExternalStore(antdLocaleStore.subscribe, antdLocaleStore.get);
   const dark = useIsDark();
   // antd's own motion (dialogs zooming, badges pulsing) follows the system's "reduce motion" too.
-  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
+  const reducedMotion = useSyncExternalStore(systemMotion.subscribe, systemMotion.matches);
   useEffect(() => {
     // Scrollbars and form controls the browser draws follow the console's theme, not the system's.
     document.documentElement.style.colorScheme = dark ? "dark" : "light";

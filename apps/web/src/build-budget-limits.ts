@@ -138,8 +138,9 @@ export const BUDGET = {
   // The API client telling the network status whether each call reached the server: 15 B (52,924 B).
   // antd-mobile's motion switch (reduceMotion, with the useSyncExternalStore shim it carries), shared
   // by the toast's spinner and the app's "reduce motion": a chunk of its own the toast imports, 390 B;
-  // with the renamed stylesheets, 398 B (53,322 B measured).
-  routeChunk: 50 * KB + 374 + 60 + 6 + 198 + 729 + 9 + 4 + 9 + 10 + 10 + 6 + 21 + 71 + 201 + 1 + 15 + 398,
+  // with the renamed stylesheets, 398 B (53,322 B measured). The setting read through the media-query
+  // helper the console's theme shares renames chunks: 2 B (53,324 B measured).
+  routeChunk: 50 * KB + 374 + 60 + 6 + 198 + 729 + 9 + 4 + 9 + 10 + 10 + 6 + 21 + 71 + 201 + 1 + 15 + 398 + 2,
   // The trading page's result card, fixed buy bar and "view positions", with amounts never rewritten
   // and the estimate shown only beside a valid amount: 25 B past 50 KB (51,225 B). The socket core
   // shared with the console (packages/browser), configured by hooks where the page's socket called its
@@ -180,9 +181,9 @@ export const BUDGET = {
   // A socket stopped while connecting closes once it has opened, and the network status reads
   // navigator.onLine afresh, in the shared chunks it imports: 7 B (55,388 B measured).
   // antd-mobile's motion switch in a chunk of its own the toast imports (see routeChunk), with the
-  // renamed stylesheets: 407 B (55,795 B measured).
+  // renamed stylesheets: 407 B (55,795 B measured); through the media-query helper, 416 B (55,804 B).
   detailPage:
-    50 * KB + 25 + 83 + 1 + 110 + 72 + 328 + 215 + 280 + 43 + 61 + 2177 - 10 + 16 + 446 + 111 + 223 + 7 + 407,
+    50 * KB + 25 + 83 + 1 + 110 + 72 + 328 + 215 + 280 + 43 + 61 + 2177 - 10 + 16 + 446 + 111 + 223 + 7 + 416,
   chartLibrary: 70 * KB,
   // The chart moved out of the detail page into a lazy panel loaded after the page, with the library:
   // the page's own load fell 1.6 KB (50,846 B). The panel: the chart, its periods, candles or line,
@@ -197,8 +198,9 @@ export const BUDGET = {
   // (4,213 B measured).
   // Measured 4,204 B once the price chart's drawing helpers were a module of their own.
   // The settlement card's stylesheet renames a chunk the panel imports: 1 B (4,205 B measured).
-  // The motion switch's chunk renames one the panel imports: 1 B (4,206 B measured).
-  chartPanel: 4055 + 122 + 1 + 32 + 3 - 9 + 1 + 1,
+  // The motion switch's chunk renames one the panel imports: 1 B (4,206 B measured); read through the
+  // media-query helper, 2 B (4,207 B measured).
+  chartPanel: 4055 + 122 + 1 + 32 + 3 - 9 + 1 + 2,
   // MA, EMA, BOLL, MACD, RSI and volume with their legends, fetched when one is first turned on
   // (1,435 B measured).
   chartIndicators: 1435,

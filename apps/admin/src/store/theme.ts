@@ -1,3 +1,4 @@
+import { mediaQuery } from "@tickfair/browser/media-query";
 import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
@@ -20,17 +21,11 @@ export const useThemeMode = create<ThemeState>()(
   }),
 );
 
-const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
-
-function subscribeToSystemTheme(listener: () => void): () => void {
-  const query = darkQuery();
-  query.addEventListener("change", listener);
-  return () => query.removeEventListener("change", listener);
-}
+const systemDark = mediaQuery("(prefers-color-scheme: dark)");
 
 /** Whether the console is dark now: the chosen mode, or the system's while it follows the system. */
 export function useIsDark(): boolean {
   const mode = useThemeMode((state) => state.mode);
-  const systemDark = useSyncExternalStore(subscribeToSystemTheme, () => darkQuery().matches);
-  return mode === "dark" || (mode === "system" && systemDark);
+  const dark = useSyncExternalStore(systemDark.subscribe, systemDark.matches);
+  return mode === "dark" || (mode === "system" && dark);
 }
