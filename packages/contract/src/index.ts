@@ -32,6 +32,7 @@ export * from "./api/trading";
 export * from "./api/verification";
 export * from "./api/webauthn";
 export * from "./app-links";
+export * from "./audit-codes";
 export * from "./cashier-constants";
 export * from "./clock-format";
 export * from "./countries";

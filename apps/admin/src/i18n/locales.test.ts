@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from "@tickfair/contract";
 import { describe, expect, it } from "vitest";
 import { CONSOLE_LOCALES } from "./language";
 
@@ -31,6 +32,21 @@ describe("the console's texts", () => {
         expect(text.trim(), `${locale} ${key}`).not.toBe("");
         expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(english.get(key) ?? ""));
       }
+    });
+  }
+});
+
+describe("the audit log's names", () => {
+  const keysUnder = (texts: Map<string, string>, group: string) =>
+    [...texts.keys()].filter((key) => key.startsWith(`${group}.`)).map((key) => key.slice(group.length + 1));
+
+  for (const locale of CONSOLE_LOCALES) {
+    // The server can only record the codes in these lists (its audit input is typed by them), so a
+    // name missing here is a raw code on the console's audit page.
+    it(`names every action and record type the server records, and no other, in ${locale}`, () => {
+      const texts = flatten(load(locale));
+      expect(keysUnder(texts, "auditActions").sort()).toEqual([...AUDIT_ACTIONS].sort());
+      expect(keysUnder(texts, "auditTargets").sort()).toEqual([...AUDIT_TARGETS].sort());
     });
   }
 });

@@ -1,4 +1,4 @@
-import type { ControlChange, OperatorRole } from "@tickfair/contract";
+import type { ControlChange, ControlSubjectName, OperatorRole } from "@tickfair/contract";
 import type { Clock } from "../platform/clock";
 import type { Db, Executor, Tx } from "../platform/db";
 import { AppError } from "../platform/errors";
@@ -14,7 +14,7 @@ import { recordAudit } from "./record";
 
 /** How a capability reads and writes the control a change is about. */
 export interface ControlSubject<T> {
-  subject: string;
+  subject: ControlSubjectName;
   read(db: Executor): Promise<T>;
   write(tx: Tx, value: T, at: Date): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { LIST_CSV_MAX_ROWS } from "@tickfair/contract";
+import { type AuditTarget, type ExportedList, LIST_CSV_MAX_ROWS } from "@tickfair/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -13,9 +13,9 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /** A console list offered as a file. */
 export interface ListExport<F extends z.ZodType<object>, R> {
   /** Names the route `/operator/<list>.csv`, the file `tickfair-<list>.csv` and the audit action `<list>.export`. */
-  list: string;
+  list: ExportedList;
   /** What the audit entry says was exported. */
-  targetType: string;
+  targetType: AuditTarget;
   tags: string[];
   description: string;
   /** The list's own filters, the same as on its page. */
@@ -50,7 +50,7 @@ export function listExportRoute<F extends z.ZodType<object>, R>(
       const filters = request.query as z.infer<F>;
       const rows = spec.rows(filters, request);
       await recordListExport(context.db, context.clock, request.operator.id, {
-        action: `${spec.list}.export`,
+        list: spec.list,
         targetType: spec.targetType,
         filters,
       });

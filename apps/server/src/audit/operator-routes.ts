@@ -64,7 +64,7 @@ export function auditOperatorRoutes(context: RouteContext): FastifyPluginAsyncZo
           timeZone: context.config.PLATFORM_TZ,
         });
         await recordListExport(db, clock, operator.id, {
-          action: "audit.export",
+          list: "audit",
           targetType: "audit_log",
           filters: request.query,
         });

@@ -1,10 +1,11 @@
+import type { AuditAction, AuditTarget, ExportedList } from "@tickfair/contract";
 import type { Clock } from "../platform/clock";
 import type { Executor, Tx } from "../platform/db";
 
 export interface AuditInput {
   operatorId: bigint | null;
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTarget;
   targetId: string;
   reason?: string | null;
   detail?: Record<string, unknown>;
@@ -15,11 +16,11 @@ export function recordListExport(
   db: Executor,
   clock: Clock,
   operatorId: bigint,
-  list: { action: string; targetType: string; filters: object },
+  list: { list: ExportedList; targetType: AuditTarget; filters: object },
 ): Promise<void> {
   return recordAudit(db, clock, {
     operatorId,
-    action: list.action,
+    action: `${list.list}.export`,
     targetType: list.targetType,
     targetId: "csv",
     detail: { filters: list.filters },

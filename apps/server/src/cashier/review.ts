@@ -1,3 +1,4 @@
+import type { AuditAction } from "@tickfair/contract";
 import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Tx } from "../platform/db";
@@ -7,7 +8,7 @@ import type { Operator } from "../platform/schema";
 export interface ReviewDecision {
   status: "success" | "failed";
   /** What the audit log calls it: "deposit.confirm", "withdrawal.reject", … */
-  action: string;
+  action: AuditAction;
   reason?: string;
   detail?: Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { fromMinor, type OperatorUserDetail, type UserSession } from "@tickfair/contract";
+import { type AuditAction, fromMinor, type OperatorUserDetail, type UserSession } from "@tickfair/contract";
 import { toAccountSummary, userFigures } from "../account";
 import { recordAudit } from "../audit";
 import { disableTotp, lockSignIn, revokeUserSession, unlockSignIn, userSignInView } from "../auth";
@@ -31,7 +31,7 @@ function auditUserAction(
   tx: Tx,
   deps: Deps,
   by: { operator: Operator; userId: bigint; reason: string },
-  action: string,
+  action: AuditAction,
   detail: Record<string, unknown>,
 ): Promise<void> {
   return recordAudit(tx, deps.clock, {

@@ -1,3 +1,4 @@
+import type { AuditAction } from "@tickfair/contract";
 import { recordAudit } from "../audit";
 import type { Clock } from "../platform/clock";
 import type { Executor } from "../platform/db";
@@ -10,7 +11,7 @@ export function recordOwnAct(
   db: Executor,
   clock: Clock,
   operatorId: bigint,
-  action: `operator.${string}`,
+  action: AuditAction & `operator.${string}`,
   detail?: Record<string, unknown>,
 ): Promise<void> {
   return recordAudit(db, clock, {
