@@ -6,7 +6,8 @@
  * bare-socket lag of as many clients on this machine measured in the same run (bench/bare-tickers.ts).
  * Budget: the p99 of every 5 s window ≤ floor p99 + 50 ms, nothing lost or duplicated. Each window is held
  * to it, not only the run's p99: a late spike of a few seconds hides in the whole run's p99 but is what
- * a waiting user feels.
+ * a waiting user feels. CHAT_BENCH_STATEMENTS=1 also prints where PostgreSQL's time went during the
+ * run, statement by statement (a throwaway cluster loads pg_stat_statements for it).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +25,7 @@ import { type BenchResult, fmt, table } from "./bench";
 import type { ChatClientsOptions, ChatClientsResult } from "./chat-clients";
 import { runChild } from "./child-process";
 import { openPgServer } from "./pg-cluster";
+import { printStatementStats, resetStatementStats, STATEMENT_STATS_SETTINGS } from "./pg-statements";
 import type { WsOptions, WsResult } from "./ws-clients";
 
 const CONFIG = {
@@ -33,6 +35,7 @@ const CONFIG = {
   drainMs: 5_000,
   floorWindowMs: 10_000,
   budgetMs: 50,
+  statements: process.env.CHAT_BENCH_STATEMENTS === "1",
 };
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -73,7 +76,10 @@ function stopServer(server: ServerProcess): Promise<void> {
 }
 
 export async function runChatBench(): Promise<BenchResult> {
-  const pg = await openPgServer({ log: (message) => console.log(`  ${message}`) });
+  const pg = await openPgServer({
+    log: (message) => console.log(`  ${message}`),
+    ...(CONFIG.statements && { settings: STATEMENT_STATS_SETTINGS }),
+  });
   const servers: ServerProcess[] = [];
   try {
     console.log(`PostgreSQL ${pg.version} (${pg.origin})`);
@@ -161,10 +167,12 @@ export async function runChatBench(): Promise<BenchResult> {
       drainMs: CONFIG.drainMs,
     };
     fs.writeFileSync(optionsFile, JSON.stringify(options), { mode: 0o600 });
+    if (CONFIG.statements) await resetStatementStats(db);
     const chat = await runChild<ChatClientsResult>("chat-clients.ts", { optionsFile }).finally(() =>
       fs.rmSync(optionsFile, { force: true }),
     );
     const stored = await sql<{ n: number }>`select count(*)::int as n from chat_messages`.execute(db);
+    if (CONFIG.statements) await printStatementStats(db);
     await db.destroy();
 
     const ms = (n: number) => fmt(n, 1);
