@@ -1,17 +1,11 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { ConfigProvider } from "antd-mobile";
-import { useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router/dom";
-import { queryClient } from "./api/query-client";
-import { antdLocaleStore } from "./i18n";
+import { AppProviders } from "./app-providers";
 import { router } from "./router";
 
 export function App() {
-  const locale = useSyncExternalStore(antdLocaleStore.subscribe, antdLocaleStore.get);
-  const app = (
-    <QueryClientProvider client={queryClient}>
+  return (
+    <AppProviders>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </AppProviders>
   );
-  return locale ? <ConfigProvider locale={locale}>{app}</ConfigProvider> : app;
 }

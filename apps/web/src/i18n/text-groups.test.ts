@@ -1,7 +1,7 @@
 /**
  * Every screen has its texts once it renders. Read from the sources (no browser): the groups of texts a
  * page's code uses (its module and all it imports, lazily loaded parts included) beyond the core file
- * must be exactly those its route in router.tsx loads with it.
+ * must be exactly those its route in routes.tsx loads with it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const localesDir = join(srcDir, "i18n", "locales");
-const routerPath = join(srcDir, "router.tsx");
+const routesPath = join(srcDir, "routes.tsx");
 
 const coreGroups = Object.keys(JSON.parse(readFileSync(join(localesDir, "en.json"), "utf8")) as object);
 const lazyGroups = readdirSync(localesDir, { withFileTypes: true })
@@ -61,13 +61,13 @@ function groupsUsedBy(entry: string, lazily: boolean): Set<string> {
 const beyondCore = (groups: Iterable<string>) => [...groups].filter((g) => !coreGroups.includes(g)).sort();
 
 describe("text groups", () => {
-  const router = readFileSync(routerPath, "utf8");
+  const router = readFileSync(routesPath, "utf8");
   const pages = [...router.matchAll(PAGE)].map(([, specifier, groups]) => ({
-    module: sourceFile(routerPath, specifier as string),
+    module: sourceFile(routesPath, specifier as string),
     groups: [...(groups ?? "").matchAll(/"(\w+)"/g)].map(([, group]) => group as string),
   }));
 
-  it("are each loaded by some page of router.tsx", () => {
+  it("are each loaded by some page of routes.tsx", () => {
     expect(pages).toHaveLength(router.match(/\bpage\(/g)?.length ?? 0);
     expect(beyondCore(pages.flatMap((page) => page.groups))).toEqual(expect.arrayContaining(lazyGroups));
   });

@@ -26,7 +26,7 @@ import type withdraw from "./locales/withdraw/en.json";
 /**
  * The texts only lazily loaded screens show, one top-level group per directory:
  * locales/<group>/<lng>.json holds { "<group>": {...} } and is downloaded with the first screen that
- * needs it (router.tsx). What the first screens show stays in the core file, locales/<lng>.json.
+ * needs it (routes.tsx). What the first screens show stays in the core file, locales/<lng>.json.
  */
 type GroupTexts = typeof account &
   typeof chat &
