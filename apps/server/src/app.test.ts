@@ -87,6 +87,7 @@ describe("platform", () => {
     const chunk = await t.app.inject({ method: "GET", url: "/h5/static/js/app-abc123.js" });
     expect(chunk.statusCode).toBe(200);
     expect(String(chunk.headers["cache-control"])).toContain("immutable");
+    expect(chunk.headers.vary).toBe("accept-encoding");
     const missing = await t.app.inject({ method: "GET", url: "/h5/static/js/missing-chunk.js" });
     expect(missing.statusCode).toBe(404);
   });

@@ -23,6 +23,9 @@ export async function serveBuiltApp(
   await app.register(async (web) => {
     web.addHook("onSend", async (request, reply) => {
       if (!request.url.startsWith(staticPrefix)) reply.header("cache-control", "no-cache");
+      // Files go out brotli- or gzip-compressed as the browser accepts: a shared cache must keep them apart.
+      const vary = reply.getHeader("vary");
+      reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
     });
     await web.register(fastifyStatic, {
       root: dist,
