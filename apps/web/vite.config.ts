@@ -118,44 +118,48 @@ const pushWorker: Plugin = {
   },
 };
 
-export default defineConfig(
+// The prerendering's build (scripts/prerender.ts) makes a module for Node: none of the page's or the
+// service worker's plugins apply to it.
+export default defineConfig(({ isSsrBuild }) =>
   appViteConfig({
     root,
     base: "/h5/",
     port: 5173,
-    plugins: [
-      shellConfig,
-      shellFirst,
-      pushWorker,
-      VitePWA({
-        // The app asks before reloading into a new version (UpdatePrompt): a reload mid-order would lose the form.
-        registerType: "prompt",
-        injectRegister: false,
-        pwaAssets: { image: "public/favicon.svg", overrideManifestIcons: true },
-        manifest: {
-          name: "Tickfair",
-          short_name: "Tickfair",
-          description: "Fair rise/fall trading and savings",
-          start_url: "/h5/",
-          scope: "/h5/",
-          display: "standalone",
-          orientation: "portrait",
-          theme_color: "#1748c9",
-          background_color: "#f4f6fa",
-        },
-        workbox: {
-          // The shell and every built chunk (languages included), so the app opens offline; the API is
-          // never cached: a stale balance or price is worse than none.
-          globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
-          navigateFallback: "/h5/index.html",
-          navigateFallbackDenylist: [/^\/api\//],
-          runtimeCaching: [],
-          cleanupOutdatedCaches: true,
-          // Push notifications: shown when the app is closed, a tap opens the page they tell of.
-          importScripts: ["push-sw.js"],
-        },
-      }),
-    ],
+    plugins: isSsrBuild
+      ? []
+      : [
+          shellConfig,
+          shellFirst,
+          pushWorker,
+          VitePWA({
+            // The app asks before reloading into a new version (UpdatePrompt): a reload mid-order would lose the form.
+            registerType: "prompt",
+            injectRegister: false,
+            pwaAssets: { image: "public/favicon.svg", overrideManifestIcons: true },
+            manifest: {
+              name: "Tickfair",
+              short_name: "Tickfair",
+              description: "Fair rise/fall trading and savings",
+              start_url: "/h5/",
+              scope: "/h5/",
+              display: "standalone",
+              orientation: "portrait",
+              theme_color: "#1748c9",
+              background_color: "#f4f6fa",
+            },
+            workbox: {
+              // The shell and every built chunk (languages included), so the app opens offline; the API is
+              // never cached: a stale balance or price is worse than none.
+              globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
+              navigateFallback: "/h5/index.html",
+              navigateFallbackDenylist: [/^\/api\//],
+              runtimeCaching: [],
+              cleanupOutdatedCaches: true,
+              // Push notifications: shown when the app is closed, a tap opens the page they tell of.
+              importScripts: ["push-sw.js"],
+            },
+          }),
+        ],
     alias: [
       // Only React 16-18 use this renderer; React 19 goes through unstableSetRender (src/boot.tsx).
       { find: /^rc-util\/lib\/React\/render$/, replacement: `${root}src/lib/legacy-render.ts` },

@@ -9,6 +9,25 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "tickfair-web-"));
 fs.mkdirSync(path.join(webDist, "static", "js"), { recursive: true });
 fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Tickfair</title>");
 fs.writeFileSync(path.join(webDist, "static", "js", "app-abc123.js"), "console.log(1)");
+// What the web build's prerendering writes: the login page in two languages.
+fs.mkdirSync(path.join(webDist, "prerendered"));
+fs.writeFileSync(
+  path.join(webDist, "prerendered", "pages.json"),
+  JSON.stringify({
+    cookie: "language",
+    defaultLocale: "zh-CN",
+    locales: ["zh-CN", "en"],
+    pages: { "/pages/login/login": "login" },
+  }),
+);
+for (const [locale, heading] of [
+  ["zh-CN", "欢迎回来"],
+  ["en", "Welcome back"],
+])
+  fs.writeFileSync(
+    path.join(webDist, "prerendered", `login.${locale}.html`),
+    `<!doctype html><html lang="${locale}"><title>Tickfair</title><h1>${heading}</h1>`,
+  );
 
 const t = useTestApp({ WEB_DIST: webDist });
 
@@ -90,6 +109,31 @@ describe("platform", () => {
     expect(chunk.headers.vary).toBe("accept-encoding");
     const missing = await t.app.inject({ method: "GET", url: "/h5/static/js/missing-chunk.js" });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("answers a prerendered address with its page in the visitor's language, others with index.html", async () => {
+    const login = (cookie?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/h5/pages/login/login?redirect=%2Fpages%2Fuser%2Fuser",
+        headers: cookie ? { cookie } : {},
+      });
+    const english = await login("theme=dark; language=en");
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain("<h1>Welcome back</h1>");
+    expect(english.headers.vary).toContain("cookie");
+    expect(english.headers["cache-control"]).toBe("no-cache");
+    // No choice, or one the build has no page for: the default language.
+    for (const cookie of [undefined, "language=xx", "language="]) {
+      expect((await login(cookie)).body, String(cookie)).toContain("<h1>欢迎回来</h1>");
+    }
+    const other = await t.app.inject({
+      method: "GET",
+      url: "/h5/pages/user/user",
+      headers: { cookie: "language=en" },
+    });
+    expect(other.body).toBe("<!doctype html><title>Tickfair</title>");
+    expect(other.headers.vary).toBe("accept-encoding");
   });
 
   it("publishes OpenAPI generated from the schemas", async () => {

@@ -1,4 +1,3 @@
-import path from "node:path";
 import compress from "@fastify/compress";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -14,7 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import { buildCapabilities } from "./capabilities";
 import { backupRoutes } from "./platform/backup-route";
-import { serveBuiltApp } from "./platform/built-apps";
+import { builtPages, serveBuiltApp } from "./platform/built-apps";
 import type { Clock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { RouteContext } from "./platform/context";
@@ -66,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         // The app shell's one inline script, by its hash; no other inline script is ever allowed.
-        scriptSrc: ["'self'", ...inlineScriptSources([path.join(deps.config.WEB_DIST, "index.html")])],
+        scriptSrc: ["'self'", ...inlineScriptSources(builtPages(deps.config.WEB_DIST))],
         // antd-mobile sets inline styles on elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],

@@ -3,17 +3,18 @@
  */
 import { unstableSetRender } from "antd-mobile";
 import { StrictMode, startTransition } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { App } from "./App";
 import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
 import { whenInteractive } from "./boot-later";
 import { BootFailure } from "./components/BootFailure/BootFailure";
 import { providePasskeyProof } from "./components/StepUp/passkey-proof";
-import { initI18n } from "./i18n";
+import { currentLocale, initI18n } from "./i18n";
 import { removeAppShell } from "./lib/app-shell";
 import { loginPath, stripBasename } from "./lib/paths";
 import { registerServiceWorker } from "./lib/service-worker";
 import { router } from "./router";
+import { useSession } from "./store/session";
 
 // antd-mobile 5 renders Toast/Dialog/Popup roots itself; with React 19 it must use createRoot.
 type Container = (Element | DocumentFragment) & { _reactRoot?: Root };
@@ -47,18 +48,43 @@ setSessionEndedHandler(() => {
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root missing");
 
-const root = createRoot(rootElement);
-initI18n().then(
-  () => {
-    // As a transition the first render yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole first screen: taps and scrolling on the shell still answer.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
+/**
+ * A page the build prerendered is taken over as it is when the app would draw the same: the page's
+ * language, and no session (a signed-in visitor's screens differ). Otherwise it is drawn anew.
+ */
+function takesOverPrerendered(element: HTMLElement): boolean {
+  return element.dataset.prerendered === currentLocale() && useSession.getState().token === null;
+}
+
+/** Resolves once the router has the first page's code and texts, so the first render is that page. */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
     });
+  });
+}
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+initI18n().then(
+  async () => {
+    if (takesOverPrerendered(rootElement)) {
+      await routerReady();
+      hydrateRoot(rootElement, app);
+    } else {
+      const root = createRoot(rootElement);
+      // As a transition the first render yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole first screen: taps and scrolling on the shell still answer.
+      startTransition(() => root.render(app));
+    }
     void whenInteractive().then(registerServiceWorker);
     // No spring moves before the first screen is interactive: the system's "reduce motion" is read then.
     void whenInteractive()
@@ -69,6 +95,6 @@ initI18n().then(
     // Not even the language file could be loaded (offline): no words to show, only a reload button.
     console.error(error);
     removeAppShell();
-    root.render(<BootFailure />);
+    createRoot(rootElement).render(<BootFailure />);
   },
 );

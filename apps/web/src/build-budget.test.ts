@@ -16,9 +16,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type AppBuild, kb, type ManifestChunk, readAppBuild } from "@tickfair/browser/build-budget";
+import { LOCALES } from "@tickfair/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lazyLibrary } from "./build-budget-checks";
 import { BUDGET } from "./build-budget-limits";
+import { paths } from "./lib/paths";
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** Started by the entry once the shell is painted, and downloaded alongside it (modulepreload). */
@@ -63,6 +65,17 @@ const APP_LOCALE = /^src\/i18n\/locales\/([\w-]+)\.json$/;
 const GROUP_LOCALE = /^src\/i18n\/locales\/\w+\/[\w-]+\.json$/;
 const ERROR_LOCALE = /packages\/contract\/locales\/errors\/([\w-]+)\.json$/;
 const DEFAULT_LOCALE = "zh-CN";
+/** A text each prerendered page shows, by page: the page is drawn in its language if it is there. */
+const PAGE_TEXT = { welcome: ["welcome", "tagline"], login: ["login", "heading"] } as const;
+
+/** As React writes text into HTML. */
+const escaped = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 
 let build: AppBuild;
 let manifest: AppBuild["manifest"];
@@ -239,5 +252,34 @@ describe("web build budgets", () => {
       .filter((file) => file.endsWith(".js"))
       .filter((file) => /\$ZodType|ZodError/.test(readFileSync(join(distDir, file), "utf8")));
     expect(withZod).toEqual([]);
+  });
+
+  describe("the prerendered first screens (decision 0089)", () => {
+    it("are listed for the server with the address each answers", () => {
+      const index = JSON.parse(readFileSync(join(distDir, "prerendered", "pages.json"), "utf8"));
+      expect(index).toEqual({
+        cookie: "language",
+        defaultLocale: "zh-CN",
+        locales: [...LOCALES],
+        pages: { "/": "welcome", [paths.welcome]: "welcome", [paths.login]: "login" },
+      });
+    });
+
+    for (const [page, [group, key]] of Object.entries(PAGE_TEXT)) {
+      it(`draw ${page} in every language, with no shell over it and no inline script`, () => {
+        for (const locale of LOCALES) {
+          const html = readFileSync(join(distDir, "prerendered", `${page}.${locale}.html`), "utf8");
+          const texts = JSON.parse(
+            readFileSync(join(webDir, "src", "i18n", "locales", `${locale}.json`), "utf8"),
+          );
+          expect(html, locale).toContain(`<html lang="${locale}">`);
+          expect(html, locale).toContain(`<div id="root" data-prerendered="${locale}" inert>`);
+          expect(html, locale).toContain(escaped(texts[group][key]));
+          expect(html, locale).not.toContain("app-shell");
+          // The server's CSP allows inline scripts by hash; these pages need none.
+          expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g), locale).toBeNull();
+        }
+      });
+    }
   });
 });

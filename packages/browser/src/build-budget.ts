@@ -77,6 +77,8 @@ export function readAppBuild(appDir: string, workspace: string): AppBuild {
     join(appDir, "src"),
     join(appDir, "vite.config.ts"),
     join(appDir, "index.html"),
+    // The web app's build steps after Vite's (its prerendering).
+    join(appDir, "scripts"),
     SHARED_SOURCES,
   ];
   if (inputs.some((input) => newestMtime(input) > built)) {

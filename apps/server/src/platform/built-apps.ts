@@ -1,11 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/** What the build prerendered (apps/web/scripts/prerender.ts): which file answers which address. */
+interface PrerenderedPages {
+  /** The cookie that holds the visitor's language; without it (or an unknown one), `defaultLocale`. */
+  cookie: string;
+  defaultLocale: string;
+  locales: string[];
+  /** Address under the prefix → page name; its file is prerendered/<page>.<locale>.html. */
+  pages: Record<string, string>;
+}
+
+function readPrerendered(dist: string): PrerenderedPages | null {
+  const file = path.join(dist, "prerendered", "pages.json");
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as PrerenderedPages) : null;
+}
+
+/** Every page a built app sends: index.html and the prerendered ones (whose inline scripts the CSP allows). */
+export function builtPages(dist: string): string[] {
+  const prerendered = path.join(dist, "prerendered");
+  const pages = fs.existsSync(prerendered)
+    ? fs.readdirSync(prerendered).filter((file) => file.endsWith(".html"))
+    : [];
+  return [path.join(dist, "index.html"), ...pages.map((file) => path.join(prerendered, file))];
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
 
 /**
  * A built app (the H5 app under /h5/, the operator console under /admin/), with every unknown path
- * under its prefix answered by index.html (history routing). Hashed chunks under <prefix>static/ are
+ * under its prefix answered by index.html (history routing), or by the page the build prerendered for
+ * that address in the visitor's language. Hashed chunks under <prefix>static/ are
  * cached for a year; everything else (index.html, the service worker, the manifest, icons) is
  * revalidated on every load, so a new version reaches browsers at once. Files are served as the build
  * compressed them (brotli, gzip).
@@ -36,7 +69,17 @@ export async function serveBuiltApp(
       immutable: true,
       preCompressed: true,
     });
-    const sendIndex = (_request: unknown, reply: FastifyReply) => reply.sendFile("index.html");
+    const prerendered = readPrerendered(dist);
+    const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+      const address = (request.url.split("?")[0] ?? "").slice(prefix.length - 1) || "/";
+      const page = prerendered?.pages[address];
+      if (!prerendered || !page) return reply.sendFile("index.html");
+      const chosen = cookieValue(request.headers.cookie, prerendered.cookie) ?? "";
+      const locale = prerendered.locales.includes(chosen) ? chosen : prerendered.defaultLocale;
+      // The same address answers differently by language: a shared cache must keep them apart.
+      reply.header("vary", "cookie");
+      return reply.sendFile(`prerendered/${page}.${locale}.html`);
+    };
     web.get(prefix.slice(0, -1), page, (_request, reply) => reply.redirect(prefix));
     web.get(prefix, page, sendIndex);
     web.get(`${prefix}*`, page, (request, reply) => {

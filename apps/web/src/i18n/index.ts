@@ -5,6 +5,7 @@ import { setDefaultConfig } from "antd-mobile";
 import type { Locale as AntdLocale } from "antd-mobile/es/locales/base";
 import i18next from "i18next";
 import { LANGUAGE_STORAGE_KEY, resolveInitialLocale } from "./language";
+import { rememberLanguageCookie } from "./language-cookie";
 import type { TextGroup } from "./text-groups";
 import { createTextLoader, type Messages, type TextFiles } from "./text-loader";
 
@@ -71,6 +72,8 @@ export const antdLocaleStore = localeStore<AntdLocale>();
 function applyLanguage(lng: Locale, locale: AntdLocale): void {
   setDefaultConfig({ locale });
   antdLocaleStore.set(locale);
+  // Prerendering at build: the page's language is written into its HTML.
+  if (typeof document === "undefined") return;
   document.documentElement.lang = lng;
   applyRiseColour(lng);
 }
@@ -89,8 +92,16 @@ async function show(lng: Locale): Promise<void> {
 
 /** Loads the stored (or default) language and initializes i18next before the first render. */
 export async function initI18n(): Promise<void> {
-  const lng = resolveInitialLocale(storedLanguage(LANGUAGE_STORAGE_KEY));
-  await startI18next(lng, LOCALES, ["translation", "errors"]);
+  const stored = storedLanguage(LANGUAGE_STORAGE_KEY);
+  const lng = resolveInitialLocale(stored);
+  // A choice made before the cookie existed reaches the server from the next load on.
+  if (stored) rememberLanguageCookie(lng);
+  await startLanguage(lng);
+}
+
+/** Shows `lng` with i18next started if it was not yet: the build prerenders one language after another. */
+export async function startLanguage(lng: Locale): Promise<void> {
+  if (!i18next.isInitialized) await startI18next(lng, LOCALES, ["translation", "errors"]);
   await texts.switchLanguage(lng, () => show(lng));
 }
 
@@ -98,10 +109,11 @@ export async function initI18n(): Promise<void> {
 export async function changeLanguage(lng: Locale): Promise<void> {
   await texts.switchLanguage(lng, () => show(lng));
   rememberLanguage(LANGUAGE_STORAGE_KEY, lng);
+  rememberLanguageCookie(lng);
 }
 
 /**
- * Loads the texts a lazily loaded screen needs (router.tsx), for the language it will be shown in;
+ * Loads the texts a lazily loaded screen needs (routes.tsx), for the language it will be shown in;
  * later language switches load them too.
  */
 export function loadTextGroups(groups: readonly TextGroup[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { passkeysAllowedAt } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppInfo } from "../../api/app";
@@ -17,6 +17,11 @@ import { PasskeySignIn, usePasskeyAutofill } from "./PasskeySignIn";
 import { SignInCodeStep } from "./SignInCodeStep";
 import "./auth.css";
 
+const unchanging = () => () => {};
+const passkeysHere = () => passkeysAllowedAt(window.location);
+/** The build's prerendered page knows no address: it leaves passkeys to the app's info, as over HTTPS. */
+const passkeysMaybe = () => true;
+
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,7 +35,7 @@ export default function Login() {
   const offered = useAppInfo().data?.passkeys;
   // A plain-HTTP address (a phone on the LAN) rules passkeys out by itself: the note shows with the
   // form instead of seconds later, when the app's info arrives.
-  const passkeys = passkeysAllowedAt(window.location) ? offered : false;
+  const passkeys = useSyncExternalStore(unchanging, passkeysHere, passkeysMaybe) ? offered : false;
   /** The second step's challenge, once the password was right for a user with two-step sign-in. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const signedIn = () => navigate(safeRedirect(redirectParam, paths.user), { replace: true });

@@ -1,0 +1,129 @@
+/**
+ * `npm run build`'s last step: the first screens prerendered (src/prerender.tsx) into
+ * dist/prerendered/<page>.<locale>.html — index.html with the screen's markup in #root, its
+ * stylesheets linked, and no shell over it — and dist/prerendered/pages.json, which tells the server
+ * which file answers which address in which language.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import { build, type Manifest } from "vite";
+import { DEFAULT_LOCALE, LOCALES } from "../../../packages/contract/src/locales";
+
+const root = path.join(import.meta.dirname, "..");
+const dist = path.join(root, "dist");
+// Inside the app's folder, so that the module's imports (React 19) resolve to the app's packages.
+const serverBuild = path.join(root, "node_modules", ".prerender");
+
+/** The route modules of the prerendered pages, whose stylesheets their HTML links. */
+const PAGE_MODULES: Record<string, string> = {
+  welcome: "src/pages/welcome/Welcome.tsx",
+  login: "src/pages/login/Login.tsx",
+};
+
+interface PrerenderModule {
+  LANGUAGE_COOKIE: string;
+  PRERENDERED_PAGES: Record<string, string>;
+  renderPage(path: string, locale: string): Promise<string>;
+}
+
+await build({
+  root,
+  configFile: path.join(root, "vite.config.ts"),
+  configLoader: "bundle",
+  logLevel: "warn",
+  build: {
+    ssr: "src/prerender.tsx",
+    outDir: serverBuild,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    manifest: false,
+    minify: false,
+    rolldownOptions: {
+      // Only ever imported in a browser, when the service worker is registered.
+      external: ["virtual:pwa-register"],
+      output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+    },
+  },
+  // Bundled rather than imported at run time: they import stylesheets, or React through the app's alias.
+  ssr: {
+    noExternal: [
+      "antd-mobile",
+      "antd-mobile-icons",
+      "@tickfair/browser",
+      "@tickfair/contract",
+      "react-router",
+      "@tanstack/react-query",
+      "react-i18next",
+      "zustand",
+    ],
+  },
+});
+
+const prerender = (await import(
+  pathToFileURL(path.join(serverBuild, "prerender.js")).href
+)) as PrerenderModule;
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
+const index = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+
+/** A chunk's stylesheets, those of the chunks it imports first (the order the app applies them in). */
+function stylesheetsOf(key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [
+    ...(chunk.imports ?? []).flatMap((imported) => stylesheetsOf(imported, seen)),
+    ...(chunk.css ?? []),
+  ];
+}
+
+function pageHtml(page: string, locale: string, markup: string): string {
+  const module = PAGE_MODULES[page];
+  const chunk = module ? manifest[module] : undefined;
+  if (!module || !chunk) throw new Error(`prerender: no chunk for the page ${page}`);
+  const linked = new Set([...index.matchAll(/href="\/h5\/([^"]+)"/g)].map((match) => match[1]));
+  const styles = [...new Set(stylesheetsOf(module))].filter((file) => !linked.has(file));
+  const texts = manifest[`src/i18n/locales/${locale}.json`];
+  // The page's own stylesheets inline: linked, each would be a request the first paint waits for
+  // (the app's two shared ones stay linked and cached). When its chunk loads, the app links them too.
+  const css = styles.map((file) => fs.readFileSync(path.join(dist, file), "utf8")).join("\n");
+  const head = [
+    `<style>${css.replaceAll("</", "<\\/")}</style>`,
+    `<link rel="modulepreload" crossorigin href="/h5/${chunk.file}">`,
+    ...(texts ? [`<link rel="modulepreload" crossorigin href="/h5/${texts.file}">`] : []),
+  ].join("");
+  // The shell's markup, script and style: the page itself is there instead.
+  const shell = [/<div id="app-shell"[\s\S]*?<\/script>\s*/, /<style>[\s\S]*?<\/style>\s*/];
+  for (const part of shell) if (!part.test(index)) throw new Error(`prerender: index.html has no ${part}`);
+  return shell
+    .reduce((html, part) => html.replace(part, ""), index)
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace("</head>", `${head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}" inert>${markup}</div>`);
+}
+
+const out = path.join(dist, "prerendered");
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out);
+const write = (file: string, text: string) => {
+  const bytes = Buffer.from(text, "utf8");
+  fs.writeFileSync(path.join(out, file), bytes);
+  fs.writeFileSync(path.join(out, `${file}.br`), zlib.brotliCompressSync(bytes));
+  fs.writeFileSync(path.join(out, `${file}.gz`), zlib.gzipSync(bytes, { level: 9 }));
+};
+const pages: Record<string, string> = { "/": "welcome" };
+for (const [page, address] of Object.entries(prerender.PRERENDERED_PAGES)) {
+  pages[address] = page;
+  for (const locale of LOCALES) {
+    write(`${page}.${locale}.html`, pageHtml(page, locale, await prerender.renderPage(address, locale)));
+  }
+}
+fs.writeFileSync(
+  path.join(out, "pages.json"),
+  `${JSON.stringify({ cookie: prerender.LANGUAGE_COOKIE, defaultLocale: DEFAULT_LOCALE, locales: LOCALES, pages }, null, 2)}\n`,
+);
+fs.rmSync(serverBuild, { recursive: true, force: true });
+console.log(
+  `prerendered ${Object.keys(prerender.PRERENDERED_PAGES).length} pages in ${LOCALES.length} languages`,
+);
