@@ -60,14 +60,14 @@ const VISITS: Record<RouteKey, { url: string; signedIn?: boolean }> = {
   notifications: { url: paths.notifications, signedIn: true },
 };
 
-test("the route table above names every route of the router", () => {
-  const router = fs.readFileSync(path.resolve(import.meta.dirname, "../apps/web/src/router.tsx"), "utf8");
-  const named = new Set([...router.matchAll(/\bpaths\.(\w+)/g)].map((match) => match[1]));
-  expect(router).toContain("index: true");
-  expect(router).toContain("NEWS_PATH");
-  expect(router).toContain('path: "*"');
+test("the route table above names every route of the app's route table", () => {
+  const routes = fs.readFileSync(path.resolve(import.meta.dirname, "../apps/web/src/routes.tsx"), "utf8");
+  const named = new Set([...routes.matchAll(/\bpaths\.(\w+)/g)].map((match) => match[1]));
+  expect(routes).toContain("index: true");
+  expect(routes).toContain("NEWS_PATH");
+  expect(routes).toContain('path: "*"');
   // A route written as a literal address would escape the table.
-  expect([...router.matchAll(/path:\s*"([^"]*)"/g)].map((match) => match[1])).toEqual(["*"]);
+  expect([...routes.matchAll(/path:\s*"([^"]*)"/g)].map((match) => match[1])).toEqual(["*"]);
   for (const key of named) expect(Object.keys(VISITS), `paths.${key} is visited`).toContain(key);
 });
 
