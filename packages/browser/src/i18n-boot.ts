@@ -52,5 +52,7 @@ export function startI18next(lng: string, supportedLngs: readonly string[], ns: 
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+    // i18next otherwise prints an advertisement in every visitor's console.
+    showSupportNotice: false,
   });
 }
