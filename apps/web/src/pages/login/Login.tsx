@@ -35,7 +35,8 @@ export default function Login() {
   const offered = useAppInfo().data?.passkeys;
   // A plain-HTTP address (a phone on the LAN) rules passkeys out by itself: the note shows with the
   // form instead of seconds later, when the app's info arrives.
-  const passkeys = useSyncExternalStore(unchanging, passkeysHere, passkeysMaybe) ? offered : false;
+  const allowedHere = useSyncExternalStore(unchanging, passkeysHere, passkeysMaybe);
+  const passkeys = allowedHere ? offered : false;
   /** The second step's challenge, once the password was right for a user with two-step sign-in. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const signedIn = () => navigate(safeRedirect(redirectParam, paths.user), { replace: true });
@@ -110,7 +111,9 @@ export default function Login() {
             </SubmitButton>
           </form>
         )}
-        {challenge ? null : <PasskeySignIn available={passkeys} onSignedIn={signedIn} />}
+        {challenge ? null : (
+          <PasskeySignIn available={passkeys} ruledOutByAddress={!allowedHere} onSignedIn={signedIn} />
+        )}
         {challenge ? null : (
           <p className="auth__switch">
             {t("login.noAccount")}

@@ -36,24 +36,28 @@ export function usePasskeyAutofill(available: boolean, onSignedIn: () => void): 
 
 /**
  * "Sign in with a passkey", or, where this address cannot use passkeys (plain HTTP on a LAN), a note
- * saying so. Nothing while that is not known, nor in a browser without WebAuthn.
+ * saying so. Nothing while that is not known, where the server offers none over HTTPS (no public
+ * address configured: the note's "needs HTTPS" would be untrue and nothing the user can change), nor
+ * in a browser without WebAuthn.
  */
 export function PasskeySignIn({
   available,
+  ruledOutByAddress,
   onSignedIn,
 }: {
   available: boolean | undefined;
+  ruledOutByAddress: boolean;
   onSignedIn: () => void;
 }) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   if (available === undefined) return null;
   if (!available)
-    return (
+    return ruledOutByAddress ? (
       <p className="auth__passkey-note" role="note" data-testid="login-passkey-unavailable">
         {t("login.passkeyNeedsHttps")}
       </p>
-    );
+    ) : null;
   if (!browserHasPasskeys()) return null;
 
   async function signIn() {
