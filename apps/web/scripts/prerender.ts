@@ -1,7 +1,7 @@
 /**
  * `npm run build`'s last step: the first screens prerendered (src/prerender.tsx) into
- * dist/prerendered/<page>.<locale>.html — index.html with the screen's markup in #root, its
- * stylesheets linked, and no shell over it — and dist/prerendered/pages.json, which tells the server
+ * dist/prerendered/<page>.<locale>.html — index.html with the screen's markup in #root, its own
+ * stylesheets inline, and no shell over it — and dist/prerendered/pages.json, which tells the server
  * which file answers which address in which language.
  */
 import fs from "node:fs";
@@ -15,18 +15,6 @@ const root = path.join(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
 // Inside the app's folder, so that the module's imports (React 19) resolve to the app's packages.
 const serverBuild = path.join(root, "node_modules", ".prerender");
-
-/** The route modules of the prerendered pages, whose stylesheets their HTML links. */
-const PAGE_MODULES: Record<string, string> = {
-  welcome: "src/pages/welcome/Welcome.tsx",
-  login: "src/pages/login/Login.tsx",
-};
-
-interface PrerenderModule {
-  LANGUAGE_COOKIE: string;
-  PRERENDERED_PAGES: Record<string, string>;
-  renderPage(path: string, locale: string): Promise<string>;
-}
 
 await build({
   root,
@@ -63,9 +51,11 @@ await build({
 
 const prerender = (await import(
   pathToFileURL(path.join(serverBuild, "prerender.js")).href
-)) as PrerenderModule;
+)) as typeof import("../src/prerender");
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
 const index = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+/** What index.html links already: the app's shared stylesheets. */
+const linked = new Set([...index.matchAll(/href="\/h5\/([^"]+)"/g)].map((match) => match[1]));
 
 /** A chunk's stylesheets, those of the chunks it imports first (the order the app applies them in). */
 function stylesheetsOf(key: string, seen = new Set<string>()): string[] {
@@ -78,11 +68,9 @@ function stylesheetsOf(key: string, seen = new Set<string>()): string[] {
   ];
 }
 
-function pageHtml(page: string, locale: string, markup: string): string {
-  const module = PAGE_MODULES[page];
-  const chunk = module ? manifest[module] : undefined;
-  if (!module || !chunk) throw new Error(`prerender: no chunk for the page ${page}`);
-  const linked = new Set([...index.matchAll(/href="\/h5\/([^"]+)"/g)].map((match) => match[1]));
+function pageHtml(module: string, locale: string, markup: string): string {
+  const chunk = manifest[module];
+  if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
   const styles = [...new Set(stylesheetsOf(module))].filter((file) => !linked.has(file));
   const texts = manifest[`src/i18n/locales/${locale}.json`];
   // The page's own stylesheets inline: linked, each would be a request the first paint waits for
@@ -112,11 +100,12 @@ const write = (file: string, text: string) => {
   fs.writeFileSync(path.join(out, `${file}.br`), zlib.brotliCompressSync(bytes));
   fs.writeFileSync(path.join(out, `${file}.gz`), zlib.gzipSync(bytes, { level: 9 }));
 };
-const pages: Record<string, string> = { "/": "welcome" };
-for (const [page, address] of Object.entries(prerender.PRERENDERED_PAGES)) {
-  pages[address] = page;
+const pages: Record<string, string> = {};
+for (const [page, { addresses, module }] of Object.entries(prerender.PRERENDERED_PAGES)) {
+  for (const address of addresses) pages[address] = page;
   for (const locale of LOCALES) {
-    write(`${page}.${locale}.html`, pageHtml(page, locale, await prerender.renderPage(address, locale)));
+    const markup = await prerender.renderPage(addresses[0] ?? "/", locale);
+    write(`${page}.${locale}.html`, pageHtml(module, locale, markup));
   }
 }
 fs.writeFileSync(

@@ -16,9 +16,13 @@ export { LANGUAGE_COOKIE };
 
 /**
  * The screens prerendered, by name: those a signed-out visitor lands on that show no data, so the
- * HTML is the screen itself. Home and the lists still come from index.html's shell.
+ * HTML is the screen itself. Home and the lists still come from index.html's shell. Each is drawn at
+ * its first address and answers all of them; its route module's stylesheets go into its page.
  */
-export const PRERENDERED_PAGES = { welcome: paths.welcome, login: paths.login } as const;
+export const PRERENDERED_PAGES: Record<string, { addresses: readonly string[]; module: string }> = {
+  welcome: { addresses: [paths.welcome, "/"], module: "src/pages/welcome/Welcome.tsx" },
+  login: { addresses: [paths.login], module: "src/pages/login/Login.tsx" },
+};
 
 const handler = createStaticHandler(routes, { basename: BASENAME });
 

@@ -13,24 +13,12 @@ export type ControlSubjectName = (typeof CONTROL_SUBJECTS)[number];
 export const EXPORTED_LISTS = ["audit", "deposits", "withdrawals", "verifications", "users"] as const;
 export type ExportedList = (typeof EXPORTED_LISTS)[number];
 
+/** A control changed at once (a tightening), or a weakening proposed, then approved or rejected. */
+const CONTROL_STEPS = ["update", "propose", "approve", "reject"] as const;
+
 export const AUDIT_ACTIONS = [
-  "audit.export",
-  "deposits.export",
-  "withdrawals.export",
-  "verifications.export",
-  "users.export",
-  "cashier_settings.update",
-  "cashier_settings.propose",
-  "cashier_settings.approve",
-  "cashier_settings.reject",
-  "exposure_caps.update",
-  "exposure_caps.propose",
-  "exposure_caps.approve",
-  "exposure_caps.reject",
-  "operator_role.update",
-  "operator_role.propose",
-  "operator_role.approve",
-  "operator_role.reject",
+  ...EXPORTED_LISTS.map((list) => `${list}.export` as const),
+  ...CONTROL_SUBJECTS.flatMap((subject) => CONTROL_STEPS.map((step) => `${subject}.${step}` as const)),
   "content.version",
   "content.banner.create",
   "content.banner.update",

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { parseCookie } from "cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** What the build prerendered (apps/web/scripts/prerender.ts): which file answers which address. */
@@ -25,14 +26,6 @@ export function builtPages(dist: string): string[] {
     ? fs.readdirSync(prerendered).filter((file) => file.endsWith(".html"))
     : [];
   return [path.join(dist, "index.html"), ...pages.map((file) => path.join(prerendered, file))];
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
 }
 
 /**
@@ -74,7 +67,7 @@ export async function serveBuiltApp(
       const address = (request.url.split("?")[0] ?? "").slice(prefix.length - 1) || "/";
       const page = prerendered?.pages[address];
       if (!prerendered || !page) return reply.sendFile("index.html");
-      const chosen = cookieValue(request.headers.cookie, prerendered.cookie) ?? "";
+      const chosen = parseCookie(request.headers.cookie ?? "")[prerendered.cookie] ?? "";
       const locale = prerendered.locales.includes(chosen) ? chosen : prerendered.defaultLocale;
       // The same address answers differently by language: a shared cache must keep them apart.
       reply.header("vary", "cookie");
