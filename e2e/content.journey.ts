@@ -296,3 +296,50 @@ for (const { locale, text: t } of SHOT_RUNS) {
     }
   });
 }
+
+test("home asks for its banners and prices alongside its code, and its first picture first", async ({
+  page,
+}) => {
+  const asked = new Set<string>();
+  const pictures: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/v1/images/")) pictures.push(new URL(request.url()).pathname);
+    const match = /\/api\/v1\/(content\/banners|market\/products)$/.exec(new URL(request.url()).pathname);
+    if (match?.[1]) asked.add(match[1]);
+  });
+  // Home's code is held until its data has been asked for: a home that asked only once it had
+  // rendered would find nothing asked, and the wait below would run out.
+  let askedBeforeCode = false;
+  await page.route(/\/static\/js\/Home-[\w-]+\.js$/, async (route) => {
+    askedBeforeCode = await expect
+      .poll(() => asked.size, { timeout: 5_000 })
+      .toBe(2)
+      .then(
+        () => true,
+        () => false,
+      );
+    await route.continue();
+  });
+  const bannersAnswer = page.waitForResponse((response) =>
+    response.url().endsWith("/api/v1/content/banners"),
+  );
+  await page.goto(HOME);
+  const banners = (await (await bannersAnswer).json()) as { items: { image: { url: string } | null }[] };
+  expect(askedBeforeCode).toBe(true);
+
+  // The demo's first banner has a picture: asked for at the highest priority as soon as its address is
+  // known, and shown by the carousel's first slide without asking again.
+  const first = banners.items[0]?.image?.url;
+  expect(first).toBeTruthy();
+  await expect(page.locator(`link[rel="preload"][as="image"][href="${first}"]`)).toHaveAttribute(
+    "fetchpriority",
+    "high",
+  );
+  const picture = page.getByTestId("home-banner-slide").first().locator("img");
+  await expect(picture).toHaveAttribute("src", first ?? "");
+  await expect(picture).toHaveAttribute("fetchpriority", "high");
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(pictures.filter((path) => first?.endsWith(path))).toHaveLength(1);
+});

@@ -1,10 +1,12 @@
 import type { ComponentType } from "react";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { prefetchBanners } from "./api/banners-query";
+import { productsQuery } from "./api/market";
 import { meQuery } from "./api/me-query";
 import { queryClient } from "./api/query-client";
 import { BootSplash, Root } from "./components/Root/Root";
 import { RouteError } from "./components/RouteError/RouteError";
-import { loadTextGroups } from "./i18n";
+import { languageChosen, loadTextGroups } from "./i18n";
 import type { TextGroup } from "./i18n/text-groups";
 import { NEWS_PATH } from "./lib/news-path";
 import { loginPath, paths, stripBasename } from "./lib/paths";
@@ -40,6 +42,22 @@ function requireSessionAndFetchMe(args: LoaderFunctionArgs): null {
   return null;
 }
 
+/**
+ * Home's banners and the products are asked for as soon as the address is known, alongside the page's
+ * code rather than once it has rendered: on a slow link the banner's picture (home's largest element)
+ * and the prices come round trips sooner, in the language the app is starting in. The build's
+ * prerendering has no API to ask.
+ */
+const prefetchFirstData = (fetch: (locale: string) => unknown) => (): null => {
+  if (typeof window !== "undefined") void languageChosen().then(fetch);
+  return null;
+};
+
+const prefetchHome = prefetchFirstData((locale) =>
+  Promise.all([prefetchBanners(locale), queryClient.prefetchQuery(productsQuery(locale, ""))]),
+);
+const prefetchProducts = prefetchFirstData((locale) => queryClient.prefetchQuery(productsQuery(locale, "")));
+
 /** The routes of pages behind `requireSession`, by path. */
 const signedIn = (pages: Record<string, RouteObject["lazy"]>): RouteObject[] =>
   Object.entries(pages).map(([path, lazy]) => ({ path, loader: requireSession, lazy }));
@@ -60,8 +78,12 @@ export const routes: RouteObject[] = [
       {
         lazy: page(() => import("./components/TabLayout/TabLayout")),
         children: [
-          { path: paths.home, lazy: page(() => import("./pages/index/Home")) },
-          { path: paths.product, lazy: page(() => import("./pages/product/Product"), ["user"]) },
+          { path: paths.home, loader: prefetchHome, lazy: page(() => import("./pages/index/Home")) },
+          {
+            path: paths.product,
+            loader: prefetchProducts,
+            lazy: page(() => import("./pages/product/Product"), ["user"]),
+          },
           ...signedIn({
             [paths.recordsTab]: fundRecords,
           }),

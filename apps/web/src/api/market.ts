@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProductList } from "@tickfair/contract";
 import { apiRequest } from "./client";
 
@@ -16,11 +16,14 @@ export const marketKeys = {
  * The product list for `q` in `locale`. Prices move over the WebSocket (market-socket), so the list
  * itself is only fetched again on pull-to-refresh, a new search or after a minute (status changes).
  */
-export function useProducts(locale: string, q: string) {
-  return useQuery({
+export const productsQuery = (locale: string, q: string) =>
+  queryOptions({
     queryKey: marketKeys.products(locale, q),
     queryFn: ({ signal }) => fetchProducts(q, signal),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+
+/** `productsQuery` for a screen: while a new search loads, the last list stays. */
+export function useProducts(locale: string, q: string) {
+  return useQuery({ ...productsQuery(locale, q), placeholderData: keepPreviousData });
 }

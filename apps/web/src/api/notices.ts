@@ -1,18 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LiveBanners, LivePopup } from "@tickfair/contract";
+import type { LivePopup } from "@tickfair/contract";
+import { bannersQuery, NOTICES_STALE_MS } from "./banners-query";
 import { apiRequest } from "./client";
 
-// Banners and pop-ups change rarely; a minute saves a refetch on each back-and-forth from home.
-const STALE_MS = 60_000;
 /** The pop-up versions dismissed on this device while signed out: `{ [id]: version }`. */
 const SEEN_KEY = "tickfair.popupSeen";
 
 export function useLiveBanners(locale: string) {
-  return useQuery({
-    queryKey: ["content", "banners", locale],
-    queryFn: ({ signal }) => apiRequest<LiveBanners>("/v1/content/banners", { signal }),
-    staleTime: STALE_MS,
-  });
+  return useQuery(bannersQuery(locale));
 }
 
 function seenHere(): Record<string, number> {
@@ -37,7 +32,7 @@ export function usePopup(locale: string, signedIn: boolean) {
       const { popup } = await apiRequest<LivePopup>("/v1/content/popup", { signal });
       return popup && (seenHere()[popup.id] ?? 0) >= popup.version ? null : popup;
     },
-    staleTime: STALE_MS,
+    staleTime: NOTICES_STALE_MS,
   });
 }
 

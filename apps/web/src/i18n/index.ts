@@ -99,9 +99,23 @@ export async function initI18n(): Promise<void> {
   await startLanguage(lng);
 }
 
+let i18nextStarted: () => void = () => undefined;
+const started = new Promise<void>((resolve) => {
+  i18nextStarted = resolve;
+});
+
+/**
+ * Resolves once the app's language is chosen (i18next started), before its texts have arrived: what
+ * a route's loader waits for to ask for data in that language, alongside the page's code and texts.
+ */
+export function languageChosen(): Promise<Locale> {
+  return started.then(currentLocale);
+}
+
 /** Shows `lng` with i18next started if it was not yet: the build prerenders one language after another. */
 export async function startLanguage(lng: Locale): Promise<void> {
   if (!i18next.isInitialized) await startI18next(lng, LOCALES, ["translation", "errors"]);
+  i18nextStarted();
   await texts.switchLanguage(lng, () => show(lng));
 }
 

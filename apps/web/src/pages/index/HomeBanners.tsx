@@ -11,7 +11,8 @@ import "./home-banners.css";
 // list, and asked for once the first screen is interactive.
 const HomePopup = lazy(later(() => import("./HomePopup")));
 
-function Slide({ banner }: { banner: LiveNotice }) {
+/** `first`: the slide in view at the start, home's largest element; its picture comes before others'. */
+function Slide({ banner, first }: { banner: LiveNotice; first: boolean }) {
   const body = (
     <>
       {banner.image ? (
@@ -22,6 +23,7 @@ function Slide({ banner }: { banner: LiveNotice }) {
           height={banner.image.height}
           alt=""
           decoding="async"
+          fetchPriority={first ? "high" : "low"}
         />
       ) : null}
       <span className={`home-carousel__text${banner.image ? " home-carousel__text--over" : ""}`}>
@@ -81,7 +83,7 @@ function Carousel({ hero }: { hero: ReactNode }) {
       >
         {banners.map((banner, index) => (
           <li key={banner.id} aria-label={t("home.bannerOf", { index: index + 1, count: banners.length })}>
-            <Slide banner={banner} />
+            <Slide banner={banner} first={index === 0} />
           </li>
         ))}
       </ul>
