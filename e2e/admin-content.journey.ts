@@ -163,6 +163,8 @@ for (const { locale, text } of consoleRuns()) {
     await page.getByTestId("notice-save").click();
     await expect(page.getByTestId("notice-error")).toContainText("/pages/product/product");
     await editor.locator("input#link").fill("/pages/fairness/fairness");
+    // The refusal spoke of the link sent: once the link is changed it is no longer shown.
+    await expect(page.getByTestId("notice-error")).toHaveCount(0);
     await expect(page.getByTestId("notice-written-en")).toBeVisible();
     await expectConsolePolished(page);
     await consoleShot(page, locale, "notice-banner-editor");

@@ -1,11 +1,11 @@
-import { Alert, Form, Input } from "antd";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { useDescribeError } from "../../api/use-describe-error";
 import { reasonRules } from "../../lib/reason-rules";
+import { SubmitError } from "../SubmitError/SubmitError";
 
 /**
  * The reason the audit log keeps for a change, inside its form; under it, why the server refused the
- * change, if it did. Test ids: `<testIdPrefix>-reason` and `<testIdPrefix>-error`.
+ * change, if it did, until a field is changed. Test ids: `<testIdPrefix>-reason` and `<testIdPrefix>-error`.
  */
 export function ReasonField({
   testIdPrefix,
@@ -18,21 +18,13 @@ export function ReasonField({
   rows?: number;
 }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
+  const form = Form.useFormInstance();
   return (
     <>
       <Form.Item name="reason" label={t("review.reason")} rules={reasonRules(t)}>
         <Input.TextArea rows={rows} maxLength={300} showCount data-testid={`${testIdPrefix}-reason`} />
       </Form.Item>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={describe(error)}
-          className="stack-gap"
-          data-testid={`${testIdPrefix}-error`}
-        />
-      ) : null}
+      <SubmitError form={form} error={error} testId={`${testIdPrefix}-error`} className="stack-gap" />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, type FormInstance, Modal, Typography } from "antd";
+import { type FormInstance, Modal, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useDescribeError } from "../../api/use-describe-error";
+import { SubmitError } from "../SubmitError/SubmitError";
 
 /**
  * The frame of a dialog that asks why before an audited action: what it acts on, the form (its
@@ -33,7 +33,6 @@ export function ReasonModal({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const describe = useDescribeError();
   return (
     <Modal
       open={open}
@@ -49,7 +48,7 @@ export function ReasonModal({
     >
       <Typography.Paragraph type="secondary">{subject}</Typography.Paragraph>
       {children}
-      {error ? <Alert type="error" showIcon message={describe(error)} data-testid={errorTestId} /> : null}
+      <SubmitError form={form} error={error} testId={errorTestId} />
     </Modal>
   );
 }

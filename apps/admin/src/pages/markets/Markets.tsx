@@ -19,11 +19,11 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOperatorProducts, useUpdateProduct } from "../../api/markets";
-import { useDescribeError } from "../../api/use-describe-error";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
 import { PageHeader } from "../../components/PageHeader/PageHeader";
 import { PagedTable } from "../../components/paged-table/PagedTable";
 import { ReasonField } from "../../components/ReasonField/ReasonField";
+import { SubmitError } from "../../components/SubmitError/SubmitError";
 import { fromLocalInput, toLocalInput } from "../../lib/audit-filters";
 import { formatBps, formatTime } from "../../lib/format";
 import {
@@ -246,7 +246,6 @@ type DrawerValues = Omit<ProductFormValues, "maintenanceUntil"> & { maintenanceU
 
 function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const describe = useDescribeError();
   const update = useUpdateProduct();
   const [form] = Form.useForm<DrawerValues>();
   const status = Form.useWatch("status", form);
@@ -358,7 +357,7 @@ function ProductDrawer({ product, onClose }: { product: OperatorProduct | null; 
       after={() => (
         <>
           {problem ? <Alert type="warning" showIcon message={problem} /> : null}
-          {update.isError ? <Alert type="error" showIcon message={describe(update.error)} /> : null}
+          <SubmitError form={form} error={update.error} />
         </>
       )}
     />

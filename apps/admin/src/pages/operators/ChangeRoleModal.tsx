@@ -3,7 +3,7 @@ import { Alert, App, Form, Modal, Select, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeRole, useRoles } from "../../api/operators";
-import { useDescribeError } from "../../api/use-describe-error";
+import { SubmitError } from "../../components/SubmitError/SubmitError";
 import { roleChangeGrants } from "../../lib/controls";
 import { ROLES } from "./roles";
 
@@ -21,7 +21,6 @@ export function ChangeRoleModal({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const describe = useDescribeError();
   const roles = useRoles();
   const change = useChangeRole();
   const [form] = Form.useForm<{ role: OperatorRole }>();
@@ -83,7 +82,7 @@ export function ChangeRoleModal({
           className={change.isError ? "stack-gap-sm" : undefined}
         />
       )}
-      {change.isError && <Alert type="error" showIcon message={describe(change.error)} />}
+      <SubmitError form={form} error={change.error} />
     </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { Alert, App, Button, Descriptions, Flex, Form, Input, Modal, Select, Typ
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateOperator } from "../../api/operators";
-import { useDescribeError } from "../../api/use-describe-error";
+import { SubmitError } from "../../components/SubmitError/SubmitError";
 import { ROLES } from "./roles";
 
 interface Values {
@@ -21,7 +21,6 @@ interface Values {
 export function CreateOperatorModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const describe = useDescribeError();
   const create = useCreateOperator();
   const [form] = Form.useForm<Values>();
   const [created, setCreated] = useState<CreateOperatorResponse | null>(null);
@@ -120,7 +119,7 @@ export function CreateOperatorModal({ open, onClose }: { open: boolean; onClose:
           />
         </Form.Item>
       </Form>
-      {create.isError && <Alert type="error" showIcon message={describe(create.error)} />}
+      <SubmitError form={form} error={create.error} />
     </Modal>
   );
 }

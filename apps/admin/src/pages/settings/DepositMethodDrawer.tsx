@@ -1,12 +1,12 @@
 import type { DepositMethod, DepositMethodInput, Locale } from "@tickfair/contract";
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, toMinor } from "@tickfair/contract";
-import { Alert, App, Col, Divider, Form, Input, Radio, Row, Switch, Tabs } from "antd";
+import { App, Col, Divider, Form, Input, Radio, Row, Switch, Tabs } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSaveDepositMethod } from "../../api/settings";
-import { useDescribeError } from "../../api/use-describe-error";
 import { FormDrawer } from "../../components/FormDrawer/FormDrawer";
 import { MoneyInput } from "../../components/MoneyInput/MoneyInput";
+import { SubmitError } from "../../components/SubmitError/SubmitError";
 import { isMoneyInput, normaliseMoney } from "../../lib/controls";
 
 type Texts = Partial<Record<Locale, string>>;
@@ -94,7 +94,6 @@ interface Props {
 export function DepositMethodDrawer({ method, open, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const describe = useDescribeError();
   const save = useSaveDepositMethod();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch("kind", form) ?? EMPTY.kind;
@@ -240,7 +239,7 @@ export function DepositMethodDrawer({ method, open, onClose }: Props) {
           }))}
         />
       </Form>
-      {save.isError && <Alert type="error" showIcon message={describe(save.error)} />}
+      <SubmitError form={form} error={save.error} />
     </FormDrawer>
   );
 }
