@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { BTC, HOME, MARKET_COLOURS, SHOT_LOCALES, setLanguage, TEXT } from "./support";
+import { BTC, DETAIL, HOME, MARKET_COLOURS, SHOT_LOCALES, setLanguage, TEXT } from "./support";
 import { expectDirectionsMarked, expectPolished, shot } from "./support-screens";
 
 const row = (page: Page, symbol: string) =>
@@ -96,3 +96,37 @@ for (const locale of SHOT_LOCALES) {
     await expect(page).toHaveURL(/\/h5\/pages\/Detail\/Detail\?symbol=BTC%2FUSDT$/);
   });
 }
+
+test("a product's page opened cold keeps its place while the product and the chart arrive", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Reflect.set(window, "layoutShifts", shifts);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  // The product and the chart's code are held until the page shows its frame without them, as a slow
+  // link shows it: what arrives then must take the place kept for it.
+  const frameShown = () => page.getByTestId("risk-warning").waitFor();
+  await page.route(`**/api/v1/market/products/${encodeURIComponent(BTC)}`, async (route) => {
+    await frameShown();
+    await route.continue();
+  });
+  await page.route(/\/static\/js\/ChartPanel-[\w-]+\.js$/, async (route) => {
+    await page.getByTestId("trade-panel").waitFor();
+    await route.continue();
+  });
+  await page.goto(DETAIL);
+  await expect(page.getByTestId("trade-panel")).toBeVisible();
+  await expect(page.getByTestId("detail-chart")).toBeVisible();
+  const shifted = await page.evaluate(() =>
+    (Reflect.get(window, "layoutShifts") as number[]).reduce((sum, value) => sum + value, 0),
+  );
+  expect(shifted).toBeLessThan(0.01);
+});

@@ -86,6 +86,8 @@ export const BUDGET = {
   // The amber warning panel written once in the layout (7 B less), and the settlement card's rules in
   // a stylesheet of their own beside the card, split from detail.css (a file under 400 lines): 154 B
   // of framing and lost shared context (38,483 B measured).
+  // The detail page's loading frame as tall as what comes (the chart's placeholder and the trade
+  // panel's skeleton): 29 B (38,512 B measured).
   allCss:
     26.8 * KB +
     832 +
@@ -117,7 +119,8 @@ export const BUDGET = {
     28 +
     1 -
     189 +
-    154,
+    154 +
+    29,
   // The reality check opens antd-mobile's Dialog without its Toast, so the bundler now keeps their
   // shared centring code in a chunk of its own: ~700 B of gzip framing on the pages that load both
   // (the withdrawal details, 51,574 B measured, 50,907 B before).
@@ -216,6 +219,7 @@ export const BUDGET = {
   // renamed stylesheets: 407 B (55,795 B measured); through the media-query helper, 416 B (55,804 B).
   // The product list's query shared with the routes' loaders (its options a chunk of their own, with
   // the banners'): 29 B (55,833 B measured). The deferred loads one task each: 17 B (55,850 B).
+  // Its loading frame card for card (head, chart, trade panel), so nothing below moves: 47 B (55,897 B).
   detailPage:
     50 * KB +
     25 +
@@ -237,7 +241,8 @@ export const BUDGET = {
     7 +
     416 +
     29 +
-    17,
+    17 +
+    47,
   chartLibrary: 70 * KB,
   // The chart moved out of the detail page into a lazy panel loaded after the page, with the library:
   // the page's own load fell 1.6 KB (50,846 B). The panel: the chart, its periods, candles or line,

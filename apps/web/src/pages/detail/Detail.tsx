@@ -17,7 +17,7 @@ import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
 import { useSession } from "../../store/session";
 import { resultSentence } from "./announcements";
-import { ChartCard } from "./ChartCard";
+import { ChartCard, ChartSkeleton } from "./ChartCard";
 import { DetailHead } from "./DetailHead";
 import { DetailPositions } from "./DetailPositions";
 import { SettlementCard } from "./SettlementCard";
@@ -49,10 +49,18 @@ export default function Detail() {
       <main className="page__body detail">
         <WalletBar />
         {product.isPending ? (
-          <div className="card detail-card">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={6} animated />
-          </div>
+          // The page's frame while the product loads, card for card as tall as what comes: nothing
+          // below (the risk warning) moves when it comes.
+          <>
+            <div className="card detail-card">
+              <Skeleton.Title animated />
+              <Skeleton.Paragraph lineCount={3} animated />
+            </div>
+            <ChartSkeleton />
+            <div className="card detail-card detail-trade-skeleton">
+              <Skeleton.Paragraph lineCount={6} animated />
+            </div>
+          </>
         ) : product.isError || !product.data ? (
           <div className="card detail-card">
             <LoadError
