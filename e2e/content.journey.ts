@@ -309,15 +309,20 @@ test("home asks for its banners and prices alongside its code, and its first pic
   });
   // Home's code is held until its data has been asked for: a home that asked only once it had
   // rendered would find nothing asked, and the wait below would run out.
-  let askedBeforeCode = false;
+  let released: (askedBeforeCode: boolean) => void = () => undefined;
+  const codeReleased = new Promise<boolean>((resolve) => {
+    released = resolve;
+  });
   await page.route(/\/static\/js\/Home-[\w-]+\.js$/, async (route) => {
-    askedBeforeCode = await expect
-      .poll(() => asked.size, { timeout: 5_000 })
-      .toBe(2)
-      .then(
-        () => true,
-        () => false,
-      );
+    released(
+      await expect
+        .poll(() => asked.size, { timeout: 5_000 })
+        .toBe(2)
+        .then(
+          () => true,
+          () => false,
+        ),
+    );
     await route.continue();
   });
   const bannersAnswer = page.waitForResponse((response) =>
@@ -325,7 +330,7 @@ test("home asks for its banners and prices alongside its code, and its first pic
   );
   await page.goto(HOME);
   const banners = (await (await bannersAnswer).json()) as { items: { image: { url: string } | null }[] };
-  expect(askedBeforeCode).toBe(true);
+  expect(await codeReleased).toBe(true);
 
   // The demo's first banner has a picture: asked for at the highest priority as soon as its address is
   // known, and shown by the carousel's first slide without asking again.
