@@ -19,8 +19,8 @@ export const bannersQuery = (locale: string) =>
 
 /**
  * Fetches the banners and asks at once for the first one's picture (the slide in view), at the highest
- * priority: it is home's largest element, and its address is known only from this answer. The carousel's <img> then
- * finds it already on its way instead of starting it when home has rendered.
+ * priority: it is home's largest element, and its address is known only from this answer. The
+ * carousel's <img> then finds it already on its way instead of starting it when home has rendered.
  */
 export async function prefetchBanners(locale: string): Promise<void> {
   const banners = await queryClient.fetchQuery(bannersQuery(locale)).catch(() => null);
