@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useAppInfo } from "../../api/app";
@@ -6,6 +6,7 @@ import { firstScreenCommitted, later, whenInteractive } from "../../boot-later";
 import { loadTextGroups } from "../../i18n";
 import { useAppShellRemoved } from "../../lib/app-shell";
 import { useSession } from "../../store/session";
+import { HydratedSuspense } from "../Hydrated/Hydrated";
 import { NetworkBanner } from "../NetworkBanner/NetworkBanner";
 import { UpdatePrompt } from "../UpdatePrompt/UpdatePrompt";
 import "./root.css";
@@ -100,12 +101,15 @@ export function Root() {
       <NetworkBanner />
       <Outlet />
       <UpdatePrompt />
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <RealityCheck />
-          <SettlementNotice />
-        </Suspense>
-      ) : null}
+      {/* Not drawn by the build: a prerendered page is taken over as it is, signed in or not. */}
+      <HydratedSuspense fallback={null}>
+        {signedIn ? (
+          <>
+            <RealityCheck />
+            <SettlementNotice />
+          </>
+        ) : null}
+      </HydratedSuspense>
       {/* Documents opened directly all have the key "default": tell them apart by path. */}
       <ScrollRestoration
         getKey={(location) => (location.key === "default" ? location.pathname : location.key)}

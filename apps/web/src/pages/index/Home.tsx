@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { later } from "../../boot-later";
 import { BrandMark } from "../../components/BrandMark";
+import { HydratedSuspense } from "../../components/Hydrated/Hydrated";
 import {
   IconArrowRight,
   IconBell,
@@ -152,9 +153,9 @@ export default function Home() {
       </header>
 
       <main className="home__body">
-        <Suspense fallback={hero}>
+        <HydratedSuspense fallback={hero}>
           <HomeBanners hero={hero} signedIn={loggedIn} />
-        </Suspense>
+        </HydratedSuspense>
 
         {loggedIn ? (
           <Link to={paths.user} className="home-account card" data-testid="home-account">
@@ -201,17 +202,17 @@ export default function Home() {
           ))}
         </nav>
 
-        <Suspense fallback={<RecommendedFallback />}>
+        <HydratedSuspense fallback={<RecommendedFallback />}>
           <RecommendedProducts />
-        </Suspense>
+        </HydratedSuspense>
 
-        <Suspense fallback={null}>
+        <HydratedSuspense fallback={null}>
           <RiskWarning />
-        </Suspense>
+        </HydratedSuspense>
 
-        <Suspense fallback={null}>
+        <HydratedSuspense fallback={null}>
           <HomeContent />
-        </Suspense>
+        </HydratedSuspense>
         <Link to={paths.privacy} className="home-privacy">
           {t("home.privacy")}
           <IconArrowRight />

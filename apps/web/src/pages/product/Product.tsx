@@ -6,6 +6,7 @@ import { useProducts } from "../../api/market";
 import { useLiveTickers } from "../../api/market-socket";
 import { Chip } from "../../components/Chip/Chip";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
+import { useHydrated } from "../../components/Hydrated/Hydrated";
 import { ProductList, SimulatedBadge } from "../../components/market/ProductList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import "./product.css";
@@ -33,8 +34,10 @@ export default function ProductPage() {
   const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const query = useProducts(i18n.language, q);
   useLiveTickers();
+  // Prerendered, the list is its skeleton; prices fetched before the page is taken over wait for it.
+  const hydrated = useHydrated();
 
-  const items = query.data?.items;
+  const items = hydrated ? query.data?.items : undefined;
   const shown = useMemo(
     () => (items && category !== "" ? items.filter((p) => p.category === category) : items),
     [items, category],
@@ -81,9 +84,9 @@ export default function ProductPage() {
           <div className="card product-list">
             <ProductList
               products={shown}
-              pending={query.isPending}
-              paused={query.fetchStatus === "paused"}
-              error={query.error}
+              pending={!hydrated || query.isPending}
+              paused={hydrated && query.fetchStatus === "paused"}
+              error={hydrated ? query.error : null}
               onRetry={() => void query.refetch()}
               empty={
                 <EmptyState
