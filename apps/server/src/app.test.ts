@@ -17,17 +17,24 @@ fs.writeFileSync(
     cookie: "language",
     defaultLocale: "zh-CN",
     locales: ["zh-CN", "en"],
-    pages: { "/pages/login/login": "login" },
+    pages: { "/pages/login/login": "login", "/pages/index/index": "home" },
+    guestPages: ["home"],
+    signedInCookie: "signed_in",
   }),
 );
 for (const [locale, heading] of [
   ["zh-CN", "欢迎回来"],
   ["en", "Welcome back"],
-])
+]) {
   fs.writeFileSync(
     path.join(webDist, "prerendered", `login.${locale}.html`),
     `<!doctype html><html lang="${locale}"><title>Tickfair</title><h1>${heading}</h1>`,
   );
+  fs.writeFileSync(
+    path.join(webDist, "prerendered", `home.${locale}.html`),
+    `<!doctype html><html lang="${locale}"><title>Tickfair</title><a>Log in</a>`,
+  );
+}
 
 const t = useTestApp({ WEB_DIST: webDist });
 
@@ -134,6 +141,22 @@ describe("platform", () => {
     });
     expect(other.body).toBe("<!doctype html><title>Tickfair</title>");
     expect(other.headers.vary).toBe("accept-encoding");
+  });
+
+  it("sends a screen drawn for signed-out visitors to them alone", async () => {
+    const home = (cookie: string) =>
+      t.app.inject({ method: "GET", url: "/h5/pages/index/index", headers: { cookie } });
+    expect((await home("language=en")).body).toContain("<a>Log in</a>");
+    const signedIn = await home("language=en; signed_in=1");
+    expect(signedIn.body).toBe("<!doctype html><title>Tickfair</title>");
+    expect(signedIn.headers.vary).toContain("cookie");
+    // A screen that is the same for everyone is sent to everyone.
+    const login = await t.app.inject({
+      method: "GET",
+      url: "/h5/pages/login/login",
+      headers: { cookie: "signed_in=1" },
+    });
+    expect(login.body).toContain("<h1>欢迎回来</h1>");
   });
 
   it("publishes OpenAPI generated from the schemas", async () => {

@@ -15,6 +15,7 @@ import { loginPath, stripBasename } from "./lib/paths";
 import { registerServiceWorker } from "./lib/service-worker";
 import { router } from "./router";
 import { useSession } from "./store/session";
+import { followSignedInCookie } from "./store/signed-in-cookie";
 
 // antd-mobile 5 renders Toast/Dialog/Popup roots itself; with React 19 it must use createRoot.
 type Container = (Element | DocumentFragment) & { _reactRoot?: Root };
@@ -45,15 +46,18 @@ setSessionEndedHandler(() => {
   void router.revalidate();
 });
 
+followSignedInCookie();
+
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("#root missing");
 
 /**
  * A page the build prerendered is taken over as it is when the app would draw the same: the page's
- * language, and no session (a signed-in visitor's screens differ). Otherwise it is drawn anew.
+ * language, and no session if it is drawn for a signed-out visitor. Otherwise it is drawn anew.
  */
 function takesOverPrerendered(element: HTMLElement): boolean {
-  return element.dataset.prerendered === currentLocale() && useSession.getState().token === null;
+  if (element.dataset.prerendered !== currentLocale()) return false;
+  return element.dataset.guest === undefined || useSession.getState().token === null;
 }
 
 /** Resolves once the router has the first page's code and texts, so the first render is that page. */

@@ -12,6 +12,9 @@ interface PrerenderedPages {
   locales: string[];
   /** Address under the prefix → page name; its file is prerendered/<page>.<locale>.html. */
   pages: Record<string, string>;
+  /** Pages drawn for a signed-out visitor: one whose `signedInCookie` is set gets index.html. */
+  guestPages?: string[];
+  signedInCookie?: string;
 }
 
 function readPrerendered(dist: string): PrerenderedPages | null {
@@ -67,10 +70,13 @@ export async function serveBuiltApp(
       const address = (request.url.split("?")[0] ?? "").slice(prefix.length - 1) || "/";
       const page = prerendered?.pages[address];
       if (!prerendered || !page) return reply.sendFile("index.html");
-      const chosen = parseCookie(request.headers.cookie ?? "")[prerendered.cookie] ?? "";
-      const locale = prerendered.locales.includes(chosen) ? chosen : prerendered.defaultLocale;
-      // The same address answers differently by language: a shared cache must keep them apart.
+      const cookies = parseCookie(request.headers.cookie ?? "");
+      // The same address answers differently by language and session: a shared cache must keep them apart.
       reply.header("vary", "cookie");
+      const signedIn = prerendered.signedInCookie && cookies[prerendered.signedInCookie] !== undefined;
+      if (signedIn && prerendered.guestPages?.includes(page)) return reply.sendFile("index.html");
+      const chosen = cookies[prerendered.cookie] ?? "";
+      const locale = prerendered.locales.includes(chosen) ? chosen : prerendered.defaultLocale;
       return reply.sendFile(`prerendered/${page}.${locale}.html`);
     };
     web.get(prefix.slice(0, -1), page, (_request, reply) => reply.redirect(prefix));
