@@ -54,6 +54,75 @@ for (const { locale, text } of SHOT_RUNS) {
     await shot(plain, locale, "prerendered-welcome-no-script");
     await plain.goto("/h5/pages/login/login");
     await expect(plain.getByRole("heading", { name: text.login.heading })).toBeVisible();
+    // Home as it is before its prices come: the frame of each part that will hold them.
+    await plain.goto("/h5/pages/index/index");
+    await expect(plain.getByText(text.home.guestTitle)).toBeVisible();
+    await shot(plain, locale, "prerendered-home-no-script");
     await Promise.all([phone.close(), still.close()]);
+  });
+}
+
+/**
+ * Notes, as the page is parsed, the prerendered element `selector` names: still in the page after the
+ * app has started, the app took the HTML over as it was instead of drawing it again.
+ */
+async function markPrerendered(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as { prerendered?: Element | null }).prerendered = document.querySelector(wanted);
+    });
+  }, selector);
+}
+
+const keptPrerendered = (page: Page) =>
+  page.evaluate(() => (window as { prerendered?: Element | null }).prerendered?.isConnected === true);
+
+for (const { locale, text } of SHOT_RUNS) {
+  test(`sends home and the products drawn in ${locale}, fills in their prices, and home to a guest alone`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // No service worker: it would answer every address with index.html, not the server.
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      serviceWorkers: "block",
+    });
+    // The language chosen before, as the app keeps it and as it tells the server.
+    await phone.addCookies([{ name: "language", value: locale, url: new URL("/h5/", baseURL).href }]);
+    await phone.addInitScript((chosen) => localStorage.setItem("language", chosen), locale);
+    const page = await phone.newPage();
+    const errors = collectErrors(page);
+    await markPrerendered(page, ".home__header");
+    const home = await page.goto("/h5/pages/index/index");
+    expect(await home?.text()).toContain(`>${text.home.guestTitle}</strong>`);
+    await expect(page.getByTestId("home-products").getByTestId("product-row").first()).toBeVisible();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    expect(await keptPrerendered(page)).toBe(true);
+    await shot(page, locale, "prerendered-home");
+
+    await markPrerendered(page, ".product-page");
+    const products = await page.goto("/h5/pages/product/product");
+    expect(await products?.text()).toContain(`>${text.market.title}<`);
+    await expect(page.getByTestId("product-list").getByTestId("product-row").first()).toBeVisible();
+    expect(await keptPrerendered(page)).toBe(true);
+    await page.getByTestId("product-search").locator("input").fill("BTC");
+    await expect(page.getByTestId("product-row")).toHaveCount(1);
+    await shot(page, locale, "prerendered-products");
+    expect(errors).toEqual([]);
+
+    // Signed in, home is not the guest's: the app draws the visitor's own.
+    const user = await registerViaApi(request);
+    await page.goto("/h5/pages/login/login");
+    await page.getByTestId("login-account").fill(user.account);
+    await page.getByTestId("login-password").fill(user.password);
+    await page.getByTestId("login-submit").click();
+    await expect(page).toHaveURL(/\/h5\/pages\/user\/user/);
+    const own = await page.goto("/h5/pages/index/index");
+    expect(await own?.text()).not.toContain(text.home.guestTitle);
+    await expect(page.getByTestId("home-account")).toBeVisible();
+    await expect(page.getByTestId("home-login")).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await phone.close();
   });
 }

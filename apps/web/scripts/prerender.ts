@@ -34,19 +34,9 @@ await build({
       output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
     },
   },
-  // Bundled rather than imported at run time: they import stylesheets, or React through the app's alias.
-  ssr: {
-    noExternal: [
-      "antd-mobile",
-      "antd-mobile-icons",
-      "@tickfair/browser",
-      "@tickfair/contract",
-      "react-router",
-      "@tanstack/react-query",
-      "react-i18next",
-      "zustand",
-    ],
-  },
+  // Bundled rather than imported at run time: packages import stylesheets, or React, which must be
+  // the app's React 19 (imported from the app's folder), not the monorepo root's older one.
+  ssr: { noExternal: true, external: ["react", "react-dom"] },
 });
 
 const prerender = (await import(
@@ -68,18 +58,25 @@ function stylesheetsOf(key: string, seen = new Set<string>()): string[] {
   ];
 }
 
-function pageHtml(module: string, locale: string, markup: string): string {
-  const chunk = manifest[module];
-  if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
-  const styles = [...new Set(stylesheetsOf(module))].filter((file) => !linked.has(file));
+function pageHtml(modules: readonly string[], locale: string, markup: string, guest: boolean): string {
+  const chunks = modules.map((module) => {
+    const chunk = manifest[module];
+    if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+    return chunk;
+  });
+  const seen = new Set<string>();
+  const styles = [...new Set(modules.flatMap((module) => stylesheetsOf(module, seen)))].filter(
+    (file) => !linked.has(file),
+  );
   const texts = manifest[`src/i18n/locales/${locale}.json`];
   // The page's own stylesheets inline: linked, each would be a request the first paint waits for
   // (the app's two shared ones stay linked and cached). When its chunk loads, the app links them too.
   const css = styles.map((file) => fs.readFileSync(path.join(dist, file), "utf8")).join("\n");
   const head = [
     `<style>${css.replaceAll("</", "<\\/")}</style>`,
-    `<link rel="modulepreload" crossorigin href="/h5/${chunk.file}">`,
-    ...(texts ? [`<link rel="modulepreload" crossorigin href="/h5/${texts.file}">`] : []),
+    ...[...chunks, ...(texts ? [texts] : [])].map(
+      (chunk) => `<link rel="modulepreload" crossorigin href="/h5/${chunk.file}">`,
+    ),
   ].join("");
   // The shell's markup, script and style: the page itself is there instead.
   const shell = [/<div id="app-shell"[\s\S]*?<\/script>\s*/, /<style>[\s\S]*?<\/style>\s*/];
@@ -88,7 +85,10 @@ function pageHtml(module: string, locale: string, markup: string): string {
     .reduce((html, part) => html.replace(part, ""), index)
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
     .replace("</head>", `${head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}" inert>${markup}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${locale}"${guest ? " data-guest" : ""} inert>${markup}</div>`,
+    );
 }
 
 const out = path.join(dist, "prerendered");
@@ -101,16 +101,29 @@ const write = (file: string, text: string) => {
   fs.writeFileSync(path.join(out, `${file}.gz`), zlib.gzipSync(bytes, { level: 9 }));
 };
 const pages: Record<string, string> = {};
-for (const [page, { addresses, module }] of Object.entries(prerender.PRERENDERED_PAGES)) {
+const guestPages: string[] = [];
+for (const [page, { addresses, modules, guest }] of Object.entries(prerender.PRERENDERED_PAGES)) {
+  if (guest) guestPages.push(page);
   for (const address of addresses) pages[address] = page;
   for (const locale of LOCALES) {
     const markup = await prerender.renderPage(addresses[0] ?? "/", locale);
-    write(`${page}.${locale}.html`, pageHtml(module, locale, markup));
+    write(`${page}.${locale}.html`, pageHtml(modules, locale, markup, guest));
   }
 }
 fs.writeFileSync(
   path.join(out, "pages.json"),
-  `${JSON.stringify({ cookie: prerender.LANGUAGE_COOKIE, defaultLocale: DEFAULT_LOCALE, locales: LOCALES, pages }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      cookie: prerender.LANGUAGE_COOKIE,
+      defaultLocale: DEFAULT_LOCALE,
+      locales: LOCALES,
+      pages,
+      guestPages,
+      signedInCookie: prerender.SIGNED_IN_COOKIE,
+    },
+    null,
+    2,
+  )}\n`,
 );
 fs.rmSync(serverBuild, { recursive: true, force: true });
 console.log(

@@ -66,7 +66,14 @@ const GROUP_LOCALE = /^src\/i18n\/locales\/\w+\/[\w-]+\.json$/;
 const ERROR_LOCALE = /packages\/contract\/locales\/errors\/([\w-]+)\.json$/;
 const DEFAULT_LOCALE = "zh-CN";
 /** A text each prerendered page shows, by page: the page is drawn in its language if it is there. */
-const PAGE_TEXT = { welcome: ["welcome", "tagline"], login: ["login", "heading"] } as const;
+const PAGE_TEXT = {
+  welcome: ["welcome", "tagline"],
+  login: ["login", "heading"],
+  home: ["home", "guestTitle"],
+  products: ["market", "title"],
+} as const;
+/** The pages drawn for a signed-out visitor. */
+const GUEST_PAGES = ["welcome", "home"];
 
 /** As React writes text into HTML. */
 const escaped = (text: string) =>
@@ -261,7 +268,15 @@ describe("web build budgets", () => {
         cookie: "language",
         defaultLocale: "zh-CN",
         locales: [...LOCALES],
-        pages: { "/": "welcome", [paths.welcome]: "welcome", [paths.login]: "login" },
+        pages: {
+          "/": "welcome",
+          [paths.welcome]: "welcome",
+          [paths.login]: "login",
+          [paths.home]: "home",
+          [paths.product]: "products",
+        },
+        guestPages: GUEST_PAGES,
+        signedInCookie: "signed_in",
       });
     });
 
@@ -273,7 +288,8 @@ describe("web build budgets", () => {
             readFileSync(join(webDir, "src", "i18n", "locales", `${locale}.json`), "utf8"),
           );
           expect(html, locale).toContain(`<html lang="${locale}">`);
-          expect(html, locale).toContain(`<div id="root" data-prerendered="${locale}" inert>`);
+          const guest = GUEST_PAGES.includes(page) ? " data-guest" : "";
+          expect(html, locale).toContain(`<div id="root" data-prerendered="${locale}"${guest} inert>`);
           expect(html, locale).toContain(escaped(texts[group][key]));
           expect(html, locale).not.toContain("app-shell");
           // The server's CSP allows inline scripts by hash; these pages need none.

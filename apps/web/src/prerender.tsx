@@ -11,18 +11,39 @@ import { startLanguage } from "./i18n";
 import { LANGUAGE_COOKIE } from "./i18n/language-cookie";
 import { BASENAME, paths } from "./lib/paths";
 import { routes } from "./routes";
+import { SIGNED_IN_COOKIE } from "./store/signed-in-cookie";
 
-export { LANGUAGE_COOKIE };
+export { LANGUAGE_COOKIE, SIGNED_IN_COOKIE };
+
+const TAB_LAYOUT = "src/components/TabLayout/TabLayout.tsx";
+
+interface PrerenderedPage {
+  /** Drawn at the first, sent for all. */
+  addresses: readonly string[];
+  /** The route's modules, its layout's first: their stylesheets go into the page. */
+  modules: readonly string[];
+  /** Drawn for a signed-out visitor and differing for a signed-in one, who is sent index.html. */
+  guest: boolean;
+}
 
 /**
- * The screens prerendered, by name: those a signed-out visitor lands on that show no data, so the
- * HTML is the screen itself. Home and the lists still come from index.html's shell. Each is drawn at
- * its first address and answers all of them; its route module's stylesheets go into its page.
+ * The screens prerendered, by name: the first screens a visitor lands on. Their data (prices,
+ * banners) is not in them: each part that shows data is drawn as it is while that data loads
+ * (Hydrated.tsx), and fills in once the browser has it.
  */
-export const PRERENDERED_PAGES: Record<string, { addresses: readonly string[]; module: string }> = {
-  welcome: { addresses: [paths.welcome, "/"], module: "src/pages/welcome/Welcome.tsx" },
-  login: { addresses: [paths.login], module: "src/pages/login/Login.tsx" },
+export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
+  welcome: { addresses: [paths.welcome, "/"], modules: ["src/pages/welcome/Welcome.tsx"], guest: true },
+  login: { addresses: [paths.login], modules: ["src/pages/login/Login.tsx"], guest: false },
+  home: { addresses: [paths.home], modules: [TAB_LAYOUT, "src/pages/index/Home.tsx"], guest: true },
+  products: {
+    addresses: [paths.product],
+    modules: [TAB_LAYOUT, "src/pages/product/Product.tsx"],
+    guest: false,
+  },
 };
+
+/** React's mark of a Suspense boundary it could not finish and leaves to the browser to draw. */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
 
 const handler = createStaticHandler(routes, { basename: BASENAME });
 
@@ -34,9 +55,14 @@ export async function renderPage(path: string, locale: Locale): Promise<string> 
   if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // No hydration data: these routes load none, and an inline script would need its own CSP hash.
-  return renderToString(
+  const markup = renderToString(
     <AppProviders>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
+  // Taking such a boundary over, the browser reports an error and draws that part again.
+  if (markup.includes(CLIENT_RENDERED_BOUNDARY)) {
+    throw new Error(`prerender: ${path} suspended; draw that part with HydratedSuspense`);
+  }
+  return markup;
 }
