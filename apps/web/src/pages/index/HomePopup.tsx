@@ -1,50 +1,20 @@
-import { Dialog } from "antd-mobile";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
-import { useDismissPopup, usePopup } from "../../api/notices";
+import { lazy, Suspense } from "react";
+import { usePopup } from "../../api/notices";
 import { currentLocale } from "../../i18n";
+
+// The dialog and its animation library (about 20 KB) load only when there is a notice to show.
+const PopupDialog = lazy(() => import("./PopupDialog"));
 
 /**
  * The pop-up notice operators published, on home only (never over a trading screen): shown once per
- * reader per version; closing it, or following its link, dismisses that version.
+ * reader per version.
  */
 export default function HomePopup({ signedIn }: { signedIn: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const popup = usePopup(currentLocale(), signedIn).data;
-  const dismiss = useDismissPopup(signedIn);
   if (!popup) return null;
-
-  const close = () => dismiss.mutate({ id: popup.id, version: popup.version });
   return (
-    <Dialog
-      visible={!dismiss.isPending && !dismiss.isSuccess}
-      title={popup.title}
-      aria-label={popup.title}
-      content={
-        <div data-testid="home-popup">
-          {popup.image ? (
-            <img
-              className="home-popup__image"
-              src={popup.image.url}
-              width={popup.image.width}
-              height={popup.image.height}
-              alt=""
-            />
-          ) : null}
-          {popup.body ? <p className="home-popup__body">{popup.body}</p> : null}
-        </div>
-      }
-      closeOnMaskClick
-      onClose={close}
-      onAction={(action) => {
-        close();
-        if (action.key === "open" && popup.link) navigate(popup.link);
-      }}
-      actions={[
-        ...(popup.link ? [{ key: "open", text: t("home.noticeOpen"), bold: true }] : []),
-        { key: "close", text: t("home.noticeClose") },
-      ]}
-    />
+    <Suspense fallback={null}>
+      <PopupDialog popup={popup} signedIn={signedIn} />
+    </Suspense>
   );
 }
