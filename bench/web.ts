@@ -213,6 +213,8 @@ async function measure(
     await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
     if (target.signedIn) {
       await page.goto(`${origin}/h5/pages/login/login`);
+      // The prerendered form is inert until the app takes it over: a click before that is lost.
+      await page.waitForSelector("#root:not([inert])");
       await page.locator("[data-testid=login-account]").fill(DEMO.user.account);
       await page.locator("[data-testid=login-password]").fill(DEMO.user.password);
       await Promise.all([page.waitForNavigation(), page.locator("[data-testid=login-submit]").click()]);
