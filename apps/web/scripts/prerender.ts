@@ -103,8 +103,10 @@ const write = (file: string, text: string) => {
 const pages: Record<string, string> = {};
 const guestPages: string[] = [];
 for (const [page, { addresses, modules, guest, served }] of Object.entries(prerender.PRERENDERED_PAGES)) {
-  if (served && guest) guestPages.push(page);
-  if (served) for (const address of addresses) pages[address] = page;
+  if (served) {
+    if (guest) guestPages.push(page);
+    for (const address of addresses) pages[address] = page;
+  }
   for (const locale of LOCALES) {
     const markup = await prerender.renderPage(addresses[0] ?? "/", locale);
     write(`${page}.${locale}.html`, pageHtml(modules, locale, markup, guest));
