@@ -1,11 +1,13 @@
-import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "./app-providers";
-import { router } from "./router";
+import { AppRouter } from "./router";
+import { AppRoutes, prepareRoute, redirectFor } from "./routes";
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <AppRouter prepare={prepareRoute} redirect={redirectFor}>
+        <AppRoutes />
+      </AppRouter>
     </AppProviders>
   );
 }

@@ -5,15 +5,16 @@ import { unstableSetRender } from "antd-mobile";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { App } from "./App";
-import { setSessionEndedHandler, setUnauthorizedHandler } from "./api/client";
+import { setUnauthorizedHandler } from "./api/client";
 import { whenInteractive } from "./boot-later";
 import { BootFailure } from "./components/BootFailure/BootFailure";
 import { providePasskeyProof } from "./components/StepUp/passkey-proof";
 import { currentLocale, initI18n } from "./i18n";
 import { removeAppShell } from "./lib/app-shell";
-import { loginPath, stripBasename } from "./lib/paths";
+import { loginPath } from "./lib/paths";
 import { registerServiceWorker } from "./lib/service-worker";
-import { router } from "./router";
+import { currentPlace, navigate } from "./router";
+import { prepareRoute, redirectFor, routeReady } from "./routes";
 import { useSession } from "./store/session";
 import { followSignedInCookie } from "./store/signed-in-cookie";
 
@@ -36,15 +37,15 @@ providePasskeyProof(async (action) => (await import("./lib/passkeys")).passkeyPr
 
 // A 401 from an authenticated call: the session is over; log in again and come back here.
 setUnauthorizedHandler(() => {
-  const here = stripBasename(window.location.pathname) + window.location.search;
-  void router.navigate(loginPath(here), { replace: true });
+  const here = currentPlace();
+  navigate(loginPath(here.pathname + here.search), { replace: true });
 });
 
-// The server ended the session on the socket: a page that needs one (loader requireSession) sends
-// the visitor to log in and back; a public page stays, now signed out.
-setSessionEndedHandler(() => {
-  void router.revalidate();
-});
+// A page behind a session, opened without one, is the login page from the start.
+const elsewhere = redirectFor(currentPlace());
+if (elsewhere) navigate(elsewhere, { replace: true });
+// The first page's code, texts and data start downloading now, while the language is being chosen.
+prepareRoute(currentPlace().pathname);
 
 followSignedInCookie();
 
@@ -60,18 +61,6 @@ function takesOverPrerendered(element: HTMLElement): boolean {
   return element.dataset.guest === undefined || useSession.getState().token === null;
 }
 
-/** Resolves once the router has the first page's code and texts, so the first render is that page. */
-function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
-
 const app = (
   <StrictMode>
     <App />
@@ -81,7 +70,8 @@ const app = (
 initI18n().then(
   async () => {
     if (takesOverPrerendered(rootElement)) {
-      await routerReady();
+      // The first render must be the page itself for React to take it over as it is.
+      await routeReady(currentPlace().pathname);
       hydrateRoot(rootElement, app);
     } else {
       const root = createRoot(rootElement);

@@ -5,12 +5,12 @@
  */
 import type { Locale } from "@tickfair/contract";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./app-providers";
 import { startLanguage } from "./i18n";
 import { LANGUAGE_COOKIE } from "./i18n/language-cookie";
-import { BASENAME, paths } from "./lib/paths";
-import { routes } from "./routes";
+import { paths } from "./lib/paths";
+import { AppRouter } from "./router";
+import { AppRoutes, routeReady } from "./routes";
 import { SIGNED_IN_COOKIE } from "./store/signed-in-cookie";
 
 export { LANGUAGE_COOKIE, SIGNED_IN_COOKIE };
@@ -62,19 +62,16 @@ export const PRERENDERED_PAGES: Record<string, PrerenderedPage> = {
 /** React's mark of a Suspense boundary it could not finish and leaves to the browser to draw. */
 const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
 
-const handler = createStaticHandler(routes, { basename: BASENAME });
-
 /** The page at `path` (without the base) in `locale`, as the markup of its root element. */
 export async function renderPage(path: string, locale: Locale): Promise<string> {
   await startLanguage(locale);
-  const context = await handler.query(new Request(`http://prerender${BASENAME}${path}`));
-  if (context instanceof Response) throw new Error(`prerender: ${path} answered ${context.status}`);
-  if (context.errors) throw new Error(`prerender: ${path} failed: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // No hydration data: these routes load none, and an inline script would need its own CSP hash.
+  // Drawn in one pass, as the browser takes it over: the page's code and texts first.
+  await routeReady(path);
   const markup = renderToString(
     <AppProviders>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <AppRouter at={{ pathname: path, search: "", idx: 0, key: "prerendered" }}>
+        <AppRoutes />
+      </AppRouter>
     </AppProviders>,
   );
   // Taking such a boundary over, the browser reports an error and draws that part again.

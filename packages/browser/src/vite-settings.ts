@@ -24,7 +24,7 @@ const API_PROXY = { "/api": { target: "http://localhost:8080", changeOrigin: tru
 /**
  * React Router's package points every bundler at its development build, which differs from its
  * production build only by the warnings it checks for and prints; a built app takes the production
- * one (578 B gzip less in the phone app's entry). Development and tests keep the warnings.
+ * one (578 B gzip less in an entry). Development and tests keep the warnings.
  */
 function reactRouterProduction(): Plugin {
   const packageJson = createRequire(import.meta.url).resolve("react-router/package.json");

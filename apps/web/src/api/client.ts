@@ -20,13 +20,6 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
 }
 
-let sessionEndedHandler: (() => void) | null = null;
-
-/** What to do after the server ended the session on the socket (the router re-checks the page). */
-export function setSessionEndedHandler(handler: (() => void) | null): void {
-  sessionEndedHandler = handler;
-}
-
 /**
  * A 401 to a call made with `token`: ends that session and sends the visitor to log in. Only the
  * session the request was made with ends (a newer login must survive a late 401).
@@ -45,7 +38,6 @@ export function sessionRefused(token: string): void {
 export function sessionEnded(token: string): void {
   if (useSession.getState().token !== token) return;
   useSession.getState().clearSession();
-  sessionEndedHandler?.();
 }
 
 /** The app's API: calls are anonymous unless they ask for the session (`auth: true`). */

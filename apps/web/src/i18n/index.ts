@@ -106,7 +106,7 @@ const started = new Promise<void>((resolve) => {
 
 /**
  * Resolves once the app's language is chosen (i18next started), before its texts have arrived: what
- * a route's loader waits for to ask for data in that language, alongside the page's code and texts.
+ * a route's prefetch waits for to ask for data in that language, alongside the page's code and texts.
  */
 export function languageChosen(): Promise<Locale> {
   return started.then(currentLocale);

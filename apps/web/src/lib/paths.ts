@@ -1,4 +1,4 @@
-/** The app's base path (vite `base` and the router's basename). */
+/** The app's base path (vite `base`, and the base of every address the router writes). */
 export const BASENAME = "/h5";
 
 /** Routes of this issue and the later routes that entries already link to (ARCHITECTURE §4). */

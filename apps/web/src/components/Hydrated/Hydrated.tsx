@@ -4,7 +4,7 @@ const never = () => () => undefined;
 
 /**
  * False while the browser takes over a page the build prerendered (and in the prerendering itself),
- * true from the render after: what only the browser knows — data a route loader already fetched, a
+ * true from the render after: what only the browser knows — data a route's prefetch already fetched, a
  * chunk already downloaded — waits for it, so the render that takes the page over draws exactly the
  * HTML that is there. A page drawn anew is hydrated from its first render.
  */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { paths } from "../../lib/paths";
+import { Link } from "../../router";
 import { IconHeadset, IconLock } from "../icons";
 import "./locked-note.css";
 

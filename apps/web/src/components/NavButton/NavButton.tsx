@@ -1,6 +1,6 @@
 import { Button } from "antd-mobile";
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../router";
 
 /** The rounded primary button that leads on to another page (an empty list's way on). */
 export function NavButton({ to, children }: { to: string; children: ReactNode }) {

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useDocumentTitle } from "../../lib/document-title";
-import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
+import { Link, useGoBack } from "../../router";
 import { IconChevronLeft } from "../icons";
 import "./page-navbar.css";
 

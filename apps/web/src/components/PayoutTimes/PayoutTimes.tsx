@@ -1,9 +1,8 @@
 import { formatElapsed } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { usePayoutStats } from "../../api/payout-stats";
-
 import { paths } from "../../lib/paths";
+import { Link } from "../../router";
 import "./payout-times.css";
 
 /**

@@ -2,12 +2,12 @@ import { formatMoney } from "@tickfair/contract";
 import { Dialog, type DialogProps } from "antd-mobile";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { logout } from "../../api/auth";
 import { useSessionActivity } from "../../api/limits";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { serverNow } from "../../lib/server-clock";
+import { useNavigate } from "../../router";
 import { nextRealityCheckAt, sessionLength } from "./reality-check";
 import "./reality-check.css";
 

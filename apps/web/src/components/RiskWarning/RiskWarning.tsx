@@ -1,8 +1,8 @@
 import type { RiskFigure } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useRiskFigure } from "../../api/risk-warning";
 import { paths } from "../../lib/paths";
+import { Link } from "../../router";
 import { IconAlert } from "../icons";
 import "./risk-warning.css";
 

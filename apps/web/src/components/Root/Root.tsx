@@ -1,10 +1,10 @@
-import { lazy, useEffect, useState } from "react";
+import { lazy, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { useAppInfo } from "../../api/app";
 import { firstScreenCommitted, later, whenInteractive } from "../../boot-later";
 import { loadTextGroups } from "../../i18n";
 import { useAppShellRemoved } from "../../lib/app-shell";
+import { useNavigationPending } from "../../router";
 import { useSession } from "../../store/session";
 import { HydratedSuspense } from "../Hydrated/Hydrated";
 import { NetworkBanner } from "../NetworkBanner/NetworkBanner";
@@ -82,24 +82,23 @@ const SettlementNotice = lazy(
 
 /**
  * Root layout: the page, a progress bar while the next page's chunk loads, the offline banner, the
- * new-version prompt, a contract's result, scroll restoration.
+ * new-version prompt, a contract's result.
  */
-export function Root() {
+export function Root({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   useAppInfo();
   useRealtime();
   useAppShellRemoved();
   useEffect(firstScreenCommitted, []);
   const signedIn = useSession((s) => s.token !== null);
-  const navigation = useNavigation();
-  const loading = useDelayed(navigation.state === "loading", 200);
+  const loading = useDelayed(useNavigationPending(), 200);
   return (
     <>
       {loading ? (
         <div className="route-progress" role="progressbar" aria-label={t("common.loading")} />
       ) : null}
       <NetworkBanner />
-      <Outlet />
+      {children}
       <UpdatePrompt />
       {/* Not drawn by the build: a prerendered page is taken over as it is, signed in or not. */}
       <HydratedSuspense fallback={null}>
@@ -110,15 +109,6 @@ export function Root() {
           </>
         ) : null}
       </HydratedSuspense>
-      {/* Documents opened directly all have the key "default": tell them apart by path. */}
-      <ScrollRestoration
-        getKey={(location) => (location.key === "default" ? location.pathname : location.key)}
-      />
     </>
   );
-}
-
-/** While the first page's chunk loads, index.html's shell stays on screen: nothing to draw here. */
-export function BootSplash() {
-  return null;
 }

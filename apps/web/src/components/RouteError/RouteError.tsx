@@ -1,15 +1,13 @@
 import { isChunkLoadError } from "@tickfair/browser/chunk-error";
 import { useTranslation } from "react-i18next";
-import { useRouteError } from "react-router";
 import { useAppShellRemoved } from "../../lib/app-shell";
 import { BASENAME, paths } from "../../lib/paths";
 import { IconAlert } from "../icons";
 import { StatusPage } from "../StatusPage/StatusPage";
 
-/** Route errorElement: a page chunk that failed to download gets a retry that reloads the page. */
-export function RouteError() {
+/** A page that failed to draw; one whose code failed to download gets a retry that reloads the page. */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useAppShellRemoved();
   const chunk = isChunkLoadError(error);
   if (!chunk) console.error(error);

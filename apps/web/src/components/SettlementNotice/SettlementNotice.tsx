@@ -1,10 +1,10 @@
 import { type Contract, formatMoney } from "@tickfair/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
 import { useSettlements } from "../../api/settlements";
 import { orderDetailPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
+import { useNavigate, usePathname, useSearch } from "../../router";
 import { IconClose } from "../icons";
 import { ContractWalletMark } from "../WalletBar/WalletMark";
 import { showsResult } from "./settlement-notice";
@@ -21,10 +21,11 @@ const SHOWN_MS = 8_000;
 export default function SettlementNotice() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
+  const pathname = usePathname();
+  const search = useSearch();
   const [shown, setShown] = useState<Contract | null>(null);
   useSettlements((contract) => {
-    if (!showsResult(location.pathname, location.search, contract)) setShown(contract);
+    if (!showsResult(pathname, search, contract)) setShown(contract);
   });
   useEffect(() => {
     if (!shown) return;

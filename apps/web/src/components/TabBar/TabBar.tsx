@@ -1,8 +1,8 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, useLocation } from "react-router";
 import { useDocumentTitle } from "../../lib/document-title";
 import { paths } from "../../lib/paths";
+import { Link, usePathname } from "../../router";
 import { IconHome, IconMarket, type IconProps, IconUser, IconWallet } from "../icons";
 import "./tab-bar.css";
 
@@ -23,16 +23,22 @@ const TABS: readonly Tab[] = [
 
 export function TabBar() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const active = TABS.find((tab) => pathname.endsWith(tab.to));
   useDocumentTitle(active ? t(active.label) : undefined);
   return (
     <nav className="tabbar" aria-label={t("common.appName")}>
-      {TABS.map(({ to, label, Icon, testId }) => (
-        <NavLink key={to} to={to} className="tabbar__item" data-testid={testId} end>
-          <Icon className="tabbar__icon" strokeWidth={2} />
-          <span className="tabbar__label">{t(label)}</span>
-        </NavLink>
+      {TABS.map((tab) => (
+        <Link
+          key={tab.to}
+          to={tab.to}
+          className={tab === active ? "tabbar__item active" : "tabbar__item"}
+          aria-current={tab === active ? "page" : undefined}
+          data-testid={tab.testId}
+        >
+          <tab.Icon className="tabbar__icon" strokeWidth={2} />
+          <span className="tabbar__label">{t(tab.label)}</span>
+        </Link>
       ))}
     </nav>
   );

@@ -1,10 +1,10 @@
 import type { Product } from "@tickfair/contract";
 import { memo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useTicker } from "../../api/market-socket";
 import { formatPrice, formatReopens, formatVolume } from "../../lib/market-format";
 import { detailPath } from "../../lib/paths";
+import { Link } from "../../router";
 import { MarketChange, MarketTag } from "./MarketTags";
 import { ProductIcon } from "./ProductIcon";
 

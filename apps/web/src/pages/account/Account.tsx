@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
 import { useWithdrawalAccount } from "../../api/cashier";
 import { IconBank, IconChevronRight, IconCoin } from "../../components/icons";
 import { LockedNote } from "../../components/LockedNote/LockedNote";
@@ -9,6 +8,7 @@ import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { NoWithdrawalAccount } from "../../components/WithdrawalAccountCard/NoWithdrawalAccount";
 import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/WithdrawalAccountCard";
 import { paths } from "../../lib/paths";
+import { Link, useNavigate } from "../../router";
 import "./account.css";
 
 const accountDetailPath = (type: "bank" | "crypto") => `${paths.withdrawAccountDetail}?type=${type}`;

@@ -3,7 +3,6 @@ import { CRYPTO_NETWORKS, withdrawalAccountStepUp } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
 import { useBindWithdrawalAccount, useWithdrawalAccount } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { hasFieldErrors, useFieldErrors } from "../../api/form-errors";
@@ -31,6 +30,7 @@ import {
   REQUIRED_TEXT,
   type WithdrawalAccountProblem,
 } from "../../lib/withdrawal-account-check";
+import { useNavigate, useSearchParams } from "../../router";
 import "./account.css";
 
 type Kind = "bank" | "crypto";

@@ -1,7 +1,6 @@
 import type { ContentPageKind } from "@tickfair/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useLocation, useSearchParams } from "react-router";
 import { useArticle, useContentPage } from "../../api/content";
 import { type Content, ContentState } from "../../components/ContentDocument/ContentDocument";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
@@ -12,6 +11,7 @@ import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { currentLocale } from "../../i18n";
 import { NEWS_PATH } from "../../lib/news-path";
 import { paths } from "../../lib/paths";
+import { Navigate, usePathname, useSearchParams } from "../../router";
 
 const PAGE_TITLES = {
   about: "content.about",
@@ -45,7 +45,7 @@ const PAGE_KINDS: Record<string, ContentPageKind> = {
  * says which page it is.
  */
 export default function ContentRoute() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const kind = PAGE_KINDS[pathname];
   return kind ? <ContentPage key={kind} kind={kind} /> : <Article />;
 }

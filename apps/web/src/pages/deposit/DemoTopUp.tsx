@@ -2,13 +2,13 @@ import { cleanAmount, DEMO_TOP_UP_MAX, formatMoney, isPositiveAmount } from "@ti
 import { Button, Skeleton, Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useDemoTopUp } from "../../api/cashier";
 import { amountFailure, useFieldErrors } from "../../api/form-errors";
 import { useMe } from "../../api/me";
 import { AmountField } from "../../components/AmountField/AmountField";
 import { IconGift } from "../../components/icons";
 import { isLimitRefusal, showLimitRefusal } from "../../components/LimitRefusal/limit-refusal";
+import { useNavigate } from "../../router";
 
 /** The codes of a deposit's amount that the amount field shows under itself. */
 const DEMO_QUICK = ["1000", "10000", "100000"];

@@ -8,7 +8,6 @@ import {
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useCreateDeposit, useDepositMethods } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { AMOUNT_CODES, codesOf, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
@@ -20,6 +19,7 @@ import { awaitingData, QueryCard } from "../../components/QueryCard/QueryCard";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
+import { useNavigate } from "../../router";
 import { useSession } from "../../store/session";
 import { DemoTopUp } from "./DemoTopUp";
 import { MethodOption } from "./MethodOption";

@@ -1,7 +1,6 @@
 import { type ExpectedValue, formatMoney, type Product, type ProductTermsHistory } from "@tickfair/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useSearchParams } from "react-router";
 import { useExpectedValue, useTermsHistory } from "../../api/terms";
 import { useProduct } from "../../api/trading";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
@@ -10,6 +9,7 @@ import { detailPath, paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
 import { formatRate, formatTickPrice } from "../../lib/trading-format";
 import { formatPer100, formatSince, realizedFigure } from "../../lib/value-format";
+import { Navigate, useSearchParams } from "../../router";
 import "./detail.css";
 
 /**

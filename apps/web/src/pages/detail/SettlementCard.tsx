@@ -1,11 +1,11 @@
 import { type Contract, formatMoney, type Product } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { DirectionMark } from "../../components/market/DirectionMark";
 import { formatPrice } from "../../lib/market-format";
 import { orderVerifyPath } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatClock } from "../../lib/trading-format";
+import { Link } from "../../router";
 import "./settlement-card.css";
 
 /**

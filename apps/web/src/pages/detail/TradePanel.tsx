@@ -14,7 +14,6 @@ import {
 import { Button, Toast } from "antd-mobile";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors";
 import { codeText, errorText } from "../../api/messages";
 import { useWalletAvailable } from "../../api/practice";
@@ -30,6 +29,7 @@ import { alertDialog } from "../../lib/dialogs";
 import { formatReopens } from "../../lib/market-format";
 import { loginPath, paths, productRulesPath } from "../../lib/paths";
 import { formatRate } from "../../lib/trading-format";
+import { Link, useNavigate, useSearch } from "../../router";
 import { useSession } from "../../store/session";
 import { capRefusalText } from "./cap-refusal";
 import type { Quote } from "./TradeConfirm";
@@ -72,7 +72,7 @@ export function TradePanel({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const navigate = useNavigate();
-  const location = useLocation();
+  const search = useSearch();
   const token = useSession((s) => s.token);
   const available = useWalletAvailable();
   const [seconds, setSeconds] = useState(product.durations[0]?.seconds ?? 0);
@@ -100,7 +100,7 @@ export function TradePanel({
 
   function buy(direction: ContractDirection) {
     if (!token) {
-      navigate(loginPath(paths.detail + location.search));
+      navigate(loginPath(paths.detail + search));
       return;
     }
     const value = cleanAmount(amount, product.maxStake, { complete: true });

@@ -2,7 +2,6 @@ import { FUND_RECORD_TYPES, type FundRecord, type FundRecordType, formatMoney } 
 import { DotLoading, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
 import { downloadFundRecordsCsv, useFundRecords } from "../../api/cashier";
 import { errorText } from "../../api/messages";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
@@ -14,6 +13,7 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatCalendarDate } from "../../lib/savings-format";
 import { deviceTimeZone } from "../../lib/time";
+import { Link, usePathname } from "../../router";
 
 /**
  * Fund records: every movement of the user's money, newest first, filtered by type, exportable as CSV.
@@ -22,7 +22,7 @@ import { deviceTimeZone } from "../../lib/time";
 export default function FundRecords() {
   const { t } = useTranslation();
   // Tab 3 at the tab's address; the same records elsewhere are a page with a way back to the user's.
-  const tab = useLocation().pathname === paths.recordsTab;
+  const tab = usePathname() === paths.recordsTab;
   const [type, setType] = useState<FundRecordType | "">("");
   const query = useFundRecords(type);
   const [exporting, setExporting] = useState(false);

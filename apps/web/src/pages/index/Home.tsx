@@ -1,7 +1,6 @@
 import { LOCALE_NAMES } from "@tickfair/contract";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { later } from "../../boot-later";
 import { BrandMark } from "../../components/BrandMark";
 import { HydratedSuspense } from "../../components/Hydrated/Hydrated";
@@ -23,6 +22,7 @@ import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
 import { MarketSkeleton } from "../../components/market/MarketSkeleton";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
+import { Link } from "../../router";
 import { useSession } from "../../store/session";
 import "./home.css";
 

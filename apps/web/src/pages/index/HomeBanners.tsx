@@ -1,10 +1,10 @@
 import type { LiveNotice } from "@tickfair/contract";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useLiveBanners } from "../../api/notices";
 import { later } from "../../boot-later";
 import { currentLocale } from "../../i18n";
+import { Link } from "../../router";
 import "./home-banners.css";
 
 // Lazy from here, so home's own chunk names only this one: the dialog's code is no part of its preload

@@ -1,12 +1,12 @@
 import type { ContentListItem } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { articlePath, formatPublishDate, useLatestArticles } from "../../api/content-list";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconChevronRight, IconLayers, IconLock, IconMarket } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
 import { currentLocale } from "../../i18n";
 import { NEWS_PATH } from "../../lib/news-path";
+import { Link } from "../../router";
 
 const NEWS_COUNT = 3;
 const HIGHLIGHT_COUNT = 6;

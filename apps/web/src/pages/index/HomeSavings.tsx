@@ -1,10 +1,10 @@
 import { formatMoney } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useSavingsSummary } from "../../api/savings";
 import { IconChevronRight, IconWallet } from "../../components/icons";
 import { paths } from "../../lib/paths";
 import { formatPercent } from "../../lib/savings-format";
+import { Link } from "../../router";
 
 /** The signed-in user's Yu'ebao on home: its total and the 7-day annualised yield, a tap from the page. */
 export default function HomeSavings() {

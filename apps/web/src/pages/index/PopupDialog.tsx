@@ -1,8 +1,8 @@
 import type { LivePopup } from "@tickfair/contract";
 import { Dialog } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useDismissPopup } from "../../api/notices";
+import { useNavigate } from "../../router";
 
 type Popup = NonNullable<LivePopup["popup"]>;
 

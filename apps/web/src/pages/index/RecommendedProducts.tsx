@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useProducts } from "../../api/market";
 import { useLiveTickers } from "../../api/market-socket";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { IconChevronRight } from "../../components/icons";
 import { ProductList, SimulatedBadge } from "../../components/market/ProductList";
 import { paths } from "../../lib/paths";
+import { Link } from "../../router";
 
 /** How many products home recommends (the catalogue's display order puts the majors first). */
 const RECOMMENDED = 5;

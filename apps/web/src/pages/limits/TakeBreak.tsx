@@ -2,7 +2,6 @@ import { type ActiveBreak, type BreakKind, type BreakLength, breakEndsAt } from 
 import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { codesOf, useFieldErrors } from "../../api/form-errors";
 import { useTakeBreak } from "../../api/limits";
 import { Chip } from "../../components/Chip/Chip";
@@ -13,6 +12,7 @@ import { alertDialog, confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { serverNow } from "../../lib/server-clock";
 import { formatDateTime } from "../../lib/time";
+import { useNavigate } from "../../router";
 
 /** The lengths offered: days of a time-out, months of a self-exclusion (the contract's ranges). */
 const LENGTHS: Record<BreakKind, readonly BreakLength[]> = {

@@ -3,7 +3,6 @@ import { isPassword, isPayPassword, PHONE_COUNTRY_CODES } from "@tickfair/contra
 import { Toast } from "antd-mobile";
 import { type FormEvent, lazy, type MouseEvent, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useNavigate } from "react-router";
 import { useRegister } from "../../api/auth";
 import { useFormFields } from "../../api/form-errors";
 import { codeText, errorText, fieldErrorTexts } from "../../api/messages";
@@ -14,6 +13,7 @@ import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
+import { Link, Navigate, useNavigate } from "../../router";
 import { useSession } from "../../store/session";
 import "./register.css";
 

@@ -10,7 +10,6 @@ import {
 import { Picker, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { useRegisterCheck } from "../../api/auth";
 import { ApiError } from "../../api/errors";
 import { useFormFields } from "../../api/form-errors";
@@ -24,6 +23,7 @@ import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { TextField } from "../../components/TextField/TextField";
 import { paths } from "../../lib/paths";
 import { defaultPhoneCountry, nationalityOf, restrictedChoice } from "../../lib/registration-countries";
+import { Link, useNavigate, useSearchParams } from "../../router";
 import { useSession } from "../../store/session";
 import "./register.css";
 import "./auth.css";

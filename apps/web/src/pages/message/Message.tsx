@@ -2,7 +2,6 @@ import type { InboxMessage } from "@tickfair/contract";
 import { Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useInboxPages, useMarkAllRead, useMarkRead } from "../../api/inbox";
 import { errorText } from "../../api/messages";
 import { useUnreadCount } from "../../api/unread-count";
@@ -12,6 +11,7 @@ import { PagedList } from "../../components/PagedList/PagedList";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { confirmDialog } from "../../lib/dialogs";
 import { formatDateTime, formatWhen } from "../../lib/time";
+import { Link } from "../../router";
 import { messageLink, messageText } from "./message-text";
 // The record cards and their rows as the fund records'.
 import "../../components/RecordList/record-list.css";

@@ -1,9 +1,9 @@
 import { Button } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { StatusPage } from "../../components/StatusPage/StatusPage";
 import { useDocumentTitle } from "../../lib/document-title";
 import { paths } from "../../lib/paths";
+import { useNavigate } from "../../router";
 
 export default function NotFound() {
   const { t } = useTranslation();

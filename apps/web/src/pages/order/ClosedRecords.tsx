@@ -1,7 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { type Contract, type ContractPage, formatMoney, type Product } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
 import { PagedList } from "../../components/PagedList/PagedList";
@@ -9,6 +8,7 @@ import { ContractWalletMark } from "../../components/WalletBar/WalletMark";
 import { orderDetailPath } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { formatTickPrice } from "../../lib/trading-format";
+import { Link } from "../../router";
 import { ContractPnl, DirectionTag, ProductName, ResultTag } from "./parts";
 
 interface ClosedRecordsProps {

@@ -6,7 +6,6 @@ import {
 } from "@tickfair/contract";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { useLiveTickers, useTicker } from "../../api/market-socket";
 import { useContractDetail } from "../../api/trading";
@@ -23,6 +22,7 @@ import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatDateTimeSeconds } from "../../lib/time";
 import { formatRate, formatTickPrice, shortHash } from "../../lib/trading-format";
+import { useSearchParams } from "../../router";
 import { PositionTimer } from "./PositionTimer";
 import { ContractPnl, DirectionTag, ProductName, ResultTag, useProductsBySymbol } from "./parts";
 import { TickList } from "./TickList";

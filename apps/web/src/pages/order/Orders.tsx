@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { useLiveTickers } from "../../api/market-socket";
 import { useClosedContracts, useOpenContracts } from "../../api/trading";
 import { PageNavBar } from "../../components/PageNavBar/PageNavBar";
 import { Segment, Segmented } from "../../components/Segmented/Segmented";
 import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { paths } from "../../lib/paths";
+import { useSearchParams } from "../../router";
 import { useWallet } from "../../store/wallet";
 import { ClosedRecords } from "./ClosedRecords";
 import { Positions } from "./Positions";

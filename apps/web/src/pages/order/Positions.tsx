@@ -3,7 +3,6 @@ import { type Contract, type ContractList, formatMoney, type Product } from "@ti
 import { comparePrices } from "@tickfair/verify";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useTicker } from "../../api/market-socket";
 import { DetailRows } from "../../components/DetailRows/DetailRows";
 import { EmptyState } from "../../components/EmptyState/EmptyState";
@@ -18,6 +17,7 @@ import { useNow } from "../../lib/countdown";
 import { orderDetailPath, paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
 import { formatTickPrice } from "../../lib/trading-format";
+import { Link } from "../../router";
 import { PositionTimer } from "./PositionTimer";
 import { DirectionTag, ProductName } from "./parts";
 import { type PositionCard as Card, PositionTracker } from "./position-tracker";

@@ -4,7 +4,6 @@ import { Button, Toast } from "antd-mobile";
 import type { TFunction } from "i18next";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { errorText } from "../../api/messages";
 import { fetchContractReceipt, verifyTickChain } from "../../api/trading";
 import {
@@ -21,6 +20,7 @@ import { paths } from "../../lib/paths";
 import { saveFile } from "../../lib/save-file";
 import { formatDateTimeSeconds } from "../../lib/time";
 import type { Check, ContractVerification } from "../../lib/verify-contract";
+import { Link } from "../../router";
 import "./verify-panel.css";
 
 /** The verifier (SHA-256, the seed chain, the synthetic path): loaded with this panel, not on first load. */

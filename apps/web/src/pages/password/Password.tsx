@@ -2,7 +2,6 @@ import { isPassword, isPayPassword, type PasswordType, passwordStepUp } from "@t
 import { Toast } from "antd-mobile";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { useFormFields } from "../../api/form-errors";
 import { useChangePassword } from "../../api/me";
 import { codeText } from "../../api/messages";
@@ -12,8 +11,8 @@ import { useStepUp } from "../../components/StepUp/useStepUp";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { PayPasswordField } from "../../components/TextField/PayPasswordField";
 import { TextField } from "../../components/TextField/TextField";
-import { useGoBack } from "../../lib/navigation";
 import { paths } from "../../lib/paths";
+import { useGoBack, useSearchParams } from "../../router";
 
 /**
  * The form's fields. Their texts are `password.<stem>` with `…Placeholder`, and for a transaction

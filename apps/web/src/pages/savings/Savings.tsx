@@ -1,7 +1,6 @@
 import { formatMoney, type SavingsSummary } from "@tickfair/contract";
 import { Button, List, Skeleton } from "antd-mobile";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { type SavingsDirection, transferPath, useSavingsHistory, useSavingsSummary } from "../../api/savings";
 import { IconFile, IconInfo } from "../../components/icons";
 import { LoadError } from "../../components/LoadError/LoadError";
@@ -11,6 +10,7 @@ import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";
 import { TitledCard } from "../../components/TitledCard/TitledCard";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate, formatPercent } from "../../lib/savings-format";
+import { useNavigate } from "../../router";
 import { SavingsChart } from "./SavingsChart";
 import "./savings.css";
 

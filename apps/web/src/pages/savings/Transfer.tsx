@@ -9,7 +9,6 @@ import {
 import { Toast } from "antd-mobile";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors";
 import { amountFailure, useFieldErrors } from "../../api/form-errors";
 import { codeText } from "../../api/messages";
@@ -23,6 +22,7 @@ import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { formatCalendarDate } from "../../lib/savings-format";
+import { useNavigate, useSearchParams } from "../../router";
 import "./savings.css";
 
 const FAILURE_FIELDS = amountFailure(["INSUFFICIENT_BALANCE"]);

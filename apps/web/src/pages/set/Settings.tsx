@@ -2,7 +2,6 @@ import { LOCALE_NAMES } from "@tickfair/contract";
 import { List, Toast } from "antd-mobile";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { logout } from "../../api/auth";
 import { queryClient } from "../../api/query-client";
 import {
@@ -21,6 +20,7 @@ import { currentLocale } from "../../i18n";
 import { LANGUAGE_STORAGE_KEY } from "../../i18n/language";
 import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
+import { useNavigate } from "../../router";
 import { resetSessionStore, useSession } from "../../store/session";
 import "./settings.css";
 

@@ -3,7 +3,6 @@ import { type AccountSummary, formatMoney, type VerificationState } from "@tickf
 import { Badge, Button, List, Skeleton, Toast } from "antd-mobile";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
 import { useLogout } from "../../api/auth";
 import { useChatSummary } from "../../api/chat-summary";
 import { useMe } from "../../api/me";
@@ -33,6 +32,7 @@ import { WalletBar } from "../../components/WalletBar/WalletBar";
 import { confirmDialog } from "../../lib/dialogs";
 import { paths } from "../../lib/paths";
 import { pnlClass } from "../../lib/pnl";
+import { Link, useNavigate } from "../../router";
 import { useSession } from "../../store/session";
 import "./user.css";
 import { RefreshOnPull } from "../../components/RefreshOnPull/RefreshOnPull";

@@ -1,12 +1,12 @@
 import type { VerificationStatus } from "@tickfair/contract";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { type DetailRow, DetailRows } from "../../components/DetailRows/DetailRows";
 import { IconBadgeCheck, IconClock } from "../../components/icons";
 import { SubmitButton } from "../../components/SubmitButton/SubmitButton";
 import { nationalityName } from "../../lib/countries";
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
+import { useNavigate } from "../../router";
 
 /** Name, masked ID number, nationality and the state's date, as the server has them. */
 function StatusRows({ status, date }: { status: VerificationStatus; date: DetailRow }) {

@@ -2,13 +2,13 @@ import { LOCALE_NAMES } from "@tickfair/contract";
 import { Button } from "antd-mobile";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
 import { BrandMark } from "../../components/BrandMark";
 import { IconArrowRight, IconCheck, IconGlobe } from "../../components/icons";
 import { LanguageSheetLoader } from "../../components/LanguageSheetLoader";
 import { RiskWarning } from "../../components/RiskWarning/RiskWarning";
 import { currentLocale } from "../../i18n";
 import { paths } from "../../lib/paths";
+import { Link, useNavigate } from "../../router";
 import { useSession } from "../../store/session";
 import "./welcome.css";
 

@@ -11,7 +11,6 @@ import {
 import { Button, Toast } from "antd-mobile";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { useCreateWithdrawal, useWithdrawalQuote } from "../../api/cashier";
 import { ApiError } from "../../api/errors";
 import { amountFailure, hasFieldErrors, useFieldErrors } from "../../api/form-errors";
@@ -30,6 +29,7 @@ import { WithdrawalAccountCard } from "../../components/WithdrawalAccountCard/Wi
 import { paths } from "../../lib/paths";
 import { formatDateTime } from "../../lib/time";
 import { withdrawalFigures } from "../../lib/withdrawal-fee";
+import { useNavigate } from "../../router";
 import { useSession } from "../../store/session";
 import "./withdraw.css";
 
