@@ -131,14 +131,22 @@ for (const { locale, text: t } of SHOT_RUNS) {
     await shot(page, locale, "content-privacy");
 
     await page.getByTestId("navbar-back").click();
-    await page.getByTestId("home-news").getByText(newsTitle).click();
+    const article = page.getByTestId("home-news").getByText(newsTitle);
+    await article.scrollIntoViewIfNeeded();
+    const homeScrolled = await page.evaluate(() => window.scrollY);
+    expect(homeScrolled).toBeGreaterThan(0);
+    await article.click();
     await expect(page).toHaveURL(/\/h5\/pages\/index\/detail\?id=\d+$/);
     await expectDocument(page, newsTitle);
+    // A page moved to opens at its top; the one returned to, where the user left it.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expectPolished(page);
     await shot(page, locale, "content-article");
 
     // The full list, newest first: the article just published on top of the demo's news.
     await page.getByTestId("navbar-back").click();
+    await expect(page).toHaveURL(new RegExp(`${HOME}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(homeScrolled);
     await page.getByTestId("home-news-more").click();
     await expect(page).toHaveURL(/\/h5\/pages\/index\/news$/);
     await expect(page.locator("h1")).toHaveText(t.content.news);

@@ -94,6 +94,14 @@ for (const locale of SHOT_LOCALES) {
 
     await row(page, BTC).click();
     await expect(page).toHaveURL(/\/h5\/pages\/Detail\/Detail\?symbol=BTC%2FUSDT$/);
+
+    // Back is the products tab; a tap on the tab already shown adds no step to go back through.
+    await page.goBack();
+    await expect(page.getByTestId("tab-product")).toHaveAttribute("aria-current", "page");
+    await page.getByTestId("tab-product").click();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${HOME}$`));
+    await expect(page.getByTestId("home-recommended")).toBeVisible();
   });
 }
 
