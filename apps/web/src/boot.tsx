@@ -11,10 +11,9 @@ import { BootFailure } from "./components/BootFailure/BootFailure";
 import { providePasskeyProof } from "./components/StepUp/passkey-proof";
 import { currentLocale, initI18n } from "./i18n";
 import { removeAppShell } from "./lib/app-shell";
-import { loginPath } from "./lib/paths";
 import { registerServiceWorker } from "./lib/service-worker";
 import { currentPlace, navigate } from "./router";
-import { prepareRoute, redirectFor, routeReady } from "./routes";
+import { loginFrom, prepareRoute, redirectFor, routeReady } from "./routes";
 import { useSession } from "./store/session";
 import { followSignedInCookie } from "./store/signed-in-cookie";
 
@@ -36,10 +35,7 @@ unstableSetRender((node, container) => {
 providePasskeyProof(async (action) => (await import("./lib/passkeys")).passkeyProof(action));
 
 // A 401 from an authenticated call: the session is over; log in again and come back here.
-setUnauthorizedHandler(() => {
-  const here = currentPlace();
-  navigate(loginPath(here.pathname + here.search), { replace: true });
-});
+setUnauthorizedHandler(() => navigate(loginFrom(currentPlace()), { replace: true }));
 
 // A page behind a session, opened without one, is the login page from the start.
 const elsewhere = redirectFor(currentPlace());

@@ -185,17 +185,20 @@ export function prepareRoute(pathname: string): void {
   routeReady(pathname).catch(() => undefined);
 }
 
+/** The login page, coming back to `place` afterwards. */
+export const loginFrom = (place: Place): string => loginPath(place.pathname + place.search);
+
 /** A page behind a session, for a visitor without one: the login page, coming back afterwards. */
 export function redirectFor(place: Place): string | null {
   if (!routeAt(place.pathname)?.signedIn || useSession.getState().token) return null;
-  return loginPath(place.pathname + place.search);
+  return loginFrom(place);
 }
 
 /** The session ended while its page is shown (signed out elsewhere, expired). */
 function SignedIn({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const { place } = useNavigationState();
-  if (!token) return <Navigate to={loginPath(place.pathname + place.search)} replace />;
+  if (!token) return <Navigate to={loginFrom(place)} replace />;
   return children;
 }
 

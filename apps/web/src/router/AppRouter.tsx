@@ -27,8 +27,7 @@ export function useNavigationState(): Navigation {
   return navigation;
 }
 
-const navigateTo = (to: string, options?: { replace?: boolean }) => navigate(to, options);
-const useAppLocation = (): [string, typeof navigateTo] => [useNavigationState().place.pathname, navigateTo];
+const useAppLocation = (): [string, typeof navigate] => [useNavigationState().place.pathname, navigate];
 const useAppSearch = (): string => useNavigationState().place.search;
 const withBase = (href: string) => `${BASENAME}${href}`;
 

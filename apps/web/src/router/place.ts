@@ -40,11 +40,10 @@ function read(): Place {
   };
 }
 
-/** Outside a browser (the build's prerendering) the app is where the renderer says. */
+/** Read from the browser at the first ask; the build's prerendering never asks (AppRouter's `at`). */
 let current: Place | null = null;
 
 function start(): Place {
-  if (current) return current;
   const place = read();
   if (place.key === "default") {
     // A page opened directly gets a key of its own, so that its scroll position is told apart
@@ -74,6 +73,7 @@ export function currentPlace(): Place {
 
 /** Calls `listener` after each move, with the place moved to and the one left. */
 export function onMove(listener: Listener): () => void {
+  // Started, so that the browser's back and forward reach the listener.
   currentPlace();
   listeners.add(listener);
   return () => {
