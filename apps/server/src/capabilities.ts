@@ -3,12 +3,13 @@ import { auditModule } from "./audit";
 import { authModule, isSessionLive, socketAuth, userSignIn } from "./auth";
 import { cashierModule, depositUsage } from "./cashier";
 import { chatModule } from "./chat";
+import { checkedWithLedger } from "./checked-with-ledger";
 import { consoleModule } from "./console";
 import { contentModule } from "./content";
 import { filesModule } from "./files";
 import { ledgerModule } from "./ledger";
 import { limitsModule } from "./limits";
-import { marketModule, tickArchiveCheck } from "./market";
+import { marketModule } from "./market";
 import { messagesModule } from "./messages";
 import { monitoringModule } from "./monitoring";
 import { isOperatorSessionLive, operatorSignIn, operatorSocketAuth, operatorsModule } from "./operators";
@@ -84,7 +85,7 @@ export function buildCapabilities(base: Omit<RouteContext, "events"> & { log: Wi
           ? isSessionLive(db, holder.sessionTokenHash, now)
           : isOperatorSessionLive(db, holder.sessionTokenHash, now, config.OPERATOR_IDLE_MINUTES * 60_000),
     }),
-    ledgerModule(wiring, { tickArchives: tickArchiveCheck(blobs) }),
+    ledgerModule(wiring, checkedWithLedger(blobs)),
     market,
     messages,
     content,

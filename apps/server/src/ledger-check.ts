@@ -1,6 +1,6 @@
+import { checkedWithLedger } from "./checked-with-ledger";
 import { runLedgerCheck } from "./ledger";
-import { tickArchiveCheck } from "./market";
 import { createBlobStore } from "./platform/s3-blob-store";
 
-// `npm run ledger:check`: the ledger's check, with the market's archives of ticks (ledger/check-cli.ts).
-await runLedgerCheck((config) => tickArchiveCheck(createBlobStore(config)));
+// `npm run ledger:check`: the ledger's check, with what it vouches for besides (checked-with-ledger.ts).
+await runLedgerCheck((config) => checkedWithLedger(createBlobStore(config)));

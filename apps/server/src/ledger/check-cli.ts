@@ -14,16 +14,19 @@ import {
   reportLines,
 } from "./check-plan";
 import { recordLedgerCheck } from "./check-record";
-import { checkLedgerInvariants, type TickArchiveCheck } from "./invariants";
+import { type CheckedWithLedger, checkLedgerInvariants } from "./invariants";
 
 /**
  * `npm run ledger:check [-- --full --username NAME --password PASSWORD]`: checks the ledger's invariants
  * and the tick archives on the configured database, since the newest checkpoint unless `--full`; exits
  * 0 when they hold, 1 on any violation, 2 when it could not check. While a server holds the embedded
  * database, it checks through that server's operator API instead (admin only). The entry point
- * (ledger-check.ts) hands down the archives' check, which the market owns.
+ * (ledger-check.ts) hands down what is checked with the ledger: the archives, which the market owns,
+ * and the other capabilities' invariants.
  */
-export async function runLedgerCheck(tickArchivesOf: (config: Config) => TickArchiveCheck): Promise<never> {
+export async function runLedgerCheck(
+  checkedWithLedgerOf: (config: Config) => CheckedWithLedger,
+): Promise<never> {
   const config = loadConfig();
   let credentials: ReturnType<typeof readCredentials>;
   let scope: ReturnType<typeof readScope>;
@@ -77,7 +80,7 @@ export async function runLedgerCheck(tickArchivesOf: (config: Config) => TickArc
   let exitCode = EXIT_NOT_CHECKED;
   try {
     await migrateToLatest(db);
-    const report = await checkLedgerInvariants(db, { since: scope, tickArchives: tickArchivesOf(config) });
+    const report = await checkLedgerInvariants(db, { since: scope, ...checkedWithLedgerOf(config) });
     exitCode = print(config.DATABASE_URL ? "PostgreSQL" : `PGlite in ${config.DATA_DIR}`, report);
     // The console's dashboard shows the last check, whoever ran it; a sound one is the next checkpoint.
     await recordLedgerCheck(db, systemClock, null, report, "cli");

@@ -1,5 +1,5 @@
 export { runLedgerCheck } from "./check-cli";
-export type { TickArchiveCheck } from "./invariants";
+export type { CheckedWithLedger, OwnedCheck, TickArchiveCheck } from "./invariants";
 export { lastLedgerCheck } from "./last-check";
 export { ledgerModule } from "./module";
 export {

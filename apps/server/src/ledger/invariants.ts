@@ -29,6 +29,20 @@ export type TickArchiveCheck = (
   scope: LedgerCheckScope,
 ) => Promise<{ files: number; ticks: number; violations: string[] }>;
 
+/**
+ * An invariant another capability keeps between its own tables and the ledger's (the exposure caps'
+ * running totals, Yu'ebao's books), handed down by the wiring as the tick archives' check is: its
+ * violations join the ledger's. It is told the check's scope, so one that reads a whole history can
+ * keep to the full check.
+ */
+export type OwnedCheck = (db: Executor, scope: LedgerCheckScope) => Promise<string[]>;
+
+/** What the wiring hands the ledger check besides the ledger itself. */
+export interface CheckedWithLedger {
+  tickArchives?: TickArchiveCheck;
+  owned?: readonly OwnedCheck[];
+}
+
 /** The entries and postings a check reads: above `from`'s ids, at or below `to`. */
 interface Range {
   from: LedgerCheckpoint;
@@ -46,12 +60,13 @@ interface Range {
  * Entries and postings are append-only, so `since: "checkpoint"` reads only what came after the newest
  * checkpoint's cut (the routine check, docs/decisions/0083-incremental-ledger-check.md), and vouches for
  * the balances of accounts without new entries by the checkpoint's balance digest (decision 0086);
- * `"full"` reads everything, and also sums each account's entries. A report without violations is kept
- * as the next checkpoint by recordLedgerCheck.
+ * `"full"` reads everything, and also sums each account's entries. The tick archives and the other
+ * capabilities' invariants (`owned`) are checked with it. A report without violations is kept as the
+ * next checkpoint by recordLedgerCheck.
  */
 export async function checkLedgerInvariants(
   db: Executor,
-  options: { since: "checkpoint" | "full"; tickArchives?: TickArchiveCheck } = { since: "full" },
+  options: { since: "checkpoint" | "full" } & CheckedWithLedger = { since: "full" },
 ): Promise<InvariantReport> {
   const checkpoint = options.since === "checkpoint" ? await latestCheckpoint(db) : null;
   const range: Range = { from: checkpoint ?? ORIGIN, to: await takeCut(db) };
@@ -70,6 +85,7 @@ export async function checkLedgerInvariants(
   ];
   const archives = options.tickArchives ? await options.tickArchives(db, scope) : null;
   if (archives) violations.push(...archives.violations);
+  for (const check of options.owned ?? []) violations.push(...(await check(db, scope)));
   const accounts = await sql<{ accounts: string }>`select count(*)::text as accounts from accounts`.execute(
     db,
   );

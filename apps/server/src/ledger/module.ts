@@ -1,7 +1,7 @@
 import type { CapabilityModule, Wiring } from "../platform/capability";
-import type { TickArchiveCheck } from "./invariants";
+import type { CheckedWithLedger } from "./invariants";
 import { ledgerOperatorRoutes } from "./operator-routes";
 
-export function ledgerModule(wiring: Wiring, deps: { tickArchives: TickArchiveCheck }): CapabilityModule {
-  return { name: "ledger", operatorRoutes: [ledgerOperatorRoutes(wiring, deps.tickArchives)] };
+export function ledgerModule(wiring: Wiring, checkedWithLedger: CheckedWithLedger): CapabilityModule {
+  return { name: "ledger", operatorRoutes: [ledgerOperatorRoutes(wiring, checkedWithLedger)] };
 }

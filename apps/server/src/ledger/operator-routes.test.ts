@@ -1,6 +1,8 @@
 import { ledgerCheckReport } from "@tickfair/contract";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { operatorAuth, toppedUpUser } from "../test/cashier-fixtures";
+import { BTC } from "../test/contract-kit";
 import { useTestApp } from "../test/harness";
 import { checkLedgerInvariants, shownReport } from "./invariants";
 
@@ -36,6 +38,49 @@ describe("GET /operator/ledger/check", () => {
       targetType: "ledger",
       detail: { ok: true, violations: 0, counts: report.counts },
     });
+  });
+
+  it("fails on exposure totals that left the open contracts, and on Yu'ebao's books when full", async () => {
+    const admin = await operatorAuth(t, "admin");
+    const check = async (scope: "since checkpoint" | "full") => {
+      const query = scope === "full" ? "?scope=full" : "";
+      const response = await t.app.inject({ method: "GET", url: url + query, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      return ledgerCheckReport.parse(response.json());
+    };
+    expect((await check("full")).ok).toBe(true);
+
+    // A running total raised by hand: every order on that side would be judged against 5.00 too much.
+    await sql`insert into trading_exposure_placed (symbol, direction, payout) values (${BTC}, 'up', 0)
+      on conflict do nothing`.execute(t.db);
+    await sql`update trading_exposure_placed set payout = payout + 500 where symbol = ${BTC} and direction = 'up'`.execute(
+      t.db,
+    );
+    // A saver's income total that no accrual row pays.
+    const saver = await toppedUpUser(t, "10.00");
+    await sql`insert into savers (user_id, accrued_through, income_total, created_at)
+      values (${saver.userId}, '2026-01-01', 7, now())`.execute(t.db);
+    try {
+      const exposureDrift = expect.stringMatching(
+        new RegExp(`^${BTC} up: totals say \\d+ open, contracts \\d+$`),
+      );
+      const routine = await check("since checkpoint");
+      expect(routine.ok).toBe(false);
+      expect(routine.violations).toEqual([exposureDrift]);
+
+      const full = await check("full");
+      expect(full.ok).toBe(false);
+      expect(full.violations).toEqual([
+        exposureDrift,
+        `saver ${saver.userId} has income 7 but accrual rows of 0`,
+      ]);
+    } finally {
+      await sql`update trading_exposure_placed set payout = payout - 500 where symbol = ${BTC} and direction = 'up'`.execute(
+        t.db,
+      );
+      await sql`delete from savers where user_id = ${saver.userId}`.execute(t.db);
+    }
+    expect((await check("full")).ok).toBe(true);
   });
 
   it("is for admins only: finance and support 403, users and strangers 401", async () => {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { OwnedCheck } from "../ledger";
 import type { Executor } from "../platform/db";
 
 /**
@@ -47,3 +48,10 @@ export async function checkSavingsInvariants(db: Executor): Promise<string[]> {
     );
   return violations;
 }
+
+/**
+ * Yu'ebao's books, checked with the ledger by the full check only: they sum every accrual row since the
+ * first, which the routine check, reading only what came after its checkpoint, must not.
+ */
+export const savingsBooksCheck: OwnedCheck = async (db, scope) =>
+  scope === "full" ? checkSavingsInvariants(db) : [];

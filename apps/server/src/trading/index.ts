@@ -1,6 +1,7 @@
 export { settlementBacklog } from "./backlog";
 export { listUserContracts } from "./contract-reads";
 export { type TradingDayFigures, tradingDayFigures } from "./day-figures";
+export { exposureCheck } from "./invariants";
 export { keepClosedTotals, userTradingUsage } from "./limits";
 export { lossStreakPauseOf } from "./loss-streak";
 export { tradingModule } from "./module";

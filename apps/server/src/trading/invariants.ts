@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { OwnedCheck } from "../ledger";
 import type { Executor } from "../platform/db";
 import { winPayoutSql } from "./exposure";
 
@@ -17,6 +18,12 @@ export async function checkExposureInvariants(db: Executor): Promise<string[]> {
     ),
   ];
 }
+
+/**
+ * The exposure totals, checked with the ledger at every check: they judge every order against the caps,
+ * and reading them costs what the open contracts and the totals' rows are, not the history.
+ */
+export const exposureCheck: OwnedCheck = (db) => checkExposureInvariants(db);
 
 /**
  * Up to 20 keys where one pair of running totals (`<totals>_placed` less `<totals>_released`, by the
