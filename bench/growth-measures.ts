@@ -2,9 +2,14 @@ import { sql } from "kysely";
 import { keepCheckpoint } from "../apps/server/src/ledger/check-record";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import type { Db } from "../apps/server/src/platform/db";
+import { savingsBooksCheck } from "../apps/server/src/savings";
+import { exposureCheck } from "../apps/server/src/trading";
 import { quantile } from "./bench";
 
 /** What the growth bench measures besides its timed operations: the ledger check and the bytes. */
+
+/** The other capabilities' invariants, checked with the ledger as the server and the CLI check them. */
+const owned = [exposureCheck, savingsBooksCheck];
 
 /** One of the bench's two databases, as these measures need it. */
 export interface MeasuredSide {
@@ -18,7 +23,7 @@ export interface MeasuredSide {
  */
 export async function fullLedgerCheckMs(side: MeasuredSide): Promise<number> {
   const t0 = performance.now();
-  const report = await checkLedgerInvariants(side.db, { since: "full" });
+  const report = await checkLedgerInvariants(side.db, { since: "full", owned });
   const ms = performance.now() - t0;
   if (!report.ok)
     throw new Error(`${side.name}: the full ledger check failed: ${report.violations.join("; ")}`);
@@ -34,7 +39,7 @@ export async function ledgerCheckMs(side: MeasuredSide, checks: number): Promise
   const runs: number[] = [];
   for (let i = 0; i < checks; i++) {
     const t0 = performance.now();
-    const report = await checkLedgerInvariants(side.db, { since: "checkpoint" });
+    const report = await checkLedgerInvariants(side.db, { since: "checkpoint", owned });
     runs.push(performance.now() - t0);
     if (!report.ok) throw new Error(`${side.name}: the ledger check failed: ${report.violations.join("; ")}`);
     if (report.scope !== "since checkpoint")

@@ -15,6 +15,7 @@ import { formatScaled, parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
 import { summarizeTickTimes } from "../apps/server/src/market/tick-partitions";
 import type { Db, Tx } from "../apps/server/src/platform/db";
+import { winPayoutSql } from "../apps/server/src/trading/exposure";
 import { insertBulkUsers, seeded } from "./bulk-users";
 
 /**
@@ -149,6 +150,7 @@ export async function seedGrowth(
       settled: false,
     }),
   );
+  await writeOpenExposure(db);
   await writeDeposits(db, tickCount);
   step("contracts with their postings, chat and deposits");
   // A live database's old rows were vacuumed long ago; freshly written ones are not, and autovacuum
@@ -288,6 +290,25 @@ async function writeContracts(
       group by e.account_id) s
     where s.account_id = a.id`.execute(tx);
   await sql`drop table growth_batch`.execute(tx);
+}
+
+/**
+ * The exposure caps' running totals of the contracts left open, as placement keeps them (settled ones
+ * were placed and released alike, so they add nothing): the ledger check holds the totals to the
+ * contracts, and the timed settling releases from them.
+ */
+async function writeOpenExposure(db: Db): Promise<void> {
+  const open = sql`from contracts c where c.status in ('pending', 'open') and c.wallet = 'real'`;
+  await sql`insert into trading_exposure_placed (symbol, direction, payout)
+    select c.symbol, c.direction, sum(${winPayoutSql("c")}) ${open} group by 1, 2
+    on conflict (symbol, direction) do update set payout = trading_exposure_placed.payout + excluded.payout`.execute(
+    db,
+  );
+  await sql`insert into trading_user_exposure_placed (user_id, symbol, payout)
+    select c.user_id, c.symbol, sum(${winPayoutSql("c")}) ${open} group by 1, 2
+    on conflict (user_id, symbol) do update set payout = trading_user_exposure_placed.payout + excluded.payout`.execute(
+    db,
+  );
 }
 
 /** Chat messages at every chatEveryTicks-th tick, each in the next user's conversation in turn. */

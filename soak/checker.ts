@@ -15,13 +15,16 @@
  *   nothing a break refuses was accepted after it began;
  * - a limit answered 2xx took the value asked for, at once or waiting its 24 hours, and each user's last
  *   answer per limit is what the database holds;
- * - the ledger's invariants (checkLedgerInvariants), and no user account below zero;
+ * - the ledger's invariants (checkLedgerInvariants, in full, with the exposure caps' totals and Yu'ebao's
+ *   books as the server's check has them), and no user account below zero;
  * - every event the users' sockets were owed (settlements, chat, inbox notices) arrived once
  *   (checks/events.ts).
  */
 import pg from "pg";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { createDb } from "../apps/server/src/platform/db";
+import { savingsBooksCheck } from "../apps/server/src/savings";
+import { exposureCheck } from "../apps/server/src/trading";
 import { FEED_GAP_MS } from "../apps/server/src/trading/service";
 import type { LoggedRequest } from "./answer-log";
 import { type BindingFigures, checkBinding } from "./checks/binding";
@@ -100,7 +103,10 @@ export async function checkSoak(
     const db = createDb({ databaseUrl, dataDir: null, poolSize: 2 });
     let invariantViolations: number;
     try {
-      const report = await checkLedgerInvariants(db);
+      const report = await checkLedgerInvariants(db, {
+        since: "full",
+        owned: [exposureCheck, savingsBooksCheck],
+      });
       invariantViolations = report.violations.length;
       for (const violation of report.violations) problem(`ledger: ${violation}`);
     } finally {
