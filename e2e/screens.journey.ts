@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { type Fairness, type FairnessEpochPage, formatMoney, type Solvency } from "@tickfair/contract";
 import { seedLeadsTo } from "@tickfair/verify";
 import { DEMO } from "../apps/server/src/demo/seed";
@@ -12,6 +12,12 @@ import {
   setLanguage,
 } from "./support";
 import { expectPolished, shot } from "./support-screens";
+
+/** Home as a user sees it once settled: the recommended products listed with their prices. */
+async function homeDrawn(page: Page): Promise<void> {
+  const recommended = page.getByTestId("home-recommended");
+  await expect(recommended.getByTestId("product-price").first()).toBeVisible();
+}
 
 // The other journeys run as a phone set to "reduce motion"; these screens are seen as most phones show
 // them, sliding and fading.
@@ -28,6 +34,7 @@ for (const { locale, text } of SHOT_RUNS) {
 
     await page.goto(HOME);
     await expect(page.getByTestId("tab-home")).toContainText(text.tabs.home);
+    await homeDrawn(page);
     await expectPolished(page);
     await shot(page, locale, "02-home-visitor");
 
@@ -109,6 +116,7 @@ for (const { locale, text } of SHOT_RUNS) {
 
     await page.goto(HOME);
     await expect(page.getByTestId("home-account")).toBeVisible();
+    await homeDrawn(page);
     await shot(page, locale, "07-home-signed-in");
 
     await page.goto("/h5/pages/set/set");
