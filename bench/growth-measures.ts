@@ -1,15 +1,11 @@
 import { sql } from "kysely";
+import { ownedChecks as owned } from "../apps/server/src/checked-with-ledger";
 import { keepCheckpoint } from "../apps/server/src/ledger/check-record";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import type { Db } from "../apps/server/src/platform/db";
-import { savingsBooksCheck } from "../apps/server/src/savings";
-import { exposureCheck } from "../apps/server/src/trading";
 import { quantile } from "./bench";
 
 /** What the growth bench measures besides its timed operations: the ledger check and the bytes. */
-
-/** The other capabilities' invariants, checked with the ledger as the server and the CLI check them. */
-const owned = [exposureCheck, savingsBooksCheck];
 
 /** One of the bench's two databases, as these measures need it. */
 export interface MeasuredSide {

@@ -15,7 +15,7 @@ import { formatScaled, parseScaled } from "../apps/server/src/market/prices";
 import { seedCatalogue } from "../apps/server/src/market/seed";
 import { summarizeTickTimes } from "../apps/server/src/market/tick-partitions";
 import type { Db, Tx } from "../apps/server/src/platform/db";
-import { winPayoutSql } from "../apps/server/src/trading/exposure";
+import { exposurePlacedCtes } from "../apps/server/src/trading/exposure";
 import { insertBulkUsers, seeded } from "./bulk-users";
 
 /**
@@ -298,17 +298,8 @@ async function writeContracts(
  * contracts, and the timed settling releases from them.
  */
 async function writeOpenExposure(db: Db): Promise<void> {
-  const open = sql`from contracts c where c.status in ('pending', 'open') and c.wallet = 'real'`;
-  await sql`insert into trading_exposure_placed (symbol, direction, payout)
-    select c.symbol, c.direction, sum(${winPayoutSql("c")}) ${open} group by 1, 2
-    on conflict (symbol, direction) do update set payout = trading_exposure_placed.payout + excluded.payout`.execute(
-    db,
-  );
-  await sql`insert into trading_user_exposure_placed (user_id, symbol, payout)
-    select c.user_id, c.symbol, sum(${winPayoutSql("c")}) ${open} group by 1, 2
-    on conflict (user_id, symbol) do update set payout = trading_user_exposure_placed.payout + excluded.payout`.execute(
-    db,
-  );
+  await sql`with left_open as (select * from contracts where status in ('pending', 'open') and wallet = 'real'),
+    ${exposurePlacedCtes("left_open")} select 1`.execute(db);
 }
 
 /** Chat messages at every chatEveryTicks-th tick, each in the next user's conversation in turn. */

@@ -21,10 +21,9 @@
  *   (checks/events.ts).
  */
 import pg from "pg";
+import { ownedChecks } from "../apps/server/src/checked-with-ledger";
 import { checkLedgerInvariants } from "../apps/server/src/ledger/invariants";
 import { createDb } from "../apps/server/src/platform/db";
-import { savingsBooksCheck } from "../apps/server/src/savings";
-import { exposureCheck } from "../apps/server/src/trading";
 import { FEED_GAP_MS } from "../apps/server/src/trading/service";
 import type { LoggedRequest } from "./answer-log";
 import { type BindingFigures, checkBinding } from "./checks/binding";
@@ -105,7 +104,7 @@ export async function checkSoak(
     try {
       const report = await checkLedgerInvariants(db, {
         since: "full",
-        owned: [exposureCheck, savingsBooksCheck],
+        owned: ownedChecks,
       });
       invariantViolations = report.violations.length;
       for (const violation of report.violations) problem(`ledger: ${violation}`);

@@ -23,7 +23,7 @@ export async function checkExposureInvariants(db: Executor): Promise<string[]> {
  * The exposure totals, checked with the ledger at every check: they judge every order against the caps,
  * and reading them costs what the open contracts and the totals' rows are, not the history.
  */
-export const exposureCheck: OwnedCheck = (db) => checkExposureInvariants(db);
+export const exposureCheck: OwnedCheck = checkExposureInvariants;
 
 /**
  * Up to 20 keys where one pair of running totals (`<totals>_placed` less `<totals>_released`, by the
